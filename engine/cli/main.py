@@ -1,0 +1,54 @@
+"""The `trek` command line: one console script, one subcommand per job.
+
+Every subcommand module exposes ``register(subparsers)``; its handler returns an exit
+status. User errors (``TrekError``) and bad arguments print one line on stderr and exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from engine.errors import TrekError
+
+EXIT_USAGE = 2
+
+
+class TrekArgumentParser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line on stderr and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from engine.cli import catalog_cmd, demo_cmd, geometry_cmds
+
+    parser = TrekArgumentParser(
+        prog="trek",
+        description="Rules engine and replay studio for Star Trek: Attack Wing and its siblings.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=TrekArgumentParser)
+    sub.required = True
+    for module in (demo_cmd, geometry_cmds, catalog_cmd):
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        status: int = args.handler(args)
+    except TrekError as exc:
+        print(f"trek {args.command}: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except BrokenPipeError:  # `trek ... | head` closes the pipe early; not an error
+        return 0
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,13 @@
+"""Errors the engine raises for bad input; all subclass ValueError with a clear message."""
+
+
+class TrekError(ValueError):
+    """Base class for every user-facing error of the engine."""
+
+
+class CatalogError(TrekError):
+    """A look-up in the ship catalog failed (unknown or ambiguous name, bad id)."""
+
+
+class GeometryError(TrekError):
+    """A maneuver, pose or measurement request is malformed or not possible."""

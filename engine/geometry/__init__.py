@@ -1,0 +1,1 @@
+"""Ruleset-independent geometry: poses, shapely helpers and vectorized convex-polygon kernels."""

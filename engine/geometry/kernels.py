@@ -1,0 +1,145 @@
+"""Vectorized convex-polygon kernels: many bases, one numpy call.
+
+Polygons are arrays of shape (N, K, 2) with vertices in order (either winding). A polygon
+with fewer real vertices is padded by repeating a vertex; zero-length edges never separate
+or measure anything, so padding is harmless. These kernels are the hot path of movement,
+range and arc checks; shapely is the reference they are tested against.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+Array = npt.NDArray[np.float64]
+Mask = npt.NDArray[np.bool_]
+
+_UNIT_SQUARE = np.array([[-1.0, 1.0], [1.0, 1.0], [1.0, -1.0], [-1.0, -1.0]])  # (right, forward)
+
+
+def square_corners(x: Array, y: Array, heading_deg: Array, half: Array | float) -> Array:
+    """Corners (N, 4, 2) of square bases centred at (x, y) facing heading (clockwise from north)."""
+    h = np.radians(np.asarray(heading_deg, dtype=np.float64))
+    s, c = np.sin(h), np.cos(h)
+    half_arr = np.broadcast_to(np.asarray(half, dtype=np.float64), h.shape)
+    r = _UNIT_SQUARE[None, :, 0] * half_arr[..., None]
+    f = _UNIT_SQUARE[None, :, 1] * half_arr[..., None]
+    # world = centre + f * (sin, cos) + r * (cos, -sin)
+    cx = np.asarray(x, dtype=np.float64)[..., None] + f * s[..., None] + r * c[..., None]
+    cy = np.asarray(y, dtype=np.float64)[..., None] + f * c[..., None] - r * s[..., None]
+    return np.stack([cx, cy], axis=-1)
+
+
+def _edges(poly: Array) -> Array:
+    return np.roll(poly, -1, axis=-2) - poly
+
+
+def overlaps(a: Array, b: Array, tol: float = 1e-6) -> Mask:
+    """True where convex polygons a[i] and b[i] overlap by more than ``tol`` (touching is not overlap).
+
+    Separating axis test over the edge normals of both polygons.
+    """
+    axes = np.concatenate([_edges(a), _edges(b)], axis=-2)  # (N, Ka+Kb, 2)
+    normals = np.stack([-axes[..., 1], axes[..., 0]], axis=-1)
+    norm = np.linalg.norm(normals, axis=-1, keepdims=True)
+    normals = np.divide(normals, norm, out=np.zeros_like(normals), where=norm > 0)
+    pa = np.einsum("nkd,nad->nak", a, normals)  # (N, axes, Ka)
+    pb = np.einsum("nkd,nad->nak", b, normals)
+    gap = np.maximum(pb.min(-1) - pa.max(-1), pa.min(-1) - pb.max(-1))  # (N, axes)
+    separated = (gap > -tol) & (norm[..., 0] > 0)
+    result: Mask = ~separated.any(-1)
+    return result
+
+
+def point_segment_distance(p: Array, s0: Array, s1: Array) -> Array:
+    """Distance from points p (..., 2) to segments s0-s1 (..., 2), broadcasting."""
+    d = s1 - s0
+    dd = np.einsum("...d,...d->...", d, d)
+    t = np.einsum("...d,...d->...", p - s0, d)
+    t = np.clip(np.divide(t, dd, out=np.zeros_like(t), where=dd > 0), 0.0, 1.0)
+    closest = s0 + t[..., None] * d
+    out: Array = np.linalg.norm(p - closest, axis=-1)
+    return out
+
+
+def _vertex_edge_min(points: Array, poly: Array) -> Array:
+    """min over points[i] and edges of poly[i] of the point-segment distance -> (N,)."""
+    s0 = poly[:, None, :, :]
+    s1 = np.roll(poly, -1, axis=-2)[:, None, :, :]
+    dist = point_segment_distance(points[:, :, None, :], s0, s1)  # (N, Kp, Ke)
+    out: Array = dist.min(axis=(1, 2))
+    return out
+
+
+def distance(a: Array, b: Array) -> Array:
+    """Shortest distance (N,) between convex polygons a[i] and b[i]; 0 where they overlap or touch."""
+    d = np.minimum(_vertex_edge_min(a, b), _vertex_edge_min(b, a))
+    return np.where(overlaps(a, b, tol=0.0), 0.0, d)
+
+
+def clip_halfplane(poly: Array, count: npt.NDArray[np.int64], normal: Array, offset: Array,
+                   eps: float = 1e-9) -> tuple[Array, npt.NDArray[np.int64]]:
+    """Clip convex polygons to the half-planes ``normal . p >= offset`` (Sutherland-Hodgman).
+
+    ``count`` is the number of real vertices per row (0 = empty). Returns the clipped
+    polygons, padded by repeating their last vertex, and the new counts.
+    """
+    n, k, _ = poly.shape
+    side = np.einsum("nkd,nd->nk", poly, normal) - offset[:, None]
+    inside = side >= -eps
+    nxt = np.roll(poly, -1, axis=1)
+    side_nxt = np.roll(side, -1, axis=1)
+    inside_nxt = np.roll(inside, -1, axis=1)
+    crossing = inside != inside_nxt
+    denom = side - side_nxt
+    t = np.divide(side, denom, out=np.zeros_like(side), where=denom != 0)
+    hit = poly + t[..., None] * (nxt - poly)
+    real = np.arange(k)[None, :] < count[:, None]
+    # each edge contributes its start vertex (if inside) and its crossing point (if any)
+    cand = np.stack([poly, hit], axis=2).reshape(n, 2 * k, 2)
+    keep = np.stack([inside & real, crossing & real], axis=2).reshape(n, 2 * k)
+    order = np.argsort(~keep, axis=1, kind="stable")
+    cand = np.take_along_axis(cand, order[..., None], axis=1)
+    new_count = keep.sum(axis=1).astype(np.int64)
+    width = max(int(new_count.max(initial=0)), 1)
+    cand = cand[:, :width]
+    last = np.clip(new_count - 1, 0, None)
+    pad = np.arange(width)[None, :] >= new_count[:, None]
+    fill = np.take_along_axis(cand, last[:, None, None].repeat(2, axis=2), axis=1)
+    cand = np.where(pad[..., None], fill, cand)
+    return cand, new_count
+
+
+def clip_to_wedge(poly: Array, apex: Array, direction_deg: Array, arc_deg: float
+                  ) -> tuple[Array, npt.NDArray[np.int64]]:
+    """The part of each polygon inside a firing-arc wedge (apex, centre direction, total angle).
+
+    Wedges up to 180 degrees are the intersection of two half-planes through the apex;
+    360 leaves the polygon whole.
+    """
+    n = poly.shape[0]
+    count = np.full(n, poly.shape[1], dtype=np.int64)
+    if arc_deg >= 360.0:
+        return poly, count
+    if not 0.0 < arc_deg <= 180.0:
+        raise ValueError(f"firing arc must be in (0, 180] or 360 degrees, got {arc_deg}")
+    half = arc_deg / 2.0
+    for sign in (1.0, -1.0):
+        ray = np.radians(np.asarray(direction_deg, dtype=np.float64) + sign * half)
+        rx, ry = np.sin(ray), np.cos(ray)
+        # the inward normal is the boundary ray rotated toward the wedge's centre line
+        normal = np.stack([-ry, rx], axis=-1) * sign
+        offset = np.einsum("nd,nd->n", normal, apex)
+        poly, count = clip_halfplane(poly, count, normal, offset)
+    return poly, count
+
+
+def point_distance(points: Array, poly: Array) -> Array:
+    """Distance (N,) from points[i] (N, 2) to convex polygon poly[i]; 0 inside or on the edge."""
+    edge = _edges(poly)
+    rel = points[:, None, :] - poly
+    cross = edge[..., 0] * rel[..., 1] - edge[..., 1] * rel[..., 0]
+    inside = (cross >= 0).all(-1) | (cross <= 0).all(-1)
+    d = _vertex_edge_min(points[:, None, :], poly)
+    out: Array = np.where(inside, 0.0, d)
+    return out

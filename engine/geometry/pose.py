@@ -1,0 +1,77 @@
+"""Poses on the table: base centre (x, y) in mm and heading in degrees clockwise from north."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from engine.errors import GeometryError
+
+
+@dataclass(frozen=True, slots=True)
+class Pose:
+    """A base centre and heading. Heading 0 faces +y (north); 90 faces +x (east)."""
+
+    x: float
+    y: float
+    heading: float = 0.0
+
+    def __post_init__(self) -> None:
+        if not all(math.isfinite(v) for v in (self.x, self.y, self.heading)):
+            raise GeometryError(f"pose must be finite numbers, got {self.x}, {self.y}, {self.heading}")
+
+    @property
+    def forward(self) -> tuple[float, float]:
+        """Unit vector the base faces."""
+        h = math.radians(self.heading)
+        return math.sin(h), math.cos(h)
+
+    @property
+    def right(self) -> tuple[float, float]:
+        """Unit vector to the base's right (starboard)."""
+        h = math.radians(self.heading)
+        return math.cos(h), -math.sin(h)
+
+    def advance(self, forward_mm: float, right_mm: float = 0.0) -> Pose:
+        """The pose moved in its own frame, heading kept."""
+        fx, fy = self.forward
+        rx, ry = self.right
+        return Pose(self.x + forward_mm * fx + right_mm * rx, self.y + forward_mm * fy + right_mm * ry,
+                    self.heading)
+
+    def turned(self, degrees: float) -> Pose:
+        """The pose rotated in place (positive = clockwise, to the right)."""
+        return Pose(self.x, self.y, normalize_heading(self.heading + degrees))
+
+    def as_tuple(self) -> tuple[float, float, float]:
+        return self.x, self.y, self.heading
+
+    def close_to(self, other: Pose, tol: float = 1e-6) -> bool:
+        return (abs(self.x - other.x) <= tol and abs(self.y - other.y) <= tol
+                and heading_difference(self.heading, other.heading) <= tol)
+
+    @classmethod
+    def parse(cls, text: str) -> Pose:
+        """Parse ``X,Y[,H]`` as written on the command line."""
+        parts = [p.strip() for p in text.split(",")]
+        if len(parts) not in (2, 3):
+            raise GeometryError(f"malformed pose {text!r}: expected X,Y or X,Y,HEADING in mm and degrees")
+        try:
+            values = [float(p) for p in parts]
+        except ValueError:
+            raise GeometryError(f"malformed pose {text!r}: X, Y and HEADING must be numbers") from None
+        return cls(*values)
+
+
+def normalize_heading(degrees: float) -> float:
+    """A heading in [0, 360)."""
+    h = math.fmod(degrees, 360.0)
+    if h < 0:
+        h += 360.0
+    return 0.0 if abs(h - 360.0) < 1e-9 or abs(h) < 1e-9 else h
+
+
+def heading_difference(a: float, b: float) -> float:
+    """The smallest absolute angle between two headings, in degrees."""
+    d = abs(normalize_heading(a) - normalize_heading(b))
+    return min(d, 360.0 - d)

@@ -1,0 +1,80 @@
+"""Things on the table other than ships: obstacles (polygons), planets (discs), the play area."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from shapely.geometry import Point, Polygon, box
+from shapely.geometry.base import BaseGeometry
+
+from engine.errors import GeometryError
+from engine.geometry.pose import Pose
+
+
+@dataclass(frozen=True)
+class Obstacle:
+    """An obstacle token (asteroid field, debris) as a simple polygon of (x, y) mm points."""
+
+    points: tuple[tuple[float, float], ...]
+    name: str = "asteroid field"
+
+    @cached_property
+    def polygon(self) -> Polygon:
+        poly = Polygon(self.points)
+        if len(self.points) < 3 or not poly.is_valid or poly.area <= 0:
+            raise GeometryError(f"obstacle {self.name!r} is not a simple polygon with area")
+        return poly
+
+
+@dataclass(frozen=True)
+class Planet:
+    """A planet token: a disc that blocks movement and line of fire."""
+
+    x: float
+    y: float
+    radius: float
+    name: str = "planet"
+
+    def __post_init__(self) -> None:
+        if not (math.isfinite(self.radius) and self.radius > 0):
+            raise GeometryError(f"planet {self.name!r} needs a positive radius")
+
+    @cached_property
+    def polygon(self) -> BaseGeometry:
+        return Point(self.x, self.y).buffer(self.radius, quad_segs=32)
+
+
+@dataclass(frozen=True)
+class PlayArea:
+    """The rectangular play area, origin at the south-west corner."""
+
+    width: float
+    height: float
+    _box: Polygon = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not (self.width > 0 and self.height > 0):
+            raise GeometryError("the play area needs a positive width and height")
+        object.__setattr__(self, "_box", box(0.0, 0.0, self.width, self.height))
+
+    def contains_base(self, corners: list[tuple[float, float]]) -> bool:
+        """True if every corner of a base is on the table (touching the edge is on it)."""
+        eps = 1e-9
+        return all(-eps <= x <= self.width + eps and -eps <= y <= self.height + eps for x, y in corners)
+
+    @property
+    def polygon(self) -> Polygon:
+        return self._box
+
+
+def base_polygon(pose: Pose, half: float) -> Polygon:
+    """The square base outline of a ship as a shapely polygon."""
+    return Polygon(base_corners(pose, half))
+
+
+def base_corners(pose: Pose, half: float) -> list[tuple[float, float]]:
+    """Corners of a square base: front-left, front-right, rear-right, rear-left."""
+    corners = [pose.advance(f * half, r * half) for r, f in ((-1, 1), (1, 1), (1, -1), (-1, -1))]
+    return [(c.x, c.y) for c in corners]

@@ -1,0 +1,271 @@
+"""Attack Wing maneuvers: end pose, swept path and template outline (DESIGN.md, rulings.md).
+
+A maneuver's motion is a list of segments. While the base rides a template its rear-edge
+centre slides along the template's centre line with the base tangent to it (the rulebook's
+"template centred between both sets of guides"); before that the base slides straight ahead
+from its start until its rear edge reaches the template's start. The same path serves the
+bump rule (move back along the template) and the studio's animation.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal, get_args
+
+from shapely.geometry import Polygon
+
+from engine.errors import GeometryError
+from engine.geometry.pose import Pose, normalize_heading
+from engine.rulesets.attack_wing import params as P
+
+ManeuverKind = Literal[
+    "straight", "left-bank", "right-bank", "left-turn", "right-turn", "about",
+    "left-spin", "right-spin", "left-flank", "right-flank", "stop",
+    "left-45-degree-rotate", "right-45-degree-rotate", "left-90-degree-rotate", "right-90-degree-rotate",
+]
+MANEUVER_KINDS: tuple[str, ...] = get_args(ManeuverKind)
+
+_ROTATE_DEGREES = {
+    "left-45-degree-rotate": -45.0, "right-45-degree-rotate": 45.0,
+    "left-90-degree-rotate": -90.0, "right-90-degree-rotate": 90.0,
+}
+_SPIN_DEGREES = {"left-spin": -90.0, "right-spin": 90.0, "about": 180.0}
+
+
+@dataclass(frozen=True, slots=True)
+class Maneuver:
+    """A maneuver as on the dial: kind and speed (negative straight = full astern)."""
+
+    kind: str
+    speed: int
+
+    def __post_init__(self) -> None:
+        validate_maneuver(self.kind, self.speed)
+
+    @property
+    def side(self) -> int:
+        """-1 for left, +1 for right, 0 for neither."""
+        return -1 if self.kind.startswith("left") else (1 if self.kind.startswith("right") else 0)
+
+    @property
+    def is_full_astern(self) -> bool:
+        return self.kind == "straight" and self.speed < 0
+
+    def __str__(self) -> str:
+        if self.is_full_astern:
+            return f"{-self.speed} full astern"
+        return self.kind if self.speed == 0 else f"{self.speed} {self.kind}"
+
+
+def validate_maneuver(kind: str, speed: int) -> None:
+    """Raise GeometryError unless (kind, speed) is a maneuver the geometry knows."""
+    if kind not in MANEUVER_KINDS:
+        raise GeometryError(f"unknown maneuver kind {kind!r}; known kinds: {', '.join(MANEUVER_KINDS)}")
+    if not isinstance(speed, int) or isinstance(speed, bool):
+        raise GeometryError(f"speed must be a whole number, got {speed!r}")
+    if kind == "straight":
+        ok = speed != 0 and -6 <= speed <= 6
+    elif kind.endswith("bank"):
+        ok = speed in P.BANK_RADIUS_MM
+    elif kind.endswith("turn"):
+        ok = speed in P.TURN_RADIUS_MM
+    elif kind in ("about", "left-spin", "right-spin"):
+        ok = 1 <= speed <= 6
+    elif kind.endswith("flank"):
+        ok = 1 <= speed <= 2
+    else:  # stop and rotates are speed 0 on every dial
+        ok = speed == 0
+    if not ok:
+        raise GeometryError(f"speed {speed} is not possible for a {kind} maneuver")
+
+
+# --- path segments ---------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Slide:
+    """The base translates, heading kept."""
+
+    start: Pose
+    dx: float
+    dy: float
+
+    @property
+    def length(self) -> float:
+        return math.hypot(self.dx, self.dy)
+
+    def at(self, f: float) -> Pose:
+        return Pose(self.start.x + f * self.dx, self.start.y + f * self.dy, self.start.heading)
+
+
+@dataclass(frozen=True, slots=True)
+class Curve:
+    """The rear-edge centre follows a circular arc of radius ``radius``; the base stays tangent."""
+
+    start: Pose  # base centre at the start of the curve
+    half: float  # half base side: centre = rear point + half * forward
+    radius: float
+    sweep: float  # degrees, signed: + turns right (clockwise)
+
+    @property
+    def length(self) -> float:
+        return self.radius * math.radians(abs(self.sweep))
+
+    def at(self, f: float) -> Pose:
+        side = 1.0 if self.sweep > 0 else -1.0
+        rear = self.start.advance(-self.half)
+        rx, ry = rear.right
+        cx, cy = rear.x + side * self.radius * rx, rear.y + side * self.radius * ry
+        heading = self.start.heading + f * self.sweep
+        h = math.radians(heading)
+        # rear point = arc centre - side * radius * right(heading); centre = rear + half * forward(heading)
+        x = cx - side * self.radius * math.cos(h) + self.half * math.sin(h)
+        y = cy + side * self.radius * math.sin(h) + self.half * math.cos(h)
+        return Pose(x, y, normalize_heading(heading))
+
+
+@dataclass(frozen=True, slots=True)
+class Spin:
+    """The base rotates in place about its centre."""
+
+    start: Pose
+    half: float
+    degrees: float
+
+    @property
+    def length(self) -> float:
+        # weight a rotation by how far a base corner travels, so animation speed stays even
+        return self.half * math.sqrt(2.0) * math.radians(abs(self.degrees))
+
+    def at(self, f: float) -> Pose:
+        return Pose(self.start.x, self.start.y, normalize_heading(self.start.heading + f * self.degrees))
+
+
+Segment = Slide | Curve | Spin
+
+
+@dataclass(frozen=True, slots=True)
+class ManeuverPath:
+    """The swept path of a maneuver: ``pose_at(progress)`` for progress in [0, 1]."""
+
+    start: Pose
+    segments: tuple[Segment, ...]
+
+    @property
+    def length(self) -> float:
+        return sum(s.length for s in self.segments)
+
+    @property
+    def end(self) -> Pose:
+        return self.pose_at(1.0)
+
+    def pose_at(self, progress: float) -> Pose:
+        """Pose after ``progress`` (0..1) of the path, by distance travelled."""
+        if not self.segments:
+            return self.start
+        total = self.length
+        if total <= 0.0:
+            return self.segments[-1].at(1.0)
+        target = min(max(progress, 0.0), 1.0) * total
+        for seg in self.segments:
+            if target <= seg.length or seg is self.segments[-1]:
+                return seg.at(min(target / seg.length, 1.0) if seg.length > 0 else 1.0)
+            target -= seg.length
+        raise AssertionError("unreachable")
+
+    def sample(self, count: int) -> list[Pose]:
+        """``count`` poses evenly spaced in progress, both ends included."""
+        if count < 2:
+            raise GeometryError("a path sample needs at least 2 points")
+        return [self.pose_at(i / (count - 1)) for i in range(count)]
+
+
+def _straight_length(speed: int) -> float:
+    return P.STRAIGHT_MM_PER_SPEED * abs(speed)
+
+
+def maneuver_path(start: Pose, maneuver: Maneuver, base: str = "small") -> ManeuverPath:
+    """The exact path a base of size ``base`` follows for ``maneuver`` from ``start``."""
+    half = _half(base)
+    kind, speed = maneuver.kind, maneuver.speed
+    segs: list[Segment] = []
+    if kind == "straight" or kind in _SPIN_DEGREES:
+        # straight, full astern (negative speed), and come about / spin (straight, then rotate)
+        travel = math.copysign(2 * half + _straight_length(speed), speed)
+        fx, fy = start.forward
+        segs.append(Slide(start, travel * fx, travel * fy))
+        if kind in _SPIN_DEGREES:
+            segs.append(Spin(segs[0].at(1.0), half, _SPIN_DEGREES[kind]))
+    elif kind.endswith("bank") or kind.endswith("turn"):
+        radius = (P.BANK_RADIUS_MM if kind.endswith("bank") else P.TURN_RADIUS_MM)[speed]
+        sweep = P.BANK_SWEEP_DEG if kind.endswith("bank") else P.TURN_SWEEP_DEG
+        fx, fy = start.forward
+        segs.append(Slide(start, 2 * half * fx, 2 * half * fy))
+        segs.append(Curve(segs[0].at(1.0), half, radius, maneuver.side * sweep))
+    elif kind.endswith("flank"):
+        travel = maneuver.side * (2 * half + _straight_length(speed))
+        rx, ry = start.right
+        segs.append(Slide(start, travel * rx, travel * ry))
+    elif kind in _ROTATE_DEGREES:
+        segs.append(Spin(start, half, _ROTATE_DEGREES[kind]))
+    # stop: no segment, the base stays
+    return ManeuverPath(start, tuple(segs))
+
+
+def end_pose(start: Pose, maneuver: Maneuver, base: str = "small") -> Pose:
+    """Where the base ends when nothing is in the way."""
+    return maneuver_path(start, maneuver, base).end
+
+
+def template_outline(start: Pose, maneuver: Maneuver, base: str = "small") -> Polygon | None:
+    """The template's outline on the table, or None for maneuvers that use no template."""
+    half = _half(base)
+    w = P.TEMPLATE_WIDTH_MM / 2.0
+    kind, speed = maneuver.kind, maneuver.speed
+    if kind == "straight" or kind in _SPIN_DEGREES:
+        length = _straight_length(speed)
+        if speed > 0:  # laid at the front edge
+            return _rect(start, half, half + length, -w, w)
+        return _rect(start, -half - length, -half, -w, w)  # full astern: at the rear edge
+    if kind.endswith("flank"):
+        length = _straight_length(speed)
+        lo, hi = (half, half + length) if maneuver.side > 0 else (-half - length, -half)
+        return _rect(start, -w, w, lo, hi)
+    if kind.endswith("bank") or kind.endswith("turn"):
+        radius = (P.BANK_RADIUS_MM if kind.endswith("bank") else P.TURN_RADIUS_MM)[speed]
+        sweep = P.BANK_SWEEP_DEG if kind.endswith("bank") else P.TURN_SWEEP_DEG
+        return _annular_sector(start.advance(half), radius, maneuver.side * sweep, w)
+    return None
+
+
+def _half(base: str) -> float:
+    if base not in P.BASE_SIDE_MM:
+        raise GeometryError(f"unknown base size {base!r}; use small or large")
+    return P.base_half(base)
+
+
+def _rect(pose: Pose, f0: float, f1: float, r0: float, r1: float) -> Polygon:
+    """A rectangle given in the pose's frame: forward from f0 to f1, right from r0 to r1."""
+    corners = [pose.advance(f, r) for f, r in ((f0, r0), (f1, r0), (f1, r1), (f0, r1))]
+    return Polygon([(c.x, c.y) for c in corners])
+
+
+def _annular_sector(origin: Pose, radius: float, sweep: float, half_width: float) -> Polygon:
+    """A curved template starting at ``origin`` (its start-edge centre) turning by ``sweep``."""
+    side = 1.0 if sweep > 0 else -1.0
+    rx, ry = origin.right
+    cx, cy = origin.x + side * radius * rx, origin.y + side * radius * ry
+    n = P.ARC_SEGMENTS
+    outer: list[tuple[float, float]] = []
+    inner: list[tuple[float, float]] = []
+    for i in range(n + 1):
+        h = math.radians(origin.heading + sweep * i / n)
+        ux, uy = -side * math.cos(h), side * math.sin(h)  # from arc centre to the centre line
+        outer.append((cx + (radius + half_width) * ux, cy + (radius + half_width) * uy))
+        inner.append((cx + (radius - half_width) * ux, cy + (radius - half_width) * uy))
+    return Polygon(outer + inner[::-1])
+
+
+def maneuvers_for_speeds(kind: str, speeds: Sequence[int]) -> list[Maneuver]:
+    return [Maneuver(kind, s) for s in speeds]

@@ -1,0 +1,181 @@
+"""Range, range bands, firing arcs and line of fire (DESIGN.md; rulebook "Measuring Range").
+
+Range is the shortest distance between two base outlines. A firing arc is a wedge with its
+apex at the base centre, symmetric about the heading (front) or its reverse (rear); a target
+is in arc when any part of its base is in the wedge (the wedge is closed: its edge counts),
+and attack range is measured to the closest part of the target base inside the arc.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from shapely.geometry import LineString, Polygon
+from shapely.ops import nearest_points
+
+from engine.errors import GeometryError
+from engine.geometry import kernels
+from engine.geometry.pose import Pose
+from engine.geometry.shapes import Obstacle, Planet, base_polygon
+from engine.rulesets.attack_wing import params as P
+
+FULL_CIRCLE = 360.0
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A ship base on the table: pose and base size."""
+
+    pose: Pose
+    size: str = "small"
+
+    def __post_init__(self) -> None:
+        if self.size not in P.BASE_SIDE_MM:
+            raise GeometryError(f"unknown base size {self.size!r}; use small or large")
+
+    @property
+    def half(self) -> float:
+        return P.base_half(self.size)
+
+    def corners(self) -> kernels.Array:
+        p = self.pose
+        return kernels.square_corners(np.array([p.x]), np.array([p.y]), np.array([p.heading]), self.half)
+
+    def polygon(self) -> Polygon:
+        return base_polygon(self.pose, self.half)
+
+
+@dataclass(frozen=True, slots=True)
+class ArcCheck:
+    """Whether a target is in one firing arc, and the range to the part of it in that arc."""
+
+    in_arc: bool
+    distance: float  # math.inf when not in arc
+    band: int | None  # None when not in arc
+
+    def as_dict(self) -> dict[str, object]:
+        return {"in_arc": self.in_arc, "distance_mm": _finite(self.distance), "band": self.band}
+
+
+@dataclass(frozen=True, slots=True)
+class Measurement:
+    """What a range ruler and the printed arcs tell about target b as seen from ship a."""
+
+    distance: float
+    band: int
+    front: ArcCheck | None
+    rear: ArcCheck | None
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "distance_mm": round(self.distance, 3),
+            "band": self.band,
+            "front_arc": self.front.as_dict() if self.front else None,
+            "rear_arc": self.rear.as_dict() if self.rear else None,
+        }
+
+
+def _finite(v: float) -> float | None:
+    return round(v, 3) if math.isfinite(v) else None
+
+
+def validate_arc(arc_deg: float) -> None:
+    if not (0.0 < arc_deg <= 180.0 or arc_deg == FULL_CIRCLE):
+        raise GeometryError(f"firing arc must be 90, 180 or 360 degrees (any angle up to 180), got {arc_deg}")
+
+
+def distance(a: Placed, b: Placed) -> float:
+    """Shortest distance in mm between two base outlines (0 when touching)."""
+    return float(kernels.distance(a.corners(), b.corners())[0])
+
+
+def arc_part(a: Placed, b: Placed, arc_deg: float, rear: bool = False) -> kernels.Array | None:
+    """The vertices of the part of b's base inside a's arc, or None when none of it is."""
+    validate_arc(arc_deg)
+    direction = a.pose.heading + (180.0 if rear else 0.0)
+    apex = np.array([[a.pose.x, a.pose.y]])
+    part, count = kernels.clip_to_wedge(b.corners(), apex, np.array([direction]), arc_deg)
+    if count[0] == 0:
+        return None
+    out: kernels.Array = part[:, : int(count[0])]
+    return out
+
+
+def arc_check(a: Placed, b: Placed, arc_deg: float, rear: bool = False) -> ArcCheck:
+    """Is any part of b in a's front (or rear) arc, and how far is that part."""
+    part = arc_part(a, b, arc_deg, rear)
+    if part is None:
+        return ArcCheck(False, math.inf, None)
+    d = float(kernels.distance(a.corners(), part)[0])
+    return ArcCheck(True, d, P.range_band(d))
+
+
+def measure(a: Placed, b: Placed, front_arc: float | None = 90.0, rear_arc: float | None = None) -> Measurement:
+    """Distance, band, and both arcs of a against b."""
+    d = distance(a, b)
+    front = arc_check(a, b, front_arc) if front_arc else None
+    rear = arc_check(a, b, rear_arc, rear=True) if rear_arc else None
+    return Measurement(d, P.range_band(d), front, rear)
+
+
+# --- line of fire ----------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class LineOfFire:
+    """The range ruler between attacker and the part of the defender in arc, and what it crosses."""
+
+    line: LineString
+    obstructed: bool  # crosses an obstacle, or the attacker sits on one: +1 defense die
+    blocked: bool  # crosses a planet that neither ship overlaps: no attack
+    obstacles: tuple[str, ...]
+    planets: tuple[str, ...]
+
+
+def line_of_fire(a: Placed, b: Placed, arc_deg: float | None, rear: bool = False,
+                 obstacles: Sequence[Obstacle] = (), planets: Sequence[Planet] = ()) -> LineOfFire:
+    """The shortest line from a's base to the part of b in arc (or all of b with no arc)."""
+    a_poly = a.polygon()
+    b_poly = b.polygon()
+    target: Polygon = b_poly
+    if arc_deg is not None and arc_deg < FULL_CIRCLE:
+        part = arc_part(a, b, arc_deg, rear)
+        if part is None:
+            raise GeometryError("the target is not in that arc: there is no line of fire")
+        pts = [tuple(v) for v in part[0]]
+        target = Polygon(pts) if len(pts) >= 3 else LineString(pts if len(pts) > 1 else pts * 2)
+    p, q = nearest_points(a_poly, target)
+    line = LineString([p, q]) if not p.equals(q) else LineString([p, p])
+    crossed = tuple(o.name for o in obstacles if o.polygon.intersects(line) or o.polygon.intersects(a_poly))
+    on_planet = any(pl.polygon.intersects(a_poly) or pl.polygon.intersects(b_poly) for pl in planets)
+    blocking = () if on_planet else tuple(pl.name for pl in planets if pl.polygon.intersects(line))
+    return LineOfFire(line, bool(crossed), bool(blocking), crossed, blocking)
+
+
+# --- batches -----------------------------------------------------------------------------------
+
+def measure_many(a_poses: kernels.Array, a_half: kernels.Array | float, b_poses: kernels.Array,
+                 b_half: kernels.Array | float, arc_deg: float, rear: bool = False
+                 ) -> tuple[kernels.Array, kernels.Array, kernels.Mask, kernels.Array]:
+    """Vectorized measure of N attacker/target pairs; poses are (N, 3) arrays of x, y, heading.
+
+    Returns (distance, band, in_arc, arc_distance) arrays; arc_distance is inf when not in arc.
+    """
+    validate_arc(arc_deg)
+    a = kernels.square_corners(a_poses[:, 0], a_poses[:, 1], a_poses[:, 2], a_half)
+    b = kernels.square_corners(b_poses[:, 0], b_poses[:, 1], b_poses[:, 2], b_half)
+    dist = kernels.distance(a, b)
+    direction = a_poses[:, 2] + (180.0 if rear else 0.0)
+    part, count = kernels.clip_to_wedge(b, a_poses[:, :2], direction, arc_deg)
+    in_arc = count > 0
+    arc_dist = np.where(in_arc, kernels.distance(a, part), np.inf)
+    return dist, bands(dist), in_arc, arc_dist
+
+
+def bands(distances: kernels.Array) -> kernels.Array:
+    """Range bands (1, 2, 3, or beyond) of an array of distances."""
+    edges = np.asarray(P.RANGE_BAND_EDGES_MM) + 1e-9
+    out: kernels.Array = np.searchsorted(edges, distances, side="left").astype(np.float64) + 1.0
+    return out

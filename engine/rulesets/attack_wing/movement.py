@@ -1,0 +1,238 @@
+"""Resolving a maneuver on a crowded table: bumps, planets, obstacles, fleeing; sensor echo.
+
+Rulebook (000) "Overlapping Other Ships": a base whose final position overlaps another ship
+moves back along the template until it no longer overlaps, touching. A come about that
+overlaps is treated as a full astern of the same speed; a full astern that overlaps moves
+forward along its template (which is backward along its path, so one rule serves both).
+"Planets": a ship ending on a planet backs off the same way. "Obstacles": template or final
+base on an obstacle means one attack die and no action. "Fleeing the Battlefield": any part
+of the final base outside the play area.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+from shapely.geometry import Polygon
+
+from engine.geometry import kernels
+from engine.geometry.pose import Pose
+from engine.geometry.shapes import Obstacle, Planet, PlayArea, base_corners, base_polygon
+from engine.rulesets.attack_wing import params as P
+from engine.rulesets.attack_wing.maneuvers import Maneuver, ManeuverPath, maneuver_path, template_outline
+from engine.rulesets.attack_wing.measure import Placed
+
+
+@dataclass(frozen=True, slots=True)
+class ShipBase:
+    """Another ship's base, by id, for movement checks."""
+
+    id: str
+    placed: Placed
+
+
+@dataclass(frozen=True)
+class Table:
+    """Everything a moving base can meet."""
+
+    ships: Sequence[ShipBase] = ()
+    obstacles: Sequence[Obstacle] = ()
+    planets: Sequence[Planet] = ()
+    area: PlayArea = field(default_factory=lambda: PlayArea(P.PLAY_AREA_MM, P.PLAY_AREA_MM))
+
+    def without(self, ship_id: str) -> Table:
+        return Table([s for s in self.ships if s.id != ship_id], self.obstacles, self.planets, self.area)
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    """Where a maneuver ended and everything that stopped or changed it."""
+
+    maneuver: Maneuver  # as executed (a come about that overlapped becomes a full astern)
+    path: ManeuverPath
+    progress: float  # fraction of the path travelled; < 1 after backing off
+    end: Pose
+    changed_from: Maneuver | None  # the revealed maneuver when the rules changed it
+    bumped: tuple[str, ...]  # ships the full maneuver would have overlapped
+    touching: tuple[str, ...]  # ships the final base touches
+    planets: tuple[str, ...]  # planets the ship backed off
+    obstacles: tuple[str, ...]  # obstacles under the template or the final base
+    fled: bool  # some part of the final base is outside the play area
+    template: Polygon | None
+
+    @property
+    def backed_off(self) -> bool:
+        return self.progress < 1.0
+
+
+class _Blockers:
+    """Ship bases and planet discs a base may not end on, checked in batches."""
+
+    def __init__(self, table: Table) -> None:
+        self.ids = [s.id for s in table.ships]
+        self.ship_polys = np.concatenate([s.placed.corners() for s in table.ships]) if table.ships \
+            else np.zeros((0, 4, 2))
+        self.planets = list(table.planets)
+        self.planet_xy = np.array([[p.x, p.y] for p in self.planets]).reshape(-1, 2)
+        self.planet_r = np.array([p.radius for p in self.planets])
+
+    def ships_overlapping(self, poses: Sequence[Pose], half: float) -> np.ndarray:
+        """(S, M) mask: sample pose s overlaps ship m."""
+        s, m = len(poses), len(self.ids)
+        if m == 0:
+            return np.zeros((s, 0), dtype=bool)
+        corners = _corners(poses, half)
+        a = np.repeat(corners, m, axis=0)
+        b = np.tile(self.ship_polys, (s, 1, 1))
+        return kernels.overlaps(a, b, tol=P.TOUCH_TOLERANCE_MM).reshape(s, m)
+
+    def planets_overlapping(self, poses: Sequence[Pose], half: float) -> np.ndarray:
+        s, m = len(poses), len(self.planets)
+        if m == 0:
+            return np.zeros((s, 0), dtype=bool)
+        corners = np.repeat(_corners(poses, half), m, axis=0)
+        centres = np.tile(self.planet_xy, (s, 1))
+        d = kernels.point_distance(centres, corners).reshape(s, m)
+        out: np.ndarray = d < self.planet_r[None, :] - P.TOUCH_TOLERANCE_MM
+        return out
+
+    def blocked(self, poses: Sequence[Pose], half: float) -> np.ndarray:
+        return self.ships_overlapping(poses, half).any(1) | self.planets_overlapping(poses, half).any(1)
+
+
+def _corners(poses: Sequence[Pose], half: float) -> kernels.Array:
+    arr = np.array([p.as_tuple() for p in poses], dtype=np.float64).reshape(-1, 3)
+    return kernels.square_corners(arr[:, 0], arr[:, 1], arr[:, 2], half)
+
+
+def back_off(path: ManeuverPath, half: float, blockers: _Blockers) -> float:
+    """Largest progress, searching back from the end, at which the base overlaps nothing."""
+    total = path.length
+    steps = max(int(total / 1.0), 1)  # one sample per millimetre of path
+    ts = np.linspace(1.0, 0.0, steps + 1)
+    blocked = blockers.blocked([path.pose_at(float(t)) for t in ts], half)
+    if not blocked[0]:
+        return 1.0
+    free = np.flatnonzero(~blocked)
+    if free.size == 0:
+        return 0.0  # not even the start is free: the base stays where it was
+    lo, hi = float(ts[free[0]]), float(ts[free[0] - 1])  # lo free, hi blocked
+    tol = P.BUMP_PRECISION_MM / max(total, 1e-9)
+    while hi - lo > tol:
+        mid = (lo + hi) / 2.0
+        if blockers.blocked([path.pose_at(mid)], half)[0]:
+            hi = mid
+        else:
+            lo = mid
+    return lo
+
+
+def resolve_move(start: Pose, maneuver: Maneuver, base: str, table: Table) -> MoveResult:
+    """Execute a maneuver on the table; ``table`` must not contain the moving ship."""
+    half = P.base_half(base)
+    blockers = _Blockers(table)
+    changed_from: Maneuver | None = None
+    path = maneuver_path(start, maneuver, base)
+    bumped_mask = blockers.ships_overlapping([path.end], half)[0]
+    if maneuver.kind == "about" and bumped_mask.any():
+        changed_from, maneuver = maneuver, Maneuver("straight", -maneuver.speed)
+        path = maneuver_path(start, maneuver, base)
+        bumped_mask = blockers.ships_overlapping([path.end], half)[0]
+    progress = back_off(path, half, blockers)
+    end = path.pose_at(progress)
+    final_corners = _corners([end], half)
+    ids = blockers.ids
+    planets_hit = tuple(p.name for p, hit in
+                        zip(blockers.planets, blockers.planets_overlapping([path.end], half)[0], strict=True)
+                        if hit)
+    touching: tuple[str, ...] = ()
+    if ids:
+        gaps = kernels.distance(np.repeat(final_corners, len(ids), axis=0), blockers.ship_polys)
+        touching = tuple(i for i, g in zip(ids, gaps, strict=True) if g <= 2 * P.BUMP_PRECISION_MM)
+    template = template_outline(start, maneuver, base)
+    final_poly = base_polygon(end, half)
+    obstacles = tuple(o.name for o in table.obstacles
+                      if o.polygon.intersects(final_poly) or (template is not None and o.polygon.intersects(template)))
+    return MoveResult(
+        maneuver=maneuver, path=path, progress=progress, end=end, changed_from=changed_from,
+        bumped=tuple(i for i, hit in zip(ids, bumped_mask, strict=True) if hit), touching=touching,
+        planets=planets_hit if progress < 1.0 else (), obstacles=obstacles,
+        fled=not table.area.contains_base(base_corners(end, half)), template=template,
+    )
+
+
+# --- sensor echo ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class EchoOption:
+    """One way to lay the sensor echo template: side, template speed, and the legal offsets.
+
+    The ship moves sideways by the template length plus its base width; its offset along its
+    heading may be anything in ``intervals`` (mm, + forward), the template staying within
+    the front and back edges of the base at both ends (rulebook "Sensor Echo").
+    """
+
+    side: int  # -1 left, +1 right
+    speed: int  # 1 or 2
+    lateral: float  # signed sideways displacement in mm
+    intervals: tuple[tuple[float, float], ...]
+
+    def pose(self, start: Pose, offset: float) -> Pose:
+        return start.advance(offset, self.lateral)
+
+
+def sensor_echo_options(start: Pose, base: str, table: Table, resolution: float = 0.5) -> list[EchoOption]:
+    """Every legal sensor echo end pose from ``start``, as offset intervals per side and template.
+
+    Illegal: overlapping another ship or a planet (an obstruction the ship cannot end on), or
+    leaving the play area (rulings.md). Obstacles may be ended on, as after a maneuver.
+    """
+    half = P.base_half(base)
+    reach = 2 * half - P.TEMPLATE_WIDTH_MM  # how far the end may slide along the heading, each way
+    blockers = _Blockers(table)
+    n = max(int(2 * reach / resolution), 1)
+    offsets = np.linspace(-reach, reach, n + 1)
+    options = []
+    for side in (-1, 1):
+        for speed in (1, 2):
+            lateral = side * (P.STRAIGHT_MM_PER_SPEED * speed + 2 * half)
+
+            def legal(offset: float, lateral: float = lateral) -> bool:
+                pose = start.advance(offset, lateral)
+                return not blockers.blocked([pose], half)[0] and table.area.contains_base(base_corners(pose, half))
+
+            ok = [legal(float(o)) for o in offsets]
+            options.append(EchoOption(side, speed, lateral, _intervals(offsets, ok, legal)))
+    return options
+
+
+def _intervals(xs: np.ndarray, ok: list[bool], legal: object) -> tuple[tuple[float, float], ...]:
+    """Runs of legal samples, with each inner edge refined by bisection."""
+    assert callable(legal)
+    runs: list[tuple[float, float]] = []
+    i = 0
+    while i < len(xs):
+        if not ok[i]:
+            i += 1
+            continue
+        j = i
+        while j + 1 < len(xs) and ok[j + 1]:
+            j += 1
+        lo = float(xs[i]) if i == 0 else _edge(float(xs[i - 1]), float(xs[i]), legal)
+        hi = float(xs[j]) if j == len(xs) - 1 else _edge(float(xs[j + 1]), float(xs[j]), legal)
+        runs.append((lo, hi))
+        i = j + 1
+    return tuple(runs)
+
+
+def _edge(bad: float, good: float, legal: object) -> float:
+    assert callable(legal)
+    while abs(good - bad) > P.BUMP_PRECISION_MM:
+        mid = (good + bad) / 2.0
+        if legal(mid):
+            good = mid
+        else:
+            bad = mid
+    return good

@@ -1,0 +1,1 @@
+"""The Panda3D replay studio (viewer, overlays, teaching views, video renderer)."""
