@@ -40,25 +40,26 @@ def overlaps(a: Array, b: Array, tol: float = 1e-6) -> Mask:
     Separating axis test over the edge normals of both polygons.
     """
     axes = np.concatenate([_edges(a), _edges(b)], axis=-2)  # (N, Ka+Kb, 2)
-    normals = np.stack([-axes[..., 1], axes[..., 0]], axis=-1)
-    norm = np.linalg.norm(normals, axis=-1, keepdims=True)
-    normals = np.divide(normals, norm, out=np.zeros_like(normals), where=norm > 0)
-    pa = np.einsum("nkd,nad->nak", a, normals)  # (N, axes, Ka)
-    pb = np.einsum("nkd,nad->nak", b, normals)
+    nx, ny = -axes[..., 1], axes[..., 0]
+    norm = np.hypot(nx, ny)
+    safe = np.where(norm > 0, norm, 1.0)
+    nx, ny = nx / safe, ny / safe
+    # projections of every vertex on every axis: (N, axes, K)
+    pa = a[:, None, :, 0] * nx[..., None] + a[:, None, :, 1] * ny[..., None]
+    pb = b[:, None, :, 0] * nx[..., None] + b[:, None, :, 1] * ny[..., None]
     gap = np.maximum(pb.min(-1) - pa.max(-1), pa.min(-1) - pb.max(-1))  # (N, axes)
-    separated = (gap > -tol) & (norm[..., 0] > 0)
+    separated = (gap > -tol) & (norm > 0)
     result: Mask = ~separated.any(-1)
     return result
 
 
 def point_segment_distance(p: Array, s0: Array, s1: Array) -> Array:
     """Distance from points p (..., 2) to segments s0-s1 (..., 2), broadcasting."""
-    d = s1 - s0
-    dd = np.einsum("...d,...d->...", d, d)
-    t = np.einsum("...d,...d->...", p - s0, d)
-    t = np.clip(np.divide(t, dd, out=np.zeros_like(t), where=dd > 0), 0.0, 1.0)
-    closest = s0 + t[..., None] * d
-    out: Array = np.linalg.norm(p - closest, axis=-1)
+    dx, dy = s1[..., 0] - s0[..., 0], s1[..., 1] - s0[..., 1]
+    px, py = p[..., 0] - s0[..., 0], p[..., 1] - s0[..., 1]
+    dd = dx * dx + dy * dy
+    t = np.clip((px * dx + py * dy) / np.where(dd > 0, dd, 1.0), 0.0, 1.0)
+    out: Array = np.hypot(px - t * dx, py - t * dy)
     return out
 
 
@@ -85,11 +86,13 @@ def clip_halfplane(poly: Array, count: npt.NDArray[np.int64], normal: Array, off
     polygons, padded by repeating their last vertex, and the new counts.
     """
     n, k, _ = poly.shape
-    side = np.einsum("nkd,nd->nk", poly, normal) - offset[:, None]
+    side = poly[..., 0] * normal[:, None, 0] + poly[..., 1] * normal[:, None, 1] - offset[:, None]
     inside = side >= -eps
-    nxt = np.roll(poly, -1, axis=1)
-    side_nxt = np.roll(side, -1, axis=1)
-    inside_nxt = np.roll(inside, -1, axis=1)
+    # the next vertex wraps at each row's own count, not at the padded width
+    nxt_idx = (np.arange(k)[None, :] + 1) % np.maximum(count, 1)[:, None]
+    nxt = np.take_along_axis(poly, nxt_idx[..., None].repeat(2, axis=2), axis=1)
+    side_nxt = np.take_along_axis(side, nxt_idx, axis=1)
+    inside_nxt = np.take_along_axis(inside, nxt_idx, axis=1)
     crossing = inside != inside_nxt
     denom = side - side_nxt
     t = np.divide(side, denom, out=np.zeros_like(side), where=denom != 0)
@@ -129,7 +132,7 @@ def clip_to_wedge(poly: Array, apex: Array, direction_deg: Array, arc_deg: float
         rx, ry = np.sin(ray), np.cos(ray)
         # the inward normal is the boundary ray rotated toward the wedge's centre line
         normal = np.stack([-ry, rx], axis=-1) * sign
-        offset = np.einsum("nd,nd->n", normal, apex)
+        offset = normal[:, 0] * apex[:, 0] + normal[:, 1] * apex[:, 1]
         poly, count = clip_halfplane(poly, count, normal, offset)
     return poly, count
 
@@ -142,4 +145,54 @@ def point_distance(points: Array, poly: Array) -> Array:
     inside = (cross >= 0).all(-1) | (cross <= 0).all(-1)
     d = _vertex_edge_min(points[:, None, :], poly)
     out: Array = np.where(inside, 0.0, d)
+    return out
+
+
+# --- square bases: closed forms, elementwise over (N,) arrays ----------------------------------
+
+def _frame(poses: Array) -> tuple[Array, Array, Array, Array]:
+    h = np.radians(poses[:, 2])
+    return poses[:, 0], poses[:, 1], np.sin(h), np.cos(h)
+
+
+def square_overlaps(a: Array, a_half: Array | float, b: Array, b_half: Array | float,
+                    tol: float = 1e-6) -> Mask:
+    """Do square bases at poses a[i] and b[i] (N, 3: x, y, heading) overlap by more than ``tol``?
+
+    The separating axis test for two squares needs only their four side directions; a square of
+    half side h turned by d against an axis projects to a half-width of h (|cos d| + |sin d|).
+    """
+    ax, ay, asn, acs = _frame(a)
+    bx, by, bsn, bcs = _frame(b)
+    dx, dy = bx - ax, by - ay
+    cos_d = np.abs(acs * bcs + asn * bsn)
+    sin_d = np.abs(asn * bcs - acs * bsn)
+    k = cos_d + sin_d
+    ha = np.asarray(a_half, dtype=np.float64)
+    hb = np.asarray(b_half, dtype=np.float64)
+    reach_a = ha + hb * k - tol  # along a's axes
+    reach_b = hb + ha * k - tol  # along b's axes
+    result: Mask = ((np.abs(dx * asn + dy * acs) < reach_a) & (np.abs(dx * acs - dy * asn) < reach_a)
+                    & (np.abs(dx * bsn + dy * bcs) < reach_b) & (np.abs(dx * bcs - dy * bsn) < reach_b))
+    return result
+
+
+def _corners_to_square(corners: Array, centre: Array, half: Array | float) -> Array:
+    """min over corners (N, K, 2) of their distance to the square (centre pose (N, 3), half)."""
+    cx, cy, sn, cs = _frame(centre)
+    px, py = corners[..., 0] - cx[:, None], corners[..., 1] - cy[:, None]
+    fwd = np.abs(px * sn[:, None] + py * cs[:, None])
+    side = np.abs(px * cs[:, None] - py * sn[:, None])
+    h = np.asarray(half, dtype=np.float64)
+    h = h[:, None] if h.ndim else h
+    out: Array = np.hypot(np.maximum(fwd - h, 0.0), np.maximum(side - h, 0.0)).min(-1)
+    return out
+
+
+def square_distance(a: Array, a_half: Array | float, b: Array, b_half: Array | float) -> Array:
+    """Shortest distance (N,) between square bases at poses a[i] and b[i]; 0 where they meet."""
+    ca = square_corners(a[:, 0], a[:, 1], a[:, 2], a_half)
+    cb = square_corners(b[:, 0], b[:, 1], b[:, 2], b_half)
+    d = np.minimum(_corners_to_square(ca, b, b_half), _corners_to_square(cb, a, a_half))
+    out: Array = np.where(square_overlaps(a, a_half, b, b_half, tol=0.0), 0.0, d)
     return out

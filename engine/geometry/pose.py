@@ -65,7 +65,8 @@ class Pose:
 
 def normalize_heading(degrees: float) -> float:
     """A heading in [0, 360)."""
-    h = math.fmod(degrees, 360.0)
+    # round away float noise so that 180 - 1e-14 prints, compares and serializes as 180
+    h = math.fmod(round(degrees, 9), 360.0)
     if h < 0:
         h += 360.0
     return 0.0 if abs(h - 360.0) < 1e-9 or abs(h) < 1e-9 else h

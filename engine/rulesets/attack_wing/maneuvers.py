@@ -12,20 +12,15 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal, get_args
 
+import numpy as np
+import numpy.typing as npt
 from shapely.geometry import Polygon
 
+from engine.catalog.models import MANEUVER_KINDS
 from engine.errors import GeometryError
 from engine.geometry.pose import Pose, normalize_heading
 from engine.rulesets.attack_wing import params as P
-
-ManeuverKind = Literal[
-    "straight", "left-bank", "right-bank", "left-turn", "right-turn", "about",
-    "left-spin", "right-spin", "left-flank", "right-flank", "stop",
-    "left-45-degree-rotate", "right-45-degree-rotate", "left-90-degree-rotate", "right-90-degree-rotate",
-]
-MANEUVER_KINDS: tuple[str, ...] = get_args(ManeuverKind)
 
 _ROTATE_DEGREES = {
     "left-45-degree-rotate": -45.0, "right-45-degree-rotate": 45.0,
@@ -66,15 +61,15 @@ def validate_maneuver(kind: str, speed: int) -> None:
     if not isinstance(speed, int) or isinstance(speed, bool):
         raise GeometryError(f"speed must be a whole number, got {speed!r}")
     if kind == "straight":
-        ok = speed != 0 and -6 <= speed <= 6
+        ok = speed != 0 and P.FULL_ASTERN_MAX <= speed <= P.STRAIGHT_MAX
     elif kind.endswith("bank"):
         ok = speed in P.BANK_RADIUS_MM
     elif kind.endswith("turn"):
         ok = speed in P.TURN_RADIUS_MM
     elif kind in ("about", "left-spin", "right-spin"):
-        ok = 1 <= speed <= 6
+        ok = 1 <= speed <= P.SPIN_MAX
     elif kind.endswith("flank"):
-        ok = 1 <= speed <= 2
+        ok = 1 <= speed <= P.FLANK_MAX
     else:  # stop and rotates are speed 0 on every dial
         ok = speed == 0
     if not ok:
@@ -269,3 +264,18 @@ def _annular_sector(origin: Pose, radius: float, sweep: float, half_width: float
 
 def maneuvers_for_speeds(kind: str, speeds: Sequence[int]) -> list[Maneuver]:
     return [Maneuver(kind, s) for s in speeds]
+
+
+def end_poses_many(starts: npt.NDArray[np.float64], maneuver: Maneuver, base: str = "small"
+                   ) -> npt.NDArray[np.float64]:
+    """End poses (N, 3) of one maneuver from many starts (N, 3): a maneuver is a rigid motion
+    in the base's own frame, so it is solved once and applied to every start."""
+    rel = end_pose(Pose(0.0, 0.0, 0.0), maneuver, base)
+    h = np.radians(starts[:, 2])
+    s, c = np.sin(h), np.cos(h)
+    # rel.y is distance forward, rel.x distance to the right, in the start's frame
+    out = np.empty_like(starts)
+    out[:, 0] = starts[:, 0] + rel.y * s + rel.x * c
+    out[:, 1] = starts[:, 1] + rel.y * c - rel.x * s
+    out[:, 2] = np.mod(starts[:, 2] + rel.heading, 360.0)
+    return out

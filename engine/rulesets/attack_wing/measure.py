@@ -89,7 +89,8 @@ def validate_arc(arc_deg: float) -> None:
 
 def distance(a: Placed, b: Placed) -> float:
     """Shortest distance in mm between two base outlines (0 when touching)."""
-    return float(kernels.distance(a.corners(), b.corners())[0])
+    pa, pb = np.array([a.pose.as_tuple()]), np.array([b.pose.as_tuple()])
+    return float(kernels.square_distance(pa, a.half, pb, b.half)[0])
 
 
 def arc_part(a: Placed, b: Placed, arc_deg: float, rear: bool = False) -> kernels.Array | None:
@@ -146,12 +147,22 @@ def line_of_fire(a: Placed, b: Placed, arc_deg: float | None, rear: bool = False
             raise GeometryError("the target is not in that arc: there is no line of fire")
         pts = [tuple(v) for v in part[0]]
         target = Polygon(pts) if len(pts) >= 3 else LineString(pts if len(pts) > 1 else pts * 2)
-    p, q = nearest_points(a_poly, target)
-    line = LineString([p, q]) if not p.equals(q) else LineString([p, p])
+    line = range_ruler(a_poly, target)
     crossed = tuple(o.name for o in obstacles if o.polygon.intersects(line) or o.polygon.intersects(a_poly))
     on_planet = any(pl.polygon.intersects(a_poly) or pl.polygon.intersects(b_poly) for pl in planets)
     blocking = () if on_planet else tuple(pl.name for pl in planets if pl.polygon.intersects(line))
     return LineOfFire(line, bool(crossed), bool(blocking), crossed, blocking)
+
+
+def range_ruler(a_poly: Polygon, target: Polygon | LineString) -> LineString:
+    """The shortest line between two shapes; when parallel edges give many, the middle one (rulings.md)."""
+    d = a_poly.distance(target)
+    near_a = a_poly.boundary.intersection(target.buffer(d + 1e-6, quad_segs=64))
+    p = near_a.centroid if not near_a.is_empty else nearest_points(a_poly, target)[0]
+    q = nearest_points(target, p)[0]
+    if d > 0 and abs(p.distance(q) - d) > 1e-3:  # centroid fell off a curved set: use shapely's pair
+        p, q = nearest_points(a_poly, target)
+    return LineString([p, q])
 
 
 # --- batches -----------------------------------------------------------------------------------
@@ -164,13 +175,22 @@ def measure_many(a_poses: kernels.Array, a_half: kernels.Array | float, b_poses:
     Returns (distance, band, in_arc, arc_distance) arrays; arc_distance is inf when not in arc.
     """
     validate_arc(arc_deg)
-    a = kernels.square_corners(a_poses[:, 0], a_poses[:, 1], a_poses[:, 2], a_half)
+    dist = kernels.square_distance(a_poses, a_half, b_poses, b_half)
     b = kernels.square_corners(b_poses[:, 0], b_poses[:, 1], b_poses[:, 2], b_half)
-    dist = kernels.distance(a, b)
-    direction = a_poses[:, 2] + (180.0 if rear else 0.0)
-    part, count = kernels.clip_to_wedge(b, a_poses[:, :2], direction, arc_deg)
-    in_arc = count > 0
-    arc_dist = np.where(in_arc, kernels.distance(a, part), np.inf)
+    in_arc = np.ones(len(a_poses), dtype=bool)
+    arc_dist = dist.copy()
+    if arc_deg < FULL_CIRCLE:
+        # wholly in arc: the in-arc range is the range; otherwise clip to the wedge (the few that straddle)
+        direction = a_poses[:, 2] + (180.0 if rear else 0.0)
+        off = np.abs((np.degrees(np.arctan2(b[..., 0] - a_poses[:, None, 0], b[..., 1] - a_poses[:, None, 1]))
+                      - direction[:, None] + 180.0) % 360.0 - 180.0)
+        whole = (off <= arc_deg / 2.0 - 1e-9).all(-1)
+        rest = np.flatnonzero(~whole)
+        part, count = kernels.clip_to_wedge(b[rest], a_poses[rest, :2], direction[rest], arc_deg)
+        a_rest = kernels.square_corners(a_poses[rest, 0], a_poses[rest, 1], a_poses[rest, 2],
+                                        np.broadcast_to(a_half, len(a_poses))[rest])
+        in_arc[rest] = count > 0
+        arc_dist[rest] = np.where(count > 0, kernels.distance(a_rest, part), np.inf)
     return dist, bands(dist), in_arc, arc_dist
 
 

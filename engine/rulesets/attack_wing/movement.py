@@ -74,6 +74,8 @@ class _Blockers:
         self.ids = [s.id for s in table.ships]
         self.ship_polys = np.concatenate([s.placed.corners() for s in table.ships]) if table.ships \
             else np.zeros((0, 4, 2))
+        self.ship_poses = [np.array(s.placed.pose.as_tuple()) for s in table.ships]
+        self.ship_halves = [s.placed.half for s in table.ships]
         self.planets = list(table.planets)
         self.planet_xy = np.array([[p.x, p.y] for p in self.planets]).reshape(-1, 2)
         self.planet_r = np.array([p.radius for p in self.planets])
@@ -99,7 +101,7 @@ class _Blockers:
         return out
 
     def blocked(self, poses: Sequence[Pose], half: float) -> np.ndarray:
-        return self.ships_overlapping(poses, half).any(1) | self.planets_overlapping(poses, half).any(1)
+        return np.asarray(self.ships_overlapping(poses, half).any(1) | self.planets_overlapping(poses, half).any(1))
 
 
 def _corners(poses: Sequence[Pose], half: float) -> kernels.Array:
@@ -236,3 +238,31 @@ def _edge(bad: float, good: float, legal: object) -> float:
         else:
             bad = mid
     return good
+
+
+def clear_ends_many(starts: np.ndarray, maneuver: Maneuver, base: str, table: Table
+                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For many starts (N, 3): end poses, whether each end overlaps a ship or planet (a bump or
+    back-off the scalar ``resolve_move`` would then work out), and whether it leaves the table.
+    The fast first pass of an AI fanning out every maneuver on a dial."""
+    from engine.rulesets.attack_wing.maneuvers import end_poses_many
+
+    half = P.base_half(base)
+    ends = end_poses_many(starts, maneuver, base)
+    corners = kernels.square_corners(ends[:, 0], ends[:, 1], ends[:, 2], half)
+    blockers = _Blockers(table)
+    n, _m = len(ends), len(blockers.ids)
+    hit = np.zeros(n, dtype=bool)
+    for pose, other_half in zip(blockers.ship_poses, blockers.ship_halves, strict=True):
+        hit |= kernels.square_overlaps(ends, half, np.broadcast_to(pose, ends.shape), other_half,
+                                       tol=P.TOUCH_TOLERANCE_MM)
+    if blockers.planets:
+        k = len(blockers.planets)
+        d = kernels.point_distance(np.tile(blockers.planet_xy, (n, 1)), np.repeat(corners, k, axis=0))
+        hit |= (d.reshape(n, k) < blockers.planet_r[None, :] - P.TOUCH_TOLERANCE_MM).any(1)
+    eps = 1e-9
+    area = table.area
+    outside = ((corners[..., 0] < -eps) | (corners[..., 0] > area.width + eps)
+               | (corners[..., 1] < -eps) | (corners[..., 1] > area.height + eps))
+    off = np.asarray(outside.any(1))
+    return ends, hit, off

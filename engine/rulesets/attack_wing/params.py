@@ -19,6 +19,12 @@ BASE_SIDE_MM: Final[dict[str, float]] = {"small": 40.0, "large": 80.0}
 TEMPLATE_WIDTH_MM: Final = 20.0
 STRAIGHT_MM_PER_SPEED: Final = 40.0
 
+# The fastest maneuvers on any dial in the data (straight, full astern, come about and spin, flank).
+STRAIGHT_MAX: Final = 6
+FULL_ASTERN_MAX: Final = -3
+SPIN_MAX: Final = 4
+FLANK_MAX: Final = 2
+
 # Centre-line radius (mm) of the bank (45 degree) and turn (90 degree) templates by speed.
 # Speeds 1-3 are the printed templates; a 4 bank exists on some dials (rulings.md: the
 # radius keeps the 50 mm step of speeds 1-3). No dial has a turn faster than 3.

@@ -1,0 +1,72 @@
+"""The ship catalog: classes (dials, arcs, bases), ships, captains, admirals, upgrades, resources.
+
+Generated from the Space Dock data by scripts/build_catalog.py into catalog.json (committed);
+``load_catalog()`` (or ``Catalog.load()``) reads and validates it once per process.
+"""
+
+from engine.catalog.base_sizes import BASE_WIDTH_MM, LARGE_BASE_CLASSES, base_size_of
+from engine.catalog.lookup import Catalog, load_catalog
+from engine.catalog.models import (
+    ACTIONS,
+    MANEUVER_COLOURS,
+    MANEUVER_KINDS,
+    UPGRADE_TYPES,
+    Action,
+    Admiral,
+    AdmiralId,
+    BaseSize,
+    Captain,
+    CaptainId,
+    CardSet,
+    CatalogData,
+    Maneuver,
+    ManeuverColour,
+    ManeuverKind,
+    Resource,
+    ResourceId,
+    SetId,
+    Ship,
+    ShipClass,
+    ShipClassId,
+    ShipId,
+    Upgrade,
+    UpgradeId,
+    UpgradeSlots,
+    UpgradeType,
+    WeaponRange,
+)
+
+__all__ = [
+    "ACTIONS",
+    "BASE_WIDTH_MM",
+    "LARGE_BASE_CLASSES",
+    "MANEUVER_COLOURS",
+    "MANEUVER_KINDS",
+    "UPGRADE_TYPES",
+    "Action",
+    "Admiral",
+    "AdmiralId",
+    "BaseSize",
+    "Captain",
+    "CaptainId",
+    "CardSet",
+    "Catalog",
+    "CatalogData",
+    "Maneuver",
+    "ManeuverColour",
+    "ManeuverKind",
+    "Resource",
+    "ResourceId",
+    "SetId",
+    "Ship",
+    "ShipClass",
+    "ShipClassId",
+    "ShipId",
+    "Upgrade",
+    "UpgradeId",
+    "UpgradeSlots",
+    "UpgradeType",
+    "WeaponRange",
+    "base_size_of",
+    "load_catalog",
+]
