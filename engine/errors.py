@@ -11,3 +11,7 @@ class CatalogError(TrekError):
 
 class GeometryError(TrekError):
     """A maneuver, pose or measurement request is malformed or not possible."""
+
+
+class IllegalEvent(TrekError):
+    """An event that cannot happen in the state it is applied to (a corrupt or forged log)."""

@@ -1,0 +1,351 @@
+"""The Attack Wing event vocabulary: every decision and every random outcome is one of these.
+
+Pydantic models are the schema: the engine builds them, the replay reader validates raw
+dicts into them, and the reducer folds them into state. Every event has a sequence number
+that only grows, the round and phase it happened in, and a ``type`` tag.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from engine.geometry.pose import Pose
+
+Name = Annotated[str, Field(max_length=200)]
+ShipRef = Annotated[str, Field(min_length=1, max_length=40)]
+Coord = Annotated[float, Field(ge=-1e6, le=1e6, allow_inf_nan=False)]
+Small = Annotated[int, Field(ge=-1000, le=1000)]
+Reason = Annotated[str, Field(max_length=500)]
+
+
+class PoseModel(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    x: Coord
+    y: Coord
+    heading: Annotated[float, Field(ge=0, lt=360, allow_inf_nan=False)]
+
+    @classmethod
+    def of(cls, pose: Pose) -> PoseModel:
+        return cls(x=round(pose.x, 4), y=round(pose.y, 4), heading=round(pose.heading, 6) % 360.0)
+
+    def pose(self) -> Pose:
+        return Pose(self.x, self.y, self.heading)
+
+
+class _Event(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    seq: Annotated[int, Field(ge=0)]
+    round: Annotated[int, Field(ge=0, le=10_000)]
+    phase: Literal["setup", "planning", "activation", "combat", "end", "over"]
+    draws: Annotated[int, Field(ge=0, le=10_000)] = 0  # random numbers this event consumed
+
+
+# --- setup ---------------------------------------------------------------------------------------
+
+class WeaponSetup(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    upgrade_id: Name
+    name: Name
+    attack: Small
+    range_min: Small
+    range_max: Small
+    arcs: tuple[Literal["front", "rear"], ...]
+    needs_target_lock: bool
+
+
+class ShipSetup(BaseModel):
+    """A ship as it enters the game: the numbers it uses, from the catalog and its cards."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    id: ShipRef
+    side: Annotated[int, Field(ge=0, le=1)]
+    name: Name
+    ship_id: Name
+    class_name: Name
+    faction: Name
+    base: Literal["small", "large"]
+    captain: Name
+    skill: Small
+    attack: Small
+    agility: Small
+    hull: Small
+    shields: Small
+    cost: Small
+    actions: tuple[Name, ...]
+    front_arc: float | None
+    rear_arc: float | None
+    has_360_arc: bool
+    dial: tuple[tuple[Name, Small, Literal["green", "white", "red"]], ...]
+    weapons: tuple[WeaponSetup, ...] = ()
+    upgrades: tuple[Name, ...] = ()
+
+
+class GameStarted(_Event):
+    type: Literal["game_started"] = "game_started"
+    ships: tuple[ShipSetup, ...]
+    round_limit: Small
+    deck: tuple[Name, ...]  # the shuffled damage deck, top first
+
+
+class ShipPlaced(_Event):
+    type: Literal["ship_placed"] = "ship_placed"
+    ship: ShipRef
+    pose: PoseModel
+
+
+# --- round structure ------------------------------------------------------------------------------
+
+class RoundStarted(_Event):
+    type: Literal["round_started"] = "round_started"
+
+
+class PhaseStarted(_Event):
+    type: Literal["phase_started"] = "phase_started"
+
+
+class DialSet(_Event):
+    """Planning: the maneuver a ship's dial is set to (secret until revealed)."""
+
+    type: Literal["dial_set"] = "dial_set"
+    ship: ShipRef
+    kind: Name
+    speed: Small
+    reason: Reason = ""
+
+
+class ShipActivated(_Event):
+    type: Literal["ship_activated"] = "ship_activated"
+    ship: ShipRef
+
+
+class ManeuverRevealed(_Event):
+    """The dial is revealed; under auxiliary power a red maneuver becomes a white 2 straight."""
+
+    type: Literal["maneuver_revealed"] = "maneuver_revealed"
+    ship: ShipRef
+    kind: Name
+    speed: Small
+    colour: Literal["green", "white", "red"]
+    replaced: bool = False  # red under auxiliary power: dealt a face-up card, does a white 2 straight
+
+
+class ShipMoved(_Event):
+    type: Literal["ship_moved"] = "ship_moved"
+    ship: ShipRef
+    kind: Name
+    speed: Small
+    start: PoseModel
+    end: PoseModel
+    progress: Annotated[float, Field(ge=0, le=1)]
+    changed_from: tuple[Name, Small] | None = None  # a come about that overlapped -> full astern
+    bumped: tuple[ShipRef, ...] = ()
+    touching: tuple[ShipRef, ...] = ()
+    obstacles: tuple[Name, ...] = ()
+    planets: tuple[Name, ...] = ()
+    fled: bool = False
+
+
+class TokensChanged(_Event):
+    """Tokens beside a ship change: evade, scan, battle_stations, aux_power (delta may be negative)."""
+
+    type: Literal["tokens_changed"] = "tokens_changed"
+    ship: ShipRef
+    token: Literal["evade", "scan", "battle_stations", "aux_power"]
+    delta: Small
+    cause: Name
+
+
+class ActionPerformed(_Event):
+    type: Literal["action_performed"] = "action_performed"
+    ship: ShipRef
+    action: Name
+    target: ShipRef | None = None
+    reason: Reason = ""
+
+
+class ActionSkipped(_Event):
+    type: Literal["action_skipped"] = "action_skipped"
+    ship: ShipRef
+    cause: Name
+
+
+class TargetLockAcquired(_Event):
+    type: Literal["target_lock_acquired"] = "target_lock_acquired"
+    ship: ShipRef
+    target: ShipRef
+
+
+class TargetLockRemoved(_Event):
+    type: Literal["target_lock_removed"] = "target_lock_removed"
+    ship: ShipRef
+    cause: Name
+
+
+class CloakChanged(_Event):
+    type: Literal["cloak_changed"] = "cloak_changed"
+    ship: ShipRef
+    cloak: Literal["none", "green", "red"]
+    beside: bool = False
+    cause: Name
+
+
+class ShieldsChanged(_Event):
+    """Shields disabled (cloak) or restored (end phase, dropping the cloak)."""
+
+    type: Literal["shields_changed"] = "shields_changed"
+    ship: ShipRef
+    disabled: Small  # the ship's disabled shields after the change
+    active: Small  # the ship's active shields after the change
+    cause: Name
+
+
+class SensorEcho(_Event):
+    type: Literal["sensor_echo"] = "sensor_echo"
+    ship: ShipRef
+    start: PoseModel
+    end: PoseModel
+    speed: Annotated[int, Field(ge=1, le=2)]
+
+
+class DamageRepaired(_Event):
+    """Regenerate repairs a damage card; an action flips a face-up card face down."""
+
+    type: Literal["damage_repaired"] = "damage_repaired"
+    ship: ShipRef
+    index: Annotated[int, Field(ge=0, le=100)]
+    flipped: bool  # True: flipped face down; False: discarded
+    cause: Name
+
+
+# --- combat --------------------------------------------------------------------------------------
+
+class AttackDeclared(_Event):
+    type: Literal["attack_declared"] = "attack_declared"
+    ship: ShipRef
+    defender: ShipRef
+    weapon: Name  # "primary" or the weapon's upgrade id
+    weapon_name: Name
+    arc: Literal["front", "rear", "360"]
+    range_band: Annotated[int, Field(ge=1, le=3)]
+    distance: Coord
+    obstructed: bool
+    line: tuple[tuple[Coord, Coord], tuple[Coord, Coord]]
+    reason: Reason = ""
+
+
+class DiceRolled(_Event):
+    type: Literal["dice_rolled"] = "dice_rolled"
+    ship: ShipRef
+    kind: Literal["attack", "defense"]
+    faces: tuple[Literal["hit", "crit", "battle_stations", "blank", "evade"], ...]
+    count_reason: Reason = ""  # how the number of dice was worked out
+
+
+class DiceRerolled(_Event):
+    type: Literal["dice_rerolled"] = "dice_rerolled"
+    ship: ShipRef
+    kind: Literal["attack", "defense"]
+    indices: tuple[Annotated[int, Field(ge=0, le=100)], ...]
+    faces: tuple[Literal["hit", "crit", "battle_stations", "blank", "evade"], ...]
+    cause: Name
+
+
+class DiceConverted(_Event):
+    type: Literal["dice_converted"] = "dice_converted"
+    ship: ShipRef
+    kind: Literal["attack", "defense"]
+    indices: tuple[Annotated[int, Field(ge=0, le=100)], ...]
+    to: Literal["hit", "crit", "evade"]
+    cause: Name
+
+
+class DieAdded(_Event):
+    type: Literal["die_added"] = "die_added"
+    ship: ShipRef
+    kind: Literal["attack", "defense"]
+    face: Literal["hit", "crit", "evade"]
+    cause: Name
+
+
+class WeaponDisabled(_Event):
+    type: Literal["weapon_disabled"] = "weapon_disabled"
+    ship: ShipRef
+    weapon: Name
+
+
+class AttackResolved(_Event):
+    """Compare results: what is left after evades cancel hits, then crits."""
+
+    type: Literal["attack_resolved"] = "attack_resolved"
+    ship: ShipRef
+    defender: ShipRef
+    hits: Small
+    crits: Small
+    canceled: Small
+
+
+class AttackSkipped(_Event):
+    type: Literal["attack_skipped"] = "attack_skipped"
+    ship: ShipRef
+    cause: Name
+
+
+class DamageDealt(_Event):
+    """One point of damage: an active shield lost, or a damage card (face up when critical)."""
+
+    type: Literal["damage_dealt"] = "damage_dealt"
+    ship: ShipRef
+    to: Literal["shield", "hull"]
+    card: Name | None = None  # the damage card's key when to == "hull"
+    face_up: bool = False
+    cause: Name
+
+
+class ShipDestroyed(_Event):
+    type: Literal["ship_destroyed"] = "ship_destroyed"
+    ship: ShipRef
+    cause: Name
+    removed: bool = True  # False: kept to fire under the simultaneous attack rule
+
+
+class RoundEnded(_Event):
+    type: Literal["round_ended"] = "round_ended"
+
+
+class GameEnded(_Event):
+    type: Literal["game_ended"] = "game_ended"
+    winner: Annotated[int, Field(ge=0, le=1)] | None
+    reason: Reason
+    points: tuple[Small, Small]
+    ships_lost: tuple[Small, Small]
+
+
+Event = Annotated[
+    GameStarted | ShipPlaced | RoundStarted | PhaseStarted | DialSet | ShipActivated | ManeuverRevealed
+    | ShipMoved | TokensChanged | ActionPerformed | ActionSkipped | TargetLockAcquired | TargetLockRemoved
+    | CloakChanged | ShieldsChanged | SensorEcho | DamageRepaired | AttackDeclared | DiceRolled | DiceRerolled
+    | DiceConverted | DieAdded | WeaponDisabled | AttackResolved | AttackSkipped | DamageDealt | ShipDestroyed
+    | RoundEnded | GameEnded,
+    Field(discriminator="type"),
+]
+
+EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
+EVENT_TYPES: tuple[str, ...] = tuple(
+    m.model_fields["type"].default for m in (
+        GameStarted, ShipPlaced, RoundStarted, PhaseStarted, DialSet, ShipActivated, ManeuverRevealed, ShipMoved,
+        TokensChanged, ActionPerformed, ActionSkipped, TargetLockAcquired, TargetLockRemoved, CloakChanged,
+        ShieldsChanged, SensorEcho, DamageRepaired, AttackDeclared, DiceRolled, DiceRerolled, DiceConverted,
+        DieAdded, WeaponDisabled, AttackResolved, AttackSkipped, DamageDealt, ShipDestroyed, RoundEnded,
+        GameEnded))
+
+
+def event_from_dict(raw: dict[str, Any]) -> Event:
+    """Validate a raw event (as read from a replay) into its model; raises pydantic's ValidationError."""
+    return EVENT_ADAPTER.validate_python(raw)
+
+
+def event_to_dict(event: _Event) -> dict[str, Any]:
+    """The plain-data form written to replay files (tuples become lists, no None-stripping)."""
+    return event.model_dump(mode="json")

@@ -1,0 +1,327 @@
+"""The one reducer: ``apply(state, event) -> state``, shared by the engine and the studio.
+
+It never rolls dice or decides anything; the event carries every outcome. It does check
+that the event can happen in this state, so a forged or corrupt log fails loudly
+(``IllegalEvent``) instead of producing an impossible game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from typing import Any
+
+from engine.errors import IllegalEvent
+from engine.rulesets.attack_wing import events as ev
+from engine.rulesets.attack_wing.dice import Rng, shuffled
+from engine.rulesets.attack_wing.state import (
+    AttackState,
+    DamageCardState,
+    GameState,
+    Result,
+    ShipState,
+    Weapon,
+)
+
+
+def initial_state(seed: int) -> GameState:
+    """The empty table before the game-started event."""
+    return GameState(ships=(), rng=Rng(seed))
+
+
+def apply(state: GameState, event: ev.Event) -> GameState:
+    """The state after ``event``."""
+    if event.seq != state.seq + 1:
+        raise IllegalEvent(f"event {event.seq} ({event.type}) follows event {state.seq}: sequence numbers must "
+                           "grow by one")
+    if event.round < state.round:
+        raise IllegalEvent(f"event {event.seq} goes back from round {state.round} to {event.round}")
+    if state.result is not None:
+        raise IllegalEvent(f"event {event.seq} ({event.type}) comes after the game ended")
+    handler = _HANDLERS[event.type]
+    try:
+        new = handler(state, event)
+    except KeyError as exc:
+        raise IllegalEvent(f"event {event.seq} ({event.type}): {exc.args[0]}") from None
+    return replace(new, seq=event.seq, round=event.round, phase=event.phase, rng=new.rng.advanced(event.draws))
+
+
+def fold(state: GameState, events: Iterable[ev.Event]) -> GameState:
+    for e in events:
+        state = apply(state, e)
+    return state
+
+
+def _ship(state: GameState, ship_id: str, event: ev.Event) -> ShipState:
+    try:
+        ship = state.ship(ship_id)
+    except KeyError:
+        raise IllegalEvent(f"event {event.seq} ({event.type}) names ship {ship_id!r}, which is not in this game")\
+            from None
+    if ship.destroyed and event.type not in ("game_ended",):
+        raise IllegalEvent(f"event {event.seq} ({event.type}): ship {ship_id} was already destroyed")
+    return ship
+
+
+def _game_started(state: GameState, e: ev.GameStarted) -> GameState:
+    if state.ships:
+        raise IllegalEvent(f"event {e.seq}: the game has already started")
+    ids = [s.id for s in e.ships]
+    if len(set(ids)) != len(ids):
+        raise IllegalEvent(f"event {e.seq}: ship ids repeat")
+    ships = tuple(ShipState(
+        id=s.id, side=s.side, name=s.name, ship_id=s.ship_id, class_name=s.class_name, faction=s.faction,
+        base=s.base, captain=s.captain, skill=s.skill, attack=s.attack, agility=s.agility, hull=s.hull,
+        shields_max=s.shields, cost=s.cost, actions=s.actions, front_arc=s.front_arc, rear_arc=s.rear_arc,
+        has_360_arc=s.has_360_arc, dial=s.dial, shields=s.shields,
+        weapons=tuple(Weapon(w.upgrade_id, w.name, w.attack, w.range_min, w.range_max, w.arcs,
+                             w.needs_target_lock) for w in s.weapons),
+    ) for s in e.ships)
+    return replace(state, ships=ships, deck=e.deck, round_limit=e.round_limit)
+
+
+def _placed(state: GameState, e: ev.ShipPlaced) -> GameState:
+    _ship(state, e.ship, e)
+    return state.update(e.ship, pose=e.pose.pose())
+
+
+def _round_started(state: GameState, e: ev.RoundStarted) -> GameState:
+    ships = tuple(replace(s, actions_done=(), attacked=False, revealed=None) if s.in_play else s
+                  for s in state.ships)
+    return replace(state, ships=ships, active=None, attack=None)
+
+
+def _phase_started(state: GameState, e: ev.PhaseStarted) -> GameState:
+    return replace(state, active=None, attack=None)
+
+
+def _dial_set(state: GameState, e: ev.DialSet) -> GameState:
+    ship = _ship(state, e.ship, e)
+    if not any(k == e.kind and s == e.speed for k, s, _ in ship.dial):
+        raise IllegalEvent(f"event {e.seq}: {e.speed} {e.kind} is not on {ship.name}'s dial")
+    return state.update(e.ship, planned=(e.kind, e.speed))
+
+
+def _activated(state: GameState, e: ev.ShipActivated) -> GameState:
+    _ship(state, e.ship, e)
+    return replace(state, active=e.ship)
+
+
+def _revealed(state: GameState, e: ev.ManeuverRevealed) -> GameState:
+    ship = _ship(state, e.ship, e)
+    if ship.planned is None:
+        raise IllegalEvent(f"event {e.seq}: {ship.name} reveals a dial it never set")
+    return state.update(e.ship, planned=None, revealed=(e.kind, e.speed, e.colour))
+
+
+def _moved(state: GameState, e: ev.ShipMoved) -> GameState:
+    _ship(state, e.ship, e)
+    return state.update(e.ship, pose=e.end.pose())
+
+
+_TOKEN_FIELDS = {"evade": "evade", "scan": "scan", "battle_stations": "battle_stations", "aux_power": "aux_power"}
+
+
+def _tokens(state: GameState, e: ev.TokensChanged) -> GameState:
+    ship = _ship(state, e.ship, e)
+    field = _TOKEN_FIELDS[e.token]
+    value = getattr(ship, field) + e.delta
+    if value < 0:
+        raise IllegalEvent(f"event {e.seq}: {ship.name} cannot spend a {e.token} token it does not have")
+    return state.update(e.ship, **{field: value})
+
+
+def _action(state: GameState, e: ev.ActionPerformed) -> GameState:
+    ship = _ship(state, e.ship, e)
+    if e.action in ship.actions_done:
+        raise IllegalEvent(f"event {e.seq}: {ship.name} already performed {e.action} this round")
+    if ship.aux_power > 0:
+        raise IllegalEvent(f"event {e.seq}: {ship.name} is under auxiliary power and cannot perform actions")
+    return state.update(e.ship, actions_done=(*ship.actions_done, e.action))
+
+
+def _action_skipped(state: GameState, e: ev.ActionSkipped) -> GameState:
+    _ship(state, e.ship, e)
+    return state
+
+
+def _lock(state: GameState, e: ev.TargetLockAcquired) -> GameState:
+    _ship(state, e.ship, e)
+    _ship(state, e.target, e)
+    return state.update(e.ship, target_lock=e.target)
+
+
+def _lock_removed(state: GameState, e: ev.TargetLockRemoved) -> GameState:
+    ship = _ship(state, e.ship, e)
+    if ship.target_lock is None:
+        raise IllegalEvent(f"event {e.seq}: {ship.name} has no target lock to remove")
+    return state.update(e.ship, target_lock=None)
+
+
+def _cloak(state: GameState, e: ev.CloakChanged) -> GameState:
+    _ship(state, e.ship, e)
+    return state.update(e.ship, cloak=e.cloak, cloak_beside=e.beside and e.cloak != "none")
+
+
+def _shields(state: GameState, e: ev.ShieldsChanged) -> GameState:
+    ship = _ship(state, e.ship, e)
+    if e.active < 0 or e.disabled < 0 or e.active + e.disabled != ship.shields + ship.shields_disabled:
+        raise IllegalEvent(f"event {e.seq}: {ship.name} has {ship.shields + ship.shields_disabled} shields, "
+                           f"not {e.active} active and {e.disabled} disabled")
+    return state.update(e.ship, shields=e.active, shields_disabled=e.disabled)
+
+
+def _echo(state: GameState, e: ev.SensorEcho) -> GameState:
+    _ship(state, e.ship, e)
+    return state.update(e.ship, pose=e.end.pose())
+
+
+def _repaired(state: GameState, e: ev.DamageRepaired) -> GameState:
+    ship = _ship(state, e.ship, e)
+    if e.index >= len(ship.damage):
+        raise IllegalEvent(f"event {e.seq}: {ship.name} has no damage card {e.index}")
+    card = ship.damage[e.index]
+    if e.flipped:
+        cards = (*ship.damage[:e.index], DamageCardState(card.key, False), *ship.damage[e.index + 1:])
+        return state.update(e.ship, damage=cards)
+    cards = (*ship.damage[:e.index], *ship.damage[e.index + 1:])
+    return replace(state.update(e.ship, damage=cards), discard=(*state.discard, card.key))
+
+
+def _declared(state: GameState, e: ev.AttackDeclared) -> GameState:
+    ship = _ship(state, e.ship, e)
+    _ship(state, e.defender, e)
+    if ship.attacked:
+        raise IllegalEvent(f"event {e.seq}: {ship.name} has already attacked this round")
+    return replace(state.update(e.ship, attacked=True), attack=AttackState(e.ship, e.defender, e.weapon),
+                   active=e.ship)
+
+
+def _need_attack(state: GameState, e: ev.Event) -> AttackState:
+    if state.attack is None:
+        raise IllegalEvent(f"event {e.seq} ({e.type}) outside an attack")
+    return state.attack
+
+
+def _rolled(state: GameState, e: ev.DiceRolled) -> GameState:
+    attack = _need_attack(state, e)
+    faces = tuple(e.faces)
+    none = (False,) * len(faces)
+    if e.kind == "attack":
+        return replace(state, attack=replace(attack, attack_dice=faces, attack_rerolled=none))
+    return replace(state, attack=replace(attack, defense_dice=faces, defense_rerolled=none))
+
+
+def _dice_of(attack: AttackState, kind: str) -> tuple[list[str], list[bool]]:
+    if kind == "attack":
+        return list(attack.attack_dice), list(attack.attack_rerolled)
+    return list(attack.defense_dice), list(attack.defense_rerolled)
+
+
+def _with_dice(attack: AttackState, kind: str, dice: list[str], rerolled: list[bool]) -> AttackState:
+    if kind == "attack":
+        return replace(attack, attack_dice=tuple(dice), attack_rerolled=tuple(rerolled))
+    return replace(attack, defense_dice=tuple(dice), defense_rerolled=tuple(rerolled))
+
+
+def _rerolled(state: GameState, e: ev.DiceRerolled) -> GameState:
+    attack = _need_attack(state, e)
+    dice, rerolled = _dice_of(attack, e.kind)
+    if len(e.indices) != len(e.faces) or len(set(e.indices)) != len(e.indices):
+        raise IllegalEvent(f"event {e.seq}: a reroll needs one new face per die")
+    for i, face in zip(e.indices, e.faces, strict=True):
+        if i >= len(dice):
+            raise IllegalEvent(f"event {e.seq}: there is no {e.kind} die {i}")
+        if rerolled[i]:  # rulebook "Modifying Dice Results": a die is rerolled at most once
+            raise IllegalEvent(f"event {e.seq}: {e.kind} die {i} was already rerolled in this attack")
+        dice[i], rerolled[i] = face, True
+    return replace(state, attack=_with_dice(attack, e.kind, dice, rerolled))
+
+
+def _converted(state: GameState, e: ev.DiceConverted) -> GameState:
+    attack = _need_attack(state, e)
+    dice, rerolled = _dice_of(attack, e.kind)
+    for i in e.indices:
+        if i >= len(dice):
+            raise IllegalEvent(f"event {e.seq}: there is no {e.kind} die {i}")
+        dice[i] = e.to
+    return replace(state, attack=_with_dice(attack, e.kind, dice, rerolled))
+
+
+def _added(state: GameState, e: ev.DieAdded) -> GameState:
+    attack = _need_attack(state, e)
+    dice, rerolled = _dice_of(attack, e.kind)
+    return replace(state, attack=_with_dice(attack, e.kind, [*dice, e.face], [*rerolled, True]))
+
+
+def _weapon_disabled(state: GameState, e: ev.WeaponDisabled) -> GameState:
+    ship = _ship(state, e.ship, e)
+    if not any(w.upgrade_id == e.weapon for w in ship.weapons):
+        raise IllegalEvent(f"event {e.seq}: {ship.name} carries no weapon {e.weapon!r}")
+    weapons = tuple(replace(w, disabled=True) if w.upgrade_id == e.weapon else w for w in ship.weapons)
+    return state.update(e.ship, weapons=weapons)
+
+
+def _resolved(state: GameState, e: ev.AttackResolved) -> GameState:
+    _need_attack(state, e)
+    return state
+
+
+def _skipped(state: GameState, e: ev.AttackSkipped) -> GameState:
+    _ship(state, e.ship, e)
+    return replace(state.update(e.ship, attacked=True), attack=None)
+
+
+def _damage(state: GameState, e: ev.DamageDealt) -> GameState:
+    ship = _ship(state, e.ship, e)
+    if ship.destroyed:
+        raise IllegalEvent(f"event {e.seq}: {ship.name} is destroyed")
+    if e.to == "shield":
+        if ship.shields <= 0:
+            raise IllegalEvent(f"event {e.seq}: {ship.name} has no active shield to lose")
+        return state.update(e.ship, shields=ship.shields - 1)
+    deck, discard, rng = state.deck, state.discard, state.rng
+    if not deck:  # rulebook: when the damage deck runs out, shuffle the discard pile into a new deck
+        deck, rng = shuffled(rng, discard)
+        discard = ()
+    if e.card != deck[0]:
+        raise IllegalEvent(f"event {e.seq}: the top damage card is {deck[0]!r}, not {e.card!r}")
+    new = state.update(e.ship, damage=(*ship.damage, DamageCardState(deck[0], e.face_up)))
+    return replace(new, deck=deck[1:], discard=discard, rng=rng)
+
+
+def _destroyed(state: GameState, e: ev.ShipDestroyed) -> GameState:
+    ship = _ship(state, e.ship, e)
+    if not e.removed:
+        return state.update(e.ship, doomed=True)
+    discard = (*state.discard, *(c.key for c in ship.damage))
+    gone = replace(ship, destroyed=True, doomed=False, fled=ship.fled or e.cause == "fled", damage=(), evade=0,
+                   scan=0, battle_stations=0, aux_power=0, cloak="none", cloak_beside=False, target_lock=None,
+                   planned=None)
+    new = state.with_ship(gone)
+    # locks on a ship that left play go with it
+    ships = tuple(replace(s, target_lock=None) if s.target_lock == e.ship else s for s in new.ships)
+    attack = None if state.attack and e.ship in (state.attack.attacker, state.attack.defender) else state.attack
+    return replace(new, ships=ships, discard=discard, attack=attack)
+
+
+def _round_ended(state: GameState, e: ev.RoundEnded) -> GameState:
+    return replace(state, active=None, attack=None)
+
+
+def _game_ended(state: GameState, e: ev.GameEnded) -> GameState:
+    return replace(state, result=Result(e.winner, e.reason, e.points, e.ships_lost), active=None, attack=None)
+
+
+_HANDLERS: dict[str, Callable[[GameState, Any], GameState]] = {
+    "game_started": _game_started, "ship_placed": _placed, "round_started": _round_started,
+    "phase_started": _phase_started, "dial_set": _dial_set, "ship_activated": _activated,
+    "maneuver_revealed": _revealed, "ship_moved": _moved, "tokens_changed": _tokens,
+    "action_performed": _action, "action_skipped": _action_skipped, "target_lock_acquired": _lock,
+    "target_lock_removed": _lock_removed, "cloak_changed": _cloak, "shields_changed": _shields,
+    "sensor_echo": _echo, "damage_repaired": _repaired, "attack_declared": _declared, "dice_rolled": _rolled,
+    "dice_rerolled": _rerolled, "dice_converted": _converted, "die_added": _added,
+    "weapon_disabled": _weapon_disabled, "attack_resolved": _resolved, "attack_skipped": _skipped,
+    "damage_dealt": _damage, "ship_destroyed": _destroyed, "round_ended": _round_ended, "game_ended": _game_ended,
+}
+assert set(_HANDLERS) == set(ev.EVENT_TYPES), "every event type needs a handler"

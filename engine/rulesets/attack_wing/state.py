@@ -1,0 +1,157 @@
+"""Attack Wing game state as data: frozen dataclasses, changed only by the reducer.
+
+A state is small (a tuple of ships plus a few fields), so a snapshot is cheap and the replay
+reader keeps one every N events.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from engine.geometry.pose import Pose
+from engine.rulesets.attack_wing.dice import Rng
+
+Phase = Literal["setup", "planning", "activation", "combat", "end", "over"]
+Cloak = Literal["none", "green", "red"]
+
+
+@dataclass(frozen=True, slots=True)
+class Weapon:
+    """A secondary weapon the ship carries (an upgrade with attack and range)."""
+
+    upgrade_id: str
+    name: str
+    attack: int
+    range_min: int
+    range_max: int
+    arcs: tuple[str, ...]  # "front", "rear"
+    needs_target_lock: bool  # spend the target lock on the defender to fire
+    disabled: bool = False  # disabled after firing (rulings.md "Secondary weapons")
+
+
+@dataclass(frozen=True, slots=True)
+class DamageCardState:
+    key: str
+    face_up: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ShipState:
+    """One ship: printed numbers, where it is, and everything on and beside its card."""
+
+    id: str
+    side: int
+    name: str
+    ship_id: str
+    class_name: str
+    faction: str
+    base: str
+    captain: str
+    skill: int  # printed captain skill
+    attack: int
+    agility: int
+    hull: int
+    shields_max: int
+    cost: int  # fleet points (ship, captain and upgrades)
+    actions: tuple[str, ...]  # the action bar
+    front_arc: float | None
+    rear_arc: float | None
+    has_360_arc: bool
+    dial: tuple[tuple[str, int, str], ...]  # (kind, speed, colour)
+    weapons: tuple[Weapon, ...] = ()
+    pose: Pose = Pose(0.0, 0.0, 0.0)
+    shields: int = 0  # active shields
+    shields_disabled: int = 0
+    damage: tuple[DamageCardState, ...] = ()
+    evade: int = 0
+    scan: int = 0
+    battle_stations: int = 0
+    aux_power: int = 0
+    cloak: Cloak = "none"
+    cloak_beside: bool = False  # cloaked for more than one round: cannot be target locked
+    target_lock: str | None = None  # the ship this one holds a lock on
+    planned: tuple[str, int] | None = None  # the dial, secret until revealed
+    revealed: tuple[str, int, str] | None = None  # (kind, speed, colour) this round
+    actions_done: tuple[str, ...] = ()
+    skip_action: bool = False  # this round's Perform Action step is skipped
+    attacked: bool = False  # has had its opportunity to attack this round
+    destroyed: bool = False  # removed from play (destroyed or fled)
+    doomed: bool = False  # destroyed, kept on the table to fire (simultaneous attack rule)
+    fled: bool = False
+
+    @property
+    def in_play(self) -> bool:
+        return not self.destroyed
+
+    @property
+    def hull_damage(self) -> int:
+        """Damage cards toward the Hull Value (a face-up Direct Hit counts twice)."""
+        return sum(2 if (c.face_up and c.key == "direct_hit") else 1 for c in self.damage)
+
+    def face_up(self, key: str) -> bool:
+        return any(c.face_up and c.key == key for c in self.damage)
+
+    @property
+    def cloaked(self) -> bool:
+        return self.cloak != "none"
+
+
+@dataclass(frozen=True, slots=True)
+class AttackState:
+    """The attack being resolved, with its dice as they stand (for the HUD and the reducer)."""
+
+    attacker: str
+    defender: str
+    weapon: str  # "primary" or a weapon's upgrade id
+    attack_dice: tuple[str, ...] = ()
+    defense_dice: tuple[str, ...] = ()
+    attack_rerolled: tuple[bool, ...] = ()
+    defense_rerolled: tuple[bool, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    winner: int | None  # side, or None for a draw
+    reason: str
+    points: tuple[int, int]  # fleet points scored by side 0 and side 1
+    ships_lost: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    ships: tuple[ShipState, ...]
+    rng: Rng
+    round: int = 0
+    phase: Phase = "setup"
+    area: tuple[float, float] = (914.4, 914.4)
+    deck: tuple[str, ...] = ()
+    discard: tuple[str, ...] = ()
+    active: str | None = None
+    attack: AttackState | None = None
+    result: Result | None = None
+    seq: int = -1  # the last event applied
+    round_limit: int = 0
+    _index: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_index", {s.id: i for i, s in enumerate(self.ships)})
+
+    def ship(self, ship_id: str) -> ShipState:
+        try:
+            return self.ships[self._index[ship_id]]
+        except KeyError:
+            raise KeyError(f"no ship {ship_id!r} in this game") from None
+
+    def with_ship(self, ship: ShipState) -> GameState:
+        i = self._index[ship.id]
+        return replace(self, ships=(*self.ships[:i], ship, *self.ships[i + 1:]))
+
+    def update(self, ship_id: str, **changes: object) -> GameState:
+        return self.with_ship(replace(self.ship(ship_id), **changes))  # type: ignore[arg-type]
+
+    def in_play(self, side: int | None = None) -> list[ShipState]:
+        return [s for s in self.ships if s.in_play and (side is None or s.side == side)]
+
+    def enemies(self, ship: ShipState) -> list[ShipState]:
+        return [s for s in self.ships if s.in_play and s.side != ship.side]
