@@ -219,6 +219,15 @@ class DamageRepaired(_Event):
     cause: Name
 
 
+class ObstacleRolled(_Event):
+    """One attack die rolled against a ship by an obstacle (or a burning console)."""
+
+    type: Literal["obstacle_rolled"] = "obstacle_rolled"
+    ship: ShipRef
+    obstacle: Name
+    face: Literal["hit", "crit", "battle_stations", "blank"]
+
+
 # --- combat --------------------------------------------------------------------------------------
 
 class AttackDeclared(_Event):
@@ -325,7 +334,7 @@ class GameEnded(_Event):
 Event = Annotated[
     GameStarted | ShipPlaced | RoundStarted | PhaseStarted | DialSet | ShipActivated | ManeuverRevealed
     | ShipMoved | TokensChanged | ActionPerformed | ActionSkipped | TargetLockAcquired | TargetLockRemoved
-    | CloakChanged | ShieldsChanged | SensorEcho | DamageRepaired | AttackDeclared | DiceRolled | DiceRerolled
+    | CloakChanged | ShieldsChanged | SensorEcho | DamageRepaired | ObstacleRolled | AttackDeclared | DiceRolled | DiceRerolled
     | DiceConverted | DieAdded | WeaponDisabled | AttackResolved | AttackSkipped | DamageDealt | ShipDestroyed
     | RoundEnded | GameEnded,
     Field(discriminator="type"),
@@ -336,7 +345,7 @@ EVENT_TYPES: tuple[str, ...] = tuple(
     m.model_fields["type"].default for m in (
         GameStarted, ShipPlaced, RoundStarted, PhaseStarted, DialSet, ShipActivated, ManeuverRevealed, ShipMoved,
         TokensChanged, ActionPerformed, ActionSkipped, TargetLockAcquired, TargetLockRemoved, CloakChanged,
-        ShieldsChanged, SensorEcho, DamageRepaired, AttackDeclared, DiceRolled, DiceRerolled, DiceConverted,
+        ShieldsChanged, SensorEcho, DamageRepaired, ObstacleRolled, AttackDeclared, DiceRolled, DiceRerolled, DiceConverted,
         DieAdded, WeaponDisabled, AttackResolved, AttackSkipped, DamageDealt, ShipDestroyed, RoundEnded,
         GameEnded))
 

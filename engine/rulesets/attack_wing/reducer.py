@@ -188,6 +188,11 @@ def _repaired(state: GameState, e: ev.DamageRepaired) -> GameState:
     return replace(state.update(e.ship, damage=cards), discard=(*state.discard, card.key))
 
 
+def _obstacle_rolled(state: GameState, e: ev.ObstacleRolled) -> GameState:
+    _ship(state, e.ship, e)
+    return state
+
+
 def _declared(state: GameState, e: ev.AttackDeclared) -> GameState:
     ship = _ship(state, e.ship, e)
     _ship(state, e.defender, e)
@@ -319,7 +324,7 @@ _HANDLERS: dict[str, Callable[[GameState, Any], GameState]] = {
     "maneuver_revealed": _revealed, "ship_moved": _moved, "tokens_changed": _tokens,
     "action_performed": _action, "action_skipped": _action_skipped, "target_lock_acquired": _lock,
     "target_lock_removed": _lock_removed, "cloak_changed": _cloak, "shields_changed": _shields,
-    "sensor_echo": _echo, "damage_repaired": _repaired, "attack_declared": _declared, "dice_rolled": _rolled,
+    "sensor_echo": _echo, "damage_repaired": _repaired, "obstacle_rolled": _obstacle_rolled, "attack_declared": _declared, "dice_rolled": _rolled,
     "dice_rerolled": _rerolled, "dice_converted": _converted, "die_added": _added,
     "weapon_disabled": _weapon_disabled, "attack_resolved": _resolved, "attack_skipped": _skipped,
     "damage_dealt": _damage, "ship_destroyed": _destroyed, "round_ended": _round_ended, "game_ended": _game_ended,

@@ -1,0 +1,318 @@
+"""The competitive Attack Wing game: rounds of planning, activation, combat and end phase.
+
+The engine decides nothing itself: players decide, the dice source rolls, and every outcome
+becomes an event that the reducer applies before the next step reads the state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.geometry.pose import Pose
+from engine.geometry.shapes import Obstacle, Planet, PlayArea
+from engine.rulesets.attack_wing import combat, rules
+from engine.rulesets.attack_wing import events as ev
+from engine.rulesets.attack_wing.damage import CARDS_BY_KEY, deck_keys
+from engine.rulesets.attack_wing.dice import shuffled
+from engine.rulesets.attack_wing.maneuvers import Maneuver
+from engine.rulesets.attack_wing.measure import line_of_fire
+from engine.rulesets.attack_wing.movement import ShipBase, Table, resolve_move, sensor_echo_options
+from engine.rulesets.attack_wing.players import ActionChoice, ActionOption, DiceSource, Player, SeededDice
+from engine.rulesets.attack_wing.reducer import apply, initial_state
+from engine.rulesets.attack_wing.state import GameState, ShipState
+
+ECHO_SAMPLES = 5  # sensor echo end poses offered per side and template
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """Everything on the table before round 1."""
+
+    ships: Sequence[ev.ShipSetup]
+    placements: dict[str, Pose]
+    obstacles: Sequence[Obstacle] = ()
+    planets: Sequence[Planet] = ()
+    area: PlayArea = field(default_factory=lambda: PlayArea(914.4, 914.4))
+    round_limit: int = 8
+    initiative: int = 0  # the side that resolves first on equal Captain Skill (rulings.md)
+
+
+class Game:
+    """One game. ``play()`` runs it to the end; ``events`` is the log, ``state`` the fold of it."""
+
+    def __init__(self, setup: GameSetup, seed: int, players: Sequence[Player], dice: DiceSource | None = None,
+                 sink: Callable[[ev.Event, GameState], None] | None = None) -> None:
+        self.setup = setup
+        self.players = players
+        self.dice: DiceSource = dice or SeededDice()
+        self.sink = sink
+        self.state = initial_state(seed)
+        self.events: list[ev.Event] = []
+
+    # --- the event pipe ------------------------------------------------------------------
+    def emit(self, event_type: type[Any], **fields: Any) -> None:
+        fields.setdefault("round", self.state.round)
+        fields.setdefault("phase", self.state.phase)
+        event = event_type(seq=self.state.seq + 1, **fields)
+        self.state = apply(self.state, event)
+        self.events.append(event)
+        if self.sink is not None:
+            self.sink(event, self.state)
+
+    # --- the game ------------------------------------------------------------------------
+    def play(self) -> GameState:
+        deck, _ = shuffled(self.state.rng, deck_keys())
+        self.emit(ev.GameStarted, ships=tuple(self.setup.ships), round_limit=self.setup.round_limit, deck=deck,
+                  draws=len(deck) - 1)
+        for ship in self.setup.ships:
+            self.emit(ev.ShipPlaced, ship=ship.id, pose=ev.PoseModel.of(self.setup.placements[ship.id]))
+        for number in range(1, self.setup.round_limit + 1):
+            self.emit(ev.RoundStarted, round=number, phase="planning")
+            self.planning()
+            self.activation()
+            self.combat()
+            self.end_phase()
+            if self.state.result is not None:
+                break
+        return self.state
+
+    def order(self, ships: list[ShipState], ascending: bool) -> list[ShipState]:
+        """Captain Skill order; ties go to the side with initiative first (rulings.md)."""
+        return sorted(ships, key=lambda s: ((rules.captain_skill(s) if ascending else -rules.captain_skill(s)),
+                                            s.side != self.setup.initiative, s.id))
+
+    def table_for(self, ship: ShipState) -> Table:
+        others = [ShipBase(s.id, rules.placed(s)) for s in self.state.in_play() if s.id != ship.id]
+        return Table(others, self.setup.obstacles, self.setup.planets, self.setup.area)
+
+    # --- planning ------------------------------------------------------------------------
+    def planning(self) -> None:
+        self.emit(ev.PhaseStarted, phase="planning")
+        # both sides choose before any dial is recorded, so neither sees the other's
+        choices = []
+        for ship in self.state.in_play():
+            maneuver, reason = self.players[ship.side].plan(self.state, ship, rules.dial_options(ship))
+            choices.append((ship.id, maneuver, reason))
+        for ship_id, maneuver, reason in choices:
+            self.emit(ev.DialSet, ship=ship_id, kind=maneuver.kind, speed=maneuver.speed, reason=reason)
+
+    # --- activation ----------------------------------------------------------------------
+    def activation(self) -> None:
+        self.emit(ev.PhaseStarted, phase="activation")
+        for ship in self.order(self.state.in_play(), ascending=True):
+            if self.state.ship(ship.id).in_play:
+                self.activate(ship.id)
+
+    def activate(self, ship_id: str) -> None:
+        ship = self.state.ship(ship_id)
+        self.emit(ev.ShipActivated, ship=ship_id)
+        assert ship.planned is not None
+        kind, speed = ship.planned
+        colour = rules.maneuver_colour(ship, kind, speed)
+        replaced = ship.aux_power > 0 and colour == "red"
+        self.emit(ev.ManeuverRevealed, ship=ship_id, kind=kind, speed=speed, colour=colour, replaced=replaced)
+        skip: str | None = None
+        if replaced:  # rulebook "Auxiliary Power": a face-up damage card, then a white 2 straight
+            combat.suffer(self, ship_id, 0, 1, cause="red maneuver under auxiliary power", hull_only=True)
+            if not self.state.ship(ship_id).in_play:
+                return
+            kind, speed, colour = "straight", 2, "white"
+        move = resolve_move(ship.pose, Maneuver(kind, speed), ship.base, self.table_for(ship))
+        changed = (move.changed_from.kind, move.changed_from.speed) if move.changed_from else None
+        self.emit(ev.ShipMoved, ship=ship_id, kind=move.maneuver.kind, speed=move.maneuver.speed,
+                  start=ev.PoseModel.of(ship.pose), end=ev.PoseModel.of(move.end), progress=round(move.progress, 6),
+                  changed_from=changed, bumped=move.bumped, touching=move.touching, obstacles=move.obstacles,
+                  planets=move.planets, fled=move.fled)
+        if move.fled:  # rulebook "Fleeing the Battlefield"
+            self.emit(ev.ShipDestroyed, ship=ship_id, cause="fled")
+            return
+        # check for power strain: red gives an auxiliary power token, green removes one
+        if colour == "red":
+            self.emit(ev.TokensChanged, ship=ship_id, token="aux_power", delta=1, cause="red maneuver")
+        elif colour == "green" and self.state.ship(ship_id).aux_power:
+            self.emit(ev.TokensChanged, ship=ship_id, token="aux_power", delta=-1, cause="green maneuver")
+        spin = move.maneuver.kind.endswith("spin")  # tournament rules: a spin's overlap is not a bump
+        if move.bumped and not spin:
+            skip = "bumped another ship"
+        if move.planets:
+            skip = "backed off a planet"
+        for name in move.obstacles:  # rulebook "Moving Into and Through Obstacles"
+            skip = f"hit {name}"
+            faces, draws = self.dice.roll(self.state, "attack", 1, ship, "obstacle")
+            self.obstacle_roll(ship_id, name, faces[0], draws)
+            if not self.state.ship(ship_id).in_play:
+                return
+        self.perform_action(ship_id, skip)
+
+    def obstacle_roll(self, ship_id: str, obstacle: str, face: str, draws: int) -> None:
+        self.emit(ev.ObstacleRolled, ship=ship_id, obstacle=obstacle, face=face, draws=draws)
+        combat.suffer(self, ship_id, int(face == "hit"), int(face == "crit"), cause=f"obstacle {obstacle}")
+
+    def perform_action(self, ship_id: str, skip: str | None) -> None:
+        ship = self.state.ship(ship_id)
+        if ship.aux_power:
+            skip = "under auxiliary power"
+        comms = next((i for i, c in enumerate(ship.damage) if c.face_up and c.key == "communications_failure"),
+                     None)
+        if comms is not None and skip is None:
+            skip = "Communications Failure"
+            self.emit(ev.DamageRepaired, ship=ship_id, index=comms, flipped=True, cause="Communications Failure")
+        if skip:
+            self.emit(ev.ActionSkipped, ship=ship_id, cause=skip)
+            return
+        options = self.action_options(ship)
+        choice = self.players[ship.side].act(self.state, ship, options)
+        if choice.action == "pass" or not any(o.action == choice.action for o in options):
+            self.emit(ev.ActionPerformed, ship=ship_id, action="pass", reason=choice.reason)
+            return
+        self.do_action(ship, choice)
+
+    def action_options(self, ship: ShipState) -> list[ActionOption]:
+        """Every action the ship may perform now (rulebook "Actions"); "pass" is always one."""
+        done = set(ship.actions_done)
+        sensors_down = ship.face_up("damaged_sensor_array")
+        out = [ActionOption("pass")]
+        for action in ship.actions:
+            if action in done:
+                continue
+            if action in ("evasive_maneuvers", "battle_stations"):
+                out.append(ActionOption(action))
+            elif action == "scan" and not sensors_down:
+                out.append(ActionOption(action))
+            elif action == "target_lock" and not sensors_down:
+                targets = tuple(s.id for s in rules.lockable_targets(self.state, ship) if s.id != ship.target_lock)
+                if targets:
+                    out.append(ActionOption(action, targets))
+            elif action == "cloak" and not ship.cloaked and ship.shields > 0:
+                out.append(ActionOption(action))
+            elif action == "sensor_echo" and ship.cloaked:
+                echoes = self.echo_poses(ship)
+                if echoes:
+                    out.append(ActionOption(action, echoes=echoes))
+            elif action == "regenerate" and ship.damage:
+                out.append(ActionOption(action, tuple(str(i) for i in range(len(ship.damage)))))
+        repairable = tuple(str(i) for i, c in enumerate(ship.damage)
+                           if c.face_up and CARDS_BY_KEY[c.key].repairable)
+        if repairable and "repair" not in done:
+            out.append(ActionOption("repair", repairable))
+        return out
+
+    def echo_poses(self, ship: ShipState) -> tuple[tuple[Pose, int], ...]:
+        poses = []
+        for option in sensor_echo_options(ship.pose, ship.base, self.table_for(ship)):
+            for lo, hi in option.intervals:
+                for k in range(ECHO_SAMPLES):
+                    offset = lo + (hi - lo) * k / (ECHO_SAMPLES - 1)
+                    poses.append((option.pose(ship.pose, round(offset, 3)), option.speed))
+        return tuple(poses)
+
+    def do_action(self, ship: ShipState, choice: ActionChoice) -> None:
+        sid = ship.id
+        self.emit(ev.ActionPerformed, ship=sid, action=choice.action, target=choice.target
+                  if choice.action == "target_lock" else None, reason=choice.reason)
+        token = {"evasive_maneuvers": "evade", "scan": "scan", "battle_stations": "battle_stations"}
+        if choice.action in token:
+            self.emit(ev.TokensChanged, ship=sid, token=token[choice.action], delta=1, cause=choice.action)
+        elif choice.action == "target_lock" and choice.target:
+            if ship.target_lock is not None:  # one lock per ship: the old one goes
+                self.emit(ev.TargetLockRemoved, ship=sid, cause="a new target lock")
+            self.emit(ev.TargetLockAcquired, ship=sid, target=choice.target)
+        elif choice.action == "cloak":
+            self.emit(ev.ShieldsChanged, ship=sid, active=0, disabled=ship.shields + ship.shields_disabled,
+                      cause="cloak")
+            self.emit(ev.CloakChanged, ship=sid, cloak="green", cause="cloak action")
+        elif choice.action == "sensor_echo" and choice.echo is not None:
+            pose, speed = choice.echo
+            self.emit(ev.SensorEcho, ship=sid, start=ev.PoseModel.of(ship.pose), end=ev.PoseModel.of(pose),
+                      speed=speed)
+        elif choice.action in ("regenerate", "repair") and choice.target is not None:
+            self.emit(ev.DamageRepaired, ship=sid, index=int(choice.target), flipped=choice.action == "repair",
+                      cause=choice.action)
+
+    # --- combat ----------------------------------------------------------------------------
+    def combat(self) -> None:
+        self.emit(ev.PhaseStarted, phase="combat")
+        for ship in self.state.in_play():  # Console Fire burns at the start of the Combat Phase
+            if ship.face_up("console_fire"):
+                faces, draws = self.dice.roll(self.state, "attack", 1, ship, "Console Fire")
+                self.emit(ev.ObstacleRolled, ship=ship.id, obstacle="Console Fire", face=faces[0], draws=draws)
+                combat.suffer(self, ship.id, int(faces[0] in ("hit", "crit")), 0, cause="Console Fire")
+        ordered = self.order(self.state.in_play(), ascending=False)
+        for i, ship in enumerate(ordered):
+            current = self.state.ship(ship.id)
+            if current.in_play:
+                self.attack_with(current)
+            # the simultaneous attack rule ends when the next ship's Captain Skill is lower
+            nxt = ordered[i + 1] if i + 1 < len(ordered) else None
+            if nxt is None or rules.captain_skill(self.state.ship(nxt.id)) != rules.captain_skill(current):
+                for doomed in [s for s in self.state.ships if s.doomed]:
+                    self.emit(ev.ShipDestroyed, ship=doomed.id, cause="destroyed (after firing)")
+
+    def attack_with(self, ship: ShipState) -> None:
+        self.emit(ev.ShipActivated, ship=ship.id)
+        if "regenerate" in ship.actions_done:  # tournament rules "Regenerate"
+            self.emit(ev.AttackSkipped, ship=ship.id, cause="regenerated this round")
+            return
+        options = rules.attack_options(self.state, ship)
+        choice, reason = self.players[ship.side].attack(self.state, ship, options) if options else (None, "")
+        if choice is None:
+            self.emit(ev.AttackSkipped, ship=ship.id, cause=reason or "no target in arc and range")
+            return
+        defender = self.state.ship(choice.defender)
+        arc = {"front": ship.front_arc, "rear": ship.rear_arc}.get(choice.arc)
+        lof = line_of_fire(rules.placed(ship), rules.placed(defender), arc, choice.arc == "rear",
+                           self.setup.obstacles, self.setup.planets)
+        if lof.blocked:  # rulebook "Attacking Through Planets"
+            self.emit(ev.AttackSkipped, ship=ship.id, cause=f"line of fire blocked by {', '.join(lof.planets)}")
+            return
+        (x0, y0), (x1, y1) = lof.line.coords[0], lof.line.coords[-1]
+        line = ((round(x0, 3), round(y0, 3)), (round(x1, 3), round(y1, 3)))
+        combat.resolve_attack(self, choice, line, lof.obstructed, reason)
+
+    # --- end phase -------------------------------------------------------------------------
+    def end_phase(self) -> None:
+        self.emit(ev.PhaseStarted, phase="end")
+        for ship in self.state.in_play():
+            sid = ship.id
+            keep = ship.cloak == "green" and self.players[ship.side].keep_cloak(self.state, ship)
+            if ship.cloak == "red" or (ship.cloak == "green" and not keep):
+                self.emit(ev.CloakChanged, ship=sid, cloak="none", cause="end phase")
+            elif keep and not ship.cloak_beside:
+                self.emit(ev.CloakChanged, ship=sid, cloak="green", beside=True, cause="kept cloaked")
+            ship = self.state.ship(sid)
+            if ship.shields_disabled and not ship.cloaked:
+                self.emit(ev.ShieldsChanged, ship=sid, active=ship.shields + ship.shields_disabled, disabled=0,
+                          cause="end phase")
+            for token in ("evade", "scan", "battle_stations"):
+                if getattr(ship, token):
+                    self.emit(ev.TokensChanged, ship=sid, token=token, delta=-getattr(ship, token),
+                              cause="end phase")
+        self.check_end()
+        if self.state.result is None:
+            self.emit(ev.RoundEnded)
+
+    def check_end(self) -> None:
+        alive = [bool(self.state.in_play(0)), bool(self.state.in_play(1))]
+        last_round = self.state.round >= self.setup.round_limit
+        if all(alive) and not last_round:
+            return
+        points = (self.fleet_points(0), self.fleet_points(1))
+        lost = tuple(sum(1 for s in self.state.ships if s.side == side and s.destroyed) for side in (0, 1))
+        if alive[0] != alive[1]:
+            winner: int | None = 0 if alive[0] else 1
+            reason = f"side {winner} destroyed the opposing fleet"
+        elif not any(alive):
+            winner, reason = None, "both fleets destroyed"
+        elif points[0] != points[1]:
+            winner = 0 if points[0] > points[1] else 1
+            reason = f"round limit: side {winner} scored more fleet points"
+        else:
+            winner, reason = None, "round limit: equal fleet points"
+        self.emit(ev.GameEnded, phase="over", winner=winner, reason=reason, points=points,
+                  ships_lost=(lost[0], lost[1]))
+
+    def fleet_points(self, side: int) -> int:
+        """Fleet points scored by ``side``: the cost of every enemy ship it destroyed (rulings.md)."""
+        return sum(s.cost for s in self.state.ships if s.side != side and s.destroyed)

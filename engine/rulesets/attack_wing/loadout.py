@@ -1,0 +1,70 @@
+"""From catalog cards to a ship entering the game: stats, captain skill, dial, weapons.
+
+Secondary weapons: the data carries attack and range only, so their rules come from this
+table, in the project's words (rulings.md "Secondary weapons"). A weapon upgrade with
+numbers and no entry here fires from the front arc and is disabled after firing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from engine.catalog import Captain, Catalog, Ship, Upgrade
+from engine.rulesets.attack_wing.events import ShipSetup, WeaponSetup
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponRule:
+    arcs: tuple[str, ...]
+    needs_target_lock: bool
+
+
+TORPEDO: Final = WeaponRule(("front", "rear"), True)
+SUPPORTED_WEAPONS: Final[dict[str, WeaponRule]] = {
+    # "Spend your target lock on the defender and disable this card; fire from the front or rear arc."
+    "Photon Torpedoes": TORPEDO,
+    "Quantum Torpedoes": TORPEDO,
+    "Photonic Torpedoes": TORPEDO,
+    "Xindi Torpedoes": TORPEDO,
+    "Concussive Charges": TORPEDO,
+    # "Spend your target lock on the defender and disable this card; fire from the front arc."
+    "Plasma Torpedoes": WeaponRule(("front",), True),
+    # "Disable this card; fire from the front arc."
+    "Forward Weapons Grid": WeaponRule(("front",), False),
+    "Phaser Strike": WeaponRule(("front",), False),
+    "Phased Polaron Beam": WeaponRule(("front",), False),
+    # "Disable this card; fire from the rear arc."
+    "Aft Weapons Array": WeaponRule(("rear",), False),
+    "Aft Particle Beam": WeaponRule(("rear",), False),
+    # "Disable this card; fire from the front or rear arc."
+    "Dorsal Weapons Array": WeaponRule(("front", "rear"), False),
+}
+DEFAULT_RULE: Final = WeaponRule(("front",), False)
+
+
+def weapon_setup(upgrade: Upgrade) -> WeaponSetup | None:
+    """The weapon an upgrade gives, or None when it has no attack and range to fire with."""
+    if upgrade.type != "weapon" or upgrade.attack is None or upgrade.range is None or upgrade.attack <= 0:
+        return None
+    rule = SUPPORTED_WEAPONS.get(upgrade.name, DEFAULT_RULE)
+    return WeaponSetup(upgrade_id=upgrade.id, name=upgrade.name, attack=upgrade.attack,
+                       range_min=upgrade.range.min, range_max=upgrade.range.max, arcs=rule.arcs,  # type: ignore[arg-type]
+                       needs_target_lock=rule.needs_target_lock)
+
+
+def ship_setup(catalog: Catalog, ship_ref: str, side: int, ship: Ship, captain: Captain | None,
+               upgrades: Sequence[Upgrade], cost: int) -> ShipSetup:
+    """The numbers a ship plays with. ``cost`` is its fleet points (ship, captain, upgrades)."""
+    cls = catalog.class_of(ship)
+    weapons = tuple(w for w in (weapon_setup(u) for u in upgrades) if w is not None)
+    return ShipSetup(
+        id=ship_ref, side=side, name=ship.name, ship_id=ship.id, class_name=cls.name, faction=ship.faction,
+        base=cls.base_size, captain=captain.name if captain else "(no captain)",
+        skill=captain.skill if captain else 1, attack=ship.attack, agility=ship.agility, hull=ship.hull,
+        shields=ship.shields, cost=cost, actions=tuple(ship.actions), front_arc=cls.front_arc,
+        rear_arc=cls.rear_arc, has_360_arc=cls.has_360_arc,
+        dial=tuple((m.kind, m.speed, m.colour) for m in cls.maneuvers), weapons=weapons,
+        upgrades=tuple(u.name for u in upgrades),
+    )

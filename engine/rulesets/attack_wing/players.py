@@ -1,0 +1,98 @@
+"""The one interface through which decisions and dice reach the engine.
+
+An AI, a notation file of a game played on a real table, or a test supplies ``Player``
+decisions; ``DiceSource`` supplies dice (the seeded generator in the state by default).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Protocol
+
+from engine.geometry.pose import Pose
+from engine.rulesets.attack_wing.dice import DiceKind, roll
+from engine.rulesets.attack_wing.maneuvers import Maneuver
+from engine.rulesets.attack_wing.rules import AttackOption
+from engine.rulesets.attack_wing.state import GameState, ShipState
+
+
+@dataclass(frozen=True, slots=True)
+class ActionChoice:
+    """An action and, where it needs one, its target (a ship id, or a pose for sensor echo)."""
+
+    action: str  # "pass" for none
+    target: str | None = None
+    echo: tuple[Pose, int] | None = None  # sensor echo end pose and template speed
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ActionOption:
+    action: str
+    targets: tuple[str, ...] = ()  # target lock: lockable ships; repair: damage card indices
+    echoes: tuple[tuple[Pose, int], ...] = ()  # sensor echo: legal end poses (sampled) and speeds
+
+
+class Player(Protocol):
+    """Decisions for one side."""
+
+    def plan(self, state: GameState, ship: ShipState, options: list[tuple[Maneuver, str]]
+             ) -> tuple[Maneuver, str]:
+        """Planning: the maneuver to set on the dial, and why."""
+        ...
+
+    def act(self, state: GameState, ship: ShipState, options: list[ActionOption]) -> ActionChoice:
+        """Perform Action: one of the options (always includes "pass")."""
+        ...
+
+    def attack(self, state: GameState, ship: ShipState, options: list[AttackOption]
+               ) -> tuple[AttackOption | None, str]:
+        """Combat: the attack to make (None to hold fire), and why."""
+        ...
+
+    def keep_cloak(self, state: GameState, ship: ShipState) -> bool:
+        """End phase: keep a green cloak token (shields stay disabled)?"""
+        ...
+
+
+class DiceSource(Protocol):
+    def roll(self, state: GameState, kind: DiceKind, count: int, ship: ShipState, cause: str
+             ) -> tuple[list[str], int]:
+        """The faces of ``count`` dice and how many random numbers that drew from the state."""
+        ...
+
+
+class SeededDice:
+    """Dice from the generator kept in the game state."""
+
+    def roll(self, state: GameState, kind: DiceKind, count: int, ship: ShipState, cause: str
+             ) -> tuple[list[str], int]:
+        faces, _ = roll(state.rng, kind, count)
+        return faces, count
+
+
+class RandomPlayer:
+    """Random legal decisions, deterministic for its seed: for tests and fuzzing."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def plan(self, state: GameState, ship: ShipState, options: list[tuple[Maneuver, str]]
+             ) -> tuple[Maneuver, str]:
+        legal = [m for m, colour in options if not (ship.aux_power and colour == "red")] or [options[0][0]]
+        return self.rng.choice(legal), "random"
+
+    def act(self, state: GameState, ship: ShipState, options: list[ActionOption]) -> ActionChoice:
+        option = self.rng.choice(options)
+        if option.action == "sensor_echo":
+            return ActionChoice("sensor_echo", echo=self.rng.choice(option.echoes), reason="random")
+        target = self.rng.choice(option.targets) if option.targets else None
+        return ActionChoice(option.action, target, reason="random")
+
+    def attack(self, state: GameState, ship: ShipState, options: list[AttackOption]
+               ) -> tuple[AttackOption | None, str]:
+        return (self.rng.choice(options) if options else None), "random"
+
+    def keep_cloak(self, state: GameState, ship: ShipState) -> bool:
+        return self.rng.random() < 0.5
