@@ -13,7 +13,7 @@ from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.dice import shuffled
 from engine.rulesets.attack_wing.players import DiceSource
 from engine.rulesets.attack_wing.rules import AttackOption
-from engine.rulesets.attack_wing.state import GameState, ShipState
+from engine.rulesets.attack_wing.state import GameState
 
 
 class Table(Protocol):

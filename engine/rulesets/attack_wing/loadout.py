@@ -50,7 +50,7 @@ def weapon_setup(upgrade: Upgrade) -> WeaponSetup | None:
         return None
     rule = SUPPORTED_WEAPONS.get(upgrade.name, DEFAULT_RULE)
     return WeaponSetup(upgrade_id=upgrade.id, name=upgrade.name, attack=upgrade.attack,
-                       range_min=upgrade.range.min, range_max=upgrade.range.max, arcs=rule.arcs,  # type: ignore[arg-type]
+                       range_min=upgrade.range.min, range_max=upgrade.range.max, arcs=rule.arcs,
                        needs_target_lock=rule.needs_target_lock)
 
 

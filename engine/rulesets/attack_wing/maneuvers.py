@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 import numpy.typing as npt
@@ -210,11 +211,39 @@ def maneuver_path(start: Pose, maneuver: Maneuver, base: str = "small") -> Maneu
 
 def end_pose(start: Pose, maneuver: Maneuver, base: str = "small") -> Pose:
     """Where the base ends when nothing is in the way."""
-    return maneuver_path(start, maneuver, base).end
+    forward, right, turn = _relative_end(maneuver.kind, maneuver.speed, base)
+    return Pose(*start.advance(forward, right).as_tuple()[:2], normalize_heading(start.heading + turn))
+
+
+@lru_cache(maxsize=512)
+def _relative_end(kind: str, speed: int, base: str) -> tuple[float, float, float]:
+    """A maneuver's end in its start's frame (forward mm, right mm, turn degrees): a maneuver is
+    a rigid motion of the base, so this is all an end pose needs."""
+    end = maneuver_path(Pose(0.0, 0.0, 0.0), Maneuver(kind, speed), base).end
+    return end.y, end.x, end.heading
 
 
 def template_outline(start: Pose, maneuver: Maneuver, base: str = "small") -> Polygon | None:
     """The template's outline on the table, or None for maneuvers that use no template."""
+    local = _local_template(maneuver.kind, maneuver.speed, base)
+    if local is None:
+        return None
+    h = math.radians(start.heading)
+    s, c = math.sin(h), math.cos(h)
+    # local x is to the right, local y forward, in the start's frame
+    xs = start.x + local[:, 1] * s + local[:, 0] * c
+    ys = start.y + local[:, 1] * c - local[:, 0] * s
+    return Polygon(np.column_stack([xs, ys]))
+
+
+@lru_cache(maxsize=512)
+def _local_template(kind: str, speed: int, base: str) -> npt.NDArray[np.float64] | None:
+    """A template's outline in its start's frame (rigid with the base, so built once)."""
+    poly = _template_at(Pose(0.0, 0.0, 0.0), Maneuver(kind, speed), base)
+    return None if poly is None else np.asarray(poly.exterior.coords, dtype=np.float64)
+
+
+def _template_at(start: Pose, maneuver: Maneuver, base: str) -> Polygon | None:
     half = _half(base)
     w = P.TEMPLATE_WIDTH_MM / 2.0
     kind, speed = maneuver.kind, maneuver.speed
@@ -270,12 +299,11 @@ def end_poses_many(starts: npt.NDArray[np.float64], maneuver: Maneuver, base: st
                    ) -> npt.NDArray[np.float64]:
     """End poses (N, 3) of one maneuver from many starts (N, 3): a maneuver is a rigid motion
     in the base's own frame, so it is solved once and applied to every start."""
-    rel = end_pose(Pose(0.0, 0.0, 0.0), maneuver, base)
+    forward, right, turn = _relative_end(maneuver.kind, maneuver.speed, base)
     h = np.radians(starts[:, 2])
     s, c = np.sin(h), np.cos(h)
-    # rel.y is distance forward, rel.x distance to the right, in the start's frame
     out = np.empty_like(starts)
-    out[:, 0] = starts[:, 0] + rel.y * s + rel.x * c
-    out[:, 1] = starts[:, 1] + rel.y * c - rel.x * s
-    out[:, 2] = np.mod(starts[:, 2] + rel.heading, 360.0)
+    out[:, 0] = starts[:, 0] + forward * s + right * c
+    out[:, 1] = starts[:, 1] + forward * c - right * s
+    out[:, 2] = np.mod(starts[:, 2] + turn, 360.0)
     return out

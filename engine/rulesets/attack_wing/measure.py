@@ -89,28 +89,104 @@ def validate_arc(arc_deg: float) -> None:
 
 def distance(a: Placed, b: Placed) -> float:
     """Shortest distance in mm between two base outlines (0 when touching)."""
-    pa, pb = np.array([a.pose.as_tuple()]), np.array([b.pose.as_tuple()])
-    return float(kernels.square_distance(pa, a.half, pb, b.half)[0])
+    ca, cb = _corners(a), _corners(b)
+    if _convex_overlap(ca, cb):
+        return 0.0
+    return _polygon_gap(ca, cb)
+
+
+# Scalar geometry in plain Python: for one pair it is several times faster than numpy's
+# per-call overhead; the batch functions below use the numpy kernels.
+
+Pt = tuple[float, float]
+
+
+def _corners(p: Placed) -> list[Pt]:
+    h = math.radians(p.pose.heading)
+    s, c, half = math.sin(h), math.cos(h), p.half
+    x, y = p.pose.x, p.pose.y
+    return [(x + f * half * s + r * half * c, y + f * half * c - r * half * s)
+            for r, f in ((-1, 1), (1, 1), (1, -1), (-1, -1))]
+
+
+def _convex_overlap(a: list[Pt], b: list[Pt], tol: float = 0.0) -> bool:
+    for poly in (a, b):
+        n = len(poly)
+        for i in range(n):
+            (x0, y0), (x1, y1) = poly[i], poly[(i + 1) % n]
+            nx, ny = y0 - y1, x1 - x0
+            if nx == 0.0 and ny == 0.0:
+                continue
+            norm = math.hypot(nx, ny)
+            pa = [(px * nx + py * ny) / norm for px, py in a]
+            pb = [(px * nx + py * ny) / norm for px, py in b]
+            if min(pb) - max(pa) > -tol or min(pa) - max(pb) > -tol:
+                return False
+    return True
+
+
+def _point_segment(p: Pt, s0: Pt, s1: Pt) -> float:
+    dx, dy = s1[0] - s0[0], s1[1] - s0[1]
+    px, py = p[0] - s0[0], p[1] - s0[1]
+    dd = dx * dx + dy * dy
+    t = 0.0 if dd == 0 else max(0.0, min(1.0, (px * dx + py * dy) / dd))
+    return math.hypot(px - t * dx, py - t * dy)
+
+
+def _polygon_gap(a: list[Pt], b: list[Pt]) -> float:
+    best = math.inf
+    for pts, poly in ((a, b), (b, a)):
+        n = len(poly)
+        for p in pts:
+            for i in range(n):
+                best = min(best, _point_segment(p, poly[i], poly[(i + 1) % n]))
+    return best
+
+
+def _clip(poly: list[Pt], nx: float, ny: float, offset: float, eps: float = 1e-9) -> list[Pt]:
+    """Sutherland-Hodgman: the part of a convex polygon with n . p >= offset."""
+    out: list[Pt] = []
+    n = len(poly)
+    for i in range(n):
+        p, q = poly[i], poly[(i + 1) % n]
+        sp, sq = p[0] * nx + p[1] * ny - offset, q[0] * nx + q[1] * ny - offset
+        if sp >= -eps:
+            out.append(p)
+        if (sp >= -eps) != (sq >= -eps):
+            t = sp / (sp - sq)
+            out.append((p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])))
+    return out
 
 
 def arc_part(a: Placed, b: Placed, arc_deg: float, rear: bool = False) -> kernels.Array | None:
-    """The vertices of the part of b's base inside a's arc, or None when none of it is."""
+    """The vertices (1, K, 2) of the part of b's base inside a's arc, or None when none of it is."""
+    part = _arc_part(a, b, arc_deg, rear)
+    return None if part is None else np.array([part])
+
+
+def _arc_part(a: Placed, b: Placed, arc_deg: float, rear: bool) -> list[Pt] | None:
     validate_arc(arc_deg)
+    poly = _corners(b)
+    if arc_deg >= FULL_CIRCLE:
+        return poly
     direction = a.pose.heading + (180.0 if rear else 0.0)
-    apex = np.array([[a.pose.x, a.pose.y]])
-    part, count = kernels.clip_to_wedge(b.corners(), apex, np.array([direction]), arc_deg)
-    if count[0] == 0:
-        return None
-    out: kernels.Array = part[:, : int(count[0])]
-    return out
+    ax, ay = a.pose.x, a.pose.y
+    for sign in (1.0, -1.0):  # the two boundary rays; the inward normal turns toward the centre line
+        ray = math.radians(direction + sign * arc_deg / 2.0)
+        nx, ny = -math.cos(ray) * sign, math.sin(ray) * sign
+        poly = _clip(poly, nx, ny, nx * ax + ny * ay)
+        if not poly:
+            return None
+    return poly
 
 
 def arc_check(a: Placed, b: Placed, arc_deg: float, rear: bool = False) -> ArcCheck:
     """Is any part of b in a's front (or rear) arc, and how far is that part."""
-    part = arc_part(a, b, arc_deg, rear)
+    part = _arc_part(a, b, arc_deg, rear)
     if part is None:
         return ArcCheck(False, math.inf, None)
-    d = float(kernels.distance(a.corners(), part)[0])
+    ca = _corners(a)
+    d = 0.0 if _convex_overlap(ca, part) else _polygon_gap(ca, part)
     return ArcCheck(True, d, P.range_band(d))
 
 

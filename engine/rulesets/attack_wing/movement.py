@@ -112,11 +112,11 @@ def _corners(poses: Sequence[Pose], half: float) -> kernels.Array:
 def back_off(path: ManeuverPath, half: float, blockers: _Blockers) -> float:
     """Largest progress, searching back from the end, at which the base overlaps nothing."""
     total = path.length
+    if not blockers.blocked([path.end], half)[0]:
+        return 1.0
     steps = max(int(total / 1.0), 1)  # one sample per millimetre of path
     ts = np.linspace(1.0, 0.0, steps + 1)
     blocked = blockers.blocked([path.pose_at(float(t)) for t in ts], half)
-    if not blocked[0]:
-        return 1.0
     free = np.flatnonzero(~blocked)
     if free.size == 0:
         return 0.0  # not even the start is free: the base stays where it was
@@ -154,9 +154,11 @@ def resolve_move(start: Pose, maneuver: Maneuver, base: str, table: Table) -> Mo
         gaps = kernels.distance(np.repeat(final_corners, len(ids), axis=0), blockers.ship_polys)
         touching = tuple(i for i, g in zip(ids, gaps, strict=True) if g <= 2 * P.BUMP_PRECISION_MM)
     template = template_outline(start, maneuver, base)
-    final_poly = base_polygon(end, half)
-    obstacles = tuple(o.name for o in table.obstacles
-                      if o.polygon.intersects(final_poly) or (template is not None and o.polygon.intersects(template)))
+    obstacles: tuple[str, ...] = ()
+    if table.obstacles:
+        final_poly = base_polygon(end, half)
+        obstacles = tuple(o.name for o in table.obstacles if o.polygon.intersects(final_poly)
+                          or (template is not None and o.polygon.intersects(template)))
     return MoveResult(
         maneuver=maneuver, path=path, progress=progress, end=end, changed_from=changed_from,
         bumped=tuple(i for i, hit in zip(ids, bumped_mask, strict=True) if hit), touching=touching,

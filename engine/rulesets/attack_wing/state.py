@@ -132,7 +132,7 @@ class GameState:
     result: Result | None = None
     seq: int = -1  # the last event applied
     round_limit: int = 0
-    _index: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    _index: dict[str, int] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_index", {s.id: i for i, s in enumerate(self.ships)})

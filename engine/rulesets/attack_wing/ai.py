@@ -1,0 +1,274 @@
+"""An AI player that plays well enough to be worth watching, and says why it chose.
+
+Planning scores every maneuver on the dial from where it would end: fleeing, bumping,
+obstacles and planets, what the ship then has in its arc and at what range, whose arcs it
+sits in (against enemies' likely next positions), the board edge, and auxiliary power.
+Deterministic: the same state gives the same choices.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from shapely.prepared import prep
+
+from engine.geometry.pose import Pose
+from engine.geometry.shapes import Obstacle, Planet, base_corners, base_polygon
+from engine.rulesets.attack_wing import params as P
+from engine.rulesets.attack_wing import rules
+from engine.rulesets.attack_wing.maneuvers import Maneuver, end_pose, template_outline
+from engine.rulesets.attack_wing.measure import FULL_CIRCLE, Placed, arc_check, measure_many
+from engine.rulesets.attack_wing.players import ActionChoice, ActionOption
+from engine.rulesets.attack_wing.rules import AttackOption
+from engine.rulesets.attack_wing.state import GameState, ShipState
+
+HIT = 4 / 8  # an attack die shows a hit or a critical hit
+EVADE = 3 / 8  # a defense die shows an evade
+RANGE_WEIGHT = {1: 1.25, 2: 1.0, 3: 0.7}  # range 1 rolls an extra die, range 3 gives the defender one
+
+
+def expected_damage(attack: int, defense: int) -> float:
+    """Rough expected uncanceled hits: each attack die hits 1/2, each defense die evades 3/8."""
+    return max(0.0, attack * HIT - defense * EVADE)
+
+
+@dataclass(frozen=True, slots=True)
+class _Scored:
+    score: float
+    maneuver: Maneuver
+    reason: str
+
+
+class AiPlayer:
+    """A reasoned player for either seat."""
+
+    def __init__(self, obstacles: Sequence[Obstacle] = (), planets: Sequence[Planet] = (),
+                 area: tuple[float, float] = (P.PLAY_AREA_MM, P.PLAY_AREA_MM)) -> None:
+        self.obstacles = [(o, prep(o.polygon)) for o in obstacles]
+        self.planets = [(p, prep(p.polygon)) for p in planets]
+        self.area = area
+
+    # --- planning ---------------------------------------------------------------------------
+    def plan(self, state: GameState, ship: ShipState, options: list[tuple[Maneuver, str]]
+             ) -> tuple[Maneuver, str]:
+        legal = [(m, c) for m, c in options if not (ship.aux_power and c == "red")]
+        if not legal:  # every maneuver is red under auxiliary power: take the least bad
+            return options[0][0], "every maneuver is red under auxiliary power"
+        ends = [end_pose(ship.pose, m, ship.base) for m, _ in legal]
+        offense, threat, targets = self._arcs_after(state, ship, ends)
+        best: _Scored | None = None
+        for i, ((maneuver, colour), end) in enumerate(zip(legal, ends, strict=True)):
+            scored = self._score(state, ship, maneuver, colour, end, offense[i], threat[i], targets[i])
+            if best is None or scored.score > best.score + 1e-9:
+                best = scored
+        assert best is not None
+        return best.maneuver, best.reason
+
+    def _predict(self, enemy: ShipState) -> list[Pose]:
+        """Where an enemy may be after it moves: a straight 2 and its 2 banks, when on its dial."""
+        out = [enemy.pose]
+        for kind in ("straight", "left-bank", "right-bank"):
+            if any(k == kind and s == 2 for k, s, _ in enemy.dial):
+                out.append(end_pose(enemy.pose, Maneuver(kind, 2), enemy.base))
+        return out
+
+    def _arcs_after(self, state: GameState, ship: ShipState, ends: list[Pose]
+                    ) -> tuple[list[float], list[float], list[str]]:
+        """For every candidate end pose at once: the best offense (weighted dice on the best target
+        in the front arc), the threat (weighted enemy dice that would have it in arc), the target."""
+        n = len(ends)
+        enemies = state.enemies(ship)
+        if not enemies:
+            return [0.0] * n, [0.0] * n, [""] * n
+        guesses = [(e, p, 1.0 / len(ps)) for e in enemies for ps in [self._predict(e)] for p in ps]
+        k = len(guesses)
+        mine = np.repeat(np.array([e.as_tuple() for e in ends]), k, axis=0)
+        theirs = np.tile(np.array([p.as_tuple() for _, p, _ in guesses]), (n, 1))
+        their_half = np.tile(np.array([P.base_half(e.base) for e, _, _ in guesses]), n)
+        half = P.base_half(ship.base)
+        arc = FULL_CIRCLE if ship.has_360_arc else (ship.front_arc or 90.0)
+        _, band, in_arc, _ = measure_many(mine, half, theirs, their_half, arc)
+        weight = np.tile(np.array([w for _, _, w in guesses]), n)
+        range_w = np.select([band == 1, band == 2, band == 3], [1.25, 1.0, 0.7], 0.0)
+        gain = (in_arc * range_w * weight * ship.attack).reshape(n, k)
+        offense, targets = [], []
+        ids = [e.id for e, _, _ in guesses]
+        for row in gain:
+            per: dict[str, float] = {}
+            for enemy_id, g in zip(ids, row, strict=True):
+                per[enemy_id] = per.get(enemy_id, 0.0) + float(g)
+            target, value = max(per.items(), key=lambda kv: (kv[1], kv[0]))
+            offense.append(value)
+            targets.append(state.ship(target).name if value > 0 else "")
+        # threat: each guessed enemy pose as attacker, against every end pose, by the enemy's arc
+        threat = np.zeros(n * k)
+        for arc_deg in {FULL_CIRCLE if e.has_360_arc else (e.front_arc or 90.0) for e, _, _ in guesses}:
+            cols = np.array([(FULL_CIRCLE if e.has_360_arc else (e.front_arc or 90.0)) == arc_deg
+                             for e, _, _ in guesses])
+            rows = np.tile(cols, n)
+            _, t_band, t_in, _ = measure_many(theirs[rows], their_half[rows], mine[rows], half, arc_deg)
+            attack = np.tile(np.array([e.attack for e, _, _ in guesses]), n)[rows]
+            t_w = np.select([t_band == 1, t_band == 2, t_band == 3], [1.25, 1.0, 0.7], 0.0)
+            threat[rows] = t_in * t_w * weight[rows] * attack
+        nearest = np.min(np.hypot(mine[:, 0] - theirs[:, 0], mine[:, 1] - theirs[:, 1]).reshape(n, k), axis=1)
+        # closing in matters only while nothing is in arc
+        offense = [o if o > 0 else -float(d) / 300.0 for o, d in zip(offense, nearest, strict=True)]
+        return offense, threat.reshape(n, k).sum(axis=1).tolist(), targets
+
+    def _score(self, state: GameState, ship: ShipState, maneuver: Maneuver, colour: str, end: Pose,
+               offense: float, threat: float, target: str) -> _Scored:
+        half = P.base_half(ship.base)
+        margin = min(end.x, end.y, self.area[0] - end.x, self.area[1] - end.y) - half * math.sqrt(2)
+        if margin < 0 and min(end.x, end.y, self.area[0] - end.x, self.area[1] - end.y) < half * 1.5:
+            if any(not (0 <= x <= self.area[0] and 0 <= y <= self.area[1]) for x, y in base_corners(end, half)):
+                return _Scored(-1000.0, maneuver, f"{maneuver}: would flee the battlefield")
+        notes: list[str] = []
+        score = offense - 0.55 * threat
+        # obstacles and planets: a die of damage and no action, or backing off
+        if self.obstacles or self.planets:
+            template = template_outline(ship.pose, maneuver, ship.base)
+            final = base_polygon(end, half)
+            hits = [o.name for o, prepared in self.obstacles
+                    if prepared.intersects(final) or (template is not None and prepared.intersects(template))]
+            if hits:
+                score -= 2.5
+                notes.append(f"hits {hits[0]}")
+            if any(prepared.intersects(final) for _, prepared in self.planets):
+                score -= 2.0
+                notes.append("runs into a planet")
+        for friend in state.in_play(ship.side):
+            if friend.id != ship.id and _gap_pose(end, friend.pose) < half + P.base_half(friend.base):
+                score -= 1.5
+                notes.append(f"may bump {friend.name}")
+                break
+        if target:
+            notes.append(f"{target} in arc")
+        if threat:
+            notes.append(f"threat {threat:.1f}")
+        if margin < 100:
+            score -= (100 - margin) / 40.0
+            notes.append("near the edge")
+        if colour == "red":
+            score -= 1.2
+            notes.append("red: auxiliary power")
+        elif colour == "green" and ship.aux_power:
+            score += 1.0
+            notes.append("green clears auxiliary power")
+        return _Scored(score, maneuver, f"{maneuver}: " + (", ".join(notes) if notes else "repositions"))
+
+    # --- actions ----------------------------------------------------------------------------
+    def act(self, state: GameState, ship: ShipState, options: list[ActionOption]) -> ActionChoice:
+        attacks = rules.attack_options(state, ship)
+        threat = self._threat(state, ship)
+        target = self._best_attack(state, ship, attacks)
+        best = ActionChoice("pass", reason="nothing worth doing")
+        best_score = 0.0
+        for option in options:
+            choice, score = self._action_value(state, ship, option, attacks, target, threat)
+            if choice is not None and score > best_score + 1e-9:
+                best, best_score = choice, score
+        return best
+
+    def _threat(self, state: GameState, ship: ShipState) -> float:
+        total = 0.0
+        for enemy in state.enemies(ship):
+            arc = FULL_CIRCLE if enemy.has_360_arc else (enemy.front_arc or 90.0)
+            check = arc_check(rules.placed(enemy), rules.placed(ship), arc)
+            if check.in_arc and check.band is not None and check.band <= 3:
+                total += RANGE_WEIGHT[check.band] * enemy.attack
+        return total
+
+    def _action_value(self, state: GameState, ship: ShipState, option: ActionOption, attacks: list[AttackOption],
+                      target: AttackOption | None, threat: float) -> tuple[ActionChoice | None, float]:
+        a = option.action
+        if a == "target_lock" and option.targets:
+            pick = target.defender if target and target.defender in option.targets else None
+            if pick is None:  # lock the nearest lockable enemy for later
+                pick = min(option.targets, key=lambda t: _gap(ship, state.ship(t)))
+                return ActionChoice(a, pick, reason=f"lock {state.ship(pick).name} for later"), 0.6
+            torpedo = any(w.needs_target_lock and not w.disabled for w in ship.weapons)
+            value = 1.3 + (0.8 if torpedo else 0.0)
+            return ActionChoice(a, pick, reason=f"target lock on {state.ship(pick).name}: in arc"
+                                + (", arms torpedoes" if torpedo else "")), value
+        if a == "battle_stations":
+            if target is None and threat == 0:
+                return None, 0.0
+            return ActionChoice(a, reason="battle stations: " + ("target in arc" if target else "under fire")), \
+                (1.1 if target else 0.0) + 0.1 * threat
+        if a == "evasive_maneuvers":
+            if threat == 0:
+                return None, 0.0
+            return ActionChoice(a, reason=f"evasive: in enemy arcs (threat {threat:.1f})"), 0.25 * threat
+        if a == "scan" and target is not None:
+            agility = state.ship(target.defender).agility
+            return ActionChoice(a, reason=f"scan: {state.ship(target.defender).name} has agility {agility}"), \
+                0.35 * agility
+        if a == "cloak" and threat > 0 and ship.shields > 0:
+            return ActionChoice(a, reason=f"cloak: +4 agility under fire (threat {threat:.1f})"), 0.3 * threat
+        if a == "sensor_echo" and option.echoes:
+            scored = [(self._threat_at(state, ship, pose), i) for i, (pose, _) in enumerate(option.echoes)]
+            lowest, i = min(scored)
+            if lowest < threat:
+                return ActionChoice(a, echo=option.echoes[i], reason=f"sensor echo out of arcs "
+                                    f"(threat {threat:.1f} -> {lowest:.1f})"), 0.3 * (threat - lowest)
+        if a == "regenerate" and option.targets and target is None:
+            face_up = [t for t in option.targets if ship.damage[int(t)].face_up]
+            pick = face_up[0] if face_up else option.targets[0]
+            return ActionChoice(a, pick, reason="regenerate: nothing to shoot this round"), 1.4
+        if a == "repair" and option.targets:
+            card = ship.damage[int(option.targets[0])].key.replace("_", " ")
+            return ActionChoice(a, option.targets[0], reason=f"repair {card}"), 1.6
+        return None, 0.0
+
+    def _threat_at(self, state: GameState, ship: ShipState, pose: Pose) -> float:
+        total = 0.0
+        for enemy in state.enemies(ship):
+            arc = FULL_CIRCLE if enemy.has_360_arc else (enemy.front_arc or 90.0)
+            check = arc_check(rules.placed(enemy), Placed(pose, ship.base), arc)
+            if check.in_arc and check.band is not None and check.band <= 3:
+                total += RANGE_WEIGHT[check.band] * enemy.attack
+        return total
+
+    # --- combat ----------------------------------------------------------------------------
+    def _attack_value(self, state: GameState, ship: ShipState, option: AttackOption) -> float:
+        defender = state.ship(option.defender)
+        n = rules.attack_dice(ship, option.weapon, option.band).count
+        m = rules.defense_dice(defender, ship, option.weapon is None, option.band, False).count
+        if ship.target_lock == defender.id and not (option.weapon and option.weapon.needs_target_lock):
+            n_eff = n + n * 0.5 * 0.5  # rerolled blanks hit about half the time
+        else:
+            n_eff = float(n)
+        damage = expected_damage(round(n_eff), m) + (0.25 * n if ship.battle_stations else 0.0)
+        remaining = defender.shields + defender.hull - defender.hull_damage
+        finish = 1.5 if damage >= remaining else 0.0
+        spend = 0.4 if option.weapon is not None else 0.0  # a disabled weapon is gone for the game
+        return damage + finish - spend + 0.01 * defender.cost / 10
+
+    def _best_attack(self, state: GameState, ship: ShipState, options: list[AttackOption]) -> AttackOption | None:
+        if not options:
+            return None
+        return max(options, key=lambda o: (self._attack_value(state, ship, o), o.weapon_key, o.defender))
+
+    def attack(self, state: GameState, ship: ShipState, options: list[AttackOption]
+               ) -> tuple[AttackOption | None, str]:
+        best = self._best_attack(state, ship, options)
+        if best is None:
+            return None, "no target in arc and range"
+        defender = state.ship(best.defender)
+        weapon = "primary weapon" if best.weapon is None else best.weapon.name
+        value = self._attack_value(state, ship, best)
+        return best, f"{weapon} at {defender.name} (range {best.band}): expected {value:.1f} damage"
+
+    def keep_cloak(self, state: GameState, ship: ShipState) -> bool:
+        return self._threat(state, ship) > 0
+
+
+def _gap_pose(a: Pose, b: Pose) -> float:
+    return math.hypot(a.x - b.x, a.y - b.y)
+
+
+def _gap(a: ShipState, b: ShipState) -> float:
+    return math.hypot(a.pose.x - b.pose.x, a.pose.y - b.pose.y)

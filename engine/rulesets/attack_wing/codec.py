@@ -1,0 +1,70 @@
+"""The Attack Wing replay codec: events and states to and from plain msgpack-able data.
+
+State snapshots (keyframes) are untrusted when read back, so they are validated with
+pydantic against the state dataclasses themselves.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from engine.errors import TrekError
+from engine.rulesets.attack_wing import events as ev
+from engine.rulesets.attack_wing.reducer import apply, initial_state
+from engine.rulesets.attack_wing.state import GameState
+
+RULESET = "attack_wing"
+_STATE_ADAPTER: TypeAdapter[GameState] = TypeAdapter(GameState)
+
+
+def state_to_dict(state: GameState) -> dict[str, Any]:
+    """A plain-data snapshot: dicts, lists, strings, numbers, booleans and None only."""
+    return _plain(state)  # type: ignore[no-any-return]
+
+
+def _plain(value: Any) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value) if f.init}
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def state_from_dict(raw: Any) -> GameState:
+    """Validate a snapshot back into a state; raises TrekError naming what is wrong."""
+    try:
+        return _STATE_ADAPTER.validate_python(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise TrekError(f"bad state snapshot at {where}: {first['msg']}") from None
+
+
+class AttackWingCodec:
+    """Binds the Attack Wing events, state and reducer for the replay reader."""
+
+    ruleset = RULESET
+
+    def decode_event(self, raw: dict[str, Any]) -> ev.Event:
+        return ev.event_from_dict(raw)
+
+    def encode_event(self, event: ev.Event) -> dict[str, Any]:
+        return ev.event_to_dict(event)
+
+    def encode_state(self, state: GameState) -> dict[str, Any]:
+        return state_to_dict(state)
+
+    def decode_state(self, raw: dict[str, Any]) -> GameState:
+        return state_from_dict(raw)
+
+    def initial_state(self, header: dict[str, Any]) -> GameState:
+        seed = header.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TrekError("the replay header has no whole-number seed")
+        return initial_state(seed)
+
+    def apply(self, state: GameState, event: ev.Event) -> GameState:
+        return apply(state, event)
