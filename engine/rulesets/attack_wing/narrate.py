@@ -1,0 +1,127 @@
+"""Events as readable lines for the event log panel, captions and `trek replay dump`.
+
+``describe(event, state)`` takes the state *before* the event, for ship names.
+"""
+
+from __future__ import annotations
+
+from engine.rulesets.attack_wing import events as ev
+from engine.rulesets.attack_wing.state import GameState
+
+PHASES = {"setup": "Setup", "planning": "Planning", "activation": "Activation", "combat": "Combat",
+          "end": "End", "over": "Game over"}
+FACES = {"hit": "hit", "crit": "crit", "battle_stations": "bs", "blank": "blank", "evade": "evade"}
+
+
+def _name(state: GameState, ship_id: str | None) -> str:
+    if ship_id is None:
+        return "?"
+    try:
+        return state.ship(ship_id).name
+    except KeyError:
+        return ship_id
+
+
+def maneuver_name(kind: str, speed: int) -> str:
+    if kind == "straight" and speed < 0:
+        return f"{-speed} full astern"
+    if kind == "about":
+        return f"{speed} come about"
+    if speed == 0:
+        return kind.replace("-", " ")
+    side, _, rest = kind.partition("-")
+    return f"{speed} {rest} {side}" if rest else f"{speed} {kind}"
+
+
+def describe(event: ev.Event, state: GameState) -> str:
+    """One line of what happened."""
+    n = _name(state, getattr(event, "ship", None))
+    e = event
+    if isinstance(e, ev.GameStarted):
+        return f"Game starts: {len(e.ships)} ships, {e.round_limit} rounds"
+    if isinstance(e, ev.ShipPlaced):
+        return f"{n} deployed at ({e.pose.x:.0f}, {e.pose.y:.0f}) facing {e.pose.heading:.0f}"
+    if isinstance(e, ev.RoundStarted):
+        return f"Round {e.round} begins"
+    if isinstance(e, ev.PhaseStarted):
+        return f"{PHASES[e.phase]} phase"
+    if isinstance(e, ev.DialSet):
+        return f"{n} sets its dial"
+    if isinstance(e, ev.ShipActivated):
+        return f"{n} is active"
+    if isinstance(e, ev.ManeuverRevealed):
+        text = f"{n} reveals {maneuver_name(e.kind, e.speed)} ({e.colour})"
+        return text + ": red under auxiliary power, a damage card and a white 2 straight" if e.replaced else text
+    if isinstance(e, ev.ShipMoved):
+        parts = [f"{n} {maneuver_name(e.kind, e.speed)}"]
+        if e.changed_from:
+            parts.append(f"(a {maneuver_name(*e.changed_from)} that overlapped)")
+        if e.bumped:
+            parts.append(f"bumps {', '.join(_name(state, b) for b in e.bumped)}")
+        if e.obstacles:
+            parts.append(f"hits {', '.join(e.obstacles)}")
+        if e.planets:
+            parts.append(f"backs off {', '.join(e.planets)}")
+        if e.fled:
+            parts.append("and flees the battlefield")
+        return " ".join(parts)
+    if isinstance(e, ev.TokensChanged):
+        what = e.token.replace("_", " ")
+        return f"{n} {'gains' if e.delta > 0 else 'loses'} {abs(e.delta)} {what} ({e.cause})"
+    if isinstance(e, ev.ActionPerformed):
+        if e.action == "pass":
+            return f"{n} takes no action" + (f": {e.reason}" if e.reason else "")
+        target = f" on {_name(state, e.target)}" if e.target else ""
+        return f"{n}: {e.action.replace('_', ' ')}{target}" + (f" ({e.reason})" if e.reason else "")
+    if isinstance(e, ev.ActionSkipped):
+        return f"{n} skips its action: {e.cause}"
+    if isinstance(e, ev.TargetLockAcquired):
+        return f"{n} locks {_name(state, e.target)}"
+    if isinstance(e, ev.TargetLockRemoved):
+        return f"{n}'s target lock is gone ({e.cause})"
+    if isinstance(e, ev.CloakChanged):
+        return f"{n} cloak: {e.cloak}" + (" (kept)" if e.beside else "") + f" ({e.cause})"
+    if isinstance(e, ev.ShieldsChanged):
+        return f"{n} shields: {e.active} active, {e.disabled} disabled ({e.cause})"
+    if isinstance(e, ev.SensorEcho):
+        return f"{n} sensor echo with the {e.speed} template"
+    if isinstance(e, ev.DamageRepaired):
+        return f"{n} {'flips a damage card face down' if e.flipped else 'repairs a damage card'} ({e.cause})"
+    if isinstance(e, ev.ObstacleRolled):
+        return f"{n} rolls for {e.obstacle}: {FACES[e.face]}"
+    if isinstance(e, ev.AttackDeclared):
+        obstructed = ", obstructed" if e.obstructed else ""
+        return f"{n} fires {e.weapon_name} at {_name(state, e.defender)}, range {e.range_band}{obstructed}"
+    if isinstance(e, ev.DiceRolled):
+        return f"{n} rolls {len(e.faces)} {e.kind} dice: {' '.join(FACES[f] for f in e.faces) or 'none'}"
+    if isinstance(e, ev.DiceRerolled):
+        return f"{n} rerolls {len(e.indices)} ({e.cause}): {' '.join(FACES[f] for f in e.faces)}"
+    if isinstance(e, ev.DiceConverted):
+        return f"{n} turns {len(e.indices)} dice to {e.to} ({e.cause})"
+    if isinstance(e, ev.DieAdded):
+        return f"{n} adds a {e.face} ({e.cause})"
+    if isinstance(e, ev.WeaponDisabled):
+        return f"{n} disables {e.weapon}"
+    if isinstance(e, ev.AttackResolved):
+        if not e.hits and not e.crits:
+            return f"{_name(state, e.defender)} evades everything"
+        return f"{_name(state, e.defender)} is hit: {e.hits} damage, {e.crits} critical"
+    if isinstance(e, ev.AttackSkipped):
+        return f"{n} does not attack: {e.cause}"
+    if isinstance(e, ev.DamageDealt):
+        if e.to == "shield":
+            return f"{n} loses a shield"
+        card = (e.card or "").replace("_", " ").title()
+        return f"{n} takes a damage card" + (f", face up: {card}" if e.face_up else "")
+    if isinstance(e, ev.ShipDestroyed):
+        return f"{n} is destroyed ({e.cause})" if e.removed else f"{n} is destroyed but fires first"
+    if isinstance(e, ev.RoundEnded):
+        return f"Round {e.round} ends"
+    if isinstance(e, ev.GameEnded):
+        return f"Game over: {e.reason}; fleet points {e.points[0]} to {e.points[1]}"
+    return e.type
+
+
+def log_line(event: ev.Event, state: GameState) -> str:
+    """``R3 Activation: ...``: the line for the event log panel."""
+    return f"R{event.round} {PHASES[event.phase]}: {describe(event, state)}"
