@@ -163,7 +163,6 @@ class Timeline:
         i = self.index_at(time)
         if i < 0:
             return self._moment(time, -1, 0.0, self.initial)
-        e = self.events[i]
         span = self.start_of(i + 1) - self.starts[i]
         progress = 1.0 if span <= 0 else min(max((time - self.starts[i]) / span, 0.0), 1.0)
         if time >= self.duration:
@@ -197,8 +196,8 @@ class Timeline:
             d = self.events[self.attack_of[i]]
             assert isinstance(d, ev.AttackDeclared)
             attack_view = AttackView(d.ship, d.defender, d.line[0], d.line[1], d.range_band, d.obstructed)
-            a = state.attack
-            dice = Dice(a.attack_dice, a.defense_dice, a.attack_rerolled, a.defense_rerolled)
+            atk = state.attack
+            dice = Dice(atk.attack_dice, atk.defense_dice, atk.attack_rerolled, atk.defense_rerolled)
         view = TableView(
             area_width=self.table.area[0], area_height=self.table.area[1],
             obstacles=tuple(ObstacleView(o.name, tuple(o.points)) for o in self.table.obstacles),
