@@ -106,3 +106,11 @@ def test_sensor_echo_offsets_and_blockers() -> None:
     right1 = next(o for o in sensor_echo_options(START, "small", blocked) if (o.side, o.speed) == (1, 1))
     assert right1.intervals == ((-20.0, pytest.approx(-10.0, abs=0.02)),)
     assert right1.pose(START, -20.0) == Pose(380, 80, 0)
+
+
+def test_a_4_come_about_that_overlaps_becomes_a_4_full_astern() -> None:
+    # no dial has a 4 full astern, but the come-about rule makes one
+    blocker = ship("b", 300, 320)
+    r = resolve_move(Pose(300, 500, 180), Maneuver("about", 4), "small", Table([blocker]))
+    assert r.maneuver == Maneuver("straight", -4)
+    assert r.end.close_to(Pose(300, 700, 180))

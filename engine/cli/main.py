@@ -24,7 +24,7 @@ class TrekArgumentParser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from engine.cli import catalog_cmd, demo_cmd, fleet_cmd, geometry_cmds, scenario_cmd
+    from engine.cli import catalog_cmd, demo_cmd, fleet_cmd, geometry_cmds, play_cmd, replay_cmd, scenario_cmd
 
     parser = TrekArgumentParser(
         prog="trek",
@@ -32,7 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=TrekArgumentParser)
     sub.required = True
-    for module in (demo_cmd, geometry_cmds, catalog_cmd, fleet_cmd, scenario_cmd):
+    for module in (demo_cmd, play_cmd, geometry_cmds, catalog_cmd, fleet_cmd, scenario_cmd, replay_cmd):
         module.register(sub)
     return parser
 

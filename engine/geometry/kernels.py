@@ -196,3 +196,32 @@ def square_distance(a: Array, a_half: Array | float, b: Array, b_half: Array | f
     d = np.minimum(_corners_to_square(ca, b, b_half), _corners_to_square(cb, a, a_half))
     out: Array = np.where(square_overlaps(a, a_half, b, b_half, tol=0.0), 0.0, d)
     return out
+
+
+def _cross(ax: Array, ay: Array, bx: Array, by: Array) -> Array:
+    out: Array = ax * by - ay * bx
+    return out
+
+
+def wedge_hits(poly: Array, apex: Array, direction_deg: Array, arc_deg: float) -> Mask:
+    """Does any part of each convex polygon (N, K, 2) lie in its wedge (closed)? No clipping:
+    a vertex inside the wedge, or a boundary ray crossing an edge (which covers a polygon that
+    holds the apex, or that straddles the wedge with every vertex outside)."""
+    n = poly.shape[0]
+    if arc_deg >= 360.0:
+        return np.ones(n, dtype=bool)
+    px, py = poly[..., 0] - apex[:, None, 0], poly[..., 1] - apex[:, None, 1]
+    bearing = np.degrees(np.arctan2(px, py))
+    off = np.abs((bearing - np.asarray(direction_deg)[:, None] + 180.0) % 360.0 - 180.0)
+    hit: Mask = np.asarray((off <= arc_deg / 2.0 + 1e-9).any(-1) | (np.hypot(px, py) < 1e-9).any(-1))
+    qx, qy = np.roll(px, -1, axis=1) - px, np.roll(py, -1, axis=1) - py  # edges
+    for sign in (1.0, -1.0):
+        ray = np.radians(np.asarray(direction_deg) + sign * arc_deg / 2.0)
+        dx, dy = np.sin(ray)[:, None], np.cos(ray)[:, None]
+        denom = _cross(dx, dy, qx, qy)
+        safe = np.where(np.abs(denom) > 1e-12, denom, 1.0)
+        t = _cross(px, py, qx, qy) / safe  # along the ray
+        u = _cross(px, py, dx, dy) / safe  # along the edge
+        crosses = (np.abs(denom) > 1e-12) & (t >= -1e-9) & (u >= -1e-9) & (u <= 1.0 + 1e-9)
+        hit = np.asarray(hit | crosses.any(-1))
+    return hit

@@ -27,6 +27,18 @@ class Obstacle:
             raise GeometryError(f"obstacle {self.name!r} is not a simple polygon with area")
         return poly
 
+    @cached_property
+    def circle(self) -> tuple[float, float, float]:
+        """A bounding circle (x, y, radius), for cheap rejection before exact tests."""
+        xs, ys = [p[0] for p in self.points], [p[1] for p in self.points]
+        cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+        return cx, cy, max(math.hypot(x - cx, y - cy) for x, y in self.points)
+
+    @cached_property
+    def hull(self) -> list[tuple[float, float]]:
+        """The convex hull's corners: a base clear of the hull is clear of the obstacle."""
+        return [(float(x), float(y)) for x, y in list(self.polygon.convex_hull.exterior.coords)[:-1]]
+
 
 @dataclass(frozen=True)
 class Planet:
@@ -76,5 +88,9 @@ def base_polygon(pose: Pose, half: float) -> Polygon:
 
 def base_corners(pose: Pose, half: float) -> list[tuple[float, float]]:
     """Corners of a square base: front-left, front-right, rear-right, rear-left."""
-    corners = [pose.advance(f * half, r * half) for r, f in ((-1, 1), (1, 1), (1, -1), (-1, -1))]
-    return [(c.x, c.y) for c in corners]
+    h = math.radians(pose.heading)
+    fx, fy = math.sin(h) * half, math.cos(h) * half  # forward
+    rx, ry = fy, -fx  # right
+    x, y = pose.x, pose.y
+    return [(x + fx - rx, y + fy - ry), (x + fx + rx, y + fy + ry), (x - fx + rx, y - fy + ry),
+            (x - fx - rx, y - fy - ry)]

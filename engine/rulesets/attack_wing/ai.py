@@ -13,14 +13,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from shapely.prepared import prep
+from shapely.geometry import Polygon
+from shapely.prepared import PreparedGeometry, prep
 
+from engine.geometry import kernels
 from engine.geometry.pose import Pose
 from engine.geometry.shapes import Obstacle, Planet, base_corners, base_polygon
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing import rules
-from engine.rulesets.attack_wing.maneuvers import Maneuver, end_pose, template_outline
-from engine.rulesets.attack_wing.measure import FULL_CIRCLE, Placed, arc_check, measure_many
+from engine.rulesets.attack_wing.maneuvers import Maneuver, end_pose, template_hull, template_outline
+from engine.rulesets.attack_wing.measure import FULL_CIRCLE, Placed, arc_check, bands, convex_overlap, in_arc_many
 from engine.rulesets.attack_wing.players import ActionChoice, ActionOption
 from engine.rulesets.attack_wing.rules import AttackOption
 from engine.rulesets.attack_wing.state import GameState, ShipState
@@ -49,6 +51,7 @@ class AiPlayer:
                  area: tuple[float, float] = (P.PLAY_AREA_MM, P.PLAY_AREA_MM)) -> None:
         self.obstacles = [(o, prep(o.polygon)) for o in obstacles]
         self.planets = [(p, prep(p.polygon)) for p in planets]
+
         self.area = area
 
     # --- planning ---------------------------------------------------------------------------
@@ -90,7 +93,8 @@ class AiPlayer:
         their_half = np.tile(np.array([P.base_half(e.base) for e, _, _ in guesses]), n)
         half = P.base_half(ship.base)
         arc = FULL_CIRCLE if ship.has_360_arc else (ship.front_arc or 90.0)
-        _, band, in_arc, _ = measure_many(mine, half, theirs, their_half, arc)
+        band = bands(kernels.square_distance(mine, half, theirs, their_half))
+        in_arc = in_arc_many(mine, theirs, their_half, arc)
         weight = np.tile(np.array([w for _, _, w in guesses]), n)
         range_w = np.select([band == 1, band == 2, band == 3], [1.25, 1.0, 0.7], 0.0)
         gain = (in_arc * range_w * weight * ship.attack).reshape(n, k)
@@ -109,7 +113,8 @@ class AiPlayer:
             cols = np.array([(FULL_CIRCLE if e.has_360_arc else (e.front_arc or 90.0)) == arc_deg
                              for e, _, _ in guesses])
             rows = np.tile(cols, n)
-            _, t_band, t_in, _ = measure_many(theirs[rows], their_half[rows], mine[rows], half, arc_deg)
+            t_band = band[rows]  # range is symmetric
+            t_in = in_arc_many(theirs[rows], mine[rows], half, arc_deg)
             attack = np.tile(np.array([e.attack for e, _, _ in guesses]), n)[rows]
             t_w = np.select([t_band == 1, t_band == 2, t_band == 3], [1.25, 1.0, 0.7], 0.0)
             threat[rows] = t_in * t_w * weight[rows] * attack
@@ -129,14 +134,14 @@ class AiPlayer:
         score = offense - 0.55 * threat
         # obstacles and planets: a die of damage and no action, or backing off
         if self.obstacles or self.planets:
-            template = template_outline(ship.pose, maneuver, ship.base)
-            final = base_polygon(end, half)
-            hits = [o.name for o, prepared in self.obstacles
-                    if prepared.intersects(final) or (template is not None and prepared.intersects(template))]
+            corners = base_corners(end, half)
+            hull = template_hull(ship.pose, maneuver, ship.base)
+            hits = [o.name for o, prepared in self.obstacles if _touches(o, prepared, corners, hull, ship, maneuver)]
             if hits:
                 score -= 2.5
                 notes.append(f"hits {hits[0]}")
-            if any(prepared.intersects(final) for _, prepared in self.planets):
+            if any(math.dist((p.x, p.y), (end.x, end.y)) < p.radius + half * math.sqrt(2)
+                   and prepared.intersects(base_polygon(end, half)) for p, prepared in self.planets):
                 score -= 2.0
                 notes.append("runs into a planet")
         for friend in state.in_play(ship.side):
@@ -264,6 +269,27 @@ class AiPlayer:
 
     def keep_cloak(self, state: GameState, ship: ShipState) -> bool:
         return self._threat(state, ship) > 0
+
+
+def _touches(obstacle: Obstacle, prepared: PreparedGeometry, corners: list[tuple[float, float]],
+             hull: list[tuple[float, float]] | None, ship: ShipState, maneuver: Maneuver) -> bool:
+    """Template or final base on the obstacle: bounding circles, then convex hulls, then shapely."""
+    ox, oy, radius = obstacle.circle
+    (ax, ay), (cx, cy) = corners[0], corners[2]
+    base_reach = math.dist((ax, ay), (cx, cy)) / 2
+    if math.dist(((ax + cx) / 2, (ay + cy) / 2), (ox, oy)) < radius + base_reach and \
+            convex_overlap(corners, obstacle.hull) and prepared.intersects(Polygon(corners)):
+        return True
+    if hull is None:
+        return False
+    hx = sum(p[0] for p in hull) / len(hull)
+    hy = sum(p[1] for p in hull) / len(hull)
+    if math.dist((hx, hy), (ox, oy)) >= radius + max(math.dist((hx, hy), p) for p in hull):
+        return False
+    if convex_overlap(hull, obstacle.hull):
+        template = template_outline(ship.pose, maneuver, ship.base)
+        return template is not None and prepared.intersects(template)
+    return False
 
 
 def _gap_pose(a: Pose, b: Pose) -> float:

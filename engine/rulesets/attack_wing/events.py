@@ -334,7 +334,8 @@ class GameEnded(_Event):
 Event = Annotated[
     GameStarted | ShipPlaced | RoundStarted | PhaseStarted | DialSet | ShipActivated | ManeuverRevealed
     | ShipMoved | TokensChanged | ActionPerformed | ActionSkipped | TargetLockAcquired | TargetLockRemoved
-    | CloakChanged | ShieldsChanged | SensorEcho | DamageRepaired | ObstacleRolled | AttackDeclared | DiceRolled | DiceRerolled
+    | CloakChanged | ShieldsChanged | SensorEcho | DamageRepaired | ObstacleRolled | AttackDeclared | DiceRolled
+    | DiceRerolled
     | DiceConverted | DieAdded | WeaponDisabled | AttackResolved | AttackSkipped | DamageDealt | ShipDestroyed
     | RoundEnded | GameEnded,
     Field(discriminator="type"),
@@ -345,7 +346,8 @@ EVENT_TYPES: tuple[str, ...] = tuple(
     m.model_fields["type"].default for m in (
         GameStarted, ShipPlaced, RoundStarted, PhaseStarted, DialSet, ShipActivated, ManeuverRevealed, ShipMoved,
         TokensChanged, ActionPerformed, ActionSkipped, TargetLockAcquired, TargetLockRemoved, CloakChanged,
-        ShieldsChanged, SensorEcho, DamageRepaired, ObstacleRolled, AttackDeclared, DiceRolled, DiceRerolled, DiceConverted,
+        ShieldsChanged, SensorEcho, DamageRepaired, ObstacleRolled, AttackDeclared, DiceRolled, DiceRerolled,
+        DiceConverted,
         DieAdded, WeaponDisabled, AttackResolved, AttackSkipped, DamageDealt, ShipDestroyed, RoundEnded,
         GameEnded))
 

@@ -37,6 +37,8 @@ class GameSetup:
     area: PlayArea = field(default_factory=lambda: PlayArea(914.4, 914.4))
     round_limit: int = 8
     initiative: int = 0  # the side that resolves first on equal Captain Skill (rulings.md)
+    # the scenario's victory rule: (winner, reason, fleet points) from the state at the end
+    scoring: Callable[[GameState], tuple[int | None, str, tuple[int, int]]] | None = None
 
 
 class Game:
@@ -298,20 +300,25 @@ class Game:
         last_round = self.state.round >= self.setup.round_limit
         if all(alive) and not last_round:
             return
-        points = (self.fleet_points(0), self.fleet_points(1))
         lost = tuple(sum(1 for s in self.state.ships if s.side == side and s.destroyed) for side in (0, 1))
-        if alive[0] != alive[1]:
-            winner: int | None = 0 if alive[0] else 1
-            reason = f"side {winner} destroyed the opposing fleet"
-        elif not any(alive):
-            winner, reason = None, "both fleets destroyed"
-        elif points[0] != points[1]:
-            winner = 0 if points[0] > points[1] else 1
-            reason = f"round limit: side {winner} scored more fleet points"
+        if self.setup.scoring is not None:
+            winner, reason, points = self.setup.scoring(self.state)
         else:
-            winner, reason = None, "round limit: equal fleet points"
+            winner, reason, points = self.default_result(alive)
         self.emit(ev.GameEnded, phase="over", winner=winner, reason=reason, points=points,
                   ships_lost=(lost[0], lost[1]))
+
+    def default_result(self, alive: list[bool]) -> tuple[int | None, str, tuple[int, int]]:
+        """Without a scenario rule: eliminate the enemy, else score the cost of enemy ships destroyed."""
+        points = (self.fleet_points(0), self.fleet_points(1))
+        if alive[0] != alive[1]:
+            return (0 if alive[0] else 1), f"side {0 if alive[0] else 1} destroyed the opposing fleet", points
+        if not any(alive):
+            return None, "both fleets destroyed", points
+        if points[0] != points[1]:
+            winner = 0 if points[0] > points[1] else 1
+            return winner, f"round limit: side {winner} scored more fleet points", points
+        return None, "round limit: equal fleet points", points
 
     def fleet_points(self, side: int) -> int:
         """Fleet points scored by ``side``: the cost of every enemy ship it destroyed (rulings.md)."""

@@ -243,6 +243,24 @@ def _local_template(kind: str, speed: int, base: str) -> npt.NDArray[np.float64]
     return None if poly is None else np.asarray(poly.exterior.coords, dtype=np.float64)
 
 
+def template_hull(start: Pose, maneuver: Maneuver, base: str = "small") -> list[tuple[float, float]] | None:
+    """The convex hull of the template's outline, as points (a cheap conservative stand-in)."""
+    local = _local_hull(maneuver.kind, maneuver.speed, base)
+    if local is None:
+        return None
+    h = math.radians(start.heading)
+    s, c = math.sin(h), math.cos(h)
+    return [(start.x + fy * s + rx * c, start.y + fy * c - rx * s) for rx, fy in local]
+
+
+@lru_cache(maxsize=512)
+def _local_hull(kind: str, speed: int, base: str) -> tuple[tuple[float, float], ...] | None:
+    poly = _template_at(Pose(0.0, 0.0, 0.0), Maneuver(kind, speed), base)
+    if poly is None:
+        return None
+    return tuple((float(x), float(y)) for x, y in list(poly.convex_hull.exterior.coords)[:-1])
+
+
 def _template_at(start: Pose, maneuver: Maneuver, base: str) -> Polygon | None:
     half = _half(base)
     w = P.TEMPLATE_WIDTH_MM / 2.0

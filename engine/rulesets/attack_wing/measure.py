@@ -109,6 +109,11 @@ def _corners(p: Placed) -> list[Pt]:
             for r, f in ((-1, 1), (1, 1), (1, -1), (-1, -1))]
 
 
+def convex_overlap(a: list[Pt], b: list[Pt], tol: float = 0.0) -> bool:
+    """Do two convex polygons overlap by more than ``tol`` (separating axis test, plain Python)?"""
+    return _convex_overlap(a, b, tol)
+
+
 def _convex_overlap(a: list[Pt], b: list[Pt], tol: float = 0.0) -> bool:
     for poly in (a, b):
         n = len(poly)
@@ -242,6 +247,14 @@ def range_ruler(a_poly: Polygon, target: Polygon | LineString) -> LineString:
 
 
 # --- batches -----------------------------------------------------------------------------------
+
+def in_arc_many(a_poses: kernels.Array, b_poses: kernels.Array, b_half: kernels.Array | float, arc_deg: float,
+                rear: bool = False) -> kernels.Mask:
+    """Vectorized: is any part of each target base in each attacker's arc? (No in-arc range.)"""
+    validate_arc(arc_deg)
+    b = kernels.square_corners(b_poses[:, 0], b_poses[:, 1], b_poses[:, 2], b_half)
+    return kernels.wedge_hits(b, a_poses[:, :2], a_poses[:, 2] + (180.0 if rear else 0.0), arc_deg)
+
 
 def measure_many(a_poses: kernels.Array, a_half: kernels.Array | float, b_poses: kernels.Array,
                  b_half: kernels.Array | float, arc_deg: float, rear: bool = False

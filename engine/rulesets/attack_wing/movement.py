@@ -11,6 +11,7 @@ of the final base outside the play area.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -22,7 +23,7 @@ from engine.geometry.pose import Pose
 from engine.geometry.shapes import Obstacle, Planet, PlayArea, base_corners, base_polygon
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing.maneuvers import Maneuver, ManeuverPath, maneuver_path, template_outline
-from engine.rulesets.attack_wing.measure import Placed
+from engine.rulesets.attack_wing.measure import Placed, convex_overlap
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +76,7 @@ class _Blockers:
         self.ship_polys = np.concatenate([s.placed.corners() for s in table.ships]) if table.ships \
             else np.zeros((0, 4, 2))
         self.ship_poses = [np.array(s.placed.pose.as_tuple()) for s in table.ships]
+        self.ship_corner_lists = [base_corners(s.placed.pose, s.placed.half) for s in table.ships]
         self.ship_halves = [s.placed.half for s in table.ships]
         self.planets = list(table.planets)
         self.planet_xy = np.array([[p.x, p.y] for p in self.planets]).reshape(-1, 2)
@@ -100,8 +102,26 @@ class _Blockers:
         out: np.ndarray = d < self.planet_r[None, :] - P.TOUCH_TOLERANCE_MM
         return out
 
+    def blocked_one(self, pose: Pose, half: float) -> bool:
+        """One pose, in plain Python (cheaper than numpy for a single base)."""
+        corners = base_corners(pose, half)
+        if any(convex_overlap(corners, other, P.TOUCH_TOLERANCE_MM) for other in self.ship_corner_lists):
+            return True
+        return any(math.dist((p.x, p.y), (pose.x, pose.y)) < p.radius + half * math.sqrt(2)
+                   and _point_in_square_distance(p.x, p.y, pose, half) < p.radius - P.TOUCH_TOLERANCE_MM
+                   for p in self.planets)
+
     def blocked(self, poses: Sequence[Pose], half: float) -> np.ndarray:
         return np.asarray(self.ships_overlapping(poses, half).any(1) | self.planets_overlapping(poses, half).any(1))
+
+
+def _point_in_square_distance(x: float, y: float, pose: Pose, half: float) -> float:
+    """Distance from a point to a square base (0 inside)."""
+    fx, fy = pose.forward
+    rx, ry = pose.right
+    dx, dy = x - pose.x, y - pose.y
+    f, r = abs(dx * fx + dy * fy), abs(dx * rx + dy * ry)
+    return math.hypot(max(f - half, 0.0), max(r - half, 0.0))
 
 
 def _corners(poses: Sequence[Pose], half: float) -> kernels.Array:
@@ -112,7 +132,7 @@ def _corners(poses: Sequence[Pose], half: float) -> kernels.Array:
 def back_off(path: ManeuverPath, half: float, blockers: _Blockers) -> float:
     """Largest progress, searching back from the end, at which the base overlaps nothing."""
     total = path.length
-    if not blockers.blocked([path.end], half)[0]:
+    if not blockers.blocked_one(path.end, half):
         return 1.0
     steps = max(int(total / 1.0), 1)  # one sample per millimetre of path
     ts = np.linspace(1.0, 0.0, steps + 1)
@@ -124,7 +144,7 @@ def back_off(path: ManeuverPath, half: float, blockers: _Blockers) -> float:
     tol = P.BUMP_PRECISION_MM / max(total, 1e-9)
     while hi - lo > tol:
         mid = (lo + hi) / 2.0
-        if blockers.blocked([path.pose_at(mid)], half)[0]:
+        if blockers.blocked_one(path.pose_at(mid), half):
             hi = mid
         else:
             lo = mid
@@ -205,7 +225,7 @@ def sensor_echo_options(start: Pose, base: str, table: Table, resolution: float 
 
             def legal(offset: float, lateral: float = lateral) -> bool:
                 pose = start.advance(offset, lateral)
-                return not blockers.blocked([pose], half)[0] and table.area.contains_base(base_corners(pose, half))
+                return not blockers.blocked_one(pose, half) and table.area.contains_base(base_corners(pose, half))
 
             ok = [legal(float(o)) for o in offsets]
             options.append(EchoOption(side, speed, lateral, _intervals(offsets, ok, legal)))

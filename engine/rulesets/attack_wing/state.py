@@ -12,6 +12,7 @@ from typing import Literal
 from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing.dice import Rng
 
+ORIGIN = Pose(0.0, 0.0, 0.0)
 Phase = Literal["setup", "planning", "activation", "combat", "end", "over"]
 Cloak = Literal["none", "green", "red"]
 
@@ -60,7 +61,7 @@ class ShipState:
     has_360_arc: bool
     dial: tuple[tuple[str, int, str], ...]  # (kind, speed, colour)
     weapons: tuple[Weapon, ...] = ()
-    pose: Pose = Pose(0.0, 0.0, 0.0)
+    pose: Pose = ORIGIN
     shields: int = 0  # active shields
     shields_disabled: int = 0
     damage: tuple[DamageCardState, ...] = ()
