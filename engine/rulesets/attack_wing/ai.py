@@ -21,7 +21,13 @@ from engine.geometry.pose import Pose
 from engine.geometry.shapes import Obstacle, Planet, base_corners, base_polygon
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing import rules
-from engine.rulesets.attack_wing.maneuvers import Maneuver, end_pose, template_hull, template_outline
+from engine.rulesets.attack_wing.maneuvers import (
+    Maneuver,
+    end_pose,
+    template_circle,
+    template_hull,
+    template_outline,
+)
 from engine.rulesets.attack_wing.measure import FULL_CIRCLE, Placed, arc_check, bands, convex_overlap, in_arc_many
 from engine.rulesets.attack_wing.players import ActionChoice, ActionOption
 from engine.rulesets.attack_wing.rules import AttackOption
@@ -135,8 +141,11 @@ class AiPlayer:
         # obstacles and planets: a die of damage and no action, or backing off
         if self.obstacles or self.planets:
             corners = base_corners(end, half)
+            circle = template_circle(ship.pose, maneuver, ship.base)
             hull = template_hull(ship.pose, maneuver, ship.base)
-            hits = [o.name for o, prepared in self.obstacles if _touches(o, prepared, corners, hull, ship, maneuver)]
+            template = (circle, hull) if circle is not None and hull is not None else None
+            hits = [o.name for o, prepared in self.obstacles
+                    if _touches(o, prepared, corners, template, ship, maneuver)]
             if hits:
                 score -= 2.5
                 notes.append(f"hits {hits[0]}")
@@ -272,24 +281,21 @@ class AiPlayer:
 
 
 def _touches(obstacle: Obstacle, prepared: PreparedGeometry, corners: list[tuple[float, float]],
-             hull: list[tuple[float, float]] | None, ship: ShipState, maneuver: Maneuver) -> bool:
+             template: tuple[tuple[float, float, float], list[tuple[float, float]]] | None, ship: ShipState,
+             maneuver: Maneuver) -> bool:
     """Template or final base on the obstacle: bounding circles, then convex hulls, then shapely."""
     ox, oy, radius = obstacle.circle
     (ax, ay), (cx, cy) = corners[0], corners[2]
-    base_reach = math.dist((ax, ay), (cx, cy)) / 2
-    if math.dist(((ax + cx) / 2, (ay + cy) / 2), (ox, oy)) < radius + base_reach and \
+    if math.dist(((ax + cx) / 2, (ay + cy) / 2), (ox, oy)) < radius + math.dist((ax, ay), (cx, cy)) / 2 and \
             convex_overlap(corners, obstacle.hull) and prepared.intersects(Polygon(corners)):
         return True
-    if hull is None:
+    if template is None:
         return False
-    hx = sum(p[0] for p in hull) / len(hull)
-    hy = sum(p[1] for p in hull) / len(hull)
-    if math.dist((hx, hy), (ox, oy)) >= radius + max(math.dist((hx, hy), p) for p in hull):
+    (tx, ty, tr), hull = template
+    if math.dist((tx, ty), (ox, oy)) >= radius + tr or not convex_overlap(hull, obstacle.hull):
         return False
-    if convex_overlap(hull, obstacle.hull):
-        template = template_outline(ship.pose, maneuver, ship.base)
-        return template is not None and prepared.intersects(template)
-    return False
+    outline = template_outline(ship.pose, maneuver, ship.base)
+    return outline is not None and prepared.intersects(outline)
 
 
 def _gap_pose(a: Pose, b: Pose) -> float:

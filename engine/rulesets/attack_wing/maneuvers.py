@@ -253,6 +253,27 @@ def template_hull(start: Pose, maneuver: Maneuver, base: str = "small") -> list[
     return [(start.x + fy * s + rx * c, start.y + fy * c - rx * s) for rx, fy in local]
 
 
+def template_circle(start: Pose, maneuver: Maneuver, base: str = "small") -> tuple[float, float, float] | None:
+    """A circle (x, y, radius) around the template, for cheap rejection; None without a template."""
+    local = _local_circle(maneuver.kind, maneuver.speed, base)
+    if local is None:
+        return None
+    rx, fy, radius = local
+    h = math.radians(start.heading)
+    s, c = math.sin(h), math.cos(h)
+    return start.x + fy * s + rx * c, start.y + fy * c - rx * s, radius
+
+
+@lru_cache(maxsize=512)
+def _local_circle(kind: str, speed: int, base: str) -> tuple[float, float, float] | None:
+    hull = _local_hull(kind, speed, base)
+    if hull is None:
+        return None
+    cx = (min(p[0] for p in hull) + max(p[0] for p in hull)) / 2
+    cy = (min(p[1] for p in hull) + max(p[1] for p in hull)) / 2
+    return cx, cy, max(math.hypot(x - cx, y - cy) for x, y in hull)
+
+
 @lru_cache(maxsize=512)
 def _local_hull(kind: str, speed: int, base: str) -> tuple[tuple[float, float], ...] | None:
     poly = _template_at(Pose(0.0, 0.0, 0.0), Maneuver(kind, speed), base)

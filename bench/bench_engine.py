@@ -1,0 +1,78 @@
+"""Engine throughput on the bundled skirmish, AI against AI, recording on.
+
+Prints games and events per second, with ratios against two baselines measured in the same
+run: folding the same logs through the reducer alone (the floor: bookkeeping without any
+decisions), and the same games with recording off (what writing the replay costs). Then
+where the time goes, by phase of the engine. Usage: python bench/bench_engine.py [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import pstats
+import tempfile
+import time
+from pathlib import Path
+
+from engine.rulesets.attack_wing.play import play
+from engine.rulesets.attack_wing.reducer import fold, initial_state
+from engine.rulesets.attack_wing.scenario import load_scenario
+
+# (file, function) whose cumulative time is reported
+BUCKETS = {
+    "AI: choosing maneuvers": ("ai.py", "plan"), "AI: choosing actions": ("ai.py", "act"),
+    "AI: choosing attacks": ("ai.py", "attack"), "movement rules": ("movement.py", "resolve_move"),
+    "action options": ("game.py", "action_options"), "combat steps 3-8": ("combat.py", "resolve_attack"),
+    "line of fire": ("measure.py", "line_of_fire"), "events + reducer": ("game.py", "emit"),
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="a few games, for the test suite")
+    args = parser.parse_args()
+    games = 3 if args.quick else 20
+    scenario = load_scenario("skirmish")
+    play(scenario, 0)  # warm caches (catalog, templates)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        t0 = time.perf_counter()
+        results = [play(scenario, seed, Path(tmp) / f"{seed}.trek") for seed in range(games)]
+        recorded = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    for seed in range(games):
+        play(scenario, seed)
+    unrecorded = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    for seed, r in enumerate(results):
+        fold(initial_state(seed), r.events)
+    folding = time.perf_counter() - t0
+
+    events = sum(len(r.events) for r in results)
+    print(f"skirmish, {games} games, {events} events ({events / games:.0f} per game)")
+    print(f"  games/s, recording on:   {games / recorded:8.1f}")
+    print(f"  events/s, recording on:  {events / recorded:8.0f}")
+    print(f"  ratio to recording off:  {unrecorded / recorded:8.2f}x  (1.0 = recording is free)")
+    print(f"  ratio to reducer alone:  {folding / recorded:8.3f}x  (the reducer folds {events / folding:,.0f} events/s)")
+
+    profile = cProfile.Profile()
+    profile.enable()
+    for seed in range(min(games, 5)):
+        play(scenario, seed)
+    profile.disable()
+    stats = pstats.Stats(profile, stream=io.StringIO())
+    table = stats.stats  # type: ignore[attr-defined]
+    total = stats.total_tt  # type: ignore[attr-defined]
+    print("  where the time goes (cumulative share of a profiled run; buckets overlap where nested):")
+    for label, (filename, function) in BUCKETS.items():
+        cumulative = sum(v[3] for k, v in table.items() if k[0].endswith(filename) and k[2] == function)
+        print(f"    {label:<26} {100 * cumulative / total:5.1f}%")
+    for label, marker in (("numpy (own time)", "numpy"), ("shapely (own time)", "shapely")):
+        own = sum(v[2] for k, v in table.items() if marker in k[0])
+        print(f"    {label:<26} {100 * own / total:5.1f}%")
+
+
+if __name__ == "__main__":
+    main()
