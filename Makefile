@@ -25,6 +25,8 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench_geometry.py
+	$(BIN)/python bench/bench_engine.py
+	$(BIN)/python bench/bench_replay.py
 
 catalog: $(STAMP)
 	$(BIN)/python scripts/build_catalog.py

@@ -55,7 +55,8 @@ def main() -> None:
     print(f"  games/s, recording on:   {games / recorded:8.1f}")
     print(f"  events/s, recording on:  {events / recorded:8.0f}")
     print(f"  ratio to recording off:  {unrecorded / recorded:8.2f}x  (1.0 = recording is free)")
-    print(f"  ratio to reducer alone:  {folding / recorded:8.3f}x  (the reducer folds {events / folding:,.0f} events/s)")
+    print(f"  ratio to reducer alone:  {folding / recorded:8.3f}x  "
+          f"(the reducer folds {events / folding:,.0f} events/s)")
 
     profile = cProfile.Profile()
     profile.enable()

@@ -1,0 +1,305 @@
+"""`trek replay info|validate|dump|state|export|import`: look inside replay files, check them, convert them."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, TypeVar
+
+from engine.cli.output import print_json
+from engine.replay import ReplayError, codec_for, open_replay
+from engine.replay.format import CURRENT_SCHEMA, DEFAULT_LIMITS
+from engine.replay.jsonform import export_json, import_json, to_json
+from engine.replay.reader import Replay
+from engine.replay.validate import validate_replay
+
+P = TypeVar("P", bound=argparse.ArgumentParser)
+
+EXIT_UNSOUND = 1
+
+
+def register(subparsers: argparse._SubParsersAction[P]) -> None:
+    """Add `trek replay` and its subcommands."""
+    p = subparsers.add_parser("replay", help="inspect, check and convert replay files")
+    sub = p.add_subparsers(dest="replay_command", metavar="SUBCOMMAND")
+    sub.required = True
+
+    def with_file(name: str, help_text: str, *, salvage: bool = True) -> argparse.ArgumentParser:
+        q = sub.add_parser(name, help=help_text)
+        q.add_argument("file", metavar="FILE", help="a replay file (.trek)")
+        if salvage:
+            q.add_argument("--salvage", action="store_true",
+                           help="read a damaged file up to its first damaged record instead of failing")
+        return q
+
+    info = with_file("info", "header, ruleset, fleets, rounds, events by type, result, cut off or not")
+    info.add_argument("--json", action="store_true", help="print one JSON document")
+    info.set_defaults(handler=cmd_info)
+
+    validate = with_file("validate", "check a whole file; exit 0 only if it is sound", salvage=False)
+    validate.add_argument("--json", action="store_true", help="print one JSON document")
+    validate.set_defaults(handler=cmd_validate)
+
+    dump = with_file("dump", "print the events, one per line")
+    dump.add_argument("--json", action="store_true", help="JSON lines: one JSON object per event")
+    dump.add_argument("--from", dest="start", type=int, default=0, metavar="N", help="first event (default 0)")
+    dump.add_argument("--to", dest="stop", type=int, default=None, metavar="N", help="last event (default: the end)")
+    dump.set_defaults(handler=cmd_dump)
+
+    state = with_file("state", "the game state after event N (ship poses, shields, hull, tokens, damage)")
+    state.add_argument("--at", type=int, required=True, metavar="N", help="event number (-1: before any event)")
+    state.add_argument("--json", action="store_true", help="print one JSON document (the whole state)")
+    state.add_argument("--full", action="store_true", help="print every field of the state as an outline")
+    state.set_defaults(handler=cmd_state)
+
+    export = with_file("export", "write the replay as one JSON document (to inspect or diff games)")
+    export.add_argument("-o", "--output", metavar="OUT.json", help="output file (default: stdout)")
+    export.set_defaults(handler=cmd_export)
+
+    imp = sub.add_parser("import", help="write a replay file from its JSON form")
+    imp.add_argument("file", metavar="IN.json", help="a document written by `trek replay export`")
+    imp.add_argument("-o", "--output", required=True, metavar="FILE.trek", help="the replay file to write")
+    imp.set_defaults(handler=cmd_import)
+
+
+def _open(args: argparse.Namespace, *, header_only: bool = False) -> Replay:
+    return open_replay(args.file, header_only=header_only, salvage=getattr(args, "salvage", False))
+
+
+# -- info -------------------------------------------------------------------------------------------
+
+def info_document(replay: Replay) -> dict[str, Any]:
+    summary = replay.summary()
+    header = replay.header
+    return {
+        "file": str(replay.path) if replay.path else None,
+        "size_bytes": replay.size,
+        "format": header.get("format"),
+        "schema": replay.schema,
+        "current_schema": CURRENT_SCHEMA,
+        "engine_version": to_json(header.get("engine_version")),
+        "ruleset": to_json(header.get("ruleset")),
+        "scenario": to_json(header.get("scenario")),
+        "seed": to_json(header.get("seed")),
+        "fleets": to_json(header.get("fleets")),
+        "events": replay.event_count,
+        "rounds": summary.rounds,
+        "events_by_type": summary.events_by_type,
+        "keyframes": len(replay.index.keyframes),
+        "result": to_json(replay.result),
+        "truncated": replay.truncated,
+        "cut_reason": replay.cut_reason,
+    }
+
+
+def cmd_info(args: argparse.Namespace) -> int:
+    doc = info_document(_open(args))
+    if args.json:
+        print_json(doc)
+        return 0
+    schema = f"schema {doc['schema']}" + ("" if doc["schema"] == CURRENT_SCHEMA else f" (read as {CURRENT_SCHEMA})")
+    rows = [
+        ("file", f"{doc['file']}  ({doc['size_bytes']} bytes)"),
+        ("format", f"{doc['format']}, {schema}"),
+        ("engine", _short(doc["engine_version"])),
+        ("ruleset", _short(doc["ruleset"])),
+        ("scenario", _short(_named(doc["scenario"]))),
+        ("seed", _short(doc["seed"])),
+        ("fleets", _fleets_text(doc["fleets"])),
+        ("events", f"{doc['events']} in {doc['rounds'] if doc['rounds'] is not None else '?'} rounds, "
+                   f"{doc['keyframes']} keyframes"),
+        ("by type", ", ".join(f"{k} {v}" for k, v in sorted(doc["events_by_type"].items(), key=lambda kv: -kv[1]))
+         or "-"),
+        ("result", _short(doc["result"]) if doc["result"] is not None else "none recorded"),
+        ("complete", "no: CUT OFF: " + str(doc["cut_reason"]) if doc["truncated"] else "yes"),
+    ]
+    for key, value in rows:
+        print(f"{key:<9} {value}")
+    return 0
+
+
+def _named(value: Any) -> Any:
+    if isinstance(value, dict) and isinstance(value.get("name"), str):
+        return value["name"]
+    return value
+
+
+def _fleets_text(fleets: Any) -> str:
+    if not isinstance(fleets, list):
+        return _short(fleets)
+    parts = []
+    for fleet in fleets:
+        if isinstance(fleet, dict):
+            label = fleet.get("name") or fleet.get("player") or fleet.get("faction") or f"side {fleet.get('side', '?')}"
+            ships = fleet.get("ships")
+            count = f" ({len(ships)} ships)" if isinstance(ships, list) else ""
+            parts.append(f"{_short(label, 40)}{count}")
+        else:
+            parts.append(_short(fleet, 40))
+    return f"{len(fleets)}: " + "; ".join(parts) if parts else "none"
+
+
+def _short(value: Any, width: int = 100) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, separators=(",", ":"))
+    text = text.replace("\n", " ")
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+# -- validate ---------------------------------------------------------------------------------------
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    if not path.exists():
+        raise ReplayError(f"cannot read {path}: no such file")
+    report = validate_replay(path)
+    if args.json:
+        print_json({"file": str(path), **report.as_json()})
+    else:
+        print(f"{path}: {'sound' if report.sound else 'NOT SOUND'}")
+        for problem in report.problems:
+            print(f"  problem: {problem}")
+        for note in report.notes:
+            print(f"  note: {note}")
+        if report.sound:
+            rules = "checked against the rules" if report.rules_checked else "structure only"
+            print(f"  {report.events} events, {report.keyframes} keyframes, schema {report.schema}, {rules}")
+    return 0 if report.sound else EXIT_UNSOUND
+
+
+# -- dump -------------------------------------------------------------------------------------------
+
+def cmd_dump(args: argparse.Namespace) -> int:
+    replay = _open(args)
+    stop = None if args.stop is None else args.stop + 1
+    out = sys.stdout
+    for event in replay.events(args.start, stop):
+        doc = to_json(event)
+        if args.json:
+            out.write(json.dumps(doc, separators=(",", ":")) + "\n")
+        else:
+            rest = {k: v for k, v in doc.items() if k not in ("seq", "round", "phase", "type")}
+            fields = " ".join(f"{k}={_short(v, 80)}" for k, v in rest.items())
+            out.write(f"{doc['seq']:>6}  r{doc.get('round', '?')!s:<3} {doc.get('phase', '')!s:<10} "
+                      f"{doc['type']:<18} {fields}".rstrip() + "\n")
+    return 0
+
+
+# -- state ------------------------------------------------------------------------------------------
+
+def cmd_state(args: argparse.Namespace) -> int:
+    replay = _open(args)
+    codec = codec_for(replay.ruleset)
+    state = replay.state_at(args.at, codec)
+    encoded = to_json(codec.encode_state(state))
+    if args.json:
+        print_json({"at": args.at, "events": replay.event_count, "ruleset": replay.ruleset, "state": encoded})
+        return 0
+    print(f"state after event {args.at} of {replay.event_count}")
+    describe = getattr(codec, "format_state", None)
+    if callable(describe) and not args.full:
+        print(describe(state))
+    else:
+        for line in (_tree(encoded) if args.full else _state_lines(encoded)):
+            print(line)
+    return 0
+
+
+# Per-ship fields the text view shows (when the state has them); --full or --json show everything.
+SHIP_ALWAYS = ("shields", "shields_max", "hull", "damage")
+SHIP_WHEN_SET = ("tokens", "evade", "scan", "battle_stations", "aux_power", "cloak", "target_lock", "disabled",
+                 "destroyed", "fled")
+
+
+def _state_lines(state: Any) -> list[str]:
+    """Ship poses, shields, hull, tokens and damage, then the game's other top-level fields, one line each."""
+    ships = state.get("ships") if isinstance(state, dict) else None
+    if isinstance(ships, dict):
+        ships = [{"id": k, **v} for k, v in ships.items() if isinstance(v, dict)]
+    if not isinstance(ships, list) or not all(isinstance(s, dict) for s in ships):
+        return _tree(state)
+    lines = []
+    for ship in ships:
+        label = " ".join(str(ship[k]) for k in ("id", "name") if k in ship)
+        parts = [f"{label:<32}"]
+        pose = ship.get("pose")
+        if isinstance(pose, dict) and all(isinstance(pose.get(k), int | float) for k in ("x", "y", "heading")):
+            parts.append(f"x={pose['x']:8.2f} y={pose['y']:8.2f} heading={pose['heading']:6.1f}")
+        for key in SHIP_ALWAYS:
+            if key in ship:
+                value = ship[key]
+                parts.append(f"{key} {len(value) if isinstance(value, list) else _short(value, 30)}")
+        for key in SHIP_WHEN_SET:
+            value = ship.get(key)
+            if value not in (None, False, 0, "none", [], {}):
+                parts.append(f"{key} {_short(value, 40)}")
+        lines.append("  " + "  ".join(parts))
+    for key, value in state.items():
+        if key == "ships":
+            continue
+        text = f"{len(value)} items" if isinstance(value, list) and len(json.dumps(value)) > 60 else _short(value, 80)
+        lines.append(f"  {key}: {text}")
+    return lines
+
+
+def _tree(value: Any, indent: str = "  ") -> list[str]:
+    """A readable outline of plain data: scalars and short lists inline, maps and long lists nested."""
+    lines: list[str] = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(item, dict | list) and len(json.dumps(item)) > 60:
+                lines.append(f"{indent}{key}:")
+                lines.extend(_tree(item, indent + "  "))
+            else:
+                lines.append(f"{indent}{key}: {_short(item)}")
+    elif isinstance(value, list):
+        for item in value:
+            sub = _tree(item, indent + "  ")
+            if isinstance(item, dict) and sub:
+                lines.append(f"{indent}- " + sub[0].strip())
+                lines.extend(sub[1:])
+            else:
+                lines.append(f"{indent}- {_short(item)}")
+    else:
+        lines.append(f"{indent}{_short(value)}")
+    return lines
+
+
+# -- export / import --------------------------------------------------------------------------------
+
+def cmd_export(args: argparse.Namespace) -> int:
+    doc = export_json(_open(args))
+    if args.output in (None, "-"):
+        print_json(doc)
+        return 0
+    out = Path(args.output)
+    tmp = out.with_name(f".{out.name}.tmp")
+    try:
+        with tmp.open("w", encoding="utf-8") as f:
+            json.dump(doc, f, indent=2)
+            f.write("\n")
+        tmp.replace(out)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise ReplayError(f"cannot write {out}: {exc.strerror or exc}") from None
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    src = Path(args.file)
+    try:
+        size = src.stat().st_size
+        if size > DEFAULT_LIMITS.max_file_bytes:
+            raise ReplayError(f"{src} is {size} bytes, over the limit of {DEFAULT_LIMITS.max_file_bytes}")
+        with src.open("r", encoding="utf-8") as f:
+            doc = json.load(f)
+    except OSError as exc:
+        raise ReplayError(f"cannot read {src}: {exc.strerror or exc}") from None
+    except (ValueError, RecursionError) as exc:
+        raise ReplayError(f"{src} is not JSON: {exc}") from None
+    try:
+        import_json(doc, Path(args.output))
+    except OSError as exc:
+        raise ReplayError(f"cannot write {args.output}: {exc.strerror or exc}") from None
+    return 0

@@ -1,0 +1,40 @@
+"""Replay files: a msgpack event log with keyframes and an index (see docs/replay-format.md).
+
+The layer is generic: a ruleset plugs in with a ``ReplayCodec`` (``register_codec``).
+"""
+
+from engine.replay.codec import ReplayCodec, codec_for, register_codec, registered_rulesets, unregister_codec
+from engine.replay.errors import ReplayError
+from engine.replay.format import CURRENT_SCHEMA, DEFAULT_LIMITS, FORMAT_NAME, SUPPORTED_SCHEMAS, Limits
+from engine.replay.reader import (
+    BaseVisitor,
+    KeyframeRef,
+    Replay,
+    ReplayIndex,
+    ReplayVisitor,
+    Summary,
+    open_replay,
+)
+from engine.replay.writer import ReplayWriter
+
+__all__ = [
+    "CURRENT_SCHEMA",
+    "DEFAULT_LIMITS",
+    "FORMAT_NAME",
+    "SUPPORTED_SCHEMAS",
+    "BaseVisitor",
+    "KeyframeRef",
+    "Limits",
+    "Replay",
+    "ReplayCodec",
+    "ReplayError",
+    "ReplayIndex",
+    "ReplayVisitor",
+    "ReplayWriter",
+    "Summary",
+    "codec_for",
+    "open_replay",
+    "register_codec",
+    "registered_rulesets",
+    "unregister_codec",
+]

@@ -1,0 +1,330 @@
+"""The bytes of a replay file: constants, limits, record framing, the trailer, body checks.
+
+Everything here is documented in ``docs/replay-format.md``; the two must agree. A file is
+a sequence of concatenated msgpack objects: a header, then records, then (when the game
+was closed properly) an index record and an 18-byte trailer. Only plain msgpack is used:
+nil, booleans, integers, floats, strings, binary, arrays and maps with string keys.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final, NamedTuple
+
+import msgpack
+
+from engine.replay.errors import ReplayError
+
+FORMAT_NAME: Final = "trek-replay"
+CURRENT_SCHEMA: Final = 2
+SUPPORTED_SCHEMAS: Final = (1, 2)
+
+KIND_EVENT: Final = "e"
+KIND_KEYFRAME: Final = "k"
+KIND_INDEX: Final = "x"
+KIND_NAMES: Final = {KIND_EVENT: "event", KIND_KEYFRAME: "keyframe", KIND_INDEX: "index"}
+
+# The trailer: msgpack bin 8 of 16 bytes = b"TRKX" + index offset (uint64 BE) + CRC-32 of those 12 bytes (uint32 BE).
+TRAILER_MAGIC: Final = b"TRKX"
+TRAILER_PREFIX: Final = b"\xc4\x10" + TRAILER_MAGIC
+TRAILER_SIZE: Final = 18
+
+# Keys of the schema-2 header envelope, the first object of the file.
+ENVELOPE_KEYS: Final = frozenset({"format", "schema", "crc32", "header"})
+
+MiB: Final = 1 << 20
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Bounds the reader enforces on untrusted files (and the writer on what it writes).
+
+    Peak memory while decoding one record is bounded by a small multiple (under 50x in the
+    worst case of maps of one entry) of the largest record limit.
+    """
+
+    max_file_bytes: int = 512 * MiB
+    max_header_bytes: int = 2 * MiB
+    max_event_bytes: int = 1 * MiB
+    max_keyframe_bytes: int = 8 * MiB
+    max_index_bytes: int = 8 * MiB
+    max_depth: int = 32  # nesting of arrays and maps inside one body
+    max_container_len: int = 65_536  # elements of one array or entries of one map in a body
+    max_str_bytes: int = 65_536  # one string, in UTF-8 bytes
+    max_keyframes: int = 500_000
+
+    def max_body(self, kind: str) -> int:
+        if kind == KIND_EVENT:
+            return self.max_event_bytes
+        if kind == KIND_KEYFRAME:
+            return self.max_keyframe_bytes
+        return self.max_index_bytes
+
+    @property
+    def max_record_bytes(self) -> int:
+        return max(self.max_header_bytes, self.max_event_bytes, self.max_keyframe_bytes, self.max_index_bytes) + 64
+
+
+DEFAULT_LIMITS: Final = Limits()
+
+_SCALARS: Final = frozenset({type(None), bool, int, float, str, bytes})
+_PLAIN: Final = _SCALARS | {dict, list}
+
+
+def _no_ext(code: int, data: bytes) -> Any:
+    raise ValueError(f"msgpack extension type {code} is not allowed in a replay")
+
+
+def unpacker(file: Any, limits: Limits, *, read_size: int = 64 * 1024) -> msgpack.Unpacker:
+    """A streaming msgpack decoder over ``file`` whose buffer and lengths are bounded by ``limits``."""
+    cap = limits.max_record_bytes
+    return msgpack.Unpacker(
+        file,
+        read_size=min(read_size, cap),
+        max_buffer_size=cap,
+        raw=False,
+        strict_map_key=True,
+        ext_hook=_no_ext,
+        max_str_len=max(limits.max_str_bytes, 64),
+        max_bin_len=cap,
+        max_array_len=limits.max_container_len,
+        max_map_len=limits.max_container_len,
+    )
+
+
+def check_plain(obj: Any, limits: Limits) -> None:
+    """Raise ValueError unless ``obj`` is plain data (str-keyed maps, lists, scalars) nested at most max_depth.
+
+    The message completes a sentence whose subject the caller supplies ("the body of event 7 ...").
+    Walks level by level with the per-element work done in C (``map``, ``set``, ``str.join``).
+    """
+    level: list[Any] = [obj]
+    depth = 0
+    while level:
+        depth += 1
+        if depth > limits.max_depth:
+            raise ValueError(f"is nested deeper than {limits.max_depth} levels")
+        deeper: list[Any] = []
+        for o in level:
+            t = type(o)
+            if t is dict:
+                try:
+                    "".join(o)  # fails unless every key is a str
+                except TypeError:
+                    bad = next(type(k).__name__ for k in o if type(k) is not str)
+                    raise ValueError(f"has a map key of type {bad}; keys must be strings") from None
+                values: Any = o.values()
+            elif t is list:
+                values = o
+            elif t in _SCALARS:
+                continue
+            else:
+                raise ValueError(f"holds a value of type {t.__name__}")
+            types = set(map(type, values))
+            if types <= _SCALARS:
+                continue
+            if not types <= _PLAIN:
+                raise ValueError(f"holds a value of type {next(iter(types - _PLAIN)).__name__}")
+            deeper.extend([v for v in values if type(v) is dict or type(v) is list])
+        level = deeper
+
+
+def decode_body(data: bytes, limits: Limits) -> dict[str, Any]:
+    """Decode one body (a msgpack map) with every limit applied; ValueError completes "<what> ..." if it is bad."""
+    try:
+        obj = msgpack.unpackb(
+            data,
+            raw=False,
+            strict_map_key=True,
+            ext_hook=_no_ext,
+            max_str_len=limits.max_str_bytes,
+            max_bin_len=len(data),
+            max_array_len=limits.max_container_len,
+            max_map_len=limits.max_container_len,
+        )
+    except ValueError as exc:  # FormatError, StackError, ExtraData, UnicodeDecodeError are ValueErrors
+        raise ValueError(f"is not valid msgpack: {exc or type(exc).__name__}") from None
+    except msgpack.UnpackException as exc:  # OutOfData: the body stops mid-object
+        raise ValueError(f"is not valid msgpack: it stops in the middle of a value ({type(exc).__name__})") \
+            from None
+    if type(obj) is not dict:
+        raise ValueError(f"is a {type(obj).__name__}, not a map")
+    check_plain(obj, limits)
+    return obj
+
+
+def encode_body(body: Mapping[str, Any], limits: Limits, what: str, max_bytes: int) -> bytes:
+    """Encode a body the way the writer stores it, and prove the reader will accept it."""
+    try:
+        data: bytes = msgpack.packb(body, use_bin_type=True)
+    except (TypeError, ValueError, OverflowError) as exc:
+        raise ReplayError(f"cannot write {what}: {exc}") from None
+    if len(data) > max_bytes:
+        raise ReplayError(f"cannot write {what}: {len(data)} bytes is over the limit of {max_bytes}")
+    try:
+        decode_body(data, limits)
+    except ValueError as exc:
+        raise ReplayError(f"cannot write {what}: it {exc}") from None
+    return data
+
+
+def crc32(data: bytes) -> int:
+    """CRC-32 as zlib, PNG and IEEE 802.3 define it (unsigned)."""
+    return zlib.crc32(data)
+
+
+def encode_record(kind: str, seq: int, body: bytes) -> bytes:
+    """A schema-2 record: the msgpack array [kind, seq, crc32(body), body]."""
+    out: bytes = msgpack.packb([kind, seq, crc32(body), body], use_bin_type=True)
+    return out
+
+
+def encode_envelope(header_body: bytes) -> bytes:
+    """The schema-2 header envelope: a map in the clear naming the format, with the header inside as checked bytes."""
+    out: bytes = msgpack.packb(
+        {"format": FORMAT_NAME, "schema": CURRENT_SCHEMA, "crc32": crc32(header_body), "header": header_body},
+        use_bin_type=True,
+    )
+    return out
+
+
+def encode_trailer(index_offset: int) -> bytes:
+    payload = TRAILER_MAGIC + index_offset.to_bytes(8, "big")
+    return b"\xc4\x10" + payload + crc32(payload).to_bytes(4, "big")
+
+
+def decode_trailer(data: bytes) -> int | None:
+    """The index offset a trailer holds, or None when ``data`` is not a sound trailer."""
+    if len(data) != TRAILER_SIZE or not data.startswith(TRAILER_PREFIX):
+        return None
+    payload = data[2:14]
+    if crc32(payload) != int.from_bytes(data[14:18], "big"):
+        return None
+    return int.from_bytes(payload[4:12], "big")
+
+
+def is_trailer_prefix(data: bytes) -> bool:
+    """Whether ``data`` (shorter than a trailer) could be the start of one cut off."""
+    n = min(len(data), len(TRAILER_PREFIX))
+    return len(data) < TRAILER_SIZE and data[:n] == TRAILER_PREFIX[:n]
+
+
+class RawRecord(NamedTuple):
+    """One record as framed in the file; ``payload`` is the checked body bytes (schema 2) or the body (schema 1)."""
+
+    number: int | None
+    offset: int
+    end: int
+    kind: str
+    seq: int
+    payload: bytes | dict[str, Any]
+
+    @property
+    def name(self) -> str:
+        return KIND_NAMES.get(self.kind, self.kind)
+
+    def describe(self) -> str:
+        if self.kind == KIND_EVENT:
+            return f"event {self.seq}"
+        if self.kind == KIND_KEYFRAME:
+            return f"keyframe after {self.seq} events"
+        return "index"
+
+    def body(self, limits: Limits) -> dict[str, Any]:
+        """The decoded body; ReplayError (with where) when it is not a valid map."""
+        if isinstance(self.payload, dict):
+            return self.payload
+        try:
+            return decode_body(self.payload, limits)
+        except ValueError as exc:
+            raise ReplayError(f"the body of {self.describe()} {exc}", offset=self.offset, record=self.number) from None
+
+
+def parse_record(obj: Any, schema: int, offset: int, end: int, number: int | None, limits: Limits) -> RawRecord:
+    """Check one decoded top-level object against the record framing of ``schema``."""
+    if schema >= 2 and type(obj) is list and len(obj) == 4:  # the fast path for a sound record
+        kind, seq, crc, payload = obj
+        if (type(kind) is str and kind in KIND_NAMES and type(seq) is int and seq >= 0 and type(payload) is bytes
+                and type(crc) is int and zlib.crc32(payload) == crc
+                and end - offset <= (limits.max_event_bytes if kind == KIND_EVENT else limits.max_body(kind)) + 64):
+            return tuple.__new__(RawRecord, (number, offset, end, kind, seq, payload))
+    return _parse_record_slowly(obj, schema, offset, end, number, limits)
+
+
+def _parse_record_slowly(obj: Any, schema: int, offset: int, end: int, number: int | None,
+                         limits: Limits) -> RawRecord:
+    def bad(message: str) -> ReplayError:
+        return ReplayError(message, offset=offset, record=number)
+
+    want = 4 if schema >= 2 else 3
+    if type(obj) is not list or len(obj) != want:
+        shape = f"an array of {len(obj)}" if type(obj) is list else f"a {type(obj).__name__}"
+        raise bad(f"expected a record (an array of {want}), found {shape}")
+    kind, seq = obj[0], obj[1]
+    if type(kind) is not str or kind not in KIND_NAMES:
+        raise bad(f"unknown record kind {kind!r} (expected 'e', 'k' or 'x')")
+    if type(seq) is not int or seq < 0:
+        raise bad(f"record sequence number {seq!r} is not a non-negative integer")
+    size = end - offset
+    limit = limits.max_body(kind) + 64
+    if size > limit:
+        raise bad(f"{KIND_NAMES[kind]} record of {size} bytes is over the limit of {limit}")
+    if schema >= 2:
+        crc, payload = obj[2], obj[3]
+        if type(crc) is not int or not 0 <= crc <= 0xFFFFFFFF:
+            raise bad(f"record checksum {crc!r} is not a 32-bit unsigned integer")
+        if type(payload) is not bytes:
+            raise bad(f"record body is a {type(payload).__name__}, not binary")
+        if crc32(payload) != crc:
+            raise bad(f"checksum mismatch in {KIND_NAMES[kind]} {seq}: the record is damaged")
+        return RawRecord(number, offset, end, kind, seq, payload)
+    body = obj[2]
+    if type(body) is not dict:
+        raise bad(f"record body is a {type(body).__name__}, not a map")
+    try:
+        check_plain(body, limits)
+    except ValueError as exc:
+        raise bad(f"the body of {KIND_NAMES[kind]} {seq} {exc}") from None
+    return RawRecord(number, offset, end, kind, seq, body)
+
+
+def parse_header(obj: Any, end: int, limits: Limits) -> tuple[int, dict[str, Any]]:
+    """The schema and the header (as stored, before upgrades) from the first object of a file."""
+
+    def bad(message: str) -> ReplayError:
+        return ReplayError(message, offset=0, record=0)
+
+    if type(obj) is not dict or obj.get("format") != FORMAT_NAME:
+        raise bad(f"not a trek replay: the file does not start with a map whose format is {FORMAT_NAME!r}")
+    schema = obj.get("schema")
+    if type(schema) is not int:
+        raise bad(f"the header's schema {schema!r} is not an integer")
+    if schema > CURRENT_SCHEMA:
+        raise bad(f"written with replay schema {schema}, newer than this reader (schemas "
+                  f"{SUPPORTED_SCHEMAS[0]} to {CURRENT_SCHEMA}): update trek")
+    if schema not in SUPPORTED_SCHEMAS:
+        raise bad(f"unknown replay schema {schema}")
+    if end > limits.max_header_bytes + 64:
+        raise bad(f"header of {end} bytes is over the limit of {limits.max_header_bytes}")
+    if schema == 1:
+        try:
+            check_plain(obj, limits)
+        except ValueError as exc:
+            raise bad(f"the header {exc}") from None
+        return schema, obj
+    if set(obj) != ENVELOPE_KEYS:
+        raise bad(f"the header envelope has keys {sorted(obj)}, expected {sorted(ENVELOPE_KEYS)}")
+    crc, data = obj["crc32"], obj["header"]
+    if type(data) is not bytes or type(crc) is not int:
+        raise bad("the header envelope's header must be binary and its crc32 an integer")
+    if crc32(data) != crc:
+        raise bad("checksum mismatch in the header: the header is damaged")
+    try:
+        header = decode_body(data, limits)
+    except ValueError as exc:
+        raise bad(f"the header {exc}") from None
+    if header.get("format") != FORMAT_NAME or header.get("schema") != schema:
+        raise bad("the header inside the envelope disagrees with it on format or schema")
+    return schema, header

@@ -1,0 +1,132 @@
+"""Check a whole replay: framing, checksums, order, the index, and (with a codec) the rules.
+
+A file is sound when it opens, is complete (not cut off), every record reads back and
+agrees with the index, and, when a codec for its ruleset is known, every event fits the
+ruleset and every keyframe equals the state folded from the events before it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgpack
+
+from engine.replay.codec import ReplayCodec, codec_for
+from engine.replay.errors import ReplayError
+from engine.replay.format import DEFAULT_LIMITS, KIND_EVENT, Limits
+from engine.replay.reader import Replay, Source, open_replay
+
+
+@dataclass
+class ValidationReport:
+    sound: bool = True
+    problems: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    schema: int | None = None
+    ruleset: str | None = None
+    events: int | None = None
+    keyframes: int | None = None
+    truncated: bool | None = None
+    rules_checked: bool = False
+
+    def problem(self, text: str) -> None:
+        self.sound = False
+        self.problems.append(text)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "sound": self.sound, "problems": self.problems, "notes": self.notes, "schema": self.schema,
+            "ruleset": self.ruleset, "events": self.events, "keyframes": self.keyframes,
+            "truncated": self.truncated, "rules_checked": self.rules_checked,
+        }
+
+
+def validate_replay(source: Source | Replay, *, codec: ReplayCodec[Any, Any] | None = None, use_registry: bool = True,
+                    limits: Limits = DEFAULT_LIMITS) -> ValidationReport:
+    """Read everything in the file and report every problem found (reading stops at the first damaged record)."""
+    report = ValidationReport()
+    try:
+        replay = source if isinstance(source, Replay) else open_replay(source, limits=limits)
+        report.schema, report.ruleset = replay.schema, replay.ruleset
+        report.truncated = replay.truncated
+        report.events, report.keyframes = replay.event_count, len(replay.index.keyframes)
+    except ReplayError as exc:
+        report.problem(str(exc))
+        return report
+    if replay.truncated:
+        report.problem(f"cut off: {replay.cut_reason}")
+    if replay.schema != replay.header.get("schema"):
+        report.notes.append(f"written in schema {replay.schema}, read through the upgrades to schema "
+                            f"{replay.header.get('schema')}")
+    if codec is None and use_registry:
+        try:
+            codec = codec_for(replay.ruleset)
+        except ReplayError as exc:
+            report.notes.append(f"{exc}: the events were not checked against the rules")
+    report.rules_checked = codec is not None
+    try:
+        _check_records(replay, codec, report)
+    except ReplayError as exc:
+        report.problem(str(exc))
+    return report
+
+
+def _check_records(replay: Replay, codec: ReplayCodec[Any, Any] | None, report: ValidationReport) -> None:
+    types: dict[str, int] = {}
+    rounds: int | None = None
+    state: Any = None
+    if codec is not None:
+        with _blame("the codec cannot build the initial state from the header"):
+            state = codec.initial_state(replay.header)
+    for rec in replay.records():
+        if rec.kind == KIND_EVENT:
+            body = replay.event_body(rec)
+            types[body["type"]] = types.get(body["type"], 0) + 1
+            rnd = body.get("round")
+            if type(rnd) is int and (rounds is None or rnd > rounds):
+                rounds = rnd
+            if codec is not None:
+                with _blame(f"event {rec.seq} does not fit ruleset {codec.ruleset!r}", rec.offset, rec.number):
+                    event = codec.decode_event(body)
+                with _blame(f"ruleset {codec.ruleset!r} rejects event {rec.seq}", rec.offset, rec.number):
+                    state = codec.apply(state, event)
+            continue
+        raw = replay.keyframe_body(rec)
+        if codec is not None:
+            where = f"keyframe after {rec.seq} events"
+            with _blame(f"{where} does not fit ruleset {codec.ruleset!r}", rec.offset, rec.number):
+                codec.decode_state(raw)
+            with _blame("the codec cannot encode the folded state", rec.offset, rec.number):
+                folded = _plain(codec.encode_state(state))
+            if folded != _plain(raw):
+                report.problem(str(ReplayError(f"{where} disagrees with the state folded from the events before it",
+                                               offset=rec.offset, record=rec.number)))
+    index = replay.index
+    if index.types is not None and dict(sorted(index.types.items())) != dict(sorted(types.items())):
+        report.problem(f"the index counts events by type as {index.types}, the file holds {types}")
+    if index.types is not None and index.rounds != rounds:
+        report.problem(f"the index says the last round is {index.rounds}, the events reach {rounds}")
+
+
+@contextmanager
+def _blame(what: str, offset: int | None = None, record: int | None = None) -> Iterator[None]:
+    """Codec code runs on untrusted data: any failure in it becomes a ReplayError saying where."""
+    try:
+        yield
+    except ReplayError:
+        raise
+    except Exception as exc:  # codec code on untrusted data
+        text = str(exc).strip().splitlines()
+        raise ReplayError(f"{what}: {type(exc).__name__}{': ' + text[0] if text else ''}", offset=offset,
+                          record=record) from exc
+
+
+def _plain(value: Any) -> Any:
+    """The value as it would read back from a file (tuples become lists)."""
+    try:
+        return msgpack.unpackb(msgpack.packb(value, use_bin_type=True), raw=False, strict_map_key=False)
+    except (TypeError, ValueError, OverflowError) as exc:
+        raise ReplayError(f"the codec's encoded state is not plain data: {exc}") from None

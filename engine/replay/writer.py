@@ -1,0 +1,195 @@
+"""The replay writer: streams records as the game goes, so a crash leaves a readable prefix.
+
+The engine calls ``event(raw)`` for every event, ``keyframe(state)`` whenever
+``wants_keyframe`` is true, and ``close(result)`` at the end, which writes the index and
+the trailer. Each record is written and flushed as one ``write`` call.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from types import TracebackType
+from typing import IO, Any
+
+from engine.replay.errors import ReplayError
+from engine.replay.format import (
+    CURRENT_SCHEMA,
+    DEFAULT_LIMITS,
+    FORMAT_NAME,
+    KIND_EVENT,
+    KIND_INDEX,
+    KIND_KEYFRAME,
+    Limits,
+    encode_body,
+    encode_envelope,
+    encode_record,
+    encode_trailer,
+)
+
+
+class ReplayWriter:
+    """Write one replay file (schema ``CURRENT_SCHEMA``) record by record.
+
+    ``target`` is a path or a binary file object positioned at the start of the replay.
+    With a path and ``atomic=True`` the file is written under a temporary name and renamed
+    into place by ``close`` (for tools that write whole files); the default writes in place,
+    which is what a live game wants: a crash leaves a file cut after its last whole record.
+    Used as a context manager, an exception leaves the file without its end (it reads as cut
+    off), or, when atomic, removes the temporary file.
+    """
+
+    def __init__(
+        self,
+        target: str | os.PathLike[str] | IO[bytes],
+        header: Mapping[str, Any],
+        *,
+        keyframe_every: int = 256,
+        atomic: bool = False,
+        fsync: bool = False,
+        limits: Limits = DEFAULT_LIMITS,
+    ) -> None:
+        if keyframe_every < 1:
+            raise ValueError("keyframe_every must be at least 1")
+        self.keyframe_every = keyframe_every
+        self.limits = limits
+        self._fsync = fsync
+        self._events = 0
+        self._last_keyframe = 0
+        self._keyframes: list[list[int]] = []
+        self._types: dict[str, int] = {}
+        self._rounds: int | None = None
+        self._pos = 0
+        self._closed = False
+        self._final: Path | None = None
+        self._temp: Path | None = None
+        body = encode_body(_complete_header(header), limits, "the header", limits.max_header_bytes)
+        envelope = encode_envelope(body)
+        self._owns = not hasattr(target, "write")
+        if self._owns:
+            path = Path(os.fspath(target))  # type: ignore[arg-type]
+            if atomic:
+                fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+                self._file: IO[bytes] = os.fdopen(fd, "wb")
+                self._final, self._temp = path, Path(tmp)
+            else:
+                self._file = open(path, "wb")  # closed by close()/abort()
+        else:
+            self._file = target  # type: ignore[assignment]
+        self._write(envelope)
+
+    # -- what the engine uses -------------------------------------------------------------------
+
+    @property
+    def event_count(self) -> int:
+        return self._events
+
+    @property
+    def wants_keyframe(self) -> bool:
+        """True when ``keyframe_every`` events have been written since the last keyframe."""
+        return self._events - self._last_keyframe >= self.keyframe_every
+
+    def event(self, event: Mapping[str, Any]) -> None:
+        """Append one event: a plain map with ``seq`` equal to the number of events so far and a str ``type``."""
+        self._check_open()
+        seq = event.get("seq")
+        if type(seq) is not int or seq != self._events:
+            raise ReplayError(f"cannot write event: its seq is {seq!r}, expected {self._events} "
+                              "(sequence numbers count events from 0)")
+        kind = event.get("type")
+        if type(kind) is not str:
+            raise ReplayError(f"cannot write event {seq}: its type {kind!r} is not a string")
+        body = encode_body(event, self.limits, f"event {seq}", self.limits.max_event_bytes)
+        self._write(encode_record(KIND_EVENT, seq, body))
+        self._events += 1
+        self._types[kind] = self._types.get(kind, 0) + 1
+        rnd = event.get("round")
+        if type(rnd) is int and (self._rounds is None or rnd > self._rounds):
+            self._rounds = rnd
+
+    def keyframe(self, state: Mapping[str, Any]) -> None:
+        """Append the whole state after the events written so far (a plain map)."""
+        self._check_open()
+        if self._keyframes and self._keyframes[-1][0] == self._events:
+            raise ReplayError(f"cannot write keyframe: there is already one after {self._events} events")
+        if len(self._keyframes) >= self.limits.max_keyframes:
+            raise ReplayError(f"cannot write keyframe: the limit of {self.limits.max_keyframes} keyframes is reached")
+        body = encode_body(state, self.limits, f"keyframe after {self._events} events", self.limits.max_keyframe_bytes)
+        self._keyframes.append([self._events, self._pos])
+        self._write(encode_record(KIND_KEYFRAME, self._events, body))
+        self._last_keyframe = self._events
+
+    def close(self, result: Mapping[str, Any] | None = None) -> None:
+        """Write the index (with ``result``, the game's outcome) and the trailer, and close the file."""
+        if self._closed:
+            return
+        index = {
+            "events": self._events,
+            "keyframes": self._keyframes,
+            "result": None if result is None else dict(result),
+            "summary": {"types": dict(sorted(self._types.items())), "rounds": self._rounds},
+        }
+        body = encode_body(index, self.limits, "the index", self.limits.max_index_bytes)
+        offset = self._pos
+        self._write(encode_record(KIND_INDEX, self._events, body))
+        self._write(encode_trailer(offset))
+        self._finish(keep=True)
+
+    def abort(self) -> None:
+        """Stop without an end: a file in place stays (and reads as cut off); an atomic one is removed."""
+        if not self._closed:
+            self._finish(keep=False)
+
+    def __enter__(self) -> ReplayWriter:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        if exc_type is None:
+            self.close()
+        else:
+            self.abort()
+
+    # -- inside ---------------------------------------------------------------------------------
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise ReplayError("the replay writer is closed")
+
+    def _write(self, data: bytes) -> None:
+        self._file.write(data)
+        self._file.flush()
+        self._pos += len(data)
+
+    def _finish(self, *, keep: bool) -> None:
+        self._closed = True
+        try:
+            if keep and self._fsync:
+                with contextlib.suppress(OSError, AttributeError, ValueError):
+                    os.fsync(self._file.fileno())
+        finally:
+            if self._owns:
+                self._file.close()
+        if self._temp is not None and self._final is not None:
+            if keep:
+                os.replace(self._temp, self._final)
+            else:
+                self._temp.unlink(missing_ok=True)
+
+
+def _complete_header(header: Mapping[str, Any]) -> dict[str, Any]:
+    if not isinstance(header, Mapping):
+        raise ReplayError("cannot write header: it must be a map")
+    if header.get("format", FORMAT_NAME) != FORMAT_NAME:
+        raise ReplayError(f"cannot write header: its format is {header.get('format')!r}, expected {FORMAT_NAME!r}")
+    if header.get("schema", CURRENT_SCHEMA) != CURRENT_SCHEMA:
+        raise ReplayError(f"cannot write header: its schema is {header.get('schema')!r}; "
+                          f"this writer writes schema {CURRENT_SCHEMA}")
+    if type(header.get("ruleset")) is not str:
+        raise ReplayError("cannot write header: it must name its ruleset (a string under 'ruleset')")
+    out: dict[str, Any] = {"format": FORMAT_NAME, "schema": CURRENT_SCHEMA}
+    out.update((k, v) for k, v in header.items() if k not in out)
+    return out
