@@ -15,3 +15,7 @@ class GeometryError(TrekError):
 
 class IllegalEvent(TrekError):
     """An event that cannot happen in the state it is applied to (a corrupt or forged log)."""
+
+
+class IllegalDecision(TrekError):
+    """A player (AI, notation file, test) chose something the rules did not offer."""

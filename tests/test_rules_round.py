@@ -159,3 +159,84 @@ def test_the_reducer_rejects_impossible_events() -> None:
     with pytest.raises(IllegalEvent, match="not on"):
         g.emit(ev.DialSet, ship="E", kind="right-turn", speed=1)
     assert types(g.events) == ["game_started"]
+
+
+def test_sensor_echo_moves_a_cloaked_ship_sideways_heading_kept() -> None:
+    ships = [make_ship("K", 1, KHAZARA), make_ship("E", 0, GALAXY)]
+    poses = {"K": Pose(400, 300, 0), "E": Pose(100, 700, 90)}
+    # round 1: cloak (kept); round 2, after a 1 straight to (400, 460): echo with the 1 template
+    # to the right, offset 0: template length 40 + base 40 = 80 mm sideways
+    echo = (Pose(480, 460, 0), 1)
+    p1 = ScriptedPlayer(actions={"K": [ActionChoice("cloak"), ActionChoice("sensor_echo", echo=echo)]},
+                        attacks={"K": [None] * 2}, keep_cloak=True)
+    g = game(ships, poses, [quiet(), p1], round_limit=2)
+    g.play()
+    moved = next(e for e in g.events if isinstance(e, ev.SensorEcho))
+    assert moved.speed == 1
+    assert moved.start.pose().close_to(Pose(400, 460, 0), tol=1e-6)
+    assert moved.end.pose().close_to(Pose(480, 460, 0), tol=1e-6)
+    assert g.state.ship("K").pose.close_to(Pose(480, 460, 0), tol=1e-6)
+
+
+def test_an_echo_pose_that_was_not_offered_is_refused() -> None:
+    from engine.errors import IllegalDecision
+
+    ships = [make_ship("K", 1, KHAZARA), make_ship("E", 0, GALAXY)]
+    bad = (Pose(470, 460, 0), 1)  # 70 mm: no template puts the base there
+    p1 = ScriptedPlayer(actions={"K": [ActionChoice("cloak"), ActionChoice("sensor_echo", echo=bad)]},
+                        attacks={"K": [None] * 2}, keep_cloak=True)
+    g = game(ships, {"K": Pose(400, 300, 0), "E": Pose(100, 700, 90)}, [quiet(), p1], round_limit=2)
+    with pytest.raises(IllegalDecision, match="sensor echo"):
+        g.play()
+
+
+def test_regenerate_repairs_a_card_and_the_ship_does_not_attack() -> None:
+    sphere = make_ship("S", 0, "borg_sphere_4270_71283", shields=0)
+    jem = make_ship("J", 1, ATTACK_SHIP, skill=9)
+    dice = ScriptedDice(["hit"] * 4 + ["blank"] * 0)
+    poses = {"S": Pose(400, 300, 0), "J": Pose(400, 600, 180)}
+    p0 = ScriptedPlayer(dials={"S": [("straight", 1), ("straight", 1)]},
+                        actions={"S": [ActionChoice("pass"), ActionChoice("regenerate", "0")]})
+    p0.attacks = {"S": [None]}
+    g = game([sphere, jem], poses, [p0, ScriptedPlayer(attacks={"J": ["S", None]})], dice, round_limit=2)
+    g.play()
+    assert any(isinstance(e, ev.DamageRepaired) and e.cause == "regenerate" for e in g.events)
+    skipped = [e for e in g.events if isinstance(e, ev.AttackSkipped) and e.ship == "S" and e.round == 2]
+    assert skipped and skipped[0].cause == "regenerated this round"
+    assert g.state.ship("S").hull_damage == 3  # 4 damage, 1 repaired
+
+
+def test_planet_backs_the_ship_off_and_skips_its_action() -> None:
+    from engine.geometry.shapes import Planet
+
+    ships = [make_ship("E", 0, GALAXY), make_ship("K", 1, KHAZARA)]
+    planet = Planet(200, 420, 40, "Bajor")
+    p0 = ScriptedPlayer(dials={"E": [("straight", 2)]}, actions={"E": [ActionChoice("evasive_maneuvers")]})
+    g = game(ships, APART, [p0, quiet()], round_limit=1, planets=[planet])
+    g.play()
+    moved = next(e for e in g.events if isinstance(e, ev.ShipMoved) and e.ship == "E")
+    assert moved.planets == ("Bajor",) and moved.progress < 1
+    assert next(e for e in g.events if isinstance(e, ev.ActionSkipped)).cause == "backed off a planet"
+
+
+def test_console_fire_burns_at_the_start_of_combat() -> None:
+    ships = [make_ship("E", 0, GALAXY, shields=0), make_ship("K", 1, KHAZARA)]
+    g = game(ships, APART, [quiet(), quiet()], ScriptedDice(["hit"]), round_limit=1)
+    g.emit(ev.GameStarted, ships=tuple(ships), round_limit=1, deck=("console_fire", "direct_hit"))
+    g.emit(ev.DamageDealt, ship="E", to="hull", card="console_fire", face_up=True, cause="test")
+    g.emit(ev.RoundStarted, round=1, phase="planning")
+    g.combat()
+    rolled = next(e for e in g.events if isinstance(e, ev.ObstacleRolled))
+    assert rolled.obstacle == "Console Fire"
+    assert [c.key for c in g.state.ship("E").damage] == ["console_fire", "direct_hit"]
+
+
+def test_an_empty_damage_deck_is_reshuffled_from_the_discard_pile() -> None:
+    ships = [make_ship("E", 0, GALAXY, shields=0, hull=9), make_ship("K", 1, KHAZARA, shields=0, hull=1)]
+    g = game(ships, APART, [quiet(), quiet()], round_limit=1)
+    g.emit(ev.GameStarted, ships=tuple(ships), round_limit=1, deck=("direct_hit",))
+    g.emit(ev.DamageDealt, ship="K", to="hull", card="direct_hit", cause="test")
+    g.emit(ev.ShipDestroyed, ship="K", cause="test")
+    assert g.state.deck == () and g.state.discard == ("direct_hit",)
+    g.emit(ev.DamageDealt, ship="E", to="hull", card="direct_hit", cause="test")  # from the reshuffled pile
+    assert g.state.discard == () and g.state.ship("E").damage[0].key == "direct_hit"

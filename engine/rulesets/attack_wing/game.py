@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.errors import IllegalDecision
 from engine.geometry.pose import Pose
 from engine.geometry.shapes import Obstacle, Planet, PlayArea
 from engine.rulesets.attack_wing import combat, rules
@@ -166,10 +167,25 @@ class Game:
             return
         options = self.action_options(ship)
         choice = self.players[ship.side].act(self.state, ship, options)
-        if choice.action == "pass" or not any(o.action == choice.action for o in options):
+        if choice.action == "pass":
             self.emit(ev.ActionPerformed, ship=ship_id, action="pass", reason=choice.reason)
             return
+        self.check_choice(ship, choice, options)
         self.do_action(ship, choice)
+
+    def check_choice(self, ship: ShipState, choice: ActionChoice, options: list[ActionOption]) -> None:
+        """Refuse a decision the rules did not offer (a player is untrusted input too)."""
+        option = next((o for o in options if o.action == choice.action), None)
+        if option is None:
+            raise IllegalDecision(f"{ship.name} cannot perform {choice.action} now; it may: "
+                                  f"{', '.join(o.action for o in options)}")
+        if option.targets and choice.target not in option.targets:
+            raise IllegalDecision(f"{ship.name}: {choice.action} needs one of {', '.join(option.targets)}, "
+                                  f"not {choice.target!r}")
+        if choice.action == "sensor_echo" and not any(
+                choice.echo is not None and pose.close_to(choice.echo[0], 0.01) and speed == choice.echo[1]
+                for pose, speed in option.echoes):
+            raise IllegalDecision(f"{ship.name}: that sensor echo position is not a legal one")
 
     def action_options(self, ship: ShipState) -> list[ActionOption]:
         """Every action the ship may perform now (rulebook "Actions"); "pass" is always one."""
@@ -262,6 +278,8 @@ class Game:
         if choice is None:
             self.emit(ev.AttackSkipped, ship=ship.id, cause=reason or "no target in arc and range")
             return
+        if choice not in options:
+            raise IllegalDecision(f"{ship.name} cannot attack {choice.defender} with {choice.weapon_key} now")
         defender = self.state.ship(choice.defender)
         arc = {"front": ship.front_arc, "rear": ship.rear_arc}.get(choice.arc)
         lof = line_of_fire(rules.placed(ship), rules.placed(defender), arc, choice.arc == "rear",
