@@ -1,0 +1,222 @@
+"""Overlays, each toggled by name: firing arcs, range bands, maneuver templates, the attack line.
+
+- ``arcs``: each ship's front (and rear) arc as a translucent wedge in its player colour out to
+  Range 3, darker in the nearer bands; a 360-degree arc is the whole Range 3 area.
+- ``ranges``: the Range 1/2/3 rings around the selected ship's base (101.6, 203.2, 304.8 mm
+  from the outline: squares with rounded corners).
+- ``templates``: the maneuver templates on the table, filled in the dial colour.
+- ``attack``: the range ruler of the current attack, coloured by band, dashed when obstructed.
+- ``trails``: each ship's last few moves as a line in its player colour (the Timeline's
+  ``Moment.trails``, passed to :meth:`Overlays.update`).
+- ``grid``: the 4-inch grid on the mat (drawn by :mod:`studio.table`).
+
+Arcs and rings are built once per shape in the ship's own frame and parented to the ship's
+pose node, so they follow it for free; templates and attack lines are cached by value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from typing import Final
+
+from panda3d.core import NodePath
+from shapely.geometry import Polygon, box
+
+from engine.rulesets.attack_wing import params as P
+from engine.view import AttackView, ShipView, TableView, TemplateView
+from studio import palette
+from studio.meshes import MeshBuilder, as_overlay
+from studio.ships import ShipNode, wedge
+
+OVERLAYS: Final = ("arcs", "ranges", "templates", "attack", "trails", "grid")
+DEFAULT_OVERLAYS: Final = frozenset({"templates", "attack"})
+
+ARC_Z: Final = 0.2
+TRAIL_Z: Final = 0.3
+TEMPLATE_Z: Final = 0.35
+RING_Z: Final = 0.5
+ATTACK_Z: Final = 0.8
+ARC_ALPHA: Final = 0.11  # per band layer: Range 1 gets three layers
+REAR_ALPHA: Final = 0.07
+
+# sort order within the "fixed" bin (the table uses 0-9, ship rings 50+)
+_SORT = {"arcs": 10, "trails": 15, "templates": 20, "ranges": 30, "attack": 40}
+Trails = Mapping[str, Sequence[tuple[float, float]]]
+
+
+def validate_overlays(names: Collection[str]) -> frozenset[str]:
+    unknown = set(names) - set(OVERLAYS)
+    if unknown:
+        raise ValueError(f"unknown overlay(s) {', '.join(sorted(unknown))}; known: {', '.join(OVERLAYS)}")
+    return frozenset(names)
+
+
+def _base_square(base_size: str) -> Polygon:
+    h = P.base_half(base_size)
+    return box(-h, -h, h, h)
+
+
+def _coords(poly: Polygon) -> list[tuple[float, float]]:
+    return [(float(x), float(y)) for x, y in list(poly.exterior.coords)[:-1]]
+
+
+def arc_builder(ship: ShipView) -> MeshBuilder:
+    """Arc wedges in the ship's frame, one region per range band (each pixel drawn once: the
+    nearer bands get the opacity of ``k`` stacked layers without the overdraw)."""
+    b = MeshBuilder()
+    colour = palette.player_colour(ship.player)
+    square = _base_square(ship.base_size)
+    reach = P.base_half(ship.base_size) + P.RANGE_BAND_EDGES_MM[-1] + 10
+    arcs: list[tuple[float, float, float]] = []
+    if ship.has_360_arc:
+        arcs.append((0.0, 360.0, ARC_ALPHA * 0.7))
+    if ship.front_arc:
+        arcs.append((0.0, ship.front_arc, ARC_ALPHA))
+    if ship.rear_arc:
+        arcs.append((180.0, ship.rear_arc, REAR_ALPHA))
+    rings = [square.buffer(edge, quad_segs=12) for edge in P.RANGE_BAND_EDGES_MM]
+    for direction, arc, alpha in arcs:
+        w = wedge(direction, arc, reach * 1.5, steps=64)
+        inner: Polygon = square
+        for k, ring in enumerate(rings):
+            region = ring.difference(inner)
+            if arc < 360:
+                region = region.intersection(w)
+            layers = len(rings) - k
+            fill = palette.with_alpha(colour, 1.0 - (1.0 - alpha) ** layers)
+            for part in getattr(region, "geoms", [region]):
+                if isinstance(part, Polygon) and not part.is_empty:
+                    b.polygon(_coords(part), fill, ARC_Z, holes=[list(h.coords)[:-1] for h in part.interiors])
+            inner = ring
+        outer = rings[-1].intersection(w) if arc < 360 else rings[-1]
+        if isinstance(outer, Polygon) and not outer.is_empty:
+            b.ribbon(_coords(outer), 1.2, palette.with_alpha(colour, 0.65), ARC_Z + 0.01, closed=True)
+    return b
+
+
+def rings_builder(base_size: str) -> MeshBuilder:
+    b = MeshBuilder()
+    square = _base_square(base_size)
+    for edge in P.RANGE_BAND_EDGES_MM:
+        b.ribbon(_coords(square.buffer(edge, quad_segs=16)), 2.0, palette.RANGE_RING, RING_Z, closed=True)
+    return b
+
+
+def template_builder(t: TemplateView) -> MeshBuilder:
+    colour = palette.MANEUVER_COLOURS.get(t.colour, palette.MANEUVER_COLOURS["white"])
+    b = MeshBuilder()
+    b.polygon(t.points, palette.with_alpha(colour, 0.4), TEMPLATE_Z)
+    b.ribbon(t.points, 1.0, palette.with_alpha(colour, 0.95), TEMPLATE_Z + 0.01, closed=True)
+    return b
+
+
+def attack_builder(a: AttackView) -> MeshBuilder:
+    colour = palette.BAND_COLOURS.get(a.band, palette.BAND_COLOURS[P.BEYOND_RANGE])
+    b = MeshBuilder()
+    if a.obstructed:
+        b.dashed(a.start, a.end, 2.2, colour, ATTACK_Z, dash=7.0, gap=5.0)
+    else:
+        b.ribbon([a.start, a.end], 2.2, colour, ATTACK_Z)
+    for x, y in (a.start, a.end):
+        b.disc(x, y, 2.4, colour, ATTACK_Z + 0.01, segments=16)
+    return b
+
+
+def trail_builder(points: Sequence[tuple[float, float]], player: int) -> MeshBuilder:
+    b = MeshBuilder()
+    b.ribbon(points, 1.6, palette.with_alpha(palette.player_colour(player), 0.6), TRAIL_Z)
+    return b
+
+
+class Overlays:
+    """All overlays under ``root``; :meth:`update` syncs them to a view and a set of names."""
+
+    def __init__(self, root: NodePath) -> None:
+        self.root = root.attachNewNode("overlays")
+        self.layers = {name: as_overlay(self.root.attachNewNode(name), _SORT[name]) for name in _SORT}
+        self._arc_shapes: dict[tuple[object, ...], NodePath] = {}
+        self._ring_shapes: dict[str, NodePath] = {}
+        self._ship_arcs: dict[str, tuple[tuple[object, ...], NodePath]] = {}
+        self._rings: tuple[str, str, NodePath] | None = None
+        self._templates: dict[TemplateView, NodePath] = {}
+        self._attack: tuple[AttackView, NodePath] | None = None
+        self._trails: dict[str, tuple[tuple[object, ...], NodePath]] = {}
+
+    def update(self, view: TableView, enabled: Collection[str], ships: Mapping[str, ShipNode],
+               trails: Trails | None = None) -> None:
+        on = validate_overlays(enabled)
+        self._update_arcs(view, "arcs" in on, ships)
+        self._update_rings(view, "ranges" in on, ships)
+        self._update_templates(view, "templates" in on)
+        self._update_attack(view, "attack" in on)
+        self._update_trails(view, trails if "trails" in on and trails else {})
+
+    # --- per-ship overlays (in the ship's frame) ---------------------------------------------
+
+    def _arc_shape(self, ship: ShipView) -> tuple[tuple[object, ...], NodePath]:
+        key = (ship.base_size, ship.front_arc, ship.rear_arc, ship.has_360_arc, ship.player)
+        if key not in self._arc_shapes:
+            self._arc_shapes[key] = NodePath(arc_builder(ship).node("arcs"))
+        return key, self._arc_shapes[key]
+
+    def _update_arcs(self, view: TableView, on: bool, ships: Mapping[str, ShipNode]) -> None:
+        live = {s.id for s in view.ships if on and not s.destroyed and s.id in ships}
+        for ship_id in list(self._ship_arcs):
+            if ship_id not in live or ship_id not in ships:
+                self._ship_arcs.pop(ship_id)[1].removeNode()
+        for ship in view.ships:
+            if ship.id not in live:
+                continue
+            key, shape = self._arc_shape(ship)
+            current = self._ship_arcs.get(ship.id)
+            if current is not None and current[0] == key and not current[1].isEmpty():
+                continue
+            if current is not None:
+                current[1].removeNode()
+            inst = shape.instanceTo(ships[ship.id].overlay_anchor)
+            as_overlay(inst, _SORT["arcs"])
+            self._ship_arcs[ship.id] = (key, inst)
+
+    def _update_rings(self, view: TableView, on: bool, ships: Mapping[str, ShipNode]) -> None:
+        ship = view.ship(view.selected) if (on and view.selected) else None
+        want = (ship.id, ship.base_size) if ship is not None and ship.id in ships else None
+        if self._rings is not None and (want is None or self._rings[:2] != want or self._rings[2].isEmpty()):
+            self._rings[2].removeNode()
+            self._rings = None
+        if want is None or self._rings is not None:
+            return
+        if want[1] not in self._ring_shapes:
+            self._ring_shapes[want[1]] = NodePath(rings_builder(want[1]).node("ranges"))
+        inst = self._ring_shapes[want[1]].instanceTo(ships[want[0]].overlay_anchor)
+        as_overlay(inst, _SORT["ranges"])
+        self._rings = (want[0], want[1], inst)
+
+    # --- table overlays -------------------------------------------------------------------------
+
+    def _update_templates(self, view: TableView, on: bool) -> None:
+        want = set(view.templates) if on else set()
+        for t in list(self._templates):
+            if t not in want:
+                self._templates.pop(t).removeNode()
+        for t in view.templates:
+            if on and t not in self._templates:
+                self._templates[t] = self.layers["templates"].attachNewNode(template_builder(t).node("template"))
+
+    def _update_trails(self, view: TableView, trails: Trails) -> None:
+        players = {s.id: s.player for s in view.ships}
+        want = {sid: (tuple(pts), players.get(sid, 0)) for sid, pts in trails.items() if len(pts) >= 2}
+        for sid in list(self._trails):
+            if sid not in want or self._trails[sid][0] != want[sid]:
+                self._trails.pop(sid)[1].removeNode()
+        for sid, key in want.items():
+            if sid not in self._trails:
+                node = self.layers["trails"].attachNewNode(trail_builder(key[0], key[1]).node(f"trail-{sid}"))
+                self._trails[sid] = (key, node)
+
+    def _update_attack(self, view: TableView, on: bool) -> None:
+        want = view.attack if on else None
+        if self._attack is not None and self._attack[0] != want:
+            self._attack[1].removeNode()
+            self._attack = None
+        if want is not None and self._attack is None:
+            self._attack = (want, self.layers["attack"].attachNewNode(attack_builder(want).node("attack")))

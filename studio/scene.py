@@ -1,0 +1,104 @@
+"""The studio scene: table, ships and overlays under one root, synced to a TableView each frame.
+
+``Scene(root)`` owns what is drawn; the camera is separate (:class:`studio.camera.CameraRig`),
+so the interactive viewer and the offscreen renderer share this class. ``update`` creates
+nodes for new ships, moves the ones that exist, removes the ones that left, and rebuilds
+static things (mat, obstacles, planets) only when they change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from panda3d.core import (
+    AmbientLight,
+    ClipPlaneAttrib,
+    DirectionalLight,
+    Material,
+    NodePath,
+    Plane,
+    PlaneNode,
+    Point3,
+    Vec3,
+)
+
+from engine.view import TableView
+from studio.overlays import DEFAULT_OVERLAYS, Overlays, Trails, validate_overlays
+from studio.ships import ModelLibrary, ShipNode
+from studio.table import Table
+
+
+class Scene:
+    """Everything on the table, under ``root`` (a NodePath the caller renders).
+
+    ``tinydisplay``: the scene is drawn by p3tinydisplay, whose fixed-function lighting
+    multiplies lit vertex colours in twice; a white material on the root makes it match GL.
+    """
+
+    def __init__(self, root: NodePath, library: ModelLibrary | None = None, tinydisplay: bool = False) -> None:
+        self.root = root
+        self.library = library or ModelLibrary()
+        self._lights = self._light(root)
+        if tinydisplay:
+            white = Material("white")
+            white.setDiffuse((1.0, 1.0, 1.0, 1.0))
+            white.setAmbient((1.0, 1.0, 1.0, 1.0))
+            root.setMaterial(white)
+        self.table = Table(root)
+        self.ships_root = root.attachNewNode("ships")
+        self.ships: dict[str, ShipNode] = {}
+        self.overlays = Overlays(root)
+        self.view: TableView | None = None
+        # overlays stop at the table's edges (user clip planes; p3tinydisplay ignores them)
+        self._planes = [root.attachNewNode(PlaneNode(f"edge-{k}")) for k in range(4)]
+        clip = ClipPlaneAttrib.make()
+        for plane in self._planes:
+            clip = clip.addOnPlane(plane)
+        self._clip = clip
+        self.overlays.root.setAttrib(clip)
+        self._area: tuple[float, float] | None = None
+
+    @staticmethod
+    def _light(root: NodePath) -> list[NodePath]:
+        ambient = AmbientLight("ambient")
+        ambient.setColor((0.42, 0.43, 0.48, 1.0))
+        sun = DirectionalLight("sun")
+        sun.setColor((0.85, 0.83, 0.78, 1.0))
+        amb_np = root.attachNewNode(ambient)
+        sun_np = root.attachNewNode(sun)
+        sun_np.lookAt(0.45, -0.55, -0.7)  # from the north-west, above
+        fill = DirectionalLight("fill")
+        fill.setColor((0.22, 0.24, 0.3, 1.0))
+        fill_np = root.attachNewNode(fill)
+        fill_np.lookAt(-0.4, 0.6, 0.3)  # a little light from below-south for the hulls' bellies
+        for light in (amb_np, sun_np, fill_np):
+            root.setLight(light)
+        return [amb_np, sun_np, fill_np]
+
+    def update(self, view: TableView, overlays: Collection[str] = DEFAULT_OVERLAYS,
+               trails: Trails | None = None) -> None:
+        """Sync the nodes to ``view`` with the named overlays on (``trails``: ship id -> polyline)."""
+        on = validate_overlays(overlays)
+        self.table.update(view, grid="grid" in on)
+        area = (view.area_width, view.area_height)
+        if area != self._area:
+            self._clip_to(*area)
+        present = set()
+        for ship in view.ships:
+            present.add(ship.id)
+            node = self.ships.get(ship.id)
+            if node is None:
+                node = self.ships[ship.id] = ShipNode(self.ships_root, ship, self.library)
+                node.overlay_anchor.setAttrib(self._clip)
+            node.update(ship, selected=ship.id == view.selected)
+        for ship_id in [i for i in self.ships if i not in present]:
+            self.ships.pop(ship_id).remove()
+        self.overlays.update(view, on, self.ships, trails)
+        self.view = view
+
+    def _clip_to(self, width: float, height: float) -> None:
+        sides = (((1, 0, 0), (0, 0, 0)), ((-1, 0, 0), (width, 0, 0)), ((0, 1, 0), (0, 0, 0)),
+                 ((0, -1, 0), (0, height, 0)))
+        for node, (normal, point) in zip(self._planes, sides, strict=True):
+            node.node().setPlane(Plane(Vec3(*normal), Point3(*point)))
+        self._area = (width, height)

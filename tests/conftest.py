@@ -1,0 +1,24 @@
+"""Shared fixtures. Panda3D allows one ShowBase per process: the studio's offscreen ShowBase is
+opened once for the whole test session (lazily, so tests that never render never pay for it)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def showbase() -> Any:
+    """The process's offscreen ShowBase (p3headlessgl, or p3tinydisplay where GL fails)."""
+    from studio.offscreen import offscreen_showbase
+
+    return offscreen_showbase()
+
+
+@pytest.fixture(scope="session")
+def renderer(showbase: Any) -> Any:
+    """The shared offscreen studio renderer (``studio.snapshot.shared_renderer``)."""
+    from studio.snapshot import shared_renderer
+
+    return shared_renderer()
