@@ -114,6 +114,11 @@ def convex_overlap(a: list[Pt], b: list[Pt], tol: float = 0.0) -> bool:
     return _convex_overlap(a, b, tol)
 
 
+def convex_gap(a: list[Pt], b: list[Pt]) -> float:
+    """Shortest distance between two convex polygons (0 where they meet), plain Python."""
+    return 0.0 if _convex_overlap(a, b) else _polygon_gap(a, b)
+
+
 def _convex_overlap(a: list[Pt], b: list[Pt], tol: float = 0.0) -> bool:
     for poly in (a, b):
         n = len(poly)

@@ -23,7 +23,7 @@ from engine.geometry.pose import Pose
 from engine.geometry.shapes import Obstacle, Planet, PlayArea, base_corners, base_polygon
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing.maneuvers import Maneuver, ManeuverPath, maneuver_path, template_outline
-from engine.rulesets.attack_wing.measure import Placed, convex_overlap
+from engine.rulesets.attack_wing.measure import Placed, convex_gap, convex_overlap
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,8 +73,8 @@ class _Blockers:
 
     def __init__(self, table: Table) -> None:
         self.ids = [s.id for s in table.ships]
-        self.ship_polys = np.concatenate([s.placed.corners() for s in table.ships]) if table.ships \
-            else np.zeros((0, 4, 2))
+        self.ship_polys = np.array([base_corners(s.placed.pose, s.placed.half) for s in table.ships],
+                                   dtype=np.float64).reshape(-1, 4, 2)
         self.ship_poses = [np.array(s.placed.pose.as_tuple()) for s in table.ships]
         self.ship_corner_lists = [base_corners(s.placed.pose, s.placed.half) for s in table.ships]
         self.ship_halves = [s.placed.half for s in table.ships]
@@ -101,6 +101,12 @@ class _Blockers:
         d = kernels.point_distance(centres, corners).reshape(s, m)
         out: np.ndarray = d < self.planet_r[None, :] - P.TOUCH_TOLERANCE_MM
         return out
+
+    def ships_hit(self, pose: Pose, half: float) -> tuple[str, ...]:
+        """The ships a base at ``pose`` would overlap."""
+        corners = base_corners(pose, half)
+        return tuple(i for i, other in zip(self.ids, self.ship_corner_lists, strict=True)
+                     if convex_overlap(corners, other, P.TOUCH_TOLERANCE_MM))
 
     def blocked_one(self, pose: Pose, half: float) -> bool:
         """One pose, in plain Python (cheaper than numpy for a single base)."""
@@ -157,22 +163,18 @@ def resolve_move(start: Pose, maneuver: Maneuver, base: str, table: Table) -> Mo
     blockers = _Blockers(table)
     changed_from: Maneuver | None = None
     path = maneuver_path(start, maneuver, base)
-    bumped_mask = blockers.ships_overlapping([path.end], half)[0]
-    if maneuver.kind == "about" and bumped_mask.any():
+    bumped = blockers.ships_hit(path.end, half)
+    if maneuver.kind == "about" and bumped:
         changed_from, maneuver = maneuver, Maneuver("straight", -maneuver.speed)
         path = maneuver_path(start, maneuver, base)
-        bumped_mask = blockers.ships_overlapping([path.end], half)[0]
+        bumped = blockers.ships_hit(path.end, half)
     progress = back_off(path, half, blockers)
     end = path.pose_at(progress)
-    final_corners = _corners([end], half)
-    ids = blockers.ids
-    planets_hit = tuple(p.name for p, hit in
-                        zip(blockers.planets, blockers.planets_overlapping([path.end], half)[0], strict=True)
-                        if hit)
-    touching: tuple[str, ...] = ()
-    if ids:
-        gaps = kernels.distance(np.repeat(final_corners, len(ids), axis=0), blockers.ship_polys)
-        touching = tuple(i for i, g in zip(ids, gaps, strict=True) if g <= 2 * P.BUMP_PRECISION_MM)
+    final = base_corners(end, half)
+    planets_hit = tuple(p.name for p in blockers.planets
+                        if _point_in_square_distance(p.x, p.y, path.end, half) < p.radius - P.TOUCH_TOLERANCE_MM)
+    touching = tuple(i for i, other in zip(blockers.ids, blockers.ship_corner_lists, strict=True)
+                     if convex_gap(final, other) <= 2 * P.BUMP_PRECISION_MM)
     template = template_outline(start, maneuver, base)
     obstacles: tuple[str, ...] = ()
     if table.obstacles:
@@ -181,7 +183,7 @@ def resolve_move(start: Pose, maneuver: Maneuver, base: str, table: Table) -> Mo
                           or (template is not None and o.polygon.intersects(template)))
     return MoveResult(
         maneuver=maneuver, path=path, progress=progress, end=end, changed_from=changed_from,
-        bumped=tuple(i for i, hit in zip(ids, bumped_mask, strict=True) if hit), touching=touching,
+        bumped=bumped, touching=touching,
         planets=planets_hit if progress < 1.0 else (), obstacles=obstacles,
         fled=not table.area.contains_base(base_corners(end, half)), template=template,
     )
