@@ -43,6 +43,13 @@ def expected_damage(attack: int, defense: int) -> float:
     return max(0.0, attack * HIT - defense * EVADE)
 
 
+_Planned = tuple[list[Pose], list[float], list[float], list[str]]
+
+
+def _arc_of(ship: ShipState) -> float:
+    return FULL_CIRCLE if ship.has_360_arc else (ship.front_arc or 90.0)
+
+
 @dataclass(frozen=True, slots=True)
 class _Scored:
     score: float
@@ -55,6 +62,8 @@ class AiPlayer:
 
     def __init__(self, obstacles: Sequence[Obstacle] = (), planets: Sequence[Planet] = (),
                  area: tuple[float, float] = (P.PLAY_AREA_MM, P.PLAY_AREA_MM)) -> None:
+        self._planned_for: tuple[int, int] | None = None
+        self._planned: dict[str, _Planned] = {}
         self.obstacles = [(o, prep(o.polygon)) for o in obstacles]
         self.planets = [(p, prep(p.polygon)) for p in planets]
 
@@ -66,8 +75,11 @@ class AiPlayer:
         legal = [(m, c) for m, c in options if not (ship.aux_power and c == "red")]
         if not legal:  # every maneuver is red under auxiliary power: take the least bad
             return options[0][0], "every maneuver is red under auxiliary power"
-        ends = [end_pose(ship.pose, m, ship.base) for m, _ in legal]
-        offense, threat, targets = self._arcs_after(state, ship, ends)
+        key = (state.seq, ship.side)
+        if self._planned_for != key:  # the whole side in one batch: the state is the same for each dial
+            self._planned_for = key
+            self._planned = self._plan_side(state, ship.side)
+        ends, offense, threat, targets = self._planned.get(ship.id) or self._plan_ships(state, [ship])[ship.id]
         best: _Scored | None = None
         for i, ((maneuver, colour), end) in enumerate(zip(legal, ends, strict=True)):
             scored = self._score(state, ship, maneuver, colour, end, offense[i], threat[i], targets[i])
@@ -75,6 +87,15 @@ class AiPlayer:
                 best = scored
         assert best is not None
         return best.maneuver, best.reason
+
+    def _plan_side(self, state: GameState, side: int) -> dict[str, _Planned]:
+        return self._plan_ships(state, state.in_play(side))
+
+    def _plan_ships(self, state: GameState, ships: list[ShipState]) -> dict[str, _Planned]:
+        ends_of = {s.id: [end_pose(s.pose, m, s.base) for m, c in rules.dial_options(s)
+                          if not (s.aux_power and c == "red")] for s in ships}
+        arcs = self._arcs_after(state, ships, [ends_of[s.id] for s in ships])
+        return {s.id: (ends_of[s.id], *a) for s, a in zip(ships, arcs, strict=True)}
 
     def _predict(self, enemy: ShipState) -> list[Pose]:
         """Where an enemy may be after it moves: a straight 2 and its 2 banks, when on its dial."""
@@ -84,50 +105,61 @@ class AiPlayer:
                 out.append(end_pose(enemy.pose, Maneuver(kind, 2), enemy.base))
         return out
 
-    def _arcs_after(self, state: GameState, ship: ShipState, ends: list[Pose]
-                    ) -> tuple[list[float], list[float], list[str]]:
-        """For every candidate end pose at once: the best offense (weighted dice on the best target
-        in the front arc), the threat (weighted enemy dice that would have it in arc), the target."""
-        n = len(ends)
-        enemies = state.enemies(ship)
-        if not enemies:
-            return [0.0] * n, [0.0] * n, [""] * n
+    def _arcs_after(self, state: GameState, ships: list[ShipState], ends_lists: list[list[Pose]]
+                    ) -> list[tuple[list[float], list[float], list[str]]]:
+        """For every candidate end pose of every ship at once: the best offense (weighted dice on the
+        best target in the front arc), the threat (weighted enemy dice that would have it in arc),
+        and the target's name."""
+        counts = [len(e) for e in ends_lists]
+        n = sum(counts)
+        enemies = state.enemies(ships[0]) if ships else []
+        if not enemies or n == 0:
+            return [([0.0] * c, [0.0] * c, [""] * c) for c in counts]
         guesses = [(e, p, 1.0 / len(ps)) for e in enemies for ps in [self._predict(e)] for p in ps]
         k = len(guesses)
-        mine = np.repeat(np.array([e.as_tuple() for e in ends]), k, axis=0)
+        owner = [s for s, c in zip(ships, counts, strict=True) for _ in range(c)]
+        mine = np.repeat(np.array([p.as_tuple() for ends in ends_lists for p in ends]), k, axis=0)
         theirs = np.tile(np.array([p.as_tuple() for _, p, _ in guesses]), (n, 1))
         their_half = np.tile(np.array([P.base_half(e.base) for e, _, _ in guesses]), n)
-        half = P.base_half(ship.base)
-        arc = FULL_CIRCLE if ship.has_360_arc else (ship.front_arc or 90.0)
-        band = bands(kernels.square_distance(mine, half, theirs, their_half))
-        in_arc = in_arc_many(mine, theirs, their_half, arc)
-        weight = np.tile(np.array([w for _, _, w in guesses]), n)
+        my_half = np.repeat(np.array([P.base_half(s.base) for s in owner]), k)
+        band = bands(kernels.square_distance(mine, my_half, theirs, their_half))
         range_w = np.select([band == 1, band == 2, band == 3], [1.25, 1.0, 0.7], 0.0)
-        gain = (in_arc * range_w * weight * ship.attack).reshape(n, k)
-        offense, targets = [], []
+        weight = np.tile(np.array([w for _, _, w in guesses]), n)
+        # offense: each row's own front arc (grouped by arc size)
+        my_arc = np.repeat(np.array([_arc_of(s) for s in owner]), k)
+        in_arc = np.zeros(n * k, dtype=bool)
+        for arc in np.unique(my_arc):
+            rows = my_arc == arc
+            in_arc[rows] = in_arc_many(mine[rows], theirs[rows], their_half[rows], float(arc))
+        my_attack = np.repeat(np.array([s.attack for s in owner], dtype=np.float64), k)
+        gain = (in_arc * range_w * weight * my_attack).reshape(n, k)
         ids = [e.id for e, _, _ in guesses]
-        for row in gain:
-            per: dict[str, float] = {}
-            for enemy_id, g in zip(ids, row, strict=True):
-                per[enemy_id] = per.get(enemy_id, 0.0) + float(g)
-            target, value = max(per.items(), key=lambda kv: (kv[1], kv[0]))
-            offense.append(value)
-            targets.append(state.ship(target).name if value > 0 else "")
+        per_enemy: dict[str, np.ndarray] = {}
+        for col, enemy_id in enumerate(ids):  # summed in guess order, as a plain loop would
+            per_enemy[enemy_id] = per_enemy[enemy_id] + gain[:, col] if enemy_id in per_enemy else gain[:, col]
         # threat: each guessed enemy pose as attacker, against every end pose, by the enemy's arc
         threat = np.zeros(n * k)
-        for arc_deg in {FULL_CIRCLE if e.has_360_arc else (e.front_arc or 90.0) for e, _, _ in guesses}:
-            cols = np.array([(FULL_CIRCLE if e.has_360_arc else (e.front_arc or 90.0)) == arc_deg
-                             for e, _, _ in guesses])
-            rows = np.tile(cols, n)
-            t_band = band[rows]  # range is symmetric
-            t_in = in_arc_many(theirs[rows], mine[rows], half, arc_deg)
-            attack = np.tile(np.array([e.attack for e, _, _ in guesses]), n)[rows]
-            t_w = np.select([t_band == 1, t_band == 2, t_band == 3], [1.25, 1.0, 0.7], 0.0)
-            threat[rows] = t_in * t_w * weight[rows] * attack
+        guess_arc = np.array([_arc_of(e) for e, _, _ in guesses])
+        for arc in np.unique(guess_arc):
+            rows = np.tile(guess_arc == arc, n)
+            t_in = in_arc_many(theirs[rows], mine[rows], my_half[rows], float(arc))
+            attack = np.tile(np.array([e.attack for e, _, _ in guesses], dtype=np.float64), n)[rows]
+            threat[rows] = t_in * range_w[rows] * weight[rows] * attack
+        threat_sum = threat.reshape(n, k).sum(axis=1)
         nearest = np.min(np.hypot(mine[:, 0] - theirs[:, 0], mine[:, 1] - theirs[:, 1]).reshape(n, k), axis=1)
-        # closing in matters only while nothing is in arc
-        offense = [o if o > 0 else -float(d) / 300.0 for o, d in zip(offense, nearest, strict=True)]
-        return offense, threat.reshape(n, k).sum(axis=1).tolist(), targets
+        out = []
+        row = 0
+        for c in counts:
+            offense, targets = [], []
+            for r in range(row, row + c):
+                target, value = max(((eid, float(v[r])) for eid, v in per_enemy.items()),
+                                    key=lambda kv: (kv[1], kv[0]))
+                # closing in matters only while nothing is in arc
+                offense.append(value if value > 0 else -float(nearest[r]) / 300.0)
+                targets.append(state.ship(target).name if value > 0 else "")
+            out.append((offense, threat_sum[row:row + c].tolist(), targets))
+            row += c
+        return out
 
     def _score(self, state: GameState, ship: ShipState, maneuver: Maneuver, colour: str, end: Pose,
                offense: float, threat: float, target: str) -> _Scored:
@@ -142,10 +174,17 @@ class AiPlayer:
         if self.obstacles or self.planets:
             corners = base_corners(end, half)
             circle = template_circle(ship.pose, maneuver, ship.base)
-            hull = template_hull(ship.pose, maneuver, ship.base)
+            # one circle around the base and the template together: most obstacles are far from both
+            if circle is not None:
+                cx, cy, cr = circle
+                reach = max(cr, math.dist((cx, cy), (end.x, end.y)) + half * math.sqrt(2))
+            else:
+                cx, cy, reach = end.x, end.y, half * math.sqrt(2)
+            near = [(o, prepared) for o, prepared in self.obstacles
+                    if math.dist((cx, cy), o.circle[:2]) < reach + o.circle[2]]
+            hull = template_hull(ship.pose, maneuver, ship.base) if near else None
             template = (circle, hull) if circle is not None and hull is not None else None
-            hits = [o.name for o, prepared in self.obstacles
-                    if _touches(o, prepared, corners, template, ship, maneuver)]
+            hits = [o.name for o, prepared in near if _touches(o, prepared, corners, template, ship, maneuver)]
             if hits:
                 score -= 2.5
                 notes.append(f"hits {hits[0]}")
