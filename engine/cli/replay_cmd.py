@@ -134,7 +134,7 @@ def _fleets_text(fleets: Any) -> str:
         if isinstance(fleet, dict):
             label = fleet.get("name") or fleet.get("player") or fleet.get("faction") or f"side {fleet.get('side', '?')}"
             ships = fleet.get("ships")
-            count = f" ({len(ships)} ships)" if isinstance(ships, list) else ""
+            count = f" ({len(ships)} ship{'' if len(ships) == 1 else 's'})" if isinstance(ships, list) else ""
             parts.append(f"{_short(label, 40)}{count}")
         else:
             parts.append(_short(fleet, 40))
