@@ -1,0 +1,165 @@
+"""Play an Alliance mission with the engine's AI for every player ship and record it.
+
+``play_mission("alliance-act1", players=3, seed=7, out=Path("act1.trek"))`` sets up the mission
+for that many player ships (2 to 6), plays it to its end and streams the replay there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import engine
+from engine.catalog import Catalog, load_catalog
+from engine.errors import CatalogError, TrekError
+from engine.rulesets.alliance import events as ae
+from engine.rulesets.alliance.codec import RULESET, state_to_dict
+from engine.rulesets.alliance.game import AllianceGame, AllianceSetup
+from engine.rulesets.alliance.mission import MAX_PLAYERS, MIN_PLAYERS, Mission, PlayerShipSpec, load_mission
+from engine.rulesets.alliance.players import MissionAiPlayer
+from engine.rulesets.alliance.state import PLAYERS, AllianceState
+from engine.rulesets.attack_wing import events as ev
+from engine.rulesets.attack_wing.dice import Rng
+from engine.rulesets.attack_wing.loadout import ship_setup
+from engine.rulesets.attack_wing.players import Player, RandomPlayer
+
+KEYFRAME_EVERY = 64
+TERRAIN_STREAM = 0xA11A_2CE5  # the terrain layout's generator is the seed's, on its own stream
+
+
+@dataclass(frozen=True)
+class PlayerShip:
+    """One player's ship for a mission: a ship with upgrades and the captain's skill."""
+
+    label: str
+    ship: str  # catalog ship id or name
+    upgrades: tuple[str, ...] = ()
+    skill: int = 2
+    captain: str = "Player Captain"
+
+
+def player_setup(catalog: Catalog, ref: str, spec: PlayerShip) -> ev.ShipSetup:
+    """The Attack Wing ship a player flies. Upgrades found in the catalog count (weapons fire);
+    others (Alliance cards the data does not have) are carried by name only."""
+    ship = catalog.ship(spec.ship)
+    found = []
+    names = []
+    known = {u.id for u in catalog.upgrades()} | {u.name.lower() for u in catalog.upgrades()}
+    for name in spec.upgrades:
+        if name in known or name.lower() in known:
+            try:
+                found.append(catalog.upgrade(name))
+                continue
+            except CatalogError:  # ambiguous: several cards of that name
+                pass
+        names.append(name)
+    setup = ship_setup(catalog, ref, PLAYERS, ship, None, found, 0)
+    name = setup.class_name.removesuffix(" Class") if ship.name == "Federation Starship" else ship.name
+    return setup.model_copy(update={"name": f"{name} ({ref})", "captain": spec.captain, "skill": spec.skill,
+                                    "upgrades": (*setup.upgrades, *names)})
+
+
+def pregenerated(mission: Mission, players: int) -> list[PlayerShip]:
+    specs: Sequence[PlayerShipSpec] = mission.spec.pregenerated
+    if not specs:
+        raise TrekError(f"{mission.name} has no pre-generated player ships; play it from a campaign")
+    return [PlayerShip(s.label, s.ship, s.upgrades, mission.spec.player_skill) for s in
+            (specs[i % len(specs)] for i in range(players))]
+
+
+def terrain_rng(seed: int) -> Rng:
+    return Rng((seed * 0x9E37_79B9 + TERRAIN_STREAM) & ((1 << 63) - 1))
+
+
+def mission_setup(mission: Mission, players: int, seed: int, ships: Sequence[PlayerShip] | None = None,
+                  rounds: int | None = None, catalog: Catalog | None = None) -> AllianceSetup:
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise TrekError(f"a mission takes {MIN_PLAYERS} to {MAX_PLAYERS} player ships, not {players}")
+    cat = catalog or load_catalog()
+    chosen = list(ships) if ships is not None else pregenerated(mission, players)
+    if len(chosen) != players:
+        raise TrekError(f"{players} players need {players} ships, got {len(chosen)}")
+    setups = [player_setup(cat, f"P{i + 1}", s) for i, s in enumerate(chosen)]
+    poses = mission.deployment_poses(players)
+    return AllianceSetup(mission=mission, players=players, player_ships=setups,
+                         placements={s.id: p for s, p in zip(setups, poses, strict=True)},
+                         obstacles=mission.obstacles(players, terrain_rng(seed)), planets=mission.planets(players),
+                         round_limit=rounds)
+
+
+def header_for(setup: AllianceSetup, seed: int, ships: Sequence[PlayerShip]) -> dict[str, Any]:
+    mission = setup.mission
+    area = mission.area
+    return {
+        "engine_version": engine.__version__,
+        "ruleset": RULESET,
+        "scenario": mission.name,
+        "scenario_name": mission.spec.title,
+        "mission": mission.document(),
+        "players": setup.players,
+        "table": {
+            "play_area": {"width": area.width, "height": area.height},
+            "obstacles": [{"name": o.name, "points": [list(p) for p in o.points]} for o in setup.obstacles],
+            "planets": [{"name": p.name, "x": p.x, "y": p.y, "radius": p.radius} for p in setup.planets],
+            "mission_tokens": [{"label": t.label, "kind": t.kind, "x": t.x, "y": t.y}
+                               for t in mission.token_sites(setup.players)],
+            "bearings": [{"number": b.number, "x": p.x, "y": p.y, "heading": p.heading}
+                         for b in mission.spec.bearings for p in [mission.bearing_pose(b.number)]],
+        },
+        "fleets": [
+            {"side": 0, "name": "Players", "faction": "Federation",
+             "ships": [s.model_dump(mode="json") for s in setup.player_ships],
+             "loadouts": [s.label for s in ships]},
+            {"side": 1, "name": "Enemy AI", "faction": "Dominion", "ships": []},
+        ],
+        "seed": seed,
+        "round_limit": setup.round_limit or mission.spec.end.round_limit,
+    }
+
+
+@dataclass(frozen=True)
+class MissionResult:
+    state: AllianceState
+    events: list[ae.AnyEvent]
+    path: Path | None
+
+
+def play_mission(name: str | Path | Mission, players: int, seed: int, out: Path | None = None,
+                 rounds: int | None = None, ships: Sequence[PlayerShip] | None = None,
+                 pilot: str = "ai") -> MissionResult:
+    """Play a mission (bundled name, file, or loaded) with ``players`` player ships to its end;
+    with ``out``, stream the replay there as the game goes. ``pilot`` flies the player ships:
+    ``ai`` (the Attack Wing AI with the mission's objective) or ``random`` (for fuzzing)."""
+    from engine.replay.writer import ReplayWriter
+
+    mission = name if isinstance(name, Mission) else load_mission(name)
+    chosen = list(ships) if ships is not None else pregenerated(mission, players)
+    setup = mission_setup(mission, players, seed, chosen, rounds)
+    seat: Player
+    if pilot == "ai":
+        seat = MissionAiPlayer(mission, players, setup.obstacles, setup.planets)
+    elif pilot == "random":
+        seat = RandomPlayer(seed)
+    else:
+        raise TrekError(f"unknown pilot {pilot!r}: use ai or random")
+    if out is None:
+        game = AllianceGame(setup, seed, seat)
+        game.play()
+        return MissionResult(game.full, list(game.events), None)
+    writer = ReplayWriter(out, header_for(setup, seed, chosen), keyframe_every=KEYFRAME_EVERY)
+    with writer:
+        def record(event: ae.AnyEvent, state: AllianceState) -> None:
+            writer.event(ae.event_to_dict(event))
+            if writer.wants_keyframe:
+                writer.keyframe(state_to_dict(state))
+
+        game = AllianceGame(setup, seed, seat, sink=record)
+        game.play()
+        full = game.full
+        result = full.mission
+        writer.close(None if result is None else {
+            "success": result.success, "reason": result.reason, "returned": list(result.returned),
+            "xp": {ship: xp for ship, xp in result.xp}, "rounds": full.aw.round})
+    return MissionResult(full, list(game.events), out)

@@ -1,0 +1,137 @@
+"""Who decides in an Alliance mission.
+
+Player ships are flown by the Attack Wing AI, cooperating on one side, with the mission's
+objective added to its scoring (``MissionAiPlayer``): head for the mission token sites still
+needed, scan there, and retreat from an edge the mission allows once carrying what is needed.
+Enemy AI ships never ask a player: their Logic cards decide (``EnemySeat`` only fills the seat).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any
+
+from engine.errors import IllegalDecision
+from engine.geometry.pose import Pose
+from engine.geometry.shapes import Obstacle, Planet, PlayArea
+from engine.rulesets.alliance.formations import edge_crossed
+from engine.rulesets.alliance.mission import SQUARE_MM, Mission, TokenSite
+from engine.rulesets.alliance.state import AllianceState
+from engine.rulesets.attack_wing.ai import AiPlayer
+from engine.rulesets.attack_wing.maneuvers import Maneuver
+from engine.rulesets.attack_wing.players import ActionChoice, ActionOption
+from engine.rulesets.attack_wing.rules import AttackOption
+from engine.rulesets.attack_wing.state import GameState, ShipState
+
+GOAL_WEIGHT = 1.6  # score per 100 mm closer to a mission token site
+RETREAT_WEIGHT = 3.0  # score per 100 mm closer to a retreat edge
+RETREAT_BONUS = 1500.0  # outweighs the Attack Wing AI's "would flee" penalty for an allowed retreat edge
+TOKEN_REACH_MM = SQUARE_MM  # Range 1 from a token site
+TOKEN_RADIUS_MM = 12.5  # a mission token is a disc about an inch across
+
+
+def site_gap(pose: Pose, site: TokenSite) -> float:
+    """Distance from a small base's centre region to a token site's edge (approximate: centre to centre
+    less the base half-diagonal and the token's radius)."""
+    return max(0.0, math.dist((pose.x, pose.y), (site.x, site.y)) - 20.0 - TOKEN_RADIUS_MM)
+
+
+class EnemySeat:
+    """Side 1's seat: Enemy AI ships decide by their Logic cards, never through a player."""
+
+    def plan(self, state: GameState, ship: ShipState, options: list[tuple[Maneuver, str]]) -> tuple[Maneuver, str]:
+        raise IllegalDecision(f"{ship.name} is an Enemy AI ship: it does not plan a dial")
+
+    def act(self, state: GameState, ship: ShipState, options: list[ActionOption]) -> ActionChoice:
+        raise IllegalDecision(f"{ship.name} is an Enemy AI ship: its Logic card chooses its action")
+
+    def attack(self, state: GameState, ship: ShipState, options: list[AttackOption]
+               ) -> tuple[AttackOption | None, str]:
+        raise IllegalDecision(f"{ship.name} is an Enemy AI ship: its Logic card chooses its target")
+
+    def keep_cloak(self, state: GameState, ship: ShipState) -> bool:
+        return False
+
+
+class MissionAiPlayer(AiPlayer):
+    """The Attack Wing AI for every player ship, with the mission's objective in its scoring."""
+
+    def __init__(self, mission: Mission, players: int, obstacles: Sequence[Obstacle] = (),
+                 planets: Sequence[Planet] = (), area: PlayArea | None = None) -> None:
+        area = area or mission.area
+        super().__init__(obstacles, planets, (area.width, area.height))
+        self.mission = mission
+        self.sites = mission.token_sites(players)
+        self.wanted = tuple(dict.fromkeys(k for o in mission.spec.objectives for k in o.tokens))
+        self.retreat_edges = tuple(e for e in ("north", "south", "east", "west") if mission.may_retreat(e, "players"))
+        self.play_area = area
+        self.view: Callable[[], AllianceState] | None = None  # the game's whole state (set by the game)
+
+    # --- the goal ---------------------------------------------------------------------------------
+    def goal(self, state: GameState, ship: ShipState) -> tuple[str, TokenSite | None]:
+        """("collect", site), ("retreat", None) or ("fight", None)."""
+        if self.view is None or not self.wanted:
+            return "fight", None
+        full = self.view()
+        mine = full.tokens_of(ship.id)
+        secured = set(full.returned)
+        carried_by_others = {k for c in full.carried if c.ship != ship.id for k in c.tokens}
+        needed = [k for k in self.wanted if k not in secured]
+        late = state.round >= self.mission.spec.end.round_limit - 2
+        if self.retreat_edges and (not needed or ship.hull_damage >= ship.hull - 1):
+            return "retreat", None  # the objective is met, or one more hit destroys it: bring the ship home
+        if mine and (all(k in mine or k in carried_by_others for k in needed) or late) and self.retreat_edges:
+            return "retreat", None
+        todo = [s for s in self.sites if s.kind in needed and s.kind not in mine and s.kind not in carried_by_others]
+        if not todo:
+            todo = [s for s in self.sites if s.kind in needed and s.kind not in mine]
+        if not todo:  # nothing left for this ship to collect: bring it home (the orders: avoid a battle)
+            return ("retreat", None) if self.retreat_edges else ("fight", None)
+        # share the work: the nearest site to this ship that is nearer to it than to another carrier-less ship
+        friends = [s for s in state.in_play(ship.side) if s.id != ship.id and not full.tokens_of(s.id)]
+        def cost(site: TokenSite) -> float:
+            own = math.dist((ship.pose.x, ship.pose.y), (site.x, site.y))
+            rival = min((math.dist((f.pose.x, f.pose.y), (site.x, site.y)) for f in friends), default=math.inf)
+            return own + (150.0 if rival < own else 0.0)
+        return "collect", min(todo, key=cost)
+
+    def _goal_distance(self, pose: Pose, goal: str, site: TokenSite | None) -> float:
+        if goal == "collect" and site is not None:
+            return site_gap(pose, site)
+        gaps = {"south": pose.y, "north": self.play_area.height - pose.y, "west": pose.x,
+                "east": self.play_area.width - pose.x}
+        return min(gaps[e] for e in self.retreat_edges)
+
+    def _score(self, state: GameState, ship: ShipState, maneuver: Maneuver, colour: str, end: Pose,
+               *rest: Any) -> Any:
+        goal, site = self.goal(state, ship)
+        if goal == "retreat" and len(rest) >= 3:  # (offense, threat, target): going home, it does not seek a fight
+            rest = (0.0, rest[1], "", *rest[3:])
+        scored = super()._score(state, ship, maneuver, colour, end, *rest)
+        if goal == "fight":
+            return scored
+        if goal == "retreat":
+            edge = edge_crossed(end, ship.base, self.play_area)
+            if edge is not None and edge in self.retreat_edges:
+                return replace(scored, score=scored.score + RETREAT_BONUS,
+                               reason=f"{maneuver}: retreats from the {edge} edge with the sensor data")
+        before = self._goal_distance(ship.pose, goal, site)
+        after = self._goal_distance(end, goal, site)
+        gain = (RETREAT_WEIGHT if goal == "retreat" else GOAL_WEIGHT) * (before - after) / 100.0
+        if goal == "collect" and site is not None and after <= TOKEN_REACH_MM:
+            gain += 1.5  # in reach: it can scan for the token this round
+        where = f"site {site.label}" if site is not None else "the retreat edge"
+        return replace(scored, score=scored.score + gain, reason=f"{scored.reason}; toward {where}")
+
+    # --- actions ------------------------------------------------------------------------------------
+    def act(self, state: GameState, ship: ShipState, options: list[ActionOption]) -> ActionChoice:
+        if self.view is not None and any(o.action == "scan" for o in options) and self.wanted:
+            full = self.view()
+            mine = full.tokens_of(ship.id)
+            for site in self.sites:
+                if site.kind in self.wanted and site.kind not in mine and site.kind not in full.returned \
+                        and site_gap(ship.pose, site) <= TOKEN_REACH_MM and not ship.scan:
+                    return ActionChoice("scan", reason=f"scan to collect sensor data at {site.label} ({site.kind})")
+        return super().act(state, ship, options)
