@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine.geometry.pose import Pose
 from engine.geometry.shapes import Obstacle, Planet
@@ -29,7 +29,7 @@ SECONDS: dict[str, float] = {
     "ship_activated": 0.25, "maneuver_revealed": 0.4, "ship_moved": 1.6, "sensor_echo": 0.8,
     "action_performed": 0.6, "action_skipped": 0.5, "target_lock_acquired": 0.3, "tokens_changed": 0.15,
     "attack_declared": 0.8, "dice_rolled": 1.0, "dice_rerolled": 0.8, "dice_converted": 0.5, "die_added": 0.4,
-    "attack_resolved": 0.7, "damage_dealt": 0.35, "ship_destroyed": 1.2, "obstacle_rolled": 0.8,
+    "attack_odds": 0.0, "attack_resolved": 0.7, "damage_dealt": 0.35, "ship_destroyed": 1.2, "obstacle_rolled": 0.8,
     "game_ended": 2.5,
 }
 DEFAULT_SECONDS = 0.1
@@ -43,6 +43,19 @@ class Dice:
     defense: tuple[str, ...]
     attack_changed: tuple[bool, ...]
     defense_changed: tuple[bool, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class OddsView:
+    """The odds of the attack on the table (recorded before its roll), and once the attack is
+    resolved, what it did and how lucky that was (the mid-rank percentile; 0.5 is average)."""
+
+    expected: float  # expected damage (uncanceled hits + crits)
+    p_damage: float  # P(at least one damage)
+    p_crit: float  # P(at least one uncanceled crit)
+    damage: tuple[float, ...]  # P(damage = k), k = 0, 1, ...
+    actual: int | None = None  # damage rolled (hits + crits), once resolved
+    percentile: float | None = None  # once resolved
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +74,7 @@ class Moment:
     caption: str  # the event as a line
     damage: dict[str, tuple[str, ...]] = field(default_factory=dict)  # ship -> damage cards (face up titles)
     trails: dict[str, tuple[tuple[float, float], ...]] = field(default_factory=dict)
+    odds: OddsView | None = None  # the current attack's odds (None: no attack, or a log without odds)
 
 
 @dataclass(frozen=True)
@@ -90,6 +104,9 @@ class Timeline:
         self.attack_of: list[int] = []  # for each event, the attack_declared it belongs to (-1: none)
         self._snapshots: list[GameState] = []
         self._moves: dict[str, list[int]] = {}
+        self._trail_cache: dict[int, tuple[tuple[float, float], ...]] = {}
+        self._odds: dict[int, ev.AttackOdds] = {}  # attack_declared index -> its odds
+        self._resolved: dict[int, int] = {}  # attack_declared index -> its attack_resolved index
         state, dial_reason, attack = initial, {}, -1
         for i, e in enumerate(self.events):
             if i % SNAPSHOT_EVERY == 0:
@@ -103,6 +120,10 @@ class Timeline:
             elif e.type in ("phase_started", "attack_skipped", "round_ended", "ship_activated"):
                 attack = -1
             self.attack_of.append(attack)
+            if attack >= 0 and isinstance(e, ev.AttackOdds):
+                self._odds[attack] = e
+            elif attack >= 0 and isinstance(e, ev.AttackResolved):
+                self._resolved[attack] = i
             reason = getattr(e, "reason", "") or ""
             if isinstance(e, ev.ShipMoved | ev.ManeuverRevealed):
                 reason = dial_reason.get(e.ship, "")
@@ -148,12 +169,16 @@ class Timeline:
         return state
 
     def step(self, time: float, direction: int, kinds: tuple[str, ...] = ()) -> float:
-        """The start of the next (+1) or previous (-1) event, or of the next event of ``kinds``."""
-        i = self.index_at(time)
-        j = i + direction if direction > 0 or time <= self.start_of(i) + 1e-9 else i
+        """The start of the next (+1) or previous (-1) event, or of the next event of ``kinds``.
+        Always a different time (zero-length events at the same time are passed over)."""
+        if not self.events:
+            return 0.0
+        j = max(self.index_at(time), 0)
         while 0 <= j < len(self.events):
-            if (not kinds or self.events[j].type in kinds) and (direction < 0 or self.start_of(j) > time + 1e-9):
-                return self.start_of(j)
+            start = self.start_of(j)
+            later = start > time + 1e-9 if direction > 0 else start < time - 1e-9
+            if later and (not kinds or self.events[j].type in kinds):
+                return start
             j += direction
         return self.duration if direction > 0 else 0.0
 
@@ -191,8 +216,9 @@ class Timeline:
         active = state.active
         ships = tuple(_ship_view(s, moving.get(s.id), s.id == active) for s in state.ships
                       if not s.destroyed or (isinstance(e, ev.ShipDestroyed) and e.ship == s.id and progress < 1))
-        attack_view, dice = None, None
+        attack_view, dice, odds = None, None, None
         if i >= 0 and self.attack_of[i] >= 0 and state.attack is not None:
+            odds = self._odds_view(self.attack_of[i], i)
             d = self.events[self.attack_of[i]]
             assert isinstance(d, ev.AttackDeclared)
             attack_view = AttackView(d.ship, d.defender, d.line[0], d.line[1], d.range_band, d.obstructed)
@@ -207,24 +233,46 @@ class Timeline:
         damage = {s.id: tuple(c.key if c.face_up else "" for c in s.damage) for s in state.ships if s.damage}
         return Moment(time=time, index=i, progress=progress, round=state.round, phase=state.phase, view=view,
                       active=active, dice=dice, reason=self.reasons[i] if i >= 0 else "",
-                      caption=self.lines[i] if i >= 0 else "", damage=damage, trails=self._trails(i, moving))
+                      caption=self.lines[i] if i >= 0 else "", damage=damage, trails=self._trails(i, moving),
+                      odds=odds)
+
+    def _odds_view(self, attack: int, i: int) -> OddsView | None:
+        """The odds of the attack declared at ``attack`` as seen at event ``i`` (the outcome once resolved)."""
+        o = self._odds.get(attack)
+        if o is None:
+            return None
+        view = OddsView(o.expected, o.p_damage, o.p_crit, tuple(o.damage))
+        r = self._resolved.get(attack)
+        if r is not None and r <= i:
+            done = self.events[r]
+            assert isinstance(done, ev.AttackResolved)
+            return replace(view, actual=done.hits + done.crits, percentile=done.percentile)
+        return view
 
     def _trails(self, i: int, moving: dict[str, Pose]) -> dict[str, tuple[tuple[float, float], ...]]:
         """The last few moves of each ship as polylines (for the trails overlay)."""
         out: dict[str, tuple[tuple[float, float], ...]] = {}
         for ship_id, moves in self._moves.items():
             done = [j for j in moves if j < i or (j == i and ship_id not in moving)][-TRAIL_MOVES:]
-            pts: list[tuple[float, float]] = []
-            for j in done:
-                e = self.events[j]
-                if isinstance(e, ev.ShipMoved):
-                    path = maneuver_path(e.start.pose(), Maneuver(e.kind, e.speed), _base_of(self.final, e.ship))
-                    pts += [(p.x, p.y) for p in (path.pose_at(k / 8 * e.progress) for k in range(9))]
-                elif isinstance(e, ev.SensorEcho):
-                    pts += [(e.start.x, e.start.y), (e.end.x, e.end.y)]
+            pts = [p for j in done for p in self._trail_of(j)]
             if pts:
                 out[ship_id] = tuple(pts)
         return out
+
+    def _trail_of(self, j: int) -> tuple[tuple[float, float], ...]:
+        """One move's polyline, sampled once and kept (every playing frame asks again)."""
+        cached = self._trail_cache.get(j)
+        if cached is None:
+            e = self.events[j]
+            if isinstance(e, ev.ShipMoved):
+                path = maneuver_path(e.start.pose(), Maneuver(e.kind, e.speed), _base_of(self.final, e.ship))
+                cached = tuple((p.x, p.y) for p in (path.pose_at(k / 8 * e.progress) for k in range(9)))
+            elif isinstance(e, ev.SensorEcho):
+                cached = ((e.start.x, e.start.y), (e.end.x, e.end.y))
+            else:
+                cached = ()
+            self._trail_cache[j] = cached
+        return cached
 
 
 def _base_of(state: GameState, ship_id: str) -> str:

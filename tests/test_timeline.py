@@ -69,3 +69,17 @@ def test_captions_and_reasons(timeline: Timeline) -> None:
     moved = next(i for i, e in enumerate(timeline.events) if isinstance(e, ev.ShipMoved))
     assert timeline.reasons[moved]  # the AI's reason for the maneuver travels with the move
     assert all(line.startswith("R") for line in timeline.lines)
+
+
+def test_stepping_back_passes_zero_length_events(timeline: Timeline) -> None:
+    # ship_placed events take no time; stepping back from the first round must still move
+    t = timeline.step(0.0, +1, ("round_started",))
+    back = timeline.step(t, -1)
+    assert back < t
+    assert timeline.step(back, +1) > back
+
+
+def test_an_empty_timeline_steps_nowhere() -> None:
+    empty = Timeline([], initial_state(1), TableGeometry((914.4, 914.4)))
+    assert empty.step(0.0, +1) == 0.0 and empty.step(0.0, -1) == 0.0
+    assert empty.moment(5.0).index == -1

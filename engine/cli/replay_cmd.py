@@ -91,7 +91,30 @@ def info_document(replay: Replay) -> dict[str, Any]:
         "result": to_json(replay.result),
         "truncated": replay.truncated,
         "cut_reason": replay.cut_reason,
+        **_luck(replay, summary.events_by_type),
     }
+
+
+LUCK_TYPES = ("game_started", "attack_odds", "attack_resolved")
+
+
+def _luck(replay: Replay, types: dict[str, int]) -> dict[str, Any]:
+    """Each side's luck: damage expected before every roll (the recorded odds) against damage rolled.
+
+    Only files whose events include ``attack_odds`` have it; reading them is one pass over the events.
+    """
+    if not types.get("attack_odds"):
+        return {"luck": None, "luck_note": "no odds recorded in this file"}
+    from engine.rulesets.attack_wing.odds import luck
+
+    try:
+        codec = codec_for(replay.ruleset)
+        sides = luck(codec.decode_event(raw) for raw in replay.events() if raw.get("type") in LUCK_TYPES)
+    except (ReplayError, ValueError) as exc:
+        return {"luck": None, "luck_note": f"unavailable: {exc}"}
+    if sides is None:
+        return {"luck": None, "luck_note": "no odds recorded in this file"}
+    return {"luck": [s.as_json() for s in sides], "luck_note": None}
 
 
 def cmd_info(args: argparse.Namespace) -> int:
@@ -117,6 +140,18 @@ def cmd_info(args: argparse.Namespace) -> int:
     ]
     for key, value in rows:
         print(f"{key:<9} {value}")
+    if doc["luck"] is None:
+        print(f"{'luck':<9} {doc['luck_note']}")
+    else:
+        print(f"{'luck':<9} damage dealt against damage expected before each roll (percentile: 50 is average)")
+        names = {f.get("side"): f.get("name") for f in doc["fleets"] or [] if isinstance(f, dict)}
+        for side in doc["luck"]:
+            mean = side["mean_percentile"]
+            name = names.get(side["side"])
+            label = f"side {side['side']}" + (f" ({_short(name, 30)})" if name else "")
+            print(f"{'':<9} {label}: {side['attacks']} attacks, {side['actual_damage']} damage against "
+                  f"{side['expected_damage']:.1f} expected ({side['luck']:+.1f}), mean percentile "
+                  + ("-" if mean is None else f"{mean * 100:.0f}"))
     return 0
 
 

@@ -6,12 +6,14 @@ is an event, applied by the reducer before the next step reads the state.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.dice import shuffled
-from engine.rulesets.attack_wing.players import DiceSource
+from engine.rulesets.attack_wing.players import DiceSource, SpendKind, SpendOffer, decide_spend
 from engine.rulesets.attack_wing.rules import AttackOption
 from engine.rulesets.attack_wing.state import GameState
 
@@ -35,6 +37,52 @@ def uncanceled(attack: tuple[str, ...], defense: tuple[str, ...]) -> tuple[int, 
     return hits - cancel_hits, crits - cancel_crits, cancel_hits + cancel_crits
 
 
+# --- the dice spending policy (rulings.md), as pure functions of the faces and the tokens --------
+# The engine below emits events from these decisions; engine/rulesets/attack_wing/odds.py
+# enumerates the same decisions over every roll, so the odds and the game cannot disagree.
+
+def attack_rerolls(faces: Sequence[str], rerolled: Sequence[bool], has_lock: bool, has_bs: bool
+                   ) -> tuple[int, ...]:
+    """Step 4: the attack dice a target lock on the defender rerolls: every blank, and every
+    battle stations result when there is no battle stations token to convert it; never a die
+    already rerolled. Empty: the lock is kept."""
+    if not has_lock:
+        return ()
+    wanted = ("blank",) if has_bs else ("blank", "battle_stations")
+    return tuple(i for i, f in enumerate(faces) if f in wanted and not rerolled[i])
+
+
+def attack_conversion(faces: Sequence[str], has_bs: bool) -> tuple[int, ...]:
+    """Step 4, after any reroll: the battle stations results a battle stations token turns into
+    hits. Empty: the token is kept."""
+    if not has_bs:
+        return ()
+    return tuple(i for i, f in enumerate(faces) if f == "battle_stations")
+
+
+@dataclass(frozen=True, slots=True)
+class DefenseSpend:
+    """Step 6: what the defender spends. ``convert``: the defense dice a battle stations token
+    turns into evades (empty: the token is kept); ``evade_tokens``: evade tokens spent, each
+    adding an evade."""
+
+    convert: tuple[int, ...]
+    evade_tokens: int
+
+
+def defense_spends(attack: Sequence[str], defense: Sequence[str], has_bs: bool, evades: int) -> DefenseSpend:
+    """Step 6: spend only while it saves damage: a battle stations token (battle stations results
+    to evades) while hits or crits are uncanceled, then one evade token if some still are."""
+    hits, crits, _ = uncanceled(tuple(attack), tuple(defense))
+    convert: tuple[int, ...] = ()
+    bs = tuple(i for i, f in enumerate(defense) if f == "battle_stations")
+    if hits + crits and has_bs and bs:
+        convert = bs
+        after = tuple("evade" if f == "battle_stations" else f for f in defense)
+        hits, crits, _ = uncanceled(tuple(attack), after)
+    return DefenseSpend(convert, 1 if hits + crits and evades > 0 else 0)
+
+
 def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, float], tuple[float, float]],
                    obstructed: bool, reason: str) -> None:
     """Steps 3 to 8 of one declared attack."""
@@ -45,6 +93,11 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
            weapon_name="primary weapon" if weapon is None else weapon.name, arc=option.arc,
            range_band=option.band, distance=round(option.distance, 3), obstructed=obstructed,
            line=line, reason=reason)
+    # the exact odds before any die is rolled, from the same spending policy (odds.py builds on this module)
+    from engine.rulesets.attack_wing.odds import event_fields, odds_for
+
+    odds = odds_for(attacker, defender, weapon, option.band, obstructed)
+    t.emit(ev.AttackOdds, ship=attacker.id, defender=defender.id, **event_fields(odds))
     if weapon is not None:
         if weapon.needs_target_lock:  # the lock is the cost of firing: spent now, no reroll from it
             t.emit(ev.TargetLockRemoved, ship=attacker.id, cause=f"spent to fire {weapon.name}")
@@ -72,7 +125,8 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
     attack = t.state.attack
     assert attack is not None
     hits, crits, canceled = uncanceled(attack.attack_dice, attack.defense_dice)
-    t.emit(ev.AttackResolved, ship=attacker.id, defender=defender.id, hits=hits, crits=crits, canceled=canceled)
+    t.emit(ev.AttackResolved, ship=attacker.id, defender=defender.id, hits=hits, crits=crits, canceled=canceled,
+           percentile=round(odds.percentile(hits + crits), 6))
     # 8. deal damage
     suffer(t, defender.id, hits, crits, cause=f"attack by {attacker.name}", attacker_skill=rules.captain_skill(
         attacker))
@@ -85,18 +139,22 @@ def _modify_attack(t: Table, attacker_id: str, defender_id: str, lock_already_sp
     attack = t.state.attack
     assert attack is not None
     has_bs = attacker.battle_stations > 0
-    if attacker.target_lock == defender_id and not lock_already_spent:
-        wanted = ("blank",) if has_bs else ("blank", "battle_stations")
-        idx = tuple(i for i, f in enumerate(attack.attack_dice) if f in wanted and not attack.attack_rerolled[i])
-        if idx:
-            t.emit(ev.TargetLockRemoved, ship=attacker_id, cause="spent to reroll attack dice")
-            faces, draws = t.dice.roll(t.state, "attack", len(idx), attacker, "target lock reroll")
-            t.emit(ev.DiceRerolled, ship=attacker_id, kind="attack", indices=idx, faces=tuple(faces),
-                   cause="target lock", draws=draws)
-            attack = t.state.attack
-            assert attack is not None
-    bs = tuple(i for i, f in enumerate(attack.attack_dice) if f == "battle_stations")
-    if has_bs and bs:
+    has_lock = attacker.target_lock == defender_id and not lock_already_spent
+    idx = attack_rerolls(attack.attack_dice, attack.attack_rerolled, has_lock, has_bs)
+    if has_lock:  # Player.spend may reroll other dice (a notation's reroll line); else the policy's
+        free = tuple(i for i, r in enumerate(attack.attack_rerolled) if not r)
+        idx = _spend(t, attacker_id, "target_lock_reroll", free, idx or None) or ()
+    if idx:
+        t.emit(ev.TargetLockRemoved, ship=attacker_id, cause="spent to reroll attack dice")
+        faces, draws = t.dice.roll(t.state, "attack", len(idx), attacker, "target lock reroll")
+        t.emit(ev.DiceRerolled, ship=attacker_id, kind="attack", indices=idx, faces=tuple(faces),
+               cause="target lock", draws=draws)
+        attack = t.state.attack
+        assert attack is not None
+    bs = attack_conversion(attack.attack_dice, has_bs)
+    if bs:
+        bs = _spend(t, attacker_id, "attack_battle_stations", bs, bs) or ()
+    if bs:
         t.emit(ev.TokensChanged, ship=attacker_id, token="battle_stations", delta=-1, cause="spent in attack")
         t.emit(ev.DiceConverted, ship=attacker_id, kind="attack", indices=bs, to="hit", cause="battle stations")
 
@@ -107,17 +165,30 @@ def _modify_defense(t: Table, defender_id: str) -> None:
     defender = t.state.ship(defender_id)
     attack = t.state.attack
     assert attack is not None
-    hits, crits, _ = uncanceled(attack.attack_dice, attack.defense_dice)
+    spend = defense_spends(attack.attack_dice, attack.defense_dice, defender.battle_stations > 0, defender.evade)
+    convert, evade_tokens = spend.convert, spend.evade_tokens
     bs = tuple(i for i, f in enumerate(attack.defense_dice) if f == "battle_stations")
-    if hits + crits and defender.battle_stations and bs:
+    if defender.battle_stations and bs:  # Player.spend may decide otherwise; else the policy's
+        convert = _spend(t, defender_id, "defense_battle_stations", bs, convert or None) or ()
+    if defender.evade:
+        evade_tokens = int(_spend(t, defender_id, "evade", (), () if evade_tokens else None) is not None)
+    if convert:
         t.emit(ev.TokensChanged, ship=defender_id, token="battle_stations", delta=-1, cause="spent in defense")
-        t.emit(ev.DiceConverted, ship=defender_id, kind="defense", indices=bs, to="evade", cause="battle stations")
-        attack = t.state.attack
-        assert attack is not None
-        hits, crits, _ = uncanceled(attack.attack_dice, attack.defense_dice)
-    if hits + crits and defender.evade:
+        t.emit(ev.DiceConverted, ship=defender_id, kind="defense", indices=convert, to="evade",
+               cause="battle stations")
+    for _ in range(evade_tokens):
         t.emit(ev.TokensChanged, ship=defender_id, token="evade", delta=-1, cause="spent in defense")
         t.emit(ev.DieAdded, ship=defender_id, kind="defense", face="evade", cause="evade token")
+
+
+def _spend(t: Table, ship_id: str, kind: SpendKind, dice: tuple[int, ...], default: tuple[int, ...] | None
+           ) -> tuple[int, ...] | None:
+    """A spend decision by the ship's player (``Player.spend``, optional); the policy's ``default``
+    for players without it, so AI and random games are unchanged."""
+    ship = t.state.ship(ship_id)
+    players = getattr(t, "players", ())
+    player = players[ship.side] if ship.side < len(players) else None
+    return decide_spend(player, t.state, ship, SpendOffer(kind, dice, default))
 
 
 def suffer(t: Table, ship_id: str, hits: int, crits: int, cause: str, attacker_skill: int | None = None,

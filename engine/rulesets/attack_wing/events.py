@@ -147,6 +147,17 @@ class ShipMoved(_Event):
     fled: bool = False
 
 
+class ShipNudged(_Event):
+    """The players set a ship where it stood on the real table, not where the templates put it
+    (a notation's placement line, e.g. after a bump dispute): never emitted in AI games."""
+
+    type: Literal["ship_nudged"] = "ship_nudged"
+    ship: ShipRef
+    start: PoseModel  # where the engine had it
+    end: PoseModel  # where the table has it
+    reason: Reason
+
+
 class TokensChanged(_Event):
     """Tokens beside a ship change: evade, scan, battle_stations, aux_power (delta may be negative)."""
 
@@ -244,6 +255,29 @@ class AttackDeclared(_Event):
     reason: Reason = ""
 
 
+Probability = Annotated[float, Field(ge=0, le=1, allow_inf_nan=False)]
+
+
+class AttackOdds(_Event):
+    """The exact odds of the declared attack before any die is rolled (``odds.py``): the dice and
+    the tokens the spending policy will use, expected damage (uncanceled hits + crits),
+    P(at least one damage), P(at least one uncanceled crit), and P(damage = k) for k = 0, 1, ..."""
+
+    type: Literal["attack_odds"] = "attack_odds"
+    ship: ShipRef
+    defender: ShipRef
+    attack_dice: Annotated[int, Field(ge=0, le=100)]
+    defense_dice: Annotated[int, Field(ge=0, le=100)]
+    target_lock: bool
+    attack_battle_stations: bool
+    defense_battle_stations: bool
+    evade_tokens: Annotated[int, Field(ge=0, le=100)]
+    expected: Annotated[float, Field(ge=0, le=100, allow_inf_nan=False)]
+    p_damage: Probability
+    p_crit: Probability
+    damage: Annotated[tuple[Probability, ...], Field(max_length=101)]
+
+
 class DiceRolled(_Event):
     type: Literal["dice_rolled"] = "dice_rolled"
     ship: ShipRef
@@ -293,6 +327,9 @@ class AttackResolved(_Event):
     hits: Small
     crits: Small
     canceled: Small
+    # how lucky the attacker was: P(damage < this) + P(damage = this) / 2 under the odds recorded
+    # before the roll (0.5: an average roll); None in logs written before odds were recorded
+    percentile: Probability | None = None
 
 
 class AttackSkipped(_Event):
@@ -334,10 +371,10 @@ class GameEnded(_Event):
 Event = Annotated[
     GameStarted | ShipPlaced | RoundStarted | PhaseStarted | DialSet | ShipActivated | ManeuverRevealed
     | ShipMoved | TokensChanged | ActionPerformed | ActionSkipped | TargetLockAcquired | TargetLockRemoved
-    | CloakChanged | ShieldsChanged | SensorEcho | DamageRepaired | ObstacleRolled | AttackDeclared | DiceRolled
-    | DiceRerolled
+    | CloakChanged | ShieldsChanged | SensorEcho | DamageRepaired | ObstacleRolled | AttackDeclared | AttackOdds
+    | DiceRolled | DiceRerolled
     | DiceConverted | DieAdded | WeaponDisabled | AttackResolved | AttackSkipped | DamageDealt | ShipDestroyed
-    | RoundEnded | GameEnded,
+    | RoundEnded | GameEnded | ShipNudged,
     Field(discriminator="type"),
 ]
 
@@ -346,10 +383,11 @@ EVENT_TYPES: tuple[str, ...] = tuple(
     m.model_fields["type"].default for m in (
         GameStarted, ShipPlaced, RoundStarted, PhaseStarted, DialSet, ShipActivated, ManeuverRevealed, ShipMoved,
         TokensChanged, ActionPerformed, ActionSkipped, TargetLockAcquired, TargetLockRemoved, CloakChanged,
-        ShieldsChanged, SensorEcho, DamageRepaired, ObstacleRolled, AttackDeclared, DiceRolled, DiceRerolled,
+        ShieldsChanged, SensorEcho, DamageRepaired, ObstacleRolled, AttackDeclared, AttackOdds, DiceRolled,
+        DiceRerolled,
         DiceConverted,
         DieAdded, WeaponDisabled, AttackResolved, AttackSkipped, DamageDealt, ShipDestroyed, RoundEnded,
-        GameEnded))
+        GameEnded, ShipNudged))
 
 
 def event_from_dict(raw: dict[str, Any]) -> Event:

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.errors import IllegalDecision
 from engine.geometry.pose import Pose
-from engine.geometry.shapes import Obstacle, Planet, PlayArea
+from engine.geometry.shapes import Obstacle, Planet, PlayArea, base_corners, base_polygon
 from engine.rulesets.attack_wing import combat, rules
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.damage import CARDS_BY_KEY, deck_keys
@@ -20,11 +20,13 @@ from engine.rulesets.attack_wing.dice import shuffled
 from engine.rulesets.attack_wing.maneuvers import Maneuver
 from engine.rulesets.attack_wing.measure import line_of_fire
 from engine.rulesets.attack_wing.movement import ShipBase, Table, resolve_move, sensor_echo_options
+from engine.rulesets.attack_wing.params import base_half
 from engine.rulesets.attack_wing.players import ActionChoice, ActionOption, DiceSource, Player, SeededDice
 from engine.rulesets.attack_wing.reducer import apply, initial_state
 from engine.rulesets.attack_wing.state import GameState, ShipState
 
 ECHO_SAMPLES = 5  # sensor echo end poses offered per side and template
+PLACEMENT_OVERLAP_MM2 = 1e-6  # bases that share more area than this overlap (touching is not overlapping)
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,9 @@ class GameSetup:
     initiative: int = 0  # the side that resolves first on equal Captain Skill (rulings.md)
     # the scenario's victory rule: (winner, reason, fleet points) from the state at the end
     scoring: Callable[[GameState], tuple[int | None, str, tuple[int, int]]] | None = None
+    # the damage deck, top first, as it was on a real table (a notation that records the cards
+    # drawn); None: shuffled by the seed. Either way the seed's shuffle draws are counted.
+    deck: tuple[str, ...] | None = None
 
 
 class Game:
@@ -67,6 +72,10 @@ class Game:
     # --- the game ------------------------------------------------------------------------
     def play(self) -> GameState:
         deck, _ = shuffled(self.state.rng, deck_keys())
+        if self.setup.deck is not None:
+            if sorted(self.setup.deck) != sorted(deck):
+                raise IllegalDecision("a damage deck must hold the 33 damage cards, each as often as the game has it")
+            deck = tuple(self.setup.deck)
         self.emit(ev.GameStarted, ships=tuple(self.setup.ships), round_limit=self.setup.round_limit, deck=deck,
                   draws=len(deck) - 1)
         for ship in self.setup.ships:
@@ -131,6 +140,7 @@ class Game:
         if move.fled:  # rulebook "Fleeing the Battlefield"
             self.emit(ev.ShipDestroyed, ship=ship_id, cause="fled")
             return
+        self.table_placement(ship_id)
         # check for power strain: red gives an auxiliary power token, green removes one
         if colour == "red":
             self.emit(ev.TokensChanged, ship=ship_id, token="aux_power", delta=1, cause="red maneuver")
@@ -148,6 +158,26 @@ class Game:
             if not self.state.ship(ship_id).in_play:
                 return
         self.perform_action(ship_id, skip)
+
+    def table_placement(self, ship_id: str) -> None:
+        """Where the real table had the ship after its maneuver, when its player says (``Placer``,
+        optional): a notation's placement line. It must be on the play area and clear of other bases."""
+        ship = self.state.ship(ship_id)
+        placement = getattr(self.players[ship.side], "placement", None)
+        placed = placement(self.state, ship) if placement is not None else None
+        if placed is None:
+            return
+        pose, reason = placed
+        half = base_half(ship.base)
+        if not self.setup.area.contains_base(base_corners(pose, half)):
+            raise IllegalDecision(f"{ship.name} cannot be placed off the play area")
+        mine = base_polygon(pose, half)
+        for other in self.state.in_play():
+            if other.id != ship_id and mine.intersection(
+                    base_polygon(other.pose, base_half(other.base))).area > PLACEMENT_OVERLAP_MM2:
+                raise IllegalDecision(f"{ship.name} cannot be placed overlapping {other.name}")
+        self.emit(ev.ShipNudged, ship=ship_id, start=ev.PoseModel.of(ship.pose), end=ev.PoseModel.of(pose),
+                  reason=reason)
 
     def obstacle_roll(self, ship_id: str, obstacle: str, face: str, draws: int) -> None:
         self.emit(ev.ObstacleRolled, ship=ship_id, obstacle=obstacle, face=face, draws=draws)
@@ -184,7 +214,7 @@ class Game:
                                   f"not {choice.target!r}")
         if choice.action == "sensor_echo" and not any(
                 choice.echo is not None and pose.close_to(choice.echo[0], 0.01) and speed == choice.echo[1]
-                for pose, speed in option.echoes):
+                for pose, speed in option.echoes) and not self.echo_legal(ship, choice.echo):
             raise IllegalDecision(f"{ship.name}: that sensor echo position is not a legal one")
 
     def action_options(self, ship: ShipState) -> list[ActionOption]:
@@ -216,6 +246,19 @@ class Game:
         if repairable and "repair" not in done:
             out.append(ActionOption("repair", repairable))
         return out
+
+    def echo_legal(self, ship: ShipState, echo: tuple[Pose, int] | None) -> bool:
+        """A sensor echo end anywhere on a legal stretch, not only the sampled ones (a real table's)."""
+        if echo is None:
+            return False
+        pose, speed = echo
+        fx, fy = ship.pose.forward
+        along = (pose.x - ship.pose.x) * fx + (pose.y - ship.pose.y) * fy  # the offset along the heading
+        for option in sensor_echo_options(ship.pose, ship.base, self.table_for(ship)):
+            if (option.speed == speed and any(lo - 1e-6 <= along <= hi + 1e-6 for lo, hi in option.intervals)
+                    and option.pose(ship.pose, along).close_to(pose, 0.01)):
+                return True
+        return False
 
     def echo_poses(self, ship: ShipState) -> tuple[tuple[Pose, int], ...]:
         poses = []

@@ -33,6 +33,13 @@ def maneuver_name(kind: str, speed: int) -> str:
     return f"{speed} {rest} {side}" if rest else f"{speed} {kind}"
 
 
+def percentile_name(p: float) -> str:
+    """0.64 -> "64th percentile" (how lucky a roll was; 50th is average)."""
+    k = min(max(round(p * 100), 0), 100)
+    suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
+    return f"{k}{suffix} percentile"
+
+
 def describe(event: ev.Event, state: GameState) -> str:
     """One line of what happened."""
     n = _name(state, getattr(event, "ship", None))
@@ -65,6 +72,8 @@ def describe(event: ev.Event, state: GameState) -> str:
         if e.fled:
             parts.append("and flees the battlefield")
         return " ".join(parts)
+    if isinstance(e, ev.ShipNudged):
+        return f"{n} placed by the players at ({e.end.x:.0f}, {e.end.y:.0f}) facing {e.end.heading:.0f}: {e.reason}"
     if isinstance(e, ev.TokensChanged):
         what = e.token.replace("_", " ")
         return f"{n} {'gains' if e.delta > 0 else 'loses'} {abs(e.delta)} {what} ({e.cause})"
@@ -92,6 +101,9 @@ def describe(event: ev.Event, state: GameState) -> str:
     if isinstance(e, ev.AttackDeclared):
         obstructed = ", obstructed" if e.obstructed else ""
         return f"{n} fires {e.weapon_name} at {_name(state, e.defender)}, range {e.range_band}{obstructed}"
+    if isinstance(e, ev.AttackOdds):
+        return (f"Odds for {n} against {_name(state, e.defender)}: {e.expected:.1f} damage expected, "
+                f"{e.p_damage:.0%} to hit, {e.p_crit:.0%} to crit")
     if isinstance(e, ev.DiceRolled):
         return f"{n} rolls {len(e.faces)} {e.kind} dice: {' '.join(FACES[f] for f in e.faces) or 'none'}"
     if isinstance(e, ev.DiceRerolled):
@@ -103,9 +115,10 @@ def describe(event: ev.Event, state: GameState) -> str:
     if isinstance(e, ev.WeaponDisabled):
         return f"{n} disables {e.weapon}"
     if isinstance(e, ev.AttackResolved):
+        luck = "" if e.percentile is None else f" (a {percentile_name(e.percentile)} roll)"
         if not e.hits and not e.crits:
-            return f"{_name(state, e.defender)} evades everything"
-        return f"{_name(state, e.defender)} is hit: {e.hits} damage, {e.crits} critical"
+            return f"{_name(state, e.defender)} evades everything{luck}"
+        return f"{_name(state, e.defender)} is hit: {e.hits} damage, {e.crits} critical{luck}"
     if isinstance(e, ev.AttackSkipped):
         return f"{n} does not attack: {e.cause}"
     if isinstance(e, ev.DamageDealt):

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Literal, Protocol
 
+from engine.errors import IllegalDecision
 from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing.dice import DiceKind, roll
 from engine.rulesets.attack_wing.maneuvers import Maneuver
@@ -54,6 +55,63 @@ class Player(Protocol):
     def keep_cloak(self, state: GameState, ship: ShipState) -> bool:
         """End phase: keep a green cloak token (shields stay disabled)?"""
         ...
+
+
+SpendKind = Literal["target_lock_reroll", "attack_battle_stations", "defense_battle_stations", "evade"]
+
+
+@dataclass(frozen=True, slots=True)
+class SpendOffer:
+    """A chance to modify dice in an attack (rulebook "Modifying Dice Results"), and what the
+    engine's spending policy (rulings.md) would do with it.
+
+    ``target_lock_reroll``: spend the target lock on the defender to reroll any of ``dice`` (the
+    attack dice not yet rerolled); ``attack_battle_stations`` / ``defense_battle_stations``: spend
+    the token, and every battle stations result (``dice``) becomes a hit / an evade; ``evade``:
+    spend an evade token to add an evade (``dice`` is empty). ``default`` is the policy's answer.
+    """
+
+    kind: SpendKind
+    dice: tuple[int, ...]
+    default: tuple[int, ...] | None
+
+
+class Spender(Protocol):
+    """Optional for a ``Player``: decide spends instead of the policy (a notation file records
+    what was spent at the table). Answer None to keep the token or lock; otherwise the dice it
+    touches: for the reroll the dice to reroll (a subset of ``offer.dice``), for a token
+    ``offer.dice`` as offered."""
+
+    def spend(self, state: GameState, ship: ShipState, offer: SpendOffer) -> tuple[int, ...] | None: ...
+
+
+class Placer(Protocol):
+    """Optional for a ``Player``: after a ship's maneuver, where the real table had it instead
+    (a notation's placement line) and why; None leaves it where the templates put it."""
+
+    def placement(self, state: GameState, ship: ShipState) -> tuple[Pose, str] | None: ...
+
+
+def decide_spend(player: object, state: GameState, ship: ShipState, offer: SpendOffer) -> tuple[int, ...] | None:
+    """The player's spend, checked; the policy's (``offer.default``) for players without ``spend``
+    (the AI and the random player), so their games are unchanged."""
+    spend = getattr(player, "spend", None)
+    if spend is None:
+        return offer.default
+    choice = spend(state, ship, offer)
+    if choice is None:
+        return None
+    picked = tuple(choice)
+    if offer.kind == "target_lock_reroll":
+        if not picked:
+            return None
+        if len(set(picked)) != len(picked) or not set(picked) <= set(offer.dice):
+            raise IllegalDecision(f"{ship.name} cannot reroll dice {list(picked)}: it may reroll {list(offer.dice)}, "
+                                  "each die at most once")
+    elif picked != offer.dice:
+        raise IllegalDecision(f"{ship.name}: spending a token for {offer.kind} touches dice {list(offer.dice)}, "
+                              f"not {list(picked)}")
+    return picked
 
 
 class DiceSource(Protocol):

@@ -119,6 +119,13 @@ def _moved(state: GameState, e: ev.ShipMoved) -> GameState:
     return state.update(e.ship, pose=e.end.pose())
 
 
+def _nudged(state: GameState, e: ev.ShipNudged) -> GameState:
+    ship = _ship(state, e.ship, e)
+    if not ship.pose.close_to(e.start.pose(), 1e-3):
+        raise IllegalEvent(f"event {e.seq}: {ship.name} is not where the placement starts from")
+    return state.update(e.ship, pose=e.end.pose())
+
+
 _TOKEN_FIELDS = {"evade": "evade", "scan": "scan", "battle_stations": "battle_stations", "aux_power": "aux_power"}
 
 
@@ -206,6 +213,17 @@ def _need_attack(state: GameState, e: ev.Event) -> AttackState:
     if state.attack is None:
         raise IllegalEvent(f"event {e.seq} ({e.type}) outside an attack")
     return state.attack
+
+
+def _odds(state: GameState, e: ev.AttackOdds) -> GameState:
+    """Odds change nothing on the table; they must be about the attack being made."""
+    attack = _need_attack(state, e)
+    _ship(state, e.ship, e)
+    _ship(state, e.defender, e)
+    if (attack.attacker, attack.defender) != (e.ship, e.defender):
+        raise IllegalEvent(f"event {e.seq}: odds for {e.ship} against {e.defender}, but the attack is "
+                           f"{attack.attacker} against {attack.defender}")
+    return state
 
 
 def _rolled(state: GameState, e: ev.DiceRolled) -> GameState:
@@ -325,9 +343,10 @@ _HANDLERS: dict[str, Callable[[GameState, Any], GameState]] = {
     "action_performed": _action, "action_skipped": _action_skipped, "target_lock_acquired": _lock,
     "target_lock_removed": _lock_removed, "cloak_changed": _cloak, "shields_changed": _shields,
     "sensor_echo": _echo, "damage_repaired": _repaired, "obstacle_rolled": _obstacle_rolled,
-    "attack_declared": _declared, "dice_rolled": _rolled,
+    "attack_declared": _declared, "attack_odds": _odds, "dice_rolled": _rolled,
     "dice_rerolled": _rerolled, "dice_converted": _converted, "die_added": _added,
     "weapon_disabled": _weapon_disabled, "attack_resolved": _resolved, "attack_skipped": _skipped,
     "damage_dealt": _damage, "ship_destroyed": _destroyed, "round_ended": _round_ended, "game_ended": _game_ended,
+    "ship_nudged": _nudged,
 }
 assert set(_HANDLERS) == set(ev.EVENT_TYPES), "every event type needs a handler"

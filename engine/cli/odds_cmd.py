@@ -1,0 +1,94 @@
+"""`trek odds`: the exact odds of a primary weapon attack, after both sides spend as the engine does."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any, TypeVar
+
+from engine.cli.output import print_json
+from engine.errors import TrekError
+
+P = TypeVar("P", bound=argparse.ArgumentParser)
+
+MAX_DICE = 20
+MAX_TOKENS = 5
+BAR = 30  # characters for 100%
+
+
+def register(subparsers: argparse._SubParsersAction[P]) -> None:
+    p = subparsers.add_parser(
+        "odds", help="exact odds of an attack: damage distribution, expected damage, P(crit)",
+        description="The exact distribution of uncanceled hits and crits of a primary weapon attack, after "
+                    "both sides spend tokens by the engine's dice policy (docs/rulings.md). No sampling.")
+    p.add_argument("--attack", type=int, required=True, metavar="N", help="printed primary weapon value (0-20)")
+    p.add_argument("--defense", type=int, required=True, metavar="M", help="the defender's printed agility (0-20)")
+    p.add_argument("--range", type=int, default=2, choices=(1, 2, 3), dest="band",
+                   help="range band: 1 adds an attack die, 3 a defense die (default 2)")
+    p.add_argument("--obstructed", action="store_true", help="the attack is obstructed (+1 defense die)")
+    p.add_argument("--target-lock", action="store_true", help="the attacker holds a target lock on the defender")
+    p.add_argument("--battle-stations-attack", action="store_true", help="the attacker has a battle stations token")
+    p.add_argument("--battle-stations-defense", action="store_true",
+                   help="the defender has a battle stations token")
+    p.add_argument("--evade", type=int, default=0, metavar="K",
+                   help="the defender's evade tokens (0-5; the policy spends one at most)")
+    p.add_argument("--scan", type=int, default=0, metavar="K", help="the attacker's scan tokens (0-5)")
+    p.add_argument("--cloaked", action="store_true", help="the defender is cloaked (agility + 4)")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.set_defaults(handler=cmd_odds)
+
+
+def _check(name: str, value: int, high: int) -> None:
+    if not 0 <= value <= high:
+        raise TrekError(f"{name} must be 0 to {high}, not {value}")
+
+
+def odds_document(args: argparse.Namespace) -> dict[str, Any]:
+    from engine.rulesets.attack_wing.odds import primary_odds
+
+    _check("--attack", args.attack, MAX_DICE)
+    _check("--defense", args.defense, MAX_DICE)
+    _check("--evade", args.evade, MAX_TOKENS)
+    _check("--scan", args.scan, MAX_TOKENS)
+    table = primary_odds(args.attack, args.defense, args.band, obstructed=args.obstructed,
+                         target_lock=args.target_lock, battle_stations_attack=args.battle_stations_attack,
+                         battle_stations_defense=args.battle_stations_defense, evade=args.evade, scan=args.scan,
+                         cloaked=args.cloaked)
+    return {
+        "input": {"attack": args.attack, "defense": args.defense, "range": args.band, "obstructed": args.obstructed,
+                  "target_lock": args.target_lock, "battle_stations_attack": args.battle_stations_attack,
+                  "battle_stations_defense": args.battle_stations_defense, "evade": args.evade, "scan": args.scan,
+                  "cloaked": args.cloaked},
+        "attack_dice_reason": table.attack_reason,
+        "defense_dice_reason": table.defense_reason,
+        **table.odds.as_json(),
+    }
+
+
+def _bar(p: float) -> str:
+    return "#" * round(p * BAR)
+
+
+def cmd_odds(args: argparse.Namespace) -> int:
+    doc = odds_document(args)
+    if args.json:
+        print_json(doc)
+        return 0
+    spends = [name for flag, name in ((doc["target_lock"], "target lock"),
+                                      (doc["attack_battle_stations"], "battle stations")) if flag]
+    guards = [name for flag, name in ((doc["defense_battle_stations"], "battle stations"),
+                                      (doc["evade_tokens"], f"evade x{doc['evade_tokens']}")) if flag]
+    print(f"attack  {doc['attack_dice']} dice ({doc['attack_dice_reason']})"
+          + (f"; spends {', '.join(spends)}" if spends else ""))
+    print(f"defense {doc['defense_dice']} dice ({doc['defense_dice_reason']})"
+          + (f"; spends {', '.join(guards)}" if guards else ""))
+    print(f"expected damage {doc['expected_damage']:.3f}  (hits {doc['expected_hits']:.3f}, "
+          f"crits {doc['expected_crits']:.3f})")
+    print(f"P(damage >= 1) {doc['p_damage']:.1%}   P(at least one crit) {doc['p_crit']:.1%}")
+    print()
+    print(f"{'damage':>6}  {'P(= k)':>7}  {'':<{BAR}}  {'P(>= k)':>7}")
+    for row in doc["damage"]:
+        if row["p_at_least"] < 5e-7:
+            break
+        print(f"{row['damage']:>6}  {row['p']:>7.1%}  {_bar(row['p']):<{BAR}}  {row['p_at_least']:>7.1%}  "
+              f"{_bar(row['p_at_least'])}")
+    return 0
