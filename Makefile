@@ -27,6 +27,10 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_geometry.py
 	$(BIN)/python bench/bench_engine.py
 	$(BIN)/python bench/bench_replay.py
+	$(BIN)/python bench/bench_odds.py
+	$(BIN)/python bench/bench_studio.py
+	$(BIN)/python bench/bench_viewer.py
+	$(BIN)/python bench/bench_video.py
 
 catalog: $(STAMP)
 	$(BIN)/python scripts/build_catalog.py

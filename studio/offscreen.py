@@ -138,19 +138,65 @@ class CaptureBuffer:
         self.camera = scene.attachNewNode(cam)
         self.region = buf.makeDisplayRegion()
         self.region.setCamera(self.camera)
+        self._overlay2d: NodePath | None = None
+
+    @property
+    def overlay2d(self) -> NodePath:
+        """A 2D layer drawn over the scene in the same frame (made on first use): a node shaped
+        like Panda3D's ``aspect2d`` (x from -aspect to +aspect, z from -1 at the bottom to +1 at the
+        top), without depth test or lighting. Its display region draws after the scene's."""
+        if self._overlay2d is None:
+            root = NodePath(f"{self.buffer.getName()}-render2d")
+            root.setDepthTest(False)
+            root.setDepthWrite(False)
+            root.setLightOff(1)
+            root.setTwoSided(True)
+            lens = OrthographicLens()
+            lens.setFilmSize(2.0, 2.0)
+            lens.setNearFar(-1000.0, 1000.0)
+            camera = root.attachNewNode(Camera(f"{self.buffer.getName()}-camera2d", lens))
+            region = self.buffer.makeDisplayRegion()
+            region.setSort(10)
+            region.setClearDepthActive(False)
+            region.setCamera(camera)
+            self._overlay2d = root.attachNewNode("aspect2d")
+            self._overlay2d.setScale(1.0 / self.aspect, 1.0, 1.0)
+        return self._overlay2d
 
     @property
     def aspect(self) -> float:
         return self.size[0] / self.size[1]
 
     def capture(self) -> Frame:
-        """Render one frame and read it back.
+        """Render one frame and read it back (:meth:`render` then :meth:`read`)."""
+        self.render()
+        return self.read()
+
+    def render(self) -> None:
+        """Render one frame into the buffer (and its RAM copy)."""
+        self.buffer.setActive(True)
+        self.engine.renderFrame()
+
+    def read(self) -> Frame:
+        """The last rendered frame as an (H, W, 3) uint8 RGB array, row 0 at the top.
 
         Panda3D keeps RAM images bottom row first in BGR(A) order; flipping and swizzling in
         numpy (about 1.5 ms at 1280x720) is cheaper than ``getRamImageAs("RGB")`` (about 4 ms).
         """
-        self.buffer.setActive(True)
-        self.engine.renderFrame()
+        raw = self._raw()
+        frame = np.empty((raw.shape[0], raw.shape[1], 3), dtype=np.uint8)
+        for c in range(3):  # per channel: several times faster than one strided copy of raw[..., 2::-1]
+            frame[..., c] = raw[..., 2 - c]
+        return frame
+
+    def read_raw(self) -> tuple[Frame, str]:
+        """The last rendered frame in the buffer's own channel order, row 0 at the top, and that
+        order's FFmpeg pixel format name (``bgra`` or ``bgr24``): one flipped copy, no swizzle, for
+        encoders that convert the colours themselves."""
+        raw = self._raw()
+        return np.ascontiguousarray(raw), "bgra" if raw.shape[2] == 4 else "bgr24"
+
+    def _raw(self) -> Frame:
         w, h = self.size
         data = self.texture.getRamImage()
         if len(data) not in (w * h * 3, w * h * 4):  # not there yet on some drivers: one more frame
@@ -158,12 +204,12 @@ class CaptureBuffer:
             data = self.texture.getRamImage()
         if len(data) not in (w * h * 3, w * h * 4):
             raise RenderError(f"the {w}x{h} capture returned {len(data)} bytes")
-        raw = np.frombuffer(memoryview(data), dtype=np.uint8).reshape(h, w, len(data) // (w * h))[::-1]
-        frame = np.empty((h, w, 3), dtype=np.uint8)
-        for c in range(3):  # per channel: several times faster than one strided copy of raw[..., 2::-1]
-            frame[..., c] = raw[..., 2 - c]
-        return frame
+        raw: Frame = np.frombuffer(memoryview(data), dtype=np.uint8).reshape(h, w, len(data) // (w * h))[::-1]
+        return raw
 
     def close(self) -> None:
         self.engine.removeWindow(self.buffer)
         self.camera.removeNode()
+        if self._overlay2d is not None:
+            self._overlay2d.getParent().removeNode()
+            self._overlay2d = None

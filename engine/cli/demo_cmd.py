@@ -1,42 +1,70 @@
-"""`trek demo`: the bundled demo. For now it flies the U.S.S. Enterprise-D through its whole
-dial from the table's centre and prints where each maneuver ends."""
+"""`trek demo`: play the bundled skirmish AI against AI, record it, then open the viewer when
+there is a screen, or render the battle-report video and a screenshot when there is none."""
 
 from __future__ import annotations
 
 import argparse
+import sys
+from pathlib import Path
 from typing import Any
 
-from engine.catalog import load_catalog
-from engine.cli.output import paint, use_colour
-from engine.geometry.pose import Pose
-from engine.rulesets.attack_wing import params as P
-from engine.rulesets.attack_wing.maneuvers import Maneuver, maneuver_path
-
-DEMO_SHIP = "1001"  # U.S.S. Enterprise-D
+DEFAULT_OUT = Path("out") / "demo"
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("demo", help="run the bundled demo", description=__doc__)
-    p.add_argument("--ship", default=DEMO_SHIP, help="ship or class name or id (default: U.S.S. Enterprise-D)")
+    p = sub.add_parser("demo", help="play the bundled skirmish, then view it or render its video",
+                       description=__doc__)
+    p.add_argument("--seed", type=int, default=3, help="the game's seed (default 3)")
+    p.add_argument("--out", type=Path, default=DEFAULT_OUT, help=f"where to write (default {DEFAULT_OUT})")
+    p.add_argument("--no-window", action="store_true", help="render files even when a screen is available")
+    p.add_argument("--size", default="1280x720", help="video size (default 1280x720)")
+    p.add_argument("--speed", type=float, default=1.5, help="video playback speed (default 1.5)")
     p.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    catalog = load_catalog()
-    ships = catalog.find_ships(args.ship)
-    ship_class = catalog.class_of(ships[0]) if len(ships) == 1 else catalog.ship_class(args.ship)
-    title = f"{ships[0].name} ({ship_class.name})" if len(ships) == 1 else ship_class.name
-    start = Pose(P.PLAY_AREA_MM / 2, P.PLAY_AREA_MM / 2, 0.0)
-    colour = use_colour()
-    print(f"{title}: every maneuver on the dial from the table centre "
-          f"({start.x:.1f}, {start.y:.1f}) facing north, on a {ship_class.base_size} base")
-    print(f"  {'maneuver':<26} {'colour':<7} {'end x':>8} {'end y':>8} {'heading':>8} {'path mm':>8}")
-    for dial in ship_class.maneuvers:
-        maneuver = Maneuver(dial.kind, dial.speed)
-        path = maneuver_path(start, maneuver, ship_class.base_size)
-        end = path.end
-        print(f"  {maneuver!s:<26} {paint(f'{dial.colour:<7}', dial.colour, colour)} "
-              f"{end.x:8.1f} {end.y:8.1f} {end.heading:8.1f} {path.length:8.1f}")
-    print("Try: trek catalog show 'Galaxy Class' | trek maneuver --kind right-bank --speed 2 | "
-          "trek measure --a small@100,100,0 --b small@150,250,180")
+    from engine.cli.render_cmd import parse_size
+    from engine.replay_timeline import load_timeline
+    from engine.rulesets.attack_wing import events as ev
+    from engine.rulesets.attack_wing.play import play
+    from engine.rulesets.attack_wing.scenario import load_scenario
+
+    size = parse_size(args.size)
+    args.out.mkdir(parents=True, exist_ok=True)
+    replay = args.out / "skirmish.trek"
+    scenario = load_scenario("skirmish")
+    result = play(scenario, args.seed, replay)
+    outcome = result.state.result
+    sides = [s.name for s in scenario.sides]
+    print(f"played the skirmish (seed {args.seed}): {result.state.round} rounds, {len(result.events)} events")
+    if outcome is not None:
+        winner = "a draw" if outcome.winner is None else f"{sides[outcome.winner]} wins"
+        print(f"  {winner}: {outcome.reason}; fleet points {outcome.points[0]} to {outcome.points[1]}")
+    print(f"  replay: {replay}")
+    loaded = load_timeline(replay)
+
+    from studio.viewer import display_available, run_viewer
+
+    if display_available() and not args.no_window:
+        print("opening the viewer (h for help, q to quit)")
+        return run_viewer(replay, loaded=loaded)
+
+    from studio.video import render_screenshot, render_video
+
+    print("no screen here: rendering the battle-report video (progress below)", file=sys.stderr)
+    video = render_video(loaded, args.out / "skirmish.mp4", size=size, fps=30, speed=args.speed)
+    # the screenshot: the attack that did the most damage, as its dice land
+    damage: dict[int, int] = {}
+    declared = -1
+    for i, e in enumerate(loaded.timeline.events):
+        if isinstance(e, ev.AttackDeclared):
+            declared = i
+        elif isinstance(e, ev.AttackResolved) and declared >= 0:
+            damage[i] = e.hits + e.crits
+    at = max(damage, key=lambda i: (damage[i], -i)) if damage else len(loaded.timeline) - 1
+    shot = render_screenshot(loaded, at, args.out / "skirmish.png", size=size, camera="top")
+    print(f"  video: {video.path} ({video.seconds:.0f} s, {video.frames} frames at {video.fps:g} fps, "
+          f"rendered in {video.wall:.0f} s)")
+    print(f"  screenshot: {shot}")
+    print(f"open the video with any player; inspect the game with: trek replay info {replay}")
     return 0

@@ -24,7 +24,21 @@ class TrekArgumentParser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from engine.cli import catalog_cmd, demo_cmd, fleet_cmd, geometry_cmds, play_cmd, replay_cmd, scenario_cmd
+    from engine.cli import (
+        campaign_cmd,
+        catalog_cmd,
+        demo_cmd,
+        fleet_cmd,
+        geometry_cmds,
+        mission_cmd,
+        notation_cmd,
+        odds_cmd,
+        play_cmd,
+        render_cmd,
+        replay_cmd,
+        scenario_cmd,
+        view_cmd,
+    )
 
     parser = TrekArgumentParser(
         prog="trek",
@@ -32,7 +46,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=TrekArgumentParser)
     sub.required = True
-    for module in (demo_cmd, play_cmd, geometry_cmds, catalog_cmd, fleet_cmd, scenario_cmd, replay_cmd):
+    for module in (demo_cmd, play_cmd, geometry_cmds, catalog_cmd, fleet_cmd, scenario_cmd, replay_cmd, view_cmd,
+                   render_cmd, mission_cmd, campaign_cmd, odds_cmd, notation_cmd):
         module.register(sub)
     return parser
 

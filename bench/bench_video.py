@@ -1,0 +1,127 @@
+"""Video rendering speed: frames per second at 1280x720 and 640x360, against the video's 30 fps.
+
+Plays the bundled skirmish (or renders --replay FILE), then for each size renders ``--frames``
+consecutive game frames at 30 fps of playback from round 2 on (ships moving, attacks with dice),
+director camera, HUD, captions and the video overlays, three ways:
+
+- render only: Timeline moment (worked out one frame ahead on a second thread) + HUD +
+  Scene.update + renderFrame + read-back into numpy;
+- render + encode: the same frames through H.264 (libx264, crf 20, veryfast) to a temporary MP4,
+  encoding on the main thread after each frame;
+- render + encode, threaded: the encoder on a worker thread (what ``trek render`` does).
+
+Prints frames/s, the ratio to 30 fps (1.0 = real time) and where the time goes per frame.
+Run on a quiet machine: other processes on a 2-core machine change the figures a lot.
+Usage: python bench/bench_video.py [--frames N] [--replay FILE] [--sizes 1280x720,640x360]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+import time
+from pathlib import Path
+
+from engine.replay_timeline import LoadedReplay, load_timeline
+from studio.offscreen import display_name
+from studio.video import Mp4Sink, Sink, Stats, ThreadedSink
+
+FPS = 30.0
+
+
+def skirmish_replay(folder: Path) -> Path:
+    from engine.rulesets.attack_wing.play import play
+    from engine.rulesets.attack_wing.scenario import load_scenario
+
+    path = folder / "skirmish.trek"
+    play(load_scenario("skirmish"), 1, path)
+    return path
+
+
+def span_start(loaded: LoadedReplay) -> float:
+    tl = loaded.timeline
+    return next((tl.start_of(i) for i, e in enumerate(tl.events) if e.type == "round_started" and e.round == 2), 0.0)
+
+
+def run(loaded: LoadedReplay, size: tuple[int, int], frames: int, folder: Path,
+        encode: str) -> tuple[float, float, Stats]:
+    """Wall and CPU seconds (all threads) for ``frames`` frames, and the per-stage stats
+    (encode: none, inline, threaded)."""
+    from studio.video import FrameRenderer, VideoPlan, iter_frames
+
+    start = span_start(loaded)
+    plan = VideoPlan(FPS, 1.0, start, start + (frames - 1) / FPS, 0, frames, 0, 0)
+    with FrameRenderer(loaded, size, raw=encode != "none") as fr:
+        fr.game_frame(start)  # warm: nodes, models, HUD text
+        fr.stats = Stats()
+        sink: Sink | None = None
+        if encode != "none":
+            sink = Mp4Sink(folder / f"bench-{size[0]}.mp4", size, FPS, pixel_format=fr.pixel_format)
+            if encode == "threaded":
+                sink = ThreadedSink(sink)
+        c0 = time.process_time()
+        t0 = time.perf_counter()
+        for frame in iter_frames(fr, plan):  # the production loop (next moment computed ahead)
+            if sink is not None:
+                t = time.perf_counter()
+                sink.write(frame)
+                fr.stats.encode += time.perf_counter() - t
+        if sink is not None:
+            t = time.perf_counter()
+            sink.close()
+            fr.stats.encode += time.perf_counter() - t
+            if isinstance(sink, ThreadedSink):
+                fr.stats.extra["encoder_busy"] = sink.busy
+        wall = time.perf_counter() - t0
+        return wall, time.process_time() - c0, fr.stats
+
+
+def ms(seconds: float, frames: int) -> str:
+    return f"{1000 * seconds / frames:6.2f}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--frames", type=int, default=150, help="frames per measurement (default 150 = 5 s)")
+    parser.add_argument("--replay", type=Path, help="a replay file (default: play the bundled skirmish, seed 1)")
+    parser.add_argument("--sizes", default="1280x720,640x360")
+    parser.add_argument("--repeat", type=int, default=1, help="repeat each measurement, keep the fastest")
+    args = parser.parse_args()
+    sizes = [tuple(int(v) for v in s.lower().split("x")) for s in args.sizes.split(",")]
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        loaded = load_timeline(args.replay or skirmish_replay(folder))
+        from studio.offscreen import offscreen_showbase
+
+        offscreen_showbase()
+        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+        print(f"display {display_name()}, {os.cpu_count()} CPUs (load average {load:.1f} before starting), "
+              f"{args.frames} frames from round 2 at {FPS:g} fps of playback, director camera, HUD, "
+              f"overlays templates+attack+trails")
+        for w, h in sizes:
+            size = (int(w), int(h))
+            print(f"\n{size[0]}x{size[1]}")
+            for encode, label in (("none", "render only"), ("inline", "render + encode"),
+                                  ("threaded", "render + encode, threaded")):
+                runs = [run(loaded, size, args.frames, folder, encode) for _ in range(args.repeat)]
+                wall, cpu, stats = min(runs, key=lambda r: r[0])
+                fps = args.frames / wall
+                cores = os.cpu_count() or 1
+                print(f"  {label:27s} {fps:6.1f} frames/s  {fps / FPS:5.2f}x real time  "
+                      f"({ms(wall, args.frames)} ms/frame; CPU {ms(cpu, args.frames)} ms/frame over all threads, "
+                      f"{100 * cpu / wall / cores:3.0f}% of {cores} cores)")
+                n = args.frames
+                parts = [("moment wait", stats.moment), ("hud", stats.hud), ("scene", stats.scene),
+                         ("render", stats.render), ("readback", stats.readback)]
+                if encode != "none":
+                    parts.append(("encode" if encode == "inline" else "wait for encoder", stats.encode))
+                other = wall - sum(v for _, v in parts)
+                print("      " + "  ".join(f"{k} {ms(v, n)}" for k, v in parts) + f"  other {ms(other, n)} ms")
+                if "encoder_busy" in stats.extra:
+                    print(f"      encoder thread busy {ms(stats.extra['encoder_busy'], n)} ms/frame "
+                          f"(overlapped with rendering)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,342 @@
+"""The director camera for videos: which framing to use at each playback time. Pure: no Panda3D
+state, no clock; ``Director(timeline, aspect).pose(t)`` depends on ``t`` alone, so frames are the
+same whatever order they are rendered in and seeking never changes them.
+
+Shots come from the event log:
+
+- planning, end of round, start and end of the game: the whole table;
+- a ship's activation with a move: the ship's whole path (start and end base, every pose along
+  the template, the template itself), from when the ship is activated;
+- an attack: the attacker and the defender, from the attack's declaration to its resolution.
+
+Every framing looks the same way (north, ``pitch`` degrees down, fixed field of view) and is a
+point ``c`` on the table plus a distance ``d`` back along the view direction. A point is inside
+the image for all (c, d) in a convex set (its projection bounds are linear inequalities in c and
+d), so moving the camera along a straight line in (c, d) between two framings that both show a
+point keeps showing it. A cut from shot A to shot B therefore runs A -> U -> B, where U frames the
+subjects of A and B together: the old subjects stay in view on the first leg, the new ones on the
+second. The move takes ``transition`` seconds of playback, eased, along that polyline.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from engine.geometry.pose import Pose
+from engine.rulesets.attack_wing import events as ev
+from engine.rulesets.attack_wing import params as P
+from engine.rulesets.attack_wing.maneuvers import Maneuver, maneuver_path, template_outline
+from engine.timeline import Timeline
+from studio.assets import PEG_HEIGHT_MM
+from studio.camera import CameraPose
+
+Points = npt.NDArray[np.float64]  # (N, 3) table points in mm
+Safe = tuple[float, float, float, float]  # (left, right, bottom, top) in normalised image units -1..1
+
+PITCH: Final = 56.0  # degrees below the horizon
+FOV: Final = 38.0  # vertical field of view, degrees
+TRANSITION: Final = 0.9  # seconds of playback for a camera move
+MIN_HEIGHT_MM: Final = 360.0  # the closest framing still shows this much table top to bottom
+MODEL_TOP_MM: Final = 28.0  # how far a model reaches above its peg
+MIN_TABLE_SHOT: Final = 1.5  # seconds: a shorter whole-table shot between two others is skipped
+FULL: Final[Safe] = (-0.97, 0.97, -0.97, 0.97)
+BOUNDARIES: Final = (ev.ShipActivated, ev.PhaseStarted, ev.RoundStarted, ev.RoundEnded, ev.GameEnded)
+
+
+@dataclass(frozen=True, slots=True)
+class Framing:
+    """A camera on the fixed view direction: looking at table point (cx, cy) from ``d`` mm away."""
+
+    cx: float
+    cy: float
+    d: float
+
+    def vec(self) -> npt.NDArray[np.float64]:
+        return np.array([self.cx, self.cy, self.d])
+
+
+@dataclass(frozen=True, slots=True)
+class Shot:
+    """From ``start`` (playback seconds) on, frame ``points`` (``kind``: table, move or attack)."""
+
+    start: float
+    kind: str
+    subjects: tuple[str, ...]  # ship ids
+    points: Points
+    framing: Framing
+    event: int  # the event that starts it
+
+
+class Lens:
+    """The fixed view direction and the projection of table points for a framing."""
+
+    def __init__(self, aspect: float, pitch: float = PITCH, fov: float = FOV) -> None:
+        p = math.radians(pitch)
+        self.aspect = aspect
+        self.fov = fov
+        self.f = np.array([0.0, math.cos(p), -math.sin(p)])  # forward
+        self.r = np.array([1.0, 0.0, 0.0])  # right
+        self.u = np.array([0.0, math.sin(p), math.cos(p)])  # up
+        self.tv = math.tan(math.radians(fov) / 2)
+        self.th = self.tv * aspect
+
+    def pose(self, fr: Framing) -> CameraPose:
+        c = np.array([fr.cx, fr.cy, 0.0])
+        eye = c - fr.d * self.f
+        return CameraPose((float(eye[0]), float(eye[1]), float(eye[2])), (fr.cx, fr.cy, 0.0), (0.0, 0.0, 1.0),
+                          fov=self.fov)
+
+    def project(self, fr: Framing, points: Points) -> Points:
+        """Normalised image coordinates (x right, y up, -1..1 inside) of ``points`` (N, 3)."""
+        rel = np.asarray(points, dtype=np.float64).reshape(-1, 3) - np.array([fr.cx, fr.cy, 0.0])
+        z = rel @ self.f + fr.d
+        out: Points = np.column_stack([(rel @ self.r) / (z * self.th), (rel @ self.u) / (z * self.tv)])
+        return out
+
+    def distance_for(self, cx: float, cy: float, points: Points, safe: Safe) -> float:
+        """The smallest distance at which every point lies inside ``safe`` seen from around (cx, cy)."""
+        rel = points - np.array([cx, cy, 0.0])
+        depth = rel @ self.f  # z = depth + d
+        x, y = rel @ self.r, rel @ self.u
+        left, right, bottom, top = safe
+        need = np.concatenate([x / (right * self.th) - depth, x / (left * self.th) - depth,
+                               y / (top * self.tv) - depth, y / (bottom * self.tv) - depth])
+        return float(need.max())
+
+    def fit(self, points: Points, safe: Safe, min_height: float = MIN_HEIGHT_MM) -> Framing:
+        """A framing that shows every point inside ``safe``, as close as it can, roughly centred."""
+        pts = np.asarray(points, dtype=np.float64).reshape(-1, 3)
+        cx, cy = float(pts[:, 0].mean()), float(pts[:, 1].mean())
+        left, right, bottom, top = safe
+        mid_x, mid_y = (left + right) / 2, (bottom + top) / 2
+        d_min = min_height / 2 / self.tv / max((top - bottom) / 2, 0.1)
+        d = max(self.distance_for(cx, cy, pts, safe), d_min)
+        for _ in range(6):  # centre the projected box in the safe area (the bound below is exact)
+            proj = self.project(Framing(cx, cy, d), pts)
+            ox = (proj[:, 0].min() + proj[:, 0].max()) / 2 - mid_x
+            oy = (proj[:, 1].min() + proj[:, 1].max()) / 2 - mid_y
+            if abs(ox) < 1e-3 and abs(oy) < 1e-3:
+                break
+            cx += ox * d * self.th
+            cy += oy * d * self.tv / self.u[1]
+            d = max(self.distance_for(cx, cy, pts, safe), d_min)
+        return Framing(cx, cy, d)
+
+    def ground(self, fr: Framing, x: float, y: float) -> tuple[float, float] | None:
+        """Where the ray through normalised image point (x, y) meets the table (None: above the horizon)."""
+        eye = np.array([fr.cx, fr.cy, 0.0]) - fr.d * self.f
+        ray = self.f + x * self.th * self.r + y * self.tv * self.u
+        if ray[2] >= -1e-9:
+            return None
+        s = -eye[2] / ray[2]
+        return float(eye[0] + s * ray[0]), float(eye[1] + s * ray[1])
+
+    def onto_table(self, fr: Framing, points: Points, safe: Safe, area: tuple[float, float]) -> Framing:
+        """Slide ``fr`` toward showing table rather than the floor beyond its edge, as far as its
+        points stay inside ``safe`` at the same distance."""
+        w, h = area
+        bottom, top, left, right = (self.ground(fr, 0.0, -1.0), self.ground(fr, 0.0, 1.0),
+                                    self.ground(fr, -1.0, 0.0), self.ground(fr, 1.0, 0.0))
+        if bottom is None or top is None or left is None or right is None:
+            return fr
+        dy = (-bottom[1] if bottom[1] < 0 else 0.0) + (h - top[1] if top[1] > h else 0.0)
+        dx = (-left[0] if left[0] < 0 else 0.0) + (w - right[0] if right[0] > w else 0.0)
+        if abs(dx) < 1e-6 and abs(dy) < 1e-6:
+            return fr
+        lo, hi = 0.0, 1.0
+        if self.distance_for(fr.cx + dx, fr.cy + dy, points, safe) > fr.d + 1e-6:
+            for _ in range(12):
+                mid = (lo + hi) / 2
+                if self.distance_for(fr.cx + mid * dx, fr.cy + mid * dy, points, safe) <= fr.d + 1e-6:
+                    lo = mid
+                else:
+                    hi = mid
+            hi = lo
+        return Framing(fr.cx + hi * dx, fr.cy + hi * dy, fr.d)
+
+
+def ship_points(pose: Pose, base: str) -> Points:
+    """A ship's base corners on the table and at its peg, and the top of its model."""
+    h = P.base_half(base)
+    peg = PEG_HEIGHT_MM.get(base, 30.0)
+    rad = math.radians(pose.heading)
+    fx, fy, rx, ry = math.sin(rad), math.cos(rad), math.cos(rad), -math.sin(rad)
+    corners = [(pose.x + a * h * rx + b * h * fx, pose.y + a * h * ry + b * h * fy) for a, b in
+               ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+    pts = [(x, y, 0.0) for x, y in corners] + [(x, y, peg) for x, y in corners]
+    pts.append((pose.x, pose.y, peg + MODEL_TOP_MM))
+    return np.array(pts, dtype=np.float64)
+
+
+class Director:
+    """The camera for each playback time of ``timeline`` in an image of ``aspect`` (width / height).
+
+    ``safe`` is the part of the image left clear by the HUD (``Hud.safe_area()``): the subjects
+    of a shot are framed inside it; the whole table is framed in the full image.
+    """
+
+    def __init__(self, timeline: Timeline, aspect: float = 16 / 9, safe: Safe = FULL, *,
+                 transition: float = TRANSITION, pitch: float = PITCH, fov: float = FOV) -> None:
+        self.timeline = timeline
+        self.lens = Lens(aspect, pitch, fov)
+        self.safe = safe
+        self.transition = transition
+        w, h = timeline.table.area
+        table = np.array([(0, 0, 0), (w, 0, 0), (w, h, 0), (0, h, 0)], dtype=np.float64)
+        self.table_points = table
+        self.table_framing = self.lens.fit(table, (-0.97, 0.97, -0.8, 0.86), min_height=0.0)
+        self._bases = {s.id: s.base for s in timeline.final.ships}
+        self.shots = self._shots()
+        self.starts = [s.start for s in self.shots]
+        # where each transition begins and the framing of both shots' subjects (U)
+        self._from: list[Framing] = []
+        self._via: list[Framing] = []
+        for k, shot in enumerate(self.shots):
+            if k == 0:
+                self._from.append(shot.framing)
+                self._via.append(shot.framing)
+                continue
+            start = self._at(k - 1, shot.start)
+            prev = self.shots[k - 1]
+            self._from.append(start)
+            self._via.append(self._union(prev, shot))
+
+    # --- shots ----------------------------------------------------------------------------------
+    def _fit(self, points: Points) -> Framing:
+        """The framing of ``points`` inside the safe area, slid over the table where it can."""
+        fr = self.lens.fit(points, self.safe)
+        if fr.d >= self.table_framing.d:
+            return self.table_framing
+        return self.lens.onto_table(fr, points, self.safe, self.timeline.table.area)
+
+    def _union(self, a: Shot, b: Shot) -> Framing:
+        if a.kind == "table" or b.kind == "table":
+            return self.table_framing
+        return self._fit(np.vstack([a.points, b.points]))
+
+    def _table_shot(self, start: float, i: int) -> Shot:
+        return Shot(start, "table", (), self.table_points, self.table_framing, i)
+
+    def _subject_shot(self, start: float, kind: str, subjects: tuple[str, ...], points: Points, i: int) -> Shot:
+        return Shot(start, kind, subjects, points, self._fit(points), i)
+
+    def _move_points(self, e: ev.ShipMoved | ev.SensorEcho) -> Points:
+        base = self._bases.get(e.ship, "small")
+        if isinstance(e, ev.SensorEcho):
+            poses = [e.start.pose(), e.end.pose()]
+            extra = np.zeros((0, 3))
+        else:
+            maneuver = Maneuver(e.kind, e.speed)
+            path = maneuver_path(e.start.pose(), maneuver, base)
+            poses = [path.pose_at(k / 6 * e.progress) for k in range(7)]
+            outline = template_outline(e.start.pose(), maneuver, base)
+            extra = (np.array([(x, y, 0.0) for x, y in list(outline.exterior.coords)[:-1]])
+                     if outline is not None else np.zeros((0, 3)))
+        return np.vstack([*(ship_points(p, base) for p in poses), extra])
+
+    def _attack_points(self, i: int, e: ev.AttackDeclared) -> Points:
+        state = self.timeline.state_after(i)
+        pts = []
+        for sid in (e.ship, e.defender):
+            try:
+                s = state.ship(sid)
+            except KeyError:
+                continue
+            pts.append(ship_points(s.pose, s.base))
+        return np.vstack(pts) if pts else self.table_points
+
+    def _shots(self) -> list[Shot]:
+        tl = self.timeline
+        events = tl.events
+        shots: list[Shot] = [self._table_shot(0.0, -1)]
+        for i, e in enumerate(events):
+            start = tl.start_of(i)
+            shot: Shot | None = None
+            if isinstance(e, ev.GameStarted | ev.RoundStarted | ev.RoundEnded | ev.GameEnded):
+                shot = self._table_shot(start, i)
+            elif isinstance(e, ev.PhaseStarted) and e.phase in ("planning", "end", "combat"):
+                shot = self._table_shot(start, i)
+            elif isinstance(e, ev.ShipActivated):
+                for j in range(i + 1, len(events)):
+                    f = events[j]
+                    if isinstance(f, BOUNDARIES):
+                        break
+                    if isinstance(f, ev.ShipMoved | ev.SensorEcho) and f.ship == e.ship:
+                        shot = self._subject_shot(start, "move", (e.ship,), self._move_points(f), i)
+                        break
+                    if isinstance(f, ev.AttackDeclared):
+                        shot = self._subject_shot(start, "attack", (f.ship, f.defender), self._attack_points(j, f), i)
+                        break
+            elif isinstance(e, ev.AttackDeclared):
+                shot = self._subject_shot(start, "attack", (e.ship, e.defender), self._attack_points(i, e), i)
+            if shot is None:
+                continue
+            last = shots[-1]
+            if shot.kind == last.kind == "table" or (
+                    shot.kind != "table" and last.kind != "table" and set(shot.subjects) == set(last.subjects)
+                    and np.allclose(shot.framing.vec(), last.framing.vec(), atol=1.0)):
+                continue  # the same framing: no cut
+            if shot.start <= last.start + 1e-9 or (last.kind == "table" and len(shots) > 1
+                                                    and shot.start - last.start < MIN_TABLE_SHOT):
+                shots[-1] = shot  # zero-length events, or a glimpse of the table: the later framing wins
+            else:
+                shots.append(shot)
+        return shots
+
+    # --- the camera at time t -------------------------------------------------------------------
+    def shot_index(self, t: float) -> int:
+        return max(bisect.bisect_right(self.starts, t) - 1, 0)
+
+    def shot(self, t: float) -> Shot:
+        return self.shots[self.shot_index(t)]
+
+    def _progress(self, k: int, t: float) -> float:
+        if self.transition <= 0:
+            return 1.0
+        s = min(max((t - self.shots[k].start) / self.transition, 0.0), 1.0)
+        return s * s * (3 - 2 * s)
+
+    def _legs(self, k: int) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64],
+                                      float]:
+        a, u, b = self._from[k].vec(), self._via[k].vec(), self.shots[k].framing.vec()
+        first, second = float(np.linalg.norm(u - a)), float(np.linalg.norm(b - u))
+        return a, u, b, first / (first + second) if first + second > 1e-9 else 0.0
+
+    def _at(self, k: int, t: float) -> Framing:
+        e = self._progress(k, t)
+        if e >= 1.0:
+            return self.shots[k].framing
+        a, u, b, split = self._legs(k)
+        if e < split:
+            v = a + (u - a) * (e / split)
+        else:
+            v = u + (b - u) * ((e - split) / (1 - split) if split < 1 else 1.0)
+        return Framing(float(v[0]), float(v[1]), float(v[2]))
+
+    def framing(self, t: float) -> Framing:
+        return self._at(self.shot_index(t), t)
+
+    def pose(self, t: float) -> CameraPose:
+        """The camera at playback time ``t``."""
+        return self.lens.pose(self.framing(t))
+
+    def subjects(self, t: float) -> Points:
+        """The table points the camera guarantees to show at ``t``: the current shot's subjects once
+        the move toward them is past the union framing, the previous shot's before that."""
+        k = self.shot_index(t)
+        e = self._progress(k, t)
+        split = self._legs(k)[3]
+        if k > 0 and e < split:
+            return self.shots[k - 1].points
+        return self.shots[k].points
+
+    def project(self, t: float, points: Sequence[tuple[float, float, float]] | Points) -> Points:
+        """Normalised image positions (-1..1) of ``points`` seen by the camera at ``t``."""
+        return self.lens.project(self.framing(t), np.asarray(points, dtype=np.float64))

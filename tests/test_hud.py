@@ -1,0 +1,229 @@
+"""The HUD: dice face by face with rerolls and conversions, ship panels, round and phase, the
+active ship and reason, captions; drawn in the same capture as the scene (checked by pixels)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from engine.replay_timeline import LoadedReplay, load_timeline
+from engine.rulesets.attack_wing import events as ev
+from engine.timeline import Moment
+from studio.hud import ATTACK_DIE, DEFENSE_DIE, DICE_Z, DIE, Hud, dice_faces, dice_tally
+from studio.video import FrameRenderer, moment_after
+
+SIZE = (960, 540)  # HUD scale 1 (smaller images get a larger, compact HUD)
+
+
+@pytest.fixture(scope="module")
+def loaded(tmp_path_factory: pytest.TempPathFactory) -> LoadedReplay:
+    from engine.rulesets.attack_wing.play import play
+    from engine.rulesets.attack_wing.scenario import load_scenario
+
+    path = tmp_path_factory.mktemp("hud") / "skirmish-3.trek"
+    play(load_scenario("skirmish"), 3, path)
+    return load_timeline(path)
+
+
+def first(loaded: LoadedReplay, kind: type, pred: object = None) -> int:
+    for i, e in enumerate(loaded.timeline.events):
+        if isinstance(e, kind) and (pred is None or pred(e)):  # type: ignore[operator]
+            return i
+    raise AssertionError(f"no {kind.__name__} in the replay")
+
+
+def mask(frame: np.ndarray, colour: tuple[float, ...], tol: int = 45) -> np.ndarray:
+    target = np.array(colour[:3]) * 255
+    out: np.ndarray = np.all(np.abs(frame.astype(int) - target) <= tol, axis=2)
+    return out
+
+
+def runs(columns: np.ndarray) -> int:
+    """How many separate runs of True along a 1-D array."""
+    c = columns.astype(int)
+    return int(np.sum(np.diff(np.concatenate([[0], c, [0]])) == 1))
+
+
+def strip_rows(size: tuple[int, int]) -> slice:
+    h = size[1]
+    top = int((1 - (DICE_Z + DIE / 2)) / 2 * h) + 1
+    bottom = int((1 - (DICE_Z - DIE / 2)) / 2 * h) - 1
+    return slice(top, bottom)
+
+
+def test_dice_strip_shows_each_die_in_its_colour(loaded: LoadedReplay) -> None:
+    tl = loaded.timeline
+    i = first(loaded, ev.DiceRolled, lambda e: e.kind == "defense" and len(e.faces) >= 1)
+    moment = moment_after(tl, i)
+    assert moment.dice is not None and moment.dice.attack
+    with FrameRenderer(loaded, SIZE, camera="top") as fr:
+        assert fr.hud is not None
+        fr.hud.update(moment, tl)
+        with_hud = fr._draw(moment, fr.camera_pose(moment), set())
+        fr.hud.hide()
+        without = fr._draw(moment, fr.camera_pose(moment), set())
+    band = strip_rows(SIZE)
+    red = mask(with_hud[band], ATTACK_DIE)
+    green = mask(with_hud[band], DEFENSE_DIE)
+    assert red.sum() > 40 * len(moment.dice.attack) and green.sum() > 40 * len(moment.dice.defense)
+    assert mask(without[band], ATTACK_DIE).sum() < 10  # the table has no such red there
+    # one block of red per attack die, one of green per defense die, the attack dice left of the defense
+    assert runs(red.sum(axis=0) > 3) == len(moment.dice.attack)
+    assert runs(green.sum(axis=0) > 3) == len(moment.dice.defense)
+    assert np.nonzero(red.any(axis=0))[0].max() < np.nonzero(green.any(axis=0))[0].min()
+    # and nothing of the HUD in the middle of the table
+    mid = slice(SIZE[1] // 2 - 20, SIZE[1] // 2 + 20)
+    assert np.array_equal(with_hud[mid, SIZE[0] // 2 - 40:SIZE[0] // 2 + 40],
+                          without[mid, SIZE[0] // 2 - 40:SIZE[0] // 2 + 40])
+
+
+def test_rerolled_converted_and_added_dice_are_marked_as_they_happen(loaded: LoadedReplay) -> None:
+    tl = loaded.timeline
+    i = first(loaded, ev.DiceRerolled)
+    e = tl.events[i]
+    assert isinstance(e, ev.DiceRerolled)
+    during = tl.moment(tl.start_of(i) + 0.5 * (tl.start_of(i + 1) - tl.start_of(i)))
+    attack, defense = dice_faces(during, tl)
+    dice = attack if e.kind == "attack" else defense
+    assert [d.mark for k, d in enumerate(dice) if k in e.indices] == ["rerolled"] * len(e.indices)
+    assert {k for k, d in enumerate(dice) if d.fresh} == set(e.indices)  # these pulse now
+    assert all(d.face == f for d, f in zip((dice[k] for k in e.indices), e.faces, strict=True))
+    after = dice_faces(moment_after(tl, i + 1), tl)
+    assert not any(d.fresh for d in (*after[0], *after[1]))
+    for kind, mark in ((ev.DiceConverted, "converted"), (ev.DieAdded, "added")):
+        j = next((k for k, x in enumerate(tl.events) if isinstance(x, kind)), None)
+        if j is None:
+            continue
+        x = tl.events[j]
+        a, d = dice_faces(moment_after(tl, j), tl)
+        marked = a if getattr(x, "kind", "") == "attack" else d
+        assert mark in {m.mark for m in marked}
+
+
+def test_tally() -> None:
+    from studio.hud import DieFace
+
+    attack = (DieFace("attack", "hit"), DieFace("attack", "crit"), DieFace("attack", "hit"))
+    assert dice_tally(attack, ()) == "2 hits 1 crit"
+    assert dice_tally(attack, (DieFace("defense", "evade"),)) == "2 hits 1 crit  vs  1 evade"
+    assert dice_tally((), ()) == ""
+
+
+def hud_for(loaded: LoadedReplay, moment: Moment, captions: bool = True) -> Hud:
+    from panda3d.core import NodePath
+
+    hud = Hud(NodePath("aspect2d"), 16 / 9)
+    hud.update(moment, loaded.timeline, captions=captions)
+    return hud
+
+
+def test_round_phase_active_ship_reason_and_caption(loaded: LoadedReplay) -> None:
+    tl = loaded.timeline
+    i = first(loaded, ev.AttackDeclared)
+    e = tl.events[i]
+    assert isinstance(e, ev.AttackDeclared)
+    moment = moment_after(tl, i)
+    hud = hud_for(loaded, moment)
+    assert hud.round.text == f"ROUND {e.round} / {tl.final.round_limit}" and hud.phase.text == "COMBAT PHASE"
+    names = {s.id: s.name for s in tl.final.ships}
+    assert hud.active.text == names[e.ship] and hud.target.text == names[e.defender]
+    assert hud.reason.text == moment.reason and moment.reason
+    assert hud.caption.text == moment.caption
+    assert hud_for(loaded, moment, captions=False).caption.text == ""
+    setup = hud_for(loaded, moment_after(tl, -1))
+    assert setup.round.text == "SETUP" and setup.active.text == ""
+
+
+def test_ship_panels_follow_shields_hull_tokens_damage_and_destruction(loaded: LoadedReplay) -> None:
+    tl = loaded.timeline
+    hit = first(loaded, ev.DamageDealt, lambda e: e.to == "hull")
+    e = tl.events[hit]
+    assert isinstance(e, ev.DamageDealt)
+    before, after = moment_after(tl, hit - 1), moment_after(tl, hit)
+    hud = hud_for(loaded, before)
+    panel = hud.panels[e.ship]
+    state_before = panel._state
+    back = panel.back.getChild(0)
+    hud.update(after, tl)
+    assert state_before is not None and panel._state is not None
+    assert panel._state.hull == state_before.hull - 1
+    assert panel.back.getChild(0) == back  # unchanged parts are not rebuilt
+    assert panel.hull_text.text == f"{panel._state.hull}/{panel._state.hull_max}"
+    lock = first(loaded, ev.TargetLockAcquired)
+    lock_event = tl.events[lock]
+    assert isinstance(lock_event, ev.TargetLockAcquired)
+    hud.update(moment_after(tl, lock), tl)
+    assert any(t.startswith("target_lock:") for t in hud.panels[lock_event.ship]._state.tokens)  # type: ignore[union-attr]
+    gone = first(loaded, ev.ShipDestroyed, lambda x: x.removed)
+    destroyed = tl.events[gone]
+    assert isinstance(destroyed, ev.ShipDestroyed)
+    hud.update(moment_after(tl, gone + 1), tl)
+    dead = hud.panels[destroyed.ship]
+    assert dead._state is not None and dead._state.destroyed and dead.gone.text == "DESTROYED"
+    assert dead.root.hasColorScale()
+
+
+def test_update_touches_only_what_changed(loaded: LoadedReplay) -> None:
+    tl = loaded.timeline
+    i = first(loaded, ev.DiceRolled, lambda e: e.kind == "attack")
+    a = tl.moment(tl.start_of(i) + 0.2)
+    b = tl.moment(tl.start_of(i) + 0.6)
+    hud = hud_for(loaded, a)
+    nodes = [n for _, n in hud.dice._nodes]
+    backs = {sid: p.back.getChild(0) for sid, p in hud.panels.items()}
+    hud.update(b, tl)
+    assert [n for _, n in hud.dice._nodes] == nodes  # same dice nodes, only their pulse changed
+    assert {sid: p.back.getChild(0) for sid, p in hud.panels.items()} == backs
+
+
+def test_hud_safe_area_and_aspect(loaded: LoadedReplay) -> None:
+    hud = hud_for(loaded, moment_after(loaded.timeline, 40))
+    left, right, bottom, top = hud.safe_area()
+    assert -1 < left < 0 < right < 1 and -1 < bottom < 0 < top < 1
+    hud.set_aspect(4 / 3)
+    assert hud.safe_area()[0] > left  # the side columns take more of a narrower image
+    hud.destroy()
+
+
+def test_screenshot_path_is_free_of_hud_after_a_video(loaded: LoadedReplay, tmp_path: Path) -> None:
+    """The video's HUD and cards live on the shared renderer's buffer only while it renders."""
+    from engine.view import TableView
+    from studio.snapshot import render_view
+
+    empty = TableView(914.4, 914.4)
+    before = render_view(empty, SIZE, "top", set())
+    with FrameRenderer(loaded, SIZE) as fr:
+        fr.game_frame(10.0)
+    after = render_view(empty, SIZE, "top", set())
+    assert np.array_equal(before, after)
+
+
+def test_round_and_phase_banner_fades_out(loaded: LoadedReplay) -> None:
+    tl = loaded.timeline
+    i = first(loaded, ev.RoundStarted, lambda e: e.round == 2)
+    start, end = tl.start_of(i), tl.start_of(i + 1)
+    hud = hud_for(loaded, tl.moment(start + 0.1 * (end - start)))
+    assert hud.banner.text == "ROUND 2" and hud.banner.path.getColorScale()[3] == pytest.approx(1.0)
+    hud.update(tl.moment(start + 0.9 * (end - start)), tl)
+    assert 0.0 < hud.banner.path.getColorScale()[3] < 0.5
+    j = first(loaded, ev.PhaseStarted, lambda e: e.round == 2 and e.phase == "combat")
+    hud.update(tl.moment(tl.start_of(j) + 0.01), tl)
+    assert hud.banner_sub.text == "COMBAT PHASE"
+    hud.update(moment_after(tl, j + 2), tl)
+    assert hud.banner.path.getColorScale()[3] == 0.0
+
+
+def test_small_images_get_a_larger_compact_hud(loaded: LoadedReplay) -> None:
+    from panda3d.core import NodePath
+
+    from studio.hud import hud_scale
+
+    assert hud_scale(720) == hud_scale(540) == 1.0 and 1.4 < hud_scale(360) <= 1.6
+    big, small = Hud(NodePath("a"), 16 / 9), Hud(NodePath("b"), 16 / 9, scale=hud_scale(360))
+    for hud in (big, small):
+        hud.update(moment_after(loaded.timeline, 120), loaded.timeline)
+    assert not big.compact and small.compact
+    assert all(not c.isHidden() for c in big.columns) and all(c.isHidden() for c in small.columns)
+    assert small.safe_area()[0] < big.safe_area()[0]  # no side columns: more room for the table
