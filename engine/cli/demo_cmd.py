@@ -18,7 +18,7 @@ def register(sub: Any) -> None:
     p.add_argument("--out", type=Path, default=DEFAULT_OUT, help=f"where to write (default {DEFAULT_OUT})")
     p.add_argument("--no-window", action="store_true", help="render files even when a screen is available")
     p.add_argument("--size", default="1280x720", help="video size (default 1280x720)")
-    p.add_argument("--speed", type=float, default=1.5, help="video playback speed (default 1.5)")
+    p.add_argument("--speed", type=float, default=2.0, help="video playback speed (default 2; 1 is the full pace)")
     p.set_defaults(handler=run)
 
 
