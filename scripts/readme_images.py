@@ -27,6 +27,16 @@ def main() -> None:
                         overlays={"templates", "attack", "trails", "ranges"}, trails=moment.trails)
     save_png(frame, OUT / "skirmish-top.png")
     print(OUT / "skirmish-top.png")
+    # the hero image: the demo's screenshot, the attack that did the most damage, HUD and all
+    from engine.cli.demo_cmd import biggest_attack
+    from studio.video import render_screenshot
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "skirmish.trek"
+        play(load_scenario("skirmish"), 3, path)
+        loaded = load_timeline(path)
+        print(render_screenshot(loaded, biggest_attack(loaded.timeline), OUT / "battle-report.png",
+                                size=(1280, 720), camera="top"))
 
 
 if __name__ == "__main__":

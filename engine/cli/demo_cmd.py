@@ -6,7 +6,10 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.timeline import Timeline
 
 DEFAULT_OUT = Path("out") / "demo"
 
@@ -25,7 +28,6 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from engine.cli.render_cmd import parse_size
     from engine.replay_timeline import load_timeline
-    from engine.rulesets.attack_wing import events as ev
     from engine.rulesets.attack_wing.play import play
     from engine.rulesets.attack_wing.scenario import load_scenario
 
@@ -53,18 +55,24 @@ def run(args: argparse.Namespace) -> int:
 
     print("no screen here: rendering the battle-report video (progress below)", file=sys.stderr)
     video = render_video(loaded, args.out / "skirmish.mp4", size=size, fps=30, speed=args.speed)
-    # the screenshot: the attack that did the most damage, as its dice land
-    damage: dict[int, int] = {}
-    declared = -1
-    for i, e in enumerate(loaded.timeline.events):
-        if isinstance(e, ev.AttackDeclared):
-            declared = i
-        elif isinstance(e, ev.AttackResolved) and declared >= 0:
-            damage[i] = e.hits + e.crits
-    at = max(damage, key=lambda i: (damage[i], -i)) if damage else len(loaded.timeline) - 1
+    at = biggest_attack(loaded.timeline)
     shot = render_screenshot(loaded, at, args.out / "skirmish.png", size=size, camera="top")
     print(f"  video: {video.path} ({video.seconds:.0f} s, {video.frames} frames at {video.fps:g} fps, "
           f"rendered in {video.wall:.0f} s)")
     print(f"  screenshot: {shot}")
     print(f"open the video with any player; inspect the game with: trek replay info {replay}")
     return 0
+
+
+def biggest_attack(timeline: Timeline) -> int:
+    """The event that resolved the attack doing the most damage (the last event if none did)."""
+    from engine.rulesets.attack_wing import events as ev
+
+    damage: dict[int, int] = {}
+    declared = -1
+    for i, e in enumerate(timeline.events):
+        if isinstance(e, ev.AttackDeclared):
+            declared = i
+        elif isinstance(e, ev.AttackResolved) and declared >= 0:
+            damage[i] = e.hits + e.crits
+    return max(damage, key=lambda i: (damage[i], -i)) if damage else len(timeline) - 1

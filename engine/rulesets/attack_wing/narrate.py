@@ -131,7 +131,7 @@ def describe(event: ev.Event, state: GameState) -> str:
     if isinstance(e, ev.RoundEnded):
         return f"Round {e.round} ends"
     if isinstance(e, ev.GameEnded):
-        return f"Game over: {e.reason}; fleet points {e.points[0]} to {e.points[1]}"
+        return f"{e.reason}; fleet points {e.points[0]} to {e.points[1]}"
     return e.type
 
 
