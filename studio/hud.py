@@ -462,7 +462,8 @@ class ShipPanel:
         self.name = Label(self.root, "name", 0.042)
         self.shield_text = Label(self.root, "shields", 0.032, colour=(0.7, 0.88, 1.0, 1.0), shadow=False)
         self.hull_text = Label(self.root, "hull", 0.032, colour=(1.0, 0.9, 0.65, 1.0), shadow=False)
-        self.gone = Label(self.root, "gone", 0.034, "right", (1.0, 0.35, 0.3, 1.0))
+        # on the token row (a destroyed ship has no tokens), so a long name never runs into it
+        self.gone = Label(self.root, "gone", 0.034, "left", (1.0, 0.35, 0.3, 1.0))
         self.width = COLUMN_W
         self._state: PanelState | None = None
         self._names: dict[str, str] = {}
@@ -483,7 +484,7 @@ class ShipPanel:
             s.node(self.back, "back")
         name_colour = GREY if state.destroyed else palette.mix(colour, WHITE, 0.35)
         self.name.set(short(state.name, 24), name_colour, (0.035, -0.05))
-        self.gone.set("DESTROYED" if state.destroyed else "", pos=(w - 0.02, -0.05))
+        self.gone.set("DESTROYED" if state.destroyed else "", pos=(0.035, -0.157))
         if old is None or (old.shields, old.shields_max, old.hull, old.hull_max, old.destroyed) != (
                 state.shields, state.shields_max, state.hull, state.hull_max, state.destroyed):
             self._pips(state)
