@@ -37,6 +37,7 @@ from studio.overlays import DEFAULT_OVERLAYS, OVERLAYS, validate_overlays
 from studio.picking import pick_ship
 from studio.playback import Playback, Unit
 from studio.scene import Scene
+from studio.teach import DialFan
 from studio.widgets import EventLog, HelpOverlay, ScrubBar, Toast, clock
 
 CAMERAS: Final = ("top", "table", "follow")
@@ -98,6 +99,7 @@ SHORTCUTS: Final[tuple[Shortcut, ...]] = (
     Shortcut("Overlays", "k", "attack range line", ("k",), "toggle_overlay", ("attack",)),
     Shortcut("Overlays", "l", "movement trails", ("l",), "toggle_overlay", ("trails",)),
     Shortcut("Overlays", "g", "4-inch grid", ("g",), "toggle_overlay", ("grid",)),
+    Shortcut("Overlays", "d", "dial fan-out of the selected ship", ("d",), "toggle_dial"),
     Shortcut("Panels", "e", "event log (click a line to jump)", ("e",), "toggle_log"),
     Shortcut("Panels", "c", "captions", ("c",), "toggle_captions"),
     Shortcut("Panels", "h or ?", "this help", ("h", "?", "shift-/"), "toggle_help"),
@@ -221,6 +223,8 @@ class Viewer:
 
         self.root = self.surface.render.attachNewNode("viewer")
         self.scene = Scene(self.root, tinydisplay=self.surface.tinydisplay)
+        self.dial_fan = DialFan(self.root)
+        self.dial_on = False
         self.rig = CameraRig(self.surface.camera, self.aspect)
         self.ui = self.surface.overlay.attachNewNode("viewer-ui")
         self.hud_frame = self.ui.attachNewNode("hud-frame")  # the HUD, fitted above the bar, left of the log
@@ -406,6 +410,7 @@ class Viewer:
             self.log.update(m.index)
         self.scrub.update(pb.fraction, self.status_line(m))
         self.moment, self.view = m, view
+        self.dial_fan.update(view if self.dial_on else None, self._focus())
         self._drawn = key
 
     def status_line(self, m: Moment) -> str:
@@ -458,6 +463,15 @@ class Viewer:
         self.refresh()
 
     # --- overlays and panels -----------------------------------------------------------------------
+    def toggle_dial(self) -> bool:
+        """Show every maneuver on the selected ship's dial (grey where it would be blocked)."""
+        self.dial_on = not self.dial_on
+        self.notify(f"dial fan-out {'on' if self.dial_on else 'off'}"
+                    + (" (select a ship)" if self.dial_on and self._focus() is None else ""))
+        self._drawn = None
+        self.refresh()
+        return self.dial_on
+
     def toggle_overlay(self, name: str) -> bool:
         if name not in OVERLAYS:
             raise ValueError(f"unknown overlay {name!r}; known: {', '.join(OVERLAYS)}")

@@ -37,6 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
         render_cmd,
         replay_cmd,
         scenario_cmd,
+        teach_cmd,
         view_cmd,
     )
 
@@ -47,7 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=TrekArgumentParser)
     sub.required = True
     for module in (demo_cmd, play_cmd, geometry_cmds, catalog_cmd, fleet_cmd, scenario_cmd, replay_cmd, view_cmd,
-                   render_cmd, mission_cmd, campaign_cmd, odds_cmd, notation_cmd):
+                   render_cmd, mission_cmd, campaign_cmd, odds_cmd, notation_cmd, teach_cmd):
         module.register(sub)
     return parser
 
