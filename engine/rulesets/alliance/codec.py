@@ -6,41 +6,27 @@ replay layer imports that module by convention when it meets a file of this rule
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import TypeAdapter
 
-from engine.errors import TrekError
 from engine.rulesets.alliance import events as ae
 from engine.rulesets.alliance.reducer import apply, initial_state
 from engine.rulesets.alliance.state import AllianceState
+from engine.rulesets.attack_wing.codec import header_seed, plain, validate_snapshot
 
 RULESET = "alliance"
 _STATE_ADAPTER: TypeAdapter[AllianceState] = TypeAdapter(AllianceState)
 
 
-def _plain(value: Any) -> Any:
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value) if f.init}
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    return value
-
-
 def state_to_dict(state: AllianceState) -> dict[str, Any]:
     """A plain-data snapshot: dicts, lists, strings, numbers, booleans and None only."""
-    out: dict[str, Any] = _plain(state)
+    out: dict[str, Any] = plain(state)
     return out
 
 
 def state_from_dict(raw: Any) -> AllianceState:
-    try:
-        return _STATE_ADAPTER.validate_python(raw)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise TrekError(f"bad state snapshot at {where}: {first['msg']}") from None
+    return validate_snapshot(_STATE_ADAPTER, raw)
 
 
 class AllianceCodec:
@@ -61,10 +47,7 @@ class AllianceCodec:
         return state_from_dict(raw)
 
     def initial_state(self, header: dict[str, Any]) -> AllianceState:
-        seed = header.get("seed")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TrekError("the replay header has no whole-number seed")
-        return initial_state(seed)
+        return initial_state(header_seed(header))
 
     def apply(self, state: AllianceState, event: ae.AnyEvent) -> AllianceState:
         return apply(state, event)

@@ -7,7 +7,7 @@ pydantic against the state dataclasses themselves.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -20,27 +20,44 @@ RULESET = "attack_wing"
 _STATE_ADAPTER: TypeAdapter[GameState] = TypeAdapter(GameState)
 
 
-def state_to_dict(state: GameState) -> dict[str, Any]:
-    """A plain-data snapshot: dicts, lists, strings, numbers, booleans and None only."""
-    return _plain(state)  # type: ignore[no-any-return]
+S = TypeVar("S")
 
 
-def _plain(value: Any) -> Any:
+def plain(value: Any) -> Any:
+    """Dataclasses (init fields only) and tuples as dicts and lists: plain msgpack-able data."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value) if f.init}
+        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value) if f.init}
     if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
+        return [plain(v) for v in value]
     return value
 
 
-def state_from_dict(raw: Any) -> GameState:
-    """Validate a snapshot back into a state; raises TrekError naming what is wrong."""
+def validate_snapshot(adapter: TypeAdapter[S], raw: Any) -> S:
+    """Validate an untrusted snapshot; raises TrekError naming the first thing wrong and where."""
     try:
-        return _STATE_ADAPTER.validate_python(raw)
+        return adapter.validate_python(raw)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
         raise TrekError(f"bad state snapshot at {where}: {first['msg']}") from None
+
+
+def header_seed(header: dict[str, Any]) -> int:
+    seed = header.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TrekError("the replay header has no whole-number seed")
+    return seed
+
+
+def state_to_dict(state: GameState) -> dict[str, Any]:
+    """A plain-data snapshot: dicts, lists, strings, numbers, booleans and None only."""
+    out: dict[str, Any] = plain(state)
+    return out
+
+
+def state_from_dict(raw: Any) -> GameState:
+    """Validate a snapshot back into a state; raises TrekError naming what is wrong."""
+    return validate_snapshot(_STATE_ADAPTER, raw)
 
 
 class AttackWingCodec:
@@ -61,10 +78,7 @@ class AttackWingCodec:
         return state_from_dict(raw)
 
     def initial_state(self, header: dict[str, Any]) -> GameState:
-        seed = header.get("seed")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise TrekError("the replay header has no whole-number seed")
-        return initial_state(seed)
+        return initial_state(header_seed(header))
 
     def apply(self, state: GameState, event: ev.Event) -> GameState:
         return apply(state, event)
