@@ -84,8 +84,10 @@ def defense_spends(attack: Sequence[str], defense: Sequence[str], has_bs: bool, 
 
 
 def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, float], tuple[float, float]],
-                   obstructed: bool, reason: str) -> None:
-    """Steps 3 to 8 of one declared attack."""
+                   obstructed: bool, reason: str, *, attack_bonus: tuple[int, str] = (0, ""),
+                   defense_bonus: tuple[int, str] = (0, ""), blank_rerolls: tuple[int, str] = (0, "")) -> None:
+    """Steps 3 to 8 of one declared attack. Card abilities (an Alliance Elite loadout's) add
+    dice ``(count, name)`` to either roll, or reroll up to ``count`` blank attack dice."""
     attacker = t.state.ship(t.state.active or "")
     defender = t.state.ship(option.defender)
     weapon = option.weapon
@@ -96,8 +98,11 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
     # the exact odds before any die is rolled, from the same spending policy (odds.py builds on this module)
     from engine.rulesets.attack_wing.odds import event_fields, odds_for
 
-    odds = odds_for(attacker, defender, weapon, option.band, obstructed)
-    t.emit(ev.AttackOdds, ship=attacker.id, defender=defender.id, **event_fields(odds))
+    # an ability's blank rerolls are outside the odds' model: such an attack records no odds
+    odds = None if blank_rerolls[0] else odds_for(attacker, defender, weapon, option.band, obstructed,
+                                                   extra_attack=attack_bonus[0], extra_defense=defense_bonus[0])
+    if odds is not None:
+        t.emit(ev.AttackOdds, ship=attacker.id, defender=defender.id, **event_fields(odds))
     if weapon is not None:
         if weapon.needs_target_lock:  # the lock is the cost of firing: spent now, no reroll from it
             t.emit(ev.TargetLockRemoved, ship=attacker.id, cause=f"spent to fire {weapon.name}")
@@ -107,15 +112,15 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
                cause="fired while cloaked")
 
     # 3. roll attack dice
-    n = rules.attack_dice(attacker, weapon, option.band)
+    n = _with_bonus(rules.attack_dice(attacker, weapon, option.band), attack_bonus)
     faces, draws = t.dice.roll(t.state, "attack", n.count, attacker, "attack")
     t.emit(ev.DiceRolled, ship=attacker.id, kind="attack", faces=tuple(faces), count_reason=n.explanation,
            draws=draws)
     # 4. modify attack dice (the engine's spending policy, rulings.md)
-    _modify_attack(t, attacker.id, defender.id, weapon is not None and weapon.needs_target_lock)
+    _modify_attack(t, attacker.id, defender.id, weapon is not None and weapon.needs_target_lock, blank_rerolls)
     # 5. roll defense dice
     attacker, defender = t.state.ship(attacker.id), t.state.ship(defender.id)
-    d = rules.defense_dice(defender, attacker, weapon is None, option.band, obstructed)
+    d = _with_bonus(rules.defense_dice(defender, attacker, weapon is None, option.band, obstructed), defense_bonus)
     faces, draws = t.dice.roll(t.state, "defense", d.count, defender, "defense")
     t.emit(ev.DiceRolled, ship=defender.id, kind="defense", faces=tuple(faces), count_reason=d.explanation,
            draws=draws)
@@ -126,15 +131,22 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
     assert attack is not None
     hits, crits, canceled = uncanceled(attack.attack_dice, attack.defense_dice)
     t.emit(ev.AttackResolved, ship=attacker.id, defender=defender.id, hits=hits, crits=crits, canceled=canceled,
-           percentile=round(odds.percentile(hits + crits), 6))
+           percentile=None if odds is None else round(odds.percentile(hits + crits), 6))
     # 8. deal damage
     suffer(t, defender.id, hits, crits, cause=f"attack by {attacker.name}", attacker_skill=rules.captain_skill(
         attacker))
 
 
-def _modify_attack(t: Table, attacker_id: str, defender_id: str, lock_already_spent: bool) -> None:
+def _with_bonus(count: rules.DiceCount, bonus: tuple[int, str]) -> rules.DiceCount:
+    extra, name = bonus
+    return rules.DiceCount(count.count + extra, f"{count.explanation}, {name}") if extra else count
+
+
+def _modify_attack(t: Table, attacker_id: str, defender_id: str, lock_already_spent: bool,
+                   blank_rerolls: tuple[int, str] = (0, "")) -> None:
     """Spend the target lock to reroll blanks (and battle stations results with no token to
-    convert them), then a battle stations token to make battle stations results hits."""
+    convert them), then an ability's blank rerolls, then a battle stations token to make battle
+    stations results hits (the Enemy AI's lettered steps A, B, C use the same order)."""
     attacker = t.state.ship(attacker_id)
     attack = t.state.attack
     assert attack is not None
@@ -151,6 +163,15 @@ def _modify_attack(t: Table, attacker_id: str, defender_id: str, lock_already_sp
                cause="target lock", draws=draws)
         attack = t.state.attack
         assert attack is not None
+    count, ability = blank_rerolls
+    if count:  # an ability that rerolls dice still blank
+        idx = attack_rerolls(attack.attack_dice, attack.attack_rerolled, True, has_bs)[:count]
+        if idx:
+            faces, draws = t.dice.roll(t.state, "attack", len(idx), attacker, "ability reroll")
+            t.emit(ev.DiceRerolled, ship=attacker_id, kind="attack", indices=idx, faces=tuple(faces),
+                   cause=ability, draws=draws)
+            attack = t.state.attack
+            assert attack is not None
     bs = attack_conversion(attack.attack_dice, has_bs)
     if bs:
         bs = _spend(t, attacker_id, "attack_battle_stations", bs, bs) or ()
