@@ -454,14 +454,7 @@ class AllianceGame(Game):
 
     def enemy_action(self, ship_id: str, skip: str | None) -> None:
         """Choose Action: the first entry of the Logic card's list that applies."""
-        ship = self.state.ship(ship_id)
-        comms = next((i for i, c in enumerate(ship.damage) if c.face_up and c.key == "communications_failure"),
-                     None)
-        if comms is not None and skip is None:
-            skip = "Communications Failure"
-            self.emit(ev.DamageRepaired, ship=ship_id, index=comms, flipped=True, cause="Communications Failure")
-        if skip:
-            self.emit(ev.ActionSkipped, ship=ship_id, cause=skip)
+        if self.skips_action(ship_id, skip):
             return
         ship = self.state.ship(ship_id)
         available = {o.action: o for o in self.action_options(ship)}

@@ -183,10 +183,10 @@ class Game:
         self.emit(ev.ObstacleRolled, ship=ship_id, obstacle=obstacle, face=face, draws=draws)
         combat.suffer(self, ship_id, int(face == "hit"), int(face == "crit"), cause=f"obstacle {obstacle}")
 
-    def perform_action(self, ship_id: str, skip: str | None) -> None:
+    def skips_action(self, ship_id: str, skip: str | None) -> bool:
+        """The Perform Action step is skipped for ``skip``, or for a face-up Communications Failure
+        (which then flips face down); emits the skip. True when the ship takes no action."""
         ship = self.state.ship(ship_id)
-        if ship.aux_power:
-            skip = "under auxiliary power"
         comms = next((i for i, c in enumerate(ship.damage) if c.face_up and c.key == "communications_failure"),
                      None)
         if comms is not None and skip is None:
@@ -194,6 +194,13 @@ class Game:
             self.emit(ev.DamageRepaired, ship=ship_id, index=comms, flipped=True, cause="Communications Failure")
         if skip:
             self.emit(ev.ActionSkipped, ship=ship_id, cause=skip)
+        return bool(skip)
+
+    def perform_action(self, ship_id: str, skip: str | None) -> None:
+        ship = self.state.ship(ship_id)
+        if ship.aux_power:
+            skip = "under auxiliary power"
+        if self.skips_action(ship_id, skip):
             return
         options = self.action_options(ship)
         choice = self.players[ship.side].act(self.state, ship, options)
