@@ -5,6 +5,12 @@ except that a moving ship is interpolated along its exact maneuver path (the eng
 swept-path function, so the studio can never draw a move the rules did not make). States
 come from the one reducer: snapshots every ``SNAPSHOT_EVERY`` events plus a short fold, so a
 seek anywhere costs the same.
+
+The Timeline is ruleset-agnostic: by default it folds with the Attack Wing reducer and narrates
+with the Attack Wing lines, but a ruleset whose state wraps an Attack Wing ``GameState`` (Alliance:
+``AllianceState.aw``) passes its own ``apply``, ``game_state`` accessor, ``log_line`` and
+``reason`` functions. Events of types the Timeline does not know take ``DEFAULT_SECONDS`` and just
+show the folded state.
 """
 
 from __future__ import annotations
@@ -12,13 +18,14 @@ from __future__ import annotations
 import bisect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any, cast
 
 from engine.geometry.pose import Pose
 from engine.geometry.shapes import Obstacle, Planet
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.maneuvers import Maneuver, maneuver_path, template_outline
-from engine.rulesets.attack_wing.narrate import log_line
-from engine.rulesets.attack_wing.reducer import apply
+from engine.rulesets.attack_wing.narrate import log_line as aw_log_line
+from engine.rulesets.attack_wing.reducer import apply as aw_apply
 from engine.rulesets.attack_wing.state import GameState, ShipState
 from engine.view import AttackView, ObstacleView, PlanetView, ShipView, TableView, TemplateView
 
@@ -84,14 +91,35 @@ class TableGeometry:
     planets: Sequence[Planet] = ()
 
 
-class Timeline:
-    """Playback over a list of events (validated models) from an initial state."""
+def _identity(state: Any) -> GameState:
+    return cast(GameState, state)
 
-    def __init__(self, events: Sequence[ev.Event], initial: GameState, table: TableGeometry,
-                 speed: Callable[[ev.Event], float] | None = None) -> None:
-        self.events = list(events)
+
+class Timeline:
+    """Playback over a list of events (validated models) from an initial state.
+
+    ``apply(state, event)`` is the ruleset's reducer, ``game_state(state)`` the Attack Wing
+    ``GameState`` inside the ruleset's state (what the table shows), ``log_line(event, state)``
+    the event as a line (given the state before it) and ``reason(event, state)``, when given, the
+    decision an event shows as its reason ("" to fall back to the event's own ``reason`` field).
+    The defaults are Attack Wing's. ``initial``, ``final`` and ``state_after`` are Attack Wing
+    states; ``ruleset_initial``, ``ruleset_final`` and ``ruleset_state_after`` the ruleset's own.
+    """
+
+    def __init__(self, events: Sequence[Any], initial: Any, table: TableGeometry,
+                 speed: Callable[[ev.Event], float] | None = None, *,
+                 apply: Callable[[Any, Any], Any] = aw_apply,
+                 game_state: Callable[[Any], GameState] = _identity,
+                 log_line: Callable[[Any, Any], str] = aw_log_line,
+                 reason: Callable[[Any, Any], str] | None = None) -> None:
+        # typed as Attack Wing events for the studio: other rulesets' own events only ever pass
+        # through the generic paths (type, round, phase, ship) and the isinstance checks
+        self.events = cast(list[ev.Event], list(events))
         self.table = table
-        self.initial = initial
+        self._apply = apply
+        self._game_state = game_state
+        self.ruleset_initial = initial
+        self.initial = game_state(initial)
         seconds = speed or (lambda e: SECONDS.get(e.type, DEFAULT_SECONDS))
         self.starts: list[float] = []
         t = 0.0
@@ -102,7 +130,7 @@ class Timeline:
         self.lines: list[str] = []
         self.reasons: list[str] = []
         self.attack_of: list[int] = []  # for each event, the attack_declared it belongs to (-1: none)
-        self._snapshots: list[GameState] = []
+        self._snapshots: list[Any] = []
         self._moves: dict[str, list[int]] = {}
         self._trail_cache: dict[int, tuple[tuple[float, float], ...]] = {}
         self._odds: dict[int, ev.AttackOdds] = {}  # attack_declared index -> its odds
@@ -124,14 +152,15 @@ class Timeline:
                 self._odds[attack] = e
             elif attack >= 0 and isinstance(e, ev.AttackResolved):
                 self._resolved[attack] = i
-            reason = getattr(e, "reason", "") or ""
+            said = (reason(e, state) if reason is not None else "") or getattr(e, "reason", "") or ""
             if isinstance(e, ev.ShipMoved | ev.ManeuverRevealed):
-                reason = dial_reason.get(e.ship, "")
-            self.reasons.append(reason if reason or ship is None else self._carry_reason(i, ship))
+                said = dial_reason.get(e.ship, "")
+            self.reasons.append(said if said or ship is None else self._carry_reason(i, ship))
             if isinstance(e, ev.ShipMoved | ev.SensorEcho):
                 self._moves.setdefault(e.ship, []).append(i)
             state = apply(state, e)
-        self.final = state
+        self.ruleset_final = state
+        self.final = game_state(state)
         self.marks = [(self.starts[i], e.round, e.phase) for i, e in enumerate(self.events)
                       if isinstance(e, ev.PhaseStarted | ev.RoundStarted)]
 
@@ -157,15 +186,19 @@ class Timeline:
         return max(bisect.bisect_right(self.starts, time) - 1, 0) if time < self.duration else len(self.events) - 1
 
     def state_after(self, index: int) -> GameState:
-        """The reducer's state after event ``index`` (-1: before any event)."""
+        """The (Attack Wing) state on the table after event ``index`` (-1: before any event)."""
+        return self._game_state(self.ruleset_state_after(index))
+
+    def ruleset_state_after(self, index: int) -> Any:
+        """The ruleset's reducer state after event ``index`` (-1: before any event)."""
         if index < 0:
-            return self.initial
+            return self.ruleset_initial
         if index >= len(self.events) - 1:
-            return self.final
+            return self.ruleset_final
         snap = (index + 1) // SNAPSHOT_EVERY
         state = self._snapshots[snap]
         for e in self.events[snap * SNAPSHOT_EVERY:index + 1]:
-            state = apply(state, e)
+            state = self._apply(state, e)
         return state
 
     def step(self, time: float, direction: int, kinds: tuple[str, ...] = ()) -> float:

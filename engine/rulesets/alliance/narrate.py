@@ -76,3 +76,18 @@ def describe(event: ae.AnyEvent, state: AllianceState) -> str:
 
 def log_line(event: ae.AnyEvent, state: AllianceState) -> str:
     return f"R{event.round} {aw.PHASES[event.phase]}: {describe(event, state)}"
+
+
+def decision(event: ae.AnyEvent, state: AllianceState) -> str:
+    """The Enemy AI's decision an event records, as the studio's reason line ("" for other
+    events): the target chosen and why, the direction sector and range ring, the d6 roll and
+    table row, a formation follower's leader, a swerve and the Choose Action entry taken."""
+    e: Any = event
+    if isinstance(e, ae.EnemyTargetChosen | ae.EnemyManeuverRolled | ae.FormationManeuver | ae.Swerved
+                  | ae.EnemyActionRule):
+        return describe(event, state)
+    if isinstance(e, ae.EnemyDirection):
+        mirror = ", mirrored" if e.mirrored else ""
+        return (f"{_n(state, e.target)} is {e.direction} (sector {e.sector}: {e.tie_break}), "
+                f"{e.ring} ring ({e.ring_reason}): the {e.table} {e.ring} table{mirror}")
+    return ""
