@@ -76,10 +76,11 @@ def timeline_for(header: dict[str, Any], events: list[Any], codec: ReplayCodec[A
     """The Timeline of a replay's events, folded and narrated the way its ruleset says."""
     initial = codec.initial_state(header)
     if header.get("ruleset") == "alliance":
-        from engine.rulesets.alliance.narrate import decision, log_line
+        from engine.rulesets.alliance.narrate import decision, decision_view, log_line
 
         return Timeline(events, initial, alliance_table_geometry(header), apply=codec.apply,
-                        game_state=lambda s: s.aw, log_line=log_line, reason=decision)
+                        game_state=lambda s: s.aw, log_line=log_line, reason=decision,
+                        decision=decision_view)
     return Timeline(events, initial, table_geometry(header))
 
 

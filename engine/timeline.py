@@ -27,7 +27,7 @@ from engine.rulesets.attack_wing.maneuvers import Maneuver, maneuver_path, templ
 from engine.rulesets.attack_wing.narrate import log_line as aw_log_line
 from engine.rulesets.attack_wing.reducer import apply as aw_apply
 from engine.rulesets.attack_wing.state import GameState, ShipState
-from engine.view import AttackView, ObstacleView, PlanetView, ShipView, TableView, TemplateView
+from engine.view import AttackView, DecisionView, ObstacleView, PlanetView, ShipView, TableView, TemplateView
 
 SNAPSHOT_EVERY = 64
 TRAIL_MOVES = 3
@@ -111,7 +111,8 @@ class Timeline:
                  apply: Callable[[Any, Any], Any] = aw_apply,
                  game_state: Callable[[Any], GameState] = _identity,
                  log_line: Callable[[Any, Any], str] = aw_log_line,
-                 reason: Callable[[Any, Any], str] | None = None) -> None:
+                 reason: Callable[[Any, Any], str] | None = None,
+                 decision: Callable[[Any, GameState], DecisionView | None] | None = None) -> None:
         # typed as Attack Wing events for the studio: other rulesets' own events only ever pass
         # through the generic paths (type, round, phase, ship) and the isinstance checks
         self.events = cast(list[ev.Event], list(events))
@@ -136,6 +137,8 @@ class Timeline:
         self._odds: dict[int, ev.AttackOdds] = {}  # attack_declared index -> its odds
         self._resolved: dict[int, int] = {}  # attack_declared index -> its attack_resolved index
         state, dial_reason, attack = initial, {}, -1
+        self.decisions: list[DecisionView | None] = []
+        deciding: DecisionView | None = None
         for i, e in enumerate(self.events):
             if i % SNAPSHOT_EVERY == 0:
                 self._snapshots.append(state)
@@ -158,6 +161,13 @@ class Timeline:
             self.reasons.append(said if said or ship is None else self._carry_reason(i, ship))
             if isinstance(e, ev.ShipMoved | ev.SensorEcho):
                 self._moves.setdefault(e.ship, []).append(i)
+            # an Enemy AI decision stays on screen until the next ship acts or the phase changes
+            shown = decision(e, game_state(state)) if decision is not None else None
+            if shown is not None:
+                deciding = shown
+            elif e.type in ("ship_activated", "phase_started", "round_ended"):
+                deciding = None
+            self.decisions.append(deciding)
             state = apply(state, e)
         self.ruleset_final = state
         self.final = game_state(state)
@@ -262,6 +272,7 @@ class Timeline:
             obstacles=tuple(ObstacleView(o.name, tuple(o.points)) for o in self.table.obstacles),
             planets=tuple(PlanetView(p.name, p.x, p.y, p.radius) for p in self.table.planets),
             ships=ships, templates=tuple(templates), attack=attack_view, selected=active,
+            decision=self.decisions[i] if i >= 0 else None,
         )
         damage = {s.id: tuple(c.key if c.face_up else "" for c in s.damage) for s in state.ships if s.damage}
         return Moment(time=time, index=i, progress=progress, round=state.round, phase=state.phase, view=view,

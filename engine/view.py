@@ -62,6 +62,19 @@ class AttackView:
 
 
 @dataclass(frozen=True, slots=True)
+class DecisionView:
+    """An Enemy AI ship's Choose Maneuver step (Alliance): the eight 45-degree sectors around it,
+    the one its target lies in (0 ahead, clockwise to 7 front-left), and the ring it used."""
+
+    ship_id: str
+    pose: Pose
+    base_size: BaseSize
+    sector: int
+    ring: str  # "inner" or "outer"
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
 class ShipView:
     """One ship as it stands now.
 
@@ -103,6 +116,7 @@ class TableView:
     templates: tuple[TemplateView, ...] = ()
     attack: AttackView | None = None
     selected: str | None = None  # the ship id the camera and range bands follow
+    decision: DecisionView | None = None  # an Enemy AI ship choosing its maneuver (Alliance)
 
     def ship(self, ship_id: str) -> ShipView | None:
         """The ship with this id, or None."""

@@ -16,31 +16,34 @@ pose node, so they follow it for free; templates and attack lines are cached by 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection, Mapping, Sequence
 from typing import Final
 
 from panda3d.core import NodePath
+from shapely import affinity
 from shapely.geometry import Polygon, box
 
 from engine.rulesets.attack_wing import params as P
-from engine.view import AttackView, ShipView, TableView, TemplateView
+from engine.view import AttackView, DecisionView, ShipView, TableView, TemplateView
 from studio import palette
 from studio.meshes import MeshBuilder, as_overlay
 from studio.ships import ShipNode, wedge
 
-OVERLAYS: Final = ("arcs", "ranges", "templates", "attack", "trails", "grid")
-DEFAULT_OVERLAYS: Final = frozenset({"templates", "attack"})
+OVERLAYS: Final = ("arcs", "ranges", "templates", "attack", "trails", "grid", "sectors")
+DEFAULT_OVERLAYS: Final = frozenset({"templates", "attack", "sectors"})
 
 ARC_Z: Final = 0.2
 TRAIL_Z: Final = 0.3
 TEMPLATE_Z: Final = 0.35
 RING_Z: Final = 0.5
 ATTACK_Z: Final = 0.8
+SECTOR_Z: Final = 0.6
 ARC_ALPHA: Final = 0.11  # per band layer: Range 1 gets three layers
 REAR_ALPHA: Final = 0.07
 
 # sort order within the "fixed" bin (the table uses 0-9, ship rings 50+)
-_SORT = {"arcs": 10, "trails": 15, "templates": 20, "ranges": 30, "attack": 40}
+_SORT = {"arcs": 10, "trails": 15, "templates": 20, "ranges": 30, "attack": 40, "sectors": 35}
 Trails = Mapping[str, Sequence[tuple[float, float]]]
 
 
@@ -122,6 +125,37 @@ def attack_builder(a: AttackView) -> MeshBuilder:
     return b
 
 
+SECTOR_REACH_MM: Final = P.RANGE_BAND_EDGES_MM[-1]
+
+
+def sectors_builder(d: DecisionView) -> MeshBuilder:
+    """Alliance Choose Maneuver: the eight 45-degree sectors around the deciding ship (lines at
+    22.5 + 45k degrees off its heading, out to Range 3), its target's sector filled, and the
+    Range 1 and Range 2 rings, the one it used drawn bold (inner: Range 1, outer: Range 2)."""
+    b = MeshBuilder()
+    half = P.base_half(d.base_size)
+    x, y, h = d.pose.x, d.pose.y, d.pose.heading
+    reach = SECTOR_REACH_MM + half
+
+    def point(bearing: float, r: float) -> tuple[float, float]:
+        a = math.radians(h + bearing)
+        return x + r * math.sin(a), y + r * math.cos(a)
+
+    lo = d.sector * 45.0 - 22.5
+    fan = [point(lo + 45.0 * k / 12, reach) for k in range(13)]
+    b.polygon([(x, y), *fan], palette.with_alpha(palette.SECTOR_FILL, 0.28), SECTOR_Z)
+    for k in range(8):
+        b.ribbon([point(22.5 + 45.0 * k, half * 1.5), point(22.5 + 45.0 * k, reach)], 1.2,
+                 palette.with_alpha(palette.SECTOR_LINE, 0.8), SECTOR_Z + 0.01)
+    square = _base_square(d.base_size)
+    for band, edge in ((1, P.RANGE_BAND_EDGES_MM[0]), (2, P.RANGE_BAND_EDGES_MM[1])):
+        used = (band == 1) == (d.ring == "inner")
+        ring = affinity.translate(affinity.rotate(square.buffer(edge, quad_segs=16), -h, origin=(0, 0)), x, y)
+        b.ribbon(_coords(ring), 3.0 if used else 1.0,
+                 palette.with_alpha(palette.SECTOR_LINE, 0.95 if used else 0.45), SECTOR_Z + 0.02, closed=True)
+    return b
+
+
 def trail_builder(points: Sequence[tuple[float, float]], player: int) -> MeshBuilder:
     b = MeshBuilder()
     b.ribbon(points, 1.6, palette.with_alpha(palette.player_colour(player), 0.6), TRAIL_Z)
@@ -140,6 +174,7 @@ class Overlays:
         self._rings: tuple[str, str, NodePath] | None = None
         self._templates: dict[TemplateView, NodePath] = {}
         self._attack: tuple[AttackView, NodePath] | None = None
+        self._sectors: tuple[DecisionView, NodePath] | None = None
         self._trails: dict[str, tuple[tuple[object, ...], NodePath]] = {}
 
     def update(self, view: TableView, enabled: Collection[str], ships: Mapping[str, ShipNode],
@@ -150,6 +185,16 @@ class Overlays:
         self._update_templates(view, "templates" in on)
         self._update_attack(view, "attack" in on)
         self._update_trails(view, trails if "trails" in on and trails else {})
+        self._update_sectors(view, "sectors" in on)
+
+    def _update_sectors(self, view: TableView, on: bool) -> None:
+        want = view.decision if on else None
+        if self._sectors is not None and self._sectors[0] != want:
+            self._sectors[1].removeNode()
+            self._sectors = None
+        if want is not None and self._sectors is None:
+            node = self.layers["sectors"].attachNewNode(sectors_builder(want).node("sectors"))
+            self._sectors = (want, node)
 
     # --- per-ship overlays (in the ship's frame) ---------------------------------------------
 

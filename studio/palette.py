@@ -22,6 +22,8 @@ AREA_EDGE: Final[RGBA] = (0.6, 0.72, 0.95, 0.9)
 SELECTED: Final[RGBA] = (1.0, 1.0, 1.0, 1.0)
 ACTIVE: Final[RGBA] = (1.0, 0.9, 0.3, 1.0)
 RANGE_RING: Final[RGBA] = (0.85, 0.92, 1.0, 0.75)
+SECTOR_LINE: Final[RGBA] = (1.0, 0.84, 0.35, 1.0)  # an Enemy AI ship's sectors and rings (Alliance)
+SECTOR_FILL: Final[RGBA] = (1.0, 0.72, 0.2, 1.0)
 BASE_DARK: Final[RGBA] = (0.07, 0.07, 0.09, 1.0)
 
 

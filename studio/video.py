@@ -50,7 +50,7 @@ from studio.offscreen import CaptureBuffer, Frame
 Format = Literal["mp4", "gif", "png"]
 FORMATS: Final = ("mp4", "gif", "png")
 CAMERAS: Final = ("director", "top", "table", "follow:SHIP")
-VIDEO_OVERLAYS: Final = frozenset({"templates", "attack", "trails"})
+VIDEO_OVERLAYS: Final = frozenset({"templates", "attack", "trails", "sectors"})
 TITLE_SECONDS: Final = 3.0
 END_SECONDS: Final = 4.0
 FADE_SECONDS: Final = 0.5

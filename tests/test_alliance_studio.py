@@ -163,3 +163,49 @@ def test_render_round_one_gives_a_decodable_mp4(capsys: pytest.CaptureFixture[st
         frames = [f.to_ndarray(format="rgb24") for f in container.decode(video=0)]
     assert len(frames) > 4 and frames[0].shape == (180, 320, 3)
     assert any(float(np.abs(a.astype(int) - b.astype(int)).mean()) > 0.1 for a, b in itertools.pairwise(frames))
+
+
+def test_the_sectors_overlay_fills_the_targets_sector_and_not_the_opposite_one(loaded: LoadedReplay,
+                                                                              tmp_path: Path) -> None:
+    """The studio shows the Enemy AI's direction: the eight sectors around the deciding ship with
+    its target's sector filled (docs/alliance.md, "In the studio")."""
+    timeline = loaded.timeline
+    i = next(i for i, d in enumerate(timeline.decisions) if d is not None)
+    decision = timeline.decisions[i]
+    assert decision is not None
+    direction = next(e for e in timeline.events[: i + 1][::-1] if isinstance(e, ae.EnemyDirection))
+    assert (decision.ship_id, decision.sector, decision.ring) == (direction.ship, direction.sector, direction.ring)
+    size = (640, 360)
+    on = tmp_path / "on.png"
+    off = tmp_path / "off.png"
+    render_screenshot(loaded, i, on, size=size, camera="top", overlays={"sectors"}, hud=False, captions=False)
+    render_screenshot(loaded, i, off, size=size, camera="top", overlays=set(), hud=False, captions=False)
+    with_overlay, without = load_png(on).astype(int), load_png(off).astype(int)
+    area = timeline.table.area
+
+    def pixel_at(bearing: float, distance: float) -> tuple[int, int]:
+        a = math.radians(decision.pose.heading + bearing)
+        x = decision.pose.x + distance * math.sin(a)
+        y = decision.pose.y + distance * math.cos(a)
+        px, py = table_to_pixel(x, y, size, area)
+        return int(px), int(py)
+
+    def changed(bearing: float) -> int:
+        hits = seen = 0
+        for d in (80.0, 120.0, 160.0, 200.0):
+            px, py = pixel_at(bearing, d)
+            left, right = table_to_pixel(0, 0, size, area)[0], table_to_pixel(area[0], 0, size, area)[0]
+            if left < px < right and 0 <= py < size[1]:
+                seen += 1
+                hits += int(np.abs(with_overlay[py, px] - without[py, px]).sum() > 30)
+        assert seen >= 3, "the sampled pixels must be on the table to mean anything"
+        return hits
+
+    centre = decision.sector * 45.0
+    assert changed(centre) >= 3  # inside the filled sector
+    # a sector at right angles is not filled (only a ring line may cross it once); pick the side
+    # that lies on the table
+    left, right = table_to_pixel(0, 0, size, area)[0], table_to_pixel(area[0], 0, size, area)[0]
+    side = next(b for b in (centre + 90.0, centre - 90.0)
+                if left < pixel_at(b, 200.0)[0] < right and 0 < pixel_at(b, 200.0)[1] < size[1])
+    assert changed(side + 5.0) <= 1

@@ -12,6 +12,8 @@ from engine.rulesets.alliance.state import AllianceState
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import narrate as aw
 from engine.rulesets.attack_wing.narrate import maneuver_name
+from engine.rulesets.attack_wing.state import GameState
+from engine.view import DecisionView
 
 
 def _n(state: AllianceState, ship: str | None) -> str:
@@ -91,3 +93,15 @@ def decision(event: ae.AnyEvent, state: AllianceState) -> str:
         return (f"{_n(state, e.target)} is {e.direction} (sector {e.sector}: {e.tie_break}), "
                 f"{e.ring} ring ({e.ring_reason}): the {e.table} {e.ring} table{mirror}")
     return ""
+
+
+def decision_view(event: Any, state: GameState) -> DecisionView | None:
+    """For the studio's sectors-and-rings overlay: an Enemy AI ship's direction and ring."""
+    if not isinstance(event, ae.EnemyDirection):
+        return None
+    try:
+        ship = state.ship(event.ship)
+    except KeyError:
+        return None
+    return DecisionView(event.ship, ship.pose, "large" if ship.base == "large" else "small", event.sector,
+                        event.ring, event.target)
