@@ -7,11 +7,13 @@ STAMP := $(VENV)/.installed
 
 .PHONY: demo test lint bench catalog clean
 
+# the install's own chatter goes to a log, shown only when something fails
 $(STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	@echo "installing the project into $(VENV) (first run only; log: $(VENV)/install.log)"
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@$(BIN)/python -m pip install --upgrade pip > $(VENV)/install.log 2>&1 || { cat $(VENV)/install.log; exit 1; }
+	@$(BIN)/python -m pip install -e '.[dev]' >> $(VENV)/install.log 2>&1 || { cat $(VENV)/install.log; exit 1; }
+	@touch $(STAMP)
 
 demo: $(STAMP)
 	$(BIN)/trek demo
