@@ -127,6 +127,29 @@ def _root(parent: NodePath, name: str) -> NodePath:
 
 # --- scrub bar ------------------------------------------------------------------------------------
 
+class _Shown:
+    """Show, hide and toggle a widget's root node."""
+
+    root: NodePath
+
+    @property
+    def visible(self) -> bool:
+        return not self.root.isHidden()
+
+    def show(self) -> None:
+        self.root.show()
+
+    def hide(self) -> None:
+        self.root.hide()
+
+    def toggle(self) -> bool:
+        if self.visible:
+            self.hide()
+        else:
+            self.show()
+        return self.visible
+
+
 @dataclass(frozen=True, slots=True)
 class Mark:
     time: float
@@ -252,7 +275,7 @@ class ScrubBar:
 
 # --- event log --------------------------------------------------------------------------------
 
-class EventLog:
+class EventLog(_Shown):
     """The events as readable lines in a panel on the right, the current one highlighted and
     kept in view; the wheel scrolls it (:meth:`scroll`) and a click on a line gives its event
     (:meth:`line_at`)."""
@@ -275,23 +298,6 @@ class EventLog:
         self.layout(aspect)
         if not visible:
             self.hide()
-
-    @property
-    def visible(self) -> bool:
-        return not self.root.isHidden()
-
-    def show(self) -> None:
-        self.root.show()
-
-    def hide(self) -> None:
-        self.root.hide()
-
-    def toggle(self) -> bool:
-        if self.visible:
-            self.hide()
-        else:
-            self.show()
-        return self.visible
 
     @property
     def left(self) -> float:
@@ -409,7 +415,7 @@ class EventLog:
 
 # --- help ----------------------------------------------------------------------------------------
 
-class HelpOverlay:
+class HelpOverlay(_Shown):
     """Every shortcut, in sections, on a panel in the middle of the screen."""
 
     def __init__(self, parent: NodePath, aspect: float, rows: Sequence[tuple[str, str, str]],
@@ -419,23 +425,6 @@ class HelpOverlay:
         self.title = title
         self.layout(aspect)
         self.hide()
-
-    @property
-    def visible(self) -> bool:
-        return not self.root.isHidden()
-
-    def show(self) -> None:
-        self.root.show()
-
-    def hide(self) -> None:
-        self.root.hide()
-
-    def toggle(self) -> bool:
-        if self.visible:
-            self.hide()
-        else:
-            self.show()
-        return self.visible
 
     @property
     def text(self) -> str:
