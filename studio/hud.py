@@ -778,6 +778,11 @@ class Hud:
             face_up = tuple(card_title(c) for c in cards if c)
             down = sum(1 for c in cards if not c)
             damage = face_up + ((f"{down} damage face down",) if down else ())
+            panel = self.panels[ship_id]
+            if view is None and not destroyed:  # not on the table yet (an Alliance reinforcement)
+                panel.root.hide()
+                continue
+            panel.root.show()
             if view is not None:
                 state = PanelState(f.name, view.player, view.shields, view.shields_max, view.hull, view.hull_max,
                                    view.tokens, damage, view.active, destroyed)
@@ -785,7 +790,7 @@ class Hud:
                 state = PanelState(f.name, side, 0 if destroyed else f.shields_max, f.shields_max,
                                    0 if destroyed else f.hull, f.hull, (), damage if destroyed else (), False,
                                    destroyed)
-            self.panels[ship_id].update(state, self._names)
+            panel.update(state, self._names)
 
     def _update_caption(self, text: str) -> None:
         if not self._changed("caption", text):

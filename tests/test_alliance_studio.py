@@ -209,3 +209,24 @@ def test_the_sectors_overlay_fills_the_targets_sector_and_not_the_opposite_one(l
     side = next(b for b in (centre + 90.0, centre - 90.0)
                 if left < pixel_at(b, 200.0)[0] < right and 0 < pixel_at(b, 200.0)[1] < size[1])
     assert changed(side + 5.0) <= 1
+
+
+def test_reinforcements_have_no_hud_panel_before_they_arrive(loaded: LoadedReplay) -> None:
+    from panda3d.core import NodePath
+
+    from studio.hud import Hud
+
+    timeline = loaded.timeline
+    hud = Hud(NodePath("aspect2d"), 16 / 9)
+    early = timeline.moment(timeline.start_of(next(i for i, e in enumerate(timeline.events)
+                                                   if isinstance(e, ev.RoundStarted))) + 0.01)
+    hud.update(early, timeline)
+    on_table = {s.id for s in early.view.ships}
+    later = [s.id for s in timeline.final.ships if s.id not in on_table and not s.destroyed]
+    assert later, "Act I brings reinforcements after round 1"
+    for ship_id in later:
+        assert hud.panels[ship_id].root.isHidden()
+    for ship_id in on_table:
+        assert not hud.panels[ship_id].root.isHidden()
+    hud.update(timeline.moment(timeline.duration), timeline)  # by the end they have arrived
+    assert not any(hud.panels[s].root.isHidden() for s in later)
