@@ -92,7 +92,22 @@ def distance(a: Placed, b: Placed) -> float:
     ca, cb = _corners(a), _corners(b)
     if _convex_overlap(ca, cb):
         return 0.0
-    return _polygon_gap(ca, cb)
+    # apart, the shortest distance between two convex outlines ends at a corner of one of them
+    return min(_corner_gap(ca, b), _corner_gap(cb, a))
+
+
+def _corner_gap(corners: list[Pt], square: Placed) -> float:
+    """The least distance from these points to a square base, in the square's own frame."""
+    h = math.radians(square.pose.heading)
+    s, c = math.sin(h), math.cos(h)
+    x0, y0, half = square.pose.x, square.pose.y, square.half
+    best = math.inf
+    for px, py in corners:
+        dx, dy = px - x0, py - y0
+        f = abs(dx * s + dy * c) - half
+        r = abs(dx * c - dy * s) - half
+        best = min(best, math.hypot(f if f > 0 else 0.0, r if r > 0 else 0.0))
+    return best
 
 
 # Scalar geometry in plain Python: for one pair it is several times faster than numpy's
