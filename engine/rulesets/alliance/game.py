@@ -54,7 +54,7 @@ from engine.rulesets.alliance.state import ENEMY, PLAYERS, AllianceState
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing import rules
-from engine.rulesets.attack_wing.damage import CARDS_BY_KEY, deck_keys
+from engine.rulesets.attack_wing.damage import CARDS_BY_KEY
 from engine.rulesets.attack_wing.dice import shuffled
 from engine.rulesets.attack_wing.game import Game, GameSetup
 from engine.rulesets.attack_wing.maneuvers import Maneuver
@@ -201,27 +201,15 @@ class AllianceGame(Game):
         return self.die(self.state, sides, offset, purpose)
 
     # --- the game ------------------------------------------------------------------------------
-    def play(self) -> GameState:
-        deck, _ = shuffled(self.state.rng, deck_keys())
-        self.emit(ev.GameStarted, ships=tuple(self.setup.ships), round_limit=self.round_limit, deck=deck,
-                  draws=len(deck) - 1)
+    def before_placement(self) -> None:
         for row in self.mission.rows(self.alliance.players):
             if row.arrival == "setup":
                 self.deploy(row)
-        for ship in self.setup.ships:
-            self.emit(ev.ShipPlaced, ship=ship.id, pose=ev.PoseModel.of(self.setup.placements[ship.id]))
-        for number in range(1, self.round_limit + 1):
-            self.emit(ev.RoundStarted, round=number, phase="planning")
-            for row in self.mission.rows(self.alliance.players):
-                if row.arrival == number:
-                    self.deploy(row)
-            self.planning()
-            self.activation()
-            self.combat()
-            self.end_phase()
-            if self.state.result is not None:
-                break
-        return self.state
+
+    def start_round(self, number: int) -> None:
+        for row in self.mission.rows(self.alliance.players):
+            if row.arrival == number:
+                self.deploy(row)
 
     # --- reinforcements -----------------------------------------------------------------------
     def deploy(self, row: EnemyRow) -> None:

@@ -78,10 +78,12 @@ class Game:
             deck = tuple(self.setup.deck)
         self.emit(ev.GameStarted, ships=tuple(self.setup.ships), round_limit=self.setup.round_limit, deck=deck,
                   draws=len(deck) - 1)
+        self.before_placement()
         for ship in self.setup.ships:
             self.emit(ev.ShipPlaced, ship=ship.id, pose=ev.PoseModel.of(self.setup.placements[ship.id]))
         for number in range(1, self.setup.round_limit + 1):
             self.emit(ev.RoundStarted, round=number, phase="planning")
+            self.start_round(number)
             self.planning()
             self.activation()
             self.combat()
@@ -89,6 +91,12 @@ class Game:
             if self.state.result is not None:
                 break
         return self.state
+
+    def before_placement(self) -> None:
+        """A ruleset's setup between the game starting and the ships being placed (none here)."""
+
+    def start_round(self, number: int) -> None:
+        """A ruleset's start of a round, before planning (none here; Alliance reinforcements)."""
 
     def order(self, ships: list[ShipState], ascending: bool) -> list[ShipState]:
         """Captain Skill order; ties go to the side with initiative first (rulings.md)."""
