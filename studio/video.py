@@ -352,7 +352,34 @@ def _rate(fps: float) -> Fraction:
     return Fraction(fps).limit_denominator(1001)
 
 
-class Mp4Sink(Sink):
+class _AvSink(Sink):
+    """A PyAV stream in a container: frames numbered in order, flushed and closed at the end.
+    Subclasses open ``container`` and ``stream`` and turn a frame into a VideoFrame."""
+
+    container: Any
+    stream: Any
+    count: int
+
+    def video_frame(self, frame: Frame) -> Any:
+        raise NotImplementedError
+
+    def write(self, frame: Frame) -> None:
+        vf = self.video_frame(frame)
+        vf.pts = self.count
+        self.count += 1
+        for packet in self.stream.encode(vf):
+            self.container.mux(packet)
+
+    def close(self) -> None:
+        for packet in self.stream.encode(None):
+            self.container.mux(packet)
+        self.container.close()
+
+    def abort(self) -> None:
+        self.container.close()
+
+
+class Mp4Sink(_AvSink):
     """H.264 (libx264, yuv420p, crf 20, BT.709 tagged) in MP4 with the index at the front (faststart).
 
     ``pixel_format``: the layout of the frames given to :meth:`write` (``rgb24``, or ``bgra`` /
@@ -383,7 +410,7 @@ class Mp4Sink(Sink):
             "dst_color_trc": ColorTrc.BT709, "dst_color_primaries": ColorPrimaries.BT709}
         self.count = 0
 
-    def frame(self, frame: Frame) -> Any:
+    def video_frame(self, frame: Frame) -> Any:
         """``frame`` as a yuv420p VideoFrame (a plain copy into the plane when the row sizes match)."""
         import av
 
@@ -396,20 +423,6 @@ class Mp4Sink(Sink):
             vf = av.VideoFrame.from_ndarray(frame, format=self.pixel_format)
         return self.reformatter.reformat(vf, **self.convert)
 
-    def write(self, frame: Frame) -> None:
-        vf = self.frame(frame)
-        vf.pts = self.count
-        self.count += 1
-        for packet in self.stream.encode(vf):
-            self.container.mux(packet)
-
-    def close(self) -> None:
-        for packet in self.stream.encode(None):
-            self.container.mux(packet)
-        self.container.close()
-
-    def abort(self) -> None:
-        self.container.close()
 
 
 def median_cut(pixels: np.ndarray, colours: int = 256) -> np.ndarray:
@@ -430,7 +443,7 @@ def median_cut(pixels: np.ndarray, colours: int = 256) -> np.ndarray:
     return out
 
 
-class GifSink(Sink):
+class GifSink(_AvSink):
     """An animated GIF (loops) with one palette for the whole film, made from sample frames."""
 
     def __init__(self, path: Path, size: tuple[int, int], fps: float, samples: list[Frame]) -> None:
@@ -457,25 +470,13 @@ class GifSink(Sink):
         self.stream.codec_context.time_base = 1 / _rate(fps)
         self.count = 0
 
-    def write(self, frame: Frame) -> None:
+    def video_frame(self, frame: Frame) -> Any:
         import av
 
         f = frame.astype(np.uint16) >> 3
         index = self.lut[(f[..., 0] << 10) | (f[..., 1] << 5) | f[..., 2]]
         pair: Any = (index, self.palette)
-        vf = av.VideoFrame.from_ndarray(pair, format="pal8")
-        vf.pts = self.count
-        self.count += 1
-        for packet in self.stream.encode(vf):
-            self.container.mux(packet)
-
-    def close(self) -> None:
-        for packet in self.stream.encode(None):
-            self.container.mux(packet)
-        self.container.close()
-
-    def abort(self) -> None:
-        self.container.close()
+        return av.VideoFrame.from_ndarray(pair, format="pal8")
 
 
 class ThreadedSink(Sink):
