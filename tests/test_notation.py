@@ -11,10 +11,16 @@ import pytest
 
 from engine.cli.main import main
 from engine.errors import IllegalDecision
-from engine.notation import export_file, parse_notation, read_notation, run_notation, write_notation
 from engine.replay import codec_for, open_replay
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.narrate import describe
+from engine.rulesets.attack_wing.notation import (
+    export_file,
+    parse_notation,
+    read_notation,
+    run_notation,
+    write_notation,
+)
 from engine.rulesets.attack_wing.play import play
 from engine.rulesets.attack_wing.players import SpendOffer, decide_spend
 from engine.rulesets.attack_wing.reducer import fold, initial_state

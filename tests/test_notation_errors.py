@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.notation import ISSUE_CLASSES, parse_notation, run_notation
+from engine.rulesets.attack_wing.notation import ISSUE_CLASSES, parse_notation, run_notation
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "replays" / "notation"

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.notation import read_notation, run_notation
-from engine.notation.importer import Outcome
 from engine.rulesets.attack_wing import events as ev
+from engine.rulesets.attack_wing.notation import read_notation, run_notation
+from engine.rulesets.attack_wing.notation.importer import Outcome
 from engine.rulesets.attack_wing.reducer import fold, initial_state
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "replays" / "notation" / "rulebook-combat-example.trekn"

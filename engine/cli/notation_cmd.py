@@ -48,12 +48,12 @@ def register(subparsers: argparse._SubParsersAction[P]) -> None:
 
 
 def _read(args: argparse.Namespace) -> tuple[Any, str, Path | None]:
-    from engine.notation.parser import decode, parse_notation, read_notation
+    from engine.rulesets.attack_wing.notation.parser import decode, parse_notation, read_notation
 
     if args.file == "-":
         data = sys.stdin.buffer.read(8 * 1024 * 1024 + 1)
-        from engine.notation.errors import NotationError
-        from engine.notation.parser import MAX_BYTES
+        from engine.rulesets.attack_wing.notation.errors import NotationError
+        from engine.rulesets.attack_wing.notation.parser import MAX_BYTES
 
         if len(data) > MAX_BYTES:
             raise NotationError(f"standard input: over the limit of {MAX_BYTES} bytes for a notation")
@@ -91,14 +91,14 @@ def _report(outcome: Any, label: str, args: argparse.Namespace, extra: dict[str,
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from engine.notation.importer import run_notation
+    from engine.rulesets.attack_wing.notation.importer import run_notation
 
     doc, label, base = _read(args)
     return _report(run_notation(doc, base), label, args, {})
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from engine.notation.importer import run_notation
+    from engine.rulesets.attack_wing.notation.importer import run_notation
 
     doc, label, base = _read(args)
     outcome = run_notation(doc, base, record=True)
@@ -114,8 +114,8 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from engine.notation.exporter import export_file
-    from engine.notation.writer import write_notation
+    from engine.rulesets.attack_wing.notation.exporter import export_file
+    from engine.rulesets.attack_wing.notation.writer import write_notation
 
     text = write_notation(export_file(args.file))
     if args.output:

@@ -6,12 +6,12 @@ engine (issues with line numbers, the events, the replay), ``export_file`` turns
 into a ``Notation`` and ``write_notation`` into text.
 """
 
-from engine.notation.errors import ISSUE_CLASSES, Issue, NotationError
-from engine.notation.exporter import export_events, export_file
-from engine.notation.importer import NotationDice, NotationPlayer, Outcome, run_notation
-from engine.notation.model import Notation
-from engine.notation.parser import parse_notation, read_notation
-from engine.notation.writer import write_notation
+from engine.rulesets.attack_wing.notation.errors import ISSUE_CLASSES, Issue, NotationError
+from engine.rulesets.attack_wing.notation.exporter import export_events, export_file
+from engine.rulesets.attack_wing.notation.importer import NotationDice, NotationPlayer, Outcome, run_notation
+from engine.rulesets.attack_wing.notation.model import Notation
+from engine.rulesets.attack_wing.notation.parser import parse_notation, read_notation
+from engine.rulesets.attack_wing.notation.writer import write_notation
 
 __all__ = [
     "ISSUE_CLASSES",

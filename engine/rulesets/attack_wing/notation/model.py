@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.geometry.pose import Pose
-from engine.notation.errors import Issue
+from engine.rulesets.attack_wing.notation.errors import Issue
 
 
 @dataclass(eq=False)

@@ -24,9 +24,6 @@ from typing import Any, Final
 from engine.errors import TrekError
 from engine.geometry.pose import Pose
 from engine.geometry.shapes import base_corners, base_polygon
-from engine.notation import model as m
-from engine.notation.errors import Issue
-from engine.notation.terms import SIDE_LETTERS, card_title, format_maneuver
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing import rules
@@ -36,6 +33,9 @@ from engine.rulesets.attack_wing.dice import Rng, shuffled
 from engine.rulesets.attack_wing.game import Game, GameSetup
 from engine.rulesets.attack_wing.maneuvers import Maneuver
 from engine.rulesets.attack_wing.measure import FULL_CIRCLE, arc_check, distance
+from engine.rulesets.attack_wing.notation import model as m
+from engine.rulesets.attack_wing.notation.errors import Issue
+from engine.rulesets.attack_wing.notation.terms import SIDE_LETTERS, card_title, format_maneuver
 from engine.rulesets.attack_wing.play import KEYFRAME_EVERY, header_for, setup_from_scenario
 from engine.rulesets.attack_wing.players import ActionChoice, ActionOption, SpendOffer
 from engine.rulesets.attack_wing.rules import AttackOption

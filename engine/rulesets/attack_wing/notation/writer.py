@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from engine.notation import model as m
-from engine.notation.terms import (
+from engine.rulesets.attack_wing.notation import model as m
+from engine.rulesets.attack_wing.notation.terms import (
     ACTION_OUT,
     SIDE_LETTERS,
     TOKEN_OUT,

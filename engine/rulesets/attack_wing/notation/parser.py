@@ -13,9 +13,9 @@ import re
 from pathlib import Path
 from typing import Final
 
-from engine.notation import model as m
-from engine.notation.errors import Issue, NotationError
-from engine.notation.terms import (
+from engine.rulesets.attack_wing.notation import model as m
+from engine.rulesets.attack_wing.notation.errors import Issue, NotationError
+from engine.rulesets.attack_wing.notation.terms import (
     SHIP_REF,
     SIDE_LETTERS,
     parse_action,
