@@ -9,6 +9,10 @@
 - ``trails``: each ship's last few moves as a line in its player colour (the Timeline's
   ``Moment.trails``, passed to :meth:`Overlays.update`).
 - ``grid``: the 4-inch grid on the mat (drawn by :mod:`studio.table`).
+- ``names``: each ship's name tag on the mat below its base (:mod:`studio.marks`).
+
+The attack ruler (with target brackets on the defender), the range rings' 1/2/3 labels and the
+name tags are drawn without the depth test: an obstacle never hides them.
 
 Arcs and rings are built once per shape in the ship's own frame and parented to the ship's
 pose node, so they follow it for free; templates and attack lines are cached by value.
@@ -27,11 +31,12 @@ from shapely.geometry import Polygon, box
 from engine.rulesets.attack_wing import params as P
 from engine.view import AttackView, DecisionView, ShipView, TableView, TemplateView
 from studio import palette
+from studio.marks import NameTags, defender_mark, ring_labels_node
 from studio.meshes import MeshBuilder, as_overlay
 from studio.ships import ShipNode, wedge
 
-OVERLAYS: Final = ("arcs", "ranges", "templates", "attack", "trails", "grid", "sectors")
-DEFAULT_OVERLAYS: Final = frozenset({"templates", "attack", "sectors"})
+OVERLAYS: Final = ("arcs", "ranges", "templates", "attack", "trails", "grid", "sectors", "names")
+DEFAULT_OVERLAYS: Final = frozenset({"templates", "attack", "sectors", "names"})
 
 ARC_Z: Final = 0.2
 TRAIL_Z: Final = 0.3
@@ -43,7 +48,7 @@ ARC_ALPHA: Final = 0.11  # per band layer: Range 1 gets three layers
 REAR_ALPHA: Final = 0.07
 
 # sort order within the "fixed" bin (the table uses 0-9, ship rings 50+)
-_SORT = {"arcs": 10, "trails": 15, "templates": 20, "ranges": 30, "attack": 40, "sectors": 35}
+_SORT = {"arcs": 10, "trails": 15, "templates": 20, "ranges": 30, "attack": 40, "sectors": 35, "names": 45}
 Trails = Mapping[str, Sequence[tuple[float, float]]]
 
 
@@ -113,9 +118,11 @@ def template_builder(t: TemplateView) -> MeshBuilder:
     return b
 
 
-def attack_builder(a: AttackView) -> MeshBuilder:
+def attack_builder(a: AttackView, defender: ShipView | None = None) -> MeshBuilder:
+    """The range ruler between the closest points, coloured by band (dashed: obstructed), and
+    target brackets around ``defender``."""
     colour = palette.BAND_COLOURS.get(a.band, palette.BAND_COLOURS[P.BEYOND_RANGE])
-    b = MeshBuilder()
+    b = defender_mark(defender.pose, defender.base_size) if defender is not None else MeshBuilder()
     if a.obstructed:
         b.dashed(a.start, a.end, 2.2, colour, ATTACK_Z, dash=7.0, gap=5.0)
     else:
@@ -176,6 +183,10 @@ class Overlays:
         self._attack: tuple[AttackView, NodePath] | None = None
         self._sectors: tuple[DecisionView, NodePath] | None = None
         self._trails: dict[str, tuple[tuple[object, ...], NodePath]] = {}
+        self._ring_labels: tuple[object, NodePath] | None = None
+        for name in ("attack", "ranges"):
+            self.layers[name].setDepthTest(False)
+        self.names = NameTags(self.layers["names"])
 
     def update(self, view: TableView, enabled: Collection[str], ships: Mapping[str, ShipNode],
                trails: Trails | None = None) -> None:
@@ -186,6 +197,7 @@ class Overlays:
         self._update_attack(view, "attack" in on)
         self._update_trails(view, trails if "trails" in on and trails else {})
         self._update_sectors(view, "sectors" in on)
+        self.names.update(view, "names" in on)
 
     def _update_sectors(self, view: TableView, on: bool) -> None:
         want = view.decision if on else None
@@ -224,6 +236,14 @@ class Overlays:
 
     def _update_rings(self, view: TableView, on: bool, ships: Mapping[str, ShipNode]) -> None:
         ship = view.ship(view.selected) if (on and view.selected) else None
+        label_key = (ship.pose, ship.base_size, view.ships) if ship is not None and ship.id in ships else None
+        if self._ring_labels is not None and self._ring_labels[0] != label_key:
+            self._ring_labels[1].removeNode()
+            self._ring_labels = None
+        if ship is not None and label_key is not None and self._ring_labels is None:
+            node = ring_labels_node(ship, view)
+            node.reparentTo(self.layers["ranges"])
+            self._ring_labels = (label_key, node)
         want = (ship.id, ship.base_size) if ship is not None and ship.id in ships else None
         if self._rings is not None and (want is None or self._rings[:2] != want or self._rings[2].isEmpty()):
             self._rings[2].removeNode()
@@ -264,4 +284,5 @@ class Overlays:
             self._attack[1].removeNode()
             self._attack = None
         if want is not None and self._attack is None:
-            self._attack = (want, self.layers["attack"].attachNewNode(attack_builder(want).node("attack")))
+            node = attack_builder(want, view.ship(want.defender)).node("attack")
+            self._attack = (want, self.layers["attack"].attachNewNode(node))

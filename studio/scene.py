@@ -8,7 +8,7 @@ static things (mat, obstacles, planets) only when they change.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 
 from panda3d.core import (
     AmbientLight,
@@ -23,6 +23,7 @@ from panda3d.core import (
 )
 
 from engine.view import TableView
+from studio.effects import Effect, Effects
 from studio.overlays import DEFAULT_OVERLAYS, Overlays, Trails, validate_overlays
 from studio.ships import ModelLibrary, ShipNode
 from studio.table import Table
@@ -48,6 +49,7 @@ class Scene:
         self.ships_root = root.attachNewNode("ships")
         self.ships: dict[str, ShipNode] = {}
         self.overlays = Overlays(root)
+        self.effects = Effects(root)
         self.view: TableView | None = None
         # overlays stop at the table's edges (user clip planes; p3tinydisplay ignores them)
         self._planes = [root.attachNewNode(PlaneNode(f"edge-{k}")) for k in range(4)]
@@ -76,8 +78,9 @@ class Scene:
         return [amb_np, sun_np, fill_np]
 
     def update(self, view: TableView, overlays: Collection[str] = DEFAULT_OVERLAYS,
-               trails: Trails | None = None) -> None:
-        """Sync the nodes to ``view`` with the named overlays on (``trails``: ship id -> polyline)."""
+               trails: Trails | None = None, effects: Sequence[Effect] = ()) -> None:
+        """Sync the nodes to ``view`` with the named overlays on (``trails``: ship id -> polyline;
+        ``effects``: the hits and destructions playing now, :func:`studio.effects.effects_at`)."""
         on = validate_overlays(overlays)
         self.table.update(view, grid="grid" in on)
         area = (view.area_width, view.area_height)
@@ -94,6 +97,7 @@ class Scene:
         for ship_id in [i for i in self.ships if i not in present]:
             self.ships.pop(ship_id).remove()
         self.overlays.update(view, on, self.ships, trails)
+        self.effects.update(view, effects)
         self.view = view
 
     def _clip_to(self, width: float, height: float) -> None:

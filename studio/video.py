@@ -45,12 +45,13 @@ from engine.replay_timeline import LoadedReplay
 from engine.rulesets.attack_wing import events as ev
 from engine.timeline import Moment, Timeline
 from studio.camera import CameraPose, CameraRig, follow, preset
+from studio.effects import effects_at
 from studio.offscreen import CaptureBuffer, Frame
 
 Format = Literal["mp4", "gif", "png"]
 FORMATS: Final = ("mp4", "gif", "png")
 CAMERAS: Final = ("director", "top", "table", "follow:SHIP")
-VIDEO_OVERLAYS: Final = frozenset({"templates", "attack", "trails", "sectors"})
+VIDEO_OVERLAYS: Final = frozenset({"templates", "attack", "trails", "sectors", "names"})
 TITLE_SECONDS: Final = 3.0
 END_SECONDS: Final = 4.0
 FADE_SECONDS: Final = 0.5
@@ -240,7 +241,8 @@ class FrameRenderer:
     def _draw(self, moment: Moment, pose: CameraPose, overlays: Collection[str]) -> Frame:
         s = self.stats
         t = time.perf_counter()
-        self.renderer.scene.update(moment.view, overlays, moment.trails)
+        self.renderer.scene.update(moment.view, overlays, moment.trails,
+                                   effects_at(self.timeline.events, moment.index, moment.progress))
         self.rig.apply(pose)
         t1 = time.perf_counter()
         self.buffer.render()

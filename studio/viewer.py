@@ -31,6 +31,7 @@ from engine.replay_timeline import LoadedReplay, load_timeline
 from engine.timeline import Moment
 from engine.view import TableView
 from studio.camera import CameraPose, CameraRig, OrbitController, Transition, preset
+from studio.effects import effects_at
 from studio.hud import Hud
 from studio.offscreen import CLEAR_COLOUR, CaptureBuffer, Frame, display_name
 from studio.overlays import DEFAULT_OVERLAYS, OVERLAYS, validate_overlays
@@ -99,6 +100,7 @@ SHORTCUTS: Final[tuple[Shortcut, ...]] = (
     Shortcut("Overlays", "k", "attack range line", ("k",), "toggle_overlay", ("attack",)),
     Shortcut("Overlays", "l", "movement trails", ("l",), "toggle_overlay", ("trails",)),
     Shortcut("Overlays", "g", "4-inch grid", ("g",), "toggle_overlay", ("grid",)),
+    Shortcut("Overlays", "n", "ships' name tags", ("n",), "toggle_overlay", ("names",)),
     Shortcut("Overlays", "d", "dial fan-out of the selected ship", ("d",), "toggle_dial"),
     Shortcut("Panels", "e", "event log (click a line to jump)", ("e",), "toggle_log"),
     Shortcut("Panels", "c", "captions", ("c",), "toggle_captions"),
@@ -405,7 +407,7 @@ class Viewer:
         if chosen is not None and chosen != view.selected:
             view = replace(view, selected=chosen)
         if scene_key != (self._drawn or ())[:4]:
-            self.scene.update(view, self.overlays, m.trails)
+            self.scene.update(view, self.overlays, m.trails, effects_at(self.timeline.events, m.index, m.progress))
             self.hud.update(m, self.timeline, captions=self.captions)
             self.log.update(m.index)
         self.scrub.update(pb.fraction, self.status_line(m))

@@ -37,8 +37,8 @@ def register(sub: Any) -> None:
     r.add_argument("--camera", default="director", metavar="CAM",
                    help="director (default), top, table, or follow:SHIP (id or name)")
     r.add_argument("--overlays", metavar="LIST",
-                   help="comma list of arcs,ranges,templates,attack,trails,grid or none "
-                        "(default templates,attack,trails)")
+                   help="comma list of arcs,ranges,templates,attack,trails,grid,sectors,names or none "
+                        "(default templates,attack,trails,sectors,names)")
     r.add_argument("--speed", type=float, default=1.0, metavar="X", help="playback speed, 0.1..16 (default 1)")
     r.add_argument("--no-captions", action="store_true", help="no caption line under the action")
     r.add_argument("--no-hud", action="store_true", help="no HUD (round, dice, ship panels, captions)")
@@ -57,7 +57,8 @@ def register(sub: Any) -> None:
     s.add_argument("--camera", default="director", metavar="CAM",
                    help="director (default: frames the action), top, table, or follow:SHIP")
     s.add_argument("--overlays", metavar="LIST",
-                   help="comma list of arcs,ranges,templates,attack,trails,grid or none (default templates,attack)")
+                   help="comma list of arcs,ranges,templates,attack,trails,grid,sectors,names or none "
+                        "(default templates,attack,sectors,names)")
     s.add_argument("--no-hud", action="store_true", help="the table only, no HUD")
     s.add_argument("--no-captions", action="store_true", help="no caption line")
     s.add_argument("--json", action="store_true", help="print a summary as one JSON document")
