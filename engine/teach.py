@@ -12,7 +12,6 @@ No Panda3D here; the studio side is :mod:`studio.teach`.
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -25,6 +24,7 @@ from engine.catalog import ShipClass, load_catalog
 from engine.errors import TrekError
 from engine.geometry.pose import Pose
 from engine.geometry.shapes import base_corners
+from engine.io.documents import read_document
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing.maneuvers import Maneuver, end_pose, template_outline
 from engine.rulesets.attack_wing.movement import Table, clear_ends_many, resolve_move
@@ -335,12 +335,9 @@ def lesson_names(folder: Path = LESSONS_DIR) -> list[str]:
 
 def load_lesson(name: str, folder: Path = LESSONS_DIR) -> Lesson:
     path = Path(name) if name.endswith(".json") else folder / f"{name}.json"
-    if not path.is_file():
+    if not name.endswith(".json") and not path.is_file():
         raise TeachError(f"no lesson {name!r}; lessons: {', '.join(lesson_names(folder))}")
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise TeachError(f"lesson {name}: {exc}") from None
+    data = read_document(path, TeachError, kind="lesson")
     return parse_lesson(path.stem, data)
 
 

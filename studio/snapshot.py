@@ -13,6 +13,7 @@ from typing import Any, Final
 import numpy as np
 from panda3d.core import Filename, NodePath, PNMImage, StringStream
 
+from engine.io.output import write_atomic
 from engine.view import TableView
 from studio.camera import CameraPose, CameraRig, preset
 from studio.offscreen import CaptureBuffer, Frame, display_name, offscreen_showbase
@@ -81,10 +82,11 @@ def save_png(frame: np.ndarray, path: str | Path) -> Path:
     ppm = b"P6\n%d %d\n255\n" % (w, h) + np.ascontiguousarray(arr).tobytes()
     if not image.read(StringStream(ppm), "frame.ppm"):
         raise ValueError("could not convert the frame")
-    out = Path(path)
-    if not image.write(Filename.fromOsSpecific(str(out))):
-        raise OSError(f"could not write {out}")
-    return out
+    stream = StringStream()
+    if not image.write(stream, "frame.png"):
+        raise ValueError("could not encode the frame as PNG")
+    # Panda3D's own file writer reports success on a full disk; ours checks every write and fsyncs.
+    return write_atomic(path, bytes(stream.getData()))
 
 
 def load_png(path: str | Path) -> Frame:

@@ -473,7 +473,8 @@ def test_bad_files(tmp_path: Path) -> None:
         "broken.spacedock: not valid JSON: Expecting property name enclosed in double quotes at line 4 column 57")
     big = tmp_path / "big.spacedock"
     big.write_bytes(b" " * 1_000_001)
-    assert import_error(str(big)) == f"{big}: larger than 1000000 bytes"
+    assert import_error(str(big)) == f"{big}: larger than 1000000 bytes, the limit for a fleet-builder file " \
+        "(1000001 bytes)"
     latin = tmp_path / "latin.spacedock"
     latin.write_bytes('{"name": "Ca\xf1on"}'.encode("latin-1"))
     assert import_error(str(latin)) == f"{latin}: not UTF-8 text (byte 12)"

@@ -127,7 +127,7 @@ def test_export_then_import_gives_back_the_file(capsys: pytest.CaptureFixture[st
     assert code == 0 and json.loads(out)["events"][0]["type"] == "game_started"
     (tmp_path / "bad.json").write_text("{not json")
     code, _, err = run(capsys, "replay", "import", str(tmp_path / "bad.json"), "-o", str(back))
-    assert code == 2 and "not JSON" in err
+    assert code == 2 and "not valid JSON" in err
 
 
 def test_salvage_reads_a_damaged_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -190,9 +190,9 @@ def test_inline_fleet_errors_are_located_inside_the_scenario() -> None:
 def test_fleet_paths_resolve_inside_the_scenario_folder(tmp_path: Path) -> None:
     d = doc()
     d["sides"][0]["fleet"] = "../outside.json"
-    assert "leads outside the scenario's folder" in error(d, tmp_path)
+    assert "the fleet '../outside.json' leads outside its folder" in error(d, tmp_path)
     d["sides"][0]["fleet"] = "/etc/passwd"
-    assert "must be a path relative to the scenario file" in error(d, tmp_path)
+    assert "the fleet '/etc/passwd' is an absolute path" in error(d, tmp_path)
     d["sides"][0]["fleet"] = "missing.json"
     assert error(d, tmp_path).startswith("sides[0].fleet: ") and "cannot read" in error(d, tmp_path)
     assert "has no folder" in error(d, None)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +52,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     from engine.errors import TrekError
     from engine.rulesets.alliance.campaign import new_campaign, save_campaign, status
 
-    if args.file.exists() and not args.force:
+    if os.path.lexists(args.file) and not args.force:  # (lexists: False for a name too long, no traceback)
         raise TrekError(f"{args.file} exists; use --force to overwrite it")
     names = [n.strip() for n in args.names.split(",")] if args.names else \
         [f"Captain {i + 1}" for i in range(args.players)]
@@ -81,7 +82,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from engine.rulesets.alliance.campaign import load_campaign, play_next, save_campaign, status
 
     campaign = load_campaign(args.file)
-    done = play_next(campaign, args.seed, args.output, args.rounds, args.mission)
+    done = play_next(campaign, args.seed, args.output, args.rounds, args.mission, folder=args.file.parent)
     save_campaign(done.campaign, args.file)
     record = done.record
     if args.json:

@@ -15,16 +15,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any, TypeVar
 
 from engine.cli.output import print_json
+from engine.io.output import write_atomic
 from engine.rulesets.attack_wing.fleet import CardCost, ResolvedFleet, fleet_document, load_fleet
 from engine.rulesets.attack_wing.fleet_io import (
     EXPORT_FORMATS,
     FORMAT_NAMES,
     INPUT_CHOICES,
-    FleetImportError,
     ImportResult,
     export_fleet,
     import_fleet,
@@ -149,10 +148,7 @@ def verdict_lines(format: str, violations: list[Violation]) -> list[str]:
 
 
 def _write(path: str, text: str) -> None:
-    try:
-        Path(path).write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise FleetImportError(f"{path}: cannot write: {exc.strerror or exc}") from None
+    write_atomic(path, text)
 
 
 def cmd_import(args: argparse.Namespace) -> int:

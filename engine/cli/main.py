@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from engine.errors import TrekError
+from engine.io.reading import os_error_text, show_path
 
 EXIT_USAGE = 2
 
@@ -63,6 +64,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except BrokenPipeError:  # `trek ... | head` closes the pipe early; not an error
         return 0
+    except OSError as exc:  # a last guard: a file the layers above did not name (engine/io names every one it reads)
+        name = f"{show_path(exc.filename)}: " if isinstance(exc.filename, str) else ""
+        print(f"trek {args.command}: error: {name}{os_error_text(exc)}", file=sys.stderr)
+        return EXIT_USAGE
     return status
 
 

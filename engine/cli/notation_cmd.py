@@ -8,9 +8,7 @@ the input cannot be read at all.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -126,14 +124,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def _write_bytes(path: Path, data: bytes) -> None:
-    """Write a whole file under a temporary name and rename it into place."""
-    from engine.errors import TrekError
+    """Write a whole file atomically (temporary file beside it, fsynced, renamed)."""
+    from engine.io.output import write_atomic
 
-    folder = path.parent if str(path.parent) else Path(".")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except OSError as exc:
-        raise TrekError(f"cannot write {path}: {exc.strerror or exc}") from None
+    write_atomic(path, data)

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from pathlib import Path
 from typing import Any, TypeVar
 
 from engine.cli.output import print_json
+from engine.io.documents import DocumentLimits, read_document
+from engine.io.output import atomic_output
 from engine.replay import ReplayError, codec_for, open_replay
 from engine.replay.format import CURRENT_SCHEMA, DEFAULT_LIMITS
-from engine.replay.jsonform import export_json, import_json, to_json
+from engine.replay.jsonform import import_json, to_json, write_json
 from engine.replay.reader import Replay
 from engine.replay.validate import validate_replay
 
@@ -304,37 +307,24 @@ def _tree(value: Any, indent: str = "  ") -> list[str]:
 # -- export / import --------------------------------------------------------------------------------
 
 def cmd_export(args: argparse.Namespace) -> int:
-    doc = export_json(_open(args))
+    replay = _open(args)
     if args.output in (None, "-"):
-        print_json(doc)
+        write_json(replay, sys.stdout)
         return 0
-    out = Path(args.output)
-    tmp = out.with_name(f".{out.name}.tmp")
-    try:
-        with tmp.open("w", encoding="utf-8") as f:
-            json.dump(doc, f, indent=2)
-            f.write("\n")
-        tmp.replace(out)
-    except OSError as exc:
-        tmp.unlink(missing_ok=True)
-        raise ReplayError(f"cannot write {out}: {exc.strerror or exc}") from None
+    with atomic_output(args.output) as handle:
+        text = io.TextIOWrapper(handle, encoding="utf-8", newline="\n")
+        write_json(replay, text)
+        text.flush()
+        text.detach()  # the atomic output closes the file itself
     return 0
 
 
+# The JSON form is read whole: its cap keeps memory bounded (docs/replay-format.md, "Memory").
+JSON_FORM_LIMITS = DocumentLimits(max_depth=48, max_items=DEFAULT_LIMITS.max_container_len * 8,
+                                  max_total=4_000_000, max_str=DEFAULT_LIMITS.max_str_bytes * 2, max_int=2**64)
+
+
 def cmd_import(args: argparse.Namespace) -> int:
-    src = Path(args.file)
-    try:
-        size = src.stat().st_size
-        if size > DEFAULT_LIMITS.max_file_bytes:
-            raise ReplayError(f"{src} is {size} bytes, over the limit of {DEFAULT_LIMITS.max_file_bytes}")
-        with src.open("r", encoding="utf-8") as f:
-            doc = json.load(f)
-    except OSError as exc:
-        raise ReplayError(f"cannot read {src}: {exc.strerror or exc}") from None
-    except (ValueError, RecursionError) as exc:
-        raise ReplayError(f"{src} is not JSON: {exc}") from None
-    try:
-        import_json(doc, Path(args.output))
-    except OSError as exc:
-        raise ReplayError(f"cannot write {args.output}: {exc.strerror or exc}") from None
+    doc = read_document(args.file, ReplayError, kind="replay JSON", limits=JSON_FORM_LIMITS, toml=False)
+    import_json(doc, Path(args.output))
     return 0

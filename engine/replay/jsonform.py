@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import binascii
 import itertools
+import json
 import math
 from collections.abc import Mapping
 from pathlib import Path
@@ -91,6 +92,32 @@ def export_json(replay: Replay) -> dict[str, Any]:
         "result": to_json(replay.result),
         "truncated": replay.truncated,
     }
+
+
+def write_json(replay: Replay, out: IO[str]) -> None:
+    """Write the document ``export_json`` builds, streamed: one event or keyframe in memory at a time.
+
+    Events come first, then keyframes, so the file is read twice; memory stays bounded by the
+    largest record whatever the replay's length.
+    """
+    head = {"format": JSON_FORMAT, "schema": CURRENT_SCHEMA, "source_schema": replay.schema,
+            "header": to_json(replay.header)}
+    out.write("{\n")
+    for key, value in head.items():
+        out.write(f"  {json.dumps(key)}: {json.dumps(value)},\n")
+    for name, wanted in (("events", True), ("keyframes", False)):
+        out.write(f'  "{name}": [')
+        first = True
+        for rec in replay.records():
+            if (rec.kind == KIND_EVENT) != wanted:
+                continue
+            item = to_json(replay.event_body(rec)) if wanted else \
+                {"events": rec.seq, "state": to_json(replay.keyframe_body(rec))}
+            out.write(("\n    " if first else ",\n    ") + json.dumps(item))
+            first = False
+        out.write("\n  ],\n" if not first else "],\n")
+    out.write(f'  "result": {json.dumps(to_json(replay.result))},\n')
+    out.write(f'  "truncated": {json.dumps(replay.truncated)}\n}}\n')
 
 
 def import_json(document: Any, target: str | Path | IO[bytes]) -> None:

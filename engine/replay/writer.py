@@ -8,13 +8,15 @@ the trailer. Each record is written and flushed as one ``write`` call.
 from __future__ import annotations
 
 import contextlib
+import io
 import os
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from types import TracebackType
 from typing import IO, Any
 
+from engine.io.output import new_temp
+from engine.io.reading import os_error_text, show_path
 from engine.replay.errors import ReplayError
 from engine.replay.format import (
     CURRENT_SCHEMA,
@@ -69,17 +71,28 @@ class ReplayWriter:
         body = encode_body(_complete_header(header), limits, "the header", limits.max_header_bytes)
         envelope = encode_envelope(body)
         self._owns = not hasattr(target, "write")
+        self._label: str | None = None
         if self._owns:
             path = Path(os.fspath(target))  # type: ignore[arg-type]
-            if atomic:
-                fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-                self._file: IO[bytes] = os.fdopen(fd, "wb")
-                self._final, self._temp = path, Path(tmp)
-            else:
-                self._file = open(path, "wb")  # closed by close()/abort()
+            self._label = show_path(path)
+            try:
+                if path.is_dir():
+                    raise ReplayError(f"cannot write {self._label}: it is a directory")
+                if atomic:
+                    fd, tmp = new_temp(path)
+                    self._file: IO[bytes] = os.fdopen(fd, "wb")
+                    self._final, self._temp = path, tmp
+                else:
+                    self._file = open(path, "wb")  # closed by close()/abort()
+            except OSError as exc:
+                raise ReplayError(f"cannot write {self._label}: {os_error_text(exc)}") from None
         else:
             self._file = target  # type: ignore[assignment]
-        self._write(envelope)
+        try:
+            self._write(envelope)
+        except BaseException:
+            self.abort()
+            raise
 
     # -- what the engine uses -------------------------------------------------------------------
 
@@ -160,23 +173,36 @@ class ReplayWriter:
             raise ReplayError("the replay writer is closed")
 
     def _write(self, data: bytes) -> None:
-        self._file.write(data)
-        self._file.flush()
+        try:
+            self._file.write(data)
+            self._file.flush()
+        except OSError as exc:  # a full disk: one line, and (atomic) no partial file left
+            if self._label is None:
+                raise
+            self.abort()
+            raise ReplayError(f"cannot write {self._label}: {os_error_text(exc)}") from None
         self._pos += len(data)
 
     def _finish(self, *, keep: bool) -> None:
         self._closed = True
         try:
-            if keep and self._fsync:
-                with contextlib.suppress(OSError, AttributeError, ValueError):
-                    os.fsync(self._file.fileno())
-        finally:
-            if self._owns:
-                self._file.close()
-        if self._temp is not None and self._final is not None:
-            if keep:
+            try:
+                if keep and (self._fsync or self._temp is not None):  # a rename must not beat the data to disk
+                    with contextlib.suppress(AttributeError, ValueError, io.UnsupportedOperation):
+                        os.fsync(self._file.fileno())
+            finally:
+                if self._owns:
+                    self._file.close()
+            if self._temp is not None and self._final is not None and keep:
                 os.replace(self._temp, self._final)
-            else:
+        except OSError as exc:
+            if self._temp is not None:
+                self._temp.unlink(missing_ok=True)
+            if self._label is None:
+                raise
+            raise ReplayError(f"cannot write {self._label}: {os_error_text(exc)}") from None
+        if self._temp is not None and not keep:
+            with contextlib.suppress(OSError):
                 self._temp.unlink(missing_ok=True)
 
 

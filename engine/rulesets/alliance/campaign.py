@@ -28,9 +28,11 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from engine.catalog import Catalog, Upgrade, load_catalog
 from engine.errors import TrekError
-from engine.rulesets.alliance.mission import MAX_PLAYERS, MIN_PLAYERS, Mission, load_mission
+from engine.io.documents import read_document, validation_message
+from engine.io.output import write_atomic
+from engine.io.reading import confined_path, show_path
+from engine.rulesets.alliance.mission import MAX_PLAYERS, MIN_PLAYERS, Mission, is_bundled_mission, load_mission
 from engine.rulesets.alliance.play import MissionResult, PlayerShip, play_mission
-from engine.rulesets.attack_wing.fleet import validation_message
 from engine.rulesets.attack_wing.loadout import SUPPORTED_WEAPONS
 
 FORMAT: Final = "trek-alliance-campaign"
@@ -249,23 +251,27 @@ def new_campaign(name: str, players: Sequence[str], ships: Sequence[str] | None 
 
 
 def load_campaign(path: Path) -> CampaignFile:
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise CampaignError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise CampaignError(f"{path}: not a JSON campaign file: {exc}") from None
+    """A campaign file: a regular file within the size cap, bounded JSON, then the model."""
+    raw = read_document(path, CampaignError, kind="campaign")
     try:
         return CampaignFile.model_validate(raw)
     except ValidationError as exc:
         fields = set(CampaignFile.model_fields) | set(PlayerCard.model_fields) | set(MissionRecord.model_fields)
-        raise CampaignError(f"{path}: {validation_message(exc, '', fields)}") from None
+        raise CampaignError(f"{show_path(path)}: {validation_message(exc, '', fields)}") from None
 
 
 def save_campaign(campaign: CampaignFile, path: Path) -> None:
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(json.dumps(campaign.model_dump(mode="json"), indent=2) + "\n", encoding="utf-8")
-    tmp.replace(path)
+    """Write the campaign atomically (a full disk or an unwritable folder leave the old file as it was)."""
+    write_atomic(path, json.dumps(campaign.model_dump(mode="json"), indent=2) + "\n")
+
+
+def campaign_mission(name: str, folder: Path | None) -> Mission:
+    """The mission a campaign file names: a bundled mission, or a mission file inside the campaign's folder."""
+    if is_bundled_mission(name):
+        return load_mission(name)
+    if folder is None:
+        raise CampaignError(f"the campaign names the mission {show_path(name)!r}, which is not bundled")
+    return load_mission(confined_path(folder, name, what="the campaign's next mission", error=CampaignError))
 
 
 @dataclass(frozen=True)
@@ -276,12 +282,18 @@ class CampaignRound:
 
 
 def play_next(campaign: CampaignFile, seed: int, out: Path | None = None, rounds: int | None = None,
-              mission_name: str | None = None, catalog: Catalog | None = None) -> CampaignRound:
-    """One Campaign Round: choose the mission, outfit the ships, play it, record progress, spend XP."""
-    name = mission_name or campaign.next_mission
-    if name is None:
+              mission_name: str | None = None, catalog: Catalog | None = None,
+              folder: Path | None = None) -> CampaignRound:
+    """One Campaign Round: choose the mission, outfit the ships, play it, record progress, spend XP.
+
+    The campaign's next mission is a bundled one or a file inside ``folder`` (the campaign file's).
+    """
+    if mission_name is not None:  # named on the command line by the user: any mission file
+        mission: Mission = load_mission(mission_name)
+    elif campaign.next_mission is None:
         raise CampaignError("no mission is available: the bundled acts are done (Act II is not bundled yet)")
-    mission: Mission = load_mission(name)
+    else:
+        mission = campaign_mission(campaign.next_mission, folder)
     cat = catalog or load_catalog()
     taken: set[str] = set()
     ships = []

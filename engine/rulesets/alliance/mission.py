@@ -27,10 +27,12 @@ from shapely.geometry import Point, Polygon, box
 from engine.errors import TrekError
 from engine.geometry.pose import Pose, normalize_heading
 from engine.geometry.shapes import Obstacle, Planet, PlayArea
+from engine.io.documents import model_fields, read_document, validation_message
+from engine.io.reading import is_regular_file
 from engine.rulesets.alliance.logic import LOGIC_CARDS
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing.dice import Rng
-from engine.rulesets.attack_wing.fleet import MAX_FILE_BYTES, Text, model_fields, read_document, validation_message
+from engine.rulesets.attack_wing.fleet import Text
 
 SQUARE_MM: Final = P.RANGE_BAND_EDGES_MM[0]  # one grid square = Range 1 = 4 inches
 BUNDLED_DIR: Final = Path(__file__).resolve().parents[3] / "replays" / "missions"
@@ -416,11 +418,11 @@ def mission_path(name_or_path: str | Path) -> tuple[Path, str]:
     text = str(name_or_path)
     if isinstance(name_or_path, str) and "/" not in text and "\\" not in text and "." not in text:
         path = BUNDLED_DIR / f"{text}.json"
-        if path.is_file():
+        if is_regular_file(path):
             return path, text
         raise MissionError(f"no bundled mission {text!r} (bundled: {', '.join(bundled_missions()) or 'none'})")
     path = Path(name_or_path)
-    if not path.is_file():
+    if not is_regular_file(path):
         raise MissionError(f"{path}: no such mission file")
     return path, str(path)
 
@@ -428,7 +430,7 @@ def mission_path(name_or_path: str | Path) -> tuple[Path, str]:
 def load_mission(name_or_path: str | Path) -> Mission:
     """A bundled mission by name (``alliance-act1``) or a mission file."""
     path, label = mission_path(name_or_path)
-    return parse_mission(read_document(path, MissionError, MAX_FILE_BYTES), label)
+    return parse_mission(read_document(path, MissionError, kind="mission"), label)
 
 
 def is_bundled_mission(name: str) -> bool:

@@ -148,7 +148,7 @@ def play_mission(name: str | Path | Mission, players: int, seed: int, out: Path 
         game = AllianceGame(setup, seed, seat)
         game.play()
         return MissionResult(game.full, list(game.events), None)
-    writer = ReplayWriter(out, header_for(setup, seed, chosen), keyframe_every=KEYFRAME_EVERY)
+    writer = ReplayWriter(out, header_for(setup, seed, chosen), keyframe_every=KEYFRAME_EVERY, atomic=True)
     with writer:
         def record(event: ae.AnyEvent, state: AllianceState) -> None:
             writer.event(ae.event_to_dict(event))

@@ -19,10 +19,8 @@ e.g. ``ships[2].upgrades[1]: no upgrade with the name or id 'Photon Torpedos'; d
 
 from __future__ import annotations
 
-import json
 import re
-import tomllib
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar
@@ -31,12 +29,12 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, Validation
 
 from engine.catalog import Admiral, Captain, Catalog, Resource, Ship, ShipClass, Upgrade, load_catalog
 from engine.errors import CatalogError, TrekError
+from engine.io.documents import model_fields, read_document, validation_message
 
 MAX_TEXT = 200
 MAX_SHIPS = 20
 MAX_UPGRADES = 20
 MAX_RESOURCES = 5
-MAX_FILE_BYTES = 1_000_000
 
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_TEXT)]
 
@@ -565,85 +563,6 @@ def tag_is_interpreted(special: str) -> bool:
 
 # -- reading files --------------------------------------------------------------------------
 
-E = TypeVar("E", bound=TrekError)
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows")
-
-
-def read_document(path: Path, error: type[E], max_bytes: int = MAX_FILE_BYTES) -> Any:
-    """A JSON (or, for a .toml name, TOML) document from a file; ``error`` for anything wrong."""
-    try:
-        with path.open("rb") as handle:
-            raw = handle.read(max_bytes + 1)
-    except OSError as exc:
-        raise error(f"{path}: cannot read: {exc.strerror or exc}") from None
-    if len(raw) > max_bytes:
-        raise error(f"{path}: larger than {max_bytes} bytes")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise error(f"{path}: not UTF-8 text (byte {exc.start})") from None
-    return parse_document(text, str(path), error, toml=path.suffix.casefold() == ".toml")
-
-
-def parse_document(text: str, source: str, error: type[E], *, toml: bool = False) -> Any:
-    """Parse JSON or TOML text; ``error`` with line and column when it is malformed."""
-    try:
-        if toml:
-            return tomllib.loads(text)
-        return json.loads(text, parse_constant=_reject_constant)
-    except json.JSONDecodeError as exc:
-        raise error(f"{source}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise error(f"{source}: not valid TOML: {exc}") from None
-    except RecursionError:
-        raise error(f"{source}: nested too deeply") from None
-    except ValueError as exc:
-        raise error(f"{source}: {exc}") from None
-
-
-def location(loc: Sequence[str | int], prefix: str = "") -> str:
-    """A pydantic error location as a path: ('ships', 2, 'upgrades', 1) -> ships[2].upgrades[1]."""
-    path = prefix
-    for part in loc:
-        if isinstance(part, int):
-            path += f"[{part}]"
-        else:
-            path += f".{part}" if path else part
-    return path
-
-
-def validation_message(exc: ValidationError, prefix: str, fields: Iterable[str]) -> str:
-    """The first error of a ValidationError as 'where: what' (and how many more there are).
-
-    Locations keep field names and list indices only; union branch tags are dropped.
-    """
-    known = set(fields)
-    errors = exc.errors()
-    first = errors[0]
-    loc = [p for p in first["loc"] if isinstance(p, int) or p in known]
-    if first["type"] == "extra_forbidden" and first["loc"]:
-        loc.append(first["loc"][-1])  # the unknown field's own name
-    where = location(loc, prefix) or prefix or "the document"
-    if first["type"] == "extra_forbidden":
-        what = "unknown field"
-    elif first["type"] in ("tuple_type", "list_type"):
-        what = "should be a list"
-    elif first["type"] == "model_type" or first["type"] == "model_attributes_type":
-        what = "should be an object"
-    else:
-        what = first["msg"].removeprefix("Value error, ").replace("Tuple should", "List should")
-        what = what.replace(" after validation", "")
-    more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
-    return f"{where}: {what}{more}"
-
-
-def model_fields(*models: type[BaseModel]) -> set[str]:
-    return {name for m in models for name in m.model_fields}
-
-
 FLEET_FIELDS = model_fields(FleetFile, ShipEntry)
 
 
@@ -659,7 +578,7 @@ def read_fleet_file(path: str | Path) -> FleetFile:
     """Read and validate a fleet file (JSON)."""
     p = Path(path)
     try:
-        return parse_fleet(read_document(p, FleetError))
+        return parse_fleet(read_document(p, FleetError, kind="fleet"))
     except FleetError as exc:
         text = str(exc)
         raise FleetError(text if text.startswith(str(p)) else f"{p}: {text}") from None

@@ -106,7 +106,7 @@ def play(scenario: Scenario, seed: int, out: Path | None = None, rounds: int | N
     if out is None:
         game = Game(setup, seed, seats)
         return PlayResult(game.play(), game.events, None)
-    writer = ReplayWriter(out, header_for(scenario, setup, seed, players), keyframe_every=KEYFRAME_EVERY)
+    writer = ReplayWriter(out, header_for(scenario, setup, seed, players), keyframe_every=KEYFRAME_EVERY, atomic=True)
     with writer:
         def record(event: ev.Event, state: GameState) -> None:
             writer.event(ev.event_to_dict(event))

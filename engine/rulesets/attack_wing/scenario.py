@@ -32,21 +32,18 @@ from engine.catalog import Catalog, load_catalog
 from engine.errors import TrekError
 from engine.geometry.pose import Pose, normalize_heading
 from engine.geometry.shapes import Obstacle, Planet, PlayArea, base_polygon
+from engine.io.documents import model_fields, parse_document, read_document, validation_message
+from engine.io.reading import confined_path, is_regular_file
 from engine.rulesets.attack_wing.fleet import (
     FLEET_FIELDS,
-    MAX_FILE_BYTES,
     MAX_SHIPS,
     FleetError,
     FleetFile,
     ResolvedFleet,
     ResolvedShip,
     Text,
-    model_fields,
-    parse_document,
-    read_document,
     read_fleet_file,
     resolve_fleet,
-    validation_message,
 )
 from engine.rulesets.attack_wing.params import PLAY_AREA_MM, base_half
 from engine.rulesets.attack_wing.tournament import check_fleet
@@ -216,12 +213,12 @@ def scenario_path(name_or_path: str | Path) -> tuple[Path, str]:
     text = str(name_or_path)
     if isinstance(name_or_path, str) and "/" not in text and "\\" not in text and "." not in text:
         bundled = BUNDLED_DIR / f"{text}.json"
-        if bundled.is_file():
+        if is_regular_file(bundled):
             return bundled, text
         names = ", ".join(bundled_scenarios()) or "none"
         raise ScenarioError(f"no bundled scenario {text!r} (bundled: {names}); give a file path instead")
     path = Path(name_or_path)
-    if not path.is_file():
+    if not is_regular_file(path):
         raise ScenarioError(f"{path}: no such scenario file")
     return path, str(path)
 
@@ -229,7 +226,7 @@ def scenario_path(name_or_path: str | Path) -> tuple[Path, str]:
 def load_scenario(name_or_path: str | Path, catalog: Catalog | None = None) -> Scenario:
     """Load a bundled scenario by name (``skirmish``, ``duel``) or a scenario file (.json or .toml)."""
     path, label = scenario_path(name_or_path)
-    document = read_document(path, ScenarioError, MAX_FILE_BYTES)
+    document = read_document(path, ScenarioError, kind="scenario")
     try:
         return build_scenario(document, source=label, base_dir=path.parent, catalog=catalog)
     except ScenarioError as exc:
@@ -333,13 +330,7 @@ def build_scenario(document: Any, *, source: str, base_dir: Path | None,
 def _read_side_fleet(relative: str, base_dir: Path | None, where: str) -> FleetFile:
     if base_dir is None:
         raise ScenarioError(f"{where}: {relative!r} is a path, and this scenario has no folder to find it in")
-    rel = Path(relative)
-    if rel.is_absolute() or rel.drive:
-        raise ScenarioError(f"{where}: {relative!r} must be a path relative to the scenario file")
-    root = base_dir.resolve()
-    target = (root / rel).resolve()
-    if not target.is_relative_to(root):
-        raise ScenarioError(f"{where}: {relative!r} leads outside the scenario's folder")
+    target = confined_path(base_dir, relative, what=f"{where}: the fleet", error=ScenarioError)
     try:
         return read_fleet_file(target)
     except FleetError as exc:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import IO, Any, Literal
 from urllib.parse import unquote_to_bytes
 
+from engine.io.reading import read_bytes, show_path
 from engine.rulesets.attack_wing.fleet_io.model import MAX_INPUT_BYTES, FleetImportError
 
 Detected = Literal["spacedock-json", "spacedock-text", "utopia-link", "utopia-json"]
@@ -48,18 +49,25 @@ def read_source(arg: str, stdin: IO[bytes] | None = None) -> ImportSource:
     if arg == "-":
         stream = stdin if stdin is not None else sys.stdin.buffer
         return ImportSource("<stdin>", _decode(stream.read(MAX_INPUT_BYTES + 1), "<stdin>"))
-    if looks_like_link(arg) or ("#" in arg and not Path(arg).exists()):
+    if looks_like_link(arg) or ("#" in arg and not _exists(arg)):
         if len(arg) > MAX_INPUT_BYTES:
             raise FleetImportError(f"the link is longer than {MAX_INPUT_BYTES} characters")
         return ImportSource("link", arg, is_link=True)
     path = Path(arg)
     try:
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_INPUT_BYTES + 1)
-    except OSError as exc:
-        hint = " (a pasted link needs its '#')" if not path.exists() else ""
-        raise FleetImportError(f"{arg}: cannot read: {exc.strerror or exc}{hint}") from None
-    return ImportSource(str(path), _decode(raw, str(path)), stem=path.stem)
+        raw = read_bytes(path, kind="fleet-builder", max_bytes=MAX_INPUT_BYTES, error=FleetImportError)
+    except FleetImportError as exc:
+        hint = " (a pasted link needs its '#')" if not _exists(arg) else ""
+        raise FleetImportError(f"{exc}{hint}") from None
+    return ImportSource(show_path(path), _decode(raw, show_path(path)), stem=path.stem)
+
+
+def _exists(arg: str) -> bool:
+    """Whether a file of that name exists (a name too long for the system is no file)."""
+    try:
+        return Path(arg).exists()
+    except (OSError, ValueError):
+        return False
 
 
 def _decode(raw: bytes, label: str) -> str:

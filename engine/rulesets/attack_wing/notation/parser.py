@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 from typing import Final
 
+from engine.io.reading import read_bytes, show_path
 from engine.rulesets.attack_wing.notation import model as m
 from engine.rulesets.attack_wing.notation.errors import Issue, NotationError
 from engine.rulesets.attack_wing.notation.terms import (
@@ -62,17 +63,9 @@ class _Bad(ValueError):
 
 def read_notation(path: str | Path) -> tuple[m.Notation, str]:
     """Read and parse a notation file; NotationError when it cannot be read at all."""
-    p = Path(path)
-    try:
-        size = p.stat().st_size
-        if not p.is_file():
-            raise NotationError(f"{p}: not a regular file")
-        if size > MAX_BYTES:
-            raise NotationError(f"{p}: {size} bytes is over the limit of {MAX_BYTES} for a notation file")
-        data = p.read_bytes()
-    except OSError as exc:
-        raise NotationError(f"{p}: cannot read it: {exc.strerror or exc}") from None
-    return parse_notation(decode(data, str(p))), str(p)
+    data = read_bytes(path, kind="notation", max_bytes=MAX_BYTES, error=NotationError)
+    label = show_path(path)
+    return parse_notation(decode(data, label)), label
 
 
 def decode(data: bytes, label: str) -> str:

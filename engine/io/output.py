@@ -1,0 +1,121 @@
+"""Writing outputs atomically: a temporary file in the same folder, flushed, fsynced, renamed.
+
+Readers never see a half-written file, a full disk or an unwritable folder gives one line
+instead of a traceback or a truncated file, and no hidden temporary file is left behind
+whatever goes wrong (the temporary file is removed on any error, Ctrl-C included).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO
+
+from engine.errors import TrekError
+from engine.io.reading import os_error_text, show_path
+
+
+class OutputError(TrekError):
+    """An output cannot be written: no such folder, no permission, a full disk, a name too long."""
+
+
+def _cannot(path: Path, exc: OSError) -> OutputError:
+    return OutputError(f"cannot write {show_path(path)}: {os_error_text(exc)}")
+
+
+def _check_target(path: Path) -> None:
+    """Refuse places where a rename cannot put a file (a folder, a missing folder) before any work."""
+    folder = path.parent
+    try:
+        if path.is_dir():
+            raise OutputError(f"cannot write {show_path(path)}: it is a directory")
+        if not folder.is_dir():
+            raise OutputError(f"cannot write {show_path(path)}: the folder {show_path(folder)} does not exist")
+    except OSError as exc:
+        raise _cannot(path, exc) from None
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def new_temp(path: Path) -> tuple[int, Path]:
+    """A new hidden temporary file beside ``path`` (open descriptor, name), with the mode a plain
+    ``open`` would give (mkstemp's own 0600 would make shared outputs unreadable to others)."""
+    fd, name = tempfile.mkstemp(prefix=f".{path.name[:200]}.", suffix=".tmp", dir=path.parent)
+    try:
+        os.fchmod(fd, 0o666 & ~_umask())
+    except OSError:
+        os.close(fd)
+        os.unlink(name)
+        raise
+    return fd, Path(name)
+
+
+@contextlib.contextmanager
+def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
+    """A temporary path beside ``target`` for a writer that opens files itself; renamed onto ``target`` at the end.
+
+    The writer must have closed the file when the block ends; it is fsynced, then renamed. On any
+    error the temporary file is removed and OSErrors become ``OutputError``.
+    """
+    path = Path(os.fspath(target))
+    _check_target(path)
+    try:
+        fd, tmp = new_temp(path)
+        os.close(fd)
+    except OSError as exc:
+        raise _cannot(path, exc) from None
+    try:
+        yield tmp
+        _fsync_path(tmp)
+        os.replace(tmp, path)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise _cannot(path, exc) from None
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def _fsync_path(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+@contextlib.contextmanager
+def atomic_output(target: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
+    """A binary file to write ``target`` through: flushed, fsynced and renamed when the block ends."""
+    path = Path(os.fspath(target))
+    _check_target(path)
+    try:
+        fd, tmp = new_temp(path)
+    except OSError as exc:
+        raise _cannot(path, exc) from None
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            yield handle
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise _cannot(path, exc) from None
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def write_atomic(target: str | os.PathLike[str], data: bytes | str) -> Path:
+    """Write ``data`` (text as UTF-8) to ``target`` atomically; ``OutputError`` on any failure."""
+    with atomic_output(target) as handle:
+        handle.write(data.encode("utf-8") if isinstance(data, str) else data)
+    return Path(os.fspath(target))
