@@ -188,12 +188,22 @@ def test_closing_means_facing_the_ai_ship() -> None:
 # --- swerving and formations -------------------------------------------------------------------------
 
 def test_swerve_substitutes() -> None:
-    assert swerve_substitutes(Maneuver("straight", 3)) == [Maneuver("left-bank", 3), Maneuver("right-bank", 3)]
-    assert swerve_substitutes(Maneuver("straight", 4)) == [Maneuver("left-bank", 3), Maneuver("right-bank", 3)]
+    """Rulebook "Swerving to Avoid Obstacles", its bullets with the glyphs read in order
+    (8 2 7 7 9 4 4 6 7 | 9 6 9 5 8): "If performing a [8] or [2] maneuver, use a [7] or [9] template
+    of the same speed (or highest available speed)"; "If performing a [7] or [9] maneuver, use a [4]
+    or [6] maneuver in the same direction"; "If performing a [4] or [6] maneuver, use a [7] or [9]
+    maneuver in the same direction"; "If performing a [5] maneuver, perform a [8 1] instead"."""
+    banks3 = [Maneuver("left-bank", 3), Maneuver("right-bank", 3)]
+    assert swerve_substitutes(Maneuver("straight", 3)) == banks3
+    assert swerve_substitutes(Maneuver("straight", 4)) == banks3  # the highest bank there is
+    assert swerve_substitutes(Maneuver("straight", 1)) == [Maneuver("left-bank", 1), Maneuver("right-bank", 1)]
+    assert swerve_substitutes(Maneuver("about", 3)) == banks3  # a come about swerves like a straight
+    assert swerve_substitutes(Maneuver("about", 4)) == banks3
+    assert swerve_substitutes(Maneuver("about", 2)) == [Maneuver("left-bank", 2), Maneuver("right-bank", 2)]
     assert swerve_substitutes(Maneuver("right-bank", 2)) == [Maneuver("right-turn", 2)]
     assert swerve_substitutes(Maneuver("left-turn", 3)) == [Maneuver("left-bank", 3)]
-    assert swerve_substitutes(Maneuver("about", 3)) == [Maneuver("straight", -1)]
-    assert swerve_substitutes(Maneuver("straight", -2)) == []
+    assert swerve_substitutes(Maneuver("straight", -1)) == [Maneuver("straight", 1)]  # full astern: a 1 straight
+    assert swerve_substitutes(Maneuver("straight", -2)) == [Maneuver("straight", 1)]
 
 
 def test_facing_apart() -> None:

@@ -103,19 +103,20 @@ def facing_check(headings: Sequence[tuple[str, float]]) -> Facing | None:
 # --- swerving ---------------------------------------------------------------------------------------
 
 def swerve_substitutes(m: Maneuver) -> list[Maneuver]:
-    """Rulebook "Swerving to Avoid Obstacles" (our reading, rulings.md): a straight becomes a bank
-    of the same speed (at most 3) either way; a bank a turn the same way; a turn a bank the same
-    way; a come about a 1 full astern; anything else has no substitute."""
+    """Rulebook "Swerving to Avoid Obstacles", its four bullets (glyphs 8 2 7 9 | 7 9 4 6 | 4 6 7 9 |
+    5 8-1): a straight or a come about becomes a bank of the same speed (or the highest bank there
+    is, 3) either way; a bank becomes a turn the same way; a turn a bank the same way; a full
+    astern a 1 straight. Anything else (spins, rotations, a stop) has no swerve."""
     side = m.kind.split("-")[0]
-    if m.kind == "straight" and m.speed > 0:
+    if (m.kind == "straight" and m.speed > 0) or m.kind == "about":
         s = min(m.speed, BANK_TEMPLATE_MAX)
         return [Maneuver("left-bank", s), Maneuver("right-bank", s)]
+    if m.is_full_astern:
+        return [Maneuver("straight", 1)]
     if m.kind.endswith("-bank"):
         return [Maneuver(f"{side}-turn", min(m.speed, BANK_TEMPLATE_MAX))]
     if m.kind.endswith("-turn"):
-        return [Maneuver(f"{side}-bank", m.speed)]
-    if m.kind == "about":
-        return [Maneuver("straight", -1)]
+        return [Maneuver(f"{side}-bank", min(m.speed, BANK_TEMPLATE_MAX))]
     return []
 
 

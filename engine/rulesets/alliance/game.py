@@ -60,7 +60,14 @@ from engine.rulesets.attack_wing.game import Game, GameSetup
 from engine.rulesets.attack_wing.maneuvers import Maneuver
 from engine.rulesets.attack_wing.measure import Placed, distance, line_of_fire
 from engine.rulesets.attack_wing.movement import MoveResult, ShipBase, Table, resolve_move
-from engine.rulesets.attack_wing.players import ActionChoice, DiceSource, Player
+from engine.rulesets.attack_wing.players import (
+    ActionChoice,
+    ChoiceOffer,
+    ChoiceOption,
+    DiceSource,
+    Player,
+    decide_choice,
+)
 from engine.rulesets.attack_wing.rules import AttackOption
 from engine.rulesets.attack_wing.state import ORIGIN, GameState, ShipState
 
@@ -398,37 +405,38 @@ class AllianceGame(Game):
             skip = f"placed at the {edge} edge: counts as a red maneuver"
         if move.bumped:
             skip = "bumped another ship"
-        for name in move.obstacles:
-            skip = f"hit {name}"
+        if move.obstacles:  # "Moving Into and Through Obstacles": one die for the maneuver (rulings.md)
+            skip = f"hit {' and '.join(move.obstacles)}"
             faces, draws = self.dice.roll(self.state, "attack", 1, ship, "obstacle")
-            self.obstacle_roll(ship_id, name, faces[0], draws)
+            self.obstacle_roll(ship_id, move.obstacles[0], faces[0], draws)
             if not self.state.ship(ship_id).in_play:
                 return
         self.enemy_action(ship_id, skip)
 
     def swerve(self, ship: ShipState, maneuver: Maneuver, colour: str, move: MoveResult, table: Table,
                target: str | None) -> tuple[MoveResult, Maneuver, str]:
-        """Swerving to Avoid Obstacles: try the substitutes; a clear one replaces the maneuver (when
-        both ways are clear, the one ending nearer the target: disputes go the Enemy AI's way)."""
+        """Swerving to Avoid Obstacles: try the substitutes; a clear one replaces the maneuver. When
+        both ways are clear "players may choose which template to use": the players' seat decides."""
         options: list[ae.SwerveOption] = []
-        clear: list[tuple[float, int, MoveResult, Maneuver]] = []
-        aim = self.state.ship(target) if target is not None and self.state.ship(target).in_play else None
-        for i, sub in enumerate(swerve_substitutes(maneuver)):
+        clear: list[tuple[MoveResult, Maneuver]] = []
+        for sub in swerve_substitutes(maneuver):
             other = resolve_move(ship.pose, sub, ship.base, table)
             ok = not other.obstacles
-            gap = distance(Placed(other.end, ship.base), rules.placed(aim)) if aim is not None else 0.0
-            note = f"ends {gap:.0f} mm from the target" if aim is not None and ok else ""
-            options.append(ae.SwerveOption(kind=sub.kind, speed=sub.speed, clear=ok, obstacles=other.obstacles,
-                                           note=note))
+            options.append(ae.SwerveOption(kind=sub.kind, speed=sub.speed, clear=ok, obstacles=other.obstacles))
             if ok:
-                clear.append((gap, -i, other, sub))
+                clear.append((other, sub))
         if clear:
-            _, _, chosen, sub = min(clear, key=lambda c: (c[0], c[1]))
+            pick, why = 0, ""
+            if len(clear) > 1:
+                offer = ChoiceOffer("swerve", ship.id, tuple(ChoiceOption(L.glyph_of(sub), end=other.end)
+                                                             for other, sub in clear), subject=target)
+                pick, why = decide_choice(self.players[PLAYERS], self.state, offer)
+            chosen, sub = clear[pick]
             new_colour = self.colour(ship, sub) if any(k == sub.kind and s == sub.speed for k, s, _ in ship.dial) \
                 else colour
             reason = f"{L.glyph_of(sub)}: avoids {', '.join(move.obstacles)}"
             if len(clear) > 1:
-                reason += " (both ways clear: the one ending nearer the target)"
+                reason += f" (both ways clear, the players chose: {why})"
             self.emit(ae.Swerved, ship=ship.id, kind=maneuver.kind, speed=maneuver.speed, obstacles=move.obstacles,
                       options=tuple(options), to_kind=sub.kind, to_speed=sub.speed, colour=new_colour, swerved=True,
                       reason=reason)
@@ -572,8 +580,7 @@ class AllianceGame(Game):
 
     def enemy_attack(self, ship: ShipState) -> None:
         """Combat Phase logic: the primary weapon at the nearest target (shortest range band), then
-        the one rolling the fewest defense dice, then (players' choice, so the Enemy AI's favour)
-        the one with the least shields and hull left."""
+        the one rolling the fewest defense dice; still tied, the players' seat chooses."""
         self.emit(ev.ShipActivated, ship=ship.id)
         options = [o for o in rules.attack_options(self.state, ship) if o.weapon is None]
         scored = []
@@ -589,7 +596,7 @@ class AllianceGame(Game):
             cands.append(ae.TargetCandidate(ship=o.defender, band=o.band, distance=round(o.distance, 3),
                                             ahead=round(ahead, 3), defense_dice=dice, note=note))
             if not lof.blocked:
-                scored.append(((o.band, dice, left, o.distance, o.defender), o, lof, line))
+                scored.append(((o.band, dice, o.distance, o.defender), o, lof, line))
         if not scored:
             self.emit(ae.EnemyTargetChosen, ship=ship.id, purpose="attack", target=None,
                       reason="no player ship in its firing arc within Range 1-3", candidates=tuple(cands))
@@ -601,8 +608,12 @@ class AllianceGame(Game):
         why = f"nearest: Range {option.band}"
         if len([x for x in scored if x[0][0] == key[0]]) > 1:
             why += f", fewest defense dice ({key[1]})"
-        if len(ties) > 1:
-            why += f", least shields and hull left ({key[2]})"
+        if len(ties) > 1:  # "If still tied, players may choose which of them is fired upon"
+            offer = ChoiceOffer("target", ship.id, tuple(ChoiceOption(self.state.ship(x[1].defender).name,
+                                                                      ship=x[1].defender) for x in ties))
+            pick, chose = decide_choice(self.players[PLAYERS], self.state, offer)
+            _, option, lof, line = ties[pick]
+            why += f", still tied: the players chose ({chose})"
         self.emit(ae.EnemyTargetChosen, ship=ship.id, purpose="attack", target=option.defender, reason=why,
                   candidates=tuple(cands))
         reason = f"Logic card: fire primary weapon at the nearest target ({why})"

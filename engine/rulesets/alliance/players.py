@@ -3,7 +3,8 @@
 Player ships are flown by the Attack Wing AI, cooperating on one side, with the mission's
 objective added to its scoring (``MissionAiPlayer``): head for the mission token sites still
 needed, scan there, and retreat from an edge the mission allows once carrying what is needed.
-Enemy AI ships never ask a player: their Logic cards decide (``EnemySeat`` only fills the seat).
+Enemy AI ships never ask a player: their Logic cards decide (``EnemySeat`` only fills the seat);
+where the rulebook lets the players choose for an Enemy AI ship, ``MissionAiPlayer.choose`` does.
 """
 
 from __future__ import annotations
@@ -18,10 +19,12 @@ from engine.geometry.pose import Pose
 from engine.geometry.shapes import Obstacle, Planet, PlayArea
 from engine.rulesets.alliance.formations import edge_crossed
 from engine.rulesets.alliance.mission import SQUARE_MM, Mission, TokenSite
-from engine.rulesets.alliance.state import AllianceState
+from engine.rulesets.alliance.state import PLAYERS, AllianceState
+from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.ai import AiPlayer
 from engine.rulesets.attack_wing.maneuvers import Maneuver
-from engine.rulesets.attack_wing.players import ActionChoice, ActionOption
+from engine.rulesets.attack_wing.measure import distance
+from engine.rulesets.attack_wing.players import ActionChoice, ActionOption, ChoiceOffer
 from engine.rulesets.attack_wing.rules import AttackOption
 from engine.rulesets.attack_wing.state import GameState, ShipState
 
@@ -135,3 +138,32 @@ class MissionAiPlayer(AiPlayer):
                         and site_gap(ship.pose, site) <= TOKEN_REACH_MM and not ship.scan:
                     return ActionChoice("scan", reason=f"scan to collect sensor data at {site.label} ({site.kind})")
         return super().act(state, ship, options)
+
+    # --- the players' choices about Enemy AI ships ------------------------------------------------
+    def choose(self, state: GameState, offer: ChoiceOffer) -> tuple[int, str]:
+        """Rulebook "players may choose": a swerve that leaves the fewest of our ships in the Enemy
+        AI ship's firing arc, then the farthest from us; as the Enemy's target, the tied ship with
+        the most shields and hull left."""
+        if offer.kind == "target":
+            def left(i: int) -> int:
+                ship = state.ship(offer.options[i].ship or "")
+                return ship.shields + ship.hull - ship.hull_damage
+            best = max(range(len(offer.options)), key=lambda i: (left(i), -i))
+            name = state.ship(offer.options[best].ship or "").name
+            return best, f"{name} takes the shot: {left(best)} shields and hull left, the most"
+        enemy = state.ship(offer.ship)
+        ours = state.in_play(PLAYERS)
+
+        def exposure(i: int) -> tuple[int, float]:
+            end = offer.options[i].end
+            if end is None:
+                return 0, 0.0
+            moved = replace(enemy, pose=end)
+            shots = {o.defender for o in rules.attack_options(state, moved) if o.weapon is None}
+            near = min((distance(rules.placed(moved), rules.placed(s)) for s in ours), default=0.0)
+            return len(shots), -near
+
+        best = min(range(len(offer.options)), key=lambda i: (*exposure(i), i))
+        shots, near = exposure(best)
+        return best, (f"{offer.options[best].label}: {shots} of our ships in its firing arc afterwards, "
+                      f"{-near:.0f} mm from the nearest")

@@ -159,10 +159,10 @@ class Game:
             skip = "bumped another ship"
         if move.planets:
             skip = "backed off a planet"
-        for name in move.obstacles:  # rulebook "Moving Into and Through Obstacles"
-            skip = f"hit {name}"
+        if move.obstacles:  # "Moving Into and Through Obstacles": one die for the maneuver (rulings.md)
+            skip = f"hit {' and '.join(move.obstacles)}"
             faces, draws = self.dice.roll(self.state, "attack", 1, ship, "obstacle")
-            self.obstacle_roll(ship_id, name, faces[0], draws)
+            self.obstacle_roll(ship_id, move.obstacles[0], faces[0], draws)
             if not self.state.ship(ship_id).in_play:
                 return
         self.perform_action(ship_id, skip)

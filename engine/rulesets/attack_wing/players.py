@@ -92,6 +92,47 @@ class Placer(Protocol):
     def placement(self, state: GameState, ship: ShipState) -> tuple[Pose, str] | None: ...
 
 
+@dataclass(frozen=True, slots=True)
+class ChoiceOption:
+    """One answer to a ``ChoiceOffer``: its label, and what it leads to where that helps to choose
+    (the ship it names, the pose a ship would end at)."""
+
+    label: str
+    ship: str | None = None
+    end: Pose | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceOffer:
+    """A choice the rulebook gives a player that is none of the round's usual decisions (an
+    Alliance mission: which bank an Enemy AI ship swerves with, which of two equally placed ships
+    it fires on). ``ship`` is the ship the choice is about; ``subject`` the ship it concerns most
+    (the Enemy AI ship's target), when there is one."""
+
+    kind: Literal["swerve", "target"]
+    ship: str
+    options: tuple[ChoiceOption, ...]
+    subject: str | None = None
+
+
+class Chooser(Protocol):
+    """Optional for a ``Player``: answer a ``ChoiceOffer`` with an option's index and why."""
+
+    def choose(self, state: GameState, offer: ChoiceOffer) -> tuple[int, str]: ...
+
+
+def decide_choice(player: object, state: GameState, offer: ChoiceOffer) -> tuple[int, str]:
+    """The player's answer, checked; the first option for a player without ``choose``."""
+    choose = getattr(player, "choose", None)
+    if choose is None:
+        return 0, f"{offer.options[0].label}: the first listed (this seat does not choose)"
+    index, reason = choose(state, offer)
+    if not isinstance(index, int) or not 0 <= index < len(offer.options):
+        raise IllegalDecision(f"{offer.kind} choice for {offer.ship}: {index!r} is not one of "
+                              f"{', '.join(f'{i} ({o.label})' for i, o in enumerate(offer.options))}")
+    return index, reason
+
+
 def decide_spend(player: object, state: GameState, ship: ShipState, offer: SpendOffer) -> tuple[int, ...] | None:
     """The player's spend, checked; the policy's (``offer.default``) for players without ``spend``
     (the AI and the random player), so their games are unchanged."""
@@ -154,3 +195,7 @@ class RandomPlayer:
 
     def keep_cloak(self, state: GameState, ship: ShipState) -> bool:
         return self.rng.random() < 0.5
+
+    def choose(self, state: GameState, offer: ChoiceOffer) -> tuple[int, str]:
+        index = self.rng.randrange(len(offer.options))
+        return index, f"{offer.options[index].label}: random"
