@@ -800,8 +800,8 @@ class _Driver:
         if not isinstance(line, m.Roll):
             dial = self.dial_line(state, ship.id)
             self.issue(dial, "missing", f"{_who(state, ship.id)} moves onto {name}: roll one attack die for it "
-                       f"({ship.id} obstacle {name}: FACE)", "Obstacles: roll one attack die for each obstacle "
-                       "the template or the base touches")
+                       f"({ship.id} obstacle {name}: FACE)", "Obstacles: roll one attack die when the maneuver's "
+                       "template or the base touches an obstacle")
             return "blank"
         return line.face
 
