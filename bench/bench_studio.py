@@ -78,6 +78,7 @@ def skirmish(renderer: Renderer, size: tuple[int, int], camera: str, frames: int
     """Frame times of the bundled skirmish's replay (seed 1) from round 2 on, at 30 fps."""
     from engine.rulesets.attack_wing.play import play, setup_from_scenario
     from engine.rulesets.attack_wing.reducer import initial_state
+    from engine.rulesets.attack_wing.ruleset import RULESET
     from engine.rulesets.attack_wing.scenario import load_scenario
     from engine.timeline import TableGeometry, Timeline
 
@@ -85,7 +86,7 @@ def skirmish(renderer: Renderer, size: tuple[int, int], camera: str, frames: int
     setup = setup_from_scenario(scenario)
     result = play(scenario, 1)
     table = TableGeometry((setup.area.width, setup.area.height), setup.obstacles, setup.planets)
-    timeline = Timeline(result.events, initial_state(1), table)
+    timeline = Timeline(RULESET, result.events, initial_state(1), table)
     start = next(timeline.start_of(i) for i, e in enumerate(result.events) if e.type == "ship_moved")
     every = set(OVERLAYS)
 

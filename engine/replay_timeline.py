@@ -6,14 +6,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
-from engine.geometry.shapes import Obstacle, Planet
-from engine.replay.codec import ReplayCodec, codec_for
+from engine.errors import TrekError
+from engine.replay.codec import ReplayCodec
 from engine.replay.errors import ReplayError
 from engine.replay.reader import Replay, open_replay
-from engine.rulesets.attack_wing.scenario import parse_scenario
-from engine.timeline import TableGeometry, Timeline
+from engine.rulesets.base import Ruleset
+from engine.rulesets.registry import ruleset_for
+from engine.timeline import Timeline
 
 
 @dataclass(frozen=True)
@@ -34,54 +33,15 @@ class LoadedReplay:
         return list(fleets) if isinstance(fleets, list) else []
 
 
-def table_geometry(header: dict[str, Any]) -> TableGeometry:
-    """The play area, obstacles and planets from a replay header's scenario (validated)."""
+def timeline_for(header: dict[str, Any], events: list[Any], ruleset: Ruleset[Any, Any],
+                 codec: ReplayCodec[Any, Any] | None = None) -> Timeline:
+    """The Timeline of a replay's events, folded and presented the way its ruleset says."""
+    initial = (codec or ruleset.codec).initial_state(header)
     try:
-        spec = parse_scenario(header.get("scenario"))
-    except (ValidationError, ValueError) as exc:
-        raise ReplayError(f"the replay header's scenario is not valid: {exc}".splitlines()[0]) from None
-    return TableGeometry(
-        (spec.play_area.width, spec.play_area.height),
-        tuple(Obstacle(tuple((float(x), float(y)) for x, y in o.points), o.name) for o in spec.obstacles),
-        tuple(Planet(p.x, p.y, p.radius, p.name) for p in spec.planets),
-    )
-
-
-def alliance_table_geometry(header: dict[str, Any]) -> TableGeometry:
-    """The play area, obstacles and planets an Alliance header's ``table`` carries (checked)."""
-    table = header.get("table")
-    try:
-        if not isinstance(table, dict):
-            raise ValueError("no table")
-        area = table["play_area"]
-        width, height = _mm(area["width"]), _mm(area["height"])
-        if width <= 0 or height <= 0:
-            raise ValueError("an empty play area")
-        obstacles = tuple(Obstacle(tuple((_mm(x), _mm(y)) for x, y in o["points"]), str(o.get("name", "obstacle")))
-                          for o in table.get("obstacles", ()))
-        planets = tuple(Planet(_mm(p["x"]), _mm(p["y"]), _mm(p["radius"]), str(p.get("name", "planet")))
-                        for p in table.get("planets", ()))
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise ReplayError(f"the replay header's table is not valid: {exc!r}") from None
-    return TableGeometry((width, height), obstacles, planets)
-
-
-def _mm(value: object) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not -1e6 <= value <= 1e6:
-        raise ValueError(f"not a distance in mm: {value!r}")
-    return float(value)
-
-
-def timeline_for(header: dict[str, Any], events: list[Any], codec: ReplayCodec[Any, Any]) -> Timeline:
-    """The Timeline of a replay's events, folded and narrated the way its ruleset says."""
-    initial = codec.initial_state(header)
-    if header.get("ruleset") == "alliance":
-        from engine.rulesets.alliance.narrate import decision, decision_view, log_line
-
-        return Timeline(events, initial, alliance_table_geometry(header), apply=codec.apply,
-                        game_state=lambda s: s.aw, log_line=log_line, reason=decision,
-                        decision=decision_view)
-    return Timeline(events, initial, table_geometry(header))
+        table = ruleset.table(header)
+    except ValueError as exc:
+        raise ReplayError(str(exc)) from None
+    return Timeline(ruleset, events, initial, table)
 
 
 def load_timeline(path: str | Path) -> LoadedReplay:
@@ -89,10 +49,14 @@ def load_timeline(path: str | Path) -> LoadedReplay:
     record (``replay.truncated`` says so); anything malformed raises ReplayError saying where."""
     replay = open_replay(Path(path))
     header = replay.header
-    codec = codec_for(header.get("ruleset"))
+    try:
+        ruleset = ruleset_for(header.get("ruleset"))
+        codec = ruleset.reading(header)
+    except TrekError as exc:
+        raise ReplayError(f"{path}: {exc}") from None
     events = list(replay.typed_events(codec))
     try:
-        timeline = timeline_for(header, events, codec)
+        timeline = timeline_for(header, events, ruleset, codec)
     except ValueError as exc:  # IllegalEvent and friends: the log does not follow the rules
         raise ReplayError(f"{path}: {exc}") from None
     return LoadedReplay(Path(path), replay, header, timeline)

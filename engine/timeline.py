@@ -1,45 +1,33 @@
 """The pure Timeline: (replay events, playback time) -> what is on screen. No Panda3D.
 
-Every event gets a playback duration; during an event the table shows the state after it,
-except that a moving ship is interpolated along its exact maneuver path (the engine's own
-swept-path function, so the studio can never draw a move the rules did not make). States
-come from the one reducer: snapshots every ``SNAPSHOT_EVERY`` events plus a short fold, so a
-seek anywhere costs the same.
-
-The Timeline is ruleset-agnostic: by default it folds with the Attack Wing reducer and narrates
-with the Attack Wing lines, but a ruleset whose state wraps an Attack Wing ``GameState`` (Alliance:
-``AllianceState.aw``) passes its own ``apply``, ``game_state`` accessor, ``log_line`` and
-``reason`` functions. Events of types the Timeline does not know take ``DEFAULT_SECONDS`` and just
-show the folded state.
+Generic over the ruleset: the Timeline folds the events with the ruleset's reducer (keeping a
+snapshot every ``SNAPSHOT_EVERY`` events, so a seek anywhere costs one short fold), gives every
+event the playback seconds the ruleset says, and maps time to events and back. What the table
+shows at a moment (ships, templates, dice, captions, reasons) is the ruleset's ``Presenter``,
+built once per Timeline in the ruleset's own folder (``engine/rulesets/<game>/presenter.py``).
 """
 
 from __future__ import annotations
 
 import bisect
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, cast
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Generic, Protocol
 
-from engine.geometry.pose import Pose
+from typing_extensions import TypeVar
+
 from engine.geometry.shapes import Obstacle, Planet
-from engine.rulesets.attack_wing import events as ev
-from engine.rulesets.attack_wing.maneuvers import Maneuver, maneuver_path, template_outline
-from engine.rulesets.attack_wing.narrate import log_line as aw_log_line
-from engine.rulesets.attack_wing.reducer import apply as aw_apply
-from engine.rulesets.attack_wing.state import GameState, ShipState
-from engine.view import AttackView, DecisionView, ObstacleView, PlanetView, ShipView, TableView, TemplateView
+from engine.view import TableView
+
+if TYPE_CHECKING:
+    from engine.rulesets.base import Ruleset
+
+S = TypeVar("S", default=Any)  # the ruleset's state (a bare ``Timeline`` is any ruleset's)
+E = TypeVar("E", default=Any)  # the ruleset's event
+S_contra = TypeVar("S_contra", contravariant=True)
+E_contra = TypeVar("E_contra", contravariant=True)
 
 SNAPSHOT_EVERY = 64
-TRAIL_MOVES = 3
-SECONDS: dict[str, float] = {
-    "game_started": 1.0, "ship_placed": 0.0, "round_started": 1.0, "phase_started": 0.5, "dial_set": 0.05,
-    "ship_activated": 0.25, "maneuver_revealed": 0.4, "ship_moved": 1.6, "sensor_echo": 0.8,
-    "action_performed": 0.6, "action_skipped": 0.5, "target_lock_acquired": 0.3, "tokens_changed": 0.15,
-    "attack_declared": 0.8, "dice_rolled": 1.0, "dice_rerolled": 0.8, "dice_converted": 0.5, "die_added": 0.4,
-    "attack_odds": 0.0, "attack_resolved": 0.7, "damage_dealt": 0.35, "ship_destroyed": 1.2, "obstacle_rolled": 0.8,
-    "game_ended": 2.5,
-}
-DEFAULT_SECONDS = 0.1
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +70,7 @@ class Moment:
     damage: dict[str, tuple[str, ...]] = field(default_factory=dict)  # ship -> damage cards (face up titles)
     trails: dict[str, tuple[tuple[float, float], ...]] = field(default_factory=dict)
     odds: OddsView | None = None  # the current attack's odds (None: no attack, or a log without odds)
+    attack_index: int = -1  # the event that declared the attack on the table (-1: none)
 
 
 @dataclass(frozen=True)
@@ -91,95 +80,68 @@ class TableGeometry:
     planets: Sequence[Planet] = ()
 
 
-def _identity(state: Any) -> GameState:
-    return cast(GameState, state)
+class Presenter(Protocol[S_contra, E_contra]):
+    """A ruleset's view building for one Timeline.
 
-
-class Timeline:
-    """Playback over a list of events (validated models) from an initial state.
-
-    ``apply(state, event)`` is the ruleset's reducer, ``game_state(state)`` the Attack Wing
-    ``GameState`` inside the ruleset's state (what the table shows), ``log_line(event, state)``
-    the event as a line (given the state before it) and ``reason(event, state)``, when given, the
-    decision an event shows as its reason ("" to fall back to the event's own ``reason`` field).
-    The defaults are Attack Wing's. ``initial``, ``final`` and ``state_after`` are Attack Wing
-    states; ``ruleset_initial``, ``ruleset_final`` and ``ruleset_state_after`` the ruleset's own.
+    The Timeline hands it every event with the state before it, in order (``observe``), then the
+    final state (``finish``); afterwards ``moment`` turns (time, event index, progress through it,
+    the state after it) into what is on screen. ``lines`` holds one log line per observed event.
+    ``board`` is the state the studio still reads directly (ship bases, names, round limit): the
+    ruleset's whole state or the part of it on the table.
     """
 
-    def __init__(self, events: Sequence[Any], initial: Any, table: TableGeometry,
-                 speed: Callable[[ev.Event], float] | None = None, *,
-                 apply: Callable[[Any, Any], Any] = aw_apply,
-                 game_state: Callable[[Any], GameState] = _identity,
-                 log_line: Callable[[Any, Any], str] = aw_log_line,
-                 reason: Callable[[Any, Any], str] | None = None,
-                 decision: Callable[[Any, GameState], DecisionView | None] | None = None) -> None:
-        # typed as Attack Wing events for the studio: other rulesets' own events only ever pass
-        # through the generic paths (type, round, phase, ship) and the isinstance checks
-        self.events = cast(list[ev.Event], list(events))
+    lines: list[str]
+
+    def observe(self, index: int, event: E_contra, before: S_contra) -> None: ...
+
+    def finish(self, final: S_contra) -> None: ...
+
+    def mark(self, event: E_contra) -> tuple[int, str] | None:
+        """(round, phase) where this event starts a round or a phase (the scrub bar's marks), else None."""
+        ...
+
+    def moment(self, time: float, index: int, progress: float, state: S_contra) -> Moment: ...
+
+    def board(self, state: S_contra) -> Any: ...
+
+
+class Timeline(Generic[S, E]):
+    """Playback over a list of events (validated models of ``ruleset``) from its initial state.
+
+    ``ruleset_initial``, ``ruleset_final`` and ``ruleset_state_after`` are the ruleset's reducer
+    states; ``initial``, ``final`` and ``state_after`` the presenter's ``board`` of them.
+    ``speed``, when given, replaces the ruleset's playback seconds per event.
+    """
+
+    def __init__(self, ruleset: Ruleset[S, E], events: Sequence[E], initial: S, table: TableGeometry,
+                 speed: Callable[[E], float] | None = None) -> None:
+        self.ruleset = ruleset
+        self.events: list[E] = list(events)
         self.table = table
-        self._apply = apply
-        self._game_state = game_state
-        self.ruleset_initial = initial
-        self.initial = game_state(initial)
-        seconds = speed or (lambda e: SECONDS.get(e.type, DEFAULT_SECONDS))
+        self._apply = ruleset.codec.apply
+        seconds = speed or ruleset.seconds
         self.starts: list[float] = []
         t = 0.0
         for e in self.events:
             self.starts.append(t)
             t += seconds(e)
         self.duration = t
-        self.lines: list[str] = []
-        self.reasons: list[str] = []
-        self.attack_of: list[int] = []  # for each event, the attack_declared it belongs to (-1: none)
-        self._snapshots: list[Any] = []
-        self._moves: dict[str, list[int]] = {}
-        self._trail_cache: dict[int, tuple[tuple[float, float], ...]] = {}
-        self._odds: dict[int, ev.AttackOdds] = {}  # attack_declared index -> its odds
-        self._resolved: dict[int, int] = {}  # attack_declared index -> its attack_resolved index
-        state, dial_reason, attack = initial, {}, -1
-        self.decisions: list[DecisionView | None] = []
-        deciding: DecisionView | None = None
+        self.presenter: Presenter[S, E] = ruleset.presenter(self.events, table)
+        self._snapshots: list[S] = []
+        state = initial
         for i, e in enumerate(self.events):
             if i % SNAPSHOT_EVERY == 0:
                 self._snapshots.append(state)
-            self.lines.append(log_line(e, state))
-            ship = getattr(e, "ship", None)
-            if isinstance(e, ev.DialSet):
-                dial_reason[e.ship] = e.reason
-            if isinstance(e, ev.AttackDeclared):
-                attack = i
-            elif e.type in ("phase_started", "attack_skipped", "round_ended", "ship_activated"):
-                attack = -1
-            self.attack_of.append(attack)
-            if attack >= 0 and isinstance(e, ev.AttackOdds):
-                self._odds[attack] = e
-            elif attack >= 0 and isinstance(e, ev.AttackResolved):
-                self._resolved[attack] = i
-            said = (reason(e, state) if reason is not None else "") or getattr(e, "reason", "") or ""
-            if isinstance(e, ev.ShipMoved | ev.ManeuverRevealed):
-                said = dial_reason.get(e.ship, "")
-            self.reasons.append(said if said or ship is None else self._carry_reason(i, ship))
-            if isinstance(e, ev.ShipMoved | ev.SensorEcho):
-                self._moves.setdefault(e.ship, []).append(i)
-            # an Enemy AI decision stays on screen until the next ship acts or the phase changes
-            shown = decision(e, game_state(state)) if decision is not None else None
-            if shown is not None:
-                deciding = shown
-            elif e.type in ("ship_activated", "phase_started", "round_ended"):
-                deciding = None
-            self.decisions.append(deciding)
-            state = apply(state, e)
+            self.presenter.observe(i, e, state)
+            state = self._apply(state, e)
+        self.presenter.finish(state)
+        self.ruleset_initial = initial
         self.ruleset_final = state
-        self.final = game_state(state)
-        self.marks = [(self.starts[i], e.round, e.phase) for i, e in enumerate(self.events)
-                      if isinstance(e, ev.PhaseStarted | ev.RoundStarted)]
-
-    def _carry_reason(self, i: int, ship: str) -> str:
-        """Keep showing the ship's last reason through the smaller events of the same step."""
-        for j in range(i - 1, max(i - 12, -1), -1):
-            if getattr(self.events[j], "ship", None) == ship and self.reasons[j]:
-                return self.reasons[j]
-        return ""
+        self.initial = self.presenter.board(initial)
+        self.final = self.presenter.board(state)
+        self.lines = self.presenter.lines
+        self.marks = [(self.starts[i], *m) for i, e in enumerate(self.events)
+                      if (m := self.presenter.mark(e)) is not None]
 
     # --- time and events -------------------------------------------------------------------
     def __len__(self) -> int:
@@ -195,11 +157,11 @@ class Timeline:
             return -1
         return max(bisect.bisect_right(self.starts, time) - 1, 0) if time < self.duration else len(self.events) - 1
 
-    def state_after(self, index: int) -> GameState:
-        """The (Attack Wing) state on the table after event ``index`` (-1: before any event)."""
-        return self._game_state(self.ruleset_state_after(index))
+    def state_after(self, index: int) -> Any:
+        """The board (what the table shows) after event ``index`` (-1: before any event)."""
+        return self.presenter.board(self.ruleset_state_after(index))
 
-    def ruleset_state_after(self, index: int) -> Any:
+    def ruleset_state_after(self, index: int) -> S:
         """The ruleset's reducer state after event ``index`` (-1: before any event)."""
         if index < 0:
             return self.ruleset_initial
@@ -212,15 +174,15 @@ class Timeline:
         return state
 
     def step(self, time: float, direction: int, kinds: tuple[str, ...] = ()) -> float:
-        """The start of the next (+1) or previous (-1) event, or of the next event of ``kinds``.
-        Always a different time (zero-length events at the same time are passed over)."""
+        """The start of the next (+1) or previous (-1) event, or of the next event whose ``type``
+        is one of ``kinds``. Always a different time (zero-length events at the same time are passed over)."""
         if not self.events:
             return 0.0
         j = max(self.index_at(time), 0)
         while 0 <= j < len(self.events):
             start = self.start_of(j)
             later = start > time + 1e-9 if direction > 0 else start < time - 1e-9
-            if later and (not kinds or self.events[j].type in kinds):
+            if later and (not kinds or getattr(self.events[j], "type", None) in kinds):
                 return start
             j += direction
         return self.duration if direction > 0 else 0.0
@@ -230,110 +192,18 @@ class Timeline:
         time = min(max(time, 0.0), self.duration)
         i = self.index_at(time)
         if i < 0:
-            return self._moment(time, -1, 0.0, self.initial)
+            return self.presenter.moment(time, -1, 0.0, self.ruleset_initial)
         span = self.start_of(i + 1) - self.starts[i]
         progress = 1.0 if span <= 0 else min(max((time - self.starts[i]) / span, 0.0), 1.0)
         if time >= self.duration:
             progress = 1.0
-        return self._moment(time, i, progress, self.state_after(i))
+        return self.presenter.moment(time, i, progress, self.ruleset_state_after(i))
+
+    def moment_after(self, index: int) -> Moment:
+        """The moment at which event ``index`` is done (-1: before any event)."""
+        if index < 0:
+            return self.presenter.moment(0.0, -1, 0.0, self.ruleset_initial)
+        return self.presenter.moment(self.start_of(index + 1), index, 1.0, self.ruleset_state_after(index))
 
     def view_at(self, time: float) -> TableView:
         return self.moment(time).view
-
-    def _moment(self, time: float, i: int, progress: float, state: GameState) -> Moment:
-        e = self.events[i] if i >= 0 else None
-        moving: dict[str, Pose] = {}
-        templates: list[TemplateView] = []
-        if isinstance(e, ev.ShipMoved) and progress < 1.0:
-            ship = state.ship(e.ship)
-            maneuver = Maneuver(e.kind, e.speed)
-            path = maneuver_path(e.start.pose(), maneuver, ship.base)
-            moving[e.ship] = path.pose_at(progress * e.progress)
-            outline = template_outline(e.start.pose(), maneuver, ship.base)
-            if outline is not None:
-                colour = ship.revealed[2] if ship.revealed else "white"
-                templates.append(TemplateView(tuple(outline.exterior.coords), colour, e.ship))
-        elif isinstance(e, ev.SensorEcho) and progress < 1.0:
-            a, b = e.start.pose(), e.end.pose()
-            moving[e.ship] = Pose(a.x + (b.x - a.x) * progress, a.y + (b.y - a.y) * progress, a.heading)
-        active = state.active
-        ships = tuple(_ship_view(s, moving.get(s.id), s.id == active) for s in state.ships
-                      if not s.destroyed or (isinstance(e, ev.ShipDestroyed) and e.ship == s.id and progress < 1))
-        attack_view, dice, odds = None, None, None
-        if i >= 0 and self.attack_of[i] >= 0 and state.attack is not None:
-            odds = self._odds_view(self.attack_of[i], i)
-            d = self.events[self.attack_of[i]]
-            assert isinstance(d, ev.AttackDeclared)
-            attack_view = AttackView(d.ship, d.defender, d.line[0], d.line[1], d.range_band, d.obstructed)
-            atk = state.attack
-            dice = Dice(atk.attack_dice, atk.defense_dice, atk.attack_rerolled, atk.defense_rerolled)
-        view = TableView(
-            area_width=self.table.area[0], area_height=self.table.area[1],
-            obstacles=tuple(ObstacleView(o.name, tuple(o.points)) for o in self.table.obstacles),
-            planets=tuple(PlanetView(p.name, p.x, p.y, p.radius) for p in self.table.planets),
-            ships=ships, templates=tuple(templates), attack=attack_view, selected=active,
-            decision=self.decisions[i] if i >= 0 else None,
-        )
-        damage = {s.id: tuple(c.key if c.face_up else "" for c in s.damage) for s in state.ships if s.damage}
-        return Moment(time=time, index=i, progress=progress, round=state.round, phase=state.phase, view=view,
-                      active=active, dice=dice, reason=self.reasons[i] if i >= 0 else "",
-                      caption=self.lines[i] if i >= 0 else "", damage=damage, trails=self._trails(i, moving),
-                      odds=odds)
-
-    def _odds_view(self, attack: int, i: int) -> OddsView | None:
-        """The odds of the attack declared at ``attack`` as seen at event ``i`` (the outcome once resolved)."""
-        o = self._odds.get(attack)
-        if o is None:
-            return None
-        view = OddsView(o.expected, o.p_damage, o.p_crit, tuple(o.damage))
-        r = self._resolved.get(attack)
-        if r is not None and r <= i:
-            done = self.events[r]
-            assert isinstance(done, ev.AttackResolved)
-            return replace(view, actual=done.hits + done.crits, percentile=done.percentile)
-        return view
-
-    def _trails(self, i: int, moving: dict[str, Pose]) -> dict[str, tuple[tuple[float, float], ...]]:
-        """The last few moves of each ship as polylines (for the trails overlay)."""
-        out: dict[str, tuple[tuple[float, float], ...]] = {}
-        for ship_id, moves in self._moves.items():
-            done = [j for j in moves if j < i or (j == i and ship_id not in moving)][-TRAIL_MOVES:]
-            pts = [p for j in done for p in self._trail_of(j)]
-            if pts:
-                out[ship_id] = tuple(pts)
-        return out
-
-    def _trail_of(self, j: int) -> tuple[tuple[float, float], ...]:
-        """One move's polyline, sampled once and kept (every playing frame asks again)."""
-        cached = self._trail_cache.get(j)
-        if cached is None:
-            e = self.events[j]
-            if isinstance(e, ev.ShipMoved):
-                path = maneuver_path(e.start.pose(), Maneuver(e.kind, e.speed), _base_of(self.final, e.ship))
-                cached = tuple((p.x, p.y) for p in (path.pose_at(k / 8 * e.progress) for k in range(9)))
-            elif isinstance(e, ev.SensorEcho):
-                cached = ((e.start.x, e.start.y), (e.end.x, e.end.y))
-            else:
-                cached = ()
-            self._trail_cache[j] = cached
-        return cached
-
-
-def _base_of(state: GameState, ship_id: str) -> str:
-    try:
-        return state.ship(ship_id).base
-    except KeyError:
-        return "small"
-
-
-def _ship_view(s: ShipState, pose: Pose | None, active: bool) -> ShipView:
-    tokens = (["evade"] * s.evade + ["scan"] * s.scan + ["battle_stations"] * s.battle_stations
-              + ["aux_power"] * s.aux_power + (["target_lock:" + s.target_lock] if s.target_lock else [])
-              + (["cloak:" + s.cloak] if s.cloaked else []) + ["critical"] * sum(c.face_up for c in s.damage))
-    return ShipView(
-        id=s.id, name=s.name, faction=s.faction, class_name=s.class_name,
-        base_size="large" if s.base == "large" else "small", pose=pose or s.pose, player=s.side,
-        front_arc=s.front_arc, rear_arc=s.rear_arc, has_360_arc=s.has_360_arc, shields=s.shields,
-        shields_max=s.shields_max, hull=max(s.hull - s.hull_damage, 0), hull_max=s.hull, tokens=tuple(tokens),
-        destroyed=s.destroyed, cloaked=s.cloaked, active=active,
-    )

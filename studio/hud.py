@@ -223,7 +223,7 @@ def dice_faces(moment: Moment, timeline: Timeline) -> tuple[tuple[DieFace, ...],
     marks: dict[str, list[str]] = {"attack": [""] * len(moment.dice.attack),
                                    "defense": [""] * len(moment.dice.defense)}
     fresh: dict[str, set[int]] = {"attack": set(), "defense": set()}
-    start = timeline.attack_of[moment.index] if moment.index < len(timeline.attack_of) else -1
+    start = moment.attack_index
     for j in range(max(start, 0), moment.index + 1):
         e = timeline.events[j]
         now = j == moment.index and moment.progress < 1.0

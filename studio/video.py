@@ -712,9 +712,7 @@ def moment_after(timeline: Timeline, n: int) -> Moment:
     if not -1 <= n < len(timeline):
         last = f"-1 to {len(timeline) - 1}" if len(timeline) else "-1 (the replay has no events)"
         raise VideoError(f"there is no event {n}: use {last}")
-    if n < 0:
-        return timeline._moment(0.0, -1, 0.0, timeline.initial)  # (the Timeline has no public twin yet)
-    return timeline._moment(timeline.start_of(n + 1), n, 1.0, timeline.state_after(n))
+    return timeline.moment_after(n)
 
 
 def screenshot_frame(loaded: LoadedReplay, at: int, *, size: tuple[int, int] = (1280, 720),

@@ -18,9 +18,12 @@ from engine.replay_timeline import LoadedReplay, load_timeline
 from engine.rulesets.alliance import events as ae
 from engine.rulesets.alliance.play import play_mission
 from engine.rulesets.alliance.reducer import apply, initial_state
+from engine.rulesets.alliance.ruleset import RULESET as ALLIANCE
+from engine.rulesets.alliance.ruleset import table_geometry
 from engine.rulesets.alliance.state import PLAYERS
 from engine.rulesets.attack_wing import events as ev
-from engine.timeline import DEFAULT_SECONDS, SECONDS, TableGeometry, Timeline
+from engine.rulesets.attack_wing.presenter import DEFAULT_SECONDS, SECONDS
+from engine.timeline import TableGeometry, Timeline
 from studio.camera import table_to_pixel
 from studio.palette import PLAYER_COLOURS
 from studio.snapshot import load_png
@@ -84,14 +87,11 @@ def test_the_table_is_the_alliance_headers(loaded: LoadedReplay) -> None:
 
 
 def test_a_bad_alliance_table_is_a_replay_error() -> None:
-    from engine.replay.errors import ReplayError
-    from engine.replay_timeline import alliance_table_geometry
-
-    assert alliance_table_geometry({"table": {"play_area": {"width": 900, "height": 600}}}).area == (900.0, 600.0)
+    assert table_geometry({"table": {"play_area": {"width": 900, "height": 600}}}).area == (900.0, 600.0)
     for bad in ({}, {"table": {}}, {"table": {"play_area": {"width": "x", "height": 1}}},
                 {"table": {"play_area": {"width": 900, "height": 900}, "obstacles": [{"points": 3}]}}):
-        with pytest.raises(ReplayError, match="table"):
-            alliance_table_geometry(bad)
+        with pytest.raises(ValueError, match="table"):
+            table_geometry(bad)
 
 
 def test_enemy_ai_decisions_are_the_reasons(loaded: LoadedReplay) -> None:
@@ -99,7 +99,7 @@ def test_enemy_ai_decisions_are_the_reasons(loaded: LoadedReplay) -> None:
     kinds = {type(e) for e in tl.events}
     assert {ae.EnemyTargetChosen, ae.EnemyDirection, ae.EnemyManeuverRolled} <= kinds
     for i, e in enumerate(tl.events):
-        reason = tl.moment(tl.start_of(i)).reason if i < 40 else tl.reasons[i]
+        reason = tl.moment(tl.start_of(i)).reason if i < 40 else tl.presenter.reasons[i]
         if isinstance(e, ae.EnemyTargetChosen):
             assert e.reason in reason
         elif isinstance(e, ae.EnemyDirection):
@@ -111,7 +111,7 @@ def test_enemy_ai_decisions_are_the_reasons(loaded: LoadedReplay) -> None:
     rolled = next(i for i, e in enumerate(tl.events) if isinstance(e, ae.EnemyManeuverRolled))
     moved = next(i for i, e in enumerate(tl.events) if i > rolled and isinstance(e, ev.ShipMoved))
     assert tl.events[moved].ship == tl.events[rolled].ship  # type: ignore[attr-defined]
-    assert tl.reasons[moved] in (tl.reasons[rolled], *tl.reasons[rolled:moved])
+    assert tl.presenter.reasons[moved] in (tl.presenter.reasons[rolled], *tl.presenter.reasons[rolled:moved])
     # the captions are the Alliance lines
     i = next(i for i, e in enumerate(tl.events) if isinstance(e, ae.EnemyManeuverRolled))
     assert "rolls" in tl.lines[i] and tl.lines[i].startswith("R")
@@ -121,7 +121,7 @@ def test_an_empty_alliance_timeline_shows_the_state_inside() -> None:
     # the accessor picks the Attack Wing state inside the Alliance one, before any event too
     codec = codec_for("alliance")
     start = codec.initial_state({"seed": 5})
-    tl = Timeline([], start, TableGeometry((914.4, 914.4)), apply=codec.apply, game_state=lambda s: s.aw)
+    tl = Timeline(ALLIANCE, [], start, TableGeometry((914.4, 914.4)))
     assert tl.initial == start.aw and tl.final == start.aw and tl.ruleset_initial == start
     assert tl.state_after(-1) == start.aw
 
@@ -170,8 +170,8 @@ def test_the_sectors_overlay_fills_the_targets_sector_and_not_the_opposite_one(l
     """The studio shows the Enemy AI's direction: the eight sectors around the deciding ship with
     its target's sector filled (docs/alliance.md, "In the studio")."""
     timeline = loaded.timeline
-    i = next(i for i, d in enumerate(timeline.decisions) if d is not None)
-    decision = timeline.decisions[i]
+    i = next(i for i, d in enumerate(timeline.presenter.decisions) if d is not None)
+    decision = timeline.presenter.decisions[i]
     assert decision is not None
     direction = next(e for e in timeline.events[: i + 1][::-1] if isinstance(e, ae.EnemyDirection))
     assert (decision.ship_id, decision.sector, decision.ring) == (direction.ship, direction.sector, direction.ring)

@@ -450,9 +450,10 @@ def test_narration(skirmish_game: list[ev.Event]) -> None:
 
 def test_the_timeline_shows_odds_beside_the_dice(skirmish_game: list[ev.Event]) -> None:
     from engine.rulesets.attack_wing.reducer import initial_state
+    from engine.rulesets.attack_wing.ruleset import RULESET
 
     scenario = load_scenario("skirmish")
-    t = Timeline(skirmish_game, initial_state(3), TableGeometry((914.4, 914.4), scenario.obstacles,
+    t = Timeline(RULESET, skirmish_game, initial_state(3), TableGeometry((914.4, 914.4), scenario.obstacles,
                                                                 scenario.planets))
     i = next(i for i, e in enumerate(skirmish_game) if isinstance(e, ev.AttackOdds))
     declared, odds = skirmish_game[i - 1], skirmish_game[i]

@@ -170,7 +170,7 @@ def test_an_empty_timeline_never_plays() -> None:
 
 
 def test_a_replay_with_no_events_steps_nowhere(timeline: Timeline) -> None:
-    pb = Playback(Timeline([], timeline.initial, timeline.table))
+    pb = Playback(Timeline(timeline.ruleset, [], timeline.ruleset_initial, timeline.table))
     for unit in ("event", "phase", "round"):
         assert pb.step(1, unit) == 0.0 and pb.step(-1, unit) == 0.0  # type: ignore[arg-type]
     assert pb.end() == 0.0 and pb.seek_fraction(0.5) == 0.0

@@ -105,7 +105,7 @@ def test_state_needs_a_codec_for_the_ruleset(capsys: pytest.CaptureFixture[str],
     with ReplayWriter(path, {"ruleset": "nonesuch"}) as w:
         w.event({"seq": 0, "type": "x"})
     code, _, err = run(capsys, "replay", "state", str(path), "--at", "0")
-    assert code == 2 and "no codec registered for ruleset 'nonesuch'" in err
+    assert code == 2 and "no ruleset registered as 'nonesuch'" in err
 
 
 def test_errors_are_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

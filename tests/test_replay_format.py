@@ -6,6 +6,7 @@ The replay layer is generic over a codec; these tests use the toy ruleset of
 
 from __future__ import annotations
 
+import dataclasses
 import io
 from pathlib import Path
 from typing import Any
@@ -21,13 +22,12 @@ from engine.replay import (
     ReplayWriter,
     codec_for,
     open_replay,
-    register_codec,
-    unregister_codec,
 )
 from engine.replay.format import CURRENT_SCHEMA, TRAILER_SIZE, crc32, encode_envelope, encode_record
 from engine.replay.jsonform import export_json, from_json, import_json, to_json
-from engine.replay.testing import CODEC, ToyCodec, fold, toy_events, toy_header, toy_replay_bytes, write_toy_replay
+from engine.replay.testing import CODEC, TOY, ToyCodec, fold, toy_events, toy_header, toy_replay_bytes, write_toy_replay
 from engine.replay.validate import validate_replay
+from engine.rulesets.registry import register, unregister
 
 N = 50
 
@@ -422,21 +422,23 @@ def test_records_out_of_order_are_refused() -> None:
 
 def test_registry_finds_codecs_and_says_when_there_is_none() -> None:
     assert codec_for("toy") is CODEC
-    with pytest.raises(ReplayError, match="no codec registered for ruleset 'nonesuch'"):
+    with pytest.raises(ReplayError, match="no ruleset registered as 'nonesuch'"):
         codec_for("nonesuch")
-    with pytest.raises(ReplayError, match="no codec registered for ruleset None"):
+    with pytest.raises(ReplayError, match="no ruleset registered as None"):
         codec_for(None)
-    with pytest.raises(ReplayError, match="no codec registered"):
+    with pytest.raises(ReplayError, match="no ruleset registered"):
         codec_for("../../etc")
 
     class Other(ToyCodec):
         ruleset = "other_game"
 
-    register_codec(Other())
+    register(dataclasses.replace(TOY, name="other_game", codec=Other()))
     try:
         assert codec_for("other_game").ruleset == "other_game"
     finally:
-        unregister_codec("other_game")
+        unregister("other_game")
+    with pytest.raises(ReplayError, match="no ruleset registered as 'other_game'"):
+        codec_for("other_game")
 
 
 # -- the JSON form ---------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.maneuvers import Maneuver, maneuver_path
 from engine.rulesets.attack_wing.play import play
 from engine.rulesets.attack_wing.reducer import fold, initial_state
+from engine.rulesets.attack_wing.ruleset import RULESET as ATTACK_WING
 from engine.rulesets.attack_wing.scenario import load_scenario
 from engine.timeline import TableGeometry, Timeline
 
@@ -18,7 +19,7 @@ def timeline() -> Timeline:
     result = play(scenario, 3)
     table = TableGeometry((scenario.play_area.width, scenario.play_area.height), scenario.obstacles,
                           scenario.planets)
-    return Timeline(result.events, initial_state(3), table)
+    return Timeline(ATTACK_WING, result.events, initial_state(3), table)
 
 
 def test_a_moving_ship_follows_the_engine_path(timeline: Timeline) -> None:
@@ -67,7 +68,7 @@ def test_attack_shows_its_range_line_and_dice(timeline: Timeline) -> None:
 
 def test_captions_and_reasons(timeline: Timeline) -> None:
     moved = next(i for i, e in enumerate(timeline.events) if isinstance(e, ev.ShipMoved))
-    assert timeline.reasons[moved]  # the AI's reason for the maneuver travels with the move
+    assert timeline.presenter.reasons[moved]  # the AI's reason for the maneuver travels with the move
     assert all(line.startswith("R") for line in timeline.lines)
 
 
@@ -80,6 +81,6 @@ def test_stepping_back_passes_zero_length_events(timeline: Timeline) -> None:
 
 
 def test_an_empty_timeline_steps_nowhere() -> None:
-    empty = Timeline([], initial_state(1), TableGeometry((914.4, 914.4)))
+    empty = Timeline(ATTACK_WING, [], initial_state(1), TableGeometry((914.4, 914.4)))
     assert empty.step(0.0, +1) == 0.0 and empty.step(0.0, -1) == 0.0
     assert empty.moment(5.0).index == -1

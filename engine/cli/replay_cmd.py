@@ -10,13 +10,15 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from engine.cli.output import print_json
+from engine.errors import TrekError
 from engine.io.documents import DocumentLimits, read_document
 from engine.io.output import atomic_output
-from engine.replay import ReplayError, codec_for, open_replay
+from engine.replay import ReplayError, codec_for_header, open_replay
 from engine.replay.format import CURRENT_SCHEMA, DEFAULT_LIMITS
 from engine.replay.jsonform import import_json, to_json, write_json
 from engine.replay.reader import Replay
 from engine.replay.validate import validate_replay
+from engine.rulesets.registry import ruleset_for
 
 P = TypeVar("P", bound=argparse.ArgumentParser)
 
@@ -111,7 +113,7 @@ def _luck(replay: Replay, types: dict[str, int]) -> dict[str, Any]:
     from engine.rulesets.attack_wing.odds import luck
 
     try:
-        codec = codec_for(replay.ruleset)
+        codec = codec_for_header(replay.header)
         sides = luck(codec.decode_event(raw) for raw in replay.events() if raw.get("type") in LUCK_TYPES)
     except (ReplayError, ValueError) as exc:
         return {"luck": None, "luck_note": f"unavailable: {exc}"}
@@ -228,16 +230,19 @@ def cmd_dump(args: argparse.Namespace) -> int:
 
 def cmd_state(args: argparse.Namespace) -> int:
     replay = _open(args)
-    codec = codec_for(replay.ruleset)
+    try:
+        ruleset = ruleset_for(replay.ruleset)
+        codec = ruleset.reading(replay.header)
+    except TrekError as exc:
+        raise ReplayError(str(exc)) from None
     state = replay.state_at(args.at, codec)
     encoded = to_json(codec.encode_state(state))
     if args.json:
         print_json({"at": args.at, "events": replay.event_count, "ruleset": replay.ruleset, "state": encoded})
         return 0
     print(f"state after event {args.at} of {replay.event_count}")
-    describe = getattr(codec, "format_state", None)
-    if callable(describe) and not args.full:
-        print(describe(state))
+    if ruleset.format_state is not None and not args.full:
+        print(ruleset.format_state(state))
     else:
         for line in (_tree(encoded) if args.full else _state_lines(encoded)):
             print(line)

@@ -1,9 +1,9 @@
 """Replay files: a msgpack event log with keyframes and an index (see docs/replay-format.md).
 
-The layer is generic: a ruleset plugs in with a ``ReplayCodec`` (``register_codec``).
+The layer is generic: a ruleset plugs in with a ``ReplayCodec`` (its ``Ruleset``'s, see ``engine.rulesets``).
 """
 
-from engine.replay.codec import ReplayCodec, codec_for, register_codec, registered_rulesets, unregister_codec
+from engine.replay.codec import ReplayCodec, codec_for, codec_for_header
 from engine.replay.errors import ReplayError
 from engine.replay.format import CURRENT_SCHEMA, DEFAULT_LIMITS, FORMAT_NAME, SUPPORTED_SCHEMAS, Limits
 from engine.replay.reader import (
@@ -33,8 +33,6 @@ __all__ = [
     "ReplayWriter",
     "Summary",
     "codec_for",
+    "codec_for_header",
     "open_replay",
-    "register_codec",
-    "registered_rulesets",
-    "unregister_codec",
 ]

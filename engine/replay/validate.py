@@ -14,7 +14,7 @@ from typing import Any
 
 import msgpack
 
-from engine.replay.codec import ReplayCodec, codec_for
+from engine.replay.codec import ReplayCodec, codec_for_header
 from engine.replay.errors import ReplayError
 from engine.replay.format import DEFAULT_LIMITS, KIND_EVENT, Limits
 from engine.replay.reader import Replay, Source, open_replay
@@ -63,7 +63,7 @@ def validate_replay(source: Source | Replay, *, codec: ReplayCodec[Any, Any] | N
                             f"{replay.header.get('schema')}")
     if codec is None and use_registry:
         try:
-            codec = codec_for(replay.ruleset)
+            codec = codec_for_header(replay.header)
         except ReplayError as exc:
             report.notes.append(f"{exc}: the events were not checked against the rules")
     report.rules_checked = codec is not None

@@ -1,0 +1,29 @@
+"""What the table shows during an Alliance replay: the Attack Wing view of ``AllianceState.aw``,
+narrated with the Alliance lines and the Enemy AI's decisions as reasons (and the sectors-and-rings
+overlay for an Enemy AI ship choosing its maneuver)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rulesets.alliance.narrate import decision, decision_view, log_line
+from engine.rulesets.alliance.state import AllianceState
+from engine.rulesets.attack_wing.presenter import BoardPresenter
+from engine.rulesets.attack_wing.state import GameState
+from engine.view import DecisionView
+
+
+class AlliancePresenter(BoardPresenter[AllianceState]):
+    """The Alliance ruleset's presenter."""
+
+    def board(self, state: AllianceState) -> GameState:
+        return state.aw
+
+    def log_line(self, event: Any, state: AllianceState) -> str:
+        return log_line(event, state)
+
+    def decision(self, event: Any, state: AllianceState) -> str:
+        return decision(event, state)
+
+    def decision_view(self, event: Any, state: GameState) -> DecisionView | None:
+        return decision_view(event, state)

@@ -1,0 +1,50 @@
+"""The Alliance ruleset as the rest of the program sees it (registered in ``engine.rulesets.registry``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.geometry.shapes import Obstacle, Planet
+from engine.rulesets.alliance import events as ae
+from engine.rulesets.alliance.codec import RULESET as NAME
+from engine.rulesets.alliance.codec import AllianceCodec, format_state
+from engine.rulesets.alliance.presenter import AlliancePresenter
+from engine.rulesets.alliance.state import AllianceState
+from engine.rulesets.attack_wing.presenter import seconds
+from engine.rulesets.base import Ruleset
+from engine.timeline import TableGeometry
+
+
+def table_geometry(header: dict[str, Any]) -> TableGeometry:
+    """The play area, obstacles and planets an Alliance header's ``table`` carries (checked)."""
+    table = header.get("table")
+    try:
+        if not isinstance(table, dict):
+            raise ValueError("no table")
+        area = table["play_area"]
+        width, height = _mm(area["width"]), _mm(area["height"])
+        if width <= 0 or height <= 0:
+            raise ValueError("an empty play area")
+        obstacles = tuple(Obstacle(tuple((_mm(x), _mm(y)) for x, y in o["points"]), str(o.get("name", "obstacle")))
+                          for o in table.get("obstacles", ()))
+        planets = tuple(Planet(_mm(p["x"]), _mm(p["y"]), _mm(p["radius"]), str(p.get("name", "planet")))
+                        for p in table.get("planets", ()))
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise ValueError(f"the replay header's table is not valid: {exc!r}") from None
+    return TableGeometry((width, height), obstacles, planets)
+
+
+def _mm(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not -1e6 <= value <= 1e6:
+        raise ValueError(f"not a distance in mm: {value!r}")
+    return float(value)
+
+
+RULESET: Ruleset[AllianceState, ae.AnyEvent] = Ruleset(
+    name=NAME,
+    codec=AllianceCodec(),
+    table=table_geometry,
+    presenter=AlliancePresenter,
+    seconds=seconds,
+    format_state=format_state,
+)

@@ -1,0 +1,39 @@
+"""The Attack Wing ruleset as the rest of the program sees it (registered in ``engine.rulesets.registry``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+
+from engine.geometry.shapes import Obstacle, Planet
+from engine.rulesets.attack_wing import events as ev
+from engine.rulesets.attack_wing.codec import RULESET as NAME
+from engine.rulesets.attack_wing.codec import AttackWingCodec
+from engine.rulesets.attack_wing.presenter import AttackWingPresenter, seconds
+from engine.rulesets.attack_wing.scenario import parse_scenario
+from engine.rulesets.attack_wing.state import GameState
+from engine.rulesets.base import Ruleset
+from engine.timeline import TableGeometry
+
+
+def table_geometry(header: dict[str, Any]) -> TableGeometry:
+    """The play area, obstacles and planets from a replay header's scenario (validated)."""
+    try:
+        spec = parse_scenario(header.get("scenario"))
+    except (ValidationError, ValueError) as exc:
+        raise ValueError(f"the replay header's scenario is not valid: {exc}".splitlines()[0]) from None
+    return TableGeometry(
+        (spec.play_area.width, spec.play_area.height),
+        tuple(Obstacle(tuple((float(x), float(y)) for x, y in o.points), o.name) for o in spec.obstacles),
+        tuple(Planet(p.x, p.y, p.radius, p.name) for p in spec.planets),
+    )
+
+
+RULESET: Ruleset[GameState, ev.Event] = Ruleset(
+    name=NAME,
+    codec=AttackWingCodec(),
+    table=table_geometry,
+    presenter=AttackWingPresenter,
+    seconds=seconds,
+)

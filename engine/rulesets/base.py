@@ -1,0 +1,129 @@
+"""The seam every game plugs into: one ``Ruleset`` object per game.
+
+Replay reading, the Timeline, the studio and the CLI reach a game only through its ``Ruleset``
+(found by name in ``engine.rulesets.registry``). A ruleset is plain data: its name, its codec
+(events and states to and from plain data, initial state, reducer), the version of its event
+union with explicit upgrades from older versions, how a replay header becomes the table, its
+presenter (the view at a moment) and playback seconds per event, and its state formatter.
+See docs/architecture.md for how to add one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from engine.errors import TrekError
+from engine.replay.codec import ReplayCodec
+from engine.timeline import Presenter, TableGeometry
+
+S = TypeVar("S")
+E = TypeVar("E")
+
+Plain = dict[str, Any]
+EVENT_SCHEMA_KEY = "event_schema"  # the header key naming the version of the ruleset's event union
+
+
+def _same(raw: Plain) -> Plain:
+    return raw
+
+
+@dataclass(frozen=True)
+class EventUpgrade:
+    """Turns plain events (and keyframe states) of event schema ``from_version`` into ``from_version + 1``.
+
+    ``event`` may raise ``ValueError`` for data it cannot upgrade; ``state`` defaults to no change.
+    """
+
+    from_version: int
+    summary: str
+    event: Callable[[Plain], Plain]
+    state: Callable[[Plain], Plain] = _same
+
+
+@dataclass(frozen=True)
+class UpgradingCodec(Generic[S, E]):
+    """A ruleset's codec reading a file of an older event schema: every event and keyframe is
+    upgraded (as plain data) to the current schema before the codec validates it."""
+
+    codec: ReplayCodec[S, E]
+    steps: tuple[EventUpgrade, ...]
+
+    @property
+    def ruleset(self) -> str:
+        return self.codec.ruleset
+
+    def decode_event(self, raw: Plain) -> E:
+        for step in self.steps:
+            raw = step.event(raw)
+        return self.codec.decode_event(raw)
+
+    def encode_event(self, event: E) -> Plain:
+        return self.codec.encode_event(event)
+
+    def decode_state(self, raw: Plain) -> S:
+        for step in self.steps:
+            raw = step.state(raw)
+        return self.codec.decode_state(raw)
+
+    def encode_state(self, state: S) -> Plain:
+        return self.codec.encode_state(state)
+
+    def initial_state(self, header: Plain) -> S:
+        return self.codec.initial_state(header)
+
+    def apply(self, state: S, event: E) -> S:
+        return self.codec.apply(state, event)
+
+
+@dataclass(frozen=True)
+class Ruleset(Generic[S, E]):
+    """One game, as everything outside its folder sees it.
+
+    - ``codec``: events and states to and from plain data, the initial state from a replay
+      header, and the one reducer (``apply``).
+    - ``event_schema``: the version of the event union that this engine writes (in the replay
+      header under ``event_schema``; a file without it is version 1); ``upgrades`` maps each
+      older version to the step that brings its plain events to the next one, so old files keep
+      opening (``reading``).
+    - ``table``: the play area, obstacles and planets from a replay header (``ValueError`` when bad).
+    - ``presenter``: built once per Timeline from its events and table; turns (state, event,
+      progress) into what is on screen, narrates (log lines, captions, reasons).
+    - ``seconds``: playback seconds of an event.
+    - ``format_state``: the state as text (``trek replay state``); None: the generic outline.
+    """
+
+    name: str
+    codec: ReplayCodec[S, E]
+    table: Callable[[Plain], TableGeometry]
+    presenter: Callable[[Sequence[E], TableGeometry], Presenter[S, E]]
+    seconds: Callable[[E], float]
+    format_state: Callable[[S], str] | None = None
+    event_schema: int = 1
+    upgrades: Mapping[int, EventUpgrade] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.codec.ruleset != self.name:
+            raise ValueError(f"ruleset {self.name!r} has the codec of {self.codec.ruleset!r}")
+        missing = [v for v in range(1, self.event_schema) if v not in self.upgrades]
+        if missing or any(u.from_version != v for v, u in self.upgrades.items()):
+            raise ValueError(f"ruleset {self.name!r} needs one upgrade from each event schema below "
+                             f"{self.event_schema} (missing: {missing})")
+
+    def events_version(self, header: Mapping[str, Any]) -> int:
+        """The event schema a replay header says its events were written with (1 when it says nothing)."""
+        version = header.get(EVENT_SCHEMA_KEY, 1)
+        if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+            raise TrekError(f"the replay header's {EVENT_SCHEMA_KEY} is not a version number: {version!r}")
+        if version > self.event_schema:
+            raise TrekError(f"the replay's {self.name} events are of schema {version}, newer than this engine's "
+                            f"{self.event_schema}: update the engine to read it")
+        return version
+
+    def reading(self, header: Mapping[str, Any]) -> ReplayCodec[S, E]:
+        """The codec for a file with this header: the ruleset's own, upgrading older events first."""
+        version = self.events_version(header)
+        if version == self.event_schema:
+            return self.codec
+        return UpgradingCodec(self.codec, tuple(self.upgrades[v] for v in range(version, self.event_schema)))
