@@ -11,16 +11,18 @@ height and its centre at the image centre, so :func:`table_to_pixel` is exact.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
+import numpy as np
 from panda3d.core import MouseButton, NodePath, OrthographicLens, PerspectiveLens
 
 from engine.geometry.pose import Pose
 from engine.view import TableView
 
 Vec3 = tuple[float, float, float]
+Safe = tuple[float, float, float, float]  # (left, right, bottom, top) in normalised image units -1..1
 
 NEAR_MM: Final = 5.0
 FAR_MM: Final = 20_000.0
@@ -70,12 +72,58 @@ def table(area_width: float, area_height: float) -> CameraPose:
     return CameraPose((cx, -0.36 * area_height, 0.5 * area_height), (cx, 0.43 * area_height, 0.0), fov=52.0)
 
 
-def follow(pose: Pose, peg_height: float = 30.0) -> CameraPose:
-    """Behind and above a ship, looking past it along its heading."""
-    fx, fy = pose.forward
-    eye = (pose.x - FOLLOW_BACK_MM * fx, pose.y - FOLLOW_BACK_MM * fy, peg_height + FOLLOW_UP_MM)
-    target = (pose.x + FOLLOW_AHEAD_MM * fx, pose.y + FOLLOW_AHEAD_MM * fy, peg_height * 0.5)
-    return CameraPose(eye, target, fov=50.0)
+def follow(pose: Pose, peg_height: float = 30.0, safe: Safe | None = None, aspect: float = 16 / 9,
+           half: float = 20.0) -> CameraPose:
+    """Behind and above a ship, looking past it along its heading.
+
+    With ``safe`` (the part of the image the HUD leaves clear, (left, right, bottom, top) in
+    -1..1) the camera looks less far ahead, as little as it must, so that the ship's base and
+    model stay inside it (above the dice and the caption)."""
+
+    def at(ahead: float) -> CameraPose:
+        fx, fy = pose.forward
+        eye = (pose.x - FOLLOW_BACK_MM * fx, pose.y - FOLLOW_BACK_MM * fy, peg_height + FOLLOW_UP_MM)
+        target = (pose.x + ahead * fx, pose.y + ahead * fy, peg_height * 0.5)
+        return CameraPose(eye, target, fov=50.0)
+
+    best = at(FOLLOW_AHEAD_MM)
+    if safe is None:
+        return best
+    reach = half + 8.0  # the base and the selection rings around it
+    corners = [pose.advance(a * reach, b * reach) for a in (-1, 1) for b in (-1, 1)]
+    points = [(c.x, c.y, z) for c in corners for z in (0.0, peg_height)] + [(pose.x, pose.y, peg_height + 28.0)]
+
+    def clear(p: CameraPose) -> bool:
+        proj = project(p, aspect, points)
+        return all(safe[0] <= x <= safe[1] and safe[2] <= y <= safe[3] for x, y in proj)
+
+    if clear(best):
+        return best
+    lo, hi = 0.0, FOLLOW_AHEAD_MM  # looking at the ship itself puts it mid-image; ahead of it, lower
+    if not clear(at(lo)):
+        return at(lo)
+    for _ in range(14):
+        mid = (lo + hi) / 2
+        if clear(at(mid)):
+            lo = mid
+        else:
+            hi = mid
+    return at(lo)
+
+
+def project(pose: CameraPose, aspect: float, points: Sequence[Vec3]) -> list[tuple[float, float]]:
+    """Normalised image positions (x right, y up, -1..1 inside) of table points seen from ``pose``
+    through a perspective lens (an orthographic pose through its perspective equivalent)."""
+    p = pose.as_perspective()
+    f = np.subtract(p.target, p.eye)
+    f = f / np.linalg.norm(f)
+    r = np.cross(f, p.up)
+    r = r / np.linalg.norm(r)
+    u = np.cross(r, f)
+    tv = math.tan(math.radians(p.fov) / 2)
+    rel = np.asarray(points, dtype=np.float64).reshape(-1, 3) - np.asarray(p.eye)
+    z = np.maximum(rel @ f, 1e-6)
+    return [(float(x), float(y)) for x, y in zip((rel @ r) / (z * tv * aspect), (rel @ u) / (z * tv), strict=True)]
 
 
 def preset(name: str, view: TableView) -> CameraPose:

@@ -4,7 +4,8 @@ same whatever order they are rendered in and seeking never changes them.
 
 Shots come from the event log:
 
-- planning, end of round, start and end of the game: the whole table;
+- planning, end of round, start and end of the game: the whole table, with every ship on it
+  inside the part of the image the HUD leaves clear;
 - a ship's activation with a move: the ship's whole path (start and end base, every pose along
   the template, the template itself), from when the ship is activated;
 - an attack: the attacker and the defender, from the attack's declaration to its resolution.
@@ -15,7 +16,10 @@ the image for all (c, d) in a convex set (its projection bounds are linear inequ
 d), so moving the camera along a straight line in (c, d) between two framings that both show a
 point keeps showing it. A cut from shot A to shot B therefore runs A -> U -> B, where U frames the
 subjects of A and B together: the old subjects stay in view on the first leg, the new ones on the
-second. The move takes ``transition`` seconds of playback, eased, along that polyline.
+second. The move takes ``transition`` seconds of playback, eased, along that polyline; where the
+previous shot has time to spare, the first leg (A -> U) runs just before the new shot starts, so
+the new subjects are in frame, clear of the HUD, from its first moment (an attack's defender
+never starts out under a fleet panel).
 """
 
 from __future__ import annotations
@@ -47,6 +51,7 @@ MIN_HEIGHT_MM: Final = 360.0  # the closest framing still shows this much table 
 MODEL_TOP_MM: Final = 28.0  # how far a model reaches above its peg
 MIN_TABLE_SHOT: Final = 1.5  # seconds: a shorter whole-table shot between two others is skipped
 FULL: Final[Safe] = (-0.97, 0.97, -0.97, 0.97)
+TABLE_AREA: Final[Safe] = (-0.97, 0.97, -0.8, 0.86)  # where a table shot puts the table's corners
 BOUNDARIES: Final = (ev.ShipActivated, ev.PhaseStarted, ev.RoundStarted, ev.RoundEnded, ev.GameEnded)
 
 
@@ -129,6 +134,33 @@ class Lens:
             d = max(self.distance_for(cx, cy, pts, safe), d_min)
         return Framing(cx, cy, d)
 
+    def fit_groups(self, groups: Sequence[tuple[Points, Safe]], min_height: float = 0.0) -> Framing:
+        """The closest framing that shows each group of points inside its own area (e.g. the table
+        in the whole image and the ships clear of the HUD): ``d`` is convex in (cx, cy), so a
+        pattern search from the points' centre finds its minimum."""
+        pts = [np.asarray(p, dtype=np.float64).reshape(-1, 3) for p, _ in groups]
+        allp = np.vstack(pts)
+        height = max((s[3] - s[2]) / 2 for _, s in groups)
+        d_min = min_height / 2 / self.tv / max(height, 0.1)
+
+        def need(cx: float, cy: float) -> float:
+            return max(max(self.distance_for(cx, cy, p, s) for p, (_, s) in zip(pts, groups, strict=True)), d_min)
+
+        cx, cy = float(allp[:, 0].mean()), float(allp[:, 1].mean())
+        best = need(cx, cy)
+        step = 256.0
+        while step > 0.5:
+            moved = False
+            for dx, dy in ((step, 0.0), (-step, 0.0), (0.0, step), (0.0, -step), (step, step), (-step, -step),
+                           (step, -step), (-step, step)):
+                d = need(cx + dx, cy + dy)
+                if d < best - 1e-9:
+                    cx, cy, best, moved = cx + dx, cy + dy, d, True
+                    break
+            if not moved:
+                step /= 2
+        return Framing(cx, cy, best)
+
     def ground(self, fr: Framing, x: float, y: float) -> tuple[float, float] | None:
         """Where the ray through normalised image point (x, y) meets the table (None: above the horizon)."""
         eye = np.array([fr.cx, fr.cy, 0.0]) - fr.d * self.f
@@ -191,22 +223,37 @@ class Director:
         w, h = timeline.table.area
         table = np.array([(0, 0, 0), (w, 0, 0), (w, h, 0), (0, h, 0)], dtype=np.float64)
         self.table_points = table
-        self.table_framing = self.lens.fit(table, (-0.97, 0.97, -0.8, 0.86), min_height=0.0)
+        self.table_framing = self.lens.fit(table, TABLE_AREA, min_height=0.0)
+        self._table_fits: dict[bytes, Framing] = {}
         self._bases = {s.id: s.base for s in timeline.final.ships}
         self.shots = self._shots()
         self.starts = [s.start for s in self.shots]
-        # where each transition begins and the framing of both shots' subjects (U)
+        # each cut's move: from A (where the camera is) via U (both shots' subjects) to B
         self._from: list[Framing] = []
         self._via: list[Framing] = []
+        self._lead: list[float | None] = []  # when the first leg (A -> U) starts, ahead of the shot
+        self._leg: list[tuple[float, float]] = []  # the legs' durations
         for k, shot in enumerate(self.shots):
             if k == 0:
                 self._from.append(shot.framing)
                 self._via.append(shot.framing)
+                self._lead.append(None)
+                self._leg.append((0.0, 0.0))
                 continue
-            start = self._at(k - 1, shot.start)
-            prev = self.shots[k - 1]
+            via = self._union(self.shots[k - 1], shot)
+            first, second = self._leg_lengths(self._own(k - 1, shot.start), via, shot.framing)
+            l1 = self.transition * first / (first + second) if first + second > 1e-9 else 0.0
+            prev_done = self.shots[k - 1].start + self._move_time(k - 1)
+            room = shot.start - max(prev_done, self.shots[k - 1].start)
+            lead: float | None = None
+            if l1 > 1e-9 and room >= 0.5 * l1:
+                lead = shot.start - min(l1, room)  # the camera sets off early: the new subjects are
+                # in frame, clear of the HUD, from the shot's first moment
+            start = self._own(k - 1, lead if lead is not None else shot.start)
             self._from.append(start)
-            self._via.append(self._union(prev, shot))
+            self._via.append(via)
+            self._lead.append(lead)
+            self._leg.append((l1, self.transition - l1) if lead is not None else (0.0, self.transition))
 
     # --- shots ----------------------------------------------------------------------------------
     def _fit(self, points: Points) -> Framing:
@@ -217,12 +264,26 @@ class Director:
         return self.lens.onto_table(fr, points, self.safe, self.timeline.table.area)
 
     def _union(self, a: Shot, b: Shot) -> Framing:
-        if a.kind == "table" or b.kind == "table":
-            return self.table_framing
+        """A framing that shows the subjects of both shots (a table shot shows every ship)."""
+        if b.kind == "table":
+            return b.framing
+        if a.kind == "table":
+            return a.framing
         return self._fit(np.vstack([a.points, b.points]))
 
     def _table_shot(self, start: float, i: int) -> Shot:
-        return Shot(start, "table", (), self.table_points, self.table_framing, i)
+        """The whole table in the image, and every ship on it clear of the HUD (``safe``)."""
+        if i < 0 or self.safe == FULL:
+            return Shot(start, "table", (), self.table_points, self.table_framing, i)
+        state = self.timeline.state_after(i)
+        ships = [ship_points(s.pose, s.base) for s in state.ships if not getattr(s, "destroyed", False)]
+        if not ships:
+            return Shot(start, "table", (), self.table_points, self.table_framing, i)
+        fleet = np.vstack(ships)
+        key = fleet.round(1).tobytes()
+        if key not in self._table_fits:
+            self._table_fits[key] = self.lens.fit_groups([(self.table_points, TABLE_AREA), (fleet, self.safe)])
+        return Shot(start, "table", (), np.vstack([self.table_points, fleet]), self._table_fits[key], i)
 
     def _subject_shot(self, start: float, kind: str, subjects: tuple[str, ...], points: Points, i: int) -> Shot:
         return Shot(start, kind, subjects, points, self._fit(points), i)
@@ -297,31 +358,56 @@ class Director:
     def shot(self, t: float) -> Shot:
         return self.shots[self.shot_index(t)]
 
-    def _progress(self, k: int, t: float) -> float:
-        if self.transition <= 0:
-            return 1.0
-        s = min(max((t - self.shots[k].start) / self.transition, 0.0), 1.0)
+    @staticmethod
+    def _leg_lengths(a: Framing, u: Framing, b: Framing) -> tuple[float, float]:
+        return float(np.linalg.norm(u.vec() - a.vec())), float(np.linalg.norm(b.vec() - u.vec()))
+
+    def _move_time(self, k: int) -> float:
+        """How long shot ``k``'s move lasts after its start."""
+        return self._leg[k][1] if self._lead[k] is not None else self.transition
+
+    @staticmethod
+    def _ease(s: float) -> float:
+        s = min(max(s, 0.0), 1.0)
         return s * s * (3 - 2 * s)
 
-    def _legs(self, k: int) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64],
-                                      float]:
+    def _own(self, k: int, t: float) -> Framing:
+        """Shot ``k``'s framing at ``t`` from its start on (the next shot's early leg left out)."""
         a, u, b = self._from[k].vec(), self._via[k].vec(), self.shots[k].framing.vec()
-        first, second = float(np.linalg.norm(u - a)), float(np.linalg.norm(b - u))
-        return a, u, b, first / (first + second) if first + second > 1e-9 else 0.0
-
-    def _at(self, k: int, t: float) -> Framing:
-        e = self._progress(k, t)
+        if self._lead[k] is not None:  # the first leg ran before the start: U -> B now
+            span = self._leg[k][1]
+            e = self._ease((t - self.shots[k].start) / span) if span > 1e-9 else 1.0
+            v = u + (b - u) * e
+            return Framing(float(v[0]), float(v[1]), float(v[2]))
+        e = self._ease((t - self.shots[k].start) / self.transition) if self.transition > 0 else 1.0
         if e >= 1.0:
             return self.shots[k].framing
-        a, u, b, split = self._legs(k)
+        first, second = float(np.linalg.norm(u - a)), float(np.linalg.norm(b - u))
+        split = first / (first + second) if first + second > 1e-9 else 0.0
         if e < split:
             v = a + (u - a) * (e / split)
         else:
             v = u + (b - u) * ((e - split) / (1 - split) if split < 1 else 1.0)
         return Framing(float(v[0]), float(v[1]), float(v[2]))
 
+    def _early(self, t: float) -> int | None:
+        """The shot whose first leg is under way at ``t`` (before that shot starts), if any."""
+        k = self.shot_index(t) + 1
+        if k < len(self.shots):
+            lead = self._lead[k]
+            if lead is not None and lead <= t < self.shots[k].start:
+                return k
+        return None
+
     def framing(self, t: float) -> Framing:
-        return self._at(self.shot_index(t), t)
+        k = self._early(t)
+        if k is not None:
+            lead = self._lead[k]
+            assert lead is not None
+            a, u = self._from[k].vec(), self._via[k].vec()
+            v = a + (u - a) * self._ease((t - lead) / (self.shots[k].start - lead))
+            return Framing(float(v[0]), float(v[1]), float(v[2]))
+        return self._own(self.shot_index(t), t)
 
     def pose(self, t: float) -> CameraPose:
         """The camera at playback time ``t``."""
@@ -330,11 +416,15 @@ class Director:
     def subjects(self, t: float) -> Points:
         """The table points the camera guarantees to show at ``t``: the current shot's subjects once
         the move toward them is past the union framing, the previous shot's before that."""
+        if self._early(t) is not None:
+            return self.shot(t).points
         k = self.shot_index(t)
-        e = self._progress(k, t)
-        split = self._legs(k)[3]
-        if k > 0 and e < split:
-            return self.shots[k - 1].points
+        if k > 0 and self._lead[k] is None:
+            a, u, b = self._from[k], self._via[k], self.shots[k].framing
+            first, second = self._leg_lengths(a, u, b)
+            split = first / (first + second) if first + second > 1e-9 else 0.0
+            if self._ease((t - self.shots[k].start) / self.transition) < split:
+                return self.shots[k - 1].points
         return self.shots[k].points
 
     def project(self, t: float, points: Sequence[tuple[float, float, float]] | Points) -> Points:

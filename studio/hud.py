@@ -613,7 +613,23 @@ class Hud:
         """The part of the image the HUD leaves clear, as (left, right, bottom, top) in -1..1."""
         k = self.scale
         side = 0.04 if self.compact else min((COLUMN_W + 2 * MARGIN) * k / self.aspect, 0.45)
-        return (-1.0 + side, 1.0 - side, -1.0 + 0.36 * k, 1.0 - 0.24 * k)
+        return (-1.0 + side, 1.0 - side, -1.0 + 0.4 * k, 1.0 - 0.24 * k)  # the dice box reaches -1 + 0.38k
+
+    def rects(self) -> list[tuple[float, float, float, float]]:
+        """What the HUD covers now, as (left, right, bottom, top) rectangles in -1..1 image units:
+        the round box, the active ship's box, each fleet label and ship panel, the dice, the caption."""
+        parts = [self.top_left, self.top, self.bottom.find("dice"), self.caption_back,
+                 *(label.path for label in self.fleet_labels), *(p.root for p in self.panels.values())]
+        out = []
+        for node in parts:
+            if node.isEmpty() or node.isHidden() or (not node.getNumChildren() and not node.node().isGeomNode()):
+                continue
+            bounds = node.getTightBounds(self.parent)
+            if bounds is None:
+                continue
+            lo, hi = bounds
+            out.append((lo[0] / self.aspect, hi[0] / self.aspect, lo[2], hi[2]))
+        return out
 
     def _layout(self) -> None:
         a, top = self.aspect / self.scale, 1.0 / self.scale  # the image's edges in the HUD's units

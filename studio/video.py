@@ -43,6 +43,7 @@ import numpy as np
 from engine.errors import TrekError
 from engine.replay_timeline import LoadedReplay
 from engine.rulesets.attack_wing import events as ev
+from engine.rulesets.attack_wing.params import base_half
 from engine.timeline import Moment, Timeline
 from studio.camera import CameraPose, CameraRig, follow, preset
 from studio.effects import effects_at
@@ -234,7 +235,9 @@ class FrameRenderer:
                 return self._follow_last or preset("table", moment.view)
             from studio.assets import PEG_HEIGHT_MM
 
-            self._follow_last = follow(ship.pose, PEG_HEIGHT_MM.get(ship.base_size, 30.0))
+            self._follow_last = follow(ship.pose, PEG_HEIGHT_MM.get(ship.base_size, 30.0),
+                                       self.hud.safe_area() if self.hud else None, self.buffer.aspect,
+                                       base_half(ship.base_size))
             return self._follow_last
         return preset(kind, moment.view)
 
