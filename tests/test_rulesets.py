@@ -110,3 +110,21 @@ def test_a_timeline_needs_no_ruleset_branch() -> None:
     with pytest.raises(TrekError):
         ruleset_for(None)
 
+
+
+def test_trek_play_finds_the_game_through_the_registry(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Each bundled name is played by exactly one ruleset, whose header stamps its name and event schema."""
+    bundled = {name: ruleset for ruleset in map(ruleset_for, RULESETS) if ruleset.maker is not None
+               for name in ruleset.maker.bundled()}
+    assert {"skirmish", "duel", "alliance-act1"} <= set(bundled)
+    for name, ruleset in bundled.items():
+        assert [n for n in RULESETS if (m := ruleset_for(n).maker) is not None and m.plays(name)] == [ruleset.name]
+    for name in ("duel", "alliance-act1"):
+        out = tmp_path / f"{name}.trek"
+        assert main(["play", name, "--seed", "2", "--rounds", "1", "-o", str(out)]) == 0
+        header = open_replay(out).header
+        assert header["ruleset"] == bundled[name].name and header["event_schema"] == bundled[name].event_schema
+    capsys.readouterr()
+    assert main(["play", "nonesuch"]) == 2
+    err = capsys.readouterr().err
+    assert "no game plays 'nonesuch'" in err and "duel" in err and "alliance-act1" in err

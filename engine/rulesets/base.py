@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from engine.errors import TrekError
@@ -78,6 +79,37 @@ class UpgradingCodec(Generic[S, E]):
 
 
 @dataclass(frozen=True)
+class PlayRequest:
+    """`trek play NAME`: a game to play with the engine's AI in every seat, and where to record it.
+
+    ``players`` is the ruleset's own reading of ``--players`` (None: its default)."""
+
+    name: str
+    seed: int
+    out: Path | None = None
+    rounds: int | None = None
+    players: str | None = None
+
+
+@dataclass(frozen=True)
+class Played:
+    """What `trek play` prints of a game it played: one JSON document, or these lines of text."""
+
+    doc: dict[str, Any]
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class GameMaker:
+    """How a ruleset plays a whole game from the command line: the names it plays (its bundled
+    scenarios or missions, or a file of its own), and the play, recorded by ``record_game``."""
+
+    bundled: Callable[[], Sequence[str]]
+    plays: Callable[[str], bool]
+    play: Callable[[PlayRequest], Played]
+
+
+@dataclass(frozen=True)
 class Ruleset(Generic[S, E]):
     """One game, as everything outside its folder sees it.
 
@@ -92,6 +124,8 @@ class Ruleset(Generic[S, E]):
       progress) into what is on screen, narrates (log lines, captions, reasons).
     - ``seconds``: playback seconds of an event.
     - ``format_state``: the state as text (``trek replay state``); None: the generic outline.
+    - ``maker``: how `trek play` plays one of its games (None: it has no scenarios to play).
+    - ``commands``: adds the ruleset's own `trek` subcommands to the parser (None: none).
     """
 
     name: str
@@ -100,6 +134,8 @@ class Ruleset(Generic[S, E]):
     presenter: Callable[[Sequence[E], TableGeometry], Presenter[S, E]]
     seconds: Callable[[E], float]
     format_state: Callable[[S], str] | None = None
+    maker: GameMaker | None = None
+    commands: Callable[[Any], None] | None = None
     event_schema: int = 1
     upgrades: Mapping[int, EventUpgrade] = field(default_factory=dict)
 

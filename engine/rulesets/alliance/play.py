@@ -15,7 +15,7 @@ import engine
 from engine.catalog import Catalog, load_catalog
 from engine.errors import CatalogError, TrekError
 from engine.rulesets.alliance import events as ae
-from engine.rulesets.alliance.codec import RULESET, state_to_dict
+from engine.rulesets.alliance.codec import RULESET
 from engine.rulesets.alliance.game import AllianceGame, AllianceSetup
 from engine.rulesets.alliance.mission import MAX_PLAYERS, MIN_PLAYERS, Mission, PlayerShipSpec, load_mission
 from engine.rulesets.alliance.players import MissionAiPlayer
@@ -24,8 +24,9 @@ from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.dice import Rng
 from engine.rulesets.attack_wing.loadout import ship_setup
 from engine.rulesets.attack_wing.players import Player, RandomPlayer
+from engine.rulesets.base import Played, PlayRequest
+from engine.rulesets.record import Sink, record_game
 
-KEYFRAME_EVERY = 64
 TERRAIN_STREAM = 0xA11A_2CE5  # the terrain layout's generator is the seed's, on its own stream
 
 
@@ -132,7 +133,7 @@ def play_mission(name: str | Path | Mission, players: int, seed: int, out: Path 
     """Play a mission (bundled name, file, or loaded) with ``players`` player ships to its end;
     with ``out``, stream the replay there as the game goes. ``pilot`` flies the player ships:
     ``ai`` (the Attack Wing AI with the mission's objective) or ``random`` (for fuzzing)."""
-    from engine.replay.writer import ReplayWriter
+    from engine.rulesets.alliance.ruleset import RULESET as ALLIANCE
 
     mission = name if isinstance(name, Mission) else load_mission(name)
     chosen = list(ships) if ships is not None else pregenerated(mission, players)
@@ -144,22 +145,61 @@ def play_mission(name: str | Path | Mission, players: int, seed: int, out: Path 
         seat = RandomPlayer(seed)
     else:
         raise TrekError(f"unknown pilot {pilot!r}: use ai or random")
-    if out is None:
-        game = AllianceGame(setup, seed, seat)
+    def run(sink: Sink[ae.AnyEvent, AllianceState] | None) -> AllianceGame:
+        game = AllianceGame(setup, seed, seat, sink=sink)
         game.play()
-        return MissionResult(game.full, list(game.events), None)
-    writer = ReplayWriter(out, header_for(setup, seed, chosen), keyframe_every=KEYFRAME_EVERY, atomic=True)
-    with writer:
-        def record(event: ae.AnyEvent, state: AllianceState) -> None:
-            writer.event(ae.event_to_dict(event))
-            if writer.wants_keyframe:
-                writer.keyframe(state_to_dict(state))
+        return game
 
-        game = AllianceGame(setup, seed, seat, sink=record)
-        game.play()
-        full = game.full
-        result = full.mission
-        writer.close(None if result is None else {
-            "success": result.success, "reason": result.reason, "returned": list(result.returned),
-            "xp": {ship: xp for ship, xp in result.xp}, "rounds": full.aw.round})
-    return MissionResult(full, list(game.events), out)
+    game = record_game(ALLIANCE, header_for(setup, seed, chosen), run, _trailer, out)
+    return MissionResult(game.full, list(game.events), out)
+
+
+def _trailer(game: AllianceGame) -> dict[str, Any] | None:
+    """The replay's result: success, reason, sensor data returned, XP, rounds (None: stopped early)."""
+    result = game.full.mission
+    return None if result is None else {
+        "success": result.success, "reason": result.reason, "returned": list(result.returned),
+        "xp": {ship: xp for ship, xp in result.xp}, "rounds": game.full.aw.round}
+
+
+# -- `trek play` ------------------------------------------------------------------------------------
+
+def plays(name: str) -> bool:
+    """A bundled mission's name."""
+    from engine.rulesets.alliance.mission import bundled_missions
+
+    return name in bundled_missions()
+
+
+def play_command(request: PlayRequest) -> Played:
+    """`trek play MISSION`: the players' ships flown by the AI against the Enemy AI; ``players`` is
+    the number of player ships (2 to 6, default 2)."""
+    import time
+
+    try:
+        count = int(request.players or 2)
+    except ValueError:
+        raise TrekError(f"--players for a mission is the number of player ships (2 to 6), not {request.players!r}")\
+            from None
+    if not 2 <= count <= 6:
+        raise TrekError("--players for a mission must be between 2 and 6")
+    started = time.perf_counter()
+    result = play_mission(request.name, count, request.seed, request.out, request.rounds)
+    seconds = time.perf_counter() - started
+    state = result.state
+    doc = {"mission": request.name, "players": count, "seed": request.seed,
+           "replay": str(request.out) if request.out else None, "rounds": state.aw.round,
+           "events": len(result.events), "outcome": _outcome(state), "seconds": round(seconds, 3)}
+    lines = [f"{request.name}, {count} player ships, seed {request.seed}: {doc['rounds']} rounds, "
+             f"{doc['events']} events in {seconds:.2f} s", f"  outcome: {doc['outcome']}"]
+    if request.out:
+        lines.append(f"  replay: {request.out}")
+    return Played(doc, tuple(lines))
+
+
+def _outcome(state: AllianceState) -> str:
+    mission = state.mission
+    if mission is None:
+        return state.aw.result.reason if state.aw.result is not None else "stopped"
+    label = "success" if mission.success else "failure"
+    return mission.reason if label in mission.reason else f"{label}: {mission.reason}"

@@ -11,7 +11,7 @@ from engine.rulesets.alliance.codec import AllianceCodec, format_state
 from engine.rulesets.alliance.presenter import AlliancePresenter
 from engine.rulesets.alliance.state import AllianceState
 from engine.rulesets.attack_wing.presenter import seconds
-from engine.rulesets.base import Ruleset
+from engine.rulesets.base import GameMaker, Played, PlayRequest, Ruleset
 from engine.timeline import TableGeometry
 
 
@@ -40,6 +40,25 @@ def _mm(value: object) -> float:
     return float(value)
 
 
+# the game and the Enemy AI load only when a mission is played (opening a replay needs neither)
+def _bundled() -> tuple[str, ...]:
+    from engine.rulesets.alliance.mission import bundled_missions
+
+    return bundled_missions()
+
+
+def _plays(name: str) -> bool:
+    from engine.rulesets.alliance.play import plays
+
+    return plays(name)
+
+
+def _play(request: PlayRequest) -> Played:
+    from engine.rulesets.alliance.play import play_command
+
+    return play_command(request)
+
+
 RULESET: Ruleset[AllianceState, ae.AnyEvent] = Ruleset(
     name=NAME,
     codec=AllianceCodec(),
@@ -47,4 +66,5 @@ RULESET: Ruleset[AllianceState, ae.AnyEvent] = Ruleset(
     presenter=AlliancePresenter,
     seconds=seconds,
     format_state=format_state,
+    maker=GameMaker(_bundled, _plays, _play),
 )

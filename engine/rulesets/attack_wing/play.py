@@ -8,17 +8,19 @@ from pathlib import Path
 from typing import Any
 
 import engine
+from engine.errors import TrekError
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.ai import AiPlayer
-from engine.rulesets.attack_wing.codec import RULESET, state_to_dict
 from engine.rulesets.attack_wing.game import Game, GameSetup
 from engine.rulesets.attack_wing.loadout import ship_setup
 from engine.rulesets.attack_wing.players import Player, RandomPlayer
 from engine.rulesets.attack_wing.scenario import Scenario, game_result
 from engine.rulesets.attack_wing.state import GameState
+from engine.rulesets.base import Played, PlayRequest
+from engine.rulesets.record import KEYFRAME_EVERY as KEYFRAME_EVERY  # the notation importer's too
+from engine.rulesets.record import Sink, record_game, stamped
 
 SIDE_LETTERS = "AB"
-KEYFRAME_EVERY = 64
 
 
 def ship_ref(side: int, index: int) -> str:
@@ -74,9 +76,10 @@ def players_for(kinds: Sequence[str], scenario: Scenario, seed: int) -> list[Pla
 
 def header_for(scenario: Scenario, setup: GameSetup, seed: int, players: Sequence[str]) -> dict[str, Any]:
     """The replay header: everything needed to know what was played (no clock, so same inputs, same bytes)."""
-    return {
+    from engine.rulesets.attack_wing.ruleset import RULESET as ATTACK_WING
+
+    return stamped(ATTACK_WING, {
         "engine_version": engine.__version__,
-        "ruleset": RULESET,
         "scenario": scenario.document(),
         "scenario_name": scenario.name,
         "fleets": [{"side": side.index, "name": side.name, "faction": side.fleet.faction,
@@ -86,7 +89,7 @@ def header_for(scenario: Scenario, setup: GameSetup, seed: int, players: Sequenc
         "seed": seed,
         "players": list(players),
         "round_limit": setup.round_limit,
-    }
+    })
 
 
 @dataclass(frozen=True)
@@ -99,24 +102,72 @@ class PlayResult:
 def play(scenario: Scenario, seed: int, out: Path | None = None, rounds: int | None = None,
          players: Sequence[str] = ("ai", "ai")) -> PlayResult:
     """Play the scenario to the end; with ``out``, stream the replay there as the game goes."""
-    from engine.replay.writer import ReplayWriter
+    from engine.rulesets.attack_wing.ruleset import RULESET as ATTACK_WING
 
     setup = setup_from_scenario(scenario, rounds)
     seats = players_for(players, scenario, seed)
-    if out is None:
-        game = Game(setup, seed, seats)
-        return PlayResult(game.play(), game.events, None)
-    writer = ReplayWriter(out, header_for(scenario, setup, seed, players), keyframe_every=KEYFRAME_EVERY, atomic=True)
-    with writer:
-        def record(event: ev.Event, state: GameState) -> None:
-            writer.event(ev.event_to_dict(event))
-            if writer.wants_keyframe:
-                writer.keyframe(state_to_dict(state))
 
-        game = Game(setup, seed, seats, sink=record)
-        state = game.play()
-        result = state.result
-        writer.close(None if result is None else {
-            "winner": result.winner, "reason": result.reason, "points": list(result.points),
-            "ships_lost": list(result.ships_lost), "rounds": state.round})
-    return PlayResult(state, game.events, out)
+    def run(sink: Sink[ev.Event, GameState] | None) -> Game:
+        game = Game(setup, seed, seats, sink=sink)
+        game.play()
+        return game
+
+    game = record_game(ATTACK_WING, header_for(scenario, setup, seed, players), run, _trailer, out)
+    return PlayResult(game.state, game.events, out)
+
+
+def _trailer(game: Game) -> dict[str, Any] | None:
+    """The replay's result: winner, reason, fleet points, ships lost, rounds (None: stopped early)."""
+    result = game.state.result
+    return None if result is None else {
+        "winner": result.winner, "reason": result.reason, "points": list(result.points),
+        "ships_lost": list(result.ships_lost), "rounds": game.state.round}
+
+
+# -- `trek play` ------------------------------------------------------------------------------------
+
+def plays(name: str) -> bool:
+    """A bundled scenario's name, or anything that looks like a path (a scenario file)."""
+    from engine.rulesets.attack_wing.scenario import bundled_scenarios
+
+    return name in bundled_scenarios() or any(c in name for c in "/\\.")
+
+
+def play_command(request: PlayRequest) -> Played:
+    """`trek play SCENARIO`: the AI (or a random player) in each seat; ``players`` is "ai,random" and the like."""
+    import time
+
+    from engine.rulesets.attack_wing.scenario import load_scenario
+
+    players = [p.strip() for p in (request.players or "ai,ai").split(",")]
+    if len(players) != 2 or any(p not in ("ai", "random") for p in players):
+        raise TrekError(f"--players needs two of ai or random, e.g. ai,random; got {request.players!r}")
+    if request.rounds is not None and not 1 <= request.rounds <= 100:
+        raise TrekError("--rounds must be between 1 and 100")
+    scenario = load_scenario(request.name)
+    started = time.perf_counter()
+    result = play(scenario, request.seed, request.out, request.rounds, players)
+    seconds = time.perf_counter() - started
+    state = result.state
+    outcome = state.result
+    sides = [s.name for s in scenario.sides]
+    doc = {
+        "scenario": scenario.name,
+        "seed": request.seed,
+        "replay": str(request.out) if request.out else None,
+        "rounds": state.round,
+        "events": len(result.events),
+        "winner": None if outcome is None or outcome.winner is None else sides[outcome.winner],
+        "reason": outcome.reason if outcome else "stopped",
+        "fleet_points": {sides[0]: outcome.points[0], sides[1]: outcome.points[1]} if outcome else None,
+        "ships_lost": {sides[0]: outcome.ships_lost[0], sides[1]: outcome.ships_lost[1]} if outcome else None,
+        "seconds": round(seconds, 3),
+    }
+    lines = [f"{scenario.name}, seed {request.seed}: {doc['rounds']} rounds, {doc['events']} events in {seconds:.2f} s"]
+    if outcome is not None:
+        lines += [f"  result: {doc['winner'] or 'draw'} ({outcome.reason})",
+                  f"  fleet points: {sides[0]} {outcome.points[0]}, {sides[1]} {outcome.points[1]}",
+                  f"  ships lost:   {sides[0]} {outcome.ships_lost[0]}, {sides[1]} {outcome.ships_lost[1]}"]
+    if request.out:
+        lines.append(f"  replay: {request.out}")
+    return Played(doc, tuple(lines))

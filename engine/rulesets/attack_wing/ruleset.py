@@ -13,7 +13,7 @@ from engine.rulesets.attack_wing.codec import AttackWingCodec
 from engine.rulesets.attack_wing.presenter import AttackWingPresenter, seconds
 from engine.rulesets.attack_wing.scenario import parse_scenario
 from engine.rulesets.attack_wing.state import GameState
-from engine.rulesets.base import Ruleset
+from engine.rulesets.base import GameMaker, Played, PlayRequest, Ruleset
 from engine.timeline import TableGeometry
 
 
@@ -30,10 +30,30 @@ def table_geometry(header: dict[str, Any]) -> TableGeometry:
     )
 
 
+# the game and its AI load only when a game is played (opening a replay needs neither)
+def _bundled() -> tuple[str, ...]:
+    from engine.rulesets.attack_wing.scenario import bundled_scenarios
+
+    return bundled_scenarios()
+
+
+def _plays(name: str) -> bool:
+    from engine.rulesets.attack_wing.play import plays
+
+    return plays(name)
+
+
+def _play(request: PlayRequest) -> Played:
+    from engine.rulesets.attack_wing.play import play_command
+
+    return play_command(request)
+
+
 RULESET: Ruleset[GameState, ev.Event] = Ruleset(
     name=NAME,
     codec=AttackWingCodec(),
     table=table_geometry,
     presenter=AttackWingPresenter,
     seconds=seconds,
+    maker=GameMaker(_bundled, _plays, _play),
 )

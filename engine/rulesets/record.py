@@ -1,0 +1,52 @@
+"""The one play-and-record loop every ruleset uses: play a game, streaming its replay as it goes.
+
+A ruleset's play function builds its game and hands it the ``sink`` this loop gives it; the
+loop writes every event as the ruleset's codec encodes it, a keyframe of the state whenever the
+writer wants one, and, when the game is over, the trailer with the ruleset's result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, TypeVar
+
+from engine.replay.codec import ReplayCodec
+from engine.rulesets.base import EVENT_SCHEMA_KEY, Ruleset
+
+S = TypeVar("S")
+E = TypeVar("E")
+G = TypeVar("G")
+
+KEYFRAME_EVERY = 64
+Sink = Callable[[E, S], None]
+
+
+def stamped(ruleset: Ruleset[Any, Any], header: Mapping[str, Any]) -> dict[str, Any]:
+    """A replay header that names the ruleset and the event schema its events are written in."""
+    return {**header, "ruleset": ruleset.name, EVENT_SCHEMA_KEY: ruleset.event_schema}
+
+
+def record_game(ruleset: Ruleset[S, E], header: Mapping[str, Any], play: Callable[[Sink[E, S] | None], G],
+                result: Callable[[G], dict[str, Any] | None], out: Path | None, *,
+                keyframe_every: int = KEYFRAME_EVERY) -> G:
+    """Run ``play(sink)`` and return what it returns. With ``out``, the replay streams there: the
+    ``header`` (with the ruleset's name and event schema), every event the game passes to ``sink``,
+    keyframes, and ``result(game)`` in the trailer (None: no result, e.g. a game stopped early). The
+    file appears whole when the game is over (written aside and renamed); an error leaves nothing.
+    Without ``out``, ``play`` gets no sink and nothing is written."""
+    from engine.replay.writer import ReplayWriter
+
+    if out is None:
+        return play(None)
+    full = stamped(ruleset, header)
+    codec: ReplayCodec[S, E] = ruleset.codec
+    with ReplayWriter(out, full, keyframe_every=keyframe_every, atomic=True) as writer:
+        def sink(event: E, state: S) -> None:
+            writer.event(codec.encode_event(event))
+            if writer.wants_keyframe:
+                writer.keyframe(codec.encode_state(state))
+
+        game = play(sink)
+        writer.close(result(game))
+    return game
