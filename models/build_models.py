@@ -24,6 +24,7 @@ import math
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -328,6 +329,182 @@ def federation() -> Mesh:
     return m
 
 
+
+# --- Federation classes: one parametric builder, the proportions players know ---------------------
+
+class FedSpec(NamedTuple):
+    """A Federation starship from its parts (mm; nose +Y): the primary hull (saucer), an optional
+    secondary hull below and behind it, and two warp nacelles on pylons.
+
+    ``saucer``: (radius across, length / width, centre y, centre z); ``hull``: (front y, back y,
+    radius, centre z) or None; ``nacelles``: (x offset, front y, back y, centre z, radius);
+    ``pylons_from``: ``hull`` or ``saucer``; extras: ``rollbar`` (Miranda's weapons pod),
+    ``pod`` (Nebula's sensor pod), ``neck`` (a slim dorsal joining saucer and hull)."""
+
+    name: str
+    saucer: tuple[float, float, float, float]
+    hull: tuple[float, float, float, float] | None
+    nacelles: tuple[float, float, float, float, float]
+    pylons_from: str = "hull"
+    neck: bool = True
+    rollbar: bool = False
+    pod: bool = False
+    saucer_thickness: float = 1.0
+
+
+FED_CLASSES: dict[str, FedSpec] = {
+    # Galaxy: a wide oval saucer over a deep secondary hull; long flat nacelles level with the saucer
+    "galaxy": FedSpec("ship_galaxy", (13.0, 0.82, 6.5, 1.0), (5.0, -12.0, 3.6, -3.6), (9.0, 0.5, -17.5, -0.4, 1.6)),
+    # Sovereign: a long arrowhead saucer, a slim hull and long swept nacelles far aft
+    "sovereign": FedSpec("ship_sovereign", (8.5, 1.55, 6.0, 0.8), (2.0, -14.0, 2.3, -2.2),
+                         (6.8, -3.0, -17.0, -0.6, 1.25), saucer_thickness=0.8),
+    # Excelsior: a round saucer far forward, a long slender hull, nacelles low and close
+    "excelsior": FedSpec("ship_excelsior", (9.0, 1.08, 9.5, 1.0), (3.0, -17.0, 2.0, -2.6),
+                         (4.6, -6.0, -17.5, -2.9, 1.25)),
+    # Constitution: a round saucer on a thin neck, a cigar hull, thin nacelles high above it
+    "constitution": FedSpec("ship_constitution", (8.5, 1.0, 8.5, 1.0), (-2.0, -12.0, 1.9, -4.4),
+                            (6.2, -5.5, -19.5, 2.6, 0.95), saucer_thickness=0.8),
+    # Intrepid: a teardrop saucer blended into the hull, short nacelles on swept pylons
+    "intrepid": FedSpec("ship_intrepid", (7.0, 1.7, 5.0, 0.6), (1.0, -12.0, 2.8, -1.0),
+                        (7.5, -8.0, -15.5, 1.6, 1.0), neck=False),
+    # Miranda: a saucer alone, nacelles below its rear, a roll bar over it
+    "miranda": FedSpec("ship_miranda", (11.0, 1.0, 4.5, 0.6), None, (7.0, -3.5, -17.5, -2.2, 1.3),
+                       pylons_from="saucer", neck=False, rollbar=True),
+    # Nebula: the Galaxy's saucer, a short hull, nacelles tucked below, a pod on a tower above
+    "nebula": FedSpec("ship_nebula", (12.5, 0.8, 7.0, 0.8), (2.0, -7.0, 3.0, -3.2),
+                      (8.0, -2.0, -12.5, -2.6, 1.3), pod=True),
+}
+
+
+def fed_ship(spec: FedSpec) -> Mesh:
+    m = Mesh(spec.name)
+    hull: Colour = (0.84, 0.86, 0.9)
+    radius, length, sy, sz = spec.saucer
+
+    def saucer_colour(i: int, j: int, ang: float) -> Colour:
+        if j <= 1:
+            return (0.93, 0.94, 0.97)  # bridge
+        if j in (4, 5):
+            return shade(hull, 0.75)  # rim
+        if j == 3 and i % 4 == 0:
+            return (0.7, 0.8, 0.95)
+        return hull
+
+    k, th = radius / 11.0, spec.saucer_thickness
+    profile = [(0, 2.6), (1.6, 2.4), (2.4, 1.8), (6.5, 1.3), (9.6, 0.6), (11, 0.0), (9.6, -0.7), (4, -1.2),
+               (0, -1.5)]
+    m.lathe([(r * k, z * th) for r, z in profile], 16, (0, sy, sz), "z", (1.0, length), saucer_colour)
+    if spec.hull is not None:
+        front, back, hr, hz = spec.hull
+        span = front - back
+        cy = (front + back) / 2
+
+        def hull_colour(i: int, j: int, ang: float) -> Colour:
+            return BLUE_GLOW if j == 0 else (AMBER if j == 5 else shade(hull, 0.95))
+
+        body = [(0, 0.5), (0.6, 0.47), (0.93, 0.33), (1.0, 0.05), (0.87, -0.3), (0.55, -0.47), (0, -0.5)]
+        m.lathe([(r * hr, t * span) for r, t in body], 10, (0, cy, hz), "y", (1.0, 0.85), hull_colour)
+        if spec.neck:
+            top = sz - 1.2 * th
+            m.loft([rect_section(sy - radius * length * 0.35, 2.2, 1.0, top),
+                    rect_section(cy - span * 0.15, 1.8, 1.0, hz + hr * 0.6)], shade(hull, 0.9))
+    nx, nf, nb, nz, nr = spec.nacelles
+    nspan, ncy = nf - nb, (nf + nb) / 2
+    for side in (1, -1):
+        def nacelle_colour(i: int, j: int, ang: float, side: int = side) -> Colour:
+            if j <= 1:
+                return RED  # bussard collector
+            if j == 2 and -side * math.cos(ang) > 0.3:
+                return BLUE_GLOW  # warp grille
+            return hull if math.sin(ang) > -0.2 else shade(hull, 0.8)
+
+        shape = [(0, 0.5), (0.72, 0.48), (1.0, 0.41), (1.0, -0.38), (0.67, -0.47), (0, -0.5)]
+        m.lathe([(r * nr, t * nspan) for r, t in shape], 8, (side * nx, ncy, nz), "y", (1.0, 0.85),
+                nacelle_colour, phase=math.pi / 8)
+        # the pylon: from the hull's (or saucer's) underside out to the nacelle's inner face
+        if spec.pylons_from == "hull" and spec.hull is not None:
+            _, back, hr, hz = spec.hull
+            root_x, root_z, root_y = hr * 0.5, hz, max(back + 2.0, nb + nspan * 0.25)
+        else:
+            root_x, root_z, root_y = radius * 0.3, sz - 0.8, nb + nspan * 0.45
+        tip_y = nb + nspan * 0.3
+        inner = [(side * root_x, y, z) for y, z in ((root_y - 3.5, root_z - 0.3), (root_y, root_z - 0.3),
+                                                     (root_y, root_z + 0.3), (root_y - 3.5, root_z + 0.3))]
+        outer = [(side * (nx - nr * 0.6), y, z) for y, z in ((tip_y - 3.0, nz - 0.3), (tip_y + 0.5, nz - 0.3),
+                                                             (tip_y + 0.5, nz + 0.3), (tip_y - 3.0, nz + 0.3))]
+        m.loft([inner, outer], shade(hull, 0.85))
+    if spec.rollbar:  # Miranda: a weapons pod on a bar across the saucer's rear, on two struts
+        bar_y, bar_z = sy - radius * 0.55, sz + 3.4
+        m.box((0.0, bar_y, bar_z), (radius * 1.25, 2.6, 1.3), shade(hull, 0.9))
+        m.box((0.0, bar_y + 0.3, bar_z + 0.9), (3.6, 2.0, 0.8), RED)
+        for side in (1, -1):
+            m.loft([rect_section(bar_y, 0.8, 0.8, sz + 0.6), rect_section(bar_y, 0.8, 0.8, bar_z - 0.5)],
+                   shade(hull, 0.8), caps=True)
+            m.box((side * radius * 0.58, bar_y, (sz + bar_z) / 2), (0.9, 1.4, bar_z - sz), shade(hull, 0.8))
+    if spec.pod:  # Nebula: a triangular sensor pod on a tower above the saucer's rear
+        py, pz = sy - radius * length * 0.8, sz + 5.0
+        m.box((0.0, py + 1.0, (sz + pz) / 2), (1.6, 3.0, pz - sz), shade(hull, 0.85))
+        m.prism([(0.0, py - 12.0), (8.5, py + 2.0), (-8.5, py + 2.0)], pz - 0.8, pz + 0.8, hull, shade(hull, 0.8))
+        m.box((0.0, py - 9.0, pz + 0.9), (3.0, 2.0, 0.6), RED)
+    return m
+
+
+def defiant() -> Mesh:
+    """Defiant: no saucer: a compact arrowhead hull with the nacelles built into its flanks."""
+    m = Mesh("ship_defiant")
+    hull: Colour = (0.72, 0.74, 0.78)
+    dark = shade(hull, 0.72)
+    body = mirror_x([(0.0, 16.0), (2.5, 13.0), (6.5, 5.5), (8.5, -1.0), (8.5, -6.0), (6.0, -8.0), (2.5, -4.0),
+                     (0.0, -5.5)])  # an arrowhead notched deep at the stern
+    m.prism(body, -1.6, 1.4, hull, dark, dark)
+    m.prism(mirror_x([(0.0, 13.5), (2.4, 11.0), (4.5, 5.0), (4.5, -4.0), (0.0, -6.0)]), 1.4, 2.4, shade(hull, 1.08),
+            dark)  # the raised spine and bridge
+    for side in (1, -1):
+        def nacelle_colour(i: int, j: int, ang: float) -> Colour:
+            return RED if j <= 1 else (BLUE_GLOW if j == 3 and math.sin(ang) < -0.3 else dark)
+
+        m.lathe([(0, 9.0), (1.3, 8.6), (1.9, 7.2), (1.9, -9.0), (1.2, -10.0), (0, -10.2)], 8,
+                (side * 8.4, -3.5, -0.2), "y", (1.0, 0.9), nacelle_colour, phase=math.pi / 8)
+    m.box((0.0, 13.2, -1.0), (3.0, 1.2, 1.4), AMBER)  # the deflector
+    return m
+
+
+def klingon_bird() -> Mesh:
+    """Klingon Bird-of-Prey: a head on a short neck over a compact body, wings swept down and
+    forward to disruptors at their tips."""
+    m = Mesh("ship_klingon_bird")
+    hull: Colour = (0.5, 0.58, 0.44)
+    dark = shade(hull, 0.72)
+
+    def head_colour(i: int, j: int, ang: float) -> Colour:
+        return RED if j == 0 else hull
+
+    m.lathe([(0, 3.6), (2.0, 3.2), (3.6, 1.4), (3.8, -0.6), (2.2, -2.4), (0, -2.8)], 10, (0, 12.0, 1.2), "y",
+            (1.0, 0.55), head_colour)
+    m.loft([rect_section(10.0, 2.2, 1.4, 1.2), rect_section(5.0, 3.0, 1.8, 1.6)], dark)
+    m.loft([rect_section(6.0, 5.0, 2.6, 1.6), rect_section(-2.0, 9.0, 3.6, 1.4), rect_section(-8.0, 6.0, 2.4, 1.0)],
+           hull, end_colour=AMBER)
+    droop = math.radians(24)
+    for side in (1, -1):
+        def bend(p: Vec, side: int = side) -> Vec:
+            x, y, z = p
+            u = abs(x) - 3.0
+            return (side * (3.0 + max(u, 0) * math.cos(droop)) if u > 0 else side * abs(x), y,
+                    z - max(u, 0) * math.sin(droop) + 0.8)
+
+        wing = [(3.0, 5.0), (3.0, -8.0), (10.0, -6.5), (17.5, -2.5), (17.5, 2.5), (10.0, 4.0)]  # broad, unswept
+        m.prism(wing, -0.4, 0.4, hull, dark, dark, bend)
+        m.prism([(4.0, 3.0), (16.5, 1.6), (16.5, 0.6), (4.0, 1.4)], 0.4, 0.55, (0.72, 0.22, 0.16), transform=bend)
+        tip = bend((17.0, 0.0, 0.0))
+
+        def cannon_colour(i: int, j: int, ang: float) -> Colour:
+            return RED if j == 0 else dark
+
+        m.lathe([(0, 4.0), (0.6, 3.7), (0.9, 3.0), (0.9, -2.5), (0, -2.8)], 6, (tip[0], 0.5, tip[2] - 0.6), "y",
+                (1.0, 1.0), cannon_colour)
+    return m
+
+
 def klingon() -> Mesh:
     m = Mesh("ship_klingon")
     hull: Colour = (0.5, 0.56, 0.46)
@@ -549,6 +726,8 @@ def generic() -> Mesh:
 
 
 SHIPS: dict[str, Callable[[], Mesh]] = {
+    **{name: (lambda spec=spec: fed_ship(spec)) for name, spec in FED_CLASSES.items()},
+    "defiant": defiant, "klingon_bird": klingon_bird,
     "federation": federation, "klingon": klingon, "romulan": romulan, "dominion": dominion,
     "cardassian": cardassian, "borg_cube": borg_cube, "borg_sphere": borg_sphere, "station": station,
     "generic": generic,

@@ -16,6 +16,7 @@ OUT = Path(__file__).resolve().parent.parent / "docs" / "images"
 
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
+    print(ship_lineup())
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "skirmish.trek"
         play(load_scenario("skirmish"), 3, path)
@@ -37,6 +38,36 @@ def main() -> None:
         loaded = load_timeline(path)
         print(render_screenshot(loaded, biggest_attack(loaded.timeline), OUT / "battle-report.png",
                                 size=(1280, 720), camera="top"))
+
+
+LINEUP: tuple[tuple[str, str], ...] = (
+    ("Galaxy Class", "Federation"), ("Sovereign Class", "Federation"), ("Excelsior Class", "Federation"),
+    ("Constitution Class", "Federation"), ("Intrepid Class", "Federation"), ("Miranda Class", "Federation"),
+    ("Nebula Class", "Federation"), ("Defiant Class", "Federation"), ("Akira Class", "Federation"),
+    ("Klingon Bird-of-Prey", "Klingon"), ("Vor'cha Class", "Klingon"), ("D'deridex Class", "Romulan"),
+    ("Jem'Hadar Attack Ship", "Dominion"), ("Cardassian Galor Class", "Dominion"), ("Borg Sphere", "Borg"),
+    ("Tholian Vessel", "Independent"),
+)
+
+
+def ship_lineup() -> Path:
+    """Every model family from above, on its base, named by its class (docs/images/ships.png)."""
+    from engine.geometry.pose import Pose
+    from engine.view import ShipView, TableView
+    from studio.camera import CameraPose
+
+    ships = []
+    for k, (cls, faction) in enumerate(LINEUP):
+        x, y = 100 + (k % 8) * 82, 640 - (k // 8) * 95
+        name = cls.removesuffix(" Class").replace("Cardassian ", "").replace("Klingon ", "")
+        short = {"Jem'Hadar Attack Ship": "Jem'Hadar", "Tholian Vessel": "Tholian", "Borg Sphere": "Borg"}
+        name = short.get(name, name)
+        ships.append(ShipView(f"s{k}", name, faction, cls, "small", Pose(x, y, 0), player=k % 2, hull_max=4))
+    view = TableView(914.4, 914.4, ships=tuple(ships))
+    camera = CameraPose((387, 585, 1500), (387, 585, 0), (0, 1, 0), ortho_height=215)
+    out = OUT / "ships.png"
+    save_png(render_view(view, size=(1280, 420), camera=camera, overlays={"names"}), out)
+    return out
 
 
 if __name__ == "__main__":

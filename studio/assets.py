@@ -1,7 +1,11 @@
 """The studio's assets in models/: which model a ship uses, how big it is, and loading them.
 
 Ship models come in *families* (one silhouette each, built by ``models/build_models.py``):
-the class name picks the family, so an assimilated B'Rel still looks Klingon; the faction
+the Federation classes players know by their saucer and nacelle proportions (Galaxy, Sovereign,
+Excelsior, Constitution, Intrepid, Miranda, Nebula, Defiant; the other Federation classes share
+one model), the Klingon bird-of-prey apart from the Klingon cruisers, and one per other faction
+or hull (Romulan warbird, Jem'Hadar, Cardassian, Borg cube and sphere, a station, a generic
+dart). The class name picks the family, so an assimilated B'Rel still looks Klingon; the faction
 is the fallback for classes the table does not name. The *size class* scales the model:
 
 - a ship on the large (80 mm) base: ``"huge"``, twice the medium model (Borg Cube, Nor Class);
@@ -20,7 +24,8 @@ from typing import Final
 
 MODELS_DIR: Final = Path(__file__).resolve().parent.parent / "models"
 
-FAMILIES: Final = ("federation", "klingon", "romulan", "dominion", "cardassian",
+FAMILIES: Final = ("galaxy", "sovereign", "excelsior", "constitution", "intrepid", "miranda", "nebula",
+                   "defiant", "federation", "klingon_bird", "klingon", "romulan", "dominion", "cardassian",
                    "borg_cube", "borg_sphere", "station", "generic")
 
 MODEL_LENGTH_MM: Final = 36.0
@@ -40,10 +45,18 @@ _CLASS_KEYWORDS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
     ("dominion", ("jem'hadar", "breen", "hideki")),
     ("cardassian", ("cardassian", "galor", "keldon")),
     ("romulan", ("romulan", "d'deridex", "reman", "valdore", "scorpion")),
-    ("klingon", ("klingon", "b'rel", "d7 class", "k't'inga", "k'vort", "negh'var", "raptor", "vor'cha")),
-    ("federation", ("galaxy", "constitution", "excelsior", "miranda", "akira", "defiant", "intrepid",
-                    "nebula", "sovereign", "prometheus", "saber", "nova class", "oberth", "constellation",
-                    "nx class", "aerie", "olympic", "dauntless")),
+    ("klingon_bird", ("klingon bird", "b'rel", "k'vort")),
+    ("klingon", ("klingon", "d7 class", "k't'inga", "negh'var", "raptor", "vor'cha")),
+    ("galaxy", ("galaxy",)),
+    ("sovereign", ("sovereign",)),
+    ("excelsior", ("excelsior",)),
+    ("constitution", ("constitution",)),
+    ("intrepid", ("intrepid",)),
+    ("miranda", ("miranda", "saber")),
+    ("nebula", ("nebula",)),
+    ("defiant", ("defiant",)),
+    ("federation", ("akira", "prometheus", "nova class", "oberth", "constellation", "nx class", "aerie",
+                    "olympic", "dauntless")),
 )
 _FACTION_FAMILY: Final[dict[str, str]] = {
     "federation": "federation", "mirror universe": "federation", "klingon": "klingon",

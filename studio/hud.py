@@ -415,6 +415,7 @@ class PanelState:
     damage: tuple[str, ...]  # face-up card titles, then "N face down"
     active: bool
     destroyed: bool
+    class_name: str = ""  # the ship class, printed small at the card's top right
 
 
 def short(text: str, n: int) -> str:
@@ -460,6 +461,7 @@ class ShipPanel:
         self.pips = self.root.attachNewNode("pips")
         self.badges = self.root.attachNewNode("badges")
         self.name = Label(self.root, "name", 0.042)
+        self.ship_class = Label(self.root, "class", 0.028, "right", DIM, shadow=False)
         self.shield_text = Label(self.root, "shields", 0.032, colour=(0.7, 0.88, 1.0, 1.0), shadow=False)
         self.hull_text = Label(self.root, "hull", 0.032, colour=(1.0, 0.9, 0.65, 1.0), shadow=False)
         # on the token row (a destroyed ship has no tokens), so a long name never runs into it
@@ -467,6 +469,7 @@ class ShipPanel:
         self.width = COLUMN_W
         self._state: PanelState | None = None
         self._names: dict[str, str] = {}
+        self._token_end = 0.035  # where the token badges' row ends
 
     def update(self, state: PanelState, names: dict[str, str]) -> None:
         if state == self._state:
@@ -490,7 +493,23 @@ class ShipPanel:
             self._pips(state)
         if old is None or (old.tokens, old.damage, old.destroyed) != (state.tokens, state.damage, state.destroyed):
             self._badges(state)
+        self._place_class(state)
         self.root.setColorScale(0.62, 0.62, 0.62, 1.0) if state.destroyed else self.root.clearColorScale()
+
+    def _place_class(self, state: PanelState) -> None:
+        """The ship class at the right of the name's row, else of the tokens' row, whichever has
+        room (shortened to fit the roomier one, left out below six letters)."""
+        w = self.width
+        cls = state.class_name.removesuffix(" Class")
+        rows = [(w - 0.035 - self.name.width() - 0.05, -0.047), (w - self._token_end - 0.04, -0.156)]
+        self.ship_class.set(cls, pos=(w - 0.02, rows[0][1]))
+        fits = [row for row in rows if self.ship_class.width() <= row[0]]
+        room, z = fits[0] if fits else max(rows)
+        for n in range(len(cls), 5, -1):
+            self.ship_class.set(short(cls, n), pos=(w - 0.02, z))
+            if self.ship_class.width() <= room:
+                return
+        self.ship_class.set("")
 
     def _pips(self, state: PanelState) -> None:
         s = Shapes()
@@ -524,6 +543,8 @@ class ShipPanel:
                 s.rounded(x, row_z[r] - 0.017, x + bw, row_z[r] + 0.017, 0.008, colour)
                 texts.append((text, x + bw / 2, row_z[r] - 0.01))
                 x += bw + 0.012
+            if r == 0:
+                self._token_end = x
         s.node(self.badges, "tags")
         for text, x, z in texts:
             label = Label(self.badges, "tag", 0.028, "center", WHITE, shadow=False)
@@ -801,11 +822,11 @@ class Hud:
             panel.root.show()
             if view is not None:
                 state = PanelState(f.name, view.player, view.shields, view.shields_max, view.hull, view.hull_max,
-                                   view.tokens, damage, view.active, destroyed)
+                                   view.tokens, damage, view.active, destroyed, f.class_name)
             else:
                 state = PanelState(f.name, side, 0 if destroyed else f.shields_max, f.shields_max,
                                    0 if destroyed else f.hull, f.hull, (), damage if destroyed else (), False,
-                                   destroyed)
+                                   destroyed, f.class_name)
             panel.update(state, self._names)
 
     def _update_caption(self, text: str) -> None:

@@ -96,11 +96,94 @@ def test_every_catalog_class_has_a_family_and_size() -> None:
     families = {ship_family(s["class_name"], s["faction"]) for s in catalog["ships"]}
     assert families <= set(FAMILIES)
     assert families == set(FAMILIES)  # every model is used by some ship
-    assert ship_family("Galaxy Class", "Federation") == "federation"
-    assert ship_family("B'Rel Class", "Borg") == "klingon"  # the class, not the faction, sets the shape
+    assert ship_family("Galaxy Class", "Federation") == "galaxy"
+    assert ship_family("Galaxy Class (MU)", "Mirror Universe") == "galaxy"
+    assert ship_family("Defiant Class (Mirror)", "Mirror Universe") == "defiant"
+    assert ship_family("Constitution Class (Refit)", "Federation") == "constitution"
+    assert ship_family("Akira Class", "Federation") == "federation"
+    assert ship_family("B'Rel Class", "Borg") == "klingon_bird"  # the class, not the faction, sets the shape
     assert ship_family("Romulan Bird of Prey Class", "Romulan") == "romulan"
-    assert ship_family("Klingon Bird-of-Prey", "Klingon") == "klingon"
+    assert ship_family("Klingon Bird-of-Prey", "Klingon") == "klingon_bird"
+    assert ship_family("Vor'cha Class", "Klingon") == "klingon"
     assert ship_family("Cardassian Galor Class", "Dominion") == "cardassian"
     assert ship_family("Tholian Vessel", "Independent") == "generic"
     assert [size_class(h) for h in (1, 3, 4, 5, 10)] == ["small", "small", "medium", "large", "large"]
     assert size_class(10, "large") == "huge"
+
+
+# --- silhouettes ---------------------------------------------------------------------------------
+
+GRID = 96
+HALF = 20.0  # the silhouettes are rasterised over a 40 mm square (a small base)
+
+
+def silhouette(mesh: object) -> np.ndarray:
+    """The model seen from straight above as a GRID x GRID boolean mask (nose up)."""
+    verts = np.array(mesh.verts)  # type: ignore[attr-defined]
+    c = (np.arange(GRID) + 0.5) / GRID * 2 * HALF - HALF
+    px, py = np.meshgrid(c, c[::-1])
+    mask = np.zeros((GRID, GRID), dtype=bool)
+    for idx, _ in mesh.polys:  # type: ignore[attr-defined]
+        for k in range(1, len(idx) - 1):
+            a, b, d = verts[idx[0], :2], verts[idx[k], :2], verts[idx[k + 1], :2]
+            den = (b[1] - d[1]) * (a[0] - d[0]) + (d[0] - b[0]) * (a[1] - d[1])
+            if abs(den) < 1e-9:
+                continue
+            w1 = ((b[1] - d[1]) * (px - d[0]) + (d[0] - b[0]) * (py - d[1])) / den
+            w2 = ((d[1] - a[1]) * (px - d[0]) + (a[0] - d[0]) * (py - d[1])) / den
+            mask |= (w1 >= 0) & (w2 >= 0) & (w1 + w2 <= 1)
+    return mask
+
+
+@pytest.fixture(scope="module")
+def silhouettes() -> dict[str, np.ndarray]:
+    meshes = _script().meshes()
+    return {f: silhouette(meshes[f"ship_{f}"]) for f in FAMILIES if f not in ("station", "borg_cube")}
+
+
+def _extent(mask: np.ndarray) -> tuple[float, float]:
+    """(width, length) of a silhouette in mm."""
+    rows, cols = np.nonzero(mask)
+    scale = 2 * HALF / GRID
+    return (cols.max() - cols.min() + 1) * scale, (rows.max() - rows.min() + 1) * scale
+
+
+def test_every_family_has_its_own_silhouette(silhouettes: dict[str, np.ndarray]) -> None:
+    names = sorted(silhouettes)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            inter = (silhouettes[a] & silhouettes[b]).sum()
+            union = (silhouettes[a] | silhouettes[b]).sum()
+            assert inter / union < 0.8, f"{a} and {b} look alike from above ({inter / union:.2f})"
+
+
+def _saucer(mask: np.ndarray) -> tuple[float, float]:
+    """(width, length) in mm of a Federation silhouette's primary hull: from the nose, the rows
+    at least 60% as wide as the widest row of the front 40%, until the first narrower row."""
+    widths = mask.sum(axis=1)
+    rows = np.nonzero(widths)[0]
+    top = rows.min()
+    widest = widths[top:top + int(0.4 * (rows.max() - top))].max()
+    wide = top + np.nonzero(widths[top:] >= 0.6 * widest)[0][0]
+    end = wide
+    while end + 1 < GRID and widths[end + 1] >= 0.6 * widest:
+        end += 1
+    scale = 2 * HALF / GRID
+    return widest * scale, (end - wide + 1) * scale
+
+
+def test_federation_classes_keep_their_proportions(silhouettes: dict[str, np.ndarray]) -> None:
+    galaxy_w, galaxy_l = _saucer(silhouettes["galaxy"])
+    sovereign_w, sovereign_l = _saucer(silhouettes["sovereign"])
+    assert galaxy_w > 1.1 * galaxy_l  # the Galaxy's saucer is a wide oval
+    assert sovereign_l > 1.3 * sovereign_w  # the Sovereign's is long and pointed
+    assert _saucer(silhouettes["intrepid"])[1] > 1.2 * _saucer(silhouettes["intrepid"])[0]  # a teardrop
+    lengths = {f: _extent(silhouettes[f])[1] for f in ("defiant", "excelsior", "constitution", "galaxy")}
+    assert lengths["defiant"] < 0.9 * min(lengths["excelsior"], lengths["galaxy"])  # compact, no saucer
+    assert lengths["excelsior"] > lengths["galaxy"] * 0.98  # long and slender
+    # the Constitution's nacelles stand wider apart than the Excelsior's, close along its hull
+    def nacelle_gap(mask: np.ndarray) -> int:
+        row = mask[int(GRID * 0.9)]  # near the tail: the nacelles' rear ends
+        cols = np.nonzero(row)[0]
+        return int(cols.max() - cols.min()) if len(cols) else 0
+    assert nacelle_gap(silhouettes["constitution"]) > nacelle_gap(silhouettes["excelsior"])

@@ -178,3 +178,32 @@ def test_follow_frames_in_a_video_keep_the_ship_clear_of_the_dice(game: LoadedRe
     assert len(pixels) > 500
     for r in dice:
         assert not ((xs > r[0]) & (xs < r[1]) & (ys > r[2]) & (ys < r[3])).any(), r
+
+
+def test_each_ship_card_names_its_class(game: LoadedReplay) -> None:
+    from studio.video import FrameRenderer, moment_after
+
+    tl = game.timeline
+    moment = moment_after(tl, 40)
+    classes = {s.id: s.class_name.removesuffix(" Class") for s in tl.final.ships}
+    with FrameRenderer(game, SIZE, "top") as fr:
+        assert fr.hud is not None
+        fr.hud.update(moment, tl)
+        shown = fr._draw(moment, fr.camera_pose(moment), set()).copy()
+        for sid, panel in fr.hud.panels.items():
+            text = panel.ship_class.text
+            assert text and (text == classes[sid] or (text.endswith("..") and classes[sid].startswith(text[:-2])))
+        for panel in fr.hud.panels.values():
+            panel.ship_class.path.hide()
+        hidden = fr._draw(moment, fr.camera_pose(moment), set()).copy()
+        rects = [panel.root.getTightBounds(fr.hud.parent) for panel in fr.hud.panels.values()]
+    changed = np.abs(shown.astype(int) - hidden.astype(int)).sum(axis=2) > 60
+    w, h = SIZE
+    aspect = w / h
+    for lo, hi in rects:  # the class's letters are drawn inside each card
+        u0, u1 = int((lo[0] / aspect + 1) / 2 * w), int((hi[0] / aspect + 1) / 2 * w)
+        v0, v1 = int((1 - hi[2]) / 2 * h), int((1 - lo[2]) / 2 * h)
+        assert changed[v0:v1, u0:u1].sum() > 15
+    assert changed.sum() == sum(changed[int((1 - hi[2]) / 2 * h):int((1 - lo[2]) / 2 * h),
+                                        int((lo[0] / aspect + 1) / 2 * w):int((hi[0] / aspect + 1) / 2 * w)].sum()
+                                for lo, hi in rects)  # and nowhere else
