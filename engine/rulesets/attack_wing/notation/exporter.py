@@ -21,8 +21,9 @@ from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.measure import line_of_fire
 from engine.rulesets.attack_wing.notation import model as m
+from engine.rulesets.attack_wing.notation.cursor import card_index
 from engine.rulesets.attack_wing.notation.errors import NotationError
-from engine.rulesets.attack_wing.notation.importer import DEFAULT_PLAYER, card_index
+from engine.rulesets.attack_wing.notation.setup import DEFAULT_PLAYER
 from engine.rulesets.attack_wing.notation.terms import SIDE_LETTERS
 from engine.rulesets.attack_wing.reducer import apply, initial_state
 from engine.rulesets.attack_wing.scenario import ScenarioError, bundled_scenarios, load_scenario, parse_scenario

@@ -13,11 +13,9 @@ header ``trek play`` writes (same seed, same scenario: an exported AI game comes
 
 from __future__ import annotations
 
-import copy
 import io
-import re
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
@@ -28,35 +26,29 @@ from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.codec import state_to_dict
-from engine.rulesets.attack_wing.damage import CARDS_BY_KEY, deck_keys
-from engine.rulesets.attack_wing.dice import Rng, shuffled
-from engine.rulesets.attack_wing.game import Game, GameSetup
+from engine.rulesets.attack_wing.game import Game
 from engine.rulesets.attack_wing.maneuvers import Maneuver
 from engine.rulesets.attack_wing.measure import FULL_CIRCLE, arc_check, distance
 from engine.rulesets.attack_wing.notation import model as m
+from engine.rulesets.attack_wing.notation.cursor import (
+    LineCursor,
+    NotationEnds,
+    action_label,
+    after_defense,
+    card_index,
+    check_refs,
+    echo_lateral,
+    find_weapon,
+    suppress,
+    who_is,
+)
 from engine.rulesets.attack_wing.notation.errors import Issue
+from engine.rulesets.attack_wing.notation.setup import NotationTable, TableBuilder
 from engine.rulesets.attack_wing.notation.terms import SIDE_LETTERS, card_title, format_maneuver
-from engine.rulesets.attack_wing.play import KEYFRAME_EVERY, header_for, setup_from_scenario
+from engine.rulesets.attack_wing.play import KEYFRAME_EVERY
 from engine.rulesets.attack_wing.players import ActionChoice, ActionOption, SpendOffer
 from engine.rulesets.attack_wing.rules import AttackOption
-from engine.rulesets.attack_wing.scenario import (
-    MAX_ROUNDS,
-    Scenario,
-    ScenarioError,
-    build_scenario,
-    bundled_scenarios,
-    load_scenario,
-    parse_scenario_text,
-)
 from engine.rulesets.attack_wing.state import GameState, ShipState, Weapon
-
-DEFAULT_SEED: Final = 1
-DEFAULT_PLAYER: Final = "table"
-NOTATION_VERSION: Final = "1"
-# tags that build the game; the others (Event, Date, Site, any tag of your own) go into the
-# replay header under "notation"
-STRUCTURAL_TAGS: Final = ("Scenario", "Seed", "Rounds", "Side A", "Side B", "Player A", "Player B", "Notation")
-POSE_TOLERANCE: Final = 1e-3  # mm and degrees: a setup line at the scenario's own pose changes nothing
 
 RULE_AUX = "Auxiliary Power: a ship with an Auxiliary Power Token cannot perform Actions"
 RULE_SKIPS: Final = {
@@ -68,14 +60,6 @@ RULE_SKIPS: Final = {
 RULE_OBSTACLE = "Obstacles: a ship that moves into or through an obstacle performs no action"
 RULE_REGENERATE = "Regenerate (tournament rules): a ship that regenerates does not attack that round"
 RULE_ONE_REROLL = "Modifying Dice Results: a die is rerolled at most once"
-
-
-class _NotationEnds(Exception):
-    """The engine asks for a round the notation does not have, and no later round exists."""
-
-    def __init__(self, number: int) -> None:
-        super().__init__(number)
-        self.number = number
 
 
 @dataclass
@@ -94,15 +78,6 @@ class Outcome:
 
 
 @dataclass
-class _Table:
-    scenario: Scenario
-    setup: GameSetup
-    seed: int
-    header: dict[str, Any]
-    ids: dict[str, ShipState | ev.ShipSetup]
-
-
-@dataclass
 class _Attack:
     """The attack being resolved and its block of lines."""
 
@@ -112,296 +87,6 @@ class _Attack:
     at_declare: GameState | None = None
     rerolled: set[int] = field(default_factory=set)  # 0-based attack dice rerolled
     reroll_faces: list[str] = field(default_factory=list)
-
-
-# --- building the table from the header ---------------------------------------------------------------
-
-def _ship_ids(sides: tuple[int, int]) -> str:
-    return ", ".join(f"side {SIDE_LETTERS[i]}: {SIDE_LETTERS[i]}1-{SIDE_LETTERS[i]}{n}" if n > 1
-                     else f"side {SIDE_LETTERS[i]}: {SIDE_LETTERS[i]}1" for i, n in enumerate(sides))
-
-
-class _Builder:
-    def __init__(self, doc: m.Notation, base_dir: Path | None, issues: list[Issue]) -> None:
-        self.doc = doc
-        self.base_dir = base_dir
-        self.issues = issues
-
-    def issue(self, line: int, code: str, message: str, rule: str = "") -> None:
-        self.issues.append(Issue(line, code, message, rule))
-
-    def build(self) -> _Table | None:
-        doc = self.doc
-        version = doc.tag("Notation")
-        if version is not None and version.value.strip() != NOTATION_VERSION:
-            self.issue(version.no, "header", f"notation version {version.value!r}: this check reads version "
-                       f"{NOTATION_VERSION}")
-        document = self.scenario_document()
-        if document is None:
-            return None
-        self.apply_fleets(document)
-        label = str(document.get("name", "scenario"))
-        try:
-            scenario = build_scenario(document, source=label, base_dir=None)
-        except ScenarioError as exc:
-            self.issue(self.where(str(exc)), "header", str(exc))
-            return None
-        scenario = self.apply_setup(document, scenario, label)
-        seed = self.seed()
-        rounds = self.rounds()
-        players = [self.player(i) for i in (0, 1)]
-        setup = setup_from_scenario(scenario, rounds)
-        deck = self.deck(seed, {s.id for s in setup.ships})
-        if deck is not None:
-            setup = replace(setup, deck=deck)
-        header = header_for(scenario, setup, seed, players)
-        extra = {t.key: t.value for t in doc.tags if t.key not in STRUCTURAL_TAGS}
-        if extra:
-            header["notation"] = extra
-        return _Table(scenario, setup, seed, header, {s.id: s for s in setup.ships})
-
-    def scenario_document(self) -> dict[str, Any] | None:
-        tag = self.doc.tag("Scenario")
-        if tag is None:
-            names = ", ".join(bundled_scenarios()) or "none"
-            self.issue(1, "header", f"no Scenario tag: name a bundled scenario ({names}) or a scenario file "
-                       "next to the notation (Scenario: duel)")
-            return None
-        value = tag.value.strip()
-        try:
-            if value.startswith("{"):
-                scenario = parse_scenario_text(value, source="the inline scenario", base_dir=self.base_dir)
-            elif value in bundled_scenarios():
-                scenario = load_scenario(value)
-            else:
-                scenario = load_scenario(self.scenario_path(value))
-        except ScenarioError as exc:
-            self.issue(tag.no, "header", str(exc))
-            return None
-        return scenario.document()
-
-    def scenario_path(self, value: str) -> Path:
-        if self.base_dir is None:
-            raise ScenarioError(f"Scenario {value!r}: not a bundled scenario ({', '.join(bundled_scenarios())}), "
-                                "and a notation read from standard input has no folder to find a file in")
-        rel = Path(value)
-        if rel.is_absolute() or rel.drive:
-            raise ScenarioError(f"Scenario {value!r}: give a bundled name or a path relative to the notation file")
-        root = self.base_dir.resolve()
-        target = (root / rel).resolve()
-        if not target.is_relative_to(root):
-            raise ScenarioError(f"Scenario {value!r} leads outside the notation's folder")
-        if not target.is_file():
-            names = ", ".join(bundled_scenarios())
-            raise ScenarioError(f"Scenario {value!r}: no bundled scenario of that name ({names}) and no such file "
-                                "next to the notation")
-        return target
-
-    def apply_fleets(self, document: dict[str, Any]) -> None:
-        for side in (0, 1):  # Side A: NAME renames the scenario's side
-            tag = self.doc.tag(f"Side {SIDE_LETTERS[side]}")
-            sides = document.get("sides")
-            if tag is not None and isinstance(sides, list) and side < len(sides) and isinstance(sides[side], dict):
-                if tag.value.strip():
-                    sides[side]["name"] = tag.value.strip()
-                else:
-                    self.issue(tag.no, "header", f"Side {SIDE_LETTERS[side]}: give the side a name")
-        for side, entries in sorted(self.doc.ships.items()):
-            if side not in self.doc.fleets:
-                self.issue(entries[0].no, "header", f"{entries[0].ship} ship: put a Fleet {SIDE_LETTERS[side]} line "
-                           "above the ships of that side")
-        for side, fleet in sorted(self.doc.fleets.items()):
-            entries = self.doc.ships.get(side, [])
-            if not entries:
-                self.issue(fleet.no, "header", f"Fleet {SIDE_LETTERS[side]} lists no ships: add lines like "
-                           f"{SIDE_LETTERS[side]}1 ship \"U.S.S. Enterprise\" captain \"James T. Kirk\"")
-                continue
-            for i, entry in enumerate(entries):
-                want = f"{SIDE_LETTERS[side]}{i + 1}"
-                if entry.ship != want:
-                    self.issue(entry.no, "ship", f"{entry.ship} ship: the ships of a fleet are numbered in order; "
-                               f"this one is {want}")
-            fleet_doc: dict[str, Any] = {
-                "name": fleet.name, "faction": fleet.faction,
-                "ships": [{"ship": e.card, "captain": e.captain, "admiral": e.admiral,
-                           "upgrades": list(e.upgrades)} for e in entries],
-                "resource": None if fleet.resource is None else (
-                    fleet.resource[0] if len(fleet.resource) == 1 else list(fleet.resource)),
-            }
-            sides = document.get("sides")
-            if isinstance(sides, list) and side < len(sides) and isinstance(sides[side], dict):
-                old = sides[side].get("fleet")
-                old_ships = old.get("ships") if isinstance(old, dict) else None
-                sides[side]["fleet"] = fleet_doc
-                if not isinstance(old_ships, list) or len(old_ships) != len(entries):
-                    sides[side]["placements"] = None
-
-    def where(self, message: str) -> int:
-        """The line a scenario error is about: a fleet's ship line, the fleet line, or the Scenario tag."""
-        ship = re.search(r"sides\[(\d)\]\.fleet\.ships\[(\d+)\]", message)
-        if ship:
-            entries = self.doc.ships.get(int(ship.group(1)), [])
-            if int(ship.group(2)) < len(entries):
-                return entries[int(ship.group(2))].no
-        fleet = re.search(r"sides\[(\d)\]\.fleet", message)
-        if fleet and int(fleet.group(1)) in self.doc.fleets:
-            return self.doc.fleets[int(fleet.group(1))].no
-        placement = re.search(r"sides\[(\d)\]", message)
-        if placement:
-            side = int(placement.group(1))
-            mine = [p for p in self.doc.setup if p.ship[:1] == SIDE_LETTERS[side]]
-            if mine:
-                return mine[0].no
-        tag = self.doc.tag("Scenario")
-        return tag.no if tag else 1
-
-    def apply_setup(self, document: dict[str, Any], scenario: Scenario, label: str) -> Scenario:
-        """Setup lines place ships; where any differs from the scenario's deployment, the side's
-        placements in the scenario change (and are checked like a scenario's)."""
-        wanted: dict[tuple[int, int], m.Placed] = {}
-        for line in self.doc.setup:
-            line.used = True
-            side = SIDE_LETTERS.find(line.ship[0])
-            count = len(scenario.sides[side].fleet.ships) if side >= 0 else 0
-            index = int(line.ship[1:]) - 1
-            if side < 0 or not 0 <= index < count:
-                self.issue(line.no, "ship", f"there is no ship {line.ship} in this game "
-                           f"({_ship_ids((len(scenario.sides[0].start), len(scenario.sides[1].start)))})")
-                continue
-            if (side, index) in wanted:
-                self.issue(line.no, "setup", f"{line.ship} is placed twice in the setup")
-                continue
-            problem = _deploy_problem(scenario, side, index, line.pose)
-            if problem:
-                self.issue(line.no, "setup", problem)
-                continue
-            wanted[(side, index)] = line
-        changed = copy.deepcopy(document)
-        for side in (0, 1):
-            start = scenario.sides[side].start
-            poses = [wanted[(side, i)].pose if (side, i) in wanted else start[i] for i in range(len(start))]
-            if all(_same_pose(a, b) for a, b in zip(poses, start, strict=True)):
-                continue
-            # to the precision of the events' poses, so that an export of this game reads back the same
-            changed["sides"][side]["placements"] = [
-                {"x": float(round(p.x, 4)), "y": float(round(p.y, 4)), "heading": float(round(p.heading, 6) % 360.0)}
-                for p in poses]
-        if changed == document:
-            return scenario
-        try:
-            return build_scenario(changed, source=label, base_dir=None)
-        except ScenarioError as exc:
-            self.issue(self.where(str(exc)), "setup", str(exc))
-            return scenario
-
-    def seed(self) -> int:
-        tag = self.doc.tag("Seed")
-        if tag is None:
-            return DEFAULT_SEED
-        try:
-            value = int(tag.value.strip())
-        except ValueError:
-            self.issue(tag.no, "header", f"Seed {tag.value!r}: a seed is a whole number")
-            return DEFAULT_SEED
-        if not -(2 ** 63) <= value < 2 ** 63:
-            self.issue(tag.no, "header", "Seed: out of range (a 64-bit whole number)")
-            return DEFAULT_SEED
-        return value
-
-    def rounds(self) -> int | None:
-        tag = self.doc.tag("Rounds")
-        if tag is None:
-            return None
-        try:
-            value = int(tag.value.strip())
-        except ValueError:
-            value = 0
-        if not 1 <= value <= MAX_ROUNDS:
-            self.issue(tag.no, "header", f"Rounds {tag.value!r}: the round limit is a whole number from 1 to "
-                       f"{MAX_ROUNDS}")
-            return None
-        return value
-
-    def player(self, side: int) -> str:
-        tag = self.doc.tag(f"Player {SIDE_LETTERS[side]}")
-        return tag.value if tag is not None and tag.value else DEFAULT_PLAYER
-
-    def deck(self, seed: int, ids: set[str]) -> tuple[str, ...] | None:
-        """The damage deck: the cards the notation records, in order, on top of the seed's shuffle."""
-        if not self.doc.damage:
-            return None
-        seeded = list(shuffled(Rng(seed), deck_keys())[0])
-        rest = list(seeded)
-        top: list[str] = []
-        for line in self.doc.damage[:len(seeded)]:
-            if line.ship not in ids:
-                continue  # reported with the other unknown ships
-            if line.card not in rest:
-                copies = CARDS_BY_KEY[line.card].count
-                self.issue(line.no, "damage", f"a {copies + 1}th {card_title(line.card)}: the damage deck holds "
-                           f"{copies}")
-                line.used = True
-                continue
-            rest.remove(line.card)
-            top.append(line.card)
-        return tuple(top + rest)
-
-
-def _same_pose(a: Pose, b: Pose) -> bool:
-    return a.close_to(b, POSE_TOLERANCE)
-
-
-def _deploy_problem(scenario: Scenario, side: int, index: int, pose: Pose) -> str | None:
-    s = scenario.sides[side]
-    ship = s.fleet.ships[index]
-    base = base_polygon(pose, P.base_half(ship.ship_class.base_size))
-    ref = f"{SIDE_LETTERS[side]}{index + 1} ({ship.name})"
-    zone = s.zone
-    if not zone.polygon.buffer(1e-6).covers(base):
-        return (f"{ref} at {pose.x:g},{pose.y:g},{pose.heading:g} is not wholly inside side {SIDE_LETTERS[side]}'s "
-                f"deployment zone (x {zone.x:g} to {zone.x + zone.width:g}, y {zone.y:g} to {zone.y + zone.height:g})")
-    for ob in scenario.obstacles:
-        if base.intersection(ob.polygon).area > 1e-9:
-            return f"{ref} overlaps the obstacle {ob.name!r}"
-    for pl in scenario.planets:
-        if base.intersection(pl.polygon).area > 1e-9:
-            return f"{ref} overlaps the planet {pl.name!r}"
-    return None
-
-
-# --- helpers the exporter shares ------------------------------------------------------------------------
-
-def card_index(ship: ShipState, action: str, card: str | None, number: int | None) -> int | None:
-    """The damage card a regenerate or repair line means: ``card N`` (1-based), or by title the first
-    face-up card that an action repairs (repair), the first face-up then face-down card (regenerate)."""
-    if number is not None:
-        return number - 1 if 0 < number <= len(ship.damage) else None
-    found = [i for i, c in enumerate(ship.damage) if c.key == card
-             and (action == "regenerate" or (c.face_up and CARDS_BY_KEY[c.key].repairable))]
-    found.sort(key=lambda i: not ship.damage[i].face_up)
-    return found[0] if found else None
-
-
-def echo_lateral(ship: ShipState, speed: int) -> float:
-    """How far sideways a sensor echo with the ``speed`` template moves the base (rulings.md)."""
-    return P.STRAIGHT_MM_PER_SPEED * speed + 2 * P.base_half(ship.base)
-
-
-def find_weapon(ship: ShipState, text: str) -> Weapon | None:
-    wanted = text.strip().lower()
-    return next((w for w in ship.weapons if w.upgrade_id.lower() == wanted), None) or next(
-        (w for w in ship.weapons if w.name.lower() == wanted), None)
-
-
-def _who(state: GameState, ref: str) -> str:
-    try:
-        return f"{ref} ({state.ship(ref).name})"
-    except KeyError:
-        return ref
-
-
-def _action_label(action: str) -> str:
-    return action.replace("_", " ")
 
 
 # --- the players and the dice -----------------------------------------------------------------------------
@@ -445,66 +130,35 @@ class NotationDice:
 
 
 class _Driver:
-    def __init__(self, doc: m.Notation, table: _Table, issues: list[Issue],
+    """Answers the engine's requests from the lines (through the cursor) and checks what happens."""
+
+    def __init__(self, doc: m.Notation, table: NotationTable, issues: list[Issue],
                  record: Callable[[ev.Event, GameState], None] | None) -> None:
         self.doc = doc
         self.table = table
         self.issues = issues
         self.record = record
-        self.rounds = {r.number: r for r in doc.rounds}
+        self.lines = LineCursor(doc, issues)
         self.game: Game | None = None
         self.ctx: _Attack | None = None
         self.obstacles: dict[str, list[str]] = {}
-        self.gone: dict[str, tuple[int, str]] = {}  # ship -> (round, cause)
-        self.missing_rounds: set[int] = set()
         self.damage_at = 0  # the next damage line to check
         self.damage_checked = True  # False after a mismatch: the rest is not compared
         self.dealt = 0
-        self.ended: ev.GameEnded | None = None
 
     def issue(self, line: int, code: str, message: str, rule: str = "") -> None:
         self.issues.append(Issue(line, code, message, rule))
-
-    # -- lines of the round ----------------------------------------------------------------------
-    def round_of(self, state: GameState) -> m.Round | None:
-        return self.rounds.get(state.round)
-
-    def take(self, state: GameState, ship: str, kinds: tuple[type[m.Line], ...],
-             match: Callable[[Any], bool] | None = None) -> m.Line | None:
-        rnd = self.round_of(state)
-        if rnd is None:
-            return None
-        for line in rnd.lines:
-            if (not line.used and isinstance(line, kinds) and isinstance(line, m.ShipLine) and line.ship == ship
-                    and (match is None or match(line))):
-                line.used = True
-                return line
-        return None
-
-    def round_line(self, state: GameState) -> int:
-        rnd = self.round_of(state)
-        return rnd.no if rnd is not None else self.doc.last_line
 
     # -- planning ----------------------------------------------------------------------------------
     def plan(self, state: GameState, ship: ShipState, options: list[tuple[Maneuver, str]]) -> tuple[Maneuver, str]:
         straights = [mv for mv, colour in options if mv.kind == "straight" and mv.speed > 0 and colour != "red"]
         default = min(straights, key=lambda mv: mv.speed) if straights else options[0][0]
-        if self.round_of(state) is None:
-            later = [n for n in self.rounds if n > state.round]
-            if not later:
-                raise _NotationEnds(state.round)
-            first = state.round not in self.missing_rounds and state.round - 1 not in self.missing_rounds
-            self.missing_rounds.add(state.round)
-            if first:  # one issue for each gap
-                gap = (f"Round {state.round} is missing" if min(later) == state.round + 1
-                       else f"Rounds {state.round} to {min(later) - 1} are missing")
-                self.issue(self.rounds[min(later)].no, "missing", f"{gap}: the game goes on through every round "
-                           "until a fleet is gone or the round limit")
+        if self.lines.missing_round(state):
             return default, ""
-        line = self.take(state, ship.id, (m.Dial, m.Broken), lambda x: not isinstance(x, m.Broken)
+        line = self.lines.take(state, ship.id, (m.Dial, m.Broken), lambda x: not isinstance(x, m.Broken)
                          or x.verb == "dial")
         if line is None:
-            self.issue(self.round_line(state), "missing", f"no dial for {_who(state, ship.id)} in round "
+            self.issue(self.lines.round_line(state), "missing", f"no dial for {who_is(state, ship.id)} in round "
                        f"{state.round}", "Planning Phase: every ship in play sets its dial")
             return default, ""
         if not isinstance(line, m.Dial):
@@ -514,12 +168,12 @@ class _Driver:
                 return mv, line.reason
         dial = ", ".join(format_maneuver(mv.kind, mv.speed) for mv, _ in options)
         self.issue(line.no, "maneuver", f"{format_maneuver(line.kind, line.speed)} is not on the dial of "
-                   f"{_who(state, ship.id)}, a {ship.class_name}; its dial has {dial}")
+                   f"{who_is(state, ship.id)}, a {ship.class_name}; its dial has {dial}")
         return default, line.reason
 
     # -- activation ----------------------------------------------------------------------------------
     def act(self, state: GameState, ship: ShipState, options: list[ActionOption]) -> ActionChoice:
-        line = self.take(state, ship.id, (m.ActionLine, m.Broken), lambda x: not isinstance(x, m.Broken)
+        line = self.lines.take(state, ship.id, (m.ActionLine, m.Broken), lambda x: not isinstance(x, m.Broken)
                          or x.verb == "action")
         if not isinstance(line, m.ActionLine):
             return ActionChoice("pass")
@@ -534,7 +188,7 @@ class _Driver:
 
     def action_choice(self, state: GameState, ship: ShipState, line: m.ActionLine, options: list[ActionOption]
                       ) -> tuple[ActionChoice | None, str | None]:
-        who = _who(state, ship.id)
+        who = who_is(state, ship.id)
         option = next((o for o in options if o.action == line.action), None)
         if option is None:
             return None, self.action_problem(state, ship, line.action)
@@ -566,10 +220,10 @@ class _Driver:
         return ActionChoice(line.action, reason=line.reason), None
 
     def action_problem(self, state: GameState, ship: ShipState, action: str) -> str:
-        who = _who(state, ship.id)
-        label = _action_label(action)
+        who = who_is(state, ship.id)
+        label = action_label(action)
         if action != "repair" and action not in ship.actions:
-            bar = ", ".join(_action_label(a) for a in ship.actions) or "nothing"
+            bar = ", ".join(action_label(a) for a in ship.actions) or "nothing"
             return f"{who} has no {label} action on its Action Bar (it has {bar})"
         if action in ship.actions_done:
             return f"{who} already performed {label} this round"
@@ -589,7 +243,7 @@ class _Driver:
         return f"{who} cannot perform {label} now"
 
     def lock_problem(self, state: GameState, ship: ShipState, target: str) -> str:
-        who, them = _who(state, ship.id), _who(state, target)
+        who, them = who_is(state, ship.id), who_is(state, target)
         other = state.ship(target)
         if other.side == ship.side:
             return f"{who} cannot target lock {them}, a ship of its own side"
@@ -605,10 +259,10 @@ class _Driver:
         return f"{who} cannot target lock {them} now"
 
     def placement(self, state: GameState, ship: ShipState) -> tuple[Pose, str] | None:
-        line = self.take(state, ship.id, (m.Placed,))
+        line = self.lines.take(state, ship.id, (m.Placed,))
         if not isinstance(line, m.Placed):
             return None
-        who = _who(state, ship.id)
+        who = who_is(state, ship.id)
         reason = line.reason
         if not reason:
             self.issue(line.no, "placement", f"{who} placed: say why the table differs, e.g. "
@@ -621,14 +275,14 @@ class _Driver:
         mine = base_polygon(line.pose, half)
         for other in state.in_play():
             if other.id != ship.id and mine.intersection(base_polygon(other.pose, P.base_half(other.base))).area > 1e-6:
-                self.issue(line.no, "placement", f"{who} placed overlapping {_who(state, other.id)}")
+                self.issue(line.no, "placement", f"{who} placed overlapping {who_is(state, other.id)}")
                 return None
         return line.pose, reason
 
     # -- combat ----------------------------------------------------------------------------------------
     def attack(self, state: GameState, ship: ShipState, options: list[AttackOption]
                ) -> tuple[AttackOption | None, str]:
-        line = self.take(state, ship.id, (m.Attack, m.Broken), lambda x: not isinstance(x, m.Broken)
+        line = self.lines.take(state, ship.id, (m.Attack, m.Broken), lambda x: not isinstance(x, m.Broken)
                          or x.verb == "attack")
         if not isinstance(line, m.Attack):
             return None, ""
@@ -643,12 +297,12 @@ class _Driver:
                 self.ctx = _Attack(line, option)
                 return option, line.reason
         self.issue(line.no, "attack", self.attack_problem(state, ship, line))
-        _suppress(line)
+        suppress(line)
         return None, ""
 
     def attack_problem(self, state: GameState, ship: ShipState, line: m.Attack) -> str:
         assert line.defender is not None
-        who, them = _who(state, ship.id), _who(state, line.defender)
+        who, them = who_is(state, ship.id), who_is(state, line.defender)
         defender = state.ship(line.defender)
         if defender.side == ship.side:
             return f"{who} cannot attack {them}, a ship of its own side"
@@ -702,7 +356,7 @@ class _Driver:
         by = attacker if offer.kind == "attack_battle_stations" else defender
         for line in ctx.line.block:
             if isinstance(line, m.Spend) and not line.used and line.token == token and line.ship == by:
-                if offer.kind == "attack_battle_stations" and _after_defense(ctx.line, line):
+                if offer.kind == "attack_battle_stations" and after_defense(ctx.line, line):
                     continue
                 line.used = True
                 return offer.dice
@@ -737,7 +391,7 @@ class _Driver:
         return tuple(chosen) or None
 
     def keep_cloak(self, state: GameState, ship: ShipState) -> bool:
-        line = self.take(state, ship.id, (m.Cloak,))
+        line = self.lines.take(state, ship.id, (m.Cloak,))
         return isinstance(line, m.Cloak) and line.keep
 
     # -- dice --------------------------------------------------------------------------------------------
@@ -750,13 +404,14 @@ class _Driver:
         if cause == "obstacle":
             return [self.obstacle_roll(state, ship)]
         if cause == "Console Fire":
-            line = self.take(state, ship.id, (m.Roll,), lambda x: x.cause == "console_fire")
+            line = self.lines.take(state, ship.id, (m.Roll,), lambda x: x.cause == "console_fire")
             if not isinstance(line, m.Roll):
-                self.issue(self.round_line(state), "missing", f"{_who(state, ship.id)} has Console Fire face up: "
-                           f"roll its attack die at the start of the Combat Phase ({ship.id} console fire: FACE)")
+                self.issue(self.lines.round_line(state), "missing", f"{who_is(state, ship.id)} has Console Fire "
+                           "face up: roll its attack die at the start of the Combat Phase "
+                           f"({ship.id} console fire: FACE)")
                 return ["blank"]
             return [line.face]
-        self.issue(self.round_line(state), "engine", f"the engine asks for {count} {kind} dice ({cause}) that "
+        self.issue(self.lines.round_line(state), "engine", f"the engine asks for {count} {kind} dice ({cause}) that "
                    "the notation has no line for")
         return ["blank"] * count
 
@@ -794,24 +449,16 @@ class _Driver:
     def obstacle_roll(self, state: GameState, ship: ShipState) -> str:
         pending = self.obstacles.get(ship.id) or ["an obstacle"]
         name = pending.pop(0)
-        line = (self.take(state, ship.id, (m.Roll,), lambda x: x.cause == "obstacle" and x.obstacle is not None
+        line = (self.lines.take(state, ship.id, (m.Roll,), lambda x: x.cause == "obstacle" and x.obstacle is not None
                           and x.obstacle.lower() == name.lower())
-                or self.take(state, ship.id, (m.Roll,), lambda x: x.cause == "obstacle" and x.obstacle is None))
+                or self.lines.take(state, ship.id, (m.Roll,), lambda x: x.cause == "obstacle" and x.obstacle is None))
         if not isinstance(line, m.Roll):
-            dial = self.dial_line(state, ship.id)
-            self.issue(dial, "missing", f"{_who(state, ship.id)} moves onto {name}: roll one attack die for it "
+            dial = self.lines.dial_line(state, ship.id)
+            self.issue(dial, "missing", f"{who_is(state, ship.id)} moves onto {name}: roll one attack die for it "
                        f"({ship.id} obstacle {name}: FACE)", "Obstacles: roll one attack die when the maneuver's "
                        "template or the base touches an obstacle")
             return "blank"
         return line.face
-
-    def dial_line(self, state: GameState, ship: str) -> int:
-        rnd = self.round_of(state)
-        if rnd is not None:
-            for line in rnd.lines:
-                if isinstance(line, m.Dial) and line.ship == ship:
-                    return line.no
-        return self.round_line(state)
 
     # -- what happened: the engine's events ----------------------------------------------------------
     def on_event(self, event: ev.Event, state: GameState) -> None:
@@ -830,18 +477,20 @@ class _Driver:
         elif isinstance(event, ev.DamageDealt) and event.to == "hull":
             self.damage_dealt(event, state)
         elif isinstance(event, ev.ShipDestroyed) and event.removed:
-            self.gone[event.ship] = (event.round, event.cause)
+            self.lines.gone[event.ship] = (event.round, event.cause)
         elif isinstance(event, ev.RoundEnded):
-            self.close_round(event.round, state)
+            self.ctx = None
+            self.lines.close_round(event.round, state)
         elif isinstance(event, ev.GameEnded):
-            self.ended = event
-            self.close_round(event.round, state)
+            self.lines.ended = event
+            self.ctx = None
+            self.lines.close_round(event.round, state)
 
     def action_skipped(self, event: ev.ActionSkipped, state: GameState) -> None:
-        line = self.take(state, event.ship, (m.ActionLine,))
+        line = self.lines.take(state, event.ship, (m.ActionLine,))
         if not isinstance(line, m.ActionLine) or line.action == "pass":
             return
-        who = _who(state, event.ship)
+        who = who_is(state, event.ship)
         cause = event.cause
         rule = RULE_SKIPS.get(cause, RULE_OBSTACLE if cause.startswith("hit ") else "")
         why = {"under auxiliary power": "has an auxiliary power token",
@@ -851,7 +500,7 @@ class _Driver:
                                                                                     if cause.startswith("hit ")
                                                                                     else cause)
         self.issue(line.no, "action-skipped", f"{who} {why}: it performs no action this round, so not "
-                   f"{_action_label(line.action)}", rule)
+                   f"{action_label(line.action)}", rule)
 
     def attack_skipped(self, event: ev.AttackSkipped, state: GameState) -> None:
         ctx = self.ctx
@@ -859,17 +508,17 @@ class _Driver:
             for line in ctx.line.block:
                 if not line.used and not isinstance(line, m.Damage):
                     line.used = True
-                    self.issue(line.no, "attack", f"{_who(state, event.ship)}'s {event.cause}: the attack is not "
+                    self.issue(line.no, "attack", f"{who_is(state, event.ship)}'s {event.cause}: the attack is not "
                                "made and no dice are rolled", "Attacking Through Planets: a planet blocks the "
                                "line of fire")
             self.ctx = None
             return
-        held = self.take(state, event.ship, (m.Attack,), lambda x: x.defender is not None)
+        held = self.lines.take(state, event.ship, (m.Attack,), lambda x: x.defender is not None)
         if not isinstance(held, m.Attack):
             return
-        _suppress(held)
+        suppress(held)
         if event.cause == "regenerated this round":
-            self.issue(held.no, "attack", f"{_who(state, event.ship)} regenerated this round", RULE_REGENERATE)
+            self.issue(held.no, "attack", f"{who_is(state, event.ship)} regenerated this round", RULE_REGENERATE)
         else:
             self.issue(held.no, "attack", self.attack_problem(state, state.ship(event.ship), held))
 
@@ -893,7 +542,7 @@ class _Driver:
                 self.issue(line.no, "spend", self.spend_problem(before, ctx, line, attacker, defender))
 
     def reroll_problem(self, state: GameState, ctx: _Attack, line: m.Reroll) -> str:
-        who, them = _who(state, ctx.line.ship), _who(state, ctx.option.defender)
+        who, them = who_is(state, ctx.line.ship), who_is(state, ctx.option.defender)
         if line.kind == "defense":
             return "defense dice cannot be rerolled: no card or token in this game gives a defense reroll"
         again = sorted(i for i in line.indices if i - 1 in ctx.rerolled)
@@ -910,7 +559,7 @@ class _Driver:
 
     def spend_problem(self, state: GameState, ctx: _Attack, line: m.Spend, attacker: ShipState,
                       defender: ShipState) -> str:
-        who = _who(state, line.ship)
+        who = who_is(state, line.ship)
         if line.ship not in (attacker.id, defender.id):
             return f"{who} takes no part in this attack"
         ship = attacker if line.ship == attacker.id else defender
@@ -920,7 +569,7 @@ class _Driver:
             if not ship.evade:
                 return f"{who} has no evade token"
             return f"{who} spends one evade token in an attack"
-        if ship is attacker and _after_defense(ctx.line, line):
+        if ship is attacker and after_defense(ctx.line, line):
             return f"{who} spends battle stations to convert attack dice: write it before the defense roll"
         if not ship.battle_stations:
             return f"{who} has no battle stations token"
@@ -943,125 +592,30 @@ class _Driver:
         if line.ship != event.ship or line.card != event.card or (line.face_up not in (None, event.face_up)):
             self.damage_checked = False
             if line.ship != event.ship:
-                text = (f"the next damage card goes to {_who(state, event.ship)} ({event.cause}), not to "
-                        f"{_who(state, line.ship)}")
+                text = (f"the next damage card goes to {who_is(state, event.ship)} ({event.cause}), not to "
+                        f"{who_is(state, line.ship)}")
             elif line.card != event.card:
                 text = (f"the damage card dealt here is {card}, not {card_title(line.card)} (after the deck runs "
                         "out, the seed's reshuffle decides)")
             else:
-                text = f"{_who(state, event.ship)} suffers {'critical' if event.face_up else 'normal'} damage: " \
+                text = f"{who_is(state, event.ship)} suffers {'critical' if event.face_up else 'normal'} damage: " \
                        f"the card is dealt {face}"
             self.issue(line.no, "damage", text + "; later damage lines are not compared")
 
-    # -- what the game never reached -----------------------------------------------------------------------
-    def close_round(self, number: int, state: GameState) -> None:
-        self.ctx = None
-        rnd = self.rounds.get(number)
-        if rnd is None:
-            return
-        for line in rnd.lines:
-            if line.used or isinstance(line, m.Damage | m.Broken | m.Comment):
-                continue
-            line.used = True
-            if isinstance(line, m.Attack):
-                _suppress(line)
-            self.issue(line.no, "unused", self.unused_reason(line, rnd, state))
-
-    def unused_reason(self, line: m.Line, rnd: m.Round, state: GameState) -> str:
-        assert isinstance(line, m.ShipLine)
-        who = _who(state, line.ship)
-        what = {m.Dial: "dial", m.ActionLine: "action", m.Attack: "attack", m.Placed: "placement",
-                m.Cloak: "cloak line", m.Roll: "roll"}.get(type(line), "line")
-        twin = next((x for x in rnd.lines if x is not line and type(x) is type(line) and isinstance(x, m.ShipLine)
-                     and x.ship == line.ship and x.no < line.no), None)
-        if twin is not None and not isinstance(line, m.Roll):
-            return f"a second {what} for {who} in round {rnd.number} (the first is line {twin.no})"
-        gone = self.gone.get(line.ship)
-        if gone is not None and gone[0] < rnd.number:
-            return f"{who} was already gone in round {gone[0]} ({gone[1]})"
-        if gone is not None:
-            return f"{who} was destroyed this round ({gone[1]}) before this {what}"
-        if isinstance(line, m.Roll):
-            if line.cause == "console_fire":
-                return f"{who} had no face-up Console Fire at the start of the Combat Phase"
-            named = f" {line.obstacle!r}" if line.obstacle else " an obstacle"
-            return f"{who}'s maneuver did not touch{named}"
-        if isinstance(line, m.Cloak):
-            return f"{who} had no green cloak token in the End Phase"
-        if isinstance(line, m.Placed):
-            return f"{who} did not move this round"
-        if self.ended is not None and self.ended.round == rnd.number:
-            return f"the game ended this round ({self.ended.reason}) before this {what}"
-        return f"the game did not ask for this {what}"
-
     def finish(self, state: GameState) -> None:
-        last = self.ended.round if self.ended is not None else state.round
-        for rnd in self.doc.rounds:
-            if rnd.number > last:
-                why = (f"the game ended in round {last} ({self.ended.reason})" if self.ended is not None
-                       else f"the game stopped in round {last}")
-                self.issue(rnd.no, "unused", f"Round {rnd.number} never happens: {why}")
-                for line in rnd.lines:
-                    line.used = True
+        self.lines.close_rounds_after(state)
         if self.damage_checked:
             left = [d for d in self.doc.damage[self.damage_at:] if not d.used]
             if left:
                 self.issue(left[0].no, "damage", f"no damage card is dealt here: the game deals {self.dealt} in all, "
                            f"and {len(left)} damage line{'s' if len(left) > 1 else ''} from here on are more")
-        result = self.doc.result
-        if result is not None and self.ended is not None and result.winner != self.ended.winner:
+        result, ended = self.doc.result, self.lines.ended
+        if result is not None and ended is not None and result.winner != ended.winner:
             said = "a draw" if result.winner is None else f"side {SIDE_LETTERS[result.winner]} wins"
-            rules_say = ("a draw" if self.ended.winner is None
-                         else f"side {SIDE_LETTERS[self.ended.winner]} wins")
+            rules_say = ("a draw" if ended.winner is None
+                         else f"side {SIDE_LETTERS[ended.winner]} wins")
             self.issue(result.no, "result", f"the notation says {said}; the rules say {rules_say} "
-                       f"({self.ended.reason}; fleet points {self.ended.points[0]} to {self.ended.points[1]})")
-
-
-def _suppress(line: m.Attack) -> None:
-    for b in line.block:
-        if not isinstance(b, m.Damage):
-            b.used = True
-
-
-def _after_defense(attack: m.Attack, spend: m.Line) -> bool:
-    """Is this line below the block's defense roll (so the defender's, not the attacker's)?"""
-    defense = next((x.no for x in attack.block if isinstance(x, m.Dice) and x.kind == "defense"), None)
-    return defense is not None and spend.no > defense
-
-
-# --- checking every ship reference first ---------------------------------------------------------------
-
-def _check_refs(doc: m.Notation, ids: set[str], counts: tuple[int, int], issues: list[Issue]) -> None:
-    known = _ship_ids(counts)
-
-    def bad(line: m.Line, ref: str) -> None:
-        issues.append(Issue(line.no, "ship", f"there is no ship {ref} in this game ({known})"))
-
-    for rnd in doc.rounds:
-        for line in rnd.lines:
-            if isinstance(line, m.ShipLine) and line.ship not in ids:
-                bad(line, line.ship)
-                line.used = True
-                if isinstance(line, m.Attack):
-                    _suppress(line)
-                continue
-            if isinstance(line, m.Attack):
-                if line.defender is not None and line.defender not in ids:
-                    bad(line, line.defender)
-                    line.used = True
-                    _suppress(line)
-                    continue
-                for b in line.block:
-                    if isinstance(b, m.ShipLine) and b.ship not in ids:
-                        bad(b, b.ship)
-                        b.used = True
-            if isinstance(line, m.ActionLine) and line.target is not None and line.target not in ids:
-                bad(line, line.target)
-                line.used = True
-    for d in doc.damage:
-        if d.ship not in ids and not d.used:
-            bad(d, d.ship)
-            d.used = True
+                       f"({ended.reason}; fleet points {ended.points[0]} to {ended.points[1]})")
 
 
 # --- the whole run ----------------------------------------------------------------------------------------
@@ -1070,11 +624,11 @@ def run_notation(doc: m.Notation, base_dir: Path | None = None, *, record: bool 
     """Check a parsed notation against the rules by playing it; with ``record`` (and no issues) the
     replay's bytes are in the outcome."""
     issues = list(doc.issues)
-    table = _Builder(doc, base_dir, issues).build()
+    table = TableBuilder(doc, base_dir, issues).build()
     if table is None:
         return Outcome(sorted(issues, key=lambda i: i.line))
     counts = (len(table.scenario.sides[0].start), len(table.scenario.sides[1].start))
-    _check_refs(doc, set(table.ids), counts, issues)
+    check_refs(doc, set(table.ids), counts, issues)
 
     from engine.replay.writer import ReplayWriter
 
@@ -1094,7 +648,7 @@ def run_notation(doc: m.Notation, base_dir: Path | None = None, *, record: bool 
     stopped = False
     try:
         state = game.play()
-    except _NotationEnds as end:
+    except NotationEnds as end:
         stopped = True
         state = game.state
         played = end.number - 1
@@ -1109,11 +663,11 @@ def run_notation(doc: m.Notation, base_dir: Path | None = None, *, record: bool 
     except TrekError as exc:
         stopped = True
         state = game.state
-        issues.append(Issue(driver.round_line(state), "engine", f"the rules engine refused a step: {exc}"))
+        issues.append(Issue(driver.lines.round_line(state), "engine", f"the rules engine refused a step: {exc}"))
     except Exception as exc:  # a check reports; it never shows a traceback
         stopped = True
         state = game.state
-        issues.append(Issue(driver.round_line(state), "engine", f"internal error while checking: "
+        issues.append(Issue(driver.lines.round_line(state), "engine", f"internal error while checking: "
                             f"{type(exc).__name__}: {exc}"))
     if not stopped:
         driver.finish(state)
