@@ -21,6 +21,7 @@ from engine.geometry.pose import Pose
 from engine.geometry.shapes import Obstacle, Planet, base_corners, base_polygon
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing import rules
+from engine.rulesets.attack_wing.actions import ActionChoice, ActionOption
 from engine.rulesets.attack_wing.maneuvers import (
     Maneuver,
     end_pose,
@@ -29,7 +30,7 @@ from engine.rulesets.attack_wing.maneuvers import (
     template_outline,
 )
 from engine.rulesets.attack_wing.measure import FULL_CIRCLE, Placed, arc_check, bands, convex_overlap, in_arc_many
-from engine.rulesets.attack_wing.players import ActionChoice, ActionOption
+from engine.rulesets.attack_wing.movement import departing
 from engine.rulesets.attack_wing.rules import AttackOption
 from engine.rulesets.attack_wing.state import GameState, ShipState
 
@@ -66,6 +67,7 @@ class AiPlayer:
         self._planned: dict[str, _Planned] = {}
         self.obstacles = [(o, prep(o.polygon)) for o in obstacles]
         self.planets = [(p, prep(p.polygon)) for p in planets]
+        self._departing_cache: dict[tuple[tuple[float, float, float], str], frozenset[int]] = {}
 
         self.area = area
 
@@ -180,8 +182,9 @@ class AiPlayer:
                 reach = max(cr, math.dist((cx, cy), (end.x, end.y)) + half * math.sqrt(2))
             else:
                 cx, cy, reach = end.x, end.y, half * math.sqrt(2)
-            near = [(o, prepared) for o, prepared in self.obstacles
-                    if math.dist((cx, cy), o.circle[:2]) < reach + o.circle[2]]
+            left = self._departing(ship)
+            near = [(o, prepared) for i, (o, prepared) in enumerate(self.obstacles)
+                    if i not in left and math.dist((cx, cy), o.circle[:2]) < reach + o.circle[2]]
             hull = template_hull(ship.pose, maneuver, ship.base) if near else None
             template = (circle, hull) if circle is not None and hull is not None else None
             hits = [o.name for o, prepared in near if _touches(o, prepared, corners, template, ship, maneuver)]
@@ -211,6 +214,14 @@ class AiPlayer:
             score += 1.0
             notes.append("green clears auxiliary power")
         return _Scored(score, maneuver, f"{maneuver}: " + (", ".join(notes) if notes else "repositions"))
+
+    def _departing(self, ship: ShipState) -> frozenset[int]:
+        """The obstacles the ship sits on now, which its maneuver leaves without a roll (cached: one
+        check per ship and position, not per maneuver)."""
+        key = (ship.pose.as_tuple(), ship.base)
+        if key not in self._departing_cache:
+            self._departing_cache[key] = departing(ship.pose, P.base_half(ship.base), [o for o, _ in self.obstacles])
+        return self._departing_cache[key]
 
     # --- actions ----------------------------------------------------------------------------
     def act(self, state: GameState, ship: ShipState, options: list[ActionOption]) -> ActionChoice:

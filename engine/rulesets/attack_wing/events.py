@@ -318,6 +318,15 @@ class WeaponDisabled(_Event):
     weapon: Name
 
 
+class WeaponEnabled(_Event):
+    """A Disabled Token removed from a weapon's upgrade card by an action: it may fire again
+    (rulebook "Disabling Upgrade Cards")."""
+
+    type: Literal["weapon_enabled"] = "weapon_enabled"
+    ship: ShipRef
+    weapon: Name
+
+
 class AttackResolved(_Event):
     """Compare results: what is left after evades cancel hits, then crits."""
 
@@ -374,7 +383,7 @@ Event = Annotated[
     | CloakChanged | ShieldsChanged | SensorEcho | DamageRepaired | ObstacleRolled | AttackDeclared | AttackOdds
     | DiceRolled | DiceRerolled
     | DiceConverted | DieAdded | WeaponDisabled | AttackResolved | AttackSkipped | DamageDealt | ShipDestroyed
-    | RoundEnded | GameEnded | ShipNudged,
+    | RoundEnded | GameEnded | ShipNudged | WeaponEnabled,
     Field(discriminator="type"),
 ]
 
@@ -387,7 +396,7 @@ EVENT_TYPES: tuple[str, ...] = tuple(
         DiceRerolled,
         DiceConverted,
         DieAdded, WeaponDisabled, AttackResolved, AttackSkipped, DamageDealt, ShipDestroyed, RoundEnded,
-        GameEnded, ShipNudged))
+        GameEnded, ShipNudged, WeaponEnabled))
 
 
 def event_from_dict(raw: dict[str, Any]) -> Event:

@@ -13,16 +13,18 @@ from typing import Any
 from engine.errors import IllegalDecision
 from engine.geometry.pose import Pose
 from engine.geometry.shapes import Obstacle, Planet, PlayArea, base_corners, base_polygon
-from engine.rulesets.attack_wing import combat, rules
+from engine.rulesets.attack_wing import actions, combat, rules
 from engine.rulesets.attack_wing import events as ev
-from engine.rulesets.attack_wing.damage import CARDS_BY_KEY, deck_keys
+from engine.rulesets.attack_wing.actions import ActionChoice, ActionOption
+from engine.rulesets.attack_wing.damage import deck_keys
 from engine.rulesets.attack_wing.dice import shuffled
 from engine.rulesets.attack_wing.maneuvers import Maneuver
 from engine.rulesets.attack_wing.measure import line_of_fire
 from engine.rulesets.attack_wing.movement import ShipBase, Table, resolve_move, sensor_echo_options
 from engine.rulesets.attack_wing.params import base_half
-from engine.rulesets.attack_wing.players import ActionChoice, ActionOption, DiceSource, Player, SeededDice
+from engine.rulesets.attack_wing.players import DiceSource, Player, SeededDice
 from engine.rulesets.attack_wing.reducer import apply, initial_state
+from engine.rulesets.attack_wing.refusals import Refusal
 from engine.rulesets.attack_wing.state import GameState, ShipState
 
 ECHO_SAMPLES = 5  # sensor echo end poses offered per side and template
@@ -133,7 +135,6 @@ class Game:
         colour = rules.maneuver_colour(ship, kind, speed)
         replaced = ship.aux_power > 0 and colour == "red"
         self.emit(ev.ManeuverRevealed, ship=ship_id, kind=kind, speed=speed, colour=colour, replaced=replaced)
-        skip: str | None = None
         if replaced:  # rulebook "Auxiliary Power": a face-up damage card, then a white 2 straight
             combat.suffer(self, ship_id, 0, 1, cause="red maneuver under auxiliary power", hull_only=True)
             if not self.state.ship(ship_id).in_play:
@@ -154,18 +155,14 @@ class Game:
             self.emit(ev.TokensChanged, ship=ship_id, token="aux_power", delta=1, cause="red maneuver")
         elif colour == "green" and self.state.ship(ship_id).aux_power:
             self.emit(ev.TokensChanged, ship=ship_id, token="aux_power", delta=-1, cause="green maneuver")
-        spin = move.maneuver.kind.endswith("spin")  # tournament rules: a spin's overlap is not a bump
-        if move.bumped and not spin:
-            skip = "bumped another ship"
-        if move.planets:
-            skip = "backed off a planet"
+        moved = actions.movement_refusal(self.state, self.state.ship(ship_id), actions.Moved(
+            move.maneuver.kind, move.bumped, move.planets, move.obstacles))
         if move.obstacles:  # "Moving Into and Through Obstacles": one die for the maneuver (rulings.md)
-            skip = f"hit {' and '.join(move.obstacles)}"
             faces, draws = self.dice.roll(self.state, "attack", 1, ship, "obstacle")
             self.obstacle_roll(ship_id, move.obstacles[0], faces[0], draws)
             if not self.state.ship(ship_id).in_play:
                 return
-        self.perform_action(ship_id, skip)
+        self.perform_action(ship_id, moved)
 
     def table_placement(self, ship_id: str) -> None:
         """Where the real table had the ship after its maneuver, when its player says (``Placer``,
@@ -191,25 +188,24 @@ class Game:
         self.emit(ev.ObstacleRolled, ship=ship_id, obstacle=obstacle, face=face, draws=draws)
         combat.suffer(self, ship_id, int(face == "hit"), int(face == "crit"), cause=f"obstacle {obstacle}")
 
-    def skips_action(self, ship_id: str, skip: str | None) -> bool:
-        """The Perform Action step is skipped for ``skip``, or for a face-up Communications Failure
-        (which then flips face down); emits the skip. True when the ship takes no action."""
+    def skips_action(self, ship_id: str, skip: Refusal | str | None) -> bool:
+        """Skip the Perform Action step for ``skip`` (a refusal, or a ruleset's own cause), or for a
+        face-up Communications Failure, which then flips face down. True when the ship takes no action."""
         ship = self.state.ship(ship_id)
-        comms = next((i for i, c in enumerate(ship.damage) if c.face_up and c.key == "communications_failure"),
-                     None)
-        if comms is not None and skip is None:
-            skip = "Communications Failure"
+        if skip is None:
+            skip = actions.action_step_refusal(ship, None, aux_power=False)
+        if skip is None:
+            return False
+        if isinstance(skip, Refusal) and skip.rule.id == "communications-failure":
+            comms = next(i for i, c in enumerate(ship.damage) if c.face_up and c.key == "communications_failure")
             self.emit(ev.DamageRepaired, ship=ship_id, index=comms, flipped=True, cause="Communications Failure")
-        if skip:
-            self.emit(ev.ActionSkipped, ship=ship_id, cause=skip)
-        return bool(skip)
+        self.emit(ev.ActionSkipped, ship=ship_id, cause=skip if isinstance(skip, str) else skip.cause)
+        return True
 
-    def perform_action(self, ship_id: str, skip: str | None) -> None:
-        ship = self.state.ship(ship_id)
-        if ship.aux_power:
-            skip = "under auxiliary power"
-        if self.skips_action(ship_id, skip):
+    def perform_action(self, ship_id: str, moved: Refusal | None) -> None:
+        if self.skips_action(ship_id, actions.action_step_refusal(self.state.ship(ship_id), moved)):
             return
+        ship = self.state.ship(ship_id)
         options = self.action_options(ship)
         choice = self.players[ship.side].act(self.state, ship, options)
         if choice.action == "pass":
@@ -220,47 +216,18 @@ class Game:
 
     def check_choice(self, ship: ShipState, choice: ActionChoice, options: list[ActionOption]) -> None:
         """Refuse a decision the rules did not offer (a player is untrusted input too)."""
-        option = next((o for o in options if o.action == choice.action), None)
-        if option is None:
-            raise IllegalDecision(f"{ship.name} cannot perform {choice.action} now; it may: "
-                                  f"{', '.join(o.action for o in options)}")
-        if option.targets and choice.target not in option.targets:
-            raise IllegalDecision(f"{ship.name}: {choice.action} needs one of {', '.join(option.targets)}, "
-                                  f"not {choice.target!r}")
+        refusal = actions.action_refusal(self.state, ship, choice, options)
+        if refusal is not None:
+            raise IllegalDecision(f"{refusal.message} [{refusal.rule.cite}]")
+        option = next(o for o in options if o.action == choice.action)
         if choice.action == "sensor_echo" and not any(
                 choice.echo is not None and pose.close_to(choice.echo[0], 0.01) and speed == choice.echo[1]
                 for pose, speed in option.echoes) and not self.echo_legal(ship, choice.echo):
             raise IllegalDecision(f"{ship.name}: that sensor echo position is not a legal one")
 
     def action_options(self, ship: ShipState) -> list[ActionOption]:
-        """Every action the ship may perform now (rulebook "Actions"); "pass" is always one."""
-        done = set(ship.actions_done)
-        sensors_down = ship.face_up("damaged_sensor_array")
-        out = [ActionOption("pass")]
-        for action in ship.actions:
-            if action in done:
-                continue
-            if action in ("evasive_maneuvers", "battle_stations"):
-                out.append(ActionOption(action))
-            elif action == "scan" and not sensors_down:
-                out.append(ActionOption(action))
-            elif action == "target_lock" and not sensors_down:
-                targets = tuple(s.id for s in rules.lockable_targets(self.state, ship) if s.id != ship.target_lock)
-                if targets:
-                    out.append(ActionOption(action, targets))
-            elif action == "cloak" and not ship.cloaked and ship.shields > 0:
-                out.append(ActionOption(action))
-            elif action == "sensor_echo" and ship.cloaked:
-                echoes = self.echo_poses(ship)
-                if echoes:
-                    out.append(ActionOption(action, echoes=echoes))
-            elif action == "regenerate" and ship.damage:
-                out.append(ActionOption(action, tuple(str(i) for i in range(len(ship.damage)))))
-        repairable = tuple(str(i) for i, c in enumerate(ship.damage)
-                           if c.face_up and CARDS_BY_KEY[c.key].repairable)
-        if repairable and "repair" not in done:
-            out.append(ActionOption("repair", repairable))
-        return out
+        """Every action the ship may perform now (``actions.action_options``); "pass" is always one."""
+        return actions.action_options(self.state, ship, self.echo_poses)
 
     def echo_legal(self, ship: ShipState, echo: tuple[Pose, int] | None) -> bool:
         """A sensor echo end anywhere on a legal stretch, not only the sampled ones (a real table's)."""
@@ -303,6 +270,8 @@ class Game:
             pose, speed = choice.echo
             self.emit(ev.SensorEcho, ship=sid, start=ev.PoseModel.of(ship.pose), end=ev.PoseModel.of(pose),
                       speed=speed)
+        elif choice.action == actions.REARM and choice.target is not None:
+            self.emit(ev.WeaponEnabled, ship=sid, weapon=choice.target)
         elif choice.action in ("regenerate", "repair") and choice.target is not None:
             self.emit(ev.DamageRepaired, ship=sid, index=int(choice.target), flipped=choice.action == "repair",
                       cause=choice.action)

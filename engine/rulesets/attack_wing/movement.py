@@ -5,7 +5,8 @@ moves back along the template until it no longer overlaps, touching. A come abou
 overlaps is treated as a full astern of the same speed; a full astern that overlaps moves
 forward along its template (which is backward along its path, so one rule serves both).
 "Planets": a ship ending on a planet backs off the same way. "Obstacles": template or final
-base on an obstacle means one attack die and no action. "Fleeing the Battlefield": any part
+base on an obstacle means one attack die and no action; an obstacle the ship starts on is left
+without a penalty. "Fleeing the Battlefield": any part
 of the final base outside the play area.
 """
 
@@ -157,6 +158,17 @@ def back_off(path: ManeuverPath, half: float, blockers: _Blockers) -> float:
     return lo
 
 
+def departing(start: Pose, half: float, obstacles: Sequence[Obstacle]) -> frozenset[int]:
+    """The obstacles the base sits on before it moves: the ship separates from them without a
+    penalty (rulebook "Moving Into and Through Obstacles": "When the ship moves next turn, it may
+    separate from the Obstacle without a penalty"; tournament "Spin Maneuver": "if your ship is on
+    an obstacle ... before you spin, you are not affected"), so this maneuver does not meet them."""
+    if not obstacles:
+        return frozenset()
+    here = base_polygon(start, half)
+    return frozenset(i for i, o in enumerate(obstacles) if o.polygon.intersects(here))
+
+
 def resolve_move(start: Pose, maneuver: Maneuver, base: str, table: Table) -> MoveResult:
     """Execute a maneuver on the table; ``table`` must not contain the moving ship."""
     half = P.base_half(base)
@@ -165,9 +177,11 @@ def resolve_move(start: Pose, maneuver: Maneuver, base: str, table: Table) -> Mo
     path = maneuver_path(start, maneuver, base)
     bumped = blockers.ships_hit(path.end, half)
     if maneuver.kind == "about" and bumped:
+        # the come about's overlap stays a bump (the ship skips its action) even where the full
+        # astern it becomes ends clear (tournament rule 7: "must skip ... if it collides")
         changed_from, maneuver = maneuver, Maneuver("straight", -maneuver.speed)
         path = maneuver_path(start, maneuver, base)
-        bumped = blockers.ships_hit(path.end, half)
+        bumped = (*bumped, *(s for s in blockers.ships_hit(path.end, half) if s not in bumped))
     progress = back_off(path, half, blockers)
     end = path.pose_at(progress)
     final = base_corners(end, half)
@@ -179,8 +193,9 @@ def resolve_move(start: Pose, maneuver: Maneuver, base: str, table: Table) -> Mo
     obstacles: tuple[str, ...] = ()
     if table.obstacles:
         final_poly = base_polygon(end, half)
-        obstacles = tuple(o.name for o in table.obstacles if o.polygon.intersects(final_poly)
-                          or (template is not None and o.polygon.intersects(template)))
+        left = departing(start, half, table.obstacles)
+        obstacles = tuple(o.name for i, o in enumerate(table.obstacles) if i not in left and (
+            o.polygon.intersects(final_poly) or (template is not None and o.polygon.intersects(template))))
     return MoveResult(
         maneuver=maneuver, path=path, progress=progress, end=end, changed_from=changed_from,
         bumped=bumped, touching=touching,

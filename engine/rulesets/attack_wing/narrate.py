@@ -22,6 +22,13 @@ def _name(state: GameState, ship_id: str | None) -> str:
         return ship_id
 
 
+def _weapon_name(state: GameState, ship_id: str, weapon: str) -> str:
+    try:
+        return next((w.name for w in state.ship(ship_id).weapons if w.upgrade_id == weapon), weapon)
+    except KeyError:
+        return weapon
+
+
 def maneuver_name(kind: str, speed: int) -> str:
     if kind == "straight" and speed < 0:
         return f"{-speed} full astern"
@@ -114,6 +121,8 @@ def describe(event: ev.Event, state: GameState) -> str:
         return f"{n} adds a {e.face} ({e.cause})"
     if isinstance(e, ev.WeaponDisabled):
         return f"{n} disables {e.weapon}"
+    if isinstance(e, ev.WeaponEnabled):
+        return f"{n} removes the Disabled Token from {_weapon_name(state, e.ship, e.weapon)}"
     if isinstance(e, ev.AttackResolved):
         luck = "" if e.percentile is None else f" (a {percentile_name(e.percentile)} roll)"
         if not e.hits and not e.crits:

@@ -12,27 +12,12 @@ from typing import Literal, Protocol
 
 from engine.errors import IllegalDecision
 from engine.geometry.pose import Pose
+from engine.rulesets.attack_wing.actions import ActionChoice as ActionChoice  # re-exported: a Player answers with it
+from engine.rulesets.attack_wing.actions import ActionOption as ActionOption
 from engine.rulesets.attack_wing.dice import DiceKind, roll
 from engine.rulesets.attack_wing.maneuvers import Maneuver
 from engine.rulesets.attack_wing.rules import AttackOption
 from engine.rulesets.attack_wing.state import GameState, ShipState
-
-
-@dataclass(frozen=True, slots=True)
-class ActionChoice:
-    """An action and, where it needs one, its target (a ship id, or a pose for sensor echo)."""
-
-    action: str  # "pass" for none
-    target: str | None = None
-    echo: tuple[Pose, int] | None = None  # sensor echo end pose and template speed
-    reason: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class ActionOption:
-    action: str
-    targets: tuple[str, ...] = ()  # target lock: lockable ships; repair: damage card indices
-    echoes: tuple[tuple[Pose, int], ...] = ()  # sensor echo: legal end poses (sampled) and speeds
 
 
 class Player(Protocol):

@@ -285,6 +285,14 @@ def _weapon_disabled(state: GameState, e: ev.WeaponDisabled) -> GameState:
     return state.update(e.ship, weapons=weapons)
 
 
+def _weapon_enabled(state: GameState, e: ev.WeaponEnabled) -> GameState:
+    ship = _ship(state, e.ship, e)
+    if not any(w.upgrade_id == e.weapon and w.disabled for w in ship.weapons):
+        raise IllegalEvent(f"event {e.seq}: {ship.name} has no disabled weapon {e.weapon!r}")
+    weapons = tuple(replace(w, disabled=False) if w.upgrade_id == e.weapon else w for w in ship.weapons)
+    return state.update(e.ship, weapons=weapons)
+
+
 def _resolved(state: GameState, e: ev.AttackResolved) -> GameState:
     _need_attack(state, e)
     return state
@@ -345,7 +353,8 @@ _HANDLERS: dict[str, Callable[[GameState, Any], GameState]] = {
     "sensor_echo": _echo, "damage_repaired": _repaired, "obstacle_rolled": _obstacle_rolled,
     "attack_declared": _declared, "attack_odds": _odds, "dice_rolled": _rolled,
     "dice_rerolled": _rerolled, "dice_converted": _converted, "die_added": _added,
-    "weapon_disabled": _weapon_disabled, "attack_resolved": _resolved, "attack_skipped": _skipped,
+    "weapon_disabled": _weapon_disabled, "weapon_enabled": _weapon_enabled, "attack_resolved": _resolved,
+    "attack_skipped": _skipped,
     "damage_dealt": _damage, "ship_destroyed": _destroyed, "round_ended": _round_ended, "game_ended": _game_ended,
     "ship_nudged": _nudged,
 }

@@ -25,6 +25,7 @@ from engine.geometry.shapes import base_corners, base_polygon
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing import rules
+from engine.rulesets.attack_wing.actions import ActionChoice, ActionOption
 from engine.rulesets.attack_wing.codec import state_to_dict
 from engine.rulesets.attack_wing.game import Game
 from engine.rulesets.attack_wing.maneuvers import Maneuver
@@ -46,7 +47,7 @@ from engine.rulesets.attack_wing.notation.errors import Issue
 from engine.rulesets.attack_wing.notation.setup import NotationTable, TableBuilder
 from engine.rulesets.attack_wing.notation.terms import SIDE_LETTERS, card_title, format_maneuver
 from engine.rulesets.attack_wing.play import KEYFRAME_EVERY
-from engine.rulesets.attack_wing.players import ActionChoice, ActionOption, SpendOffer
+from engine.rulesets.attack_wing.players import SpendOffer
 from engine.rulesets.attack_wing.rules import AttackOption
 from engine.rulesets.attack_wing.state import GameState, ShipState, Weapon
 
