@@ -61,16 +61,15 @@ def movement_refusal(state: GameState, ship: ShipState, moved: Moved) -> Refusal
     planet backed off, else an overlapped ship. Not an overlap: a spin's (tournament "Spin
     Maneuver"), or a large base's on ships of Hull 6 or lower only (tournament "Large Ships
     Overlapping Small Ships")."""
-    who = ship.name
     if moved.obstacles:
         name = moved.obstacles[-1]
-        return refuse("obstacle", f"{who} moved onto {name}", cause=f"hit {name}")
+        return refuse("obstacle", f"{who(ship)} moved onto {name}", cause=f"hit {name}")
     if moved.planets:
-        return refuse("planet", f"{who} backed off {moved.planets[0]}", cause=SKIP_CAUSES["planet"])
+        return refuse("planet", f"{who(ship)} backed off {moved.planets[0]}", cause=SKIP_CAUSES["planet"])
     if moved.bumped and not moved.kind.endswith("spin"):
         small = ship.base == "large" and all(state.ship(s).hull <= 6 for s in moved.bumped)
         if not small:
-            return refuse("overlap", f"{who} overlapped {', '.join(state.ship(s).name for s in moved.bumped)}",
+            return refuse("overlap", f"{who(ship)} overlapped {', '.join(who(state.ship(s)) for s in moved.bumped)}",
                           cause=SKIP_CAUSES["overlap"])
     return None
 
@@ -80,12 +79,12 @@ def action_step_refusal(ship: ShipState, moved: Refusal | None, aux_power: bool 
     ``aux_power`` is False: an Enemy AI ship's action removes it), then the maneuver's reason, then
     a face-up Communications Failure (which the engine then flips)."""
     if aux_power and ship.aux_power:
-        return refuse("auxiliary-power", f"{ship.name} has an auxiliary power token",
+        return refuse("auxiliary-power", f"{who(ship)} has an auxiliary power token",
                       cause=SKIP_CAUSES["auxiliary-power"])
     if moved is not None:
         return moved
     if ship.face_up("communications_failure"):
-        return refuse("communications-failure", f"{ship.name} has Communications Failure face up",
+        return refuse("communications-failure", f"{who(ship)} has Communications Failure face up",
                       cause=SKIP_CAUSES["communications-failure"])
     return None
 
@@ -94,6 +93,11 @@ def action_step_refusal(ship: ShipState, moved: Refusal | None, aux_power: bool 
 
 def _label(action: str) -> str:
     return action.replace("_", " ")
+
+
+def who(ship: ShipState) -> str:
+    """A ship as a refusal names it: id and name."""
+    return f"{ship.id} ({ship.name})"
 
 
 def _repairable(ship: ShipState) -> tuple[str, ...]:
@@ -107,61 +111,61 @@ def _disabled_upgrades(ship: ShipState) -> tuple[str, ...]:
 def lock_refusal(state: GameState, ship: ShipState, target: ShipState) -> Refusal | None:
     """Why ``ship`` may not acquire a target lock on ``target`` (rulebook "Acquire a Target Lock":
     Range 1-3 all round, not cloaked for more than one round), or None."""
-    who, them = ship.name, target.name
+    me, them = who(ship), who(target)
     if target.side == ship.side:
-        return refuse("target-lock", f"{who} cannot target lock {them}, a ship of its own side")
+        return refuse("target-lock", f"{me} cannot target lock {them}, a ship of its own side")
     if target.destroyed:
         return refuse("target-lock", f"{them} is no longer in play")
     if ship.target_lock == target.id:
-        return refuse("target-lock", f"{who} already holds a target lock on {them}")
+        return refuse("target-lock", f"{me} already holds a target lock on {them}")
     if target.cloak_beside:
         return refuse("target-lock", f"{them} has been cloaked since an earlier round: it cannot be target locked")
     d = distance(rules.placed(ship), rules.placed(target))
     if d > P.RANGE_BAND_EDGES_MM[-1] + 1e-9:
-        return refuse("target-lock", f"{them} is beyond Range 3 of {who} ({d:.0f} mm): a target lock needs "
+        return refuse("target-lock", f"{them} is beyond Range 3 of {me} ({d:.0f} mm): a target lock needs "
                       "Range 1-3")
     return None
 
 
 def _judge(state: GameState, ship: ShipState, action: str, echoes: EchoPoses | None) -> ActionOption | Refusal:
     """One action: the option (with its targets) when the rules allow it now, else the refusal."""
-    who, label = ship.name, _label(action)
+    me, label = who(ship), _label(action)
     if action == REARM:  # any ship, not on the Action Bar (rulebook "Disabling Upgrade Cards")
         if REARM in ship.actions_done:  # tournament rule 54: once per round
-            return refuse("action-once", f"{who} already removed a Disabled Token this round")
+            return refuse("action-once", f"{me} already removed a Disabled Token this round")
         weapons = _disabled_upgrades(ship)
         return ActionOption(REARM, weapons) if weapons else refuse(
-            "disabled-upgrade", f"{who} has no disabled upgrade card")
+            "disabled-upgrade", f"{me} has no disabled upgrade card")
     if action == REPAIR:
         if REPAIR in ship.actions_done:
-            return refuse("action-once", f"{who} already performed repair this round")
+            return refuse("action-once", f"{me} already performed repair this round")
         cards = _repairable(ship)
         return ActionOption(REPAIR, cards) if cards else refuse(
-            "repair", f"{who} has no face-up damage card that an action repairs")
+            "repair", f"{me} has no face-up damage card that an action repairs")
     if action not in ship.actions:
         bar = ", ".join(_label(a) for a in ship.actions) or "nothing"
-        return refuse("action-bar", f"{who} has no {label} action on its Action Bar (it has {bar})")
+        return refuse("action-bar", f"{me} has no {label} action on its Action Bar (it has {bar})")
     if action in ship.actions_done:
-        return refuse("action-once", f"{who} already performed {label} this round")
+        return refuse("action-once", f"{me} already performed {label} this round")
     if action in ("target_lock", "scan") and ship.face_up("damaged_sensor_array"):
-        return refuse("damaged-sensors", f"{who} has Damaged Sensor Array face up: no Target Lock or Scan actions")
+        return refuse("damaged-sensors", f"{me} has Damaged Sensor Array face up: no Target Lock or Scan actions")
     if action == "target_lock":
         targets = tuple(e.id for e in state.enemies(ship) if lock_refusal(state, ship, e) is None)
         return ActionOption(action, targets) if targets else refuse(
-            "target-lock", f"{who} has no enemy ship within Range 1-3 to target lock")
+            "target-lock", f"{me} has no enemy ship within Range 1-3 to target lock")
     if action == "cloak":
         if ship.cloaked:
-            return refuse("cloak", f"{who} is already cloaked")
-        return ActionOption(action) if ship.shields > 0 else refuse("cloak", f"{who} needs an active shield to cloak")
+            return refuse("cloak", f"{me} is already cloaked")
+        return ActionOption(action) if ship.shields > 0 else refuse("cloak", f"{me} needs an active shield to cloak")
     if action == "sensor_echo":
         if not ship.cloaked:
-            return refuse("sensor-echo", f"{who} is not cloaked: only a cloaked ship can sensor echo")
+            return refuse("sensor-echo", f"{me} is not cloaked: only a cloaked ship can sensor echo")
         poses = echoes(ship) if echoes is not None else ()
         return ActionOption(action, echoes=poses) if poses else refuse(
-            "sensor-echo", f"{who} has no legal sensor echo position")
+            "sensor-echo", f"{me} has no legal sensor echo position")
     if action == "regenerate":
         cards = tuple(str(i) for i in range(len(ship.damage)))
-        return ActionOption(action, cards) if cards else refuse("regenerate", f"{who} has no damage card to regenerate")
+        return ActionOption(action, cards) if cards else refuse("regenerate", f"{me} has no damage card to regenerate")
     return ActionOption(action)
 
 
@@ -187,19 +191,19 @@ def action_refusal(state: GameState, ship: ShipState, choice: ActionChoice,
         judged = _judge(state, ship, choice.action, None)
         if isinstance(judged, Refusal):
             return judged
-        return refuse("action-bar", f"{ship.name} cannot perform {_label(choice.action)} now")
+        return refuse("action-bar", f"{who(ship)} cannot perform {_label(choice.action)} now")
     if choice.action == "target_lock":
         if choice.target in option.targets:
             return None
         try:
             target = state.ship(choice.target or "")
         except KeyError:
-            return refuse("target-lock", f"{ship.name}: there is no ship {choice.target!r} to target lock")
+            return refuse("target-lock", f"{who(ship)}: there is no ship {choice.target!r} to target lock")
         return lock_refusal(state, ship, target) or refuse(
-            "target-lock", f"{ship.name} cannot target lock {target.name} now")
+            "target-lock", f"{who(ship)} cannot target lock {who(target)} now")
     if option.targets and choice.target not in option.targets:
         rule = {"regenerate": "regenerate", REPAIR: "repair", REARM: "disabled-upgrade"}.get(choice.action,
                                                                                              "action-bar")
-        return refuse(rule, f"{ship.name}: {_label(choice.action)} takes one of {', '.join(option.targets)}, "
+        return refuse(rule, f"{who(ship)}: {_label(choice.action)} takes one of {', '.join(option.targets)}, "
                       f"not {choice.target!r}")
     return None

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing.maneuvers import Maneuver
-from engine.rulesets.attack_wing.measure import FULL_CIRCLE, Placed, arc_check, distance
+from engine.rulesets.attack_wing.measure import FULL_CIRCLE, ArcCheck, Placed, arc_check
+from engine.rulesets.attack_wing.refusals import Refusal, refuse
 from engine.rulesets.attack_wing.state import GameState, ShipState, Weapon
 
 RULE_OF_3 = 3
@@ -122,54 +123,131 @@ class AttackOption:
         return "primary" if self.weapon is None else self.weapon.upgrade_id
 
 
-def _arcs_of(ship: ShipState) -> list[tuple[str, float | None, bool]]:
+def is_squadron(class_name: str) -> bool:
+    """Attack Squadrons (tournament rules, "Attack Squadrons"): the classes named so."""
+    return "attack squadron" in class_name.casefold()
+
+
+def is_shuttle(class_name: str) -> bool:
+    """Shuttlecraft (tournament rules, "Shuttlecraft"): classes whose name says shuttle."""
+    return "shuttle" in class_name.casefold()
+
+
+def _arcs_for(ship: ShipState, weapon: Weapon | None) -> list[tuple[str, float, bool]]:
+    """The arcs a weapon fires from: (name, degrees, rear). The primary weapon fires from the front
+    arc; a secondary weapon from the arcs its rule names that the ship has; a 360-degree arc serves
+    every weapon (tournament "360-Degree Arcs")."""
     if ship.has_360_arc:
         return [("360", FULL_CIRCLE, False)]
-    arcs: list[tuple[str, float | None, bool]] = []
-    if ship.front_arc:
+    arcs: list[tuple[str, float, bool]] = []
+    if ship.front_arc and (weapon is None or "front" in weapon.arcs):
         arcs.append(("front", ship.front_arc, False))
-    if ship.rear_arc:
+    if ship.rear_arc and weapon is not None and "rear" in weapon.arcs:
         arcs.append(("rear", ship.rear_arc, True))
     return arcs
 
 
+def _range_limits(ship: ShipState, weapon: Weapon | None) -> list[tuple[int, int, str]]:
+    """Every range limit on this weapon's attack: (lowest band, highest band, the rule's id)."""
+    limits = [(1, 3, "range")]
+    if weapon is None and ship.has_360_arc:
+        limits.append((1, 2, "360-arc"))
+    if weapon is not None:
+        limits.append((weapon.range_min, weapon.range_max, "range"))
+    if is_squadron(ship.class_name) or is_shuttle(ship.class_name):
+        limits.append((1, 2, "squadron-range"))
+    return limits
+
+
+ArcChecks = dict[tuple[str, str], ArcCheck]
+
+
+def judge_attack(state: GameState, ship: ShipState, defender: ShipState, weapon: Weapon | None,
+                 checks: ArcChecks | None = None) -> AttackOption | Refusal:
+    """One weapon against one ship: the attack (from the arc giving the shortest range that every
+    limit allows) when the rules allow it, else the refusal (rulebook combat steps 1 and 2).
+    ``checks`` caches the arc measurements per (defender, arc) across weapons."""
+    me, them = f"{ship.id} ({ship.name})", f"{defender.id} ({defender.name})"
+    name = "primary weapon" if weapon is None else weapon.name
+    if defender.side == ship.side:
+        return refuse("enemy", f"{me} cannot attack {them}, a ship of its own side")
+    if defender.destroyed:
+        return refuse("enemy", f"{them} is no longer in play")
+    if weapon is not None and weapon.disabled:
+        return refuse("weapon-disabled", f"{me}'s {weapon.name} was already fired and is disabled")
+    if weapon is not None and weapon.needs_target_lock and ship.target_lock != defender.id:
+        return refuse("weapon-target-lock", f"{me}'s {weapon.name} fires only by spending a target lock on {them}, "
+                      "and it has none")
+    arcs = _arcs_for(ship, weapon)
+    if not arcs:
+        return refuse("firing-arc", f"{me}'s {name} has no firing arc to fire from")
+    cache = checks if checks is not None else {}
+    inside: list[tuple[str, ArcCheck]] = []
+    for arc, degrees, rear in arcs:
+        key = (defender.id, arc)
+        if key not in cache:
+            cache[key] = arc_check(placed(ship), placed(defender), degrees, rear)
+        if cache[key].in_arc:
+            inside.append((arc, cache[key]))
+    if not inside:
+        labels = " and ".join(f"{d:g}-degree {a}" if a != "360" else "360-degree" for a, d, _ in arcs)
+        return refuse("firing-arc", f"{them} is outside {me}'s {labels} firing arc for its {name}")
+    limits = _range_limits(ship, weapon)
+    best: AttackOption | None = None
+    refusal: Refusal | None = None
+    for arc, check in sorted(inside, key=lambda c: c[1].distance):
+        band = check.band or P.BEYOND_RANGE
+        broken = next(((lo, hi, rule) for lo, hi, rule in limits if not lo <= band <= hi), None)
+        if broken is None:
+            option = AttackOption(weapon, defender.id, arc, band, check.distance)
+            if best is None or option.distance < best.distance:
+                best = option
+            continue
+        if refusal is None:
+            refusal = _range_refusal(me, them, name, band, check.distance, broken)
+    if best is not None:
+        return best
+    assert refusal is not None
+    return refusal
+
+
+def _range_refusal(me: str, them: str, name: str, band: int, distance_mm: float, limit: tuple[int, int, str]
+                   ) -> Refusal:
+    lo, hi, rule = limit
+    if band > 3:
+        return refuse("range", f"{them} is beyond Range 3 of {me} ({distance_mm:.0f} mm in arc)")
+    if rule == "360-arc":
+        return refuse(rule, f"{me} fires its primary weapon from a 360-degree arc at Range 1-2 only; {them} is at "
+                      f"Range {band}")
+    if rule == "squadron-range":
+        return refuse(rule, f"{me} is a squadron or shuttlecraft: it attacks at Range 1-2 only; {them} is at "
+                      f"Range {band}")
+    return refuse(rule, f"{me}'s {name} fires at Range {lo}-{hi}; {them} is at Range {band}")
+
+
 def attack_options(state: GameState, ship: ShipState) -> list[AttackOption]:
-    """Every weapon and target the ship may attack now (rulebook combat steps 1 and 2).
+    """Every weapon and target the ship may attack now (rulebook combat steps 1 and 2): one option
+    per (weapon, defender), from the arc giving the shortest range (``judge_attack``).
 
     The primary weapon fires from the front arc at Range 1-3 (a 360-degree arc: Range 1-2,
-    tournament rules); a secondary weapon fires from the arcs its rule names, at its range.
+    tournament rules); a secondary weapon fires from the arcs its rule names, at its range;
+    squadrons and shuttlecraft at Range 1-2 only (tournament rules).
     """
-    me = placed(ship)
+    checks: ArcChecks = {}
     options: list[AttackOption] = []
     for enemy in state.enemies(ship):
-        them = placed(enemy)
-        for arc_name, arc_deg, rear in _arcs_of(ship):
-            check = arc_check(me, them, arc_deg or FULL_CIRCLE, rear)
-            if not check.in_arc or check.band is None or check.band > 3:
-                continue
-            primary_max = 2 if arc_name == "360" else 3
-            if arc_name in ("front", "360") and check.band <= primary_max:
-                options.append(AttackOption(None, enemy.id, arc_name, check.band, check.distance))
-            for w in ship.weapons:
-                if w.disabled or not (w.range_min <= check.band <= w.range_max):
-                    continue
-                if arc_name != "360" and arc_name not in w.arcs:
-                    continue
-                if w.needs_target_lock and ship.target_lock != enemy.id:
-                    continue
-                options.append(AttackOption(w, enemy.id, arc_name, check.band, check.distance))
-    # one option per (weapon, defender): the arc giving the shortest range
-    best: dict[tuple[str, str], AttackOption] = {}
-    for o in options:
-        key = (o.weapon_key, o.defender)
-        if key not in best or o.distance < best[key].distance:
-            best[key] = o
-    return list(best.values())
+        for weapon in (None, *ship.weapons):
+            judged = judge_attack(state, ship, enemy, weapon, checks)
+            if isinstance(judged, AttackOption):
+                options.append(judged)
+    return options
 
 
-def lockable_targets(state: GameState, ship: ShipState) -> list[ShipState]:
-    """Enemies a Target Lock may be acquired on: Range 1-3 all round, not cloaked for more
-    than one round (rulebook "Acquire a Target Lock")."""
-    me = placed(ship)
-    return [e for e in state.enemies(ship)
-            if not e.cloak_beside and distance(me, placed(e)) <= P.RANGE_BAND_EDGES_MM[-1] + 1e-9]
+def attack_refusal(state: GameState, ship: ShipState, defender: str, weapon: Weapon | None) -> Refusal | None:
+    """Why the rules refuse this attack now, or None when it is allowed."""
+    try:
+        target = state.ship(defender)
+    except KeyError:
+        return refuse("enemy", f"there is no ship {defender!r} in this game")
+    judged = judge_attack(state, ship, target, weapon)
+    return judged if isinstance(judged, Refusal) else None

@@ -15,21 +15,20 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Final
+from typing import Any
 
 from engine.errors import TrekError
 from engine.geometry.pose import Pose
 from engine.geometry.shapes import base_corners, base_polygon
+from engine.rulesets.attack_wing import actions, rules
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import params as P
-from engine.rulesets.attack_wing import rules
-from engine.rulesets.attack_wing.actions import ActionChoice, ActionOption
+from engine.rulesets.attack_wing.actions import REARM, ActionChoice, ActionOption
 from engine.rulesets.attack_wing.codec import state_to_dict
 from engine.rulesets.attack_wing.game import Game
 from engine.rulesets.attack_wing.maneuvers import Maneuver
-from engine.rulesets.attack_wing.measure import FULL_CIRCLE, arc_check, distance
 from engine.rulesets.attack_wing.notation import model as m
 from engine.rulesets.attack_wing.notation.cursor import (
     LineCursor,
@@ -48,19 +47,12 @@ from engine.rulesets.attack_wing.notation.setup import NotationTable, TableBuild
 from engine.rulesets.attack_wing.notation.terms import SIDE_LETTERS, card_title, format_maneuver
 from engine.rulesets.attack_wing.play import KEYFRAME_EVERY
 from engine.rulesets.attack_wing.players import SpendOffer
+from engine.rulesets.attack_wing.refusals import RULES, Refusal, skip_rule, skip_why
 from engine.rulesets.attack_wing.rules import AttackOption
 from engine.rulesets.attack_wing.state import GameState, ShipState, Weapon
 
-RULE_AUX = "Auxiliary Power: a ship with an Auxiliary Power Token cannot perform Actions"
-RULE_SKIPS: Final = {
-    "under auxiliary power": RULE_AUX,
-    "bumped another ship": "Overlapping Other Ships: a ship that overlaps another skips its Perform Action step",
-    "backed off a planet": "Planets: a ship that ends on a planet backs off and skips its Perform Action step",
-    "Communications Failure": "Communications Failure (face up): skip the next Perform Action step",
-}
-RULE_OBSTACLE = "Obstacles: a ship that moves into or through an obstacle performs no action"
-RULE_REGENERATE = "Regenerate (tournament rules): a ship that regenerates does not attack that round"
-RULE_ONE_REROLL = "Modifying Dice Results: a die is rerolled at most once"
+RULE_REGENERATE = RULES["regenerated"].cite
+RULE_ONE_REROLL = RULES["one-reroll"].cite
 
 
 @dataclass
@@ -181,6 +173,9 @@ class _Driver:
         if line.action == "pass":
             return ActionChoice("pass", reason=line.reason)
         choice, problem = self.action_choice(state, ship, line, options)
+        if isinstance(problem, Refusal):
+            self.issue(line.no, "action", problem.message, problem.rule.cite)
+            return ActionChoice("pass")
         if problem is not None:
             self.issue(line.no, "action", problem)
             return ActionChoice("pass")
@@ -188,76 +183,47 @@ class _Driver:
         return choice
 
     def action_choice(self, state: GameState, ship: ShipState, line: m.ActionLine, options: list[ActionOption]
-                      ) -> tuple[ActionChoice | None, str | None]:
-        who = who_is(state, ship.id)
-        option = next((o for o in options if o.action == line.action), None)
-        if option is None:
-            return None, self.action_problem(state, ship, line.action)
-        if line.action == "target_lock":
-            assert line.target is not None
-            if line.target not in option.targets:
-                return None, self.lock_problem(state, ship, line.target)
-            return ActionChoice("target_lock", line.target, reason=line.reason), None
+                      ) -> tuple[ActionChoice | None, Refusal | str | None]:
+        """The line as the engine's choice, or the rules' refusal of it (``actions.action_refusal``)."""
+        target: str | None = line.target
+        echo: tuple[Pose, int] | None = None
         if line.action in ("regenerate", "repair"):
             index = card_index(ship, line.action, line.card, line.card_number)
-            if index is None or str(index) not in option.targets:
+            if index is None:
                 what = f"card {line.card_number}" if line.card_number else f"a {card_title(line.card or '')}"
                 cards = ", ".join(f"{i + 1}: {card_title(c.key)} ({'up' if c.face_up else 'down'})"
-                                  for i, c in enumerate(ship.damage))
+                                  for i, c in enumerate(ship.damage)) or "none"
                 needs = "a face-up card that an action repairs" if line.action == "repair" else "one of its cards"
-                return None, f"{who} has no {what} to {line.action} ({line.action} takes {needs}; it has {cards})"
-            return ActionChoice(line.action, str(index), reason=line.reason), None
-        if line.action == "sensor_echo":
+                return None, (f"{who_is(state, ship.id)} has no {what} to {line.action} ({line.action} takes "
+                              f"{needs}; it has {cards})")
+            target = str(index)
+        elif line.action == REARM:
+            weapon = find_weapon(ship, line.weapon or "")
+            if weapon is None:
+                carried = ", ".join(w.name for w in ship.weapons) or "none"
+                return None, f"{who_is(state, ship.id)} carries no weapon {line.weapon!r} (it has: {carried})"
+            target = weapon.upgrade_id
+        elif line.action == "sensor_echo":
             assert line.echo is not None
             side, speed, offset = line.echo
-            pose = ship.pose.advance(offset, side * echo_lateral(ship, speed))
+            echo = (ship.pose.advance(offset, side * echo_lateral(ship, speed)), speed)
+        choice = ActionChoice(line.action, target, echo, reason=line.reason)
+        refusal = actions.action_refusal(state, ship, choice, options)
+        if refusal is not None:
+            return None, refusal
+        if echo is not None and line.echo is not None:
+            option = next(o for o in options if o.action == "sensor_echo")
+            pose, speed = echo
             sampled = next((p for p, s in option.echoes if s == speed and p.close_to(pose, 0.01)), None)
             if sampled is not None:
-                return ActionChoice("sensor_echo", echo=(sampled, speed), reason=line.reason), None
-            if self.game is not None and self.game.echo_legal(ship, (pose, speed)):
-                return ActionChoice("sensor_echo", echo=(pose, speed), reason=line.reason), None
-            return None, (f"{who} cannot sensor echo {'left' if side < 0 else 'right'} with the {speed} template "
-                          f"to offset {offset:g} mm: it would end off the table or on a ship or planet")
-        return ActionChoice(line.action, reason=line.reason), None
-
-    def action_problem(self, state: GameState, ship: ShipState, action: str) -> str:
-        who = who_is(state, ship.id)
-        label = action_label(action)
-        if action != "repair" and action not in ship.actions:
-            bar = ", ".join(action_label(a) for a in ship.actions) or "nothing"
-            return f"{who} has no {label} action on its Action Bar (it has {bar})"
-        if action in ship.actions_done:
-            return f"{who} already performed {label} this round"
-        if action in ("target_lock", "scan") and ship.face_up("damaged_sensor_array"):
-            return f"{who} has Damaged Sensor Array face up: no Target Lock or Scan actions"
-        if action == "target_lock":
-            return f"{who} has no enemy ship within Range 1-3 to target lock"
-        if action == "cloak":
-            return f"{who} is already cloaked" if ship.cloaked else f"{who} needs an active shield to cloak"
-        if action == "sensor_echo":
-            return (f"{who} is not cloaked: only a cloaked ship can sensor echo" if not ship.cloaked
-                    else f"{who} has no legal sensor echo position")
-        if action == "regenerate":
-            return f"{who} has no damage card to regenerate"
-        if action == "repair":
-            return f"{who} has no face-up damage card that an action repairs"
-        return f"{who} cannot perform {label} now"
-
-    def lock_problem(self, state: GameState, ship: ShipState, target: str) -> str:
-        who, them = who_is(state, ship.id), who_is(state, target)
-        other = state.ship(target)
-        if other.side == ship.side:
-            return f"{who} cannot target lock {them}, a ship of its own side"
-        if other.destroyed:
-            return f"{them} is no longer in play"
-        if ship.target_lock == target:
-            return f"{who} already holds a target lock on {them}"
-        if other.cloak_beside:
-            return f"{them} has been cloaked since an earlier round: it cannot be target locked"
-        d = distance(rules.placed(ship), rules.placed(other))
-        if d > P.RANGE_BAND_EDGES_MM[-1]:
-            return f"{them} is beyond Range 3 of {who} ({d:.0f} mm): a target lock needs Range 1-3"
-        return f"{who} cannot target lock {them} now"
+                return replace(choice, echo=(sampled, speed)), None
+            if self.game is not None and self.game.echo_legal(ship, echo):
+                return choice, None
+            side, speed, offset = line.echo
+            return None, (f"{who_is(state, ship.id)} cannot sensor echo {'left' if side < 0 else 'right'} with the "
+                          f"{speed} template to offset {offset:g} mm: it would end off the table or on a ship or "
+                          "planet")
+        return choice, None
 
     def placement(self, state: GameState, ship: ShipState) -> tuple[Pose, str] | None:
         line = self.lines.take(state, ship.id, (m.Placed,))
@@ -297,54 +263,23 @@ class _Driver:
                     and find_weapon(ship, line.weapon) == option.weapon):
                 self.ctx = _Attack(line, option)
                 return option, line.reason
-        self.issue(line.no, "attack", self.attack_problem(state, ship, line))
+        self.issue(line.no, "attack", *self.attack_problem(state, ship, line))
         suppress(line)
         return None, ""
 
-    def attack_problem(self, state: GameState, ship: ShipState, line: m.Attack) -> str:
+    def attack_problem(self, state: GameState, ship: ShipState, line: m.Attack) -> tuple[str, str]:
+        """Why the rules refuse the line's attack (``rules.attack_refusal``): the message and the rule."""
         assert line.defender is not None
-        who, them = who_is(state, ship.id), who_is(state, line.defender)
-        defender = state.ship(line.defender)
-        if defender.side == ship.side:
-            return f"{who} cannot attack {them}, a ship of its own side"
-        if defender.destroyed:
-            return f"{them} is no longer in play"
         weapon: Weapon | None = None
         if line.weapon is not None:
             weapon = find_weapon(ship, line.weapon)
             if weapon is None:
                 carried = ", ".join(["primary weapon", *(w.name for w in ship.weapons)])
-                return f"{who} carries no weapon {line.weapon!r} (it has: {carried})"
-            if weapon.disabled:
-                return f"{who}'s {weapon.name} was already fired and is disabled"
-            if weapon.needs_target_lock and ship.target_lock != defender.id:
-                return f"{who}'s {weapon.name} fires only by spending a target lock on {them}, and it has none"
-        name = "primary weapon" if weapon is None else weapon.name
-        arcs: list[tuple[str, float, bool]] = []
-        if ship.has_360_arc:
-            arcs.append(("360-degree", FULL_CIRCLE, False))
-        else:
-            if ship.front_arc and (weapon is None or "front" in weapon.arcs):
-                arcs.append((f"{ship.front_arc:g}-degree front", ship.front_arc, False))
-            if ship.rear_arc and weapon is not None and "rear" in weapon.arcs:
-                arcs.append((f"{ship.rear_arc:g}-degree rear", ship.rear_arc, True))
-        if not arcs:
-            return f"{who}'s {name} has no firing arc to fire from"
-        checks = [(label, arc_check(rules.placed(ship), rules.placed(defender), deg, rear))
-                  for label, deg, rear in arcs]
-        inside = [(label, c) for label, c in checks if c.in_arc]
-        if not inside:
-            return f"{them} is outside {who}'s {' and '.join(label for label, _, _ in arcs)} firing arc for its {name}"
-        best = min((c for _, c in inside), key=lambda c: c.distance)
-        band = best.band or P.BEYOND_RANGE
-        if band > 3:
-            return f"{them} is beyond Range 3 of {who} ({best.distance:.0f} mm in arc)"
-        if weapon is None and ship.has_360_arc and band > 2:
-            return f"{who} fires its primary weapon from a 360-degree arc at Range 1-2 only; {them} is at Range {band}"
-        if weapon is not None and not weapon.range_min <= band <= weapon.range_max:
-            return (f"{who}'s {weapon.name} fires at Range {weapon.range_min}-{weapon.range_max}; {them} is at "
-                    f"Range {band}")
-        return f"{who} cannot attack {them} with its {name} now"
+                return f"{who_is(state, ship.id)} carries no weapon {line.weapon!r} (it has: {carried})", ""
+        refusal = rules.attack_refusal(state, ship, line.defender, weapon)
+        if refusal is None:
+            return f"{who_is(state, ship.id)} cannot attack {who_is(state, line.defender)} now", ""
+        return refusal.message, refusal.rule.cite
 
     def spend(self, state: GameState, ship: ShipState, offer: SpendOffer) -> tuple[int, ...] | None:
         ctx = self.ctx
@@ -491,17 +426,9 @@ class _Driver:
         line = self.lines.take(state, event.ship, (m.ActionLine,))
         if not isinstance(line, m.ActionLine) or line.action == "pass":
             return
-        who = who_is(state, event.ship)
-        cause = event.cause
-        rule = RULE_SKIPS.get(cause, RULE_OBSTACLE if cause.startswith("hit ") else "")
-        why = {"under auxiliary power": "has an auxiliary power token",
-               "bumped another ship": "overlapped another ship in its maneuver",
-               "backed off a planet": "ended its maneuver on a planet",
-               "Communications Failure": "has Communications Failure face up"}.get(cause, f"moved onto {cause[4:]}"
-                                                                                    if cause.startswith("hit ")
-                                                                                    else cause)
-        self.issue(line.no, "action-skipped", f"{who} {why}: it performs no action this round, so not "
-                   f"{action_label(line.action)}", rule)
+        rule = skip_rule(event.cause)
+        self.issue(line.no, "action-skipped", f"{who_is(state, event.ship)} {skip_why(event.cause)}: it performs "
+                   f"no action this round, so not {action_label(line.action)}", rule.cite if rule else "")
 
     def attack_skipped(self, event: ev.AttackSkipped, state: GameState) -> None:
         ctx = self.ctx
@@ -521,7 +448,7 @@ class _Driver:
         if event.cause == "regenerated this round":
             self.issue(held.no, "attack", f"{who_is(state, event.ship)} regenerated this round", RULE_REGENERATE)
         else:
-            self.issue(held.no, "attack", self.attack_problem(state, state.ship(event.ship), held))
+            self.issue(held.no, "attack", *self.attack_problem(state, state.ship(event.ship), held))
 
     def close_attack(self, state: GameState, reason: str | None) -> None:
         ctx, self.ctx = self.ctx, None

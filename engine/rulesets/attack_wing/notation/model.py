@@ -78,6 +78,7 @@ class ActionLine(ShipLine):
     target: str | None = None  # a ship id (target lock)
     card: str | None = None  # a damage card key (regenerate, repair)
     card_number: int | None = None  # or the ship's n-th damage card, 1-based
+    weapon: str | None = None  # rearm: the weapon whose Disabled Token is removed
     echo: tuple[int, int, float] | None = None
     reason: str = ""
 
