@@ -81,6 +81,18 @@ def test_import_of_an_export_gives_back_the_same_replay(tmp_path: Path, scenario
     assert f"Scenario: {scenario}\nSeed: {seed}\n" in text
 
 
+def test_round_trip_of_a_game_where_a_ship_rearms_its_torpedoes(tmp_path: Path) -> None:
+    # rulebook "Disabling Upgrade Cards": the action that removes a Disabled Token, written
+    # "B2 action rearm WEAPON", reads back into the same game
+    path = tmp_path / "game.trek"
+    result = play(load_scenario("skirmish"), 2, path)
+    assert any(isinstance(e, ev.WeaponEnabled) for e in result.events)
+    text, replay, issues = round_trip(path)
+    assert issues == []
+    assert replay == path.read_bytes()
+    assert " action rearm " in text
+
+
 def test_round_trip_with_cloaks_sensor_echoes_obstacles_and_a_planet(tmp_path: Path) -> None:
     scenario_file = tmp_path / "cloak.json"
     scenario_file.write_text(json.dumps(CLOAK_SCENARIO))

@@ -9,6 +9,7 @@ from engine.geometry.pose import Pose
 from engine.geometry.shapes import Obstacle
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.players import ActionChoice
+from engine.rulesets.attack_wing.state import GameState, ShipState
 
 GALAXY = "1001"  # U.S.S. Enterprise-D, hull 5
 ATTACK_SHIP = "1037"  # Dominion Starship, hull 3
@@ -106,3 +107,100 @@ def test_a_small_base_overlapping_a_small_ship_loses_its_action() -> None:
     g = game(ships, {"E": Pose(400, 300, 0), "J": Pose(400, 420, 180)}, [p0, quiet("J")], round_limit=1)
     g.play()
     assert [e.cause for e in of(g.events, ev.ActionSkipped, "E")] == ["bumped another ship"]
+
+
+# --- 2. disabled cards ----------------------------------------------------------------------------
+
+AKIRA = "u_s_s_thunderchild_72008"  # Akira class: photon torpedoes fire from front and rear
+
+
+def _fired_torpedo(gap: float = 200) -> tuple[list[ev.ShipSetup], dict[str, Pose]]:
+    akira = make_ship("A", 0, AKIRA, upgrades=["3006"])
+    return [akira, make_ship("J", 1, ATTACK_SHIP)], {"A": Pose(400, 200, 0), "J": Pose(400, 200 + gap, 180)}
+
+
+def test_a_ship_spends_its_action_to_remove_a_disabled_token_and_fires_the_weapon_again() -> None:
+    # 000 "Disabling Upgrade Cards": "A ship can spend its Action to remove a Disabled Token from one of
+    # its Upgrade Cards. That Upgrade is no longer disabled."
+    ships, poses = _fired_torpedo(gap=400)  # Range 2 after both move 1 straight
+    players = [ScriptedPlayer(dials={"A": [("straight", 1), ("straight", 1)]},
+                              actions={"A": [ActionChoice("target_lock", "J"), ActionChoice("rearm", "3006")]},
+                              attacks={"A": ["3006", None]}),
+               ScriptedPlayer(dials={"J": [("straight", 1), ("straight", 1)]}, attacks={"J": [None, None]})]
+    g = game(ships, poses, players, ScriptedDice(["blank"] * 5 + ["blank"] * 2), round_limit=2)
+    g.play()
+    enabled = of(g.events, ev.WeaponEnabled, "A")
+    assert [(e.round, e.weapon) for e in enabled] == [(2, "3006")]
+    assert [(e.round, e.action) for e in of(g.events, ev.ActionPerformed, "A")] == [(1, "target_lock"), (2, "rearm")]
+    assert not g.state.ship("A").weapons[0].disabled
+
+
+def test_rearm_is_refused_with_its_rule_when_nothing_is_disabled() -> None:
+    import pytest
+
+    from engine.errors import IllegalDecision
+
+    ships, poses = _fired_torpedo()
+    players = [ScriptedPlayer(actions={"A": [ActionChoice("rearm", "3006")]}, attacks={"A": [None]}),
+               quiet("J")]
+    g = game(ships, poses, players, round_limit=1)
+    with pytest.raises(IllegalDecision, match=r"no disabled upgrade card.*Disabling Upgrade Cards"):
+        g.play()
+
+
+def _locked_with_fired_torpedo(j_pose: Pose) -> tuple[GameState, ShipState]:
+    ships = [make_ship("A", 0, GALAXY, upgrades=["3006"]), make_ship("J", 1, ATTACK_SHIP)]  # a rear arc
+    poses = {"A": Pose(400, 400, 0), "J": j_pose}
+    g = game(ships, poses, [quiet("A"), quiet("J")], round_limit=1)
+    g.emit(ev.GameStarted, ships=tuple(ships), round_limit=1, deck=())
+    for sid, pose in poses.items():
+        g.emit(ev.ShipPlaced, ship=sid, pose=ev.PoseModel.of(pose))
+    g.emit(ev.RoundStarted, round=1, phase="activation")
+    g.emit(ev.TargetLockAcquired, ship="A", target="J")  # held from an earlier round
+    g.emit(ev.WeaponDisabled, ship="A", weapon="3006")  # fired in an earlier round
+    return g.state, g.state.ship("A")
+
+
+def test_the_ai_rearms_a_torpedo_it_can_fire_this_round_and_says_why() -> None:
+    from engine.rulesets.attack_wing.actions import action_options
+    from engine.rulesets.attack_wing.ai import AiPlayer
+
+    # J sits behind the Galaxy at Range 2: the primary weapon cannot reach it, the torpedoes (front or
+    # rear arc) can, with the target lock A still holds
+    state, akira = _locked_with_fired_torpedo(Pose(400, 200, 0))
+    options = action_options(state, akira)
+    assert any(o.action == "rearm" and o.targets == ("3006",) for o in options)
+    choice = AiPlayer().act(state, akira, options)
+    assert (choice.action, choice.target) == ("rearm", "3006")
+    assert "fires at Dominion Starship this round" in choice.reason
+
+
+def test_the_ai_weighs_rearming_against_its_other_actions() -> None:
+    from engine.rulesets.attack_wing.actions import action_options
+    from engine.rulesets.attack_wing.ai import AiPlayer
+
+    # J dead ahead at Range 2: the primary weapon with the lock's reroll does as well as the torpedoes,
+    # so battle stations for this round's shot is worth more than re-arming
+    state, akira = _locked_with_fired_torpedo(Pose(400, 600, 180))
+    choice = AiPlayer().act(state, akira, action_options(state, akira))
+    assert choice.action == "battle_stations"
+
+
+# --- 5. squadrons and shuttlecraft ------------------------------------------------------------------
+
+def test_squadrons_and_shuttlecraft_attack_only_at_range_1_2() -> None:
+    # 003 "Attack Squadrons": "Squadrons can only attack enemy ships at Range 1-2."; "Shuttlecraft":
+    # "Shuttlecraft can only attack enemy ships at Range 1-2."
+    from engine.rulesets.attack_wing import rules
+
+    for craft in (SHUTTLE, "federation_attack_squadron_71753"):
+        ships = [make_ship("S", 0, craft), make_ship("J", 1, ATTACK_SHIP)]
+        g = game(ships, {"S": Pose(400, 200, 0), "J": Pose(400, 500, 180)}, [quiet("S"), quiet("J")])
+        g.emit(ev.GameStarted, ships=tuple(ships), round_limit=1, deck=())
+        for sid, pose in {"S": Pose(400, 200, 0), "J": Pose(400, 500, 180)}.items():
+            g.emit(ev.ShipPlaced, ship=sid, pose=ev.PoseModel.of(pose))
+        s, j = g.state.ship("S"), g.state.ship("J")
+        assert rules.attack_options(g.state, s) == []  # 260 mm apart: Range 3
+        refusal = rules.attack_refusal(g.state, s, "J", None)
+        assert refusal is not None and refusal.rule.id == "squadron-range" and "Range 1-2 only" in refusal.message
+        assert [o.band for o in rules.attack_options(g.state, j)] == [3]  # the Dominion Starship may fire back

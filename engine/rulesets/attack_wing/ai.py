@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from shapely.geometry import Polygon
@@ -21,7 +21,7 @@ from engine.geometry.pose import Pose
 from engine.geometry.shapes import Obstacle, Planet, base_corners, base_polygon
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing import rules
-from engine.rulesets.attack_wing.actions import ActionChoice, ActionOption
+from engine.rulesets.attack_wing.actions import REARM, ActionChoice, ActionOption
 from engine.rulesets.attack_wing.maneuvers import (
     Maneuver,
     end_pose,
@@ -282,10 +282,32 @@ class AiPlayer:
             face_up = [t for t in option.targets if ship.damage[int(t)].face_up]
             pick = face_up[0] if face_up else option.targets[0]
             return ActionChoice(a, pick, reason="regenerate: nothing to shoot this round"), 1.4
+        if a == REARM and option.targets:
+            return self._rearm_value(state, ship, option, target, threat)
         if a == "repair" and option.targets:
             card = ship.damage[int(option.targets[0])].key.replace("_", " ")
             return ActionChoice(a, option.targets[0], reason=f"repair {card}"), 1.6
         return None, 0.0
+
+    def _rearm_value(self, state: GameState, ship: ShipState, option: ActionOption, target: AttackOption | None,
+                     threat: float) -> tuple[ActionChoice, float]:
+        """Re-arming a fired weapon (rulebook "Disabling Upgrade Cards") against the other actions:
+        worth most when it fires this very round (a torpedo whose target lock the ship still holds,
+        on a ship in its arc and range); else a turn spent for later, worth more when there is
+        nothing to shoot and little incoming fire."""
+        weapons = [w for w in ship.weapons if w.upgrade_id in option.targets]
+        weapon = max(weapons, key=lambda w: (w.attack, w.upgrade_id))
+        armed = replace(weapon, disabled=False)
+        shots = [rules.judge_attack(state, ship, enemy, armed) for enemy in state.enemies(ship)]
+        now = [o for o in shots if isinstance(o, AttackOption)]
+        if now:
+            shot = max(now, key=lambda o: self._attack_value(state, ship, o))
+            gain = self._attack_value(state, ship, shot) - (self._attack_value(state, ship, target) if target else 0.0)
+            return ActionChoice(REARM, weapon.upgrade_id, reason=f"rearm {weapon.name}: it fires at "
+                                f"{state.ship(shot.defender).name} this round"), 1.0 + max(gain, 0.0)
+        idle = target is None and threat < 3.0
+        reason = f"rearm {weapon.name} for later" + (": nothing to shoot this round" if idle else "")
+        return ActionChoice(REARM, weapon.upgrade_id, reason=reason), (0.9 if idle else 0.4) + 0.1 * weapon.attack
 
     def _threat_at(self, state: GameState, ship: ShipState, pose: Pose) -> float:
         total = 0.0

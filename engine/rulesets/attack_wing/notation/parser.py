@@ -443,7 +443,7 @@ class _Parser:
         words = [w for w, _ in tokens(rest)]
         if not words:
             raise _Bad(f"{ref} action: which action? (evade, target-lock B1, scan, battle-stations, cloak, "
-                       "sensor-echo left 1, regenerate CARD, repair CARD, pass)")
+                       "sensor-echo left 1, regenerate CARD, repair CARD, rearm WEAPON, pass)")
         # "target lock B1", "battle stations", "sensor echo ...", "evasive maneuvers": two-word names
         name, args = words[0], words[1:]
         if args and word(f"{name} {args[0]}") in ("target-lock", "battle-stations", "sensor-echo",
@@ -460,6 +460,10 @@ class _Parser:
             line.target = args[0].upper()
         elif action == "sensor_echo":
             line.echo = _echo(ref, args)
+        elif action == "rearm":  # rulebook "Disabling Upgrade Cards": the weapon whose Disabled Token goes
+            if not args:
+                raise _Bad(f"{ref} action rearm: name the disabled weapon ({ref} action rearm \"Photon Torpedoes\")")
+            line.weapon = " ".join(args)
         elif action in ("regenerate", "repair"):
             if not args:
                 raise _Bad(f"{ref} action {action}: name the damage card ({ref} action {action} Console Fire) "

@@ -49,6 +49,8 @@ def line_text(line: m.Line) -> str:
         parts = [line.ship, "action", ACTION_OUT[line.action]]
         if line.target:
             parts.append(line.target)
+        if line.weapon is not None:
+            parts.append(_name(line.weapon))
         if line.echo is not None:
             side, speed, offset = line.echo
             parts += ["left" if side < 0 else "right", str(speed), format_number(offset)]
