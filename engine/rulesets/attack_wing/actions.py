@@ -57,13 +57,13 @@ class Moved:
 
 
 def movement_refusal(state: GameState, ship: ShipState, moved: Moved) -> Refusal | None:
-    """The maneuver's reason to skip the Perform Action step: the last obstacle it touched, else a
+    """The maneuver's reason to skip the Perform Action step: the obstacles it touched, else a
     planet backed off, else an overlapped ship. Not an overlap: a spin's (tournament "Spin
     Maneuver"), or a large base's on ships of Hull 6 or lower only (tournament "Large Ships
     Overlapping Small Ships")."""
-    if moved.obstacles:
-        name = moved.obstacles[-1]
-        return refuse("obstacle", f"{who(ship)} moved onto {name}", cause=f"hit {name}")
+    if moved.obstacles:  # one die for the maneuver, however many obstacles (rulings.md)
+        names = " and ".join(moved.obstacles)
+        return refuse("obstacle", f"{who(ship)} moved onto {names}", cause=f"hit {names}")
     if moved.planets:
         return refuse("planet", f"{who(ship)} backed off {moved.planets[0]}", cause=SKIP_CAUSES["planet"])
     if moved.bumped and not moved.kind.endswith("spin"):
