@@ -15,6 +15,10 @@ from engine.errors import TrekError
 from engine.io.reading import os_error_text, show_path
 
 EXIT_USAGE = 2
+# commands that draw with the 3D studio, which is an optional install (the `studio` extra)
+STUDIO_COMMANDS = frozenset({"view", "render", "screenshot", "teach", "demo"})
+STUDIO_MISSING = ("the 3D studio is not installed (it needs panda3d and av): "
+                  "pip install 'trek-replay-studio[studio]'")
 
 
 class TrekArgumentParser(argparse.ArgumentParser):
@@ -54,9 +58,22 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def studio_installed() -> bool:
+    """Whether the studio's own dependencies can be imported."""
+    try:
+        import av  # noqa: F401
+        import panda3d.core  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command in STUDIO_COMMANDS and not studio_installed():
+        print(f"trek {args.command}: error: {STUDIO_MISSING}", file=sys.stderr)
+        return EXIT_USAGE
     try:
         status: int = args.handler(args)
     except TrekError as exc:
