@@ -7,9 +7,11 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import TrekError
+from engine.io.reading import show_path
 from engine.replay.codec import ReplayCodec
 from engine.replay.errors import ReplayError
 from engine.replay.reader import Replay, open_replay
+from engine.replay.validate import soundness_problem
 from engine.rulesets.base import Ruleset
 from engine.rulesets.registry import ruleset_for
 from engine.timeline import Timeline
@@ -48,6 +50,9 @@ def load_timeline(path: str | Path) -> LoadedReplay:
     """Read, validate and fold a replay into a Timeline. A cut-off file opens up to its last whole
     record (``replay.truncated`` says so); anything malformed raises ReplayError saying where."""
     replay = open_replay(Path(path))
+    problem = soundness_problem(replay)  # the game played again by the rules: never draw a forged one
+    if problem is not None:
+        raise ReplayError(f"{show_path(path)} is not a sound replay (see `trek replay validate`): {problem}")
     header = replay.header
     try:
         ruleset = ruleset_for(header.get("ruleset"))

@@ -112,9 +112,16 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    from engine.io.reading import show_path
+    from engine.replay import ReplayError, open_replay
+    from engine.replay.validate import soundness_problem
     from engine.rulesets.attack_wing.notation.exporter import export_file
     from engine.rulesets.attack_wing.notation.writer import write_notation
 
+    replay = open_replay(Path(args.file))
+    problem = soundness_problem(replay)  # a forged or damaged game is refused, never half-exported
+    if problem is not None:
+        raise ReplayError(f"{show_path(args.file)} is not a sound replay (see `trek replay validate`): {problem}")
     text = write_notation(export_file(args.file))
     if args.output:
         _write_bytes(Path(args.output), text.encode("utf-8"))

@@ -13,6 +13,7 @@ from engine.cli.output import print_json
 from engine.errors import TrekError
 from engine.io.documents import DocumentLimits, read_document
 from engine.io.output import atomic_output
+from engine.io.reading import is_regular_file, read_bytes
 from engine.replay import ReplayError, codec_for_header, open_replay
 from engine.replay.format import CURRENT_SCHEMA, DEFAULT_LIMITS
 from engine.replay.jsonform import import_json, to_json, write_json
@@ -191,8 +192,8 @@ def _short(value: Any, width: int = 100) -> str:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     path = Path(args.file)
-    if not path.exists():
-        raise ReplayError(f"cannot read {path}: no such file")
+    if not is_regular_file(path):  # no file to judge is a usage error (2), not an unsound file (1)
+        read_bytes(path, kind="replay", error=ReplayError)  # raises, saying why
     report = validate_replay(path)
     if args.json:
         print_json({"file": str(path), **report.as_json()})
@@ -203,7 +204,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
         for note in report.notes:
             print(f"  note: {note}")
         if report.sound:
-            rules = "checked against the rules" if report.rules_checked else "structure only"
+            rules = "played again by the rules, every event matched" if report.replayed else \
+                "each event checked against the rules" if report.rules_checked else "structure only"
             print(f"  {report.events} events, {report.keyframes} keyframes, schema {report.schema}, {rules}")
     return 0 if report.sound else EXIT_UNSOUND
 

@@ -2,12 +2,16 @@
 
 A file is sound when it opens, is complete (not cut off), every record reads back and
 agrees with the index, and, when a codec for its ruleset is known, every event fits the
-ruleset and every keyframe equals the state folded from the events before it.
+ruleset and every keyframe equals the state folded from the events before it. When the
+ruleset can play a game again (a module ``engine.rulesets.<ruleset>.replay_check`` with a
+``replay_game`` function), the game is played again from the header with the recorded
+decisions and dice, and every event must be the one the rules give (``replayed``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import importlib
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,6 +35,7 @@ class ValidationReport:
     keyframes: int | None = None
     truncated: bool | None = None
     rules_checked: bool = False
+    replayed: bool = False  # the game was played again through the engine and every event matched
 
     def problem(self, text: str) -> None:
         self.sound = False
@@ -40,12 +45,12 @@ class ValidationReport:
         return {
             "sound": self.sound, "problems": self.problems, "notes": self.notes, "schema": self.schema,
             "ruleset": self.ruleset, "events": self.events, "keyframes": self.keyframes,
-            "truncated": self.truncated, "rules_checked": self.rules_checked,
+            "truncated": self.truncated, "rules_checked": self.rules_checked, "replayed": self.replayed,
         }
 
 
 def validate_replay(source: Source | Replay, *, codec: ReplayCodec[Any, Any] | None = None, use_registry: bool = True,
-                    limits: Limits = DEFAULT_LIMITS) -> ValidationReport:
+                    limits: Limits = DEFAULT_LIMITS, replay_check: ReplayCheck | None = None) -> ValidationReport:
     """Read everything in the file and report every problem found (reading stops at the first damaged record)."""
     report = ValidationReport()
     try:
@@ -71,7 +76,42 @@ def validate_replay(source: Source | Replay, *, codec: ReplayCodec[Any, Any] | N
         _check_records(replay, codec, report)
     except ReplayError as exc:
         report.problem(str(exc))
+        return report
+    if replay_check is None and use_registry:
+        replay_check = replay_check_for(replay.ruleset)
+    if replay_check is not None:
+        try:
+            problems = replay_check(replay.header, replay.events(), replay.result, not replay.truncated)
+        except ReplayError as exc:
+            problems = [str(exc)]
+        for problem in problems:
+            report.problem(f"played again by the rules: {problem}")
+        report.replayed = not problems
     return report
+
+
+ReplayCheck = Callable[[dict[str, Any], Iterator[dict[str, Any]], "dict[str, Any] | None", bool], list[str]]
+
+
+def replay_check_for(ruleset: str | None) -> ReplayCheck | None:
+    """The ruleset's re-play check (``engine.rulesets.<ruleset>.replay_check.replay_game``), if it has one."""
+    if ruleset is None or not ruleset.isidentifier():
+        return None
+    try:
+        module = importlib.import_module(f"engine.rulesets.{ruleset}.replay_check")
+    except ModuleNotFoundError:
+        return None
+    check: ReplayCheck | None = getattr(module, "replay_game", None)
+    return check
+
+
+def soundness_problem(replay: Replay) -> str | None:
+    """The first reason a replay is not the game it claims to be (for viewers), or None when it is."""
+    check = replay_check_for(replay.ruleset)
+    if check is None:
+        return None
+    problems = check(replay.header, replay.events(), replay.result, not replay.truncated)
+    return problems[0] if problems else None
 
 
 def _check_records(replay: Replay, codec: ReplayCodec[Any, Any] | None, report: ValidationReport) -> None:

@@ -1,0 +1,87 @@
+"""Validate an Alliance replay by playing the mission again (see the Attack Wing ``replay_check``).
+
+The players' seat answers from the recorded events through the Player interface; the Enemy AI
+decides by its logic cards and the seeded d6 as in any game, and every die is the seed's. The
+header must be the one the mission, the player ships and the seed give.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from engine.errors import TrekError
+from engine.replay.recorded import RecordedLog, differences, play_against_log
+from engine.rulesets.alliance import events as ae
+from engine.rulesets.alliance.game import AllianceGame, AllianceSetup
+from engine.rulesets.alliance.mission import parse_mission
+from engine.rulesets.alliance.play import PlayerShip, header_for, mission_setup
+from engine.rulesets.attack_wing import events as ev
+from engine.rulesets.attack_wing.players import SeededDice
+from engine.rulesets.attack_wing.replay_check import LogPlayer
+
+
+def _unordered(ship: ev.ShipSetup) -> dict[str, Any]:
+    return ship.model_copy(update={"upgrades": tuple(sorted(ship.upgrades))}).model_dump(mode="json")
+
+
+def _upgrade_ids(ship: dict[str, Any]) -> tuple[str, ...]:
+    """A player ship's upgrades as its loadout named them: a weapon by its card id (several cards share a
+    weapon's name), any other card by its name."""
+    weapons = {str(w["name"]): str(w["upgrade_id"]) for w in ship.get("weapons", ())}
+    return tuple(weapons.get(str(u), str(u)) for u in ship["upgrades"])
+
+
+def _setup_from_header(header: dict[str, Any]) -> tuple[AllianceSetup, int]:
+    seed, players, rounds, fleets = header.get("seed"), header.get("players"), header.get("round_limit"), \
+        header.get("fleets")
+    if type(seed) is not int or not 0 <= seed < 2**63:
+        raise TrekError(f"the header's seed {seed!r} is not a seed")
+    if type(players) is not int or type(rounds) is not int or not 1 <= rounds <= 1000:
+        raise TrekError("the header does not give the number of players and the round limit")
+    try:
+        ours = fleets[0]  # type: ignore[index]
+        ships = [PlayerShip(str(label), str(s["ship_id"]), _upgrade_ids(s), int(s["skill"]), str(s["captain"]))
+                 for s, label in zip(ours["ships"], ours["loadouts"], strict=True)]
+    except (KeyError, TypeError, ValueError, IndexError):
+        raise TrekError("the header's fleets do not list the player ships and their loadouts") from None
+    mission = parse_mission(header.get("mission"), "the header's mission")
+    setup = mission_setup(mission, players, seed, ships, rounds)
+    # The header lists a ship's cards in the order its loadout had them, which the header cannot
+    # give back (cards found in the catalog and cards carried by name only are listed apart): the
+    # ships must be the same but for that order, and the header's order is kept.
+    try:
+        stored_ships = [ev.ShipSetup.model_validate(s) for s in ours["ships"]]
+    except ValueError as exc:
+        raise TrekError(f"the header's player ships are not ships: {str(exc).splitlines()[0]}") from None
+    if [_unordered(s) for s in setup.player_ships] != [_unordered(s) for s in stored_ships]:
+        raise TrekError("the header's player ships are not the ones their loadouts give: "
+                        + differences({"ships": [_unordered(s) for s in stored_ships]},
+                                      {"ships": [_unordered(s) for s in setup.player_ships]}))
+    setup = replace(setup, player_ships=stored_ships)
+    expected = {k: v for k, v in header_for(setup, seed, ships).items() if k != "engine_version"}
+    stored = {k: header.get(k) for k in expected}
+    if stored != expected:
+        raise TrekError(f"the header disagrees with its own mission: {differences(stored, expected)}"
+                        .replace("the rules give", "the mission gives"))
+    return setup, seed
+
+
+def replay_game(header: dict[str, Any], events: Any, result: dict[str, Any] | None, complete: bool) -> list[str]:
+    """Play the recorded mission again; the problems found (empty when the file is that game)."""
+    try:
+        setup, seed = _setup_from_header(header)
+    except TrekError as exc:
+        return [str(exc).splitlines()[0]]
+    log = RecordedLog(events)
+
+    def run(sink: Callable[[Any, Any], None]) -> dict[str, Any] | None:
+        game = AllianceGame(setup, seed, LogPlayer(log), SeededDice(), sink=sink)
+        game.play()
+        outcome = game.full.mission
+        return None if outcome is None else {
+            "success": outcome.success, "reason": outcome.reason, "returned": list(outcome.returned),
+            "xp": dict(outcome.xp), "rounds": game.full.aw.round}
+
+    return play_against_log(log, run, ae.event_to_dict, result, complete)
