@@ -7,19 +7,57 @@ header must be the one the mission, the player ships and the seed give.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, Final
 
 from engine.errors import TrekError
-from engine.replay.recorded import RecordedLog, differences, play_against_log
+from engine.replay.recorded import Mismatch, RecordedLog, differences, play_against_log
 from engine.rulesets.alliance import events as ae
 from engine.rulesets.alliance.game import AllianceGame, AllianceSetup
+from engine.rulesets.alliance.logic import glyph_of
 from engine.rulesets.alliance.mission import parse_mission
 from engine.rulesets.alliance.play import PlayerShip, header_for, mission_setup
 from engine.rulesets.attack_wing import events as ev
-from engine.rulesets.attack_wing.players import SeededDice
+from engine.rulesets.attack_wing.maneuvers import Maneuver
+from engine.rulesets.attack_wing.players import ChoiceOffer, SeededDice
 from engine.rulesets.attack_wing.replay_check import LogPlayer
+from engine.rulesets.attack_wing.state import GameState
+
+
+class AllianceLogPlayer(LogPlayer):
+    """The players' seat from the log, with the choices an Alliance mission gives them (``Chooser``):
+    the bank an Enemy AI ship swerves with, the still-tied ship it fires on."""
+
+    def choose(self, state: GameState, offer: ChoiceOffer) -> tuple[int, str]:
+        if offer.kind == "swerve":
+            found = self.log.find(lambda e: e.get("type") == "swerved" and e.get("ship") == offer.ship,
+                                  lambda e: e.get("type") in ("ship_moved", "phase_started"), f"swerve of {offer.ship}")
+            if found is None:
+                raise Mismatch(self.log.position, f"the players' choice of swerve for {offer.ship} is not recorded")
+            event = found[1]
+            try:
+                label = glyph_of(Maneuver(str(event.get("to_kind")), int(event.get("to_speed", 0))))
+            except (ValueError, TypeError):
+                label = None
+            pick = next((i for i, o in enumerate(offer.options) if o.label == label), None)
+        else:
+            found = self.log.find(lambda e: e.get("type") == "enemy_target_chosen" and e.get("ship") == offer.ship,
+                                  lambda e: e.get("type") in ("attack_declared", "phase_started"),
+                                  f"target of {offer.ship}")
+            if found is None:
+                raise Mismatch(self.log.position, f"the players' choice of target for {offer.ship} is not recorded")
+            event = found[1]
+            pick = next((i for i, o in enumerate(offer.options) if o.ship == event.get("target")), None)
+        if pick is None:
+            raise Mismatch(found[0], f"the players chose for {offer.ship} what the rules did not offer them "
+                           f"({', '.join(o.label for o in offer.options)})")
+        why = _CHOSE.search(str(event.get("reason", "")))
+        return pick, why.group(1) if why else ""
+
+
+_CHOSE: Final = re.compile(r"the players chose(?:: | \()(.*)\)$")  # "...chose: why)" or "...chose (why)"
 
 
 def _unordered(ship: ev.ShipSetup) -> dict[str, Any]:
@@ -77,7 +115,7 @@ def replay_game(header: dict[str, Any], events: Any, result: dict[str, Any] | No
     log = RecordedLog(events)
 
     def run(sink: Callable[[Any, Any], None]) -> dict[str, Any] | None:
-        game = AllianceGame(setup, seed, LogPlayer(log), SeededDice(), sink=sink)
+        game = AllianceGame(setup, seed, AllianceLogPlayer(log), SeededDice(), sink=sink)
         game.play()
         outcome = game.full.mission
         return None if outcome is None else {
