@@ -161,7 +161,7 @@ def test_unreadable_files_are_fleet_errors(tmp_path: Path) -> None:
         read_fleet_file(nan)
     deep = tmp_path / "deep.json"
     deep.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
-    with pytest.raises(FleetError, match="nested too deeply"):
+    with pytest.raises(FleetError, match="more than one list or table per 8 characters"):
         read_fleet_file(deep)
     big = tmp_path / "big.json"
     big.write_text(" " * 1_000_001, encoding="utf-8")

@@ -411,15 +411,16 @@ def _b64(raw: bytes) -> str:
                                                 "percent-decoding)"),
     ("https://staw-utopia.com/#" + _b64(b"\xff\xfe{}"), "Utopia link: the base64 does not decode to UTF-8 text "
                                                         "(byte 0)"),
-    ("https://staw-utopia.com/#" + _b64(b"{ships: []}"), "Utopia link: the decoded text is not valid JSON: "
+    ("https://staw-utopia.com/#" + _b64(b"{ships: []}"), "Utopia link: the decoded text: not valid JSON: "
                                                          "Expecting property name enclosed in double quotes at line 1 "
                                                          "column 2"),
     ("https://staw-utopia.com/#" + _b64(b'["ship:1001"]'), "Utopia link: the decoded JSON is a list, not an object "
                                                            "with ships"),
-    ("https://staw-utopia.com/#" + _b64(b'{"ships": [NaN]}'), "Utopia link: the decoded text is not valid JSON: "
+    ("https://staw-utopia.com/#" + _b64(b'{"ships": [NaN]}'), "Utopia link: the decoded text: "
                                                               "NaN is not a number JSON allows"),
-    ("https://staw-utopia.com/#" + _b64(b"[" * 100_000 + b"]" * 100_000), "Utopia link: the decoded JSON is nested "
-                                                                          "too deeply"),
+    ("https://staw-utopia.com/#" + _b64(b"[" * 100_000 + b"]" * 100_000), "Utopia link: the decoded text: more "
+                                                                          "than one list or table per 8 characters; "
+                                                                          "not a document trek writes or reads"),
     ("https://staw-utopia.com/fleet", "Utopia link: no '#' in the link; the fleet is the text after '#'"),
     ("https://staw-utopia.com/#", "Utopia link: nothing after '#'"),
 ])
@@ -483,7 +484,7 @@ def test_bad_files(tmp_path: Path) -> None:
     assert "cannot read" in import_error(str(tmp_path))
     deep = tmp_path / "deep.spacedock"
     deep.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
-    assert import_error(str(deep)) == f"{deep}: JSON nested too deeply"
+    assert import_error(str(deep)).startswith(f"{deep}: more than one list or table per 8 characters")
     assert issubclass(FleetImportError, FleetError) and issubclass(FleetImportError, TrekError)
 
 

@@ -37,6 +37,7 @@ class DocumentLimits:
 
 
 DEFAULT_DOCUMENT_LIMITS: Final = DocumentLimits()
+CHARS_PER_CONTAINER: Final = 8  # real documents have one list or table per 20 characters or more
 
 
 def _reject_constant(name: str) -> Any:
@@ -89,6 +90,12 @@ def check_document(document: Any, source: str, error: type[E], limits: DocumentL
 def parse_document(text: str, source: str, error: type[E], *, toml: bool = False,
                    limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS) -> Any:
     """Parse JSON or TOML text and check its bounds; ``error`` with line and column when it is malformed."""
+    containers = text.count("{") + text.count("[")  # an upper bound (brackets inside strings count too)
+    if containers > len(text) // CHARS_PER_CONTAINER + 64:
+        # an empty list or table is two characters of text but dozens of bytes in memory: refused
+        # before parsing, so memory stays a small multiple of the text's size (docs/files.md)
+        raise error(f"{source}: more than one list or table per {CHARS_PER_CONTAINER} characters; "
+                    "not a document trek writes or reads")
     try:
         document = tomllib.loads(text) if toml else json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:

@@ -21,7 +21,7 @@ MiB: Final = 1 << 20
 # The most bytes each kind of input may hold (documented in docs/file-safety.md).
 CAPS: Final[dict[str, int]] = {
     "replay": 512 * MiB,  # streamed record by record (engine/replay/reader.py), never read whole
-    "replay JSON": 64 * MiB,
+    "replay JSON": 32 * MiB,  # read whole: up to ~25x its size in memory (docs/replay-format.md)
     "fleet": 1_000_000,
     "scenario": 1_000_000,
     "mission": 1_000_000,

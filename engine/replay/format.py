@@ -41,8 +41,8 @@ MiB: Final = 1 << 20
 class Limits:
     """Bounds the reader enforces on untrusted files (and the writer on what it writes).
 
-    Peak memory while decoding one record is bounded by a small multiple (under 50x in the
-    worst case of maps of one entry) of the largest record limit.
+    Peak memory while decoding one record is bounded by a small multiple (about 10x) of its size
+    (docs/replay-format.md, "Memory").
     """
 
     max_file_bytes: int = 512 * MiB
@@ -131,20 +131,48 @@ def check_plain(obj: Any, limits: Limits) -> None:
         level = deeper
 
 
+class _Containers:
+    """Counts the arrays and maps a body decodes to, and stops the decoder past the limit: an empty
+    map is one byte in msgpack but dozens in memory, so a body of nothing else would take far more
+    memory than its size. Real bodies hold one container per 30 bytes or more; the limit is one per
+    ``BYTES_PER_CONTAINER`` bytes."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, size: int) -> None:
+        self.left = size // BYTES_PER_CONTAINER + 16
+
+    def __call__(self, obj: Any) -> Any:
+        self.left -= 1
+        if self.left < 0:
+            raise ValueError(f"holds more than one array or map per {BYTES_PER_CONTAINER} bytes")
+        return obj
+
+
+BYTES_PER_CONTAINER: Final = 8
+
+
 def decode_body(data: bytes, limits: Limits) -> dict[str, Any]:
     """Decode one body (a msgpack map) with every limit applied; ValueError completes "<what> ..." if it is bad."""
+    count = _Containers(len(data))
     try:
         obj = msgpack.unpackb(
             data,
             raw=False,
             strict_map_key=True,
             ext_hook=_no_ext,
+            object_hook=count,
+            list_hook=count,
             max_str_len=limits.max_str_bytes,
             max_bin_len=len(data),
-            max_array_len=limits.max_container_len,
-            max_map_len=limits.max_container_len,
+            # an array or map cannot hold more elements than the body has bytes: the decoder allocates
+            # what a header claims before reading the elements
+            max_array_len=min(limits.max_container_len, len(data)),
+            max_map_len=min(limits.max_container_len, len(data) // 2),
         )
     except ValueError as exc:  # FormatError, StackError, ExtraData, UnicodeDecodeError are ValueErrors
+        if count.left < 0:
+            raise ValueError(str(exc)) from None
         raise ValueError(f"is not valid msgpack: {exc or type(exc).__name__}") from None
     except msgpack.UnpackException as exc:  # OutOfData: the body stops mid-object
         raise ValueError(f"is not valid msgpack: it stops in the middle of a value ({type(exc).__name__})") \

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import json
 import re
 import sys
 from dataclasses import dataclass
@@ -17,6 +16,7 @@ from pathlib import Path
 from typing import IO, Any, Literal
 from urllib.parse import unquote_to_bytes
 
+from engine.io.documents import parse_document
 from engine.io.reading import read_bytes, show_path
 from engine.rulesets.attack_wing.fleet_io.model import MAX_INPUT_BYTES, FleetImportError
 
@@ -79,20 +79,9 @@ def _decode(raw: bytes, label: str) -> str:
         raise FleetImportError(f"{label}: not UTF-8 text (byte {exc.start})") from None
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows")
-
-
 def parse_json(text: str, what: str) -> Any:
-    """JSON text -> document; one line naming ``what`` (e.g. 'squad.spacedock') when it is not JSON."""
-    try:
-        return json.loads(text, parse_constant=_reject_constant)
-    except json.JSONDecodeError as exc:
-        raise FleetImportError(f"{what}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
-    except RecursionError:
-        raise FleetImportError(f"{what}: JSON nested too deeply") from None
-    except ValueError as exc:
-        raise FleetImportError(f"{what}: not valid JSON: {exc}") from None
+    """JSON text -> document, bounded (engine/io/documents.py); one line naming ``what`` when it is not JSON."""
+    return parse_document(text, what, FleetImportError)
 
 
 def detect(text: str) -> Detected:
@@ -168,15 +157,7 @@ def decode_utopia_link(text: str) -> tuple[Any, list[str]]:
         decoded = payload.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise FleetImportError(f"Utopia link: the base64 does not decode to UTF-8 text (byte {exc.start})") from None
-    try:
-        doc = json.loads(decoded, parse_constant=_reject_constant)
-    except json.JSONDecodeError as exc:
-        raise FleetImportError(f"Utopia link: the decoded text is not valid JSON: {exc.msg} at line {exc.lineno} "
-                               f"column {exc.colno}") from None
-    except RecursionError:
-        raise FleetImportError("Utopia link: the decoded JSON is nested too deeply") from None
-    except ValueError as exc:
-        raise FleetImportError(f"Utopia link: the decoded text is not valid JSON: {exc}") from None
+    doc = parse_json(decoded, "Utopia link: the decoded text")
     if not isinstance(doc, dict):
         raise FleetImportError(f"Utopia link: the decoded JSON is {json_type(doc)}, not an object with ships")
     return doc, notes
