@@ -140,7 +140,7 @@ class _Containers:
     __slots__ = ("left",)
 
     def __init__(self, size: int) -> None:
-        self.left = size // BYTES_PER_CONTAINER + 16
+        self.left = size // BYTES_PER_CONTAINER + 64  # (a small body may nest: the depth limit speaks)
 
     def __call__(self, obj: Any) -> Any:
         self.left -= 1

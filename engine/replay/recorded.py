@@ -124,6 +124,27 @@ def play_against_log(log: RecordedLog, play: Callable[[Callable[[Any, Any], None
     return problems
 
 
+FRAMING_KEYS: Final = frozenset({"format", "schema", "ruleset", "engine_version", "event_schema"})
+
+
+def header_problem(header: dict[str, Any], expected: dict[str, Any], source: str,
+                   optional: frozenset[str] = frozenset()) -> str | None:
+    """Why a replay header is not the one its own setup gives (``expected``, built by the engine), or None.
+
+    Every key ``expected`` has must hold the same value; any other key must be a framing key or one of
+    ``optional`` (a notation's tags): a file is no place for data nothing reads.
+    """
+    stored = {k: header.get(k) for k in expected if k != "engine_version"}
+    wanted = {k: v for k, v in expected.items() if k != "engine_version"}
+    if stored != wanted:
+        return (f"the header disagrees with its own {source}: {differences(stored, wanted)}"
+                .replace("the rules give", f"the {source} gives"))
+    unknown = sorted(set(header) - set(expected) - FRAMING_KEYS - optional)
+    if unknown:
+        return f"the header holds {_short(unknown[0])}, which trek does not write"
+    return None
+
+
 def differences(recorded: dict[str, Any], emitted: dict[str, Any]) -> str:
     """Where a recorded event departs from the engine's: 'ships[0].hull: the file has 1000, the rules give 4'."""
     found: list[str] = []

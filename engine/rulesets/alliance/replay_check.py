@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any, Final
 
 from engine.errors import TrekError
-from engine.replay.recorded import Mismatch, RecordedLog, differences, play_against_log
+from engine.replay.recorded import Mismatch, RecordedLog, differences, header_problem, play_against_log
 from engine.rulesets.alliance import events as ae
 from engine.rulesets.alliance.game import AllianceGame, AllianceSetup
 from engine.rulesets.alliance.logic import glyph_of
@@ -98,11 +98,9 @@ def _setup_from_header(header: dict[str, Any]) -> tuple[AllianceSetup, int]:
                         + differences({"ships": [_unordered(s) for s in stored_ships]},
                                       {"ships": [_unordered(s) for s in setup.player_ships]}))
     setup = replace(setup, player_ships=stored_ships)
-    expected = {k: v for k, v in header_for(setup, seed, ships).items() if k != "engine_version"}
-    stored = {k: header.get(k) for k in expected}
-    if stored != expected:
-        raise TrekError(f"the header disagrees with its own mission: {differences(stored, expected)}"
-                        .replace("the rules give", "the mission gives"))
+    problem = header_problem(header, header_for(setup, seed, ships), "mission")
+    if problem is not None:
+        raise TrekError(problem)
     return setup, seed
 
 

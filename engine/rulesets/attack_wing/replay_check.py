@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from engine.errors import TrekError
 from engine.geometry.pose import Pose
-from engine.replay.recorded import LogEnds, Mismatch, RecordedLog, differences, play_against_log
+from engine.replay.recorded import LogEnds, Mismatch, RecordedLog, header_problem, play_against_log
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.dice import FACES
 from engine.rulesets.attack_wing.game import Game, GameSetup
@@ -184,11 +184,14 @@ def _setup_from_header(header: dict[str, Any]) -> tuple[GameSetup, int, list[str
     except TrekError as exc:
         raise TrekError(f"the header's scenario is not a valid one: {exc}") from None
     setup = setup_from_scenario(scenario, rounds)
-    expected = {k: v for k, v in header_for(scenario, setup, seed, players).items() if k != "engine_version"}
-    stored = {k: header.get(k) for k in expected}
-    if stored != expected:
-        raise TrekError(f"the header disagrees with its own scenario: {differences(stored, expected)}"
-                        .replace("the rules give", "the scenario gives"))
+    problem = header_problem(header, header_for(scenario, setup, seed, players), "scenario",
+                             frozenset({"notation"}))
+    notation = header.get("notation", {})
+    if problem is None and not (isinstance(notation, dict) and all(
+            isinstance(k, str) and isinstance(v, str) for k, v in notation.items())):
+        problem = "the header's notation tags are not text"
+    if problem is not None:
+        raise TrekError(problem)
     return setup, seed, players
 
 
