@@ -206,3 +206,14 @@ def test_outputs_keep_the_usual_file_mode(tmp_path: Path) -> None:
     finally:
         os.umask(old)
     assert path.read_text() == "hello" and (path.stat().st_mode & 0o777) == 0o644
+
+
+def test_names_over_255_bytes_inside_files_are_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    text = (ROOT / "replays" / "notation" / "duel-seed7.trekn").read_text(encoding="utf-8")
+    notation = tmp_path / "long.trekn"
+    notation.write_text(text.replace("Scenario: duel", f"Scenario: {LONG}.json"), encoding="utf-8")
+    assert "too long" in one_line_error(capsys, "notation", "check", str(notation))
+    assert "Utopia link" in one_line_error(capsys, "fleet", "import", "https://staw-utopia.com/" + "a" * 400,
+                                           "-o", str(tmp_path / "f.json"))
+    assert "too long" in one_line_error(capsys, "screenshot", f"{LONG}.trek", "--at", "1", "-o",
+                                        str(tmp_path / "x.png"))

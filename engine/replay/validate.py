@@ -97,9 +97,12 @@ def replay_check_for(ruleset: str | None) -> ReplayCheck | None:
     """The ruleset's re-play check (``engine.rulesets.<ruleset>.replay_check.replay_game``), if it has one."""
     if ruleset is None or not ruleset.isidentifier():
         return None
+    name = f"engine.rulesets.{ruleset}.replay_check"
     try:
-        module = importlib.import_module(f"engine.rulesets.{ruleset}.replay_check")
-    except ModuleNotFoundError:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name is None or not name.startswith(exc.name):
+            raise  # the check exists but something it imports is missing: a real bug
         return None
     check: ReplayCheck | None = getattr(module, "replay_game", None)
     return check
