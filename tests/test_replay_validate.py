@@ -188,3 +188,17 @@ def test_alliance_missions_are_played_again_too(alliance_game: Game) -> None:
     missing = alliance_check(alliance_game, lambda h, e, r: h.pop("scenario_name"))
     assert missing and "scenario_name" in missing[0]
     assert "the index's result" in alliance_check(alliance_game, lambda h, e, r: r.update(success=not r["success"]))[0]
+
+
+def test_a_file_from_an_engine_with_other_rules_is_noted_not_refused(engine_game: Game, tmp_path: Path) -> None:
+    """A game played by an older engine's rules is no forgery: today's departures are notes (replay-format.md)."""
+    from engine.replay_timeline import load_timeline
+
+    header, events, result = copy.deepcopy(engine_game)
+    header["engine_version"] = "0.0.1"
+    i = set_die(events, "crit")  # (what an older engine's dice could have been)
+    path = write((header, events, result), tmp_path / "old.trek")
+    report = validate_replay(path)
+    assert report.sound and not report.replayed
+    assert "written by engine 0.0.1" in report.notes[-1] and f"event {i}" in report.notes[-1]
+    assert len(load_timeline(path).timeline) == len(events)

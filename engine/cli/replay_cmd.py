@@ -205,6 +205,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
             print(f"  note: {note}")
         if report.sound:
             rules = "played again by the rules, every event matched" if report.replayed else \
+                "each event checked against the rules, not played again (another engine's rules)" \
+                if report.notes and "does not know" in report.notes[-1] else \
                 "each event checked against the rules" if report.rules_checked else "structure only"
             print(f"  {report.events} events, {report.keyframes} keyframes, schema {report.schema}, {rules}")
     return 0 if report.sound else EXIT_UNSOUND

@@ -18,6 +18,7 @@ from typing import Any
 
 import msgpack
 
+import engine
 from engine.replay.codec import ReplayCodec, codec_for_header
 from engine.replay.errors import ReplayError
 from engine.replay.format import DEFAULT_LIMITS, KIND_EVENT, Limits
@@ -84,10 +85,28 @@ def validate_replay(source: Source | Replay, *, codec: ReplayCodec[Any, Any] | N
             problems = replay_check(replay.header, replay.events(), replay.result, not replay.truncated)
         except ReplayError as exc:
             problems = [str(exc)]
+        other = other_engine(replay.header)
         for problem in problems:
-            report.problem(f"played again by the rules: {problem}")
+            if other is None:
+                report.problem(f"played again by the rules: {problem}")
+            else:
+                report.notes.append(f"written by engine {other}, whose rules this engine ({engine.__version__}) "
+                                    f"does not know: played again by today's rules, {problem}")
         report.replayed = not problems
     return report
+
+
+def other_engine(header: dict[str, Any]) -> str | None:
+    """The engine version that wrote a replay, when it is not this engine's (None when it is the same).
+
+    A game is played again by this engine's rules; a file from an engine with other rules may play
+    differently without being forged, so its departures are notes, not problems. The engine's version
+    changes whenever the rules of play change (docs/replay-format.md).
+    """
+    version = header.get("engine_version")
+    if version == engine.__version__:
+        return None
+    return repr(version) if not isinstance(version, str) else version[:40]
 
 
 ReplayCheck = Callable[[dict[str, Any], Iterator[dict[str, Any]], "dict[str, Any] | None", bool], list[str]]
@@ -113,6 +132,8 @@ def soundness_problem(replay: Replay) -> str | None:
     check = replay_check_for(replay.ruleset)
     if check is None:
         return None
+    if other_engine(replay.header) is not None:
+        return None  # another engine's rules: nothing this one can judge (validate notes what it sees)
     problems = check(replay.header, replay.events(), replay.result, not replay.truncated)
     return problems[0] if problems else None
 
