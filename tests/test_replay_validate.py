@@ -94,7 +94,7 @@ FORGERIES: dict[str, tuple[Callable[..., Any], str]] = {
                               r"header's scenario is not a valid one|event \d+"),
     "events after the end": (lambda h, e, r: e.append({**e[-1], "seq": len(e)}), r"game is over after event"),
     "an unknown action": (lambda h, e, r: e[first(e, "action_performed")].update(action="warp_core_ejection"),
-                          r"refuse the recorded decision: .*cannot perform warp_core_ejection"),
+                          r"event \d+: the rules refuse the recorded decision: .*warp.core.ejection"),
     "a dial off the ship's dial": (lambda h, e, r: e[first(e, "dial_set")].update(speed=9),
                                    r"event \d+: .*not on its dial"),
 }
