@@ -355,3 +355,112 @@ def bearing_deg(a: Pose, b: Pose) -> float:
     """The bearing from a to b relative to a's heading, degrees in (-180, 180]."""
     ang = math.degrees(math.atan2(b.x - a.x, b.y - a.y)) - a.heading
     return (ang + 180.0) % 360.0 - 180.0
+
+
+# --- spreading coincident ghosts and placing labels ----------------------------------------------------
+
+SAME_SPOT_MM = 2.0  # ends closer than this are "the same place"
+
+
+def spread_ends(ghosts: Sequence[Ghost], base: str, start: Pose, gap: float = 4.0) -> list[Pose]:
+    """Where a plate draws each ghost: at its end pose, except that ghosts ending where an
+    earlier one does (a come about or a spin where the straight of its speed ends, rotates where
+    a stop ends) are moved beside that spot, on their own side (left for left, right for right,
+    a come about right), as near as they fit without touching another ghost or the start base.
+    The heading is kept; the plate joins each moved ghost to its true spot with a leader line."""
+    from shapely.geometry import Polygon
+
+    half = P.base_half(base)
+    squares = [Polygon(base_corners(g.end, half)) for g in ghosts]
+    taken = [Polygon(base_corners(start, half)).buffer(gap / 2)]
+    shown = [g.end for g in ghosts]
+    firsts: list[int] = []
+    moved: list[int] = []
+    for k, g in enumerate(ghosts):
+        same = next((j for j in firsts if math.dist((g.end.x, g.end.y), (ghosts[j].end.x, ghosts[j].end.y))
+                     < SAME_SPOT_MM), None)
+        if same is None:
+            firsts.append(k)
+        else:
+            moved.append(k)
+    taken += [squares[j].buffer(gap / 2) for j in firsts]
+    step = 2 * half * 1.42 + gap  # clear of a turned square too
+    (rx, ry), (fx, fy) = start.right, start.forward  # offsets in the start's frame
+
+    def beside(g: Ghost, right: float, ahead: float) -> Pose:
+        return Pose(g.end.x + step * (right * rx + ahead * fx), g.end.y + step * (right * ry + ahead * fy),
+                    g.end.heading)
+
+    for k in moved:
+        g = ghosts[k]
+        side = float(g.maneuver.side or 1)
+        candidates = [(s * n, 0.0) for s in (side, -side) for n in (1, 2, 3)]
+        candidates += [(s * n, -m) for s in (side, -side) for n in (1, 2) for m in (1, 2)]
+        shown[k] = beside(g, *candidates[0])
+        for right, ahead in candidates:
+            pose = beside(g, right, ahead)
+            if not any(Polygon(base_corners(pose, half)).intersects(t) for t in taken):
+                shown[k] = pose
+                break
+        taken.append(Polygon(base_corners(shown[k], half)).buffer(gap / 2))
+    return shown
+
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 (pixels)
+
+
+def place_labels(anchors: Sequence[Point], sizes: Sequence[tuple[float, float]], step: float) -> list[Point] | None:
+    """Centres for labels of ``sizes`` (width, height) near their ``anchors`` such that no two
+    labels' boxes intersect: each takes the first free spot of a widening search (on the anchor,
+    then above and below, then aside), in order; None when one finds no room."""
+    placed: list[Box] = []
+    out: list[Point] = []
+    offsets = [(0.0, 0.0)]
+    for r in range(1, 5):
+        offsets += [(0.0, -r), (0.0, r), (-r, 0.0), (r, 0.0), (-r, -r), (r, -r), (-r, r), (r, r)]
+    for (ax, ay), (w, h) in zip(anchors, sizes, strict=True):
+        for dx, dy in offsets:
+            x, y = ax + dx * step * 2.2, ay + dy * step
+            box = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+            if not any(boxes_intersect(box, b) for b in placed):
+                placed.append(box)
+                out.append((x, y))
+                break
+        else:
+            return None
+    return out
+
+
+def boxes_intersect(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@dataclass(frozen=True, slots=True)
+class LessonRuler:
+    """A lesson's range ruler from an attacker to a target: between the closest points of the
+    attacker's base and the part of the target in its arc (the whole target when out of arc),
+    so its length is the distance the lesson quotes."""
+
+    start: Point
+    end: Point
+    distance: float
+    band: int | None  # None: out of arc
+    in_arc: bool
+    arc: str  # "front arc" or "360-degree arc": what the attacker's primary weapon fires from
+
+
+def arc_name(ship: LessonShip) -> str:
+    return "360-degree arc" if ship.has_360_arc or not ship.front_arc else "front arc"
+
+
+def lesson_ruler(lesson: Lesson, attacker: str, target: str) -> LessonRuler:
+    from engine.rulesets.attack_wing.measure import Placed, arc_check, line_of_fire
+
+    a, d = lesson.ship(attacker), lesson.ship(target)
+    pa, pd = Placed(a.pose, a.base), Placed(d.pose, d.base)
+    arc = None if a.has_360_arc or not a.front_arc else a.front_arc
+    check = arc_check(pa, pd, arc or 360.0)
+    line = line_of_fire(pa, pd, arc if check.in_arc else None).line
+    (x0, y0), (x1, y1) = line.coords[0], line.coords[-1]
+    return LessonRuler((float(x0), float(y0)), (float(x1), float(y1)), float(line.length),
+                       check.band if check.in_arc else None, check.in_arc, arc_name(a))

@@ -17,6 +17,7 @@ OUT = Path(__file__).resolve().parent.parent / "docs" / "images"
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     print(ship_lineup())
+    print(dial_plate())
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "skirmish.trek"
         play(load_scenario("skirmish"), 3, path)
@@ -67,6 +68,16 @@ def ship_lineup() -> Path:
     camera = CameraPose((387, 585, 1500), (387, 585, 0), (0, 1, 0), ortho_height=215)
     out = OUT / "ships.png"
     save_png(render_view(view, size=(1280, 420), camera=camera, overlays={"names"}), out)
+    return out
+
+
+def dial_plate() -> Path:
+    """The Borg Sphere's dial plate (docs/images/dial-borg-sphere.png): spins beside straights."""
+    from engine.teach import resolve_dial
+    from studio.teach import draw_plate
+
+    out = OUT / "dial-borg-sphere.png"
+    save_png(draw_plate(resolve_dial("Borg Sphere"), (800, 600)).frame, out)
     return out
 
 

@@ -29,7 +29,9 @@ from engine.teach import (
     dial_extent,
     dial_ghosts,
     maneuver_label,
+    place_labels,
     rule_caption,
+    spread_ends,
     table_of_view,
 )
 from engine.view import TableView
@@ -51,6 +53,7 @@ DIAL_LIGHT: Final[dict[str, RGBA]] = {
 BLOCKED: Final[RGBA] = (0.5, 0.5, 0.52, 1.0)
 FRONT_ARC: Final[RGBA] = (0.2, 0.55, 1.0, 1.0)
 REAR_ARC: Final[RGBA] = (1.0, 0.55, 0.1, 1.0)
+ROUND_ARC: Final[RGBA] = (0.62, 0.42, 1.0, 1.0)  # a 360-degree arc: all round, not the front
 ARC_REACH_MM: Final = 70.0
 SCALE_BAR_MM: Final = P.RANGE_BAND_EDGES_MM[0]  # 4 inches: Range 1
 
@@ -171,7 +174,7 @@ def arcs_shape(b: MeshBuilder, pose: Pose, base: str, front: float | None, rear:
                reach: float = ARC_REACH_MM, alpha: float = 0.22) -> None:
     half = P.base_half(base)
     if has_360:
-        b.polygon(wedge_points(pose, 0.0, 359.0, reach, half), palette.with_alpha(FRONT_ARC, alpha * 0.7))
+        b.polygon(wedge_points(pose, 0.0, 359.0, reach, half), palette.with_alpha(ROUND_ARC, alpha * 0.7))
     if front:
         b.polygon(wedge_points(pose, 0.0, front, reach, half), palette.with_alpha(FRONT_ARC, alpha))
     if rear:
@@ -193,14 +196,64 @@ class Plate:
     layout: PlateLayout
     ghosts: tuple[Ghost, ...]
     flat_colours: tuple[tuple[int, int, int], ...] = ()
+    shown: tuple[Pose, ...] = ()  # where each ghost is drawn (beside its end when another ends there)
+    labels: tuple[PlateLabel, ...] = ()
+
+
+def plate_ghosts(dial: Dial, start: Pose) -> tuple[list[Ghost], list[Pose]]:
+    """The dial's ghosts from ``start`` and where the plate draws each (:func:`spread_ends`)."""
+    ghosts = dial_ghosts(_DialShip("plate", start, dial.base), None, dial.entries)
+    return ghosts, spread_ends(ghosts, dial.base, start)
 
 
 def plate_layout(dial: Dial, size: tuple[int, int], start: Pose, mm_per_px: float | None = None) -> PlateLayout:
     h = size[1]
     rows = 2 if size[0] < 1.2 * size[1] else 1
     margins = (int(h * TITLE_PX) + 8, 16, int(h * LEGEND_PX * rows) + 8, 16)
-    return PlateLayout.fit(dial_extent(dial, start, ARC_REACH_MM + P.base_half(dial.base)), size, margins,
+    half = P.base_half(dial.base)
+    spread = [c for pose in plate_ghosts(dial, start)[1] for c in base_corners(pose, half * 1.42)]
+    return PlateLayout.fit(dial_extent(dial, start, ARC_REACH_MM + half) + spread, size, margins,
                            mm_per_px=mm_per_px)
+
+
+@dataclass(frozen=True, slots=True)
+class PlateLabel:
+    """A label on a plate: its words, centre and size in pixels."""
+
+    text: str
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @property
+    def box(self) -> tuple[float, float, float, float]:
+        return self.x - self.width / 2, self.y - self.height / 2, self.x + self.width / 2, self.y + self.height / 2
+
+
+def plate_labels(ghosts: Sequence[Ghost], shown: Sequence[Pose], layout: PlateLayout, start: Pose,
+                 base: str) -> tuple[PlateLabel, ...]:
+    """The start's and every ghost's label, none overlapping another: on the ghost where there is
+    room, else moved to the nearest free spot; the letters shrink (to 8 px) until all fit."""
+    from panda3d.core import TextNode
+
+    from studio.hud import hud_font
+
+    node = TextNode("measure")
+    node.setFont(hud_font())
+    half = P.base_half(base)
+    px = max(11.0, min(20.0, 0.34 * 2 * half / layout.mm_per_px))
+    texts = ["start", *(g.label for g in ghosts)]
+    anchors = [layout.to_pixel(start.x, start.y), *(layout.to_pixel(p.x, p.y) for p in shown)]
+    while True:
+        sizes = [(float(node.calcWidth(t)) * px + 4.0, px * 1.15) for t in texts]
+        spots = place_labels(anchors, sizes, px * 1.2)
+        if spots is not None or px <= 8.0:
+            break
+        px = max(8.0, px * 0.9)
+    if spots is None:  # (no class needs it: the last resort is the anchors themselves)
+        spots = list(anchors)
+    return tuple(PlateLabel(t, x, y, w, h) for t, (x, y), (w, h) in zip(texts, spots, sizes, strict=True))
 
 
 def flat_colour(k: int) -> tuple[int, int, int]:
@@ -217,22 +270,35 @@ def draw_plate(dial: Dial, size: tuple[int, int] = (1280, 960), printable: bool 
     """
     style = Style.of(printable)
     layout = plate_layout(dial, size, start, mm_per_px)
-    ghosts = dial_ghosts(_DialShip("plate", start, dial.base), None, dial.entries)
+    ghosts, shown = plate_ghosts(dial, start)
     canvas = Canvas(layout, (0.0, 0.0, 0.0, 1.0) if flat else style.background)
     try:
         if flat:
             colours = tuple(flat_colour(k) for k in range(len(ghosts)))
-            for g, c in zip(ghosts, colours, strict=True):
+            for pose, c in zip(shown, colours, strict=True):
                 b = MeshBuilder()
-                b.fan(base_corners(g.end, P.base_half(dial.base)), (c[0] / 255, c[1] / 255, c[2] / 255, 1.0))
+                b.fan(base_corners(pose, P.base_half(dial.base)), (c[0] / 255, c[1] / 255, c[2] / 255, 1.0))
                 canvas.add(b, "ghost")
-            return Plate(canvas.capture(), layout, tuple(ghosts), colours)
-        _draw_dial(canvas, dial, ghosts, start, style)
+            return Plate(canvas.capture(), layout, tuple(ghosts), colours, tuple(shown))
+        labels = _draw_dial(canvas, dial, ghosts, shown, start, style)
+        cls = dial.ship_class
         _draw_frame_text(canvas, dial.title, _dial_subtitle(dial), style, blocked=any(g.blocked for g in ghosts),
-                         rear=bool(dial.ship_class.rear_arc))
-        return Plate(canvas.capture(), layout, tuple(ghosts))
+                         arcs=arc_names(cls.front_arc, cls.rear_arc, cls.has_360_arc))
+        return Plate(canvas.capture(), layout, tuple(ghosts), (), tuple(shown), labels)
     finally:
         canvas.close()
+
+
+def arc_names(front: float | None, rear: float | None, has_360: bool) -> list[tuple[RGBA, str]]:
+    """The legend's arcs, each named by what it is (a 360-degree arc is not a front arc)."""
+    out: list[tuple[RGBA, str]] = []
+    if has_360:
+        out.append((ROUND_ARC, "360-degree arc"))
+    if front:
+        out.append((FRONT_ARC, f"front arc {front:g} deg"))
+    if rear:
+        out.append((REAR_ARC, f"rear arc {rear:g} deg"))
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,54 +317,49 @@ def _dial_subtitle(dial: Dial) -> str:
     return f"{len(dial.entries)} maneuvers - {cls.base_size} base - {arcs}"
 
 
-def _draw_dial(canvas: Canvas, dial: Dial, ghosts: Sequence[Ghost], start: Pose, style: Style) -> None:
+def _draw_dial(canvas: Canvas, dial: Dial, ghosts: Sequence[Ghost], shown: Sequence[Pose], start: Pose,
+               style: Style) -> tuple[PlateLabel, ...]:
     cls = dial.ship_class
-    half = P.base_half(dial.base)
     arcs = MeshBuilder()
     arcs_shape(arcs, start, dial.base, cls.front_arc, cls.rear_arc, cls.has_360_arc)
     canvas.add(arcs, "arcs")
     # templates first (all under every ghost), farthest first
-    order = sorted(ghosts, key=lambda g: -math.dist((g.end.x, g.end.y), (start.x, start.y)))
-    for g in order:
+    order = sorted(range(len(ghosts)), key=lambda k: -math.dist((ghosts[k].end.x, ghosts[k].end.y),
+                                                                (start.x, start.y)))
+    for k in order:
+        g = ghosts[k]
         if g.template:
             b = MeshBuilder()
             c = style.colour(g.colour)
             b.polygon(g.template, palette.with_alpha(c, 0.13))
             b.ribbon(g.template, 0.6, palette.with_alpha(c, 0.55), 0.01, closed=True)
             canvas.add(b, "template")
-    for g in order:
+    for k in order:
+        g, pose = ghosts[k], shown[k]
         c = style.colour(g.colour) if not g.blocked else BLOCKED
         b = MeshBuilder()
-        base_shape(b, g.end, dial.base, palette.with_alpha(c, 0.42), palette.with_alpha(c, 1.0), width=1.4)
+        gap = math.dist((pose.x, pose.y), (g.end.x, g.end.y))
+        if gap > 1e-6:  # drawn beside its true end: a leader line from its edge to that base's edge
+            half = P.base_half(dial.base)
+            ux, uy = (g.end.x - pose.x) / gap, (g.end.y - pose.y) / gap
+            a, z = (pose.x + ux * half, pose.y + uy * half), (g.end.x - ux * half, g.end.y - uy * half)
+            b.ribbon([a, z], 0.9, palette.with_alpha(c, 0.9), 0.03)
+            b.disc(z[0], z[1], 1.8, palette.with_alpha(c, 1.0), 0.04, segments=16)
+        base_shape(b, pose, dial.base, palette.with_alpha(c, 0.42), palette.with_alpha(c, 1.0), width=1.4)
         canvas.add(b, "ghost")
     b = MeshBuilder()
     base_shape(b, start, dial.base, palette.with_alpha(style.base, 0.9), (1.0, 0.85, 0.2, 1.0), width=1.8)
     canvas.add(b, "start")
-    lay = canvas.layout
-    label_px = max(11.0, min(20.0, 0.34 * 2 * half / lay.mm_per_px))
-    for g, (px, py) in zip(ghosts, label_positions(ghosts, lay, label_px), strict=True):
-        canvas.text(g.label, px, py, label_px, style.text, "center", shadow=style.shadow)
-    sx, sy = lay.to_pixel(start.x, start.y)
-    canvas.text("start", sx, sy, label_px, (0.05, 0.05, 0.08, 1.0) if style.shadow else (1.0, 1.0, 1.0, 1.0),
-                "center")
-
-
-def label_positions(ghosts: Sequence[Ghost], layout: PlateLayout, label_px: float) -> list[Point]:
-    """Each ghost's label at its end pose's pixel; ghosts ending on the same spot (a come about
-    and the straight of its speed, a stop and the rotates) get their labels stacked."""
-    spots: dict[tuple[int, int], list[int]] = {}
-    for k, g in enumerate(ghosts):
-        spots.setdefault((round(g.end.x / 5), round(g.end.y / 5)), []).append(k)
-    out: list[Point] = [(0.0, 0.0)] * len(ghosts)
-    for group in spots.values():
-        for j, k in enumerate(group):
-            px, py = layout.to_pixel(ghosts[k].end.x, ghosts[k].end.y)
-            out[k] = (px, py + (j - (len(group) - 1) / 2) * label_px * 1.15)
-    return out
+    labels = plate_labels(ghosts, shown, canvas.layout, start, dial.base)
+    start_colour = (0.05, 0.05, 0.08, 1.0) if style.shadow else (1.0, 1.0, 1.0, 1.0)
+    for k, label in enumerate(labels):
+        canvas.text(label.text, label.x, label.y, label.height / 1.15, start_colour if k == 0 else style.text,
+                    "center", shadow=style.shadow and k > 0)
+    return labels
 
 
 def _draw_frame_text(canvas: Canvas, title: str, subtitle: str, style: Style, legend: bool = True,
-                     blocked: bool = False, rear: bool = True) -> None:
+                     blocked: bool = False, arcs: Sequence[tuple[RGBA, str]] = ((FRONT_ARC, "front arc"),)) -> None:
     w, h = canvas.layout.size
     band = h * TITLE_PX
     canvas.text(title, 16, band * 0.42, band * 0.42, style.text, shadow=style.shadow)
@@ -318,9 +379,7 @@ def _draw_frame_text(canvas: Canvas, title: str, subtitle: str, style: Style, le
                  (style.colour("red"), "red: gains Aux Power")]
         if blocked:
             items.append((BLOCKED, "grey: blocked"))
-        items.append((FRONT_ARC, "front arc"))
-        if rear:
-            items.append((REAR_ARC, "rear arc"))
+        items += list(arcs)
         x0 = 16 + bar + 10 + canvas.text_width('4" = Range 1', text_px) + 28
         need = sum(canvas.text_width(words, 1.0) + 1.5 for _, words in items)
         fit = (w - 16 - x0 - 22 * len(items)) / need
@@ -343,7 +402,7 @@ GHOST_Z: Final = 0.4
 
 
 def ghosts_builder(ghosts: Sequence[Ghost], base: str, dial_colours: dict[str, RGBA] | None = None,
-                   templates: bool = True) -> MeshBuilder:
+                   templates: bool = True, shown: Sequence[Pose] | None = None) -> MeshBuilder:
     """Table geometry for a dial fan-out (``engine.teach.dial_ghosts``) in the studio: faint
     templates and a ghost base per maneuver in its dial colour, grey where it is blocked. Parent
     the node under the scene root with :func:`studio.meshes.as_overlay`."""
@@ -354,14 +413,16 @@ def ghosts_builder(ghosts: Sequence[Ghost], base: str, dial_colours: dict[str, R
             if g.template:
                 c = BLOCKED if g.blocked else colours.get(g.colour, colours["white"])
                 b.polygon(g.template, palette.with_alpha(c, 0.08), GHOST_Z)
-    for g in ghosts:
+    for g, pose in zip(ghosts, shown or [g.end for g in ghosts], strict=True):
         c = BLOCKED if g.blocked else colours.get(g.colour, colours["white"])
         half = P.base_half(base)
-        corners = base_corners(g.end, half)
+        if (pose.x, pose.y) != (g.end.x, g.end.y):  # beside its true end (spread_ends): a leader line
+            b.ribbon([(pose.x, pose.y), (g.end.x, g.end.y)], 0.8, palette.with_alpha(c, 0.7), GHOST_Z + 0.005)
+        corners = base_corners(pose, half)
         b.fan(corners, palette.with_alpha(c, 0.18 if g.blocked else 0.35), GHOST_Z + 0.01)
         b.ribbon(corners, 1.0, palette.with_alpha(c, 0.5 if g.blocked else 0.95), GHOST_Z + 0.02, closed=True)
-        tip, left, right = g.end.advance(half - 1.0), g.end.advance(half * 0.55, -half * 0.3), \
-            g.end.advance(half * 0.55, half * 0.3)
+        tip, left, right = pose.advance(half - 1.0), pose.advance(half * 0.55, -half * 0.3), \
+            pose.advance(half * 0.55, half * 0.3)
         b.fan([(tip.x, tip.y), (right.x, right.y), (left.x, left.y)], palette.with_alpha(c, 0.9), GHOST_Z + 0.03)
     return b
 
@@ -389,7 +450,9 @@ class DialFan:
             self.ghosts = dial_ghosts(ship, table_of_view(view))
         except (LookupError, TrekError):  # a class the catalog does not know: no fan-out
             return
-        self.node = as_overlay(self.parent.attachNewNode(ghosts_builder(self.ghosts, ship.base_size).node("dial")), 25)
+        shown = spread_ends(self.ghosts, ship.base_size, ship.pose)
+        node = ghosts_builder(self.ghosts, ship.base_size, shown=shown).node("dial")
+        self.node = as_overlay(self.parent.attachNewNode(node), 25)
         self.key = key
 
     def clear(self) -> None:

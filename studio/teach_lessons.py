@@ -7,9 +7,8 @@ from __future__ import annotations
 from engine.geometry.pose import Pose
 from engine.geometry.shapes import base_corners
 from engine.rulesets.attack_wing import params as P
-from engine.rulesets.attack_wing.measure import Placed, arc_check
 from engine.rulesets.attack_wing.movement import MoveResult, resolve_move, sensor_echo_options
-from engine.teach import Lesson, PlateLayout, lesson_table, maneuver_label
+from engine.teach import Lesson, PlateLayout, lesson_ruler, lesson_table, maneuver_label
 from studio import palette
 from studio.meshes import MeshBuilder
 from studio.offscreen import Frame
@@ -153,23 +152,24 @@ def _text(canvas: Canvas, lesson: Lesson, moves: list[tuple[str, MoveResult]], s
         lines.append(words)
     if lesson.attack:
         a, d = lesson.ship(lesson.attack[0]), lesson.ship(lesson.attack[1])
-        check = arc_check(Placed(a.pose, a.base), Placed(d.pose, d.base), a.front_arc or 360.0)
-        pa, pd = canvas.layout.to_pixel(a.pose.x, a.pose.y), canvas.layout.to_pixel(d.pose.x, d.pose.y)
+        ruler = lesson_ruler(lesson, a.id, d.id)
         b = MeshBuilder()
-        colour = palette.BAND_COLOURS.get(check.band or 4, palette.BAND_COLOURS[4])
-        b.dashed((a.pose.x, a.pose.y), (d.pose.x, d.pose.y), 2.0, colour, 0.05, dash=7.0, gap=5.0)
+        colour = palette.BAND_COLOURS.get(ruler.band or 4, palette.BAND_COLOURS[4])
+        b.dashed(ruler.start, ruler.end, 2.0, colour, 0.05, dash=7.0, gap=5.0)  # between the closest points
+        for x, y in (ruler.start, ruler.end):
+            b.disc(x, y, 2.0, colour, 0.06, segments=12)
         canvas.add(b, "ruler")
-        words = (f"{d.id} is in {a.id}'s front arc at Range {check.band} ({check.distance:.0f} mm)"
-                 if check.in_arc and check.band and check.band <= 3 else f"{d.id} is not in {a.id}'s front arc "
-                 "at Range 1-3")
-        lines.append(words)
+        in_range = ruler.in_arc and ruler.band is not None and ruler.band <= 3
+        lines.append(f"{d.id} is in {a.id}'s {ruler.arc} at Range {ruler.band} ({ruler.distance:.0f} mm)"
+                     if in_range else f"{d.id} is not in {a.id}'s {ruler.arc} at Range 1-3")
         for other in lesson.ships:
             if other.player != a.player and other.id != d.id:
-                c = arc_check(Placed(a.pose, a.base), Placed(other.pose, other.base), a.front_arc or 360.0)
-                lines.append(f"{other.id} is in {a.id}'s front arc at Range {c.band}" if c.in_arc and c.band
-                             and c.band <= 3 else f"{other.id} is outside {a.id}'s front arc: no primary attack")
+                c = lesson_ruler(lesson, a.id, other.id)
+                lines.append(f"{other.id} is in {a.id}'s {c.arc} at Range {c.band}" if c.in_arc and c.band
+                             and c.band <= 3 else f"{other.id} is outside {a.id}'s {c.arc}: no primary attack")
+        pa, pd = canvas.layout.to_pixel(*ruler.start), canvas.layout.to_pixel(*ruler.end)
         mx, my = (pa[0] + pd[0]) / 2, (pa[1] + pd[1]) / 2
-        canvas.text(f"Range {check.band}" if check.in_arc and check.band else "out of arc", mx, my - 14,
+        canvas.text(f"Range {ruler.band}" if ruler.in_arc and ruler.band else "out of arc", mx, my - 14,
                     max(12.0, h * 0.022), colour, "center", shadow=style.shadow)
     for s in lesson.ships:
         px, py = canvas.layout.to_pixel(s.pose.x, s.pose.y)

@@ -100,13 +100,13 @@ def test_plate_draws_one_ghost_per_dial_entry_where_its_end_maps(showbase: Any, 
     img = plate.frame.astype(int)
     half_px = P.base_half("small") / plate.layout.mm_per_px
     found = 0
-    for ghost, colour in zip(plate.ghosts, plate.flat_colours, strict=True):
+    for shown, colour in zip(plate.shown, plate.flat_colours, strict=True):
         mask = (np.abs(img - np.array(colour)).max(axis=2) <= 2)
         if mask.sum() < 4:
             continue
         found += 1
         ys, xs = np.nonzero(mask)
-        px, py = plate.layout.to_pixel(ghost.end.x, ghost.end.y)
+        px, py = plate.layout.to_pixel(shown.x, shown.y)
         # what shows of each ghost lies inside its base square around its mapped centre
         assert np.abs(xs - px).max() <= half_px * 1.5 + 2 and np.abs(ys - py).max() <= half_px * 1.5 + 2
     assert found == len(galaxy.entries) == 15
