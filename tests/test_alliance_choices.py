@@ -40,11 +40,11 @@ def _swerve(player: object, maneuver: Maneuver, players: dict[str, tuple[str, Po
     g = table(players or {"P1": (AKIRA, Pose(450.0, 150.0, 0.0))}, [("Wing", [("E1", START, False)])],
               obstacles=(PEBBLE,), player=player)
     ship = g.state.ship("E1")
-    tab = g.enemy_table(ship)
+    tab = g.table_for(ship)
     move = resolve_move(ship.pose, maneuver, ship.base, tab)
     assert move.obstacles == ("pebble",)
     n = len(g.events)
-    _, performed, _ = g.swerve(ship, maneuver, "white", move, tab, "P1")
+    _, performed, _ = g.swerve(ship, maneuver, "white", move, tab)
     return of_type(since(g, n), ae.Swerved)[0], performed
 
 
@@ -73,11 +73,11 @@ def test_a_full_astern_swerves_to_a_1_straight() -> None:
     g = table({"P1": (AKIRA, Pose(450.0, 150.0, 0.0))}, [("Wing", [("E1", Pose(450.0, 640.0, 180.0), False)])],
               obstacles=(PEBBLE,))
     ship = g.state.ship("E1")
-    tab = g.enemy_table(ship)
+    tab = g.table_for(ship)
     move = resolve_move(ship.pose, Maneuver("straight", -1), ship.base, tab)
     assert move.obstacles == ("pebble",)
     n = len(g.events)
-    _, performed, _ = g.swerve(ship, Maneuver("straight", -1), "red", move, tab, "P1")
+    _, performed, _ = g.swerve(ship, Maneuver("straight", -1), "red", move, tab)
     swerve = of_type(since(g, n), ae.Swerved)[0]
     assert swerve.swerved and (performed.kind, performed.speed) == ("straight", 1)
 

@@ -29,7 +29,7 @@ def test_formation_movement_example() -> None:
     g = table({"P1": (AKIRA, Pose(e1.x - 480.0, e1.y - 480.0, 0.0))}, [("Wing", sorted(members))], die=[4])
     start = len(g.events)
     for ref in ("E1", "E2", "E3"):
-        g.activate_enemy(ref)
+        g.activate(ref)
     events = since(g, start)
     rolled = of_type(events, ae.EnemyManeuverRolled)
     assert [r.ship for r in rolled] == ["E1"] and rolled[0].die == 4
@@ -56,7 +56,7 @@ def test_swerve_example() -> None:
     g = table({"P1": (AKIRA, Pose(450.0, 150.0, 0.0))}, [("Wing", [("E1", start, False)])], obstacles=(rock,),
               die=[3])
     n = len(g.events)
-    g.activate_enemy("E1")
+    g.activate("E1")
     events = since(g, n)
     rolled = of_type(events, ae.EnemyManeuverRolled)[0]
     assert (rolled.kind, rolled.speed) == ("straight", 3)
@@ -74,7 +74,7 @@ def test_no_clear_swerve_means_the_original_maneuver_and_the_obstacle() -> None:
     g = table({"P1": (AKIRA, Pose(450.0, 150.0, 0.0))}, [("Wing", [("E1", start, False)])], obstacles=(wall,),
               die=[3], dice=["blank"])
     n = len(g.events)
-    g.activate_enemy("E1")
+    g.activate("E1")
     events = since(g, n)
     swerve = of_type(events, ae.Swerved)[0]
     assert not swerve.swerved and swerve.to_kind == "straight"
@@ -88,7 +88,7 @@ def test_board_edge_example() -> None:
     start = Pose(450.0, 850.0, 0.0)
     g = table({"P1": (AKIRA, Pose(150.0, 800.0, 90.0))}, [("Wing", [("E1", start, False)])], die=[2])
     n = len(g.events)
-    g.activate_enemy("E1")
+    g.activate("E1")
     events = since(g, n)
     direction = of_type(events, ae.EnemyDirection)[0]
     assert direction.direction == "left" and direction.mirrored
@@ -108,9 +108,9 @@ def test_choose_action_example() -> None:
               [("A", [("E1", Pose(300.0, 500.0, 0.0), False)]), ("B", [("E2", Pose(600.0, 500.0, 0.0), False)]),
                ("C", [("E3", Pose(300.0, 250.0, 0.0), False)])])
     n = len(g.events)
-    g.enemy_action("E1", None)
-    g.enemy_action("E2", None)
-    g.enemy_move("E3", Maneuver("straight", 3), "white", "P1")
+    g.perform_action("E1", None)
+    g.perform_action("E2", None)
+    g.perform_maneuver("E3", Maneuver("straight", 3), "white")
     events = since(g, n)
     rules = of_type(events, ae.EnemyActionRule)
     assert [(r.ship, r.rule, r.action) for r in rules] == [("E1", 3, "evasive_maneuvers"),
@@ -129,7 +129,7 @@ def test_red_maneuver_skips_the_action_without_auxiliary_power() -> None:
     target = Pose(me.x + 110.0, me.y - 110.0, 315.0)  # front-left, facing back toward J3
     g = table({"P1": (AKIRA, target)}, [("Alpha", [("E3", me, True)])], die=[6])
     n = len(g.events)
-    g.activate_enemy("E3")
+    g.activate("E3")
     events = since(g, n)
     direction = of_type(events, ae.EnemyDirection)[0]
     assert (direction.direction, direction.band, direction.closing, direction.ring) == ("front-left", 2, True,
@@ -153,8 +153,8 @@ def test_gameplay_example_turn_2_swerve_in_formation() -> None:
     assert path.intersects(Obstacle(rock.points).polygon)
     g = table({"P1": (AKIRA, a1)}, [("Wing", [("E1", j1, False), ("E2", j2, False)])], obstacles=(rock,), die=[5])
     n = len(g.events)
-    g.activate_enemy("E1")
-    g.activate_enemy("E2")
+    g.activate("E1")
+    g.activate("E2")
     events = since(g, n)
     d = of_type(events, ae.EnemyDirection)[0]
     assert (d.direction, d.band, d.closing, d.ring) == ("ahead", 2, True, "inner")
@@ -193,7 +193,7 @@ def test_auxiliary_power_is_removed_by_the_first_action_entry() -> None:
     g = table({"P1": (AKIRA, Pose(450.0, 100.0, 0.0))}, [("Wing", [("E1", Pose(450.0, 800.0, 180.0), False)])])
     g.emit(ev.TokensChanged, ship="E1", token="aux_power", delta=1, cause="test")
     n = len(g.events)
-    g.enemy_action("E1", None)
+    g.perform_action("E1", None)
     rule = of_type(since(g, n), ae.EnemyActionRule)[0]
     assert (rule.rule, rule.action) == (1, "remove_aux_power")
     assert g.state.ship("E1").aux_power == 0
@@ -228,7 +228,7 @@ def test_collecting_and_returning_sensor_data() -> None:
     # P2 leaves by the south (Federation) edge: a retreat, not a flight
     g.emit(ev.ShipMoved, ship="P2", kind="straight", speed=1, start=ev.PoseModel.of(Pose(700.0, 30.0, 180.0)),
            end=ev.PoseModel.of(Pose(700.0, -10.0, 180.0)), progress=1.0)
-    g.emit(ev.ShipDestroyed, ship="P2", cause="fled")
+    g.leave_table("P2", Pose(700.0, -10.0, 180.0))
     retreat = of_type(g.events, ae.ShipRetreated)[0]
     assert retreat.ship == "P2" and retreat.edge == "south" and "P2" in g.full.retreated
     assert not g.state.ship("P2").fled
@@ -243,7 +243,7 @@ def test_direction_tie_break_at_random_is_a_recorded_die() -> None:
     target = Pose(me.x + 250.0 * math.sin(a), me.y + 250.0 * math.cos(a), 202.5)
     g = table({"P1": (AKIRA, target)}, [("Wing", [("E1", me, False)])], die=[2, 1])
     n = len(g.events)
-    g.activate_enemy("E1")
+    g.activate("E1")
     d = of_type(since(g, n), ae.EnemyDirection)[0]
     assert d.sectors == (0, 1) and d.random_roll == 2 and d.sector == 1 and "random" in d.tie_break
 
@@ -293,6 +293,43 @@ def test_enemies_retreat_where_the_mission_allows() -> None:
     mission = bare_mission(edges={"north": {"retreat": ["enemies"]}, "south": {"retreat": ["players"]}})
     g = table({"P1": (AKIRA, Pose(150.0, 800.0, 90.0))}, [("Wing", [("E1", Pose(450.0, 850.0, 0.0), False)])],
               die=[2], mission=mission)
-    g.activate_enemy("E1")
+    g.activate("E1")
     retreat = of_type(g.events, ae.ShipRetreated)[0]
     assert retreat.ship == "E1" and retreat.edge == "north" and not g.state.ship("E1").in_play
+
+
+def test_the_enemy_seat_is_a_player_with_its_reasons() -> None:
+    """The Enemy AI answers the decisions the game offers its seat, as any player does, and keeps
+    its reasons as records; the game emits them before acting (rulebook "Actions: Enemy AI
+    ships": "Check the conditions for each Action listed on its Enemy Logic card")."""
+    from engine.rulesets.alliance.enemy_ai import EnemyAiPlayer
+    from engine.rulesets.attack_wing.players import ActionOption
+
+    g = table({"P1": (AKIRA, Pose(450.0, 150.0, 0.0))}, [("Wing", [("E1", Pose(450.0, 800.0, 180.0), False)])])
+    enemy = g.players[1]
+    assert isinstance(enemy, EnemyAiPlayer) and enemy is g.enemy
+    ship = g.state.ship("E1")
+    # nobody within Range 3 and no shot: entries 2 and 3 do not apply; scan is offered
+    choice = enemy.act(g.state, ship, [ActionOption("pass"), ActionOption("scan")])
+    assert choice.action == "scan" and choice.reason.startswith("Logic card entry")
+    [(kind, fields)] = enemy.take_records()
+    assert kind is ae.EnemyActionRule and fields["action"] == "scan" and enemy.take_records() == []
+    # an entry whose action is not offered does not apply: nothing left
+    choice = enemy.act(g.state, ship, [ActionOption("pass")])
+    assert choice.action == "pass"
+    assert enemy.take_records()[0][1]["rule"] == 0
+
+
+def test_the_alliance_round_is_declared() -> None:
+    """The Alliance configures the Attack Wing round (phases and steps as data) instead of copying it;
+    no event is rewritten on its way to the log."""
+    from engine.rulesets.alliance.game import ALLIANCE_ROUND, AllianceGame
+    from engine.rulesets.attack_wing.game import Game
+
+    names = [(p.name, p.announced) for p in ALLIANCE_ROUND]
+    assert names == [("reinforcements", False), ("planning", True), ("activation", True), ("combat", True),
+                     ("end", True)]
+    activation = next(p for p in ALLIANCE_ROUND if p.name == "activation")
+    assert activation.steps == ("activate_ships", "check_facing", "collect_tokens")
+    for shared in ("emit", "activate", "perform_maneuver", "perform_action", "attack_with", "play"):
+        assert getattr(AllianceGame, shared) is getattr(Game, shared)

@@ -225,7 +225,7 @@ def test_console_fire_burns_at_the_start_of_combat() -> None:
     g.emit(ev.GameStarted, ships=tuple(ships), round_limit=1, deck=("console_fire", "direct_hit"))
     g.emit(ev.DamageDealt, ship="E", to="hull", card="console_fire", face_up=True, cause="test")
     g.emit(ev.RoundStarted, round=1, phase="planning")
-    g.combat()
+    g.run_phase("combat")
     rolled = next(e for e in g.events if isinstance(e, ev.ObstacleRolled))
     assert rolled.obstacle == "Console Fire"
     assert [c.key for c in g.state.ship("E").damage] == ["console_fire", "direct_hit"]

@@ -3,8 +3,8 @@
 Player ships are flown by the Attack Wing AI, cooperating on one side, with the mission's
 objective added to its scoring (``MissionAiPlayer``): head for the mission token sites still
 needed, scan there, and retreat from an edge the mission allows once carrying what is needed.
-Enemy AI ships never ask a player: their Logic cards decide (``EnemySeat`` only fills the seat);
-where the rulebook lets the players choose for an Enemy AI ship, ``MissionAiPlayer.choose`` does.
+Enemy AI ships have their own seat, the Enemy AI (``enemy_ai.EnemyAiPlayer``); where the rulebook
+lets the players choose for an Enemy AI ship, the players' seat answers (``MissionAiPlayer.choose``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from engine.errors import IllegalDecision
 from engine.geometry.pose import Pose
 from engine.geometry.shapes import Obstacle, Planet, PlayArea
 from engine.rulesets.alliance.formations import edge_crossed
@@ -25,7 +24,6 @@ from engine.rulesets.attack_wing.ai import AiPlayer
 from engine.rulesets.attack_wing.maneuvers import Maneuver
 from engine.rulesets.attack_wing.measure import distance
 from engine.rulesets.attack_wing.players import ActionChoice, ActionOption, ChoiceOffer
-from engine.rulesets.attack_wing.rules import AttackOption
 from engine.rulesets.attack_wing.state import GameState, ShipState
 
 GOAL_WEIGHT = 1.6  # score per 100 mm closer to a mission token site
@@ -39,23 +37,6 @@ def site_gap(pose: Pose, site: TokenSite) -> float:
     """Distance from a small base's centre region to a token site's edge (approximate: centre to centre
     less the base half-diagonal and the token's radius)."""
     return max(0.0, math.dist((pose.x, pose.y), (site.x, site.y)) - 20.0 - TOKEN_RADIUS_MM)
-
-
-class EnemySeat:
-    """Side 1's seat: Enemy AI ships decide by their Logic cards, never through a player."""
-
-    def plan(self, state: GameState, ship: ShipState, options: list[tuple[Maneuver, str]]) -> tuple[Maneuver, str]:
-        raise IllegalDecision(f"{ship.name} is an Enemy AI ship: it does not plan a dial")
-
-    def act(self, state: GameState, ship: ShipState, options: list[ActionOption]) -> ActionChoice:
-        raise IllegalDecision(f"{ship.name} is an Enemy AI ship: its Logic card chooses its action")
-
-    def attack(self, state: GameState, ship: ShipState, options: list[AttackOption]
-               ) -> tuple[AttackOption | None, str]:
-        raise IllegalDecision(f"{ship.name} is an Enemy AI ship: its Logic card chooses its target")
-
-    def keep_cloak(self, state: GameState, ship: ShipState) -> bool:
-        return False
 
 
 class MissionAiPlayer(AiPlayer):

@@ -20,12 +20,32 @@ from engine.rulesets.attack_wing.damage import deck_keys
 from engine.rulesets.attack_wing.dice import shuffled
 from engine.rulesets.attack_wing.maneuvers import Maneuver
 from engine.rulesets.attack_wing.measure import line_of_fire
-from engine.rulesets.attack_wing.movement import ShipBase, Table, resolve_move, sensor_echo_options
+from engine.rulesets.attack_wing.movement import MoveResult, ShipBase, Table, resolve_move, sensor_echo_options
 from engine.rulesets.attack_wing.params import base_half
 from engine.rulesets.attack_wing.players import DiceSource, Player, SeededDice
 from engine.rulesets.attack_wing.reducer import apply, initial_state
 from engine.rulesets.attack_wing.refusals import Refusal
 from engine.rulesets.attack_wing.state import GameState, ShipState
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """One phase of the round: its name and its steps, each a method of the game run in order.
+    ``announced``: the phase opens with a ``phase_started`` event (a ruleset's own setup steps,
+    such as Alliance reinforcements, may run unannounced at the start of the round)."""
+
+    name: str
+    steps: tuple[str, ...]
+    announced: bool = True
+
+
+# The Attack Wing round (rulebook "Game Round"): a ruleset declares its own list with its steps.
+ROUND: tuple[Phase, ...] = (
+    Phase("planning", ("set_dials",)),
+    Phase("activation", ("activate_ships",)),
+    Phase("combat", ("console_fire", "attacks")),
+    Phase("end", ("end_tokens", "check_end")),
+)
 
 ECHO_SAMPLES = 5  # sensor echo end poses offered per side and template
 PLACEMENT_OVERLAP_MM2 = 1e-6  # bases that share more area than this overlap (touching is not overlapping)
@@ -49,8 +69,21 @@ class GameSetup:
     deck: tuple[str, ...] | None = None
 
 
+def natural_key(ship_id: str) -> tuple[str, int, str]:
+    """Ship ids in fleet order: "E2" before "E10" (the prefix, then the number in it)."""
+    digits = "".join(c for c in ship_id if c.isdigit())
+    return "".join(c for c in ship_id if not c.isdigit()), int(digits or 0), ship_id
+
+
 class Game:
-    """One game. ``play()`` runs it to the end; ``events`` is the log, ``state`` the fold of it."""
+    """One game. ``play()`` runs it to the end; ``events`` is the log, ``state`` the fold of it.
+
+    The round is ``phases`` (data); a ruleset built on this game (Alliance) declares its own
+    phases and steps and fills the hook points below (each says what it decides), so there is
+    one movement path, one action path and one attack path for every ship."""
+
+    phases: tuple[Phase, ...] = ROUND
+    dial_sides: tuple[int, ...] = (0, 1)  # the sides whose ships plan a dial in the Planning Phase
 
     def __init__(self, setup: GameSetup, seed: int, players: Sequence[Player], dice: DiceSource | None = None,
                  sink: Callable[[ev.Event, GameState], None] | None = None) -> None:
@@ -66,10 +99,29 @@ class Game:
         fields.setdefault("round", self.state.round)
         fields.setdefault("phase", self.state.phase)
         event = event_type(seq=self.state.seq + 1, **fields)
-        self.state = apply(self.state, event)
+        self.fold(event)
         self.events.append(event)
+        self.record(event)
+        self.after(event)
+
+    def fold(self, event: Any) -> None:
+        """Apply an event to the state (a ruleset with a larger state folds that, and keeps
+        ``self.state`` its Attack Wing part)."""
+        self.state = apply(self.state, event)
+
+    def record(self, event: Any) -> None:
         if self.sink is not None:
             self.sink(event, self.state)
+
+    def after(self, event: Any) -> None:
+        """Hook: rules that follow from an event (none in Attack Wing)."""
+
+    def decided(self, side: int) -> None:
+        """Emit the records a player keeps of why it decided (``Explainer``, optional): an
+        Enemy AI's target, sector and die are events, recorded before the game acts on them."""
+        take = getattr(self.players[side], "take_records", None)
+        for event_type, fields in (take() if take is not None else ()):
+            self.emit(event_type, **fields)
 
     # --- the game ------------------------------------------------------------------------
     def play(self) -> GameState:
@@ -83,86 +135,153 @@ class Game:
         self.before_placement()
         for ship in self.setup.ships:
             self.emit(ev.ShipPlaced, ship=ship.id, pose=ev.PoseModel.of(self.setup.placements[ship.id]))
+        first = next(p.name for p in self.phases if p.announced)
         for number in range(1, self.setup.round_limit + 1):
-            self.emit(ev.RoundStarted, round=number, phase="planning")
-            self.start_round(number)
-            self.planning()
-            self.activation()
-            self.combat()
-            self.end_phase()
+            self.emit(ev.RoundStarted, round=number, phase=first)
+            for phase in self.phases:
+                self.run_phase(phase.name)
             if self.state.result is not None:
                 break
+            self.emit(ev.RoundEnded)
         return self.state
+
+    def run_phase(self, name: str) -> None:
+        """One phase of the round by its declared steps."""
+        phase = next(p for p in self.phases if p.name == name)
+        if phase.announced:
+            self.emit(ev.PhaseStarted, phase=phase.name)
+        for step in phase.steps:
+            getattr(self, step)()
 
     def before_placement(self) -> None:
         """A ruleset's setup between the game starting and the ships being placed (none here)."""
 
-    def start_round(self, number: int) -> None:
-        """A ruleset's start of a round, before planning (none here; Alliance reinforcements)."""
-
     def order(self, ships: list[ShipState], ascending: bool) -> list[ShipState]:
         """Captain Skill order; ties go to the side with initiative first (rulings.md)."""
         return sorted(ships, key=lambda s: ((rules.captain_skill(s) if ascending else -rules.captain_skill(s)),
-                                            s.side != self.setup.initiative, s.id))
+                                            s.side != self.setup.initiative, natural_key(s.id)))
 
     def table_for(self, ship: ShipState) -> Table:
+        """What the ship's base meets while moving."""
         others = [ShipBase(s.id, rules.placed(s)) for s in self.state.in_play() if s.id != ship.id]
-        return Table(others, self.setup.obstacles, self.setup.planets, self.setup.area)
+        planets = () if self.ignores_planets(ship) else self.setup.planets
+        return Table(others, self.setup.obstacles, planets, self.setup.area)
+
+    def ignores_planets(self, ship: ShipState) -> bool:
+        """Hook: the ship moves over planets as if they were not there (an Alliance Enemy AI ship)."""
+        return False
 
     # --- planning ------------------------------------------------------------------------
-    def planning(self) -> None:
-        self.emit(ev.PhaseStarted, phase="planning")
+    def set_dials(self) -> None:
         # both sides choose before any dial is recorded, so neither sees the other's
         choices = []
         for ship in self.state.in_play():
+            if ship.side not in self.dial_sides:
+                continue
             maneuver, reason = self.players[ship.side].plan(self.state, ship, rules.dial_options(ship))
             choices.append((ship.id, maneuver, reason))
         for ship_id, maneuver, reason in choices:
             self.emit(ev.DialSet, ship=ship_id, kind=maneuver.kind, speed=maneuver.speed, reason=reason)
 
     # --- activation ----------------------------------------------------------------------
-    def activation(self) -> None:
-        self.emit(ev.PhaseStarted, phase="activation")
+    def activate_ships(self) -> None:
         for ship in self.order(self.state.in_play(), ascending=True):
             if self.state.ship(ship.id).in_play:
                 self.activate(ship.id)
 
     def activate(self, ship_id: str) -> None:
-        ship = self.state.ship(ship_id)
+        """Reveal (or choose) the maneuver, perform it, then the action."""
         self.emit(ev.ShipActivated, ship=ship_id)
+        chosen = self.reveal(ship_id) if self.state.ship(ship_id).side in self.dial_sides \
+            else self.choose_maneuver(ship_id)
+        if not self.state.ship(ship_id).in_play:
+            return
+        if chosen is None:
+            self.perform_action(ship_id, None)
+            return
+        maneuver, colour = chosen
+        self.perform_maneuver(ship_id, maneuver, colour)
+
+    def reveal(self, ship_id: str) -> tuple[Maneuver, str]:
+        """Reveal the dial (rulebook "Auxiliary Power": a red one under auxiliary power deals a
+        face-up damage card, then the ship performs a white 2 straight)."""
+        ship = self.state.ship(ship_id)
         assert ship.planned is not None
         kind, speed = ship.planned
         colour = rules.maneuver_colour(ship, kind, speed)
         replaced = ship.aux_power > 0 and colour == "red"
         self.emit(ev.ManeuverRevealed, ship=ship_id, kind=kind, speed=speed, colour=colour, replaced=replaced)
-        if replaced:  # rulebook "Auxiliary Power": a face-up damage card, then a white 2 straight
+        if replaced:
             combat.suffer(self, ship_id, 0, 1, cause="red maneuver under auxiliary power", hull_only=True)
-            if not self.state.ship(ship_id).in_play:
-                return
             kind, speed, colour = "straight", 2, "white"
-        move = resolve_move(ship.pose, Maneuver(kind, speed), ship.base, self.table_for(ship))
+        return Maneuver(kind, speed), colour
+
+    def choose_maneuver(self, ship_id: str) -> tuple[Maneuver, str] | None:
+        """A ship without a dial asks its seat for its maneuver as it activates (``Maneuverer``):
+        the maneuver and its colour, or None to perform no maneuver."""
+        ship = self.state.ship(ship_id)
+        choose = getattr(self.players[ship.side], "maneuver", None)
+        if choose is None:
+            raise IllegalDecision(f"{ship.name} plans no dial and its seat chooses no maneuver")
+        maneuver = choose(self.state, ship)
+        self.decided(ship.side)
+        return None if maneuver is None else (maneuver, self.maneuver_colour(ship, maneuver))
+
+    def maneuver_colour(self, ship: ShipState, maneuver: Maneuver) -> str:
+        """Hook: a chosen maneuver's colour for this ship (the dial's)."""
+        return rules.maneuver_colour(ship, maneuver.kind, maneuver.speed)
+
+    def perform_maneuver(self, ship_id: str, maneuver: Maneuver, colour: str) -> None:
+        """Move along the template (rulebook "Perform Maneuver"), then check for power strain,
+        bumps, planets and obstacles, and perform an action unless one of them skips it."""
+        ship = self.state.ship(ship_id)
+        table = self.table_for(ship)
+        move = resolve_move(ship.pose, maneuver, ship.base, table)
+        if move.obstacles:
+            move, colour = self.avoid_obstacles(ship, maneuver, move, colour, table)
         changed = (move.changed_from.kind, move.changed_from.speed) if move.changed_from else None
         self.emit(ev.ShipMoved, ship=ship_id, kind=move.maneuver.kind, speed=move.maneuver.speed,
                   start=ev.PoseModel.of(ship.pose), end=ev.PoseModel.of(move.end), progress=round(move.progress, 6),
                   changed_from=changed, bumped=move.bumped, touching=move.touching, obstacles=move.obstacles,
-                  planets=move.planets, fled=move.fled)
-        if move.fled:  # rulebook "Fleeing the Battlefield"
-            self.emit(ev.ShipDestroyed, ship=ship_id, cause="fled")
+                  planets=move.planets, fled=move.fled and self.flees(ship))
+        left = self.leave_table(ship_id, move.end) if move.fled else None
+        if not self.state.ship(ship_id).in_play:
             return
         self.table_placement(ship_id)
-        # check for power strain: red gives an auxiliary power token, green removes one
+        strain = left or self.power_strain(ship_id, colour)
+        moved = actions.movement_refusal(self.state, self.state.ship(ship_id), actions.Moved(
+            move.maneuver.kind, move.bumped, move.planets, move.obstacles))
+        if move.obstacles:  # "Moving Into and Through Obstacles": one die for the maneuver (rulings.md)
+            faces, draws = self.dice.roll(self.state, "attack", 1, self.state.ship(ship_id), "obstacle")
+            self.obstacle_roll(ship_id, move.obstacles[0], faces[0], draws)
+            if not self.state.ship(ship_id).in_play:
+                return
+        self.perform_action(ship_id, moved or strain)
+
+    def avoid_obstacles(self, ship: ShipState, maneuver: Maneuver, move: MoveResult, colour: str, table: Table
+                        ) -> tuple[MoveResult, str]:
+        """Hook: a maneuver about to cross obstacles may be changed (an Alliance Enemy AI ship
+        swerves); the move performed and its colour. Attack Wing ships go through."""
+        return move, colour
+
+    def flees(self, ship: ShipState) -> bool:
+        """Hook: a ship whose base leaves the play area has fled (rulebook "Fleeing the Battlefield")."""
+        return True
+
+    def leave_table(self, ship_id: str, end: Pose) -> str | None:
+        """Hook: a ship whose maneuver ended off the play area. Attack Wing: it has fled, out of
+        the game. A ruleset may keep it in play instead; then the reason its action is skipped."""
+        self.emit(ev.ShipDestroyed, ship=ship_id, cause="fled")
+        return None
+
+    def power_strain(self, ship_id: str, colour: str) -> str | None:
+        """Check for power strain: red gives an auxiliary power token, green removes one. Returns
+        a ruleset's own reason to skip the action, if its strain is that (none here)."""
         if colour == "red":
             self.emit(ev.TokensChanged, ship=ship_id, token="aux_power", delta=1, cause="red maneuver")
         elif colour == "green" and self.state.ship(ship_id).aux_power:
             self.emit(ev.TokensChanged, ship=ship_id, token="aux_power", delta=-1, cause="green maneuver")
-        moved = actions.movement_refusal(self.state, self.state.ship(ship_id), actions.Moved(
-            move.maneuver.kind, move.bumped, move.planets, move.obstacles))
-        if move.obstacles:  # "Moving Into and Through Obstacles": one die for the maneuver (rulings.md)
-            faces, draws = self.dice.roll(self.state, "attack", 1, ship, "obstacle")
-            self.obstacle_roll(ship_id, move.obstacles[0], faces[0], draws)
-            if not self.state.ship(ship_id).in_play:
-                return
-        self.perform_action(ship_id, moved)
+        return None
 
     def table_placement(self, ship_id: str) -> None:
         """Where the real table had the ship after its maneuver, when its player says (``Placer``,
@@ -202,17 +321,31 @@ class Game:
         self.emit(ev.ActionSkipped, ship=ship_id, cause=skip if isinstance(skip, str) else skip.cause)
         return True
 
-    def perform_action(self, ship_id: str, moved: Refusal | None) -> None:
-        if self.skips_action(ship_id, actions.action_step_refusal(self.state.ship(ship_id), moved)):
+    def perform_action(self, ship_id: str, moved: Refusal | str | None) -> None:
+        """The Perform Action step, unless something skips it: ``moved`` is the maneuver's refusal,
+        or a ruleset's own cause (an Enemy AI ship's red maneuver or board edge)."""
+        ship = self.state.ship(ship_id)
+        aux = self.aux_power_blocks_action(ship)
+        if isinstance(moved, str):
+            step = actions.action_step_refusal(ship, None, aux_power=aux)
+            skip: Refusal | str | None = step if step is not None and step.rule.id == "auxiliary-power" else moved
+        else:
+            skip = actions.action_step_refusal(ship, moved, aux_power=aux)
+        if self.skips_action(ship_id, skip):
             return
         ship = self.state.ship(ship_id)
         options = self.action_options(ship)
         choice = self.players[ship.side].act(self.state, ship, options)
+        self.decided(ship.side)
         if choice.action == "pass":
             self.emit(ev.ActionPerformed, ship=ship_id, action="pass", reason=choice.reason)
             return
         self.check_choice(ship, choice, options)
         self.do_action(ship, choice)
+
+    def aux_power_blocks_action(self, ship: ShipState) -> bool:
+        """Hook: a ship with an auxiliary power token performs no action (rulebook "Auxiliary Power")."""
+        return True
 
     def check_choice(self, ship: ShipState, choice: ActionChoice, options: list[ActionOption]) -> None:
         """Refuse a decision the rules did not offer (a player is untrusted input too)."""
@@ -277,13 +410,15 @@ class Game:
                       cause=choice.action)
 
     # --- combat ----------------------------------------------------------------------------
-    def combat(self) -> None:
-        self.emit(ev.PhaseStarted, phase="combat")
+    def console_fire(self) -> None:
         for ship in self.state.in_play():  # Console Fire burns at the start of the Combat Phase
             if ship.face_up("console_fire"):
                 faces, draws = self.dice.roll(self.state, "attack", 1, ship, "Console Fire")
                 self.emit(ev.ObstacleRolled, ship=ship.id, obstacle="Console Fire", face=faces[0], draws=draws)
                 combat.suffer(self, ship.id, int(faces[0] in ("hit", "crit")), 0, cause="Console Fire")
+
+    def attacks(self) -> None:
+        """Every ship attacks in descending Captain Skill (the simultaneous attack rule)."""
         ordered = self.order(self.state.in_play(), ascending=False)
         for i, ship in enumerate(ordered):
             current = self.state.ship(ship.id)
@@ -302,6 +437,8 @@ class Game:
             return
         options = rules.attack_options(self.state, ship)
         choice, reason = self.players[ship.side].attack(self.state, ship, options) if options else (None, "")
+        if options:
+            self.decided(ship.side)
         if choice is None:
             self.emit(ev.AttackSkipped, ship=ship.id, cause=reason or "no target in arc and range")
             return
@@ -316,11 +453,16 @@ class Game:
             return
         (x0, y0), (x1, y1) = lof.line.coords[0], lof.line.coords[-1]
         line = ((round(x0, 3), round(y0, 3)), (round(x1, 3), round(y1, 3)))
-        combat.resolve_attack(self, choice, line, lof.obstructed, reason)
+        combat.resolve_attack(self, choice, line, lof.obstructed, reason, **self.attack_bonuses(ship, defender))
+
+    def attack_bonuses(self, attacker: ShipState, defender: ShipState) -> dict[str, Any]:
+        """Hook: card abilities' extra dice and rerolls for this attack (``combat.resolve_attack``'s
+        keywords; an Alliance Elite loadout's). None in Attack Wing."""
+        return {}
 
     # --- end phase -------------------------------------------------------------------------
-    def end_phase(self) -> None:
-        self.emit(ev.PhaseStarted, phase="end")
+    def end_tokens(self) -> None:
+        """Cloaks, disabled shields and the round's tokens (rulebook "End Phase")."""
         for ship in self.state.in_play():
             sid = ship.id
             keep = ship.cloak == "green" and self.players[ship.side].keep_cloak(self.state, ship)
@@ -336,9 +478,6 @@ class Game:
                 if getattr(ship, token):
                     self.emit(ev.TokensChanged, ship=sid, token=token, delta=-getattr(ship, token),
                               cause="end phase")
-        self.check_end()
-        if self.state.result is None:
-            self.emit(ev.RoundEnded)
 
     def check_end(self) -> None:
         alive = [bool(self.state.in_play(0)), bool(self.state.in_play(1))]
