@@ -1,4 +1,4 @@
-"""Video rendering speed: frames per second at 1280x720 and 640x360, against the video's 30 fps.
+"""Video rendering speed: frames per second at 1920x1080 and 1280x720, against the video's 30 fps.
 
 Plays the bundled skirmish (or renders --replay FILE), then for each size renders ``--frames``
 consecutive game frames at 30 fps of playback from round 2 on (ships moving, attacks with dice),
@@ -10,9 +10,12 @@ director camera, HUD, captions and the video overlays, three ways:
   encoding on the main thread after each frame;
 - render + encode, threaded: the encoder on a worker thread (what ``trek render`` does).
 
-Prints frames/s, the ratio to 30 fps (1.0 = real time) and where the time goes per frame.
+Prints frames/s, the ratio to 30 fps (1.0 = real time) and where the time goes per frame, then
+each size's speed as a ratio to the first size's measured in the same run (the figure to compare
+across machines and loads: a busy machine slows every size alike, more or less; the load average
+is printed with it). Issue 19's goal is 1920x1080 rendered and encoded at 1.5x real time or better.
 Run on a quiet machine: other processes on a 2-core machine change the figures a lot.
-Usage: python bench/bench_video.py [--frames N] [--replay FILE] [--sizes 1280x720,640x360]
+Usage: python bench/bench_video.py [--frames N] [--replay FILE] [--sizes 1280x720,1920x1080]
 """
 
 from __future__ import annotations
@@ -85,7 +88,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--frames", type=int, default=150, help="frames per measurement (default 150 = 5 s)")
     parser.add_argument("--replay", type=Path, help="a replay file (default: play the bundled skirmish, seed 1)")
-    parser.add_argument("--sizes", default="1280x720,640x360")
+    parser.add_argument("--sizes", default="1280x720,1920x1080", help="the first is the baseline of the ratios")
     parser.add_argument("--repeat", type=int, default=1, help="repeat each measurement, keep the fastest")
     args = parser.parse_args()
     sizes = [tuple(int(v) for v in s.lower().split("x")) for s in args.sizes.split(",")]
@@ -99,6 +102,7 @@ def main() -> None:
         print(f"display {display_name()}, {os.cpu_count()} CPUs (load average {load:.1f} before starting), "
               f"{args.frames} frames from round 2 at {FPS:g} fps of playback, director camera, HUD, "
               f"overlays templates+attack+trails")
+        speeds: dict[tuple[int, int], dict[str, float]] = {}
         for w, h in sizes:
             size = (int(w), int(h))
             print(f"\n{size[0]}x{size[1]}")
@@ -107,6 +111,7 @@ def main() -> None:
                 runs = [run(loaded, size, args.frames, folder, encode) for _ in range(args.repeat)]
                 wall, cpu, stats = min(runs, key=lambda r: r[0])
                 fps = args.frames / wall
+                speeds.setdefault(size, {})[label] = fps
                 cores = os.cpu_count() or 1
                 print(f"  {label:27s} {fps:6.1f} frames/s  {fps / FPS:5.2f}x real time  "
                       f"({ms(wall, args.frames)} ms/frame; CPU {ms(cpu, args.frames)} ms/frame over all threads, "
@@ -121,6 +126,14 @@ def main() -> None:
                 if "encoder_busy" in stats.extra:
                     print(f"      encoder thread busy {ms(stats.extra['encoder_busy'], n)} ms/frame "
                           f"(overlapped with rendering)")
+        base = (int(sizes[0][0]), int(sizes[0][1]))
+        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+        print(f"\nagainst {base[0]}x{base[1]} in the same run (load average {load:.1f} at the end):")
+        for size, by_label in speeds.items():
+            print(f"  {size[0]}x{size[1]}: " + ", ".join(
+                f"{label} {fps / speeds[base][label]:.2f}x" for label, fps in by_label.items())
+                  + f"; rendered and encoded (threaded) at {by_label['render + encode, threaded'] / FPS:.2f}x "
+                    "real time")
 
 
 if __name__ == "__main__":
