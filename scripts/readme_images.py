@@ -38,7 +38,7 @@ def main() -> None:
         play(load_scenario("skirmish"), 3, path)
         loaded = load_timeline(path)
         print(render_screenshot(loaded, biggest_attack(loaded.timeline), OUT / "battle-report.png",
-                                size=(1280, 720), camera="top"))
+                                size=(1280, 720), camera="director"))
 
 
 LINEUP: tuple[tuple[str, str], ...] = (

@@ -47,7 +47,7 @@ Safe = tuple[float, float, float, float]  # (left, right, bottom, top) in normal
 PITCH: Final = 56.0  # degrees below the horizon
 FOV: Final = 38.0  # vertical field of view, degrees
 TRANSITION: Final = 0.9  # seconds of playback for a camera move
-MIN_HEIGHT_MM: Final = 360.0  # the closest framing still shows this much table top to bottom
+MIN_HEIGHT_MM: Final = 250.0  # the closest framing still shows this much table top to bottom (safe area)
 MODEL_TOP_MM: Final = 28.0  # how far a model reaches above its peg
 MIN_TABLE_SHOT: Final = 1.5  # seconds: a shorter whole-table shot between two others is skipped
 FULL: Final[Safe] = (-0.97, 0.97, -0.97, 0.97)
@@ -412,6 +412,12 @@ class Director:
     def pose(self, t: float) -> CameraPose:
         """The camera at playback time ``t``."""
         return self.lens.pose(self.framing(t))
+
+    def settled_pose(self, t: float) -> CameraPose:
+        """The camera for a still of the event that ends at ``t`` (a screenshot): that event's shot
+        once its move is done, without the next shot's early leg."""
+        k = self.shot_index(max(t - 1e-6, 0.0))
+        return self.lens.pose(self._own(k, max(t, self.shots[k].start + self._move_time(k))))
 
     def subjects(self, t: float) -> Points:
         """The table points the camera guarantees to show at ``t``: the current shot's subjects once

@@ -227,8 +227,9 @@ class FrameRenderer:
 
     def camera_pose(self, moment: Moment) -> CameraPose:
         kind = self.camera.partition(":")[0]
-        if kind == "director":
-            return self.director.pose(moment.time)
+        if kind == "director":  # a still at the end of an event (progress 1): that event's shot, settled
+            d = self.director
+            return d.settled_pose(moment.time) if moment.progress >= 1.0 else d.pose(moment.time)
         if kind == "follow":
             ship = moment.view.ship(self.camera.partition(":")[2])
             if ship is None:  # not placed yet, or gone: hold the last view of it (or the table)
