@@ -204,3 +204,30 @@ def test_squadrons_and_shuttlecraft_attack_only_at_range_1_2() -> None:
         refusal = rules.attack_refusal(g.state, s, "J", None)
         assert refusal is not None and refusal.rule.id == "squadron-range" and "Range 1-2 only" in refusal.message
         assert [o.band for o in rules.attack_options(g.state, j)] == [3]  # the Dominion Starship may fire back
+
+
+# --- 4. Captain Skill changes and simultaneous fire ---------------------------------------------------
+
+def test_an_injured_captain_dealt_in_combat_does_not_cancel_simultaneous_return_fire() -> None:
+    # 003 ruling 14: "Changes to Captain Skill only take effect when moving to the next phase in the
+    # round"; 000 "Combat Phase": ships of equal Captain Skill attack simultaneously (a ship destroyed
+    # by one of them still fires).
+    from engine.rulesets.attack_wing.damage import deck_keys
+
+    deck = list(deck_keys())
+    for key in ("injured_captain", "console_fire", "console_fire"):
+        deck.remove(key)
+    deck = ["console_fire", "console_fire", "injured_captain", *deck]  # the third card is dealt face up
+    ships = [make_ship("A", 0, ATTACK_SHIP, skill=3), make_ship("B", 1, ATTACK_SHIP, skill=3, shields=0)]
+    poses = {"A": Pose(400, 220, 0), "B": Pose(400, 600, 180)}  # Range 2 after both move 1 straight
+    dice = ScriptedDice(["hit", "hit", "crit"] + ["blank"] * 2 + ["hit", "blank", "blank"] + ["blank"] * 2)
+    g = game(ships, poses, [ScriptedPlayer(attacks={"A": ["B"]}), ScriptedPlayer(attacks={"B": ["A"]})], dice,
+             round_limit=1, deck=tuple(deck))
+    g.play()
+    dealt = of(g.events, ev.DamageDealt, "B")
+    assert [(d.card, d.face_up) for d in dealt] == [("console_fire", False), ("console_fire", False),
+                                                    ("injured_captain", True)]
+    destroyed = of(g.events, ev.ShipDestroyed, "B")
+    assert [d.removed for d in destroyed] == [False, True]  # kept on the table until it has fired
+    assert [e.defender for e in of(g.events, ev.AttackDeclared, "B")] == ["A"]
+    assert of(g.events, ev.DamageDealt, "A")  # its return fire hit

@@ -133,7 +133,7 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
     t.emit(ev.AttackResolved, ship=attacker.id, defender=defender.id, hits=hits, crits=crits, canceled=canceled,
            percentile=None if odds is None else round(odds.percentile(hits + crits), 6))
     # 8. deal damage
-    suffer(t, defender.id, hits, crits, cause=f"attack by {attacker.name}", attacker_skill=rules.captain_skill(
+    suffer(t, defender.id, hits, crits, cause=f"attack by {attacker.name}", attacker_skill=rules.skill_in_effect(
         attacker))
 
 
@@ -231,7 +231,7 @@ def suffer(t: Table, ship_id: str, hits: int, crits: int, cause: str, attacker_s
         ship = t.state.ship(ship_id)
         if ship.hull_damage >= ship.hull and not ship.doomed:
             keep = (attacker_skill is not None and t.state.phase == "combat" and not ship.attacked
-                    and rules.captain_skill(ship) == attacker_skill)
+                    and rules.skill_in_effect(ship) == attacker_skill)
             t.emit(ev.ShipDestroyed, ship=ship_id, cause=cause, removed=not keep)
             if not keep:
                 return

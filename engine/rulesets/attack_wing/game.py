@@ -158,7 +158,7 @@ class Game:
 
     def order(self, ships: list[ShipState], ascending: bool) -> list[ShipState]:
         """Captain Skill order; ties go to the side with initiative first (rulings.md)."""
-        return sorted(ships, key=lambda s: ((rules.captain_skill(s) if ascending else -rules.captain_skill(s)),
+        return sorted(ships, key=lambda s: ((rules.skill_in_effect(s) if ascending else -rules.skill_in_effect(s)),
                                             s.side != self.setup.initiative, natural_key(s.id)))
 
     def table_for(self, ship: ShipState) -> Table:
@@ -426,7 +426,7 @@ class Game:
                 self.attack_with(current)
             # the simultaneous attack rule ends when the next ship's Captain Skill is lower
             nxt = ordered[i + 1] if i + 1 < len(ordered) else None
-            if nxt is None or rules.captain_skill(self.state.ship(nxt.id)) != rules.captain_skill(current):
+            if nxt is None or rules.skill_in_effect(self.state.ship(nxt.id)) != rules.skill_in_effect(current):
                 for doomed in [s for s in self.state.ships if s.doomed]:
                     self.emit(ev.ShipDestroyed, ship=doomed.id, cause="destroyed (after firing)")
 

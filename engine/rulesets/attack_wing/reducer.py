@@ -14,6 +14,7 @@ from typing import Any
 from engine.errors import IllegalEvent
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.dice import Rng, shuffled
+from engine.rulesets.attack_wing.rules import captain_skill
 from engine.rulesets.attack_wing.state import (
     AttackState,
     DamageCardState,
@@ -92,7 +93,9 @@ def _round_started(state: GameState, e: ev.RoundStarted) -> GameState:
 
 
 def _phase_started(state: GameState, e: ev.PhaseStarted) -> GameState:
-    return replace(state, active=None, attack=None)
+    # tournament ruling 14: "Changes to Captain Skill only take effect when moving to the next phase"
+    ships = tuple(replace(s, phase_skill=captain_skill(s)) for s in state.ships)
+    return replace(state, ships=ships, active=None, attack=None)
 
 
 def _dial_set(state: GameState, e: ev.DialSet) -> GameState:

@@ -32,8 +32,16 @@ def value(printed: int, modifiers: Sequence[int] = (), replacement: int | None =
 
 
 def captain_skill(ship: ShipState) -> int:
-    """Captain Skill now: an Injured Captain card face up replaces it with 1 (rulings.md)."""
+    """Captain Skill on the cards now: an Injured Captain card face up replaces it with 1 (rulings.md);
+    it takes effect at the next phase (``skill_in_effect``)."""
     return 1 if ship.face_up("injured_captain") else ship.skill
+
+
+def skill_in_effect(ship: ShipState) -> int:
+    """The Captain Skill the rules use now: the one the phase started with (tournament ruling 14:
+    "Changes to Captain Skill only take effect when moving to the next phase in the round"), so an
+    Injured Captain dealt in combat does not change who fires simultaneously with whom."""
+    return captain_skill(ship) if ship.phase_skill is None else ship.phase_skill
 
 
 def maneuver_colour(ship: ShipState, kind: str, speed: int) -> str:

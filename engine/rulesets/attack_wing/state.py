@@ -77,6 +77,7 @@ class ShipState:
     actions_done: tuple[str, ...] = ()
     skip_action: bool = False  # this round's Perform Action step is skipped
     attacked: bool = False  # has had its opportunity to attack this round
+    phase_skill: int | None = None  # Captain Skill in effect this phase (fixed when the phase starts)
     destroyed: bool = False  # removed from play (destroyed or fled)
     doomed: bool = False  # destroyed, kept on the table to fire (simultaneous attack rule)
     fled: bool = False
