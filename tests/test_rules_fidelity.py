@@ -231,3 +231,42 @@ def test_an_injured_captain_dealt_in_combat_does_not_cancel_simultaneous_return_
     assert [d.removed for d in destroyed] == [False, True]  # kept on the table until it has fired
     assert [e.defender for e in of(g.events, ev.AttackDeclared, "B")] == ["A"]
     assert of(g.events, ev.DamageDealt, "A")  # its return fire hit
+
+
+def _squadron_game(ship: str) -> object:
+    ships = [make_ship("S", 0, ship), make_ship("J", 1, ATTACK_SHIP)]
+    g = game(ships, {"S": Pose(400, 200, 0), "J": Pose(400, 500, 180)}, [quiet("S"), quiet("J")])
+    g.emit(ev.GameStarted, ships=tuple(ships), round_limit=1, deck=tuple(__import__(
+        "engine.rulesets.attack_wing.damage", fromlist=["deck_keys"]).deck_keys()))
+    for sid, pose in {"S": Pose(400, 200, 0), "J": Pose(400, 500, 180)}.items():
+        g.emit(ev.ShipPlaced, ship=sid, pose=ev.PoseModel.of(pose))
+    g.emit(ev.RoundStarted, round=1, phase="combat")
+    return g
+
+
+def test_a_squadron_loses_one_token_per_attack_takes_no_damage_cards_and_crits_as_normal_damage() -> None:
+    # 003 "Attack Squadrons": "When a Squadron sustains damage to its Hull, it does not receive Damage Cards
+    # as normal. Instead, one Token is destroyed ... Only 1 Attack Squadron Token may be removed by any
+    # single attack, regardless of how much damage is dealt by the attack."; "If a Squadron has Shields,
+    # the Shields are fully repaired and activated every time a new Attack Squadron Token is revealed.";
+    # "All critical damage suffered by a Squadron is immediately converted into normal damage."
+    from engine.rulesets.attack_wing import combat
+
+    g = _squadron_game("federation_attack_squadron_71753")  # not unique: 4 tokens, shield 1
+    assert g.state.ship("S").hull == 4
+    combat.suffer(g, "S", 1, 2, cause="attack by Dominion Starship")  # the shield, then one token; the rest is lost
+    dealt = [e for e in g.events if isinstance(e, ev.DamageDealt)]
+    assert [d.to for d in dealt] == ["shield"]
+    assert len(of(g.events, ev.SquadronTokenLost, "S")) == 1
+    s = g.state.ship("S")
+    assert (s.tokens_lost, s.hull_damage, s.damage, s.shields) == (1, 1, (), 1)  # the new token's shield is up
+    for _ in range(3):
+        combat.suffer(g, "S", 0, 3, cause="attack by Dominion Starship")
+    assert g.state.ship("S").destroyed and len(of(g.events, ev.SquadronTokenLost, "S")) == 4
+    assert not [e for e in g.events if isinstance(e, ev.DamageDealt) and e.to == "hull"]
+
+
+def test_a_unique_squadron_has_a_fifth_token() -> None:
+    # 003 "Attack Squadron Tokens": "if a Squadron is unique, place a 5th AST on top of the stack"
+    g = _squadron_game("fighter_squadron_6_71753")
+    assert g.state.ship("S").hull == 5

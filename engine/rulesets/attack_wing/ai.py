@@ -328,9 +328,12 @@ class AiPlayer:
         else:
             n_eff = float(n)
         damage = expected_damage(round(n_eff), m) + (0.25 * n if ship.battle_stations else 0.0)
-        remaining = defender.shields + defender.hull - defender.hull_damage
+        remaining: float = defender.shields + defender.hull - defender.hull_damage
+        if rules.is_squadron(defender.class_name):  # one token per attack at most: damage past it is lost
+            damage = min(damage, defender.shields + 1.0)
+            remaining = defender.shields + 1 if remaining - defender.shields <= 1 else math.inf
         finish = 1.5 if damage >= remaining else 0.0
-        spend = 0.4 if option.weapon is not None else 0.0  # a disabled weapon is gone for the game
+        spend = 0.4 if option.weapon is not None else 0.0  # a disabled weapon costs an action to re-arm
         return damage + finish - spend + 0.01 * defender.cost / 10
 
     def _best_attack(self, state: GameState, ship: ShipState, options: list[AttackOption]) -> AttackOption | None:

@@ -215,7 +215,12 @@ def _spend(t: Table, ship_id: str, kind: SpendKind, dice: tuple[int, ...], defau
 def suffer(t: Table, ship_id: str, hits: int, crits: int, cause: str, attacker_skill: int | None = None,
            hull_only: bool = False) -> None:
     """Suffer damage one point at a time, normal before critical: an active shield first, else a
-    damage card (face up for critical damage); destroyed at Hull Value (simultaneous attack rule)."""
+    damage card (face up for critical damage); destroyed at Hull Value (simultaneous attack rule).
+    An Attack Squadron (tournament "Attack Squadrons") takes critical damage as normal damage and
+    loses one token of its stack instead of a damage card, at most one from any single attack."""
+    squadron = rules.is_squadron(t.state.ship(ship_id).class_name)
+    if squadron:  # "All critical damage suffered by a Squadron is immediately converted into normal damage."
+        hits, crits = hits + crits, 0
     for critical in [False] * hits + [True] * crits:
         ship = t.state.ship(ship_id)
         if ship.destroyed:
@@ -223,15 +228,28 @@ def suffer(t: Table, ship_id: str, hits: int, crits: int, cause: str, attacker_s
         if ship.shields > 0 and not hull_only:
             t.emit(ev.DamageDealt, ship=ship_id, to="shield", cause=cause)
             continue
+        if squadron:
+            # "Only 1 Attack Squadron Token may be removed by any single attack, regardless of how much
+            # damage is dealt": the rest of this damage is lost (rulings.md)
+            t.emit(ev.SquadronTokenLost, ship=ship_id, cause=cause)  # the reducer restores its shields
+            _hull_reached(t, ship_id, cause, attacker_skill)
+            return
         # an empty deck is reshuffled from the discard pile by the reducer, with the state's generator
         deck = t.state.deck or shuffled(t.state.rng, t.state.discard)[0]
         if not deck:
             return  # every card is on a ship: nothing left to deal (rulings.md)
         t.emit(ev.DamageDealt, ship=ship_id, to="hull", card=deck[0], face_up=critical, cause=cause)
-        ship = t.state.ship(ship_id)
-        if ship.hull_damage >= ship.hull and not ship.doomed:
-            keep = (attacker_skill is not None and t.state.phase == "combat" and not ship.attacked
-                    and rules.skill_in_effect(ship) == attacker_skill)
-            t.emit(ev.ShipDestroyed, ship=ship_id, cause=cause, removed=not keep)
-            if not keep:
-                return
+        if _hull_reached(t, ship_id, cause, attacker_skill):
+            return
+
+
+def _hull_reached(t: Table, ship_id: str, cause: str, attacker_skill: int | None) -> bool:
+    """Destroy the ship when its hull damage reaches its Hull Value; True when it is taken off the
+    table now (a ship of the attacker's Captain Skill that has not fired yet stays until it has)."""
+    ship = t.state.ship(ship_id)
+    if ship.hull_damage < ship.hull or ship.doomed:
+        return False
+    keep = (attacker_skill is not None and t.state.phase == "combat" and not ship.attacked
+            and rules.skill_in_effect(ship) == attacker_skill)
+    t.emit(ev.ShipDestroyed, ship=ship_id, cause=cause, removed=not keep)
+    return not keep

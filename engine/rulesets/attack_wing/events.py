@@ -318,6 +318,16 @@ class WeaponDisabled(_Event):
     weapon: Name
 
 
+class SquadronTokenLost(_Event):
+    """An Attack Squadron's hull damage: the top token of its stack is destroyed instead of a
+    damage card (tournament "Attack Squadrons"), and the next token's shields come up; the last
+    token lost destroys the squadron."""
+
+    type: Literal["squadron_token_lost"] = "squadron_token_lost"
+    ship: ShipRef
+    cause: Reason
+
+
 class WeaponEnabled(_Event):
     """A Disabled Token removed from a weapon's upgrade card by an action: it may fire again
     (rulebook "Disabling Upgrade Cards")."""
@@ -383,7 +393,7 @@ Event = Annotated[
     | CloakChanged | ShieldsChanged | SensorEcho | DamageRepaired | ObstacleRolled | AttackDeclared | AttackOdds
     | DiceRolled | DiceRerolled
     | DiceConverted | DieAdded | WeaponDisabled | AttackResolved | AttackSkipped | DamageDealt | ShipDestroyed
-    | RoundEnded | GameEnded | ShipNudged | WeaponEnabled,
+    | RoundEnded | GameEnded | ShipNudged | WeaponEnabled | SquadronTokenLost,
     Field(discriminator="type"),
 ]
 
@@ -396,7 +406,7 @@ EVENT_TYPES: tuple[str, ...] = tuple(
         DiceRerolled,
         DiceConverted,
         DieAdded, WeaponDisabled, AttackResolved, AttackSkipped, DamageDealt, ShipDestroyed, RoundEnded,
-        GameEnded, ShipNudged, WeaponEnabled))
+        GameEnded, ShipNudged, WeaponEnabled, SquadronTokenLost))
 
 
 def event_from_dict(raw: dict[str, Any]) -> Event:

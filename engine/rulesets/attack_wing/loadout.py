@@ -13,6 +13,7 @@ from typing import Final
 
 from engine.catalog import Captain, Catalog, Ship, Upgrade
 from engine.rulesets.attack_wing.events import ShipSetup, WeaponSetup
+from engine.rulesets.attack_wing.rules import is_squadron
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +55,13 @@ def weapon_setup(upgrade: Upgrade) -> WeaponSetup | None:
                        needs_target_lock=rule.needs_target_lock)
 
 
+def squadron_tokens(ship: Ship) -> int:
+    """An Attack Squadron's stack of Attack Squadron Tokens (tournament "Attack Squadrons"): "Each
+    Squadron will have the 4 ASTs stacked on it ... if a Squadron is unique, place a 5th AST on top".
+    Its Hull Value in the game is the stack: one token lost per point of hull damage (rulings.md)."""
+    return 5 if ship.unique else 4
+
+
 def ship_setup(catalog: Catalog, ship_ref: str, side: int, ship: Ship, captain: Captain | None,
                upgrades: Sequence[Upgrade], cost: int) -> ShipSetup:
     """The numbers a ship plays with. ``cost`` is its fleet points (ship, captain, upgrades)."""
@@ -62,7 +70,8 @@ def ship_setup(catalog: Catalog, ship_ref: str, side: int, ship: Ship, captain: 
     return ShipSetup(
         id=ship_ref, side=side, name=ship.name, ship_id=ship.id, class_name=cls.name, faction=ship.faction,
         base=cls.base_size, captain=captain.name if captain else "(no captain)",
-        skill=captain.skill if captain else 1, attack=ship.attack, agility=ship.agility, hull=ship.hull,
+        skill=captain.skill if captain else 1, attack=ship.attack, agility=ship.agility,
+        hull=squadron_tokens(ship) if is_squadron(cls.name) else ship.hull,
         shields=ship.shields, cost=cost, actions=tuple(ship.actions), front_arc=cls.front_arc,
         rear_arc=cls.rear_arc, has_360_arc=cls.has_360_arc,
         dial=tuple((m.kind, m.speed, m.colour) for m in cls.maneuvers), weapons=weapons,

@@ -121,6 +121,8 @@ def describe(event: ev.Event, state: GameState) -> str:
         return f"{n} adds a {e.face} ({e.cause})"
     if isinstance(e, ev.WeaponDisabled):
         return f"{n} disables {e.weapon}"
+    if isinstance(e, ev.SquadronTokenLost):
+        return f"{n} loses an Attack Squadron Token ({e.cause})"
     if isinstance(e, ev.WeaponEnabled):
         return f"{n} removes the Disabled Token from {_weapon_name(state, e.ship, e.weapon)}"
     if isinstance(e, ev.AttackResolved):

@@ -296,6 +296,18 @@ def _weapon_enabled(state: GameState, e: ev.WeaponEnabled) -> GameState:
     return state.update(e.ship, weapons=weapons)
 
 
+def _token_lost(state: GameState, e: ev.SquadronTokenLost) -> GameState:
+    ship = _ship(state, e.ship, e)
+    if ship.destroyed:
+        raise IllegalEvent(f"event {e.seq}: {ship.name} is no longer in play")
+    lost = ship.tokens_lost + 1
+    if ship.hull_damage + 1 >= ship.hull:
+        return state.update(e.ship, tokens_lost=lost)
+    # tournament "Attack Squadrons": "the Shields are fully repaired and activated every time a new
+    # Attack Squadron Token is revealed"
+    return state.update(e.ship, tokens_lost=lost, shields=ship.shields_max, shields_disabled=0)
+
+
 def _resolved(state: GameState, e: ev.AttackResolved) -> GameState:
     _need_attack(state, e)
     return state
@@ -357,7 +369,7 @@ _HANDLERS: dict[str, Callable[[GameState, Any], GameState]] = {
     "attack_declared": _declared, "attack_odds": _odds, "dice_rolled": _rolled,
     "dice_rerolled": _rerolled, "dice_converted": _converted, "die_added": _added,
     "weapon_disabled": _weapon_disabled, "weapon_enabled": _weapon_enabled, "attack_resolved": _resolved,
-    "attack_skipped": _skipped,
+    "attack_skipped": _skipped, "squadron_token_lost": _token_lost,
     "damage_dealt": _damage, "ship_destroyed": _destroyed, "round_ended": _round_ended, "game_ended": _game_ended,
     "ship_nudged": _nudged,
 }

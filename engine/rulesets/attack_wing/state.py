@@ -65,6 +65,7 @@ class ShipState:
     shields: int = 0  # active shields
     shields_disabled: int = 0
     damage: tuple[DamageCardState, ...] = ()
+    tokens_lost: int = 0  # an Attack Squadron's tokens destroyed (each counts toward its Hull Value)
     evade: int = 0
     scan: int = 0
     battle_stations: int = 0
@@ -88,8 +89,9 @@ class ShipState:
 
     @property
     def hull_damage(self) -> int:
-        """Damage cards toward the Hull Value (a face-up Direct Hit counts twice)."""
-        return sum(2 if (c.face_up and c.key == "direct_hit") else 1 for c in self.damage)
+        """Damage cards toward the Hull Value (a face-up Direct Hit counts twice), and a squadron's
+        tokens lost."""
+        return sum(2 if (c.face_up and c.key == "direct_hit") else 1 for c in self.damage) + self.tokens_lost
 
     def face_up(self, key: str) -> bool:
         return any(c.face_up and c.key == key for c in self.damage)
