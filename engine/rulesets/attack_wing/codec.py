@@ -17,6 +17,7 @@ from engine.rulesets.attack_wing.reducer import apply, initial_state
 from engine.rulesets.attack_wing.state import GameState
 
 RULESET = "attack_wing"
+DERIVED = "derived"  # a state field's metadata key: not written into keyframes (see ``plain``)
 _STATE_ADAPTER: TypeAdapter[GameState] = TypeAdapter(GameState)
 
 
@@ -24,9 +25,12 @@ S = TypeVar("S")
 
 
 def plain(value: Any) -> Any:
-    """Dataclasses (init fields only) and tuples as dicts and lists: plain msgpack-able data."""
+    """Dataclasses (init fields only) and tuples as dicts and lists: plain msgpack-able data. A field
+    marked ``DERIVED`` is left out: the reducer derives it again, and keyframes written before it
+    existed must still agree with the state folded from their events."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value) if f.init}
+        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)
+                if f.init and not f.metadata.get(DERIVED)}
     if isinstance(value, tuple | list):
         return [plain(v) for v in value]
     return value

@@ -78,7 +78,9 @@ class ShipState:
     actions_done: tuple[str, ...] = ()
     skip_action: bool = False  # this round's Perform Action step is skipped
     attacked: bool = False  # has had its opportunity to attack this round
-    phase_skill: int | None = None  # Captain Skill in effect this phase (fixed when the phase starts)
+    # Captain Skill in effect this phase, fixed when the phase starts (tournament ruling 14); derived
+    # by the reducer, so not in keyframes (a state read from one uses the skill on the cards)
+    phase_skill: int | None = field(default=None, compare=False, metadata={"derived": True})
     destroyed: bool = False  # removed from play (destroyed or fled)
     doomed: bool = False  # destroyed, kept on the table to fire (simultaneous attack rule)
     fled: bool = False
