@@ -202,3 +202,12 @@ def test_a_file_from_an_engine_with_other_rules_is_noted_not_refused(engine_game
     assert report.sound and not report.replayed
     assert "written by engine 0.0.1" in report.notes[-1] and f"event {i}" in report.notes[-1]
     assert len(load_timeline(path).timeline) == len(events)
+
+
+def test_a_game_where_a_ship_rearms_is_played_again_and_sound(tmp_path: Path) -> None:
+    # issue 15: the rearm action (rulebook "Disabling Upgrade Cards") is checked like every other
+    out = tmp_path / "skirmish.trek"
+    play(load_scenario("skirmish"), 2, out)
+    game = read(out)
+    assert any(e["type"] == "weapon_enabled" for e in game[1])
+    assert check(game) == []
