@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from engine.timeline import Timeline
 
 DEFAULT_OUT = Path("out") / "demo"
+DEMO_GAME = "skirmish"  # a bundled scenario; the ruleset that plays it is found through the registry
 
 
 def register(sub: Any) -> None:
@@ -27,22 +28,19 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from engine.cli.render_cmd import parse_size
+    from engine.errors import TrekError
     from engine.replay_timeline import load_timeline
-    from engine.rulesets.attack_wing.play import play
-    from engine.rulesets.attack_wing.scenario import load_scenario
+    from engine.rulesets.base import PlayRequest
+    from engine.rulesets.registry import names, ruleset_for
 
     size = parse_size(args.size)
     args.out.mkdir(parents=True, exist_ok=True)
-    replay = args.out / "skirmish.trek"
-    scenario = load_scenario("skirmish")
-    result = play(scenario, args.seed, replay)
-    outcome = result.state.result
-    sides = [s.name for s in scenario.sides]
-    print(f"played the skirmish (seed {args.seed}): {result.state.round} rounds, {len(result.events)} events")
-    if outcome is not None:
-        winner = "a draw" if outcome.winner is None else f"{sides[outcome.winner]} wins"
-        print(f"  {winner}: {outcome.reason}; fleet points {outcome.points[0]} to {outcome.points[1]}")
-    print(f"  replay: {replay}")
+    replay = args.out / f"{DEMO_GAME}.trek"
+    makers = [m for m in (ruleset_for(n).maker for n in names()) if m is not None and m.plays(DEMO_GAME)]
+    if not makers:
+        raise TrekError(f"no ruleset plays the demo's {DEMO_GAME!r}")
+    played = makers[0].play(PlayRequest(DEMO_GAME, args.seed, replay))
+    print("\n".join(played.lines))
     loaded = load_timeline(replay)
 
     from studio.viewer import display_available, run_viewer
@@ -54,9 +52,9 @@ def run(args: argparse.Namespace) -> int:
     from studio.video import render_screenshot, render_video
 
     print("no screen here: rendering the battle-report video (progress below)", file=sys.stderr)
-    video = render_video(loaded, args.out / "skirmish.mp4", size=size, fps=30, speed=args.speed)
+    video = render_video(loaded, args.out / f"{DEMO_GAME}.mp4", size=size, fps=30, speed=args.speed)
     at = biggest_attack(loaded.timeline)
-    shot = render_screenshot(loaded, at, args.out / "skirmish.png", size=size, camera="top")
+    shot = render_screenshot(loaded, at, args.out / f"{DEMO_GAME}.png", size=size, camera="top")
     print(f"  video: {video.path} ({video.seconds:.0f} s, {video.frames} frames at {video.fps:g} fps, "
           f"rendered in {video.wall:.0f} s)")
     print(f"  screenshot: {shot}")
@@ -65,14 +63,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def biggest_attack(timeline: Timeline) -> int:
-    """The event that resolved the attack doing the most damage (the last event if none did)."""
-    from engine.rulesets.attack_wing import events as ev
-
-    damage: dict[int, int] = {}
-    declared = -1
-    for i, e in enumerate(timeline.events):
-        if isinstance(e, ev.AttackDeclared):
-            declared = i
-        elif isinstance(e, ev.AttackResolved) and declared >= 0:
-            damage[i] = e.hits + e.crits
-    return max(damage, key=lambda i: (damage[i], -i)) if damage else len(timeline) - 1
+    """The event that resolved the attack doing the most damage (the first such; the last event if
+    there was no attack), as the view's odds say once each attack is resolved."""
+    best, at, seen = -1, len(timeline) - 1, set()
+    for i in range(len(timeline)):
+        m = timeline.moment_after(i)
+        if m.odds is not None and m.odds.actual is not None and m.attack_index not in seen:
+            seen.add(m.attack_index)
+            if m.odds.actual > best:
+                best, at = m.odds.actual, i
+    return at

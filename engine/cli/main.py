@@ -29,22 +29,8 @@ class TrekArgumentParser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from engine.cli import (
-        campaign_cmd,
-        catalog_cmd,
-        demo_cmd,
-        fleet_cmd,
-        geometry_cmds,
-        mission_cmd,
-        notation_cmd,
-        odds_cmd,
-        play_cmd,
-        render_cmd,
-        replay_cmd,
-        scenario_cmd,
-        teach_cmd,
-        view_cmd,
-    )
+    from engine.cli import catalog_cmd, demo_cmd, play_cmd, render_cmd, replay_cmd, teach_cmd, view_cmd
+    from engine.rulesets.registry import names, ruleset_for
 
     parser = TrekArgumentParser(
         prog="trek",
@@ -52,9 +38,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=TrekArgumentParser)
     sub.required = True
-    for module in (demo_cmd, play_cmd, geometry_cmds, catalog_cmd, fleet_cmd, scenario_cmd, replay_cmd, view_cmd,
-                   render_cmd, mission_cmd, campaign_cmd, odds_cmd, notation_cmd, teach_cmd):
+    for module in (demo_cmd, play_cmd, catalog_cmd, replay_cmd, view_cmd, render_cmd, teach_cmd):
         module.register(sub)
+    for name in names():  # each game's own commands (fleet, odds, mission...) come with its ruleset
+        commands = ruleset_for(name).commands
+        if commands is not None:
+            commands(sub)
     return parser
 
 

@@ -14,7 +14,7 @@ from engine.errors import TrekError
 from engine.io.documents import DocumentLimits, read_document
 from engine.io.output import atomic_output
 from engine.io.reading import is_regular_file, read_bytes
-from engine.replay import ReplayError, codec_for_header, open_replay
+from engine.replay import ReplayError, open_replay
 from engine.replay.format import CURRENT_SCHEMA, DEFAULT_LIMITS
 from engine.replay.jsonform import import_json, to_json, write_json
 from engine.replay.reader import Replay
@@ -101,26 +101,21 @@ def info_document(replay: Replay) -> dict[str, Any]:
     }
 
 
-LUCK_TYPES = ("game_started", "attack_odds", "attack_resolved")
-
-
 def _luck(replay: Replay, types: dict[str, int]) -> dict[str, Any]:
-    """Each side's luck: damage expected before every roll (the recorded odds) against damage rolled.
-
-    Only files whose events include ``attack_odds`` have it; reading them is one pass over the events.
-    """
-    if not types.get("attack_odds"):
-        return {"luck": None, "luck_note": "no odds recorded in this file"}
-    from engine.rulesets.attack_wing.odds import luck
-
+    """Each side's luck as the file's ruleset reports it (e.g. damage expected before every roll
+    against damage rolled); reading it is one pass over the events it needs."""
     try:
-        codec = codec_for_header(replay.header)
-        sides = luck(codec.decode_event(raw) for raw in replay.events() if raw.get("type") in LUCK_TYPES)
-    except (ReplayError, ValueError) as exc:
+        ruleset = ruleset_for(replay.ruleset)
+        report = ruleset.luck
+        if report is None or not types.get(report.needs):
+            return {"luck": None, "luck_note": "no odds recorded in this file"}
+        codec = ruleset.reading(replay.header)
+        sides = report.sides(codec.decode_event(raw) for raw in replay.events() if raw.get("type") in report.reads)
+    except (ReplayError, ValueError) as exc:  # TrekError is a ValueError
         return {"luck": None, "luck_note": f"unavailable: {exc}"}
     if sides is None:
         return {"luck": None, "luck_note": "no odds recorded in this file"}
-    return {"luck": [s.as_json() for s in sides], "luck_note": None}
+    return {"luck": sides, "luck_note": None}
 
 
 def cmd_info(args: argparse.Namespace) -> int:

@@ -10,7 +10,7 @@ See docs/architecture.md for how to add one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -110,6 +110,17 @@ class GameMaker:
 
 
 @dataclass(frozen=True)
+class Luck(Generic[E]):
+    """Each side's luck for `trek replay info`, from the events of types ``reads`` (a file with no
+    ``needs`` event has none to report): ``sides`` gives one JSON document per side (side, attacks,
+    actual_damage, expected_damage, luck, mean_percentile), or None."""
+
+    reads: frozenset[str]
+    needs: str
+    sides: Callable[[Iterable[E]], list[dict[str, Any]] | None]
+
+
+@dataclass(frozen=True)
 class Ruleset(Generic[S, E]):
     """One game, as everything outside its folder sees it.
 
@@ -126,6 +137,7 @@ class Ruleset(Generic[S, E]):
     - ``format_state``: the state as text (``trek replay state``); None: the generic outline.
     - ``maker``: how `trek play` plays one of its games (None: it has no scenarios to play).
     - ``commands``: adds the ruleset's own `trek` subcommands to the parser (None: none).
+    - ``luck``: each side's luck over a replay, for `trek replay info` (None: not reported).
     """
 
     name: str
@@ -136,6 +148,7 @@ class Ruleset(Generic[S, E]):
     format_state: Callable[[S], str] | None = None
     maker: GameMaker | None = None
     commands: Callable[[Any], None] | None = None
+    luck: Luck[E] | None = None
     event_schema: int = 1
     upgrades: Mapping[int, EventUpgrade] = field(default_factory=dict)
 

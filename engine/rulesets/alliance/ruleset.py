@@ -11,6 +11,7 @@ from engine.rulesets.alliance.codec import AllianceCodec, format_state
 from engine.rulesets.alliance.presenter import AlliancePresenter
 from engine.rulesets.alliance.state import AllianceState
 from engine.rulesets.attack_wing.presenter import seconds
+from engine.rulesets.attack_wing.ruleset import LUCK
 from engine.rulesets.base import GameMaker, Played, PlayRequest, Ruleset
 from engine.timeline import TableGeometry
 
@@ -59,6 +60,13 @@ def _play(request: PlayRequest) -> Played:
     return play_command(request)
 
 
+
+def _commands(sub: Any) -> None:
+    from engine.rulesets.alliance.cli import register
+
+    register(sub)
+
+
 RULESET: Ruleset[AllianceState, ae.AnyEvent] = Ruleset(
     name=NAME,
     codec=AllianceCodec(),
@@ -67,4 +75,6 @@ RULESET: Ruleset[AllianceState, ae.AnyEvent] = Ruleset(
     seconds=seconds,
     format_state=format_state,
     maker=GameMaker(_bundled, _plays, _play),
+    commands=_commands,
+    luck=LUCK,  # Alliance logs carry the Attack Wing attack events
 )

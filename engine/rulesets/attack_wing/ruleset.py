@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from pydantic import ValidationError
@@ -13,7 +14,7 @@ from engine.rulesets.attack_wing.codec import AttackWingCodec
 from engine.rulesets.attack_wing.presenter import AttackWingPresenter, seconds
 from engine.rulesets.attack_wing.scenario import parse_scenario
 from engine.rulesets.attack_wing.state import GameState
-from engine.rulesets.base import GameMaker, Played, PlayRequest, Ruleset
+from engine.rulesets.base import GameMaker, Luck, Played, PlayRequest, Ruleset
 from engine.timeline import TableGeometry
 
 
@@ -49,6 +50,23 @@ def _play(request: PlayRequest) -> Played:
     return play_command(request)
 
 
+
+def _commands(sub: Any) -> None:
+    from engine.rulesets.attack_wing.cli import register
+
+    register(sub)
+
+
+def _luck(events: Iterable[Any]) -> list[dict[str, Any]] | None:
+    from engine.rulesets.attack_wing.odds import luck
+
+    sides = luck(events)
+    return None if sides is None else [s.as_json() for s in sides]
+
+
+# each side's damage against the damage expected before each roll (the recorded odds)
+LUCK = Luck(frozenset({"game_started", "attack_odds", "attack_resolved"}), "attack_odds", _luck)
+
 RULESET: Ruleset[GameState, ev.Event] = Ruleset(
     name=NAME,
     codec=AttackWingCodec(),
@@ -56,4 +74,6 @@ RULESET: Ruleset[GameState, ev.Event] = Ruleset(
     presenter=AttackWingPresenter,
     seconds=seconds,
     maker=GameMaker(_bundled, _plays, _play),
+    commands=_commands,
+    luck=LUCK,
 )
