@@ -3,14 +3,13 @@
 A file is sound when it opens, is complete (not cut off), every record reads back and
 agrees with the index, and, when a codec for its ruleset is known, every event fits the
 ruleset and every keyframe equals the state folded from the events before it. When the
-ruleset can play a game again (a module ``engine.rulesets.<ruleset>.replay_check`` with a
-``replay_game`` function), the game is played again from the header with the recorded
+ruleset can play a game again (its ``Ruleset.replay_check``, in its ``replay_check`` module), the
+game is played again from the header with the recorded
 decisions and dice, and every event must be the one the rules give (``replayed``).
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -113,18 +112,13 @@ ReplayCheck = Callable[[dict[str, Any], Iterator[dict[str, Any]], "dict[str, Any
 
 
 def replay_check_for(ruleset: str | None) -> ReplayCheck | None:
-    """The ruleset's re-play check (``engine.rulesets.<ruleset>.replay_check.replay_game``), if it has one."""
-    if ruleset is None or not ruleset.isidentifier():
-        return None
-    name = f"engine.rulesets.{ruleset}.replay_check"
+    """The ruleset's re-play check (its ``Ruleset.replay_check``), if it has one (None for an unknown ruleset)."""
+    from engine.rulesets.registry import UnknownRuleset, ruleset_for
+
     try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name is None or not name.startswith(exc.name):
-            raise  # the check exists but something it imports is missing: a real bug
+        return ruleset_for(ruleset).replay_check
+    except UnknownRuleset:
         return None
-    check: ReplayCheck | None = getattr(module, "replay_game", None)
-    return check
 
 
 def soundness_problem(replay: Replay) -> str | None:

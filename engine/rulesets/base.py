@@ -10,7 +10,7 @@ See docs/architecture.md for how to add one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -138,6 +138,8 @@ class Ruleset(Generic[S, E]):
     - ``maker``: how `trek play` plays one of its games (None: it has no scenarios to play).
     - ``commands``: adds the ruleset's own `trek` subcommands to the parser (None: none).
     - ``luck``: each side's luck over a replay, for `trek replay info` (None: not reported).
+    - ``replay_check``: plays a recorded game again from (header, plain events, result, complete)
+      and gives the departures found, for `trek replay validate` (None: structure and reducer only).
     """
 
     name: str
@@ -149,6 +151,8 @@ class Ruleset(Generic[S, E]):
     maker: GameMaker | None = None
     commands: Callable[[Any], None] | None = None
     luck: Luck[E] | None = None
+    replay_check: Callable[[dict[str, Any], Iterator[dict[str, Any]], dict[str, Any] | None, bool], list[str]] | None \
+        = None
     event_schema: int = 1
     upgrades: Mapping[int, EventUpgrade] = field(default_factory=dict)
 

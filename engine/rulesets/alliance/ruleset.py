@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from engine.geometry.shapes import Obstacle, Planet
@@ -67,6 +68,13 @@ def _commands(sub: Any) -> None:
     register(sub)
 
 
+
+def _replay_check(header: dict[str, Any], events: Iterator[dict[str, Any]], result: dict[str, Any] | None,
+                  complete: bool) -> list[str]:
+    from engine.rulesets.alliance.replay_check import replay_game
+
+    return replay_game(header, events, result, complete)
+
 RULESET: Ruleset[AllianceState, ae.AnyEvent] = Ruleset(
     name=NAME,
     codec=AllianceCodec(),
@@ -76,5 +84,6 @@ RULESET: Ruleset[AllianceState, ae.AnyEvent] = Ruleset(
     format_state=format_state,
     maker=GameMaker(_bundled, _plays, _play),
     commands=_commands,
+    replay_check=_replay_check,
     luck=LUCK,  # Alliance logs carry the Attack Wing attack events
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from pydantic import ValidationError
@@ -67,6 +67,13 @@ def _luck(events: Iterable[Any]) -> list[dict[str, Any]] | None:
 # each side's damage against the damage expected before each roll (the recorded odds)
 LUCK = Luck(frozenset({"game_started", "attack_odds", "attack_resolved"}), "attack_odds", _luck)
 
+
+def _replay_check(header: dict[str, Any], events: Iterator[dict[str, Any]], result: dict[str, Any] | None,
+                  complete: bool) -> list[str]:
+    from engine.rulesets.attack_wing.replay_check import replay_game
+
+    return replay_game(header, events, result, complete)
+
 RULESET: Ruleset[GameState, ev.Event] = Ruleset(
     name=NAME,
     codec=AttackWingCodec(),
@@ -75,5 +82,6 @@ RULESET: Ruleset[GameState, ev.Event] = Ruleset(
     seconds=seconds,
     maker=GameMaker(_bundled, _plays, _play),
     commands=_commands,
+    replay_check=_replay_check,
     luck=LUCK,
 )
