@@ -226,8 +226,9 @@ def test_console_fire_burns_at_the_start_of_combat() -> None:
     g.emit(ev.DamageDealt, ship="E", to="hull", card="console_fire", face_up=True, cause="test")
     g.emit(ev.RoundStarted, round=1, phase="planning")
     g.run_phase("combat")
-    rolled = next(e for e in g.events if isinstance(e, ev.ObstacleRolled))
-    assert rolled.obstacle == "Console Fire"
+    rolled = next(e for e in g.events if isinstance(e, ev.ConsoleFireRolled))
+    assert rolled.ship == "E" and rolled.face == "hit"
+    assert not [e for e in g.events if isinstance(e, ev.ObstacleRolled)]  # its own event, not an obstacle's
     assert [c.key for c in g.state.ship("E").damage] == ["console_fire", "direct_hit"]
 
 

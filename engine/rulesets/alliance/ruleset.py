@@ -11,6 +11,7 @@ from engine.rulesets.alliance.codec import RULESET as NAME
 from engine.rulesets.alliance.codec import AllianceCodec, format_state
 from engine.rulesets.alliance.presenter import AlliancePresenter
 from engine.rulesets.alliance.state import AllianceState
+from engine.rulesets.alliance.upgrades import EVENT_SCHEMA, UPGRADES
 from engine.rulesets.attack_wing.presenter import seconds
 from engine.rulesets.attack_wing.ruleset import LUCK
 from engine.rulesets.base import GameMaker, Played, PlayRequest, Ruleset
@@ -86,4 +87,6 @@ RULESET: Ruleset[AllianceState, ae.AnyEvent] = Ruleset(
     commands=_commands,
     replay_check=_replay_check,
     luck=LUCK,  # Alliance logs carry the Attack Wing attack events
+    event_schema=EVENT_SCHEMA,
+    upgrades=UPGRADES,
 )

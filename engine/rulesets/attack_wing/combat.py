@@ -6,15 +6,20 @@ is an event, applied by the reducer before the next step reads the state.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.dice import shuffled
+from engine.rulesets.attack_wing.odds import event_fields, odds_for
 from engine.rulesets.attack_wing.players import DiceSource, SpendKind, SpendOffer, decide_spend
 from engine.rulesets.attack_wing.rules import AttackOption
+from engine.rulesets.attack_wing.spending import (  # the policy's functions, also read from here
+    attack_conversion,
+    attack_rerolls,
+    defense_spends,
+    uncanceled,
+)
 from engine.rulesets.attack_wing.state import GameState
 
 
@@ -23,64 +28,6 @@ class Table(Protocol):
     dice: DiceSource
 
     def emit(self, event_type: type[Any], **fields: Any) -> None: ...
-
-
-def count(faces: tuple[str, ...], *wanted: str) -> int:
-    return sum(1 for f in faces if f in wanted)
-
-
-def uncanceled(attack: tuple[str, ...], defense: tuple[str, ...]) -> tuple[int, int, int]:
-    """Step 7: evades cancel hits before crits. Returns (hits, crits, canceled)."""
-    hits, crits, evades = count(attack, "hit"), count(attack, "crit"), count(defense, "evade")
-    cancel_hits = min(hits, evades)
-    cancel_crits = min(crits, evades - cancel_hits)
-    return hits - cancel_hits, crits - cancel_crits, cancel_hits + cancel_crits
-
-
-# --- the dice spending policy (rulings.md), as pure functions of the faces and the tokens --------
-# The engine below emits events from these decisions; engine/rulesets/attack_wing/odds.py
-# enumerates the same decisions over every roll, so the odds and the game cannot disagree.
-
-def attack_rerolls(faces: Sequence[str], rerolled: Sequence[bool], has_lock: bool, has_bs: bool
-                   ) -> tuple[int, ...]:
-    """Step 4: the attack dice a target lock on the defender rerolls: every blank, and every
-    battle stations result when there is no battle stations token to convert it; never a die
-    already rerolled. Empty: the lock is kept."""
-    if not has_lock:
-        return ()
-    wanted = ("blank",) if has_bs else ("blank", "battle_stations")
-    return tuple(i for i, f in enumerate(faces) if f in wanted and not rerolled[i])
-
-
-def attack_conversion(faces: Sequence[str], has_bs: bool) -> tuple[int, ...]:
-    """Step 4, after any reroll: the battle stations results a battle stations token turns into
-    hits. Empty: the token is kept."""
-    if not has_bs:
-        return ()
-    return tuple(i for i, f in enumerate(faces) if f == "battle_stations")
-
-
-@dataclass(frozen=True, slots=True)
-class DefenseSpend:
-    """Step 6: what the defender spends. ``convert``: the defense dice a battle stations token
-    turns into evades (empty: the token is kept); ``evade_tokens``: evade tokens spent, each
-    adding an evade."""
-
-    convert: tuple[int, ...]
-    evade_tokens: int
-
-
-def defense_spends(attack: Sequence[str], defense: Sequence[str], has_bs: bool, evades: int) -> DefenseSpend:
-    """Step 6: spend only while it saves damage: a battle stations token (battle stations results
-    to evades) while hits or crits are uncanceled, then one evade token if some still are."""
-    hits, crits, _ = uncanceled(tuple(attack), tuple(defense))
-    convert: tuple[int, ...] = ()
-    bs = tuple(i for i, f in enumerate(defense) if f == "battle_stations")
-    if hits + crits and has_bs and bs:
-        convert = bs
-        after = tuple("evade" if f == "battle_stations" else f for f in defense)
-        hits, crits, _ = uncanceled(tuple(attack), after)
-    return DefenseSpend(convert, 1 if hits + crits and evades > 0 else 0)
 
 
 def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, float], tuple[float, float]],
@@ -95,9 +42,7 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
            weapon_name="primary weapon" if weapon is None else weapon.name, arc=option.arc,
            range_band=option.band, distance=round(option.distance, 3), obstructed=obstructed,
            line=line, reason=reason)
-    # the exact odds before any die is rolled, from the same spending policy (odds.py builds on this module)
-    from engine.rulesets.attack_wing.odds import event_fields, odds_for
-
+    # the exact odds before any die is rolled, from the same spending policy (spending.py)
     # an ability's blank rerolls are outside the odds' model: such an attack records no odds
     odds = None if blank_rerolls[0] else odds_for(attacker, defender, weapon, option.band, obstructed,
                                                    extra_attack=attack_bonus[0], extra_defense=defense_bonus[0])
@@ -234,8 +179,10 @@ def suffer(t: Table, ship_id: str, hits: int, crits: int, cause: str, attacker_s
             t.emit(ev.SquadronTokenLost, ship=ship_id, cause=cause)  # the reducer restores its shields
             _hull_reached(t, ship_id, cause, attacker_skill)
             return
-        # an empty deck is reshuffled from the discard pile by the reducer, with the state's generator
-        deck = t.state.deck or shuffled(t.state.rng, t.state.discard)[0]
+        if not t.state.deck and t.state.discard:  # the deck ran out: the discard pile, shuffled
+            deck, _ = shuffled(t.state.rng, t.state.discard)
+            t.emit(ev.DamageDeckReshuffled, ship=ship_id, deck=deck, draws=max(len(deck) - 1, 0))
+        deck = t.state.deck
         if not deck:
             return  # every card is on a ship: nothing left to deal (rulings.md)
         t.emit(ev.DamageDealt, ship=ship_id, to="hull", card=deck[0], face_up=critical, cause=cause)

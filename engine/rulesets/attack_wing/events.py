@@ -231,11 +231,19 @@ class DamageRepaired(_Event):
 
 
 class ObstacleRolled(_Event):
-    """One attack die rolled against a ship by an obstacle (or a burning console)."""
+    """One attack die rolled against a ship whose maneuver met an obstacle."""
 
     type: Literal["obstacle_rolled"] = "obstacle_rolled"
     ship: ShipRef
     obstacle: Name
+    face: Literal["hit", "crit", "battle_stations", "blank"]
+
+
+class ConsoleFireRolled(_Event):
+    """Console Fire burns at the start of the Combat Phase: one attack die, a hit or crit is one damage."""
+
+    type: Literal["console_fire_rolled"] = "console_fire_rolled"
+    ship: ShipRef
     face: Literal["hit", "crit", "battle_stations", "blank"]
 
 
@@ -373,6 +381,16 @@ class ShipDestroyed(_Event):
     ship: ShipRef
     cause: Name
     removed: bool = True  # False: kept to fire under the simultaneous attack rule
+    fled: bool = False  # it left the play area (rulebook "Fleeing the Battlefield")
+
+
+class DamageDeckReshuffled(_Event):
+    """The damage deck ran out: the discard pile, shuffled, is the new deck (top first); ``draws``
+    counts the random numbers the shuffle took."""
+
+    type: Literal["damage_deck_reshuffled"] = "damage_deck_reshuffled"
+    ship: ShipRef  # the ship about to be dealt a card
+    deck: Annotated[tuple[Name, ...], Field(max_length=1000)]
 
 
 class RoundEnded(_Event):
@@ -393,7 +411,8 @@ Event = Annotated[
     | CloakChanged | ShieldsChanged | SensorEcho | DamageRepaired | ObstacleRolled | AttackDeclared | AttackOdds
     | DiceRolled | DiceRerolled
     | DiceConverted | DieAdded | WeaponDisabled | AttackResolved | AttackSkipped | DamageDealt | ShipDestroyed
-    | RoundEnded | GameEnded | ShipNudged | WeaponEnabled | SquadronTokenLost,
+    | RoundEnded | GameEnded | ShipNudged | WeaponEnabled | SquadronTokenLost | ConsoleFireRolled
+    | DamageDeckReshuffled,
     Field(discriminator="type"),
 ]
 
@@ -406,7 +425,7 @@ EVENT_TYPES: tuple[str, ...] = tuple(
         DiceRerolled,
         DiceConverted,
         DieAdded, WeaponDisabled, AttackResolved, AttackSkipped, DamageDealt, ShipDestroyed, RoundEnded,
-        GameEnded, ShipNudged, WeaponEnabled, SquadronTokenLost))
+        GameEnded, ShipNudged, WeaponEnabled, SquadronTokenLost, ConsoleFireRolled, DamageDeckReshuffled))
 
 
 def event_from_dict(raw: dict[str, Any]) -> Event:

@@ -271,7 +271,7 @@ class Game:
     def leave_table(self, ship_id: str, end: Pose) -> str | None:
         """Hook: a ship whose maneuver ended off the play area. Attack Wing: it has fled, out of
         the game. A ruleset may keep it in play instead; then the reason its action is skipped."""
-        self.emit(ev.ShipDestroyed, ship=ship_id, cause="fled")
+        self.emit(ev.ShipDestroyed, ship=ship_id, cause="fled", fled=True)
         return None
 
     def power_strain(self, ship_id: str, colour: str) -> str | None:
@@ -414,7 +414,7 @@ class Game:
         for ship in self.state.in_play():  # Console Fire burns at the start of the Combat Phase
             if ship.face_up("console_fire"):
                 faces, draws = self.dice.roll(self.state, "attack", 1, ship, "Console Fire")
-                self.emit(ev.ObstacleRolled, ship=ship.id, obstacle="Console Fire", face=faces[0], draws=draws)
+                self.emit(ev.ConsoleFireRolled, ship=ship.id, face=faces[0], draws=draws)
                 combat.suffer(self, ship.id, int(faces[0] in ("hit", "crit")), 0, cause="Console Fire")
 
     def attacks(self) -> None:

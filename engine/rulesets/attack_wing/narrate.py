@@ -105,6 +105,10 @@ def describe(event: ev.Event, state: GameState) -> str:
         return f"{n} {'flips a damage card face down' if e.flipped else 'repairs a damage card'} ({e.cause})"
     if isinstance(e, ev.ObstacleRolled):
         return f"{n} rolls for {e.obstacle}: {FACES[e.face]}"
+    if isinstance(e, ev.ConsoleFireRolled):
+        return f"{n} rolls for Console Fire: {FACES[e.face]}"
+    if isinstance(e, ev.DamageDeckReshuffled):
+        return f"The damage deck ran out: {len(e.deck)} discarded cards shuffled into a new deck"
     if isinstance(e, ev.AttackDeclared):
         obstructed = ", obstructed" if e.obstructed else ""
         return f"{n} fires {e.weapon_name} at {_name(state, e.defender)}, range {e.range_band}{obstructed}"

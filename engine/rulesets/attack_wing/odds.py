@@ -1,8 +1,8 @@
 """Exact odds of an attack: the distribution of uncanceled hits and critical hits after both
 sides spend their tokens, and how lucky a roll was.
 
-No sampling. The decisions are the engine's own (``combat.attack_rerolls``,
-``combat.attack_conversion``, ``combat.defense_spends``, ``combat.uncanceled``), called once
+No sampling. The decisions are the engine's own (``spending.attack_rerolls``,
+``spending.attack_conversion``, ``spending.defense_spends``, ``spending.uncanceled``), called once
 per *multiset* of faces rather than per sequence of dice: a roll of n dice has at most
 C(n + 3, 3) distinct multisets (286 for 10 attack dice) against 8**n sequences, and each
 multiset's weight is its multinomial count. A target lock reroll is a convolution with the
@@ -30,8 +30,8 @@ from typing import Any
 from engine.errors import TrekError
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import rules
-from engine.rulesets.attack_wing.combat import attack_conversion, attack_rerolls, defense_spends, uncanceled
 from engine.rulesets.attack_wing.dice import ATTACK_DIE, DEFENSE_DIE
+from engine.rulesets.attack_wing.spending import attack_conversion, attack_rerolls, defense_spends, uncanceled
 from engine.rulesets.attack_wing.state import ShipState, Weapon
 
 SIDES = 8  # faces of a die
@@ -206,7 +206,7 @@ def _attack_stage(n: int, has_lock: bool, has_bs: bool) -> tuple[dict[Counts, in
 @lru_cache(maxsize=4096)
 def _defense_stage(threat: int, m: int, has_bs: bool, evades: int) -> tuple[tuple[int, int], ...]:
     """The evades after step 6 against ``threat`` uncanceled hits and crits, with weights out of
-    8**m. ``combat.defense_spends`` reads the attack only through how many hits and crits it
+    8**m. ``spending.defense_spends`` reads the attack only through how many hits and crits it
     leaves uncanceled, so the decision is taken once per total (tests/test_odds.py checks it)."""
     shown = ("hit",) * threat
     dist: dict[int, int] = {}

@@ -29,6 +29,7 @@ SECONDS: dict[str, float] = {
     "action_performed": 0.6, "action_skipped": 0.5, "target_lock_acquired": 0.3, "tokens_changed": 0.15,
     "attack_declared": 0.8, "dice_rolled": 1.0, "dice_rerolled": 0.8, "dice_converted": 0.5, "die_added": 0.4,
     "attack_odds": 0.0, "attack_resolved": 0.7, "damage_dealt": 0.35, "ship_destroyed": 1.2, "obstacle_rolled": 0.8,
+    "console_fire_rolled": 0.8, "damage_deck_reshuffled": 0.5,
     "game_ended": 2.5,
 }
 DEFAULT_SECONDS = 0.1

@@ -198,9 +198,19 @@ def _repaired(state: GameState, e: ev.DamageRepaired) -> GameState:
     return replace(state.update(e.ship, damage=cards), discard=(*state.discard, card.key))
 
 
-def _obstacle_rolled(state: GameState, e: ev.ObstacleRolled) -> GameState:
+def _die_rolled(state: GameState, e: ev.ObstacleRolled | ev.ConsoleFireRolled) -> GameState:
     _ship(state, e.ship, e)
     return state
+
+
+def _reshuffled(state: GameState, e: ev.DamageDeckReshuffled) -> GameState:
+    """Rulebook: when the damage deck runs out, shuffle the discard pile into a new deck."""
+    _ship(state, e.ship, e)
+    if state.deck:
+        raise IllegalEvent(f"event {e.seq}: the damage deck still holds {len(state.deck)} card(s)")
+    if sorted(e.deck) != sorted(state.discard):
+        raise IllegalEvent(f"event {e.seq}: a reshuffled damage deck must hold the discard pile's cards")
+    return replace(state, deck=tuple(e.deck), discard=())
 
 
 def _declared(state: GameState, e: ev.AttackDeclared) -> GameState:
@@ -327,7 +337,7 @@ def _damage(state: GameState, e: ev.DamageDealt) -> GameState:
             raise IllegalEvent(f"event {e.seq}: {ship.name} has no active shield to lose")
         return state.update(e.ship, shields=ship.shields - 1)
     deck, discard, rng = state.deck, state.discard, state.rng
-    if not deck:  # rulebook: when the damage deck runs out, shuffle the discard pile into a new deck
+    if not deck:  # a file of event schema 1 has no damage_deck_reshuffled: the shuffle happened here
         deck, rng = shuffled(rng, discard)
         discard = ()
     if e.card != deck[0]:
@@ -341,7 +351,7 @@ def _destroyed(state: GameState, e: ev.ShipDestroyed) -> GameState:
     if not e.removed:
         return state.update(e.ship, doomed=True)
     discard = (*state.discard, *(c.key for c in ship.damage))
-    gone = replace(ship, destroyed=True, doomed=False, fled=ship.fled or e.cause == "fled", damage=(), evade=0,
+    gone = replace(ship, destroyed=True, doomed=False, fled=ship.fled or e.fled, damage=(), evade=0,
                    scan=0, battle_stations=0, aux_power=0, cloak="none", cloak_beside=False, target_lock=None,
                    planned=None)
     new = state.with_ship(gone)
@@ -365,12 +375,12 @@ _HANDLERS: dict[str, Callable[[GameState, Any], GameState]] = {
     "maneuver_revealed": _revealed, "ship_moved": _moved, "tokens_changed": _tokens,
     "action_performed": _action, "action_skipped": _action_skipped, "target_lock_acquired": _lock,
     "target_lock_removed": _lock_removed, "cloak_changed": _cloak, "shields_changed": _shields,
-    "sensor_echo": _echo, "damage_repaired": _repaired, "obstacle_rolled": _obstacle_rolled,
+    "sensor_echo": _echo, "damage_repaired": _repaired, "obstacle_rolled": _die_rolled,
     "attack_declared": _declared, "attack_odds": _odds, "dice_rolled": _rolled,
     "dice_rerolled": _rerolled, "dice_converted": _converted, "die_added": _added,
     "weapon_disabled": _weapon_disabled, "weapon_enabled": _weapon_enabled, "attack_resolved": _resolved,
     "attack_skipped": _skipped, "squadron_token_lost": _token_lost,
     "damage_dealt": _damage, "ship_destroyed": _destroyed, "round_ended": _round_ended, "game_ended": _game_ended,
-    "ship_nudged": _nudged,
+    "ship_nudged": _nudged, "console_fire_rolled": _die_rolled, "damage_deck_reshuffled": _reshuffled,
 }
 assert set(_HANDLERS) == set(ev.EVENT_TYPES), "every event type needs a handler"

@@ -14,6 +14,7 @@ from engine.rulesets.attack_wing.codec import AttackWingCodec
 from engine.rulesets.attack_wing.presenter import AttackWingPresenter, seconds
 from engine.rulesets.attack_wing.scenario import parse_scenario
 from engine.rulesets.attack_wing.state import GameState
+from engine.rulesets.attack_wing.upgrades import EVENT_SCHEMA, UPGRADES
 from engine.rulesets.base import GameMaker, Luck, Played, PlayRequest, Ruleset
 from engine.timeline import TableGeometry
 
@@ -84,4 +85,6 @@ RULESET: Ruleset[GameState, ev.Event] = Ruleset(
     commands=_commands,
     replay_check=_replay_check,
     luck=LUCK,
+    event_schema=EVENT_SCHEMA,
+    upgrades=UPGRADES,
 )

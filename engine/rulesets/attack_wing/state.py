@@ -76,7 +76,6 @@ class ShipState:
     planned: tuple[str, int] | None = None  # the dial, secret until revealed
     revealed: tuple[str, int, str] | None = None  # (kind, speed, colour) this round
     actions_done: tuple[str, ...] = ()
-    skip_action: bool = False  # this round's Perform Action step is skipped
     attacked: bool = False  # has had its opportunity to attack this round
     # Captain Skill in effect this phase, fixed when the phase starts (tournament ruling 14); derived
     # by the reducer, so not in keyframes (a state read from one uses the skill on the cards)
@@ -130,7 +129,6 @@ class GameState:
     rng: Rng
     round: int = 0
     phase: Phase = "setup"
-    area: tuple[float, float] = (914.4, 914.4)
     deck: tuple[str, ...] = ()
     discard: tuple[str, ...] = ()
     active: str | None = None

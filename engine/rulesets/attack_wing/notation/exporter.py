@@ -161,8 +161,10 @@ class _Walker:
             self.add(m.Dial(0, e.ship, e.kind, e.speed, e.reason))
         elif isinstance(e, ev.ShipNudged):
             self.add(m.Placed(0, e.ship, e.end.pose(), e.reason))
+        elif isinstance(e, ev.ConsoleFireRolled):
+            self.add(m.Roll(0, e.ship, "console_fire", None, e.face))
         elif isinstance(e, ev.ObstacleRolled):
-            if e.phase == "combat":
+            if e.phase == "combat":  # event schema 1 recorded Console Fire as an obstacle roll
                 self.add(m.Roll(0, e.ship, "console_fire", None, e.face))
             else:
                 self.add(m.Roll(0, e.ship, "obstacle", e.obstacle, e.face))

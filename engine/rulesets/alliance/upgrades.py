@@ -1,0 +1,21 @@
+"""Event schema upgrades of Alliance replays (``Ruleset.upgrades``): the Attack Wing events inside an
+Alliance file change as Attack Wing's do (``attack_wing/upgrades.py``); a keyframe's Attack Wing
+part (``aw``) is upgraded as an Attack Wing keyframe."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rulesets.attack_wing import upgrades as aw
+from engine.rulesets.base import EventUpgrade
+
+EVENT_SCHEMA = aw.EVENT_SCHEMA
+
+
+def state_v1(raw: dict[str, Any]) -> dict[str, Any]:
+    if isinstance(raw, dict) and isinstance(raw.get("aw"), dict):
+        return {**raw, "aw": aw.state_v1(raw["aw"])}
+    return raw
+
+
+UPGRADES: dict[int, EventUpgrade] = {1: EventUpgrade(1, aw.UPGRADES[1].summary, aw.event_v1, state_v1)}

@@ -1,0 +1,50 @@
+"""Event schema upgrades of Attack Wing replays (``Ruleset.upgrades``): plain data in, plain data out.
+
+Schema 2 (this engine): Console Fire's die is its own event (``console_fire_rolled``) instead of an
+``obstacle_rolled`` named "Console Fire"; a ship that left the play area says so in a field
+(``ship_destroyed.fled``) instead of its cause text; the damage deck's reshuffle is an event
+(``damage_deck_reshuffled``; a schema 1 file has none, and the reducer shuffles when the deck runs
+out there, as it did when the file was written); keyframes lose two fields nothing read
+(``ShipState.skip_action``, ``GameState.area``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rulesets.base import EventUpgrade
+
+EVENT_SCHEMA = 2
+Plain = dict[str, Any]
+
+
+def event_v1(raw: Plain) -> Plain:
+    """One schema 1 event as schema 2."""
+    if not isinstance(raw, dict):
+        return raw  # the codec says what is wrong with it
+    kind = raw.get("type")
+    if kind == "obstacle_rolled" and raw.get("obstacle") == "Console Fire":
+        out = {k: v for k, v in raw.items() if k != "obstacle"}
+        out["type"] = "console_fire_rolled"
+        return out
+    if kind == "ship_destroyed" and raw.get("cause") == "fled" and "fled" not in raw:
+        return {**raw, "fled": True}
+    return raw
+
+
+def state_v1(raw: Plain) -> Plain:
+    """One schema 1 keyframe (an Attack Wing ``GameState``) as schema 2."""
+    if not isinstance(raw, dict):
+        return raw
+    out = {k: v for k, v in raw.items() if k != "area"}
+    ships = out.get("ships")
+    if isinstance(ships, list):
+        out["ships"] = [{k: v for k, v in s.items() if k != "skip_action"} if isinstance(s, dict) else s
+                        for s in ships]
+    return out
+
+
+UPGRADES: dict[int, EventUpgrade] = {
+    1: EventUpgrade(1, "console_fire_rolled, ship_destroyed.fled, damage_deck_reshuffled; two dead state fields",
+                    event_v1, state_v1),
+}
