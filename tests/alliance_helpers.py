@@ -52,7 +52,7 @@ class ScriptedDie:
 
 def table(players: dict[str, tuple[str, Pose]], formations: Sequence[tuple[str, Sequence[tuple[str, Pose, bool]]]],
           *, obstacles: Sequence[Obstacle] = (), die: Sequence[int] = (), dice: Sequence[str] = (),
-          player: Any = None, mission: Mission | None = None, skill: int = 2) -> AllianceGame:
+          player: Any = None, mission: Mission | None = None, skill: int = 2, orders: str = "attack") -> AllianceGame:
     """A game at the start of round 1's Activation Phase with ships where the test puts them.
 
     ``formations``: (name, [(ref "E1", pose, elite)]) in ID order; refs must be E<number>."""
@@ -70,7 +70,7 @@ def table(players: dict[str, tuple[str, Pose]], formations: Sequence[tuple[str, 
         setups = [enemy_ship_setup(catalog, JEM_HADAR_ATTACK_SHIP, ref, int(ref[1:]), 1, elite)
                   for ref, _, elite in members]
         g.emit(ae.ReinforcementsArrived, formation=name, ships=tuple(setups))
-        g.emit(ae.FormationDeployed, formation=name, orders="attack", bearing=1, bearing_rule="1",
+        g.emit(ae.FormationDeployed, formation=name, orders=orders, bearing=1, bearing_rule="1",
                ships=tuple(ref for ref, _, _ in members), slots=tuple("ABCD"[: len(members)]),
                loadouts=tuple(ae.LoadoutDealt(ship=ref, logic="jemhadar_attack_ship", number=int(ref[1:]), card=1,
                                               elite=elite) for ref, _, elite in members))

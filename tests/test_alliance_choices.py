@@ -151,3 +151,44 @@ def test_a_maneuver_over_two_obstacles_rolls_one_die() -> None:
     assert len(rolled) == 1 and rolled[0].obstacle == "asteroid 1"
     assert len([e for e in g.events if isinstance(e, ev.DamageDealt) and e.ship == "E"]) == 1
     assert next(e for e in g.events if isinstance(e, ev.ActionSkipped)).cause == "hit asteroid 1 and asteroid 2"
+
+
+def test_orders_other_than_attack_come_from_the_mission_file() -> None:
+    """Rulebook "Identify Target based on Mission Orders": "The default Enemy Order type is Attack ...
+    For other types of Orders, see the Mission's Special Rules." A mission names its orders; a
+    formation under "hunt" (carriers) chases the ship carrying a mission token though another is nearer."""
+    from alliance_helpers import bare_mission
+
+    from engine.rulesets.alliance.enemy_ai import EnemyAiPlayer
+
+    hunt = {"name": "hunt", "target": "carrier", "text": "The Jem'Hadar go after the sensor data."}
+    row = {"formation": "Wing", "arrival": "setup", "bearing": "3", "orders": "hunt",
+           "ships": {"2p": [{"type": "jemhadar_attack_ship"}]}}
+    mission = bare_mission(orders=[hunt], enemy_ships=[row])
+    me = Pose(450.0, 800.0, 180.0)
+    ships = {"P1": (AKIRA, Pose(450.0, 600.0, 0.0)), "P2": (AKIRA, Pose(150.0, 300.0, 0.0))}
+    g = table(ships, [("Wing", [("E1", me, False)])], mission=mission, die=[3], orders="hunt")
+    assert isinstance(g.enemy, EnemyAiPlayer) and "hunt" in g.enemy.orders
+    g.emit(ae.MissionTokenCollected, ship="P2", token="odd", location="C", cause="test")
+    n = len(g.events)
+    g.activate("E1")
+    chosen = of_type(since(g, n), ae.EnemyTargetChosen)[0]
+    assert chosen.orders == "hunt" and chosen.target == "P2" and "carrying mission tokens" in chosen.reason
+    # with nobody carrying a token, the nearest as under Attack
+    g2 = table(ships, [("Wing", [("E1", me, False)])], mission=mission, die=[3], orders="hunt")
+    g2.activate("E1")
+    assert of_type(g2.events, ae.EnemyTargetChosen)[0].target == "P1"
+
+
+def test_a_formation_under_orders_the_mission_does_not_name_is_refused() -> None:
+    import pytest
+    from alliance_helpers import bare_mission
+
+    from engine.rulesets.alliance.mission import MissionError
+
+    row = {"formation": "Wing", "arrival": "setup", "bearing": "3", "orders": "escort",
+           "ships": {"2p": [{"type": "jemhadar_attack_ship"}]}}
+    with pytest.raises((MissionError, ValueError), match="escort"):
+        bare_mission(enemy_ships=[row])
+    with pytest.raises((MissionError, ValueError), match="attack"):
+        bare_mission(orders=[{"name": "attack", "target": "nearest"}])

@@ -25,6 +25,7 @@ from engine.geometry.shapes import Obstacle, Planet
 from engine.rulesets.alliance import events as ae
 from engine.rulesets.alliance import logic as L
 from engine.rulesets.alliance.loadout import defense_bonus
+from engine.rulesets.alliance.mission import OrdersSpec
 from engine.rulesets.alliance.state import PLAYERS, AllianceState
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing import rules
@@ -81,7 +82,8 @@ class EnemyAiPlayer:
     """Side 1's seat in an Alliance mission: every Enemy AI ship decides by its Logic card."""
 
     def __init__(self, obstacles: Sequence[Obstacle] = (), planets: Sequence[Planet] = (),
-                 die: DieSource | None = None) -> None:
+                 die: DieSource | None = None, orders: Sequence[OrdersSpec] = ()) -> None:
+        self.orders = {o.name: o for o in orders}  # the mission's orders other than Attack
         self.obstacles = tuple(obstacles)
         self.planets = tuple(planets)
         self.die: DieSource = die or seeded_die
@@ -123,6 +125,24 @@ class EnemyAiPlayer:
         lo = self._full().loadout(ship.id)
         return lo.ability if lo is not None else ""
 
+    def targets(self, state: GameState, ship: ShipState) -> tuple[str, list[ShipState], str]:
+        """The ship's formation's orders, the player ships they let it target, and a note on why
+        (empty under Attack: every player ship)."""
+        formation = self._full().formation_of(ship.id)
+        name = formation.orders if formation is not None else "attack"
+        ships = state.in_play(PLAYERS)
+        spec = self.orders.get(name)
+        if spec is None or spec.target == "nearest" or not ships:
+            return name, ships, ""
+        if spec.target == "carrier":
+            carriers = [s for s in ships if self._full().tokens_of(s.id)]
+            if not carriers:
+                return name, ships, f"orders {name}: no player ship carries a mission token, so any"
+            return name, carriers, f"orders {name}: only ships carrying mission tokens"
+        least = min(s.shields + s.hull - s.hull_damage for s in ships)
+        weakest = [s for s in ships if s.shields + s.hull - s.hull_damage == least]
+        return name, weakest, f"orders {name}: only the ships with the fewest shields and hull left ({least})"
+
     # --- Planning: Enemy AI ships do not plan dials --------------------------------------------------
     def plan(self, state: GameState, ship: ShipState, options: list[tuple[Maneuver, str]]) -> tuple[Maneuver, str]:
         raise IllegalDecision(f"{ship.name} is an Enemy AI ship: it does not plan a dial")
@@ -163,10 +183,11 @@ class EnemyAiPlayer:
         ring and the d6 on the table. Returns the target and the maneuver (None: nothing to do)."""
         card = self.logic_of(ship)
         me = rules.placed(ship)
-        others = [(s.id, rules.placed(s)) for s in state.in_play(PLAYERS)]
-        pick = L.choose_target(me, others)
-        self._keep(ae.EnemyTargetChosen, ship=ship.id, purpose="maneuver", orders="attack", target=pick.target,
-                   reason=pick.reason, candidates=tuple(_candidate(c) for c in pick.candidates),
+        orders, pool, note = self.targets(state, ship)
+        pick = L.choose_target(me, [(s.id, rules.placed(s)) for s in pool])
+        reason = f"{pick.reason}; {note}" if note else pick.reason
+        self._keep(ae.EnemyTargetChosen, ship=ship.id, purpose="maneuver", orders=orders, target=pick.target,
+                   reason=reason, candidates=tuple(_candidate(c) for c in pick.candidates),
                    formation=formation, followers=followers)
         if pick.target is None:
             return None, None
@@ -247,7 +268,14 @@ class EnemyAiPlayer:
         dice (obstruction and abilities included); still tied, the players choose."""
         scored = []
         cands = []
-        for o in (o for o in options if o.weapon is None):
+        orders, pool, by_orders = self.targets(state, ship)
+        primary = [o for o in options if o.weapon is None]
+        allowed = {s.id for s in pool}
+        if by_orders and any(o.defender in allowed for o in primary):  # the orders' targets first, when in arc
+            primary = [o for o in primary if o.defender in allowed]
+        else:
+            by_orders = ""
+        for o in primary:
             defender = state.ship(o.defender)
             arc = {"front": ship.front_arc, "rear": ship.rear_arc}.get(o.arc)
             lof = line_of_fire(rules.placed(ship), rules.placed(defender), arc, o.arc == "rear", self.obstacles,
@@ -262,13 +290,13 @@ class EnemyAiPlayer:
             if not lof.blocked:
                 scored.append(((o.band, dice, o.distance, o.defender), o))
         if not scored:
-            self._keep(ae.EnemyTargetChosen, ship=ship.id, purpose="attack", target=None,
+            self._keep(ae.EnemyTargetChosen, ship=ship.id, purpose="attack", orders=orders, target=None,
                        reason="no player ship in its firing arc within Range 1-3", candidates=tuple(cands))
             return None, "no target in arc and range"
         scored.sort(key=lambda x: x[0])
         key, option = scored[0]
         ties = [x for x in scored if x[0][:2] == key[:2]]
-        why = f"nearest: Range {option.band}"
+        why = f"nearest: Range {option.band}" + (f" ({by_orders})" if by_orders else "")
         if len([x for x in scored if x[0][0] == key[0]]) > 1:
             why += f", fewest defense dice ({key[1]})"
         if len(ties) > 1:  # "If still tied, players may choose which of them is fired upon"
@@ -277,6 +305,6 @@ class EnemyAiPlayer:
             pick, chose = self.ask_players(offer)
             option = ties[pick][1]
             why += f", still tied: the players chose ({chose})"
-        self._keep(ae.EnemyTargetChosen, ship=ship.id, purpose="attack", target=option.defender, reason=why,
-                   candidates=tuple(cands))
+        self._keep(ae.EnemyTargetChosen, ship=ship.id, purpose="attack", orders=orders, target=option.defender,
+                   reason=why, candidates=tuple(cands))
         return option, f"Logic card: fire primary weapon at the nearest target ({why})"

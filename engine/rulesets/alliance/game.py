@@ -119,7 +119,7 @@ class AllianceGame(Game):
         aw_setup = GameSetup(ships=setup.player_ships, placements=setup.placements, obstacles=setup.obstacles,
                              planets=setup.planets, area=mission.area, round_limit=limit, initiative=ENEMY)
         self.die: DieSource = die or seeded_die
-        self.enemy = enemy or EnemyAiPlayer(setup.obstacles, setup.planets, self.die)
+        self.enemy = enemy or EnemyAiPlayer(setup.obstacles, setup.planets, self.die, mission.spec.orders)
         super().__init__(aw_setup, seed, [player, self.enemy], dice)
         self.alliance = setup
         self.mission = mission

@@ -149,13 +149,33 @@ class EnemyShip(_M):
 _BEARING = re.compile(r"^(roll|\d{1,2}(/\d{1,2})*)$", re.IGNORECASE)
 
 
+class OrdersSpec(_M):
+    """Orders other than Attack (rulebook "Identify Target based on Mission Orders": "The default Enemy
+    Order type is Attack ... For other types of Orders, see the Mission's Special Rules"): which player
+    ships a formation under them targets, in maneuvers and in combat, and the mission's words for it.
+    ``nearest``: every player ship, as Attack; ``carrier``: the ships carrying a mission token (every
+    ship when none does); ``weakest``: the ships with the fewest shields and hull left. Among them the
+    nearest, as the Attack order picks."""
+
+    name: Text
+    target: Literal["nearest", "carrier", "weakest"]
+    text: Long = ""
+
+    @field_validator("name")
+    @classmethod
+    def _not_attack(cls, v: str) -> str:
+        if v == "attack":
+            raise ValueError("'attack' is the rulebook's own orders; a mission names its other orders")
+        return v
+
+
 class EnemyRow(_M):
     """One row of the Enemy Ships table."""
 
     formation: Text
     arrival: Literal["setup"] | Annotated[int, Field(strict=True, ge=1, le=100)]
     bearing: Text  # "3", "Roll", "1/2"
-    orders: Literal["attack"] = "attack"
+    orders: Text = "attack"  # "attack", or the name of one of the mission's ``orders``
     ships: dict[Literal["2p", "3p", "4p", "5p", "6p"], tuple[EnemyShip, ...]] = Field(default_factory=dict)
 
     @field_validator("bearing")
@@ -225,6 +245,7 @@ class MissionFile(_M):
     planets: tuple[PlanetSpec, ...] = Field(default=(), max_length=20)
     mission_tokens: tuple[MissionTokenSpec, ...] = Field(default=(), max_length=MAX_ITEMS)
     enemy_ships: tuple[EnemyRow, ...] = Field(min_length=1, max_length=MAX_ITEMS)
+    orders: tuple[OrdersSpec, ...] = Field(default=(), max_length=20)
     objectives: tuple[ObjectiveSpec, ...] = ()
     xp: XpSpec = XpSpec()
     end: EndSpec
@@ -249,6 +270,13 @@ class MissionFile(_M):
             if missing:
                 raise ValueError(f"enemy_ships: {row.formation!r} may arrive at bearing {sorted(missing)}, "
                                  "which the map does not have")
+        orders = [o.name for o in self.orders]
+        if len(set(orders)) != len(orders):
+            raise ValueError("orders: names repeat")
+        for row in self.enemy_ships:
+            if row.orders != "attack" and row.orders not in orders:
+                raise ValueError(f"enemy_ships: {row.formation!r} has orders {row.orders!r}, which the mission's "
+                                 f"orders do not name (known: {', '.join(['attack', *orders])})")
         labels = [t.label for t in self.mission_tokens]
         if len(set(labels)) != len(labels):
             raise ValueError("mission_tokens: labels repeat")
@@ -257,7 +285,7 @@ class MissionFile(_M):
 
 MISSION_FIELDS: Final = model_fields(MissionFile, MapSpec, AreaSpec, BearingSpec, EdgeSpec, EdgesSpec, TerrainSpec,
                                      FixedObstacleSpec, PlanetSpec, MissionTokenSpec, EnemyShip, EnemyRow,
-                                     ObjectiveSpec, XpSpec, EndSpec, SpecialRule, PlayerShipSpec)
+                                     ObjectiveSpec, XpSpec, EndSpec, SpecialRule, PlayerShipSpec, OrdersSpec)
 
 
 # --- a mission ready to set up ---------------------------------------------------------------------
