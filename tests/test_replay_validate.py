@@ -211,3 +211,30 @@ def test_a_game_where_a_ship_rearms_is_played_again_and_sound(tmp_path: Path) ->
     game = read(out)
     assert any(e["type"] == "weapon_enabled" for e in game[1])
     assert check(game) == []
+
+
+def test_events_of_an_older_event_schema_are_upgraded_before_the_comparison(
+        engine_game: Game, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ruleset that raised its event schema still re-plays files of the older one (through its upgrades)."""
+    import dataclasses
+
+    from engine.rulesets import registry
+    from engine.rulesets.base import EventUpgrade
+
+    current = registry.ruleset_for("attack_wing")
+    renamed = {"dial_set": "dial_chosen"}  # schema 1 -> 2 renamed an event type (and back, to keep the engine)
+    older = {v: k for k, v in renamed.items()}
+    newer = dataclasses.replace(current, event_schema=current.event_schema + 1, upgrades={
+        **current.upgrades, current.event_schema: EventUpgrade(
+            current.event_schema, "renamed", lambda e: {**e, "type": older.get(e["type"], e["type"])})})
+    header, events, result = copy.deepcopy(engine_game)
+    events = [{**e, "type": renamed.get(e["type"], e["type"])} for e in events]  # as the old schema wrote them
+    path = write((header, events, result), tmp_path / "schema1.trek")
+    registry.unregister("attack_wing")
+    try:
+        registry.register(newer)
+        report = validate_replay(path)
+    finally:
+        registry.unregister("attack_wing")
+        registry.register(current)
+    assert report.replayed, report.problems

@@ -81,7 +81,7 @@ def validate_replay(source: Source | Replay, *, codec: ReplayCodec[Any, Any] | N
         replay_check = replay_check_for(replay.ruleset)
     if replay_check is not None:
         try:
-            problems = replay_check(replay.header, replay.events(), replay.result, not replay.truncated)
+            problems = replay_check(replay.header, recorded_events(replay), replay.result, not replay.truncated)
         except ReplayError as exc:
             problems = [str(exc)]
         other = other_engine(replay.header)
@@ -128,8 +128,22 @@ def soundness_problem(replay: Replay) -> str | None:
         return None
     if other_engine(replay.header) is not None:
         return None  # another engine's rules: nothing this one can judge (validate notes what it sees)
-    problems = check(replay.header, replay.events(), replay.result, not replay.truncated)
+    try:
+        problems = check(replay.header, recorded_events(replay), replay.result, not replay.truncated)
+    except ReplayError as exc:
+        return str(exc)
     return problems[0] if problems else None
+
+
+def recorded_events(replay: Replay) -> Iterator[dict[str, Any]]:
+    """The file's events as today's engine writes them: events of an older event schema go through the
+    ruleset's upgrades first (the re-play compares them with what the engine emits now)."""
+    from engine.rulesets.base import UpgradingCodec
+
+    codec = codec_for_header(replay.header)
+    if not isinstance(codec, UpgradingCodec):
+        return replay.events()
+    return (codec.encode_event(codec.decode_event(raw)) for raw in replay.events())
 
 
 def _check_records(replay: Replay, codec: ReplayCodec[Any, Any] | None, report: ValidationReport) -> None:
