@@ -217,3 +217,12 @@ def test_names_over_255_bytes_inside_files_are_one_line(capsys: pytest.CaptureFi
                                            "-o", str(tmp_path / "f.json"))
     assert "too long" in one_line_error(capsys, "screenshot", f"{LONG}.trek", "--at", "1", "-o",
                                         str(tmp_path / "x.png"))
+
+
+def test_a_name_with_a_line_break_inside_a_file_keeps_the_error_one_line(capsys: pytest.CaptureFixture[str],
+                                                                        tmp_path: Path) -> None:
+    """Found by scripts/fuzz.py (mission seed 3444): an unknown field named 'line\\nbreak'."""
+    mission = json.loads((ROOT / "replays" / "missions" / "alliance-act1.json").read_text())
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps({**mission, "line\nbreak": 1}), encoding="utf-8")
+    assert "line\\nbreak: unknown field" in one_line_error(capsys, "mission", "show", str(path))

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from engine.errors import TrekError
-from engine.io.reading import os_error_text, show_path
+from engine.io.reading import one_line, os_error_text, show_path
 
 EXIT_USAGE = 2
 # commands that draw with the 3D studio, which is an optional install (the `studio` extra)
@@ -66,7 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         status: int = args.handler(args)
     except TrekError as exc:
-        print(f"trek {args.command}: error: {exc}", file=sys.stderr)
+        print(f"trek {args.command}: error: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:  # `trek ... | head` closes the pipe early; not an error
         return 0

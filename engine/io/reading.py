@@ -41,11 +41,17 @@ E = TypeVar("E", bound=TrekError)
 _MAX_SHOWN = 120
 
 
+def one_line(text: str) -> str:
+    """``text`` with its control characters escaped: an error message stays one line whatever a file named."""
+    if not any(ord(c) < 32 or c == "\x7f" for c in text):
+        return text
+    return "".join(c if not (ord(c) < 32 or c == "\x7f") else c.encode("unicode_escape").decode("ascii")
+                   for c in text)
+
+
 def show_path(path: str | os.PathLike[str]) -> str:
     """A path as one short line for a message: control characters escaped, long names cut in the middle."""
-    text = os.fspath(path)
-    if any(ord(c) < 32 or c == "\x7f" for c in text):
-        text = text.encode("unicode_escape", "backslashreplace").decode("ascii")
+    text = one_line(os.fspath(path))
     if len(text) > _MAX_SHOWN:
         text = f"{text[:60]}...{text[-50:]} ({len(os.fspath(path))} characters)"
     return text
