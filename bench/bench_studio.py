@@ -92,7 +92,7 @@ def skirmish(renderer: Renderer, size: tuple[int, int], camera: str, frames: int
 
     def frame(i: int) -> object:
         m = timeline.moment(start + i / 30.0)
-        return renderer.render(m.view, size, camera, every, m.trails)
+        return renderer.render(m.view, size, camera, every)
 
     return timed_frames(frame, frames)
 

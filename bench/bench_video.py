@@ -27,8 +27,9 @@ import time
 from pathlib import Path
 
 from engine.replay_timeline import LoadedReplay, load_timeline
+from studio.encode import Mp4Sink, Sink, ThreadedSink
 from studio.offscreen import display_name
-from studio.video import Mp4Sink, Sink, Stats, ThreadedSink
+from studio.video import Stats
 
 FPS = 30.0
 
@@ -51,7 +52,8 @@ def run(loaded: LoadedReplay, size: tuple[int, int], frames: int, folder: Path,
         encode: str) -> tuple[float, float, Stats]:
     """Wall and CPU seconds (all threads) for ``frames`` frames, and the per-stage stats
     (encode: none, inline, threaded)."""
-    from studio.video import FrameRenderer, VideoPlan, iter_frames
+    from studio.frame_plan import VideoPlan
+    from studio.video import FrameRenderer, iter_frames
 
     start = span_start(loaded)
     plan = VideoPlan(FPS, 1.0, start, start + (frames - 1) / FPS, 0, frames, 0, 0)

@@ -15,6 +15,7 @@ from engine.replay.validate import soundness_problem
 from engine.rulesets.base import Ruleset
 from engine.rulesets.registry import ruleset_for
 from engine.timeline import Timeline
+from engine.view import CardView
 
 
 @dataclass(frozen=True)
@@ -23,6 +24,8 @@ class LoadedReplay:
     replay: Replay
     header: dict[str, Any]
     timeline: Timeline
+    title_card: CardView  # what a video's title card says
+    end_card: CardView  # and its end card
 
     @property
     def title(self) -> str:
@@ -64,4 +67,7 @@ def load_timeline(path: str | Path) -> LoadedReplay:
         timeline = timeline_for(header, events, ruleset, codec)
     except ValueError as exc:  # IllegalEvent and friends: the log does not follow the rules
         raise ReplayError(f"{path}: {exc}") from None
-    return LoadedReplay(Path(path), replay, header, timeline)
+    title = str(header.get("scenario_name") or Path(path).stem)
+    cards = ruleset.cards(header, timeline.ruleset_final, replay.truncated, title) if ruleset.cards else (
+        CardView("BATTLE REPORT", title, "", (), ruleset.name), CardView("RESULT", title, "", (), ruleset.name))
+    return LoadedReplay(Path(path), replay, header, timeline, *cards)

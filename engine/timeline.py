@@ -11,13 +11,23 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol
 
 from typing_extensions import TypeVar
 
 from engine.geometry.shapes import Obstacle, Planet
-from engine.view import TableView
+from engine.view import (
+    BannerView,
+    DiceView,
+    FocusView,
+    HeaderView,
+    MarkerView,
+    OddsView,
+    PanelView,
+    RulerView,
+    TableView,
+)
 
 if TYPE_CHECKING:
     from engine.rulesets.base import Ruleset
@@ -31,31 +41,9 @@ SNAPSHOT_EVERY = 64
 
 
 @dataclass(frozen=True, slots=True)
-class Dice:
-    """The dice of the attack on the table, face by face (True where a die was rerolled or added)."""
-
-    attack: tuple[str, ...]
-    defense: tuple[str, ...]
-    attack_changed: tuple[bool, ...]
-    defense_changed: tuple[bool, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class OddsView:
-    """The odds of the attack on the table (recorded before its roll), and once the attack is
-    resolved, what it did and how lucky that was (the mid-rank percentile; 0.5 is average)."""
-
-    expected: float  # expected damage (uncanceled hits + crits)
-    p_damage: float  # P(at least one damage)
-    p_crit: float  # P(at least one uncanceled crit)
-    damage: tuple[float, ...]  # P(damage = k), k = 0, 1, ...
-    actual: int | None = None  # damage rolled (hits + crits), once resolved
-    percentile: float | None = None  # once resolved
-
-
-@dataclass(frozen=True, slots=True)
 class Moment:
-    """Everything the studio shows at one playback time."""
+    """Everything the studio shows at one playback time: the table (``view``) and around it the
+    HUD's records, each worked out once by the ruleset's presenter (the studio only draws them)."""
 
     time: float
     index: int  # the event in progress (-1 before the first)
@@ -64,13 +52,21 @@ class Moment:
     phase: str
     view: TableView
     active: str | None
-    dice: Dice | None
-    reason: str  # the AI's stated reason for what is happening
+    dice: DiceView | None
+    reason: str  # the acting ship's own reason (the header's)
     caption: str  # the event as a line
-    damage: dict[str, tuple[str, ...]] = field(default_factory=dict)  # ship -> damage cards (face up titles)
-    trails: dict[str, tuple[tuple[float, float], ...]] = field(default_factory=dict)
     odds: OddsView | None = None  # the current attack's odds (None: no attack, or a log without odds)
     attack_index: int = -1  # the event that declared the attack on the table (-1: none)
+    header: HeaderView | None = None  # the top centre: who acts (on whom) and why
+    banner: BannerView | None = None  # while a round or phase starts
+    round_label: str = ""  # "ROUND 2 / 8" ("SETUP" before round 1)
+    phase_label: str = ""  # "COMBAT PHASE"
+    panels: tuple[PanelView, ...] = ()  # a card per ship that has arrived, fleet 0 first
+
+    @property
+    def trails(self) -> dict[str, tuple[tuple[float, float], ...]]:
+        """Ship id -> its trail's polyline (``view.trails``)."""
+        return {t.ship_id: t.points for t in self.view.trails}
 
 
 @dataclass(frozen=True)
@@ -78,6 +74,7 @@ class TableGeometry:
     area: tuple[float, float]
     obstacles: Sequence[Obstacle] = ()
     planets: Sequence[Planet] = ()
+    markers: Sequence[MarkerView] = ()  # a mission's markers (an Alliance mission's sensor data sites)
 
 
 class Presenter(Protocol[S_contra, E_contra]):
@@ -91,6 +88,9 @@ class Presenter(Protocol[S_contra, E_contra]):
     """
 
     lines: list[str]
+    attack_of: list[int]  # for each event, the event that declared the attack it belongs to (-1: none)
+    focus: list[FocusView | None]  # for each event, what the director frames from it on (None: no cut)
+    roster: tuple[PanelView, ...]  # every ship of the game as it ends, in panel order
 
     def observe(self, index: int, event: E_contra, before: S_contra) -> None: ...
 
@@ -103,6 +103,10 @@ class Presenter(Protocol[S_contra, E_contra]):
     def moment(self, time: float, index: int, progress: float, state: S_contra) -> Moment: ...
 
     def board(self, state: S_contra) -> Any: ...
+
+    def ruler(self, state: S_contra, index: int, ship: str, target: str) -> RulerView | None:
+        """The range ruler from ``ship`` to ``target`` in ``state`` (after event ``index``)."""
+        ...
 
 
 class Timeline(Generic[S, E]):
@@ -142,6 +146,9 @@ class Timeline(Generic[S, E]):
         self.lines = self.presenter.lines
         self.marks = [(self.starts[i], *m) for i, e in enumerate(self.events)
                       if (m := self.presenter.mark(e)) is not None]
+        self.attack_of = self.presenter.attack_of
+        self.focus = self.presenter.focus
+        self.roster = self.presenter.roster
 
     # --- time and events -------------------------------------------------------------------
     def __len__(self) -> int:
@@ -207,3 +214,8 @@ class Timeline(Generic[S, E]):
 
     def view_at(self, time: float) -> TableView:
         return self.moment(time).view
+
+    def ruler(self, index: int, ship: str, target: str) -> RulerView | None:
+        """The range ruler from one ship to another on the table after event ``index`` (None: either
+        is not on the table)."""
+        return self.presenter.ruler(self.ruleset_state_after(index), index, ship, target)

@@ -1,20 +1,26 @@
-"""What is on the table at one moment: the pure description of a frame that the studio draws.
+"""What is on screen at one moment: the pure description of a frame that the studio draws.
 
-The replay ``Timeline`` produces a :class:`TableView` for a playback time; the studio's Panda3D
-layer (``studio.scene.Scene.update``) maps it to nodes and draws nothing that is not in it.
-No Panda3D here: these are plain frozen records in the engine's units (millimetres, degrees
-clockwise from north, origin at the play area's south-west corner).
+The replay ``Timeline`` produces a :class:`TableView` (the table) and, around it, the records
+the HUD, the cards and the director draw (:class:`HeaderView`, :class:`DiceView`,
+:class:`PanelView`, :class:`CardView`, :class:`FocusView`...); the studio's Panda3D layer maps
+them to nodes and draws nothing that is not in them: every number and sentence on screen is
+worked out once, by the ruleset's presenter, never by the studio. No Panda3D here: these are
+plain frozen records in the engine's units (millimetres, degrees clockwise from north, origin
+at the play area's south-west corner).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 from engine.geometry.pose import Pose
 
 Point = tuple[float, float]
 BaseSize = Literal["small", "large"]
+ShipStatus = Literal["in_play", "destroyed", "fled", "retreated"]
+RANGE_EDGES_MM: Final = (101.6, 203.2, 304.8)  # Range 1, 2 and 3's outer edges (4, 8, 12 inches)
+DieMark = Literal["", "rerolled", "converted", "added"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +78,19 @@ class DecisionView:
     sector: int
     ring: str  # "inner" or "outer"
     target: str
+    base_side: float = 40.0  # the base's side in mm
+
+
+@dataclass(frozen=True, slots=True)
+class TokenView:
+    """A token beside a ship: ``kind`` is the game's word (evade, scan, battle_stations,
+    aux_power, target_lock, cloak, mission...), ``count`` how many, ``target`` the ship a target
+    lock is on, ``label`` what the HUD's badge says (e.g. the locked ship's name)."""
+
+    kind: str
+    count: int = 1
+    target: str | None = None
+    label: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,10 +117,50 @@ class ShipView:
     shields_max: int = 0
     hull: int = 0
     hull_max: int = 0
-    tokens: tuple[str, ...] = ()
+    tokens: tuple[TokenView, ...] = ()
     destroyed: bool = False
     cloaked: bool = False
     active: bool = False  # the ship acting now (moving, attacking)
+    base_side: float = 40.0  # the base's side in mm
+
+
+@dataclass(frozen=True, slots=True)
+class MarkerView:
+    """A mission marker on the table: a token at (x, y) labelled ``label`` ("C"), what it is
+    (``text``, e.g. "odd sensor data") and, once collected, by whom (``taken_by``)."""
+
+    label: str
+    x: float
+    y: float
+    text: str = ""
+    taken_by: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RulerView:
+    """A range ruler from ``ship`` to ``target``: from ``start`` on the ship's base to ``end`` on the
+    target (the part of it in arc when it is in one), the distance and range band (4: beyond
+    Range 3), the arc the target is in (``front``, ``rear``, ``360`` or ``none``) and the line
+    that says all that (``text``)."""
+
+    ship: str
+    target: str
+    start: Point
+    end: Point
+    distance: float
+    band: int
+    arc: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class EffectView:
+    """A short effect playing while its event does: ``kind`` (``shield_hit``, ``hull_hit``,
+    ``destroyed``) on ``ship``, ``t`` of the way through (0..1)."""
+
+    kind: str
+    ship: str
+    t: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +176,11 @@ class TableView:
     attack: AttackView | None = None
     selected: str | None = None  # the ship id the camera and range bands follow
     decision: DecisionView | None = None  # an Enemy AI ship choosing its maneuver (Alliance)
+    markers: tuple[MarkerView, ...] = ()  # mission markers on the table (Alliance sensor data sites)
+    trails: tuple[TrailView, ...] = ()  # each ship's last few moves
+    range_edges: tuple[float, ...] = RANGE_EDGES_MM  # the range bands' outer edges in mm
+    effects: tuple[EffectView, ...] = ()  # hits and destructions playing now
+    ruler: RulerView | None = None  # the viewer's ruler between two ships
 
     def ship(self, ship_id: str) -> ShipView | None:
         """The ship with this id, or None."""
@@ -124,3 +188,158 @@ class TableView:
             if s.id == ship_id:
                 return s
         return None
+
+
+# --- around the table: the HUD, the director and the cards -----------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class TrailView:
+    """A ship's last few moves as a polyline; ``faded`` once the ship has left play."""
+
+    ship_id: str
+    player: int
+    points: tuple[Point, ...]
+    faded: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DieView:
+    """One die of the attack on the table: its face, how it came to be (``mark``), and whether
+    the event in progress rolled or changed it (``fresh``: the HUD pulses it)."""
+
+    kind: Literal["attack", "defense"]
+    face: str  # hit, crit, battle_stations, blank, evade
+    mark: DieMark = ""
+    fresh: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class OddsView:
+    """The odds of the attack on the table (recorded before its roll), and once the attack is
+    resolved, what it did and how lucky that was (the mid-rank percentile; 0.5 is average)."""
+
+    expected: float  # expected damage (uncanceled hits + crits)
+    p_damage: float  # P(at least one damage)
+    p_crit: float  # P(at least one uncanceled crit)
+    damage: tuple[float, ...]  # P(damage = k), k = 0, 1, ...
+    actual: int | None = None  # damage rolled (hits + crits), once resolved
+    percentile: float | None = None  # once resolved
+
+
+@dataclass(frozen=True, slots=True)
+class DiceView:
+    """The dice of the attack on the table with what they add up to (``tally``) and the odds
+    line (``odds_line``, from the same numbers as the header's reason)."""
+
+    attack: tuple[DieView, ...] = ()
+    defense: tuple[DieView, ...] = ()
+    tally: str = ""
+    odds_line: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class HeaderView:
+    """The top centre of the HUD: the ship acting (``ship``, its ``name`` and ``player``), what it
+    does to whom (``verb`` and the ``target``'s name and player) and its own ``reason``."""
+
+    ship: str
+    name: str
+    player: int
+    reason: str = ""
+    verb: str = ""
+    target: str | None = None
+    target_name: str = ""
+    target_player: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class BannerView:
+    """A big centred title while a round or phase starts (``ROUND 2`` / ``COMBAT PHASE``)."""
+
+    title: str
+    subtitle: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PanelView:
+    """A ship's card in the HUD: its numbers now, its tokens, its damage cards (face-up titles
+    then "N face down") and how it stands (``status``); ships not yet arrived have none."""
+
+    id: str
+    name: str
+    class_name: str
+    player: int
+    status: ShipStatus = "in_play"
+    shields: int = 0
+    shields_max: int = 0
+    hull: int = 0
+    hull_max: int = 0
+    tokens: tuple[TokenView, ...] = ()
+    damage: tuple[str, ...] = ()
+    active: bool = False
+
+    @property
+    def destroyed(self) -> bool:
+        """Out of play: destroyed, fled or retreated."""
+        return self.status != "in_play"
+
+
+@dataclass(frozen=True, slots=True)
+class BaseView:
+    """A ship's base somewhere on the table (``side``: its side in mm)."""
+
+    pose: Pose
+    size: BaseSize
+    side: float
+
+
+@dataclass(frozen=True, slots=True)
+class FocusView:
+    """What the director frames from an event on: the whole table (``kind`` "table"), a ship's
+    move or an attack, as the ``subjects``' ship ids, the ``bases`` that must be in the picture
+    (along the move's path; the attacker's and the defender's) and other table ``points``
+    (the move's template)."""
+
+    kind: Literal["table", "move", "attack"]
+    subjects: tuple[str, ...] = ()
+    bases: tuple[BaseView, ...] = ()
+    points: tuple[Point, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ShipLineView:
+    """A ship on a title or end card; ``points`` is its fleet-point cost and ``status`` on the
+    end card is how it ended ("destroyed", "fled", "retreated", "hull 3/5, shields 2/4")."""
+
+    name: str
+    class_name: str = ""
+    captain: str = ""
+    points: int = 0
+    status: str = ""
+    gone: bool = False  # destroyed, fled or retreated
+
+
+@dataclass(frozen=True, slots=True)
+class FleetCardView:
+    """One fleet on a card: ``points``/``points_label`` is the big number and what it is (the fleet's
+    cost on the title card, the fleet points it scored on the end card); ``summary`` the line under
+    the name."""
+
+    side: int
+    name: str
+    points: int | None
+    points_label: str
+    summary: str
+    ships: tuple[ShipLineView, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CardView:
+    """A title or end card: every line it shows."""
+
+    kicker: str
+    title: str
+    subtitle: str
+    fleets: tuple[FleetCardView, ...]
+    footer: str
+    headline_side: int | None = None  # the winner's side (None: a draw, or the title card)

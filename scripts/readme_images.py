@@ -5,7 +5,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from engine.replay_timeline import load_timeline
+from engine.replay_timeline import LoadedReplay, load_timeline
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.play import play
 from engine.rulesets.attack_wing.scenario import load_scenario
@@ -26,7 +26,7 @@ def main() -> None:
     attacks = [i for i, e in enumerate(timeline.events) if isinstance(e, ev.DiceRolled)]
     moment = timeline.moment(timeline.start_of(attacks[4]) + 0.3)
     frame = render_view(moment.view, size=(960, 540), camera="top",
-                        overlays={"templates", "attack", "trails", "ranges"}, trails=moment.trails)
+                        overlays={"templates", "attack", "trails", "ranges"})
     save_png(frame, OUT / "skirmish-top.png")
     print(OUT / "skirmish-top.png")
     # the hero image: the demo's screenshot, the attack that did the most damage, HUD and all
@@ -39,6 +39,35 @@ def main() -> None:
         loaded = load_timeline(path)
         print(render_screenshot(loaded, biggest_attack(loaded.timeline), OUT / "battle-report.png",
                                 size=(1280, 720), camera="director"))
+        attack_clip(loaded)
+    alliance()
+
+
+def attack_clip(loaded: LoadedReplay) -> None:
+    """A frame of `trek render --attack N`: the defender's roll, the dice in their inset."""
+    from studio.frame_plan import attacks
+    from studio.video import FrameRenderer
+
+    tl = loaded.timeline
+    a = attacks(tl)[3]
+    roll = next(i for i in range(a, len(tl)) if getattr(tl.events[i], "kind", "") == "defense")
+    with FrameRenderer(loaded, (960, 540), pip=True) as fr:
+        save_png(fr.game_frame(tl.start_of(roll + 1) - 0.05), OUT / "attack-clip.png")
+    print(OUT / "attack-clip.png")
+
+
+def alliance() -> None:
+    """The Alliance mission: its sensor data sites on the table, an Enemy AI ship choosing."""
+    from engine.rulesets.alliance import events as ae
+    from engine.rulesets.alliance.play import play_mission
+    from studio.video import render_screenshot
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "act1.trek"
+        play_mission("alliance-act1", 2, 3, path)
+        loaded = load_timeline(path)
+        at = next(i for i, e in enumerate(loaded.timeline.events) if isinstance(e, ae.EnemyActionRule))
+        print(render_screenshot(loaded, at, OUT / "alliance-mission.png", size=(960, 540)))
 
 
 LINEUP: tuple[tuple[str, str], ...] = (

@@ -2,7 +2,7 @@
 state, no clock; ``Director(timeline, aspect).pose(t)`` depends on ``t`` alone, so frames are the
 same whatever order they are rendered in and seeking never changes them.
 
-Shots come from the event log:
+Shots come from the Timeline's ``focus`` (what the ruleset's presenter says each event frames):
 
 - planning, end of round, start and end of the game: the whole table, with every ship on it
   inside the part of the image the HUD leaves clear;
@@ -34,10 +34,8 @@ import numpy as np
 import numpy.typing as npt
 
 from engine.geometry.pose import Pose
-from engine.rulesets.attack_wing import events as ev
-from engine.rulesets.attack_wing import params as P
-from engine.rulesets.attack_wing.maneuvers import Maneuver, maneuver_path, template_outline
 from engine.timeline import Timeline
+from engine.view import FocusView
 from studio.assets import PEG_HEIGHT_MM
 from studio.camera import CameraPose
 
@@ -52,7 +50,6 @@ MODEL_TOP_MM: Final = 28.0  # how far a model reaches above its peg
 MIN_TABLE_SHOT: Final = 1.5  # seconds: a shorter whole-table shot between two others is skipped
 FULL: Final[Safe] = (-0.97, 0.97, -0.97, 0.97)
 TABLE_AREA: Final[Safe] = (-0.97, 0.97, -0.8, 0.86)  # where a table shot puts the table's corners
-BOUNDARIES: Final = (ev.ShipActivated, ev.PhaseStarted, ev.RoundStarted, ev.RoundEnded, ev.GameEnded)
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,9 +191,9 @@ class Lens:
         return Framing(fr.cx + hi * dx, fr.cy + hi * dy, fr.d)
 
 
-def ship_points(pose: Pose, base: str) -> Points:
+def ship_points(pose: Pose, base: str, side: float) -> Points:
     """A ship's base corners on the table and at its peg, and the top of its model."""
-    h = P.base_half(base)
+    h = side / 2
     peg = PEG_HEIGHT_MM.get(base, 30.0)
     rad = math.radians(pose.heading)
     fx, fy, rx, ry = math.sin(rad), math.cos(rad), math.cos(rad), -math.sin(rad)
@@ -225,7 +222,6 @@ class Director:
         self.table_points = table
         self.table_framing = self.lens.fit(table, TABLE_AREA, min_height=0.0)
         self._table_fits: dict[bytes, Framing] = {}
-        self._bases = {s.id: s.base for s in timeline.final.ships}
         self.shots = self._shots()
         self.starts = [s.start for s in self.shots]
         # each cut's move: from A (where the camera is) via U (both shots' subjects) to B
@@ -271,12 +267,11 @@ class Director:
             return a.framing
         return self._fit(np.vstack([a.points, b.points]))
 
-    def _table_shot(self, start: float, i: int) -> Shot:
-        """The whole table in the image, and every ship on it clear of the HUD (``safe``)."""
-        if i < 0 or self.safe == FULL:
+    def _table_shot(self, start: float, i: int, focus: FocusView | None = None) -> Shot:
+        """The whole table in the image, and every ship on it (the focus's bases) clear of the HUD (``safe``)."""
+        if i < 0 or self.safe == FULL or focus is None:
             return Shot(start, "table", (), self.table_points, self.table_framing, i)
-        state = self.timeline.state_after(i)
-        ships = [ship_points(s.pose, s.base) for s in state.ships if not getattr(s, "destroyed", False)]
+        ships = [ship_points(b.pose, b.size, b.side) for b in focus.bases]
         if not ships:
             return Shot(start, "table", (), self.table_points, self.table_framing, i)
         fleet = np.vstack(ships)
@@ -288,55 +283,24 @@ class Director:
     def _subject_shot(self, start: float, kind: str, subjects: tuple[str, ...], points: Points, i: int) -> Shot:
         return Shot(start, kind, subjects, points, self._fit(points), i)
 
-    def _move_points(self, e: ev.ShipMoved | ev.SensorEcho) -> Points:
-        base = self._bases.get(e.ship, "small")
-        if isinstance(e, ev.SensorEcho):
-            poses = [e.start.pose(), e.end.pose()]
-            extra = np.zeros((0, 3))
-        else:
-            maneuver = Maneuver(e.kind, e.speed)
-            path = maneuver_path(e.start.pose(), maneuver, base)
-            poses = [path.pose_at(k / 6 * e.progress) for k in range(7)]
-            outline = template_outline(e.start.pose(), maneuver, base)
-            extra = (np.array([(x, y, 0.0) for x, y in list(outline.exterior.coords)[:-1]])
-                     if outline is not None else np.zeros((0, 3)))
-        return np.vstack([*(ship_points(p, base) for p in poses), extra])
-
-    def _attack_points(self, i: int, e: ev.AttackDeclared) -> Points:
-        state = self.timeline.state_after(i)
-        pts = []
-        for sid in (e.ship, e.defender):
-            try:
-                s = state.ship(sid)
-            except KeyError:
-                continue
-            pts.append(ship_points(s.pose, s.base))
+    def _points(self, focus: FocusView) -> Points:
+        """The table points of a focus: its bases on the table, at their pegs and up to the models'
+        tops, and its other table points (a move's template)."""
+        pts = [ship_points(b.pose, b.size, b.side) for b in focus.bases]
+        if focus.points:
+            pts.append(np.array([(x, y, 0.0) for x, y in focus.points], dtype=np.float64))
         return np.vstack(pts) if pts else self.table_points
 
     def _shots(self) -> list[Shot]:
         tl = self.timeline
-        events = tl.events
         shots: list[Shot] = [self._table_shot(0.0, -1)]
-        for i, e in enumerate(events):
+        for i, focus in enumerate(tl.focus):
             start = tl.start_of(i)
             shot: Shot | None = None
-            if isinstance(e, ev.GameStarted | ev.RoundStarted | ev.RoundEnded | ev.GameEnded):
-                shot = self._table_shot(start, i)
-            elif isinstance(e, ev.PhaseStarted) and e.phase in ("planning", "end", "combat"):
-                shot = self._table_shot(start, i)
-            elif isinstance(e, ev.ShipActivated):
-                for j in range(i + 1, len(events)):
-                    f = events[j]
-                    if isinstance(f, BOUNDARIES):
-                        break
-                    if isinstance(f, ev.ShipMoved | ev.SensorEcho) and f.ship == e.ship:
-                        shot = self._subject_shot(start, "move", (e.ship,), self._move_points(f), i)
-                        break
-                    if isinstance(f, ev.AttackDeclared):
-                        shot = self._subject_shot(start, "attack", (f.ship, f.defender), self._attack_points(j, f), i)
-                        break
-            elif isinstance(e, ev.AttackDeclared):
-                shot = self._subject_shot(start, "attack", (e.ship, e.defender), self._attack_points(i, e), i)
+            if focus is not None and focus.kind == "table":
+                shot = self._table_shot(start, i, focus)
+            elif focus is not None and focus.bases:
+                shot = self._subject_shot(start, focus.kind, focus.subjects, self._points(focus), i)
             if shot is None:
                 continue
             last = shots[-1]

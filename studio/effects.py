@@ -6,23 +6,20 @@
 - a destruction (``ship_destroyed``): a fireball that swells and fades and a shock ring that
   spreads over the mat.
 
-:func:`effects_at` is pure (the event in progress and how far it is); :class:`Effects` draws its
-result under the scene root. A screenshot at the end of an event (progress 1) shows no effect:
-they belong to the moment the event happens.
+The view says which effects play and how far through they are (``TableView.effects``, worked
+out by the ruleset's presenter); :class:`Effects` draws them under the scene root. A screenshot
+at the end of an event (progress 1) shows no effect: they belong to the moment the event happens.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 import numpy as np
 from panda3d.core import NodePath
 
-from engine.rulesets.attack_wing import params as P
-from engine.view import TableView
+from engine.view import EffectView, TableView
 from studio.assets import PEG_HEIGHT_MM
 from studio.meshes import MeshBuilder, as_overlay, circle
 
@@ -30,31 +27,6 @@ SHIELD_BLUE: Final = (0.35, 0.7, 1.0)
 HULL_ORANGE: Final = (1.0, 0.55, 0.15)
 FIRE: Final = ((1.0, 0.95, 0.7), (1.0, 0.7, 0.2), (1.0, 0.45, 0.1), (0.85, 0.2, 0.05))
 EFFECT_SORT: Final = 60  # after the ship rings (50, 51)
-
-
-@dataclass(frozen=True, slots=True)
-class Effect:
-    """``kind`` (``shield_hit``, ``hull_hit``, ``destroyed``) on ``ship``, ``t`` of the way through (0..1)."""
-
-    kind: str
-    ship: str
-    t: float
-
-
-def effects_at(events: Sequence[Any], index: int, progress: float) -> tuple[Effect, ...]:
-    """The effects playing during event ``index`` at ``progress`` (none once it has finished)."""
-    if not 0 <= index < len(events) or not 0.0 <= progress < 1.0:
-        return ()
-    e = events[index]
-    kind = getattr(e, "type", "")
-    ship = getattr(e, "ship", None)
-    if not isinstance(ship, str):
-        return ()
-    if kind == "damage_dealt":
-        return (Effect("shield_hit" if getattr(e, "to", "") == "shield" else "hull_hit", ship, progress),)
-    if kind == "ship_destroyed":
-        return (Effect("destroyed", ship, progress),)
-    return ()
 
 
 def _fade(t: float, rise: float = 0.15) -> float:
@@ -66,10 +38,10 @@ def _rgba(c: tuple[float, float, float], a: float) -> tuple[float, float, float,
     return c[0], c[1], c[2], a
 
 
-def effect_builder(effect: Effect, base_size: str, x: float, y: float) -> MeshBuilder:
-    """The effect's geometry at table point (x, y) for a ship on a ``base_size`` base."""
+def effect_builder(effect: EffectView, base_size: str, x: float, y: float, side: float) -> MeshBuilder:
+    """The effect's geometry at table point (x, y) for a ship on a ``base_size`` base of ``side`` mm."""
     b = MeshBuilder()
-    half = P.base_half(base_size)
+    half = side / 2
     peg = PEG_HEIGHT_MM.get(base_size, 30.0)
     k = _fade(effect.t)
     if effect.kind == "shield_hit":
@@ -99,7 +71,8 @@ class Effects:
         self.root = as_overlay(root.attachNewNode("effects"), EFFECT_SORT)
         self._key: object = None
 
-    def update(self, view: TableView, effects: Sequence[Effect]) -> None:
+    def update(self, view: TableView) -> None:
+        effects = view.effects
         key = tuple(effects)
         if key == self._key:
             return
@@ -110,5 +83,6 @@ class Effects:
             ship = view.ship(effect.ship)
             if ship is None:
                 continue
-            node = effect_builder(effect, ship.base_size, ship.pose.x, ship.pose.y).node(f"effect-{effect.kind}")
+            builder = effect_builder(effect, ship.base_size, ship.pose.x, ship.pose.y, ship.base_side)
+            node = builder.node(f"effect-{effect.kind}")
             self.root.attachNewNode(node)

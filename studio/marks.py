@@ -16,8 +16,7 @@ from shapely import affinity
 from shapely.geometry import LineString, Polygon, box
 
 from engine.geometry.pose import Pose
-from engine.rulesets.attack_wing import params as P
-from engine.view import ShipView, TableView
+from engine.view import RANGE_EDGES_MM, ShipView, TableView
 from studio import palette
 from studio.meshes import MeshBuilder
 
@@ -39,7 +38,7 @@ DESTROYED_TAG: Final[RGBA] = (0.55, 0.56, 0.6, 1.0)
 def flat_text(text: str, height_mm: float, colour: RGBA, align: str = "center") -> NodePath:
     """``text`` as a node lying on the table (facing up, reading west to east), its letters
     ``height_mm`` tall, the middle of its first line at the node's origin."""
-    from studio.hud import hud_font
+    from studio.hud2d import hud_font
 
     node = TextNode("flat-text")
     node.setFont(hud_font())
@@ -58,7 +57,7 @@ def flat_text(text: str, height_mm: float, colour: RGBA, align: str = "center") 
 
 
 def text_width_mm(text: str, height_mm: float) -> float:
-    from studio.hud import hud_font
+    from studio.hud2d import hud_font
 
     node = TextNode("measure")
     node.setFont(hud_font())
@@ -67,7 +66,7 @@ def text_width_mm(text: str, height_mm: float) -> float:
 
 def tag_anchor(ship: ShipView) -> tuple[float, float]:
     """Where a ship's name tag's centre goes: below (south of) its base's lowest corner."""
-    half = P.base_half(ship.base_size)
+    half = ship.base_side / 2
     h = math.radians(ship.pose.heading)
     reach = half * (abs(math.cos(h)) + abs(math.sin(h)))  # the rotated square's half height
     return ship.pose.x, ship.pose.y - reach - TAG_GAP_MM - TAG_HEIGHT_MM / 2
@@ -127,14 +126,14 @@ class NameTags:
             current[1].setPos(x, y, TAG_Z)
 
 
-def _ring_points(ship: ShipView, bearing: float) -> list[tuple[int, float, float]]:
-    half = P.base_half(ship.base_size)
+def _ring_points(ship: ShipView, bearing: float, edges: tuple[float, ...]) -> list[tuple[int, float, float]]:
+    half = ship.base_side / 2
     square: Polygon = box(-half, -half, half, half)
     b = math.radians(bearing)
-    far = P.RANGE_BAND_EDGES_MM[-1] * 2 + 100
+    far = edges[-1] * 2 + 100
     ray = LineString([(ship.pose.x, ship.pose.y), (ship.pose.x + far * math.sin(b), ship.pose.y + far * math.cos(b))])
     out = []
-    for band, edge in enumerate(P.RANGE_BAND_EDGES_MM, start=1):
+    for band, edge in enumerate(edges, start=1):
         ring = affinity.translate(affinity.rotate(square.buffer(edge, quad_segs=16), -ship.pose.heading,
                                                   origin=(0, 0)), ship.pose.x, ship.pose.y)
         hit = ring.exterior.intersection(ray)
@@ -151,13 +150,13 @@ def ring_label_points(ship: ShipView, view: TableView | None = None) -> list[tup
     best: list[tuple[int, float, float]] = []
     best_score = -1
     for k in range(8):
-        points = _ring_points(ship, RING_LABEL_BEARING + 45.0 * k)
+        points = _ring_points(ship, RING_LABEL_BEARING + 45.0 * k, view.range_edges if view else RANGE_EDGES_MM)
         score = 0
         for _, x, y in points:
             on_table = view is None or (RING_LABEL_MM <= x <= view.area_width - RING_LABEL_MM
                                         and RING_LABEL_MM <= y <= view.area_height - RING_LABEL_MM)
             clear = view is None or all(
-                math.dist((x, y), (s.pose.x, s.pose.y)) > P.base_half(s.base_size) * 1.5 + RING_LABEL_MM
+                math.dist((x, y), (s.pose.x, s.pose.y)) > s.base_side / 2 * 1.5 + RING_LABEL_MM
                 for s in view.ships if s.id != ship.id)
             score += 2 * on_table + clear
         if score > best_score:
@@ -183,9 +182,9 @@ def ring_labels_node(ship: ShipView, view: TableView | None = None) -> NodePath:
     return holder
 
 
-def defender_mark(pose: Pose, base_size: str, colour: RGBA = MARK_COLOUR) -> MeshBuilder:
-    """Target brackets around the defender's base: an L at each corner, just outside the base."""
-    half = P.base_half(base_size) + 4.0
+def defender_mark(pose: Pose, side: float, colour: RGBA = MARK_COLOUR) -> MeshBuilder:
+    """Target brackets around the defender's base (``side`` mm): an L at each corner, just outside it."""
+    half = side / 2 + 4.0
     arm = half * 0.55
     b = MeshBuilder()
     for sx, sy in ((1, 1), (1, -1), (-1, -1), (-1, 1)):

@@ -6,8 +6,8 @@
   from the outline: squares with rounded corners).
 - ``templates``: the maneuver templates on the table, filled in the dial colour.
 - ``attack``: the range ruler of the current attack, coloured by band, dashed when obstructed.
-- ``trails``: each ship's last few moves as a line in its player colour (the Timeline's
-  ``Moment.trails``, passed to :meth:`Overlays.update`).
+- ``trails``: each ship's last few moves as a line in its player colour (the view's
+  ``trails``), faint once the ship has left play.
 - ``grid``: the 4-inch grid on the mat (drawn by :mod:`studio.table`).
 - ``names``: each ship's name tag on the mat below its base (:mod:`studio.marks`).
 
@@ -28,8 +28,7 @@ from panda3d.core import NodePath
 from shapely import affinity
 from shapely.geometry import Polygon, box
 
-from engine.rulesets.attack_wing import params as P
-from engine.view import AttackView, DecisionView, ShipView, TableView, TemplateView
+from engine.view import AttackView, DecisionView, ShipView, TableView, TemplateView, TrailView
 from studio import palette
 from studio.marks import NameTags, defender_mark, ring_labels_node
 from studio.meshes import MeshBuilder, as_overlay
@@ -49,7 +48,6 @@ REAR_ALPHA: Final = 0.07
 
 # sort order within the "fixed" bin (the table uses 0-9, ship rings 50+)
 _SORT = {"arcs": 10, "trails": 15, "templates": 20, "ranges": 30, "attack": 40, "sectors": 35, "names": 45}
-Trails = Mapping[str, Sequence[tuple[float, float]]]
 
 
 def validate_overlays(names: Collection[str]) -> frozenset[str]:
@@ -59,8 +57,8 @@ def validate_overlays(names: Collection[str]) -> frozenset[str]:
     return frozenset(names)
 
 
-def _base_square(base_size: str) -> Polygon:
-    h = P.base_half(base_size)
+def _base_square(side: float) -> Polygon:
+    h = side / 2
     return box(-h, -h, h, h)
 
 
@@ -68,13 +66,13 @@ def _coords(poly: Polygon) -> list[tuple[float, float]]:
     return [(float(x), float(y)) for x, y in list(poly.exterior.coords)[:-1]]
 
 
-def arc_builder(ship: ShipView) -> MeshBuilder:
+def arc_builder(ship: ShipView, edges: Sequence[float]) -> MeshBuilder:
     """Arc wedges in the ship's frame, one region per range band (each pixel drawn once: the
     nearer bands get the opacity of ``k`` stacked layers without the overdraw)."""
     b = MeshBuilder()
     colour = palette.player_colour(ship.player)
-    square = _base_square(ship.base_size)
-    reach = P.base_half(ship.base_size) + P.RANGE_BAND_EDGES_MM[-1] + 10
+    square = _base_square(ship.base_side)
+    reach = ship.base_side / 2 + edges[-1] + 10
     arcs: list[tuple[float, float, float]] = []
     if ship.has_360_arc:
         arcs.append((0.0, 360.0, ARC_ALPHA * 0.7))
@@ -82,7 +80,7 @@ def arc_builder(ship: ShipView) -> MeshBuilder:
         arcs.append((0.0, ship.front_arc, ARC_ALPHA))
     if ship.rear_arc:
         arcs.append((180.0, ship.rear_arc, REAR_ALPHA))
-    rings = [square.buffer(edge, quad_segs=12) for edge in P.RANGE_BAND_EDGES_MM]
+    rings = [square.buffer(edge, quad_segs=12) for edge in edges]
     for direction, arc, alpha in arcs:
         w = wedge(direction, arc, reach * 1.5, steps=64)
         inner: Polygon = square
@@ -102,10 +100,11 @@ def arc_builder(ship: ShipView) -> MeshBuilder:
     return b
 
 
-def rings_builder(base_size: str) -> MeshBuilder:
+def rings_builder(side: float, edges: Sequence[float]) -> MeshBuilder:
+    """The range bands' outer edges (``edges``, mm) around a base of ``side`` mm."""
     b = MeshBuilder()
-    square = _base_square(base_size)
-    for edge in P.RANGE_BAND_EDGES_MM:
+    square = _base_square(side)
+    for edge in edges:
         b.ribbon(_coords(square.buffer(edge, quad_segs=16)), 2.0, palette.RANGE_RING, RING_Z, closed=True)
     return b
 
@@ -121,8 +120,8 @@ def template_builder(t: TemplateView) -> MeshBuilder:
 def attack_builder(a: AttackView, defender: ShipView | None = None) -> MeshBuilder:
     """The range ruler between the closest points, coloured by band (dashed: obstructed), and
     target brackets around ``defender``."""
-    colour = palette.BAND_COLOURS.get(a.band, palette.BAND_COLOURS[P.BEYOND_RANGE])
-    b = defender_mark(defender.pose, defender.base_size) if defender is not None else MeshBuilder()
+    colour = palette.BAND_COLOURS.get(a.band, palette.BAND_COLOURS[max(palette.BAND_COLOURS)])  # beyond range
+    b = defender_mark(defender.pose, defender.base_side) if defender is not None else MeshBuilder()
     if a.obstructed:
         b.dashed(a.start, a.end, 2.2, colour, ATTACK_Z, dash=7.0, gap=5.0)
     else:
@@ -132,17 +131,14 @@ def attack_builder(a: AttackView, defender: ShipView | None = None) -> MeshBuild
     return b
 
 
-SECTOR_REACH_MM: Final = P.RANGE_BAND_EDGES_MM[-1]
-
-
-def sectors_builder(d: DecisionView) -> MeshBuilder:
+def sectors_builder(d: DecisionView, edges: Sequence[float]) -> MeshBuilder:
     """Alliance Choose Maneuver: the eight 45-degree sectors around the deciding ship (lines at
     22.5 + 45k degrees off its heading, out to Range 3), its target's sector filled, and the
     Range 1 and Range 2 rings, the one it used drawn bold (inner: Range 1, outer: Range 2)."""
     b = MeshBuilder()
-    half = P.base_half(d.base_size)
+    half = d.base_side / 2
     x, y, h = d.pose.x, d.pose.y, d.pose.heading
-    reach = SECTOR_REACH_MM + half
+    reach = edges[-1] + half
 
     def point(bearing: float, r: float) -> tuple[float, float]:
         a = math.radians(h + bearing)
@@ -154,8 +150,8 @@ def sectors_builder(d: DecisionView) -> MeshBuilder:
     for k in range(8):
         b.ribbon([point(22.5 + 45.0 * k, half * 1.5), point(22.5 + 45.0 * k, reach)], 1.2,
                  palette.with_alpha(palette.SECTOR_LINE, 0.8), SECTOR_Z + 0.01)
-    square = _base_square(d.base_size)
-    for band, edge in ((1, P.RANGE_BAND_EDGES_MM[0]), (2, P.RANGE_BAND_EDGES_MM[1])):
+    square = _base_square(d.base_side)
+    for band, edge in ((1, edges[0]), (2, edges[1])):
         used = (band == 1) == (d.ring == "inner")
         ring = affinity.translate(affinity.rotate(square.buffer(edge, quad_segs=16), -h, origin=(0, 0)), x, y)
         b.ribbon(_coords(ring), 3.0 if used else 1.0,
@@ -163,9 +159,10 @@ def sectors_builder(d: DecisionView) -> MeshBuilder:
     return b
 
 
-def trail_builder(points: Sequence[tuple[float, float]], player: int) -> MeshBuilder:
+def trail_builder(points: Sequence[tuple[float, float]], player: int, faded: bool = False) -> MeshBuilder:
+    """A ship's trail in its player colour; a ship out of play leaves a faint one."""
     b = MeshBuilder()
-    b.ribbon(points, 1.6, palette.with_alpha(palette.player_colour(player), 0.6), TRAIL_Z)
+    b.ribbon(points, 1.6, palette.with_alpha(palette.player_colour(player), 0.18 if faded else 0.6), TRAIL_Z)
     return b
 
 
@@ -176,9 +173,9 @@ class Overlays:
         self.root = root.attachNewNode("overlays")
         self.layers = {name: as_overlay(self.root.attachNewNode(name), _SORT[name]) for name in _SORT}
         self._arc_shapes: dict[tuple[object, ...], NodePath] = {}
-        self._ring_shapes: dict[str, NodePath] = {}
+        self._ring_shapes: dict[float, NodePath] = {}
         self._ship_arcs: dict[str, tuple[tuple[object, ...], NodePath]] = {}
-        self._rings: tuple[str, str, NodePath] | None = None
+        self._rings: tuple[str, float, NodePath] | None = None
         self._templates: dict[TemplateView, NodePath] = {}
         self._attack: tuple[AttackView, NodePath] | None = None
         self._sectors: tuple[DecisionView, NodePath] | None = None
@@ -188,14 +185,13 @@ class Overlays:
             self.layers[name].setDepthTest(False)
         self.names = NameTags(self.layers["names"])
 
-    def update(self, view: TableView, enabled: Collection[str], ships: Mapping[str, ShipNode],
-               trails: Trails | None = None) -> None:
+    def update(self, view: TableView, enabled: Collection[str], ships: Mapping[str, ShipNode]) -> None:
         on = validate_overlays(enabled)
         self._update_arcs(view, "arcs" in on, ships)
         self._update_rings(view, "ranges" in on, ships)
         self._update_templates(view, "templates" in on)
         self._update_attack(view, "attack" in on)
-        self._update_trails(view, trails if "trails" in on and trails else {})
+        self._update_trails(view.trails if "trails" in on else ())
         self._update_sectors(view, "sectors" in on)
         self.names.update(view, "names" in on)
 
@@ -205,15 +201,15 @@ class Overlays:
             self._sectors[1].removeNode()
             self._sectors = None
         if want is not None and self._sectors is None:
-            node = self.layers["sectors"].attachNewNode(sectors_builder(want).node("sectors"))
+            node = self.layers["sectors"].attachNewNode(sectors_builder(want, view.range_edges).node("sectors"))
             self._sectors = (want, node)
 
     # --- per-ship overlays (in the ship's frame) ---------------------------------------------
 
-    def _arc_shape(self, ship: ShipView) -> tuple[tuple[object, ...], NodePath]:
-        key = (ship.base_size, ship.front_arc, ship.rear_arc, ship.has_360_arc, ship.player)
+    def _arc_shape(self, ship: ShipView, edges: tuple[float, ...]) -> tuple[tuple[object, ...], NodePath]:
+        key = (ship.base_side, ship.front_arc, ship.rear_arc, ship.has_360_arc, ship.player, edges)
         if key not in self._arc_shapes:
-            self._arc_shapes[key] = NodePath(arc_builder(ship).node("arcs"))
+            self._arc_shapes[key] = NodePath(arc_builder(ship, edges).node("arcs"))
         return key, self._arc_shapes[key]
 
     def _update_arcs(self, view: TableView, on: bool, ships: Mapping[str, ShipNode]) -> None:
@@ -224,7 +220,7 @@ class Overlays:
         for ship in view.ships:
             if ship.id not in live:
                 continue
-            key, shape = self._arc_shape(ship)
+            key, shape = self._arc_shape(ship, view.range_edges)
             current = self._ship_arcs.get(ship.id)
             if current is not None and current[0] == key and not current[1].isEmpty():
                 continue
@@ -236,7 +232,7 @@ class Overlays:
 
     def _update_rings(self, view: TableView, on: bool, ships: Mapping[str, ShipNode]) -> None:
         ship = view.ship(view.selected) if (on and view.selected) else None
-        label_key = (ship.pose, ship.base_size, view.ships) if ship is not None and ship.id in ships else None
+        label_key = (ship.pose, ship.base_side, view.ships) if ship is not None and ship.id in ships else None
         if self._ring_labels is not None and self._ring_labels[0] != label_key:
             self._ring_labels[1].removeNode()
             self._ring_labels = None
@@ -244,14 +240,14 @@ class Overlays:
             node = ring_labels_node(ship, view)
             node.reparentTo(self.layers["ranges"])
             self._ring_labels = (label_key, node)
-        want = (ship.id, ship.base_size) if ship is not None and ship.id in ships else None
+        want = (ship.id, ship.base_side) if ship is not None and ship.id in ships else None
         if self._rings is not None and (want is None or self._rings[:2] != want or self._rings[2].isEmpty()):
             self._rings[2].removeNode()
             self._rings = None
         if want is None or self._rings is not None:
             return
         if want[1] not in self._ring_shapes:
-            self._ring_shapes[want[1]] = NodePath(rings_builder(want[1]).node("ranges"))
+            self._ring_shapes[want[1]] = NodePath(rings_builder(want[1], view.range_edges).node("ranges"))
         inst = self._ring_shapes[want[1]].instanceTo(ships[want[0]].overlay_anchor)
         as_overlay(inst, _SORT["ranges"])
         self._rings = (want[0], want[1], inst)
@@ -267,15 +263,14 @@ class Overlays:
             if on and t not in self._templates:
                 self._templates[t] = self.layers["templates"].attachNewNode(template_builder(t).node("template"))
 
-    def _update_trails(self, view: TableView, trails: Trails) -> None:
-        players = {s.id: s.player for s in view.ships}
-        want = {sid: (tuple(pts), players.get(sid, 0)) for sid, pts in trails.items() if len(pts) >= 2}
+    def _update_trails(self, trails: Sequence[TrailView]) -> None:
+        want = {t.ship_id: (t.points, t.player, t.faded) for t in trails if len(t.points) >= 2}
         for sid in list(self._trails):
             if sid not in want or self._trails[sid][0] != want[sid]:
                 self._trails.pop(sid)[1].removeNode()
         for sid, key in want.items():
             if sid not in self._trails:
-                node = self.layers["trails"].attachNewNode(trail_builder(key[0], key[1]).node(f"trail-{sid}"))
+                node = self.layers["trails"].attachNewNode(trail_builder(*key).node(f"trail-{sid}"))
                 self._trails[sid] = (key, node)
 
     def _update_attack(self, view: TableView, on: bool) -> None:

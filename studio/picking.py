@@ -16,7 +16,6 @@ from typing import Final
 
 from panda3d.core import NodePath, Point2, Point3
 
-from engine.rulesets.attack_wing import params as P
 from engine.view import ShipView, TableView
 from studio.assets import PEG_HEIGHT_MM
 
@@ -100,7 +99,7 @@ def _segment_distance(p: Point, a: Point, b: Point, aspect: float) -> float:
 def ship_points(ship: ShipView) -> list[tuple[float, float, float]]:
     """The points whose screen hull is the ship's hit shape: the base corners on the table and
     the same square at the top of the peg (table millimetres, z up)."""
-    half = P.base_half(ship.base_size)
+    half = ship.base_side / 2
     peg = PEG_HEIGHT_MM.get(ship.base_size, 30.0) + 6.0
     h = math.radians(ship.pose.heading)
     fx, fy = math.sin(h), math.cos(h)  # forward (heading clockwise from north)

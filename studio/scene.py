@@ -8,7 +8,7 @@ static things (mat, obstacles, planets) only when they change.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection
 
 from panda3d.core import (
     AmbientLight,
@@ -23,8 +23,10 @@ from panda3d.core import (
 )
 
 from engine.view import TableView
-from studio.effects import Effect, Effects
-from studio.overlays import DEFAULT_OVERLAYS, Overlays, Trails, validate_overlays
+from studio.effects import Effects
+from studio.markers import Markers
+from studio.overlays import DEFAULT_OVERLAYS, Overlays, validate_overlays
+from studio.ruler import Ruler
 from studio.ships import ModelLibrary, ShipNode
 from studio.table import Table
 
@@ -50,6 +52,8 @@ class Scene:
         self.ships: dict[str, ShipNode] = {}
         self.overlays = Overlays(root)
         self.effects = Effects(root)
+        self.markers = Markers(root)
+        self.ruler = Ruler(root)
         self.view: TableView | None = None
         # overlays stop at the table's edges (user clip planes; p3tinydisplay ignores them)
         self._planes = [root.attachNewNode(PlaneNode(f"edge-{k}")) for k in range(4)]
@@ -77,10 +81,9 @@ class Scene:
             root.setLight(light)
         return [amb_np, sun_np, fill_np]
 
-    def update(self, view: TableView, overlays: Collection[str] = DEFAULT_OVERLAYS,
-               trails: Trails | None = None, effects: Sequence[Effect] = ()) -> None:
-        """Sync the nodes to ``view`` with the named overlays on (``trails``: ship id -> polyline;
-        ``effects``: the hits and destructions playing now, :func:`studio.effects.effects_at`)."""
+    def update(self, view: TableView, overlays: Collection[str] = DEFAULT_OVERLAYS) -> None:
+        """Sync the nodes to ``view`` with the named overlays on (and the view's effects: the hits
+        and destructions playing now)."""
         on = validate_overlays(overlays)
         self.table.update(view, grid="grid" in on)
         area = (view.area_width, view.area_height)
@@ -96,8 +99,10 @@ class Scene:
             node.update(ship, selected=ship.id == view.selected)
         for ship_id in [i for i in self.ships if i not in present]:
             self.ships.pop(ship_id).remove()
-        self.overlays.update(view, on, self.ships, trails)
-        self.effects.update(view, effects)
+        self.overlays.update(view, on, self.ships)
+        self.effects.update(view)
+        self.markers.update(view.markers)
+        self.ruler.update(view.ruler)
         self.view = view
 
     def _clip_to(self, width: float, height: float) -> None:

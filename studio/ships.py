@@ -15,7 +15,6 @@ from typing import Final
 from panda3d.core import Filename, Loader, LoaderOptions, NodePath, TransparencyAttrib
 from shapely.geometry import LineString, Polygon, box
 
-from engine.rulesets.attack_wing import params as P
 from engine.view import ShipView
 from studio import palette
 from studio.assets import (
@@ -71,7 +70,7 @@ def _arc_points(direction_deg: float, arc_deg: float, radius: float, steps: int)
 
 def base_print(ship: ShipView) -> MeshBuilder:
     """The printed top of a base: player-colour border, shaded front and rear arcs, arc lines."""
-    half = P.base_half(ship.base_size)
+    half = ship.base_side / 2
     colour = palette.player_colour(ship.player)
     border = BORDER_MM[ship.base_size]
     b = MeshBuilder()
@@ -138,7 +137,7 @@ class ShipNode:
         self.library.instance(str(base_model_path(ship.base_size)), self.base)
         printed = self.base.attachNewNode(base_print(ship).node("print"))
         printed.setLightOff(1)
-        half = P.base_half(ship.base_size)
+        half = ship.base_side / 2
         selected = self.root.attachNewNode(_ring(half, palette.SELECTED, 1.6).node("selected"))
         active = self.root.attachNewNode(_ring(half + 2.5, palette.ACTIVE, 1.6).node("active"))
         self.selected_ring = as_overlay(selected, 50)

@@ -17,7 +17,7 @@ from engine.io.output import write_atomic
 from engine.view import TableView
 from studio.camera import CameraPose, CameraRig, preset
 from studio.offscreen import CaptureBuffer, Frame, display_name, offscreen_showbase
-from studio.overlays import DEFAULT_OVERLAYS, Trails
+from studio.overlays import DEFAULT_OVERLAYS
 from studio.scene import Scene
 
 MAX_BUFFERS: Final = 4
@@ -45,9 +45,9 @@ class Renderer:
         return self._buffers[key]
 
     def render(self, view: TableView, size: tuple[int, int] = (1280, 720), camera: str | CameraPose = "top",
-               overlays: Collection[str] = DEFAULT_OVERLAYS, trails: Trails | None = None) -> Frame:
+               overlays: Collection[str] = DEFAULT_OVERLAYS) -> Frame:
         buf, rig = self.buffer(size)
-        self.scene.update(view, overlays, trails)
+        self.scene.update(view, overlays)
         rig.apply(preset(camera, view) if isinstance(camera, str) else camera)
         return buf.capture()
 
@@ -63,13 +63,13 @@ def shared_renderer() -> Renderer:
 
 
 def render_view(view: TableView, size: tuple[int, int] = (1280, 720), camera: str | CameraPose = "top",
-                overlays: Collection[str] = DEFAULT_OVERLAYS, trails: Trails | None = None) -> Frame:
+                overlays: Collection[str] = DEFAULT_OVERLAYS) -> Frame:
     """Render ``view`` offscreen and return the image as an (H, W, 3) uint8 array.
 
     ``camera``: ``top``, ``table``, ``follow:SHIP`` or a CameraPose; ``overlays``: names from
-    ``studio.overlays.OVERLAYS``; ``trails``: ship id -> polyline (``Moment.trails``).
+    ``studio.overlays.OVERLAYS`` (the trails are the view's own).
     """
-    return shared_renderer().render(view, size, camera, overlays, trails)
+    return shared_renderer().render(view, size, camera, overlays)
 
 
 def save_png(frame: np.ndarray, path: str | Path) -> Path:

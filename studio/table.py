@@ -14,14 +14,13 @@ from typing import Final
 import numpy as np
 from panda3d.core import CardMaker, Filename, NodePath, SamplerState, Texture, TexturePool
 
-from engine.rulesets.attack_wing import params as P
 from engine.view import ObstacleView, PlanetView, TableView
 from studio import palette
 from studio.assets import MAT_TEXTURE, MODELS_DIR
 from studio.meshes import MeshBuilder, as_overlay
 
-MAT_TILE_MM: Final = P.PLAY_AREA_MM  # the texture covers a 3 ft square; larger areas repeat it
-GRID_STEP_MM: Final = 4 * P.MM_PER_INCH
+MAT_TILE_MM: Final = 36 * 25.4  # the texture covers a 3 ft square; larger areas repeat it
+GRID_STEP_MM: Final = 4 * 25.4  # a 4-inch grid
 GRID_WIDTH_MM: Final = 2.0
 OBSTACLE_HEIGHT_MM: Final = 1.5
 

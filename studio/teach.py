@@ -37,7 +37,7 @@ from engine.teach import (
 from engine.view import TableView
 from studio import palette
 from studio.camera import CameraPose, CameraRig
-from studio.hud import Label, Shapes
+from studio.hud2d import Label, Shapes
 from studio.meshes import MeshBuilder, as_overlay
 from studio.offscreen import CaptureBuffer, Frame, offscreen_showbase
 
@@ -119,7 +119,7 @@ class Canvas:
         """How wide ``text`` is in pixels at ``height_px``."""
         from panda3d.core import TextNode
 
-        from studio.hud import hud_font
+        from studio.hud2d import hud_font
 
         node = TextNode("measure")
         node.setFont(hud_font())
@@ -237,7 +237,7 @@ def plate_labels(ghosts: Sequence[Ghost], shown: Sequence[Pose], layout: PlateLa
     room, else moved to the nearest free spot; the letters shrink (to 8 px) until all fit."""
     from panda3d.core import TextNode
 
-    from studio.hud import hud_font
+    from studio.hud2d import hud_font
 
     node = TextNode("measure")
     node.setFont(hud_font())
@@ -558,8 +558,8 @@ def maneuver_frames(dial: Dial, maneuver: Maneuver, size: tuple[int, int] = (960
 
 
 def write_clip(frames: Sequence[Frame], out: Path, fps: float) -> Path:
-    """Write frames as MP4 or GIF (by suffix) through :mod:`studio.video`'s sinks."""
-    from studio.video import GifSink, Mp4Sink, Sink
+    """Write frames as MP4 or GIF (by suffix) through :mod:`studio.encode`'s sinks."""
+    from studio.encode import GifSink, Mp4Sink, Sink
 
     h, w = frames[0].shape[:2]
     tmp = out.with_name(out.name + ".part")

@@ -95,7 +95,7 @@ def _static(canvas: Canvas, lesson: Lesson, moves: list[tuple[str, MoveResult]],
             canvas.add(b, "arcs")
     if "ranges" in lesson.show and lesson.attack:
         s = by_id[lesson.attack[0]]
-        node = canvas.add(rings_builder(s.base), "rings")
+        node = canvas.add(rings_builder(2 * P.base_half(s.base), P.RANGE_BAND_EDGES_MM), "rings")
         node.setPos(s.pose.x, s.pose.y, 0.0)
         node.setH(-s.pose.heading)
     for sid, r in moves:

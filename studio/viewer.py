@@ -31,7 +31,6 @@ from engine.replay_timeline import LoadedReplay, load_timeline
 from engine.timeline import Moment
 from engine.view import TableView
 from studio.camera import CameraPose, CameraRig, OrbitController, Transition, preset
-from studio.effects import effects_at
 from studio.hud import Hud
 from studio.offscreen import CLEAR_COLOUR, CaptureBuffer, Frame, display_name
 from studio.overlays import DEFAULT_OVERLAYS, OVERLAYS, validate_overlays
@@ -93,6 +92,7 @@ SHORTCUTS: Final[tuple[Shortcut, ...]] = (
     Shortcut("Camera", "right / middle drag", "pan", (), ""),
     Shortcut("Camera", "wheel", "zoom (scrolls the log over it)", (), ""),
     Shortcut("Camera", "click a ship", "select it", (), ""),
+    Shortcut("Camera", "click another ship", "ruler from the last one: range, arc", (), ""),
     Shortcut("Camera", "escape", "deselect / close help", ("escape",), "escape"),
     Shortcut("Overlays", "a", "firing arcs (to range 3)", ("a",), "toggle_overlay", ("arcs",)),
     Shortcut("Overlays", "r", "range bands of the selected ship", ("r",), "toggle_overlay", ("ranges",)),
@@ -105,6 +105,7 @@ SHORTCUTS: Final[tuple[Shortcut, ...]] = (
     Shortcut("Panels", "e", "event log (click a line to jump)", ("e",), "toggle_log"),
     Shortcut("Panels", "c", "captions", ("c",), "toggle_captions"),
     Shortcut("Panels", "h or ?", "this help", ("h", "?", "shift-/"), "toggle_help"),
+    Shortcut("Panels", "x", "export this attack as an MP4 clip", ("x",), "export_attack"),
     Shortcut("Panels", "q", "quit", ("q",), "quit"),
 )
 
@@ -210,6 +211,8 @@ class Viewer:
         self.playback = Playback(self.timeline)
         self.overlays: set[str] = set(validate_overlays(DEFAULT_OVERLAYS if overlays is None else overlays))
         self.selected: str | None = None
+        self.ruler: tuple[str, str] | None = None  # (from, to): the ship clicked before the selected one
+        self.exporter: Callable[[list[str]], Any] = _start_export  # runs `trek render --attack N`
         self.captions = True
         self.camera_mode = "top"
         self.transition: Transition | None = None
@@ -397,7 +400,7 @@ class Viewer:
     def refresh(self) -> None:
         """Sync the scene, HUD and widgets to the playback time (only what changed)."""
         pb = self.playback
-        scene_key = (pb.time, frozenset(self.overlays), self.selected, self.captions)
+        scene_key = (pb.time, frozenset(self.overlays), (self.selected, self.ruler), self.captions)
         key = (*scene_key, pb.playing, pb.speed, self.camera_mode)
         if key == self._drawn:
             return
@@ -406,8 +409,10 @@ class Viewer:
         chosen = self.selected if self.selected is not None and view.ship(self.selected) is not None else None
         if chosen is not None and chosen != view.selected:
             view = replace(view, selected=chosen)
+        if self.ruler is not None:
+            view = replace(view, ruler=self.timeline.ruler(m.index, *self.ruler))
         if scene_key != (self._drawn or ())[:4]:
-            self.scene.update(view, self.overlays, m.trails, effects_at(self.timeline.events, m.index, m.progress))
+            self.scene.update(view, self.overlays)
             self.hud.update(m, self.timeline, captions=self.captions)
             self.log.update(m.index)
         self.scrub.update(pb.fraction, self.status_line(m))
@@ -518,6 +523,26 @@ class Viewer:
         elif self.selected is not None:
             self.select(None)
 
+    def export_attack(self) -> Path | None:
+        """Render the attack on screen (or the next one) as a clip beside the current folder's
+        files, in the background (`trek render FILE --attack N`); returns where it goes."""
+        from studio.frame_plan import attacks
+
+        declared = attacks(self.timeline)
+        m = self.moment_at(self.playback.time)
+        current = self.timeline.attack_of[m.index] if m.index >= 0 else -1
+        if current < 0:
+            current = next((a for a in declared if self.timeline.start_of(a) >= self.playback.time), -1)
+        if current < 0:
+            self.notify("No attack here or after it to export")
+            return None
+        n = declared.index(current) + 1
+        out = Path.cwd() / f"{self.loaded.path.stem}-attack-{n}.mp4"
+        self.exporter([sys.executable, "-m", "engine.cli.main", "render", str(self.loaded.path), "--attack", str(n),
+                       "-o", str(out), "--no-progress"])
+        self.notify(f"Exporting attack {n} to {out.name}")
+        return out
+
     def quit(self) -> None:
         self.quit_requested = True
         if self.on_quit is not None:
@@ -531,13 +556,16 @@ class Viewer:
         """Select a ship (None: deselect); the follow camera moves to it smoothly."""
         if ship_id == self.selected:
             return
-        self.selected = ship_id
+        previous, self.selected = self.selected, ship_id
+        self.ruler = (previous, ship_id) if previous is not None and ship_id is not None else None
+        self.refresh()
         if ship_id is None:
             self.notify("Selection cleared")
+        elif self.view is not None and self.view.ruler is not None:
+            self.notify(self.view.ruler.text)
         else:
             ship = self.view.ship(ship_id) if self.view else None
             self.notify(f"Selected {ship.name if ship else ship_id}")
-        self.refresh()
         if self.camera_mode == "follow":
             target = self._follow_pose()
             if target is not None and self.rig.pose is not None:
@@ -680,6 +708,13 @@ class Viewer:
             self.log.scroll(-notches * LOG_WHEEL_LINES)
         else:
             self.orbit.zoom(notches)
+
+
+def _start_export(argv: list[str]) -> Any:
+    """Start a render in its own process, so the viewer keeps playing while it works."""
+    import subprocess
+
+    return subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 # --- `trek view` --------------------------------------------------------------------------------------

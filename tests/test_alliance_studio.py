@@ -25,9 +25,10 @@ from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.presenter import DEFAULT_SECONDS, SECONDS
 from engine.timeline import TableGeometry, Timeline
 from studio.camera import table_to_pixel
+from studio.frame_plan import moment_after
 from studio.palette import PLAYER_COLOURS
 from studio.snapshot import load_png
-from studio.video import moment_after, render_screenshot
+from studio.video import render_screenshot
 
 SEED = 2
 SIZE = (320, 180)

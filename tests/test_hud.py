@@ -11,8 +11,11 @@ import pytest
 from engine.replay_timeline import LoadedReplay, load_timeline
 from engine.rulesets.attack_wing import events as ev
 from engine.timeline import Moment
-from studio.hud import ATTACK_DIE, DEFENSE_DIE, DICE_Z, DIE, Hud, dice_faces, dice_tally
-from studio.video import FrameRenderer, moment_after
+from engine.view import DieView
+from studio.frame_plan import moment_after
+from studio.hud import Hud
+from studio.hud_dice import ATTACK_DIE, DEFENSE_DIE, DICE_Z, DIE
+from studio.video import FrameRenderer
 
 SIZE = (960, 540)  # HUD scale 1 (smaller images get a larger, compact HUD)
 
@@ -79,35 +82,40 @@ def test_dice_strip_shows_each_die_in_its_colour(loaded: LoadedReplay) -> None:
                           without[mid, SIZE[0] // 2 - 40:SIZE[0] // 2 + 40])
 
 
+def dice_faces(moment: Moment) -> tuple[tuple[DieView, ...], tuple[DieView, ...]]:
+    """The view's dice of ``moment`` (none outside an attack)."""
+    return (moment.dice.attack, moment.dice.defense) if moment.dice is not None else ((), ())
+
+
 def test_rerolled_converted_and_added_dice_are_marked_as_they_happen(loaded: LoadedReplay) -> None:
     tl = loaded.timeline
     i = first(loaded, ev.DiceRerolled)
     e = tl.events[i]
     assert isinstance(e, ev.DiceRerolled)
     during = tl.moment(tl.start_of(i) + 0.5 * (tl.start_of(i + 1) - tl.start_of(i)))
-    attack, defense = dice_faces(during, tl)
+    attack, defense = dice_faces(during)
     dice = attack if e.kind == "attack" else defense
     assert [d.mark for k, d in enumerate(dice) if k in e.indices] == ["rerolled"] * len(e.indices)
     assert {k for k, d in enumerate(dice) if d.fresh} == set(e.indices)  # these pulse now
     assert all(d.face == f for d, f in zip((dice[k] for k in e.indices), e.faces, strict=True))
-    after = dice_faces(moment_after(tl, i + 1), tl)
+    after = dice_faces(moment_after(tl, i + 1))
     assert not any(d.fresh for d in (*after[0], *after[1]))
     for kind, mark in ((ev.DiceConverted, "converted"), (ev.DieAdded, "added")):
         j = next((k for k, x in enumerate(tl.events) if isinstance(x, kind)), None)
         if j is None:
             continue
         x = tl.events[j]
-        a, d = dice_faces(moment_after(tl, j), tl)
+        a, d = dice_faces(moment_after(tl, j))
         marked = a if getattr(x, "kind", "") == "attack" else d
         assert mark in {m.mark for m in marked}
 
 
 def test_tally() -> None:
-    from studio.hud import DieFace
+    from engine.rulesets.attack_wing.screen import dice_tally
 
-    attack = (DieFace("attack", "hit"), DieFace("attack", "crit"), DieFace("attack", "hit"))
+    attack = (DieView("attack", "hit"), DieView("attack", "crit"), DieView("attack", "hit"))
     assert dice_tally(attack, ()) == "2 hits 1 crit"
-    assert dice_tally(attack, (DieFace("defense", "evade"),)) == "2 hits 1 crit  vs  1 evade"
+    assert dice_tally(attack, (DieView("defense", "evade"),)) == "2 hits 1 crit  vs  1 evade"
     assert dice_tally((), ()) == ""
 
 
@@ -155,7 +163,8 @@ def test_ship_panels_follow_shields_hull_tokens_damage_and_destruction(loaded: L
     lock_event = tl.events[lock]
     assert isinstance(lock_event, ev.TargetLockAcquired)
     hud.update(moment_after(tl, lock), tl)
-    assert any(t.startswith("target_lock:") for t in hud.panels[lock_event.ship]._state.tokens)  # type: ignore[union-attr]
+    tokens = hud.panels[lock_event.ship]._state.tokens  # type: ignore[union-attr]
+    assert [t.target for t in tokens if t.kind == "target_lock"] == [lock_event.target]  # a typed token
     gone = first(loaded, ev.ShipDestroyed, lambda x: x.removed)
     destroyed = tl.events[gone]
     assert isinstance(destroyed, ev.ShipDestroyed)

@@ -17,9 +17,6 @@ REGISTRY = "engine/rulesets/registry.py"  # the one registration line per game
 ALLOWED = {
     # teaching (look lane): Attack Wing's dial plates, maneuver clips and lessons
     "engine/cli/teach_cmd.py", "engine/teach.py", "studio/teach.py", "studio/teach_lessons.py",
-    # the studio still reads Attack Wing events and states beside the view (studio lane, issue 14 item 2)
-    "studio/director.py", "studio/effects.py", "studio/hud.py", "studio/marks.py", "studio/overlays.py",
-    "studio/picking.py", "studio/ships.py", "studio/table.py", "studio/video.py",
 }
 
 

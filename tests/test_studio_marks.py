@@ -5,6 +5,7 @@ shield-hit and destruction effects (issue 19)."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -12,9 +13,9 @@ import numpy as np
 from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import params as P
-from engine.view import AttackView, ObstacleView, ShipView, TableView
+from engine.rulesets.attack_wing.screen import effect_views
+from engine.view import AttackView, EffectView, ObstacleView, ShipView, TableView
 from studio.camera import table_to_pixel
-from studio.effects import Effect, effects_at
 from studio.marks import ring_label_points, tag_box
 from studio.palette import BAND_COLOURS
 
@@ -130,11 +131,11 @@ def _events() -> list[Any]:
 
 def test_effects_play_during_their_event_only() -> None:
     events = _events()
-    assert effects_at(events, 0, 0.2) == (Effect("shield_hit", "d", 0.2),)
-    assert effects_at(events, 1, 0.5) == (Effect("hull_hit", "d", 0.5),)
-    assert effects_at(events, 2, 0.0) == (Effect("destroyed", "d", 0.0),)
-    assert effects_at(events, 2, 1.0) == ()  # a screenshot at the end of the event: no effect
-    assert effects_at(events, -1, 0.5) == () and effects_at(events, 3, 0.5) == ()
+    assert effect_views(events[0], 0.2) == (EffectView("shield_hit", "d", 0.2),)
+    assert effect_views(events[1], 0.5) == (EffectView("hull_hit", "d", 0.5),)
+    assert effect_views(events[2], 0.0) == (EffectView("destroyed", "d", 0.0),)
+    assert effect_views(events[2], 1.0) == ()  # a screenshot at the end of the event: no effect
+    assert effect_views(None, 0.5) == ()
 
 
 def test_shield_flash_and_explosion_in_pixels(renderer: Any) -> None:
@@ -142,7 +143,7 @@ def test_shield_flash_and_explosion_in_pixels(renderer: Any) -> None:
     view = TableView(A, A, ships=(d,))
     scene = renderer.scene
     plain = renderer.render(view, SIZE, "top", set())
-    scene.update(view, set(), None, (Effect("shield_hit", "d", 0.15),))
+    scene.update(replace(view, effects=(EffectView("shield_hit", "d", 0.15),)), set())
     buf, rig = renderer.buffer(SIZE)
     from studio.camera import preset
 
@@ -153,10 +154,10 @@ def test_shield_flash_and_explosion_in_pixels(renderer: Any) -> None:
     diff = flash[v - r:v + r, u - r:u + r].astype(int) - plain[v - r:v + r, u - r:u + r]
     assert diff[..., 2].mean() > 40 and diff[..., 2].mean() > diff[..., 0].mean() + 20  # bluer
     assert np.array_equal(flash[v - 3 * r:v - 2 * r, u - r:u + r], plain[v - 3 * r:v - 2 * r, u - r:u + r])
-    scene.update(view, set(), None, (Effect("destroyed", "d", 0.3),))
+    scene.update(replace(view, effects=(EffectView("destroyed", "d", 0.3),)), set())
     boom = buf.capture().copy()
     centre = px(boom, 450, 450)
     assert centre[0] > 220 and centre[1] > 150 and centre[2] < centre[0] - 40  # a yellow-orange fireball
-    scene.update(view, set(), None, ())
+    scene.update(view, set())
     after = buf.capture().copy()
     assert np.array_equal(after, plain)

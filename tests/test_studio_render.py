@@ -14,7 +14,7 @@ import pytest
 
 from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing.maneuvers import Maneuver, template_outline
-from engine.view import AttackView, ObstacleView, PlanetView, ShipView, TableView, TemplateView
+from engine.view import AttackView, ObstacleView, PlanetView, ShipView, TableView, TemplateView, TrailView
 from studio.camera import table_to_pixel
 from studio.offscreen import CLEAR_COLOUR
 from studio.palette import PLAYER_COLOURS
@@ -150,10 +150,10 @@ def test_attack_line_and_range_rings(renderer: Any) -> None:
 
 
 def test_trails_in_the_player_colour(renderer: Any) -> None:
-    view = TableView(A, A, ships=(ship("s", 300, 500, 0, player=1),))
-    trails = {"s": ((300.0, 150.0), (300.0, 300.0), (300.0, 480.0))}
-    plain = renderer.render(view, SIZE, "top", set(), trails)
-    drawn = renderer.render(view, SIZE, "top", {"trails"}, trails)
+    trail = TrailView("s", 1, ((300.0, 150.0), (300.0, 300.0), (300.0, 480.0)))
+    view = TableView(A, A, ships=(ship("s", 300, 500, 0, player=1),), trails=(trail,))
+    plain = renderer.render(view, SIZE, "top", set())
+    drawn = renderer.render(view, SIZE, "top", {"trails"})
     u, v = (int(c) for c in table_to_pixel(300, 250, SIZE, (A, A)))
     d = drawn[v, u - 2:u + 3].astype(int) - plain[v, u - 2:u + 3]
     assert d[:, 0].max() > 60 and d[:, 0].max() > d[:, 2].max()  # orange

@@ -21,14 +21,8 @@ from engine.cli.main import main
 from engine.replay_timeline import LoadedReplay, load_timeline
 from engine.rulesets.attack_wing import events as ev
 from studio.director import Director, ship_points
-from studio.video import (
-    END_SECONDS,
-    TITLE_SECONDS,
-    VideoError,
-    plan_video,
-    render_video,
-    round_span,
-)
+from studio.frame_plan import END_SECONDS, TITLE_SECONDS, VideoError, plan_video, round_span
+from studio.video import render_video
 
 SIZE = (320, 180)
 FPS = 5.0
@@ -255,12 +249,13 @@ def test_director_never_loses_the_ships(loaded: LoadedReplay) -> None:
         if isinstance(e, ev.ShipMoved) and moment.progress < 1:  # the moving ship, every frame of its move
             ship = moment.view.ship(e.ship)
             assert ship is not None
-            assert inside(d.project(float(t), ship_points(ship.pose, ship.base_size))), f"lost {e.ship} at {t:.1f}"
+            pts = ship_points(ship.pose, ship.base_size, ship.base_side)
+            assert inside(d.project(float(t), pts)), f"lost {e.ship} at {t:.1f}"
         if moment.view.attack is not None and t - d.shot(float(t)).start >= d.transition:
             for sid in (moment.view.attack.attacker, moment.view.attack.defender):
                 ship = moment.view.ship(sid)
                 if ship is not None:
-                    pts = ship_points(ship.pose, ship.base_size)
+                    pts = ship_points(ship.pose, ship.base_size, ship.base_side)
                     assert inside(d.project(float(t), pts)), f"lost {sid} in the attack at t={t:.1f}"
                     lo, hi, bottom, top = safe
                     p = d.project(float(t), pts)

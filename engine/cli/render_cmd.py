@@ -34,6 +34,9 @@ def register(sub: Any) -> None:
     r.add_argument("--size", metavar="WxH", help="frame size (default 1280x720; gif 640x360)")
     r.add_argument("--fps", type=float, metavar="N", help="frames per second, 1..60 (default 30; gif 10)")
     r.add_argument("--rounds", metavar="A-B", help="only rounds A to B (title and end cards still shown)")
+    r.add_argument("--events", metavar="A-B", help="a clip: events A to B only (no title and end cards)")
+    r.add_argument("--attack", type=int, metavar="N",
+                   help="a clip of the game's Nth attack (from 1), its dice enlarged in an inset")
     r.add_argument("--camera", default="director", metavar="CAM",
                    help="director (default), top, table, or follow:SHIP (id or name)")
     r.add_argument("--overlays", metavar="LIST",
@@ -89,6 +92,17 @@ def parse_rounds(text: str) -> tuple[int, int]:
     return a, b
 
 
+def parse_events(text: str) -> tuple[int, int]:
+    m = re.fullmatch(r"\s*(\d{1,7})\s*(?:-\s*(\d{1,7})\s*)?", text or "")
+    if not m:
+        raise RenderOptionError(f"--events must be A-B or A (event numbers), e.g. 120-160; got {text!r}")
+    a = int(m.group(1))
+    b = int(m.group(2)) if m.group(2) else a
+    if b < a:
+        raise RenderOptionError(f"--events {text}: need A <= B")
+    return a, b
+
+
 def parse_overlays(text: str | None, default: frozenset[str]) -> frozenset[str]:
     from studio.overlays import OVERLAYS
 
@@ -125,8 +139,9 @@ def _render_error(exc: Exception) -> TrekError:
 # --- commands ----------------------------------------------------------------------------------
 
 def run_render(args: argparse.Namespace) -> int:
+    from studio.frame_plan import DEFAULTS, infer_format
     from studio.offscreen import RenderError
-    from studio.video import DEFAULTS, VIDEO_OVERLAYS, infer_format, render_video
+    from studio.video import VIDEO_OVERLAYS, render_video
 
     fmt = infer_format(Path(args.output), args.format)
     size = parse_size(args.size) if args.size else DEFAULTS[fmt][0]
@@ -135,12 +150,16 @@ def run_render(args: argparse.Namespace) -> int:
     if not 0.1 <= args.speed <= 16:
         raise RenderOptionError(f"--speed {args.speed:g} is out of range 0.1..16")
     rounds = parse_rounds(args.rounds) if args.rounds else None
+    events = parse_events(args.events) if args.events else None
+    if sum(x is not None for x in (rounds, events, args.attack)) > 1:
+        raise RenderOptionError("give one of --rounds, --events and --attack")
     overlays = parse_overlays(args.overlays, VIDEO_OVERLAYS)
     loaded = load(args.file)
     try:
         result = render_video(loaded, args.output, size=size, fps=args.fps, rounds=rounds, camera=args.camera,
                               overlays=overlays, speed=args.speed, captions=not args.no_captions, format=fmt,
-                              hud=not args.no_hud, cards=not args.no_cards, progress=args.progress)
+                              hud=not args.no_hud, cards=not args.no_cards, progress=args.progress, events=events,
+                              attack=args.attack)
     except RenderError as exc:
         raise _render_error(exc) from None
     except KeyboardInterrupt:

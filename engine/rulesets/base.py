@@ -18,6 +18,7 @@ from typing import Any, Generic, TypeVar
 from engine.errors import TrekError
 from engine.replay.codec import ReplayCodec
 from engine.timeline import Presenter, TableGeometry
+from engine.view import CardView
 
 S = TypeVar("S")
 E = TypeVar("E")
@@ -140,6 +141,8 @@ class Ruleset(Generic[S, E]):
     - ``luck``: each side's luck over a replay, for `trek replay info` (None: not reported).
     - ``replay_check``: plays a recorded game again from (header, plain events, result, complete)
       and gives the departures found, for `trek replay validate` (None: structure and reducer only).
+    - ``cards``: a video's title and end cards from (header, final state, whether the replay is
+      cut off, a fallback title); None: the title alone.
     """
 
     name: str
@@ -153,6 +156,7 @@ class Ruleset(Generic[S, E]):
     luck: Luck[E] | None = None
     replay_check: Callable[[dict[str, Any], Iterator[dict[str, Any]], dict[str, Any] | None, bool], list[str]] | None \
         = None
+    cards: Callable[[Plain, S, bool, str], tuple[CardView, CardView]] | None = None
     event_schema: int = 1
     upgrades: Mapping[int, EventUpgrade] = field(default_factory=dict)
 

@@ -12,8 +12,9 @@ from engine.rulesets.alliance.state import AllianceState
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import narrate as aw
 from engine.rulesets.attack_wing.narrate import maneuver_name
+from engine.rulesets.attack_wing.params import BASE_SIDE_MM
 from engine.rulesets.attack_wing.state import GameState
-from engine.view import DecisionView
+from engine.view import BaseSize, DecisionView
 
 
 def _n(state: AllianceState, ship: str | None) -> str:
@@ -103,5 +104,5 @@ def decision_view(event: Any, state: GameState) -> DecisionView | None:
         ship = state.ship(event.ship)
     except KeyError:
         return None
-    return DecisionView(event.ship, ship.pose, "large" if ship.base == "large" else "small", event.sector,
-                        event.ring, event.target)
+    size: BaseSize = "large" if ship.base == "large" else "small"
+    return DecisionView(event.ship, ship.pose, size, event.sector, event.ring, event.target, BASE_SIDE_MM[size])

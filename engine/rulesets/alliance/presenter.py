@@ -1,11 +1,14 @@
 """What the table shows during an Alliance replay: the Attack Wing view of ``AllianceState.aw``,
 narrated with the Alliance lines and the Enemy AI's decisions as reasons (and the sectors-and-rings
-overlay for an Enemy AI ship choosing its maneuver)."""
+overlay for an Enemy AI ship choosing its maneuver), its retreated ships shown as retreated and its
+mission markers as collected."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
+from engine.rulesets.alliance import events as ae
 from engine.rulesets.alliance.narrate import decision, decision_view, log_line
 from engine.rulesets.alliance.state import AllianceState
 from engine.rulesets.attack_wing.presenter import BoardPresenter
@@ -27,3 +30,9 @@ class AlliancePresenter(BoardPresenter[AllianceState]):
 
     def decision_view(self, event: Any, state: GameState) -> DecisionView | None:
         return decision_view(event, state)
+
+    def retreated(self, final: AllianceState) -> Collection[str]:
+        return final.retreated
+
+    def taken(self, event: Any) -> tuple[str, str] | None:
+        return (event.location, event.ship) if isinstance(event, ae.MissionTokenCollected) else None

@@ -10,6 +10,7 @@ from engine.rulesets.alliance import events as ae
 from engine.rulesets.alliance.codec import RULESET as NAME
 from engine.rulesets.alliance.codec import AllianceCodec, format_state
 from engine.rulesets.alliance.presenter import AlliancePresenter
+from engine.rulesets.alliance.screen import cards, markers
 from engine.rulesets.alliance.state import AllianceState
 from engine.rulesets.alliance.upgrades import EVENT_SCHEMA, UPGRADES
 from engine.rulesets.attack_wing.presenter import seconds
@@ -34,7 +35,7 @@ def table_geometry(header: dict[str, Any]) -> TableGeometry:
                         for p in table.get("planets", ()))
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise ValueError(f"the replay header's table is not valid: {exc!r}") from None
-    return TableGeometry((width, height), obstacles, planets)
+    return TableGeometry((width, height), obstacles, planets, markers(header))
 
 
 def _mm(value: object) -> float:
@@ -89,4 +90,5 @@ RULESET: Ruleset[AllianceState, ae.AnyEvent] = Ruleset(
     luck=LUCK,  # Alliance logs carry the Attack Wing attack events
     event_schema=EVENT_SCHEMA,
     upgrades=UPGRADES,
+    cards=cards,
 )

@@ -142,7 +142,12 @@ def describe(event: ev.Event, state: GameState) -> str:
         card = (e.card or "").replace("_", " ").title()
         return f"{n} takes a damage card" + (f", face up: {card}" if e.face_up else "")
     if isinstance(e, ev.ShipDestroyed):
-        return f"{n} is destroyed ({e.cause})" if e.removed else f"{n} is destroyed but fires first"
+        if not e.removed:
+            return f"{n} is destroyed but fires first"
+        if e.fled:
+            return f"{n} is out of play: it fled the battlefield"
+        cause = e.cause.removeprefix("destroyed").strip(" ():")  # "destroyed (after firing)": said once
+        return f"{n} is destroyed" + (f" ({cause})" if cause else "")
     if isinstance(e, ev.RoundEnded):
         return f"Round {e.round} ends"
     if isinstance(e, ev.GameEnded):

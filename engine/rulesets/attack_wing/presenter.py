@@ -2,13 +2,17 @@
 
 During an event the table shows the state after it, except that a moving ship is interpolated
 along its exact maneuver path (the engine's own swept-path function, so the studio can never
-draw a move the rules did not make). Events of types this presenter does not know just show
-the folded state. Alliance reuses it with its own narration (``AttackWingPresenter``'s hooks).
+draw a move the rules did not make). A ship is drawn from its placement on; a maneuver's
+template stays until the ship's next activation in an Activation phase; the trail of a ship out
+of play fades. Around the table, every number and sentence the studio shows (dice, header,
+panels, banners, the director's focus) is worked out here or in ``screen.py``. Events of types
+this presenter does not know just show the folded state. Alliance reuses it with its own
+narration (``AttackWingPresenter``'s hooks).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Generic, TypeVar
 
@@ -16,9 +20,37 @@ from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.maneuvers import Maneuver, maneuver_path, template_outline
 from engine.rulesets.attack_wing.narrate import log_line as aw_log_line
+from engine.rulesets.attack_wing.params import BASE_SIDE_MM, RANGE_BAND_EDGES_MM
+from engine.rulesets.attack_wing.screen import (
+    attack_reason,
+    banner_view,
+    base_view,
+    dice_view,
+    effect_views,
+    focus_views,
+    header_view,
+    panel_view,
+    round_labels,
+    ruler_view,
+    token_views,
+)
 from engine.rulesets.attack_wing.state import GameState, ShipState
-from engine.timeline import Dice, Moment, OddsView, TableGeometry
-from engine.view import AttackView, DecisionView, ObstacleView, PlanetView, ShipView, TableView, TemplateView
+from engine.timeline import Moment, TableGeometry
+from engine.view import (
+    AttackView,
+    DecisionView,
+    FocusView,
+    MarkerView,
+    ObstacleView,
+    OddsView,
+    PanelView,
+    PlanetView,
+    RulerView,
+    ShipView,
+    TableView,
+    TemplateView,
+    TrailView,
+)
 
 S = TypeVar("S")
 
@@ -27,8 +59,8 @@ SECONDS: dict[str, float] = {
     "game_started": 1.0, "ship_placed": 0.0, "round_started": 1.0, "phase_started": 0.5, "dial_set": 0.05,
     "ship_activated": 0.25, "maneuver_revealed": 0.4, "ship_moved": 1.6, "sensor_echo": 0.8,
     "action_performed": 0.6, "action_skipped": 0.5, "target_lock_acquired": 0.3, "tokens_changed": 0.15,
-    "attack_declared": 0.8, "dice_rolled": 1.0, "dice_rerolled": 0.8, "dice_converted": 0.5, "die_added": 0.4,
-    "attack_odds": 0.0, "attack_resolved": 0.7, "damage_dealt": 0.35, "ship_destroyed": 1.2, "obstacle_rolled": 0.8,
+    "attack_declared": 0.8, "dice_rolled": 1.6, "dice_rerolled": 1.0, "dice_converted": 0.7, "die_added": 0.6,
+    "attack_odds": 0.0, "attack_resolved": 1.6, "damage_dealt": 0.35, "ship_destroyed": 1.2, "obstacle_rolled": 0.8,
     "console_fire_rolled": 0.8, "damage_deck_reshuffled": 0.5,
     "game_ended": 2.5,
 }
@@ -44,7 +76,8 @@ class BoardPresenter(Generic[S]):
     """The Attack Wing view of a ruleset state ``S`` whose table is an Attack Wing ``GameState``.
 
     Subclasses say where that ``GameState`` is (``board``), how an event reads (``log_line``), and
-    may add a decision as an event's reason (``decision``) and a decision to draw (``decision_view``).
+    may add a decision as an event's reason (``decision``), a decision to draw (``decision_view``),
+    the ships that retreated (``retreated``) and a mission marker an event takes (``taken``).
     """
 
     def __init__(self, events: Sequence[Any], table: TableGeometry) -> None:
@@ -56,7 +89,11 @@ class BoardPresenter(Generic[S]):
         self.reasons: list[str] = []
         self.attack_of: list[int] = []  # for each event, the attack_declared it belongs to (-1: none)
         self.decisions: list[DecisionView | None] = []
+        self.focus: list[FocusView | None] = []
+        self.roster: tuple[PanelView, ...] = ()
+        self.gone: frozenset[str] = frozenset()  # ships that retreated (not destroyed)
         self._final: GameState | None = None
+        self._names: dict[str, str] = {}
         self._moves: dict[str, list[int]] = {}
         self._trail_cache: dict[int, tuple[tuple[float, float], ...]] = {}
         self._odds: dict[int, ev.AttackOdds] = {}  # attack_declared index -> its odds
@@ -64,6 +101,14 @@ class BoardPresenter(Generic[S]):
         self._dial_reason: dict[str, str] = {}
         self._attack = -1
         self._deciding: DecisionView | None = None
+        self._placed: dict[str, int] = {}  # ship -> the event that first puts it on the table
+        self._until: dict[int, int] = {}  # ship_moved index -> the ship's next activation (its template goes)
+        self._moving_since: dict[str, int] = {}  # ship -> its last ship_moved not yet followed by an activation
+        self._colour: dict[int, str] = {}  # ship_moved index -> the revealed maneuver's dial colour
+        self._templates: dict[int, TemplateView | None] = {}
+        self._table_bases: dict[int, FocusView] = {}  # table-shot events -> the ships on the table then
+        self._attack_bases: dict[int, FocusView] = {}  # attack_declared -> attacker and defender
+        self._taken: list[tuple[int, str, str]] = []  # (event, marker label, ship) as markers are collected
 
     # --- what a ruleset says ------------------------------------------------------------------
     def board(self, state: S) -> GameState:
@@ -80,14 +125,25 @@ class BoardPresenter(Generic[S]):
         """A decision to draw from this event on (until the next ship acts or the phase changes)."""
         return None
 
+    def retreated(self, final: S) -> Collection[str]:
+        """The ships that left play by retreating (shown as retreated, not destroyed)."""
+        return ()
+
+    def taken(self, event: Any) -> tuple[str, str] | None:
+        """(marker label, ship) when this event collects a mission marker."""
+        return None
+
     # --- the fold -----------------------------------------------------------------------------
     def observe(self, i: int, e: Any, state: S) -> None:
+        board = self.board(state)
         self.lines.append(self.log_line(e, state))
         ship = getattr(e, "ship", None)
         if isinstance(e, ev.DialSet):
             self._dial_reason[e.ship] = e.reason
         if isinstance(e, ev.AttackDeclared):
             self._attack = i
+            bases = tuple(base_view(s.pose, s.base) for s in board.ships if s.id in (e.ship, e.defender))
+            self._attack_bases[i] = FocusView("attack", (e.ship, e.defender), bases)
         elif e.type in ("phase_started", "attack_skipped", "round_ended", "ship_activated"):
             self._attack = -1
         attack = self._attack
@@ -102,8 +158,22 @@ class BoardPresenter(Generic[S]):
         self.reasons.append(said if said or ship is None else self._carry_reason(i, ship))
         if isinstance(e, ev.ShipMoved | ev.SensorEcho):
             self._moves.setdefault(e.ship, []).append(i)
+        if isinstance(e, ev.ShipPlaced | ev.ShipMoved | ev.SensorEcho | ev.ShipNudged):
+            self._placed.setdefault(e.ship, i)
+        if isinstance(e, ev.ShipMoved):
+            mover = _find(board, e.ship)
+            self._colour[i] = mover.revealed[2] if mover is not None and mover.revealed else "white"
+            self._moving_since[e.ship] = i
+        elif isinstance(e, ev.ShipActivated) and e.phase == "activation" and e.ship in self._moving_since:
+            self._until[self._moving_since.pop(e.ship)] = i
+        if isinstance(e, ev.GameStarted | ev.RoundStarted | ev.RoundEnded | ev.GameEnded | ev.PhaseStarted):
+            self._table_bases[i] = FocusView("table", (), tuple(
+                base_view(s.pose, s.base) for s in board.ships if not s.destroyed and s.id in self._placed))
+        taken = self.taken(e)
+        if taken is not None:
+            self._taken.append((i, *taken))
         # an Enemy AI decision stays on screen until the next ship acts or the phase changes
-        shown = self.decision_view(e, self.board(state))
+        shown = self.decision_view(e, board)
         if shown is not None:
             self._deciding = shown
         elif e.type in ("ship_activated", "phase_started", "round_ended"):
@@ -111,7 +181,19 @@ class BoardPresenter(Generic[S]):
         self.decisions.append(self._deciding)
 
     def finish(self, final: S) -> None:
-        self._final = self.board(final)
+        self._final = board = self.board(final)
+        self._names = {s.id: s.name for s in board.ships}
+        self.gone = frozenset(self.retreated(final))
+        # during an attack the header quotes the attack's exact odds, the dice panel's numbers
+        for i, a in enumerate(self.attack_of):
+            declared = self.events[a] if a >= 0 else None
+            if isinstance(declared, ev.AttackDeclared):
+                self.reasons[i] = attack_reason(declared, self._names.get(declared.defender, declared.defender),
+                                                self._odds_view(a, a))
+        self.focus = focus_views(self.events, self._attack_bases, self._table_bases,
+                                 {s.id: s.base for s in board.ships})
+        self.roster = tuple(panel_view(s, self._names, False, self.gone)
+                            for s in sorted(board.ships, key=lambda s: s.side))
 
     def mark(self, event: Any) -> tuple[int, str] | None:
         if isinstance(event, ev.PhaseStarted | ev.RoundStarted):
@@ -125,48 +207,62 @@ class BoardPresenter(Generic[S]):
                 return self.reasons[j]
         return ""
 
+    def placed(self, ship_id: str, i: int) -> bool:
+        """Whether the ship is on the table (placed) by the end of event ``i``."""
+        at = self._placed.get(ship_id)
+        return at is not None and at <= i
+
+    def ruler(self, ruleset_state: S, i: int, ship: str, target: str) -> RulerView | None:
+        if not (self.placed(ship, i) and self.placed(target, i)):
+            return None
+        state = self.board(ruleset_state)
+        if any(s.destroyed for s in state.ships if s.id in (ship, target)):
+            return None
+        return ruler_view(state, ship, target)
+
     # --- what is on screen --------------------------------------------------------------------
     def moment(self, time: float, i: int, progress: float, ruleset_state: S) -> Moment:
         state = self.board(ruleset_state)
         e = self.events[i] if i >= 0 else None
         moving: dict[str, Pose] = {}
-        templates: list[TemplateView] = []
         if isinstance(e, ev.ShipMoved) and progress < 1.0:
-            ship = state.ship(e.ship)
-            maneuver = Maneuver(e.kind, e.speed)
-            path = maneuver_path(e.start.pose(), maneuver, ship.base)
+            path = maneuver_path(e.start.pose(), Maneuver(e.kind, e.speed), state.ship(e.ship).base)
             moving[e.ship] = path.pose_at(progress * e.progress)
-            outline = template_outline(e.start.pose(), maneuver, ship.base)
-            if outline is not None:
-                colour = ship.revealed[2] if ship.revealed else "white"
-                templates.append(TemplateView(tuple(outline.exterior.coords), colour, e.ship))
         elif isinstance(e, ev.SensorEcho) and progress < 1.0:
             a, b = e.start.pose(), e.end.pose()
             moving[e.ship] = Pose(a.x + (b.x - a.x) * progress, a.y + (b.y - a.y) * progress, a.heading)
         active = state.active
-        ships = tuple(_ship_view(s, moving.get(s.id), s.id == active) for s in state.ships
-                      if not s.destroyed or (isinstance(e, ev.ShipDestroyed) and e.ship == s.id and progress < 1))
-        attack_view, dice, odds = None, None, None
+        ships = tuple(_ship_view(s, moving.get(s.id), s.id == active, self._names) for s in state.ships
+                      if self.placed(s.id, i) and (not s.destroyed or (
+                          isinstance(e, ev.ShipDestroyed) and e.ship == s.id and progress < 1)))
+        attack_view, dice, odds, header = None, None, None, None
         attack = self.attack_of[i] if i >= 0 else -1
         if attack >= 0 and state.attack is not None:
             odds = self._odds_view(attack, i)
             d = self.events[attack]
             assert isinstance(d, ev.AttackDeclared)
             attack_view = AttackView(d.ship, d.defender, d.line[0], d.line[1], d.range_band, d.obstructed)
-            atk = state.attack
-            dice = Dice(atk.attack_dice, atk.defense_dice, atk.attack_rerolled, atk.defense_rerolled)
+            dice = dice_view(self.events, attack, i, progress, state.attack, odds)
+            header = header_view(state, d.ship, self.reasons[i], d.defender)
+        elif i >= 0 and active is not None:  # the header names the acting ship with its own reason
+            said = self.reasons[i] if getattr(e, "ship", None) in (None, active) else self._carry_reason(i + 1, active)
+            header = header_view(state, active, said)
         view = TableView(
             area_width=self.table.area[0], area_height=self.table.area[1],
             obstacles=tuple(ObstacleView(o.name, tuple(o.points)) for o in self.table.obstacles),
             planets=tuple(PlanetView(p.name, p.x, p.y, p.radius) for p in self.table.planets),
-            ships=ships, templates=tuple(templates), attack=attack_view, selected=active,
-            decision=self.decisions[i] if i >= 0 else None,
+            ships=ships, templates=self._templates_at(i, {s.id for s in ships}), attack=attack_view,
+            selected=active, decision=self.decisions[i] if i >= 0 else None, markers=self._markers_at(i),
+            range_edges=RANGE_BAND_EDGES_MM, trails=self._trails(i, moving, state), effects=effect_views(e, progress),
         )
-        damage = {s.id: tuple(c.key if c.face_up else "" for c in s.damage) for s in state.ships if s.damage}
+        panels = tuple(panel_view(s, self._names, s.id == active, self.gone)
+                       for s in sorted(state.ships, key=lambda s: s.side) if self.placed(s.id, i))
+        limit = self._final.round_limit if self._final is not None else state.round_limit
+        round_label, phase_label = round_labels(state.round, state.phase, limit)
         return Moment(time=time, index=i, progress=progress, round=state.round, phase=state.phase, view=view,
-                      active=active, dice=dice, reason=self.reasons[i] if i >= 0 else "",
-                      caption=self.lines[i] if i >= 0 else "", damage=damage, trails=self._trails(i, moving),
-                      odds=odds, attack_index=attack)
+                      active=active, dice=dice, reason=header.reason if header else "",
+                      caption=self.lines[i] if i >= 0 else "", odds=odds, attack_index=attack, header=header,
+                      banner=banner_view(e, limit), round_label=round_label, phase_label=phase_label, panels=panels)
 
     def _odds_view(self, attack: int, i: int) -> OddsView | None:
         """The odds of the attack declared at ``attack`` as seen at event ``i`` (the outcome once resolved)."""
@@ -181,15 +277,48 @@ class BoardPresenter(Generic[S]):
             return replace(view, actual=done.hits + done.crits, percentile=done.percentile)
         return view
 
-    def _trails(self, i: int, moving: dict[str, Pose]) -> dict[str, tuple[tuple[float, float], ...]]:
-        """The last few moves of each ship as polylines (for the trails overlay)."""
-        out: dict[str, tuple[tuple[float, float], ...]] = {}
+    def _markers_at(self, i: int) -> tuple[MarkerView, ...]:
+        """The table's mission markers, each with the ship that collected it by event ``i``."""
+        if not self.table.markers:
+            return ()
+        taken = {label: ship for j, label, ship in self._taken if j <= i}
+        return tuple(replace(m, taken_by=taken.get(m.label)) for m in self.table.markers)
+
+    def _templates_at(self, i: int, on_table: Collection[str]) -> tuple[TemplateView, ...]:
+        """The template of each ship's last move, kept on the table until the ship's next activation."""
+        out = []
+        for ship_id, moves in self._moves.items():
+            if ship_id not in on_table:
+                continue
+            j = next((j for j in reversed(moves) if j <= i), None)
+            if j is not None and i < self._until.get(j, len(self.events)):
+                t = self._template_of(j)
+                if t is not None:
+                    out.append(t)
+        return tuple(out)
+
+    def _template_of(self, j: int) -> TemplateView | None:
+        if j not in self._templates:
+            e = self.events[j]
+            t = None
+            if isinstance(e, ev.ShipMoved):
+                outline = template_outline(e.start.pose(), Maneuver(e.kind, e.speed), self._base_of(e.ship))
+                if outline is not None:
+                    t = TemplateView(tuple(outline.exterior.coords), self._colour.get(j, "white"), e.ship)
+            self._templates[j] = t
+        return self._templates[j]
+
+    def _trails(self, i: int, moving: dict[str, Pose], state: GameState) -> tuple[TrailView, ...]:
+        """The last few moves of each ship as polylines (for the trails overlay), faded once the
+        ship has left play."""
+        out = []
         for ship_id, moves in self._moves.items():
             done = [j for j in moves if j < i or (j == i and ship_id not in moving)][-TRAIL_MOVES:]
-            pts = [p for j in done for p in self._trail_of(j)]
-            if pts:
-                out[ship_id] = tuple(pts)
-        return out
+            pts = tuple(p for j in done for p in self._trail_of(j))
+            ship = _find(state, ship_id)
+            if pts and ship is not None:
+                out.append(TrailView(ship_id, ship.side, pts, ship.destroyed))
+        return tuple(out)
 
     def _trail_of(self, j: int) -> tuple[tuple[float, float], ...]:
         """One move's polyline, sampled once and kept (every playing frame asks again)."""
@@ -207,10 +336,8 @@ class BoardPresenter(Generic[S]):
         return cached
 
     def _base_of(self, ship_id: str) -> str:
-        try:
-            return self._final.ship(ship_id).base if self._final is not None else "small"
-        except KeyError:
-            return "small"
+        ship = _find(self._final, ship_id) if self._final is not None else None
+        return ship.base if ship is not None else "small"
 
 
 class AttackWingPresenter(BoardPresenter[GameState]):
@@ -223,14 +350,19 @@ class AttackWingPresenter(BoardPresenter[GameState]):
         return aw_log_line(event, state)
 
 
-def _ship_view(s: ShipState, pose: Pose | None, active: bool) -> ShipView:
-    tokens = (["evade"] * s.evade + ["scan"] * s.scan + ["battle_stations"] * s.battle_stations
-              + ["aux_power"] * s.aux_power + (["target_lock:" + s.target_lock] if s.target_lock else [])
-              + (["cloak:" + s.cloak] if s.cloaked else []) + ["critical"] * sum(c.face_up for c in s.damage))
+def _find(state: GameState, ship_id: str) -> ShipState | None:
+    try:
+        return state.ship(ship_id)
+    except KeyError:
+        return None
+
+
+def _ship_view(s: ShipState, pose: Pose | None, active: bool, names: Mapping[str, str]) -> ShipView:
     return ShipView(
         id=s.id, name=s.name, faction=s.faction, class_name=s.class_name,
         base_size="large" if s.base == "large" else "small", pose=pose or s.pose, player=s.side,
         front_arc=s.front_arc, rear_arc=s.rear_arc, has_360_arc=s.has_360_arc, shields=s.shields,
-        shields_max=s.shields_max, hull=max(s.hull - s.hull_damage, 0), hull_max=s.hull, tokens=tuple(tokens),
-        destroyed=s.destroyed, cloaked=s.cloaked, active=active,
+        shields_max=s.shields_max, hull=max(s.hull - s.hull_damage, 0), hull_max=s.hull,
+        tokens=token_views(s, names), destroyed=s.destroyed, cloaked=s.cloaked, active=active,
+        base_side=BASE_SIDE_MM["large" if s.base == "large" else "small"],
     )

@@ -13,6 +13,7 @@ from engine.rulesets.attack_wing.codec import RULESET as NAME
 from engine.rulesets.attack_wing.codec import AttackWingCodec
 from engine.rulesets.attack_wing.presenter import AttackWingPresenter, seconds
 from engine.rulesets.attack_wing.scenario import parse_scenario
+from engine.rulesets.attack_wing.screen import cards
 from engine.rulesets.attack_wing.state import GameState
 from engine.rulesets.attack_wing.upgrades import EVENT_SCHEMA, UPGRADES
 from engine.rulesets.base import GameMaker, Luck, Played, PlayRequest, Ruleset
@@ -87,4 +88,5 @@ RULESET: Ruleset[GameState, ev.Event] = Ruleset(
     luck=LUCK,
     event_schema=EVENT_SCHEMA,
     upgrades=UPGRADES,
+    cards=cards,
 )

@@ -9,7 +9,7 @@ from typing import Any
 from engine.geometry.pose import Pose
 from engine.rulesets.toy.game import ToyEvent, ToyState
 from engine.timeline import Moment, TableGeometry
-from engine.view import ShipView, TableView
+from engine.view import FocusView, PanelView, RulerView, ShipView, TableView
 
 SECONDS: dict[str, float] = {"game_started": 1.0, "round_started": 1.0, "ship_moved": 1.5, "dice_rolled": 1.0,
                              "damage": 0.5, "note": 0.2, "game_ended": 2.0}
@@ -43,9 +43,15 @@ class ToyPresenter:
         self.events = list(events)
         self.table = table
         self.lines: list[str] = []
+        self.attack_of: list[int] = [-1] * len(self.events)  # no attacks to follow in the toy
+        self.focus: list[FocusView | None] = [None] * len(self.events)  # the director keeps the whole table
+        self.roster: tuple[PanelView, ...] = ()  # no ship panels
 
     def observe(self, index: int, event: ToyEvent, before: ToyState) -> None:
         self.lines.append(log_line(event))
+
+    def ruler(self, state: ToyState, index: int, ship: str, target: str) -> RulerView | None:
+        return None  # the toy has no range bands
 
     def finish(self, final: ToyState) -> None:
         pass

@@ -1,0 +1,72 @@
+"""Mission markers on the table (the view's ``markers``: an Alliance mission's sensor data sites).
+
+Each marker is a gold token with its map label ("C") standing over it, turned to the camera;
+once a ship has collected it, the token is drawn hollow and grey (the site is spent). Rebuilt
+only when the markers change.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Final
+
+from panda3d.core import NodePath, TextNode
+
+from engine.view import MarkerView
+from studio import palette
+from studio.hud2d import hud_font
+from studio.meshes import MeshBuilder, as_overlay
+
+MARKER: Final[palette.RGBA] = (1.0, 0.78, 0.25, 1.0)
+SPENT: Final[palette.RGBA] = (0.55, 0.56, 0.6, 1.0)
+RADIUS_MM: Final = 14.0
+LABEL_MM: Final = 22.0  # the label's height
+Z: Final = 0.4
+
+
+def marker_builder(markers: Sequence[MarkerView]) -> MeshBuilder:
+    """The tokens: a filled gold disc with a dark rim, or a grey ring once collected."""
+    b = MeshBuilder()
+    for m in markers:
+        if m.taken_by is None:
+            b.disc(m.x, m.y, RADIUS_MM + 2.0, palette.BASE_DARK, Z, segments=40)
+            b.disc(m.x, m.y, RADIUS_MM, MARKER, Z + 0.01, segments=40)
+        else:
+            ring = [(m.x + RADIUS_MM * c, m.y + RADIUS_MM * s) for c, s in _circle(40)]
+            b.ribbon(ring, 2.5, palette.with_alpha(SPENT, 0.9), Z, closed=True)
+    return b
+
+
+def _circle(n: int) -> list[tuple[float, float]]:
+    return [(math.cos(2 * math.pi * k / n), math.sin(2 * math.pi * k / n)) for k in range(n)]
+
+
+class Markers:
+    """The mission markers under ``root``; :meth:`update` syncs them to a view's markers."""
+
+    def __init__(self, root: NodePath) -> None:
+        self.root = as_overlay(root.attachNewNode("markers"), 12)
+        self._shown: tuple[MarkerView, ...] = ()
+
+    def update(self, markers: tuple[MarkerView, ...]) -> None:
+        if markers == self._shown:
+            return
+        self._shown = markers
+        for child in self.root.getChildren():
+            child.removeNode()
+        if not markers:
+            return
+        self.root.attachNewNode(marker_builder(markers).node("tokens"))
+        for m in markers:
+            text = TextNode(f"marker-{m.label}")
+            text.setFont(hud_font())
+            text.setText(m.label)
+            text.setAlign(TextNode.ACenter)
+            text.setTextColor(*(SPENT if m.taken_by else (1.0, 1.0, 1.0, 1.0)))
+            text.setShadow(0.06, 0.06)
+            text.setShadowColor(0.0, 0.0, 0.0, 0.9)
+            label = self.root.attachNewNode(text)
+            label.setScale(LABEL_MM)
+            label.setPos(m.x, m.y, Z + RADIUS_MM + 6.0)
+            label.setBillboardPointEye()
