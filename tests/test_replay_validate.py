@@ -202,6 +202,17 @@ def test_a_file_from_an_engine_with_other_rules_is_noted_not_refused(engine_game
     assert report.sound and not report.replayed
     assert "written by engine 0.0.1" in report.notes[-1] and f"event {i}" in report.notes[-1]
     assert len(load_timeline(path).timeline) == len(events)
+    # ...but the version is the file's own claim, so such a file is not vouched for: a forger who
+    # writes an old engine_version gets "UNVERIFIED" and exit status 3, never "sound" and 0
+    assert not report.verified and report.as_json()["verified"] is False
+    assert main(["replay", "validate", str(path)]) == 3
+
+
+def test_a_file_from_another_engine_that_plays_the_same_is_verified(engine_game: Game, tmp_path: Path) -> None:
+    header, events, result = copy.deepcopy(engine_game)
+    header["engine_version"] = "0.0.1"  # an older engine whose rules gave this very game
+    report = validate_replay(write((header, events, result), tmp_path / "old.trek"))
+    assert report.sound and report.replayed and report.verified
 
 
 def test_a_game_where_a_ship_rearms_is_played_again_and_sound(tmp_path: Path) -> None:

@@ -36,6 +36,9 @@ class ValidationReport:
     truncated: bool | None = None
     rules_checked: bool = False
     replayed: bool = False  # the game was played again through the engine and every event matched
+    # False when the file names another engine (its rules of play) and today's rules play it otherwise:
+    # no forgery can be proven, and none ruled out, so the file is not vouched for (exit status 3)
+    verified: bool = True
 
     def problem(self, text: str) -> None:
         self.sound = False
@@ -46,6 +49,7 @@ class ValidationReport:
             "sound": self.sound, "problems": self.problems, "notes": self.notes, "schema": self.schema,
             "ruleset": self.ruleset, "events": self.events, "keyframes": self.keyframes,
             "truncated": self.truncated, "rules_checked": self.rules_checked, "replayed": self.replayed,
+            "verified": self.verified,
         }
 
 
@@ -92,6 +96,8 @@ def validate_replay(source: Source | Replay, *, codec: ReplayCodec[Any, Any] | N
                 report.notes.append(f"written by engine {other}, whose rules this engine ({engine.__version__}) "
                                     f"does not know: played again by today's rules, {problem}")
         report.replayed = not problems
+        # a file may claim an older engine to hide a forgery: its departures are not vouched for either
+        report.verified = not problems or other is None
     return report
 
 
@@ -99,8 +105,9 @@ def other_engine(header: dict[str, Any]) -> str | None:
     """The engine version that wrote a replay, when it is not this engine's (None when it is the same).
 
     A game is played again by this engine's rules; a file from an engine with other rules may play
-    differently without being forged, so its departures are notes, not problems. The engine's version
-    changes whenever the rules of play change (docs/replay-format.md).
+    differently without being forged, so its departures are notes, not problems, but such a file is
+    not verified either (``ValidationReport.verified``): the header's version is the file's own claim.
+    The engine's version changes whenever the rules of play change (docs/replay-format.md).
     """
     version = header.get("engine_version")
     if version == engine.__version__:
