@@ -45,7 +45,8 @@ def register(subparsers: argparse._SubParsersAction[P]) -> None:
     info.add_argument("--json", action="store_true", help="print one JSON document")
     info.set_defaults(handler=cmd_info)
 
-    validate = with_file("validate", "check a whole file; exit 0 sound, 1 not sound, 3 unverified (another engine's rules)", salvage=False)
+    validate = with_file("validate", "check a whole file; exit 0 sound, 1 not sound, 3 unverified (another engine)",
+                         salvage=False)
     validate.add_argument("--json", action="store_true", help="print one JSON document")
     validate.set_defaults(handler=cmd_validate)
 
