@@ -289,11 +289,9 @@ AMBER: Colour = (1.0, 0.72, 0.3)
 GREEN_GLOW: Colour = (0.3, 0.95, 0.4)
 
 
-def federation() -> Mesh:
-    m = Mesh("ship_federation")
-    hull: Colour = (0.84, 0.86, 0.9)
-
-    def saucer_colour(i: int, j: int, ang: float) -> Colour:
+def fed_saucer_colour(hull: Colour) -> Callable[[int, int, float], Colour]:
+    """A Federation saucer's faces: a bright bridge, a darker rim, window bands."""
+    def f(i: int, j: int, ang: float) -> Colour:
         if j <= 1:
             return (0.93, 0.94, 0.97)  # bridge
         if j in (4, 5):
@@ -301,27 +299,40 @@ def federation() -> Mesh:
         if j == 3 and i % 4 == 0:
             return (0.7, 0.8, 0.95)  # window bands
         return hull
+    return f
 
+
+def fed_hull_colour(hull: Colour) -> Callable[[int, int, float], Colour]:
+    """A secondary hull's faces: the blue deflector ahead, an amber shuttle bay aft."""
+    def f(i: int, j: int, ang: float) -> Colour:
+        return BLUE_GLOW if j == 0 else (AMBER if j == 5 else shade(hull, 0.95))
+    return f
+
+
+def fed_nacelle_colour(hull: Colour, side: int) -> Callable[[int, int, float], Colour]:
+    """A warp nacelle's faces: the red bussard collector, the blue grille on its inner side."""
+    def f(i: int, j: int, ang: float) -> Colour:
+        if j <= 1:
+            return RED  # bussard collector
+        if j == 2 and -side * math.cos(ang) > 0.3:
+            return BLUE_GLOW  # warp grille
+        return hull if math.sin(ang) > -0.2 else shade(hull, 0.8)
+    return f
+
+
+def federation() -> Mesh:
+    m = Mesh("ship_federation")
+    hull: Colour = (0.84, 0.86, 0.9)
     m.lathe([(0, 2.6), (1.6, 2.4), (2.4, 1.8), (6.5, 1.3), (9.6, 0.6), (11, 0.0), (9.6, -0.7), (4, -1.2),
-             (0, -1.5)], 16, (0, 6.5, 1.2), "z", (1.0, 0.92), saucer_colour)
+             (0, -1.5)], 16, (0, 6.5, 1.2), "z", (1.0, 0.92), fed_saucer_colour(hull))
     # neck down to the secondary hull
     m.loft([rect_section(0.0, 2.4, 1.0, -0.4), rect_section(-4.5, 2.0, 1.0, -3.2)], shade(hull, 0.9))
 
-    def hull_colour(i: int, j: int, ang: float) -> Colour:
-        return BLUE_GLOW if j == 0 else (AMBER if j == 5 else shade(hull, 0.95))
-
     m.lathe([(0, 7.2), (1.9, 6.8), (2.9, 4.5), (3.1, 0), (2.7, -6), (1.7, -9), (0, -9.6)], 10,
-            (0, -5.0, -4.0), "y", (1.0, 0.85), hull_colour)
+            (0, -5.0, -4.0), "y", (1.0, 0.85), fed_hull_colour(hull))
     for side in (1, -1):
-        def nacelle_colour(i: int, j: int, ang: float, side: int = side) -> Colour:
-            if j <= 1:
-                return RED  # bussard collector
-            if j == 2 and -side * math.cos(ang) > 0.3:
-                return BLUE_GLOW  # warp grille
-            return hull if math.sin(ang) > -0.2 else shade(hull, 0.8)
-
         m.lathe([(0, 8.6), (1.3, 8.2), (1.8, 7.0), (1.8, -6.5), (1.2, -8), (0, -8.4)], 8,
-                (side * 7.5, -8.8, 3.2), "y", (1.0, 0.85), nacelle_colour, phase=math.pi / 8)
+                (side * 7.5, -8.8, 3.2), "y", (1.0, 0.85), fed_nacelle_colour(hull, side), phase=math.pi / 8)
         # pylon from the secondary hull up to the nacelle
         inner = [(side * 1.6, y, z) for y, z in ((-12.5, -3.3), (-7.5, -3.3), (-7.5, -2.7), (-12.5, -2.7))]
         outer = [(side * 7.2, y, z) for y, z in ((-13.0, 2.2), (-9.0, 2.2), (-9.0, 2.8), (-13.0, 2.8))]
@@ -380,30 +391,16 @@ def fed_ship(spec: FedSpec) -> Mesh:
     m = Mesh(spec.name)
     hull: Colour = (0.84, 0.86, 0.9)
     radius, length, sy, sz = spec.saucer
-
-    def saucer_colour(i: int, j: int, ang: float) -> Colour:
-        if j <= 1:
-            return (0.93, 0.94, 0.97)  # bridge
-        if j in (4, 5):
-            return shade(hull, 0.75)  # rim
-        if j == 3 and i % 4 == 0:
-            return (0.7, 0.8, 0.95)
-        return hull
-
     k, th = radius / 11.0, spec.saucer_thickness
     profile = [(0, 2.6), (1.6, 2.4), (2.4, 1.8), (6.5, 1.3), (9.6, 0.6), (11, 0.0), (9.6, -0.7), (4, -1.2),
                (0, -1.5)]
-    m.lathe([(r * k, z * th) for r, z in profile], 16, (0, sy, sz), "z", (1.0, length), saucer_colour)
+    m.lathe([(r * k, z * th) for r, z in profile], 16, (0, sy, sz), "z", (1.0, length), fed_saucer_colour(hull))
     if spec.hull is not None:
         front, back, hr, hz = spec.hull
         span = front - back
         cy = (front + back) / 2
-
-        def hull_colour(i: int, j: int, ang: float) -> Colour:
-            return BLUE_GLOW if j == 0 else (AMBER if j == 5 else shade(hull, 0.95))
-
         body = [(0, 0.5), (0.6, 0.47), (0.93, 0.33), (1.0, 0.05), (0.87, -0.3), (0.55, -0.47), (0, -0.5)]
-        m.lathe([(r * hr, t * span) for r, t in body], 10, (0, cy, hz), "y", (1.0, 0.85), hull_colour)
+        m.lathe([(r * hr, t * span) for r, t in body], 10, (0, cy, hz), "y", (1.0, 0.85), fed_hull_colour(hull))
         if spec.neck:
             top = sz - 1.2 * th
             m.loft([rect_section(sy - radius * length * 0.35, 2.2, 1.0, top),
@@ -411,16 +408,9 @@ def fed_ship(spec: FedSpec) -> Mesh:
     nx, nf, nb, nz, nr = spec.nacelles
     nspan, ncy = nf - nb, (nf + nb) / 2
     for side in (1, -1):
-        def nacelle_colour(i: int, j: int, ang: float, side: int = side) -> Colour:
-            if j <= 1:
-                return RED  # bussard collector
-            if j == 2 and -side * math.cos(ang) > 0.3:
-                return BLUE_GLOW  # warp grille
-            return hull if math.sin(ang) > -0.2 else shade(hull, 0.8)
-
         shape = [(0, 0.5), (0.72, 0.48), (1.0, 0.41), (1.0, -0.38), (0.67, -0.47), (0, -0.5)]
         m.lathe([(r * nr, t * nspan) for r, t in shape], 8, (side * nx, ncy, nz), "y", (1.0, 0.85),
-                nacelle_colour, phase=math.pi / 8)
+                fed_nacelle_colour(hull, side), phase=math.pi / 8)
         # the pylon: from the hull's (or saucer's) underside out to the nacelle's inner face
         if spec.pylons_from == "hull" and spec.hull is not None:
             _, back, hr, hz = spec.hull

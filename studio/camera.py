@@ -126,8 +126,9 @@ def project(pose: CameraPose, aspect: float, points: Sequence[Vec3]) -> list[tup
     return [(float(x), float(y)) for x, y in zip((rel @ r) / (z * tv * aspect), (rel @ u) / (z * tv), strict=True)]
 
 
-def preset(name: str, view: TableView) -> CameraPose:
-    """``top``, ``table`` or ``follow:SHIP_ID`` (``follow`` alone follows the selected ship)."""
+def preset(name: str, view: TableView, safe: Safe | None = None, aspect: float = 16 / 9) -> CameraPose:
+    """``top``, ``table`` or ``follow:SHIP_ID`` (``follow`` alone follows the selected ship; with
+    ``safe``, the part of an ``aspect`` image the HUD leaves clear, the ship is kept inside it)."""
     kind, _, ship_id = name.partition(":")
     if kind == "top":
         return top(view.area_width, view.area_height)
@@ -137,9 +138,10 @@ def preset(name: str, view: TableView) -> CameraPose:
         ship = view.ship(ship_id or (view.selected or ""))
         if ship is None:
             raise ValueError(f"camera {name!r}: no ship {ship_id or view.selected!r} on the table")
+        from engine.rulesets.attack_wing.params import base_half
         from studio.assets import PEG_HEIGHT_MM
 
-        return follow(ship.pose, PEG_HEIGHT_MM.get(ship.base_size, 30.0))
+        return follow(ship.pose, PEG_HEIGHT_MM.get(ship.base_size, 30.0), safe, aspect, base_half(ship.base_size))
     raise ValueError(f"unknown camera {name!r}: use top, table or follow:SHIP")
 
 

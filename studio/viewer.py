@@ -342,6 +342,8 @@ class Viewer:
         """The pose of camera preset ``name`` for this viewer: ``top`` frames the whole play area in
         the clear part of the window (north up); ``table`` and ``follow:SHIP`` are the studio's."""
         assert self.view is not None
+        if name.startswith("follow"):
+            return preset(name, self.view, self.follow_area(), self.aspect)
         if name != "top":
             return preset(name, self.view)
         base = preset("top", self.view)
@@ -584,7 +586,13 @@ class Viewer:
         ship_id, view = self._focus(), self.view
         if ship_id is None or view is None:
             return None
-        return preset(f"follow:{ship_id}", view)
+        return preset(f"follow:{ship_id}", view, self.follow_area(), self.aspect)
+
+    def follow_area(self) -> tuple[float, float, float, float]:
+        """Where the follow camera keeps its ship: the clear area, above the dice strip too."""
+        left, right, _, top = self.clear_area()
+        k, cz = float(self.hud_frame.getSz()), float(self.hud_frame.getZ())
+        return left, right, cz + k * self.hud.safe_area()[2], top
 
     def set_camera(self, name: str, smooth: bool = True) -> None:
         """``top``, ``table``, ``follow`` or ``follow:SHIP`` (which also selects SHIP)."""

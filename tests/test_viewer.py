@@ -19,6 +19,8 @@ from engine.replay_timeline import LoadedReplay, load_timeline
 from engine.rulesets.attack_wing.play import play
 from engine.rulesets.attack_wing.scenario import load_scenario
 from studio.camera import preset
+from studio.camera import project as camera_project
+from studio.director import ship_points
 from studio.overlays import DEFAULT_OVERLAYS
 from studio.picking import convex_hull, inside, pick, project
 from studio.viewer import SHORTCUTS, TRANSITION_S, OffscreenSurface, Viewer, help_rows, resolve_ship
@@ -376,15 +378,20 @@ def test_follow_camera_follows_the_selected_else_the_active_ship(showbase: Any, 
     showbase.messenger.send("3")
     viewer.tick(TRANSITION_S * 1.01)
     assert viewer.camera_mode == "follow" and viewer.view is not None
-    assert viewer.rig.pose == preset(f"follow:{mover}", viewer.view)  # none selected: the active ship
+    area = viewer.follow_area()
+    assert viewer.rig.pose == preset(f"follow:{mover}", viewer.view, area, viewer.aspect)  # the active ship
+    ship = viewer.view.ship(mover)
+    assert ship is not None
+    for x, y in camera_project(viewer.rig.pose, viewer.aspect, ship_points(ship.pose, ship.base_size)):
+        assert area[0] <= x <= area[1] and area[2] <= y <= area[3]  # clear of the HUD, above the dice
     viewer.playback.play()
     viewer.tick(0.5)  # the ship moves along its template and the camera with it
-    assert viewer.rig.pose == preset(f"follow:{mover}", viewer.view)
+    assert viewer.rig.pose == preset(f"follow:{mover}", viewer.view, viewer.follow_area(), viewer.aspect)
     other = next(s.id for s in viewer.view.ships if s.id != mover)
     viewer.playback.pause()
     viewer.select(other)
     viewer.tick(TRANSITION_S * 1.01)
-    assert viewer.rig.pose == preset(f"follow:{other}", viewer.view)
+    assert viewer.rig.pose == preset(f"follow:{other}", viewer.view, viewer.follow_area(), viewer.aspect)
     viewer.orbit.drag("orbit", 0.1, 0.0)  # the mouse takes over
     assert viewer.camera_mode == "free" and viewer.transition is None
     pose = viewer.rig.pose
@@ -405,7 +412,7 @@ def test_camera_follow_ship_by_name(showbase: Any, loaded: LoadedReplay, surface
     v = Viewer(showbase, loaded, surface.surface, camera=f"follow:{name}", at=event_of(loaded, "round_started"))
     try:
         assert v.selected == sid and v.camera_mode == "follow" and v.view is not None
-        assert v.rig.pose == preset(f"follow:{sid}", v.view)
+        assert v.rig.pose == preset(f"follow:{sid}", v.view, v.follow_area(), v.aspect)
     finally:
         v.destroy()
 
