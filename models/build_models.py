@@ -29,7 +29,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from studio.assets import BASE_THICKNESS_MM, FAMILIES, MAT_TEXTURE, PEG_HEIGHT_MM
+from studio.assets import BASE_HALF_MM, BASE_THICKNESS_MM, FAMILIES, MAT_TEXTURE, PEG_HEIGHT_MM
 
 Vec = tuple[float, float, float]
 Colour = tuple[float, float, float]
@@ -727,7 +727,7 @@ SHIPS: dict[str, Callable[[], Mesh]] = {
 def base(size: str) -> Mesh:
     """A base: a black square plate with a clear-blue peg up to the model (the print is added live)."""
     m = Mesh(f"base_{size}")
-    half = {"small": 20.0, "large": 40.0}[size]
+    half = BASE_HALF_MM[size]
     t = BASE_THICKNESS_MM
     m.prism([(-half, -half), (half, -half), (half, half), (-half, half)], 0.0, t, (0.1, 0.1, 0.12),
             (0.06, 0.06, 0.07))

@@ -34,6 +34,7 @@ SIZE_SCALE: Final[dict[str, float]] = {"small": 0.8, "medium": 1.0, "large": 1.2
 # Height of the model's attachment point above the table (top of the peg), by base size.
 PEG_HEIGHT_MM: Final[dict[str, float]] = {"small": 30.0, "large": 40.0}
 BASE_THICKNESS_MM: Final = 2.5
+BASE_HALF_MM: Final[dict[str, float]] = {"small": 20.0, "large": 40.0}  # half a base's side (the rules' size)
 
 MAT_TEXTURE: Final = "mat_starfield.png"
 

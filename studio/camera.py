@@ -138,10 +138,10 @@ def preset(name: str, view: TableView, safe: Safe | None = None, aspect: float =
         ship = view.ship(ship_id or (view.selected or ""))
         if ship is None:
             raise ValueError(f"camera {name!r}: no ship {ship_id or view.selected!r} on the table")
-        from engine.rulesets.attack_wing.params import base_half
-        from studio.assets import PEG_HEIGHT_MM
+        from studio.assets import BASE_HALF_MM, PEG_HEIGHT_MM
 
-        return follow(ship.pose, PEG_HEIGHT_MM.get(ship.base_size, 30.0), safe, aspect, base_half(ship.base_size))
+        return follow(ship.pose, PEG_HEIGHT_MM.get(ship.base_size, 30.0), safe, aspect,
+                      BASE_HALF_MM.get(ship.base_size, 20.0))
     raise ValueError(f"unknown camera {name!r}: use top, table or follow:SHIP")
 
 

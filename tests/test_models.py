@@ -85,6 +85,10 @@ def test_ship_models_load_with_geometry_of_the_documented_size(family: str) -> N
 
 @pytest.mark.parametrize("base", ["small", "large"])
 def test_bases_are_square_with_a_peg(base: str) -> None:
+    from engine.rulesets.attack_wing.params import base_half
+    from studio.assets import BASE_HALF_MM
+
+    assert BASE_HALF_MM[base] == base_half(base)  # the studio's bases are the rules' size
     lo, hi = _load(base_model_path(base)).getTightBounds()
     side = 40.0 if base == "small" else 80.0
     assert (hi.x - lo.x, hi.y - lo.y) == pytest.approx((side, side))
