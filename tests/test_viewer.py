@@ -382,7 +382,7 @@ def test_follow_camera_follows_the_selected_else_the_active_ship(showbase: Any, 
     assert viewer.rig.pose == preset(f"follow:{mover}", viewer.view, area, viewer.aspect)  # the active ship
     ship = viewer.view.ship(mover)
     assert ship is not None
-    for x, y in camera_project(viewer.rig.pose, viewer.aspect, ship_points(ship.pose, ship.base_size)):
+    for x, y in camera_project(viewer.rig.pose, viewer.aspect, ship_points(ship.pose, ship.base_size, ship.base_side)):
         assert area[0] <= x <= area[1] and area[2] <= y <= area[3]  # clear of the HUD, above the dice
     viewer.playback.play()
     viewer.tick(0.5)  # the ship moves along its template and the camera with it
