@@ -91,7 +91,9 @@ class ShipPanel:
         room (shortened to fit the roomier one, left out below six letters)."""
         w = self.width
         cls = state.class_name.removesuffix(" Class")
-        rows = [(w - 0.035 - self.name.width() - 0.05, -0.047), (w - self._token_end - 0.04, -0.156)]
+        # the token row also holds the DESTROYED/FLED/RETREATED tag: the class goes right of both
+        row_end = max(self._token_end, 0.035 + self.gone.width() if state.destroyed else 0.0)
+        rows = [(w - 0.035 - self.name.width() - 0.05, -0.047), (w - row_end - 0.04, -0.156)]
         self.ship_class.set(cls, pos=(w - 0.02, rows[0][1]))
         fits = [row for row in rows if self.ship_class.width() <= row[0]]
         room, z = fits[0] if fits else max(rows)
