@@ -71,10 +71,17 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
         os.close(fd)
     except OSError as exc:
         raise _cannot(path, exc) from None
-    try:
+    with _removed_on_error(tmp, path):
         yield tmp
         _fsync_path(tmp)
         os.replace(tmp, path)
+
+
+@contextlib.contextmanager
+def _removed_on_error(tmp: Path, path: Path) -> Iterator[None]:
+    """Remove the temporary file on any error; an OSError becomes the one-line ``OutputError`` for ``path``."""
+    try:
+        yield
     except OSError as exc:
         tmp.unlink(missing_ok=True)
         raise _cannot(path, exc) from None
@@ -100,18 +107,12 @@ def atomic_output(target: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
         fd, tmp = new_temp(path)
     except OSError as exc:
         raise _cannot(path, exc) from None
-    try:
+    with _removed_on_error(tmp, path):
         with os.fdopen(fd, "wb") as handle:
             yield handle
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
-    except OSError as exc:
-        tmp.unlink(missing_ok=True)
-        raise _cannot(path, exc) from None
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
 
 
 def write_atomic(target: str | os.PathLike[str], data: bytes | str) -> Path:
