@@ -16,6 +16,7 @@ from engine.rulesets.base import Ruleset
 RULESETS: dict[str, str] = {
     "attack_wing": "engine.rulesets.attack_wing.ruleset",
     "alliance": "engine.rulesets.alliance.ruleset",
+    "into_the_unknown": "engine.rulesets.into_the_unknown.ruleset",
 }
 
 _loaded: dict[str, Ruleset[Any, Any]] = {}

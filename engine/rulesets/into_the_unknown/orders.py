@@ -1,0 +1,120 @@
+"""Orders and what they cost (guide, "Orders and Actions", "Action Costs"), and maneuvers as events.
+
+These are the engine's builders: from a state and a player's choice they make the event that the
+reducer then folds, so a game and its replay agree by construction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.rulesets.into_the_unknown.displays import CATEGORIES, OFFICERS, Action, Cost, Officer, StationKey
+from engine.rulesets.into_the_unknown.events import Paid, Phase, PoseModel, ShipMoved
+from engine.rulesets.into_the_unknown.movement import (
+    ComeAboutPlan,
+    ImpulsePlan,
+    Plan,
+    Table,
+    WarpPlan,
+    max_warp_distance,
+    resolve,
+    warp_reserve,
+)
+from engine.rulesets.into_the_unknown.state import ItuState, ShipState
+from engine.rulesets.into_the_unknown.table import INCH, area_of, base_polygon
+
+
+class IllegalOrder(ValueError):
+    """An order the rules do not allow in this state."""
+
+
+def pay(cost: Cost, officer: Officer | None) -> Paid:
+    """Guide, "Action Costs": each level the ordering officer has in a category pays one matching
+    icon; each icon past it costs 1 reserve, as does each reserve icon. A standby order has no
+    officer, so it pays everything with reserve."""
+    levels = {c: min(cost.category(c), officer.category_level(c) if officer else 0) for c in CATEGORIES}
+    reserve = cost.reserve + sum(cost.category(c) - levels[c] for c in CATEGORIES)
+    return Paid(social=levels["social"], security=levels["security"], technical=levels["technical"],
+                reserve=reserve)
+
+
+@dataclass(frozen=True)
+class Option:
+    """An action a ship can be ordered to take now: at which station, by which officer (None for a
+    standby order), assigned to the open station or already there, and what it would pay."""
+
+    action: Action
+    station: StationKey
+    officer: str | None
+    assigned: bool
+    paid: Paid
+
+
+def options(ship: ShipState, order: str) -> list[Option]:
+    """Every (action, station, officer) a priority or standby order could take on this ship now,
+    that its reserve can pay for (guide, "Priority Orders" steps 1-2; "Standby Orders")."""
+    found = []
+    for station in ship.card.stations:
+        for action in station.actions:
+            if action.order not in (None, order) or (action.alert and action.alert != ship.stats.colour):
+                continue
+            if action.name == "FIRE WEAPONS" and ship.fired:
+                continue
+            if order == "standby":
+                paid = pay(action.cost, None)
+                if paid.reserve <= ship.reserve:
+                    found.append(Option(action, station.key, None, False, paid))
+                continue
+            holder = ship.at_station(station.key)
+            if holder is not None:
+                candidates = [(holder, False)] if not holder.committed else []
+            else:
+                candidates = [(o, True) for o in ship.officers if o.section == station.section and o.station is None]
+            for officer, assigned in candidates:
+                if officer.committed or officer.incapacitated:
+                    continue
+                paid = pay(action.cost, OFFICERS[officer.key])
+                if paid.reserve <= ship.reserve:
+                    found.append(Option(action, station.key, officer.key, assigned, paid))
+    return found
+
+
+def table_for(state: ItuState, ship: ShipState) -> Table:
+    """What the ship's maneuver must respect: every other ship in play, the unexposed anomalies."""
+    others = tuple(base_polygon(s.pose.pose(), s.card.base) for s in state.ships if s.id != ship.id and
+                   not s.destroyed)
+    return Table(others=others, anomalies=tuple((a.id, a.x, a.y) for a in state.anomalies if not a.exposed))
+
+
+def maneuver(state: ItuState, ship_id: str, plan: Plan, *, seq: int, phase: Phase) -> ShipMoved:
+    """The ``ship_moved`` event of a maneuver, checked against the ship's stats now: a warp factor up
+    to its warp drive, reserve for a factor above engine power, at most twice the factor in inches;
+    an impulse advance up to engine power and a turn up to its impulse turn."""
+    ship = state.ship(ship_id)
+    stats = ship.stats
+    reserve = 0
+    if isinstance(plan, WarpPlan):
+        if not 0 < plan.warp_factor <= ship.card.warp_drive:
+            raise IllegalOrder(f"{ship.name}'s warp drive allows warp 1 to {ship.card.warp_drive}, "
+                               f"not {plan.warp_factor}")
+        reserve = warp_reserve(plan.warp_factor, stats.engine)
+        if reserve > ship.reserve:
+            raise IllegalOrder(f"warp {plan.warp_factor} needs {reserve} reserve; {ship.name} has {ship.reserve}")
+        if not 0 <= plan.distance <= max_warp_distance(plan.warp_factor) + 1e-9:
+            raise IllegalOrder(f"warp {plan.warp_factor} moves up to {2 * plan.warp_factor}\"")
+    elif isinstance(plan, ImpulsePlan):
+        if not 0 <= plan.distance <= stats.engine * INCH + 1e-9:
+            raise IllegalOrder(f"{ship.name}'s engine power allows {stats.engine}\" at impulse")
+        if not 0 <= plan.turn <= stats.impulse_turn:
+            raise IllegalOrder(f"{ship.name}'s impulse turn allows {stats.impulse_turn} notches")
+    start = ship.pose.pose()
+    done = resolve(start, ship.card.base, plan, table_for(state, ship))
+    kind = "warp" if isinstance(plan, WarpPlan) else "come_about" if isinstance(plan, ComeAboutPlan) else "impulse"
+    impulse = plan if isinstance(plan, ImpulsePlan) else None
+    return ShipMoved(seq=seq, round=state.round, phase=phase,
+                     ship=ship_id, maneuver=kind, start=PoseModel.of(start), end=PoseModel.of(done.end),
+                     distance=round(done.distance, 4), warp_factor=plan.warp_factor if isinstance(plan, WarpPlan)
+                     else 0, turn=impulse.turn if impulse else 0.0,
+                     turn_side=impulse.side if impulse and impulse.turn else None,
+                     turn_when=impulse.when if impulse and impulse.turn else None,
+                     area=area_of(done.end, ship.card.base), stopped=done.stopped, reserve=reserve)

@@ -1,0 +1,168 @@
+"""What the table and the HUD show during an Into the Unknown replay, through engine/view.py only:
+ships where their maneuvers leave them (sliding along the move while it plays), objectives with
+their control markers and anomaly tokens as markers, a panel per ship, each event as a line."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.geometry.pose import Pose
+from engine.rulesets.into_the_unknown.displays import OFFICERS
+from engine.rulesets.into_the_unknown.events import ItuEvent, ShipMoved
+from engine.rulesets.into_the_unknown.state import ItuState, ShipState
+from engine.rulesets.into_the_unknown.table import BASES, INCH, area_name
+from engine.timeline import Moment, TableGeometry
+from engine.view import (
+    BannerView,
+    FocusView,
+    HeaderView,
+    MarkerView,
+    PanelView,
+    RulerView,
+    ShipView,
+    TableView,
+    TokenView,
+)
+
+SECONDS: dict[str, float] = {"game_started": 1.5, "round_started": 1.5, "phase_started": 0.8, "order_given": 0.8,
+                             "passed": 0.4, "ship_moved": 2.0, "alert_changed": 0.6, "reserve_changed": 0.3,
+                             "officers_readied": 0.4, "officer_relocated": 0.3, "priority_handed_over": 0.6,
+                             "game_ended": 2.5}
+
+
+def seconds(event: ItuEvent) -> float:
+    return SECONDS[event.type]
+
+
+def describe(event: ItuEvent, state: ItuState) -> str:
+    """The event as a sentence, with names from the state before it."""
+    def name(ship_id: str) -> str:
+        return state.ship(ship_id).name
+
+    if event.type == "game_started":
+        return f"{event.mission}: {event.sides[0]} against {event.sides[1]}"
+    if event.type == "round_started":
+        return f"round {event.round} begins"
+    if event.type == "phase_started":
+        return f"{event.phase} phase" + (f": {event.step}" if event.step else "")
+    if event.type == "order_given":
+        who = f" ({OFFICERS[event.officer].name} at {event.station})" if event.officer else ""
+        paid = event.paid
+        cost = ", ".join(f"{n} {k}" for k, n in (("social", paid.social), ("security", paid.security),
+                                                  ("technical", paid.technical), ("reserve", paid.reserve)) if n)
+        return f"{name(event.ship)}: {event.order} order {event.action}{who}" + (f", paid {cost}" if cost else "")
+    if event.type == "passed":
+        return f"{state.sides[event.side]} passes"
+    if event.type == "ship_moved":
+        return f"{name(event.ship)} {_move_words(event)}, now in {area_name(event.area)}"
+    if event.type == "alert_changed":
+        return f"{name(event.ship)} to {state.ship(event.ship).card.alert_dial[event.alert].label} alert"
+    if event.type == "reserve_changed":
+        return f"{name(event.ship)} reserve {event.amount:+d} ({event.why})"
+    if event.type == "officers_readied":
+        return f"{state.sides[event.side]} readies " + (", ".join(OFFICERS[k].name for _, k in event.officers)
+                                                         or "no one")
+    if event.type == "officer_relocated":
+        return f"{OFFICERS[event.officer].name} to {event.station or event.section}"
+    if event.type == "priority_handed_over":
+        return f"priority to {state.sides[event.to]}"
+    winner = "a draw" if event.winner is None else f"{state.sides[event.winner]} wins"
+    return f"the game ends: {winner} ({event.scores[0]} to {event.scores[1]}) {event.why}".strip()
+
+
+def _move_words(event: ShipMoved) -> str:
+    inches = event.distance / INCH
+    if event.maneuver == "warp":
+        words = f"warps {inches:.1f}\" at warp {event.warp_factor}"
+    elif event.maneuver == "come_about":
+        words = f"comes about to heading {event.end.heading:.0f}"
+    else:
+        turn = f", {event.turn:g} notches to {event.turn_side} {event.turn_when} the advance" if event.turn else ""
+        words = f"impulse {inches:.1f}\"{turn}"
+    return words + (f" (stopped: {event.stopped})" if event.stopped else "")
+
+
+def panel(ship: ShipState, active: bool) -> PanelView:
+    """A ship's HUD card: hull on its dial, the fore shields its alert shows, tokens and officers."""
+    stats = ship.stats
+    tokens = [TokenView(kind="alert", label=stats.label), TokenView(kind="reserve", count=ship.reserve)]
+    tokens += [TokenView(kind=k, count=n) for k, n in (("advantage", ship.advantage), ("peril", ship.peril)) if n]
+    tokens += [TokenView(kind="officer", label=f"{OFFICERS[o.key].name}: {o.station or o.section}"
+                         + (" (committed)" if o.committed else "")) for o in ship.officers]
+    return PanelView(id=ship.id, name=ship.name, class_name=ship.card.class_name, player=ship.side,
+                     status="destroyed" if ship.destroyed else "in_play", shields=stats.fore_shields,
+                     shields_max=max(p.fore_shields for p in ship.card.alert_dial), hull=ship.hull_value,
+                     hull_max=ship.card.hull_dial[0].value, tokens=tuple(tokens), active=active)
+
+
+class ItuPresenter:
+    """The presenter the Timeline builds once per Into the Unknown replay."""
+
+    def __init__(self, events: Sequence[ItuEvent], table: TableGeometry) -> None:
+        self.events = list(events)
+        self.table = table
+        self.lines: list[str] = []
+        self.attack_of: list[int] = [-1] * len(self.events)
+        self.focus: list[FocusView | None] = [None] * len(self.events)
+        self.roster: tuple[PanelView, ...] = ()
+        self.acting: list[str | None] = []
+
+    def observe(self, index: int, event: ItuEvent, before: ItuState) -> None:
+        self.lines.append(describe(event, before))
+        self.acting.append(getattr(event, "ship", None))
+        if isinstance(event, ShipMoved):
+            self.focus[index] = FocusView(kind="move", subjects=(event.ship,))
+
+    def finish(self, final: ItuState) -> None:
+        self.roster = tuple(panel(s, False) for s in sorted(final.ships, key=lambda s: s.side))
+
+    def mark(self, event: ItuEvent) -> tuple[int, str] | None:
+        if event.type in ("round_started", "phase_started"):
+            return event.round, event.phase
+        return None
+
+    def board(self, state: ItuState) -> Any:
+        return state
+
+    def ruler(self, state: ItuState, index: int, ship: str, target: str) -> RulerView | None:
+        return None  # arcs and ranges are drawn from step 2 of issue 17 on
+
+    def moment(self, time: float, index: int, progress: float, state: ItuState) -> Moment:
+        event = self.events[index] if index >= 0 else None
+        moving = event if isinstance(event, ShipMoved) and progress < 1 else None
+        active = self.acting[index] if index >= 0 else None
+        ships = []
+        for ship in state.ships:
+            pose = ship.pose.pose()
+            if moving is not None and moving.ship == ship.id:
+                a, b = moving.start, moving.end
+                turn = ((b.heading - a.heading + 180.0) % 360.0) - 180.0
+                pose = Pose(a.x + (b.x - a.x) * progress, a.y + (b.y - a.y) * progress,
+                            (a.heading + turn * progress) % 360.0)
+            width, _ = BASES[ship.card.base]
+            ships.append(ShipView(id=ship.id, name=ship.name, faction=ship.card.faction,
+                                  class_name=ship.card.class_name, base_size="small" if ship.card.base == "small"
+                                  else "large", pose=pose, player=ship.side, front_arc=90.0,
+                                  shields=ship.stats.fore_shields, hull=ship.hull_value,
+                                  hull_max=ship.card.hull_dial[0].value, destroyed=ship.destroyed,
+                                  active=ship.id == active, base_side=width))
+        markers = [MarkerView(label="O", x=o.x, y=o.y, text=f"objective ({o.marker or 'no'} control marker)")
+                   for o in state.objectives]
+        markers += [MarkerView(label=str(a.number) if a.exposed else "?", x=a.x, y=a.y, text="anomaly")
+                    for a in state.anomalies]
+        view = TableView(area_width=self.table.area[0], area_height=self.table.area[1], ships=tuple(ships),
+                         markers=tuple(markers), selected=active)
+        header = None
+        if active is not None:
+            acting = state.ship(active)
+            header = HeaderView(ship=active, name=acting.name, player=acting.side,
+                                reason=getattr(event, "reason", ""))
+        banner = BannerView(title=f"ROUND {state.round}") if event is not None and event.type == "round_started" \
+            else None
+        return Moment(time=time, index=index, progress=progress, round=state.round, phase=state.phase, view=view,
+                      active=active, dice=None, reason=header.reason if header else "",
+                      caption=self.lines[index] if index >= 0 else "", header=header, banner=banner,
+                      round_label=f"ROUND {state.round}" if state.round else "SETUP",
+                      phase_label=f"{state.phase.upper()} PHASE",
+                      panels=tuple(panel(s, s.id == active) for s in sorted(state.ships, key=lambda s: s.side)))

@@ -1,0 +1,176 @@
+"""The one reducer of Into the Unknown: (state, event) -> state, a pure function.
+
+It checks what an event claims against the state (an officer committed must be ready and at the
+station or in its section, a cost paid with levels the officer has, dials kept on their dials)
+and raises ``ValueError`` for an event that cannot happen, so `trek replay validate` catches a
+tampered file.
+"""
+
+from __future__ import annotations
+
+from engine.rulesets.into_the_unknown.displays import CATEGORIES, DISPLAYS, OFFICERS
+from engine.rulesets.into_the_unknown.events import (
+    AlertChanged,
+    GameEnded,
+    GameStarted,
+    ItuEvent,
+    OfficerRelocated,
+    OfficersReadied,
+    OrderGiven,
+    Passed,
+    PhaseStarted,
+    PriorityHandedOver,
+    ReserveChanged,
+    RoundStarted,
+    ShipMoved,
+)
+from engine.rulesets.into_the_unknown.state import AnomalyState, ItuState, ObjectiveState, OfficerState, ShipState
+from engine.rulesets.into_the_unknown.table import area_of
+
+
+def apply(state: ItuState, event: ItuEvent) -> ItuState:
+    """The state after ``event``."""
+    if event.seq != state.seq + 1:
+        raise ValueError(f"event {event.seq} does not follow event {state.seq}")
+    if state.over:
+        raise ValueError(f"event {event.seq} ({event.type}) comes after the end of the game")
+    new = _apply(state, event)
+    return new.model_copy(update={"seq": event.seq, "round": event.round, "phase": event.phase,
+                                  "drawn": new.drawn + event.draws})
+
+
+def _apply(state: ItuState, event: ItuEvent) -> ItuState:
+    if isinstance(event, GameStarted):
+        return _started(state, event)
+    if not state.ships:
+        raise ValueError(f"event {event.seq} ({event.type}) comes before the game started")
+    if isinstance(event, RoundStarted):
+        if event.round != state.round + 1:
+            raise ValueError(f"round {event.round} does not follow round {state.round}")
+        ships = tuple(s.model_copy(update={"standby_given": False, "fired": False}) for s in state.ships)
+        return state.model_copy(update={"ships": ships, "passed": (False, False)})
+    if isinstance(event, PhaseStarted):
+        return state.model_copy(update={"passed": (False, False)})
+    if isinstance(event, Passed):
+        passed = (True, state.passed[1]) if event.side == 0 else (state.passed[0], True)
+        return state.model_copy(update={"passed": passed})
+    if isinstance(event, OrderGiven):
+        return state.with_ship(_ordered(state.ship(event.ship), event))
+    if isinstance(event, ShipMoved):
+        ship = state.ship(event.ship)
+        if not ship.pose.pose().close_to(event.start.pose(), 1e-3):
+            raise ValueError(f"{ship.name} moves from {event.start} but stands at {ship.pose}")
+        return state.with_ship(_spent(ship, event.reserve).model_copy(
+            update={"pose": event.end, "area": event.area}))
+    if isinstance(event, AlertChanged):
+        ship = state.ship(event.ship)
+        if event.alert >= len(ship.card.alert_dial):
+            raise ValueError(f"{ship.name}'s alert dial has no position {event.alert}")
+        return state.with_ship(ship.model_copy(update={"alert": event.alert}))
+    if isinstance(event, ReserveChanged):
+        ship = state.ship(event.ship)
+        if not 0 <= ship.reserve + event.amount <= ship.card.reserve_max:
+            raise ValueError(f"{ship.name}'s reserve dial cannot go from {ship.reserve} by {event.amount}")
+        return state.with_ship(ship.model_copy(update={"reserve": ship.reserve + event.amount}))
+    if isinstance(event, OfficersReadied):
+        return _readied(state, event)
+    if isinstance(event, OfficerRelocated):
+        return state.with_ship(_relocated(state.ship(event.ship), event))
+    if isinstance(event, PriorityHandedOver):
+        if event.to == state.priority:
+            raise ValueError("the priority token is handed to the side that holds it")
+        return state.model_copy(update={"priority": event.to})
+    if isinstance(event, GameEnded):
+        return state.model_copy(update={"over": True, "winner": event.winner})
+    raise ValueError(f"unknown event {event!r}")  # pragma: no cover - the union is closed
+
+
+def _started(state: ItuState, event: GameStarted) -> ItuState:
+    if state.ships:
+        raise ValueError("the game is set up twice")
+    ships = []
+    for setup in event.ships:
+        if setup.display not in DISPLAYS:
+            raise ValueError(f"unknown ship display {setup.display!r}")
+        card = DISPLAYS[setup.display]
+        officers = tuple(OfficerState(key=o.key, section=o.section, station=o.station) for o in setup.officers)
+        ships.append(ShipState(id=setup.id, side=setup.side, number=setup.number, name=setup.name,
+                               display=setup.display, pose=setup.pose, area=area_of(setup.pose.pose(), card.base),
+                               hull=0, crew=card.crew_start, reserve=card.reserve_start, alert=setup.alert,
+                               officers=officers))
+    if len({s.id for s in ships}) != len(ships):
+        raise ValueError("two ships share an id")
+    return state.model_copy(update={
+        "mission": event.mission, "seed": event.seed, "sides": event.sides, "colours": event.colours,
+        "ships": tuple(ships), "priority": event.priority,
+        "objectives": tuple(ObjectiveState(id=o.id, x=o.x, y=o.y, marker=o.marker) for o in event.objectives),
+        "anomalies": tuple(AnomalyState(id=a.id, x=a.x, y=a.y, number=a.number) for a in event.anomalies)})
+
+
+def _spent(ship: ShipState, reserve: int) -> ShipState:
+    if reserve > ship.reserve:
+        raise ValueError(f"{ship.name} spends {reserve} reserve but has {ship.reserve}")
+    return ship.model_copy(update={"reserve": ship.reserve - reserve})
+
+
+def _ordered(ship: ShipState, event: OrderGiven) -> ShipState:
+    """Commit the officer (assigning them to an open station), pay the cost, mark the order."""
+    if event.order == "standby":
+        if ship.standby_given:
+            raise ValueError(f"{ship.name} already had its standby order this round")
+        if event.officer is not None or any(getattr(event.paid, c) for c in CATEGORIES):
+            raise ValueError("a standby order commits no officer and is paid with reserve only")
+        ship = ship.model_copy(update={"standby_given": True})
+    else:
+        if event.officer is None or event.station is None:
+            raise ValueError("a priority order needs an officer at a station")
+        officer = ship.officer(event.officer)
+        if officer.committed or officer.incapacitated:
+            raise ValueError(f"{OFFICERS[officer.key].name} is not ready to give an order")
+        station = ship.card.station(event.station)
+        if event.assigned:
+            holder = ship.at_station(event.station)
+            if holder is not None or officer.section != station.section:
+                raise ValueError(f"{OFFICERS[officer.key].name} cannot take the {event.station} station")
+        elif officer.station != event.station:
+            raise ValueError(f"{OFFICERS[officer.key].name} is not at the {event.station} station")
+        card = OFFICERS[officer.key]
+        for category in CATEGORIES:
+            if getattr(event.paid, category) > card.category_level(category):
+                raise ValueError(f"{card.name} has no {category} level {getattr(event.paid, category)}")
+        committed = officer.model_copy(update={"committed": True, "station": event.station})
+        ship = ship.model_copy(update={"officers": tuple(committed if o.key == officer.key else o
+                                                         for o in ship.officers)})
+    if event.action == "FIRE WEAPONS":
+        if ship.fired:
+            raise ValueError(f"{ship.name} cannot take FIRE WEAPONS twice in a round")
+        ship = ship.model_copy(update={"fired": True})
+    return _spent(ship, event.paid.reserve)
+
+
+def _readied(state: ItuState, event: OfficersReadied) -> ItuState:
+    for ship_id, key in event.officers:
+        ship = state.ship(ship_id)
+        if ship.side != event.side:
+            raise ValueError(f"side {event.side} readies an officer of the other side")
+        officer = ship.officer(key)
+        if not officer.committed or officer.incapacitated:
+            raise ValueError(f"{OFFICERS[key].name} cannot be readied")
+        ready = officer.model_copy(update={"committed": False})
+        state = state.with_ship(ship.model_copy(update={"officers": tuple(ready if o.key == key else o
+                                                                          for o in ship.officers)}))
+    return state
+
+
+def _relocated(ship: ShipState, event: OfficerRelocated) -> ShipState:
+    officer = ship.officer(event.officer)
+    if event.station is not None:
+        if ship.card.station(event.station).section != event.section:
+            raise ValueError(f"the {event.station} station is not in the {event.section} section")
+        holder = ship.at_station(event.station)
+        if holder is not None and holder.key != officer.key:
+            raise ValueError(f"the {event.station} station already has an officer")
+    elif event.section not in {s.section for s in ship.card.stations}:
+        raise ValueError(f"{ship.name} has no {event.section} section")
+    moved = officer.model_copy(update={"section": event.section, "station": event.station})
+    return ship.model_copy(update={"officers": tuple(moved if o.key == officer.key else o for o in ship.officers)})
