@@ -44,7 +44,8 @@ def test_engage_warp_example() -> None:
     assert done.stopped is None and done.crossed == () and done.end.heading == DEFIANT_START.heading
     assert done.end.y - DEFIANT_START.y == pytest.approx(15 * INCH) and done.end.x == DEFIANT_START.x
     aft = end_polygon(done.end, "small", "aft")
-    assert colour == "blue" and aft.bounds[1] - oy == pytest.approx(2 * INCH)  # aft end 2" past the token
+    assert colour == "blue" and ox == done.end.x  # the token lies along the ship's heading
+    assert aft.bounds[1] - oy == pytest.approx(2 * INCH)  # aft end 2" past the token
     assert area_of(DEFIANT_START, "small") == 0 and area_of(done.end, "small") == 1
     anomaly = Point(330.2, 560.0).buffer(TOKEN_RADIUS)
     assert at_range(base_polygon(done.end, "small").distance(anomaly), 2)
