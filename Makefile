@@ -1,5 +1,5 @@
 # The two commands of the README: `make demo` and `make test`.
-# Both create .venv and install the project into it on first use, with the studio and the dev tools.
+# Both create .venv and install the project into it on first use, with the studio, batch (Ray) and the dev tools.
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
@@ -12,7 +12,7 @@ $(STAMP): pyproject.toml
 	@echo "installing the project into $(VENV) (first run only; log: $(VENV)/install.log)"
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	@$(BIN)/python -m pip install --upgrade pip > $(VENV)/install.log 2>&1 || { cat $(VENV)/install.log; exit 1; }
-	@$(BIN)/python -m pip install -e '.[dev,studio]' >> $(VENV)/install.log 2>&1 || { cat $(VENV)/install.log; exit 1; }
+	@$(BIN)/python -m pip install -e '.[dev,studio,batch]' >> $(VENV)/install.log 2>&1 || { cat $(VENV)/install.log; exit 1; }
 	@touch $(STAMP)
 
 demo: $(STAMP)

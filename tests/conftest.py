@@ -22,3 +22,15 @@ def renderer(showbase: Any) -> Any:
     from studio.snapshot import shared_renderer
 
     return shared_renderer()
+
+
+@pytest.fixture(scope="session")
+def local_ray() -> Any:
+    """One local Ray for the whole test session (its start-up costs seconds): two processors, no
+    dashboard, workers' logs kept off the terminal. `trek batch` reuses it and leaves it running."""
+    ray = pytest.importorskip("ray")
+    import logging
+
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
+    yield ray
+    ray.shutdown()

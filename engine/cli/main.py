@@ -29,7 +29,7 @@ class TrekArgumentParser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from engine.cli import catalog_cmd, demo_cmd, play_cmd, render_cmd, replay_cmd, teach_cmd, view_cmd
+    from engine.cli import batch_cmd, catalog_cmd, demo_cmd, play_cmd, render_cmd, replay_cmd, teach_cmd, view_cmd
     from engine.rulesets.registry import names, ruleset_for
 
     parser = TrekArgumentParser(
@@ -38,7 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=TrekArgumentParser)
     sub.required = True
-    for module in (demo_cmd, play_cmd, catalog_cmd, replay_cmd, view_cmd, render_cmd, teach_cmd):
+    for module in (demo_cmd, play_cmd, catalog_cmd, replay_cmd, view_cmd, render_cmd, teach_cmd, batch_cmd):
         module.register(sub)
     for name in names():  # each game's own commands (fleet, odds, mission...) come with its ruleset
         commands = ruleset_for(name).commands

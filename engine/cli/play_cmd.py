@@ -26,17 +26,11 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from engine.errors import TrekError
+    from engine.batch.games import maker_for
     from engine.rulesets.base import PlayRequest
-    from engine.rulesets.registry import names, ruleset_for
 
-    makers = [m for m in (ruleset_for(n).maker for n in names()) if m is not None]
-    chosen = [m for m in makers if m.plays(args.scenario)]
-    if len(chosen) != 1:
-        known = ", ".join(sorted(name for m in makers for name in m.bundled())) or "none"
-        what = "no game" if not chosen else "more than one game"
-        raise TrekError(f"{what} plays {args.scenario!r} (bundled: {known}); give a scenario file instead")
-    played = chosen[0].play(PlayRequest(args.scenario, args.seed, args.output, args.rounds, args.players))
+    _, maker = maker_for(args.scenario)
+    played = maker.play(PlayRequest(args.scenario, args.seed, args.output, args.rounds, args.players))
     if args.json:
         print_json(played.doc)
     else:

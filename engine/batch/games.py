@@ -1,0 +1,197 @@
+"""One game of a batch, as a worker plays it: the replay's bytes and its row of results.
+
+This is all a `trek batch play` worker runs, and it needs only the engine: the game is played
+through its ruleset's ``GameMaker`` (any registered game that can be played, not Attack Wing
+only) into a temporary file, and the row is read back from that replay, so a row says exactly
+what its replay says. Rows hold no clock and no path of the machine that played them: the same
+scenario and seed give the same bytes and the same row on any worker.
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.errors import TrekError
+from engine.rulesets.base import GameMaker, PlayRequest, Ruleset
+
+MAX_SEED = 2**31 - 1
+MAX_GAMES = 1_000_000  # one batch; a bigger job is several batches in several folders
+
+
+class BatchError(TrekError):
+    """A batch cannot run as asked: a bad seed range, scenario or output folder."""
+
+
+def parse_seeds(text: str) -> range:
+    """``A..B`` (both included) or one seed ``A``: the seeds of a batch."""
+    m = re.fullmatch(r"\s*(\d{1,10})\s*(?:\.\.\s*(\d{1,10})\s*)?", text or "")
+    if not m:
+        raise BatchError(f"--seeds must be A..B (both included) or one seed, e.g. 1..100; got {text!r}")
+    a = int(m.group(1))
+    b = int(m.group(2)) if m.group(2) is not None else a
+    if b < a:
+        raise BatchError(f"--seeds {text}: the last seed {b} is before the first {a}")
+    if b > MAX_SEED:
+        raise BatchError(f"--seeds {text}: seeds go up to {MAX_SEED}")
+    if b - a + 1 > MAX_GAMES:
+        raise BatchError(f"--seeds {text}: {b - a + 1} games is over the limit of {MAX_GAMES} for one batch")
+    return range(a, b + 1)
+
+
+@dataclass(frozen=True)
+class Job:
+    """What to play: ``name`` as `trek play` takes it (a bundled name, or a scenario file's
+    absolute path), the ruleset that plays it, and the options of `trek play`."""
+
+    game: str
+    name: str
+    rounds: int | None = None
+    players: str | None = None
+
+
+def maker_for(name: str) -> tuple[str, GameMaker]:
+    """The one registered game that plays ``name`` (a bundled scenario or mission, or a file),
+    with its ruleset's name; BatchError naming what is bundled when none or several do."""
+    from engine.rulesets.registry import names, ruleset_for
+
+    rulesets: list[Ruleset[Any, Any]] = [ruleset_for(n) for n in names()]
+    chosen = [(r.name, r.maker) for r in rulesets if r.maker is not None and r.maker.plays(name)]
+    if len(chosen) != 1:
+        known = ", ".join(sorted(b for r in rulesets if r.maker is not None for b in r.maker.bundled())) or "none"
+        what = "no game" if not chosen else "more than one game"
+        raise BatchError(f"{what} plays {name!r} (bundled: {known}); give a scenario file instead")
+    return chosen[0]
+
+
+def job_for(name: str, rounds: int | None = None, players: str | None = None) -> Job:
+    """The job of a batch: checks that a game plays ``name`` and, for a file, that it is there
+    (a file's path is made absolute, so workers started elsewhere find it)."""
+    game, maker = maker_for(name)
+    if name not in maker.bundled():
+        path = Path(name)
+        if not path.is_file():
+            raise BatchError(f"no scenario file {name!r} (and no bundled scenario of that name)")
+        name = str(path.resolve())
+    return Job(game, name, rounds, players)
+
+
+@dataclass(frozen=True)
+class GameOutput:
+    """What a worker hands back for one seed: the replay and its row, or why it could not play."""
+
+    seed: int
+    replay: bytes = b""
+    row: dict[str, Any] | None = None
+    error: str | None = None
+
+
+def play_game(job: Job, seed: int) -> GameOutput:
+    """Play ``job`` with ``seed`` and read its row back from the replay (a worker's task).
+    A user error (a bad scenario file, options the game refuses) comes back as ``error``."""
+    from engine.rulesets.registry import ruleset_for
+
+    maker = ruleset_for(job.game).maker
+    assert maker is not None  # job_for chose a ruleset with a maker
+    with tempfile.TemporaryDirectory(prefix="trek-batch-") as folder:
+        out = Path(folder) / "game.trek"
+        try:
+            maker.play(PlayRequest(job.name, seed, out, job.rounds, job.players))
+        except TrekError as exc:
+            return GameOutput(seed, error=str(exc))
+        data = out.read_bytes()
+    return GameOutput(seed, data, game_row(data, seed))
+
+
+# --- the row of one game ------------------------------------------------------------------------
+
+def outcome_of(result: dict[str, Any] | None, sides: Sequence[str]) -> str:
+    """A game's outcome in one word or name: the winning side's name or "draw" (a game with a
+    winner), "success" or "failure" (a mission), "unfinished" (no result recorded)."""
+    if result is None:
+        return "unfinished"
+    if "winner" in result:
+        winner = result["winner"]
+        if winner is None:
+            return "draw"
+        return sides[winner] if isinstance(winner, int) and 0 <= winner < len(sides) else f"side {winner}"
+    if "success" in result:
+        return "success" if result["success"] else "failure"
+    return "ended"
+
+
+def game_row(data: bytes, seed: int) -> dict[str, Any]:
+    """The row of results of one replay: the scenario, each side (name, faction, fleet points built,
+    points scored, attacks, damage dealt against damage expected from the exact odds), the outcome,
+    the recorded result, and where each ship that left play was when it did."""
+    from engine.replay.reader import open_replay
+    from engine.replay_timeline import timeline_for
+    from engine.rulesets.registry import ruleset_for
+
+    replay = open_replay(data)
+    header = replay.header
+    ruleset = ruleset_for(header.get("ruleset"))
+    codec = ruleset.reading(header)
+    events = list(replay.typed_events(codec))
+    timeline = timeline_for(header, events, ruleset, codec)
+    result = replay.result
+    fleets = [f for f in header.get("fleets") or [] if isinstance(f, dict)]
+    names = [str(f.get("name") or f"side {i}") for i, f in enumerate(fleets)]
+    luck = _luck(ruleset, events)
+    scored = result.get("points") if isinstance(result, dict) else None
+    sides = []
+    for i, fleet in enumerate(fleets):
+        side: dict[str, Any] = {"side": i, "name": names[i], "faction": fleet.get("faction"),
+                                "fleet_points": fleet.get("points"),
+                                "points_scored": scored[i] if isinstance(scored, list) and i < len(scored) else None}
+        lucky = next((s for s in luck or [] if s.get("side") == i), None)
+        side |= {k: (lucky or {}).get(k) for k in ("attacks", "actual_damage", "expected_damage", "mean_percentile")}
+        sides.append(side)
+    return {"seed": seed, "game": ruleset.name, "scenario": header.get("scenario_name"),
+            "engine_version": header.get("engine_version"), "events": len(events),
+            "rounds": result.get("rounds") if isinstance(result, dict) else None,
+            "outcome": outcome_of(result, names), "result": result, "sides": sides,
+            "table": list(timeline.table.area), "losses": losses(timeline)}
+
+
+def _luck(ruleset: Ruleset[Any, Any], events: Sequence[Any]) -> list[dict[str, Any]] | None:
+    """Each side's attacks against the odds recorded before each roll, where the ruleset reports luck."""
+    report = ruleset.luck
+    if report is None:
+        return None
+    return report.sides(e for e in events if getattr(e, "type", None) in report.reads)
+
+
+def losses(timeline: Any) -> list[dict[str, Any]]:
+    """Every ship out of play at the end (destroyed, fled, retreated): where it stood just before
+    the event that took it out, that event's number and its round. Read through the view, so any game's
+    presenter answers it: a binary search over the events for the first one after which its panel
+    is out of play."""
+    n = len(timeline)
+    if n == 0:
+        return []
+    final = timeline.moment_after(n - 1)
+    out = []
+    for panel in final.panels:
+        if panel.status == "in_play":
+            continue
+        lo, hi = -1, n - 1  # in play after lo (or before any event), out after hi
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            now = next((p for p in timeline.moment_after(mid).panels if p.id == panel.id), None)
+            if now is not None and now.status != "in_play":
+                hi = mid
+            else:
+                lo = mid
+        ship = timeline.moment_after(lo).view.ship(panel.id)
+        at = timeline.start_of(hi)
+        marks = [m for m in timeline.marks if m[0] <= at]  # (time, round, phase) of each phase started
+        out.append({"ship": panel.id, "name": panel.name, "class": panel.class_name, "side": panel.player,
+                    "status": panel.status, "event": hi, "round": marks[-1][1] if marks else None,
+                    "x": None if ship is None else round(ship.pose.x, 1),
+                    "y": None if ship is None else round(ship.pose.y, 1)})
+    return out

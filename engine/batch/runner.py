@@ -1,0 +1,92 @@
+"""Handing jobs to Ray workers: a local Ray by default, a cluster by address.
+
+Ray is imported only here and only when a batch runs (the ``batch`` extra). At most ``workers``
+tasks are in flight at once, so the figure means the same on a local Ray started for the batch
+and on one already running (a test session's, a cluster). Results come back to the caller as
+they finish, in any order; the caller writes them, so workers need no shared disk.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, TypeVar
+
+from engine.batch.games import BatchError
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+BATCH_MISSING = "trek batch needs Ray (and pyarrow, matplotlib): pip install 'trek-replay-studio[batch]'"
+MAX_WORKERS = 1024
+
+
+def _ray() -> Any:
+    try:
+        import ray
+    except ImportError:
+        raise BatchError(BATCH_MISSING) from None
+    return ray
+
+
+def check_workers(workers: int | None) -> int:
+    """The number of workers: as given (1 to 1024), or this machine's processor count."""
+    if workers is None:
+        return max(os.cpu_count() or 1, 1)
+    if not 1 <= workers <= MAX_WORKERS:
+        raise BatchError(f"--workers must be between 1 and {MAX_WORKERS}, not {workers}")
+    return workers
+
+
+@contextlib.contextmanager
+def connected(workers: int, address: str | None = None) -> Iterator[None]:
+    """Ray for the length of the block: the one already started in this process if any (left
+    running), else a cluster at ``address`` (ray://HOST:PORT, or "auto"), else a local Ray with
+    ``workers`` processors, no dashboard and no worker logs on the terminal (shut down after)."""
+    ray = _ray()
+    if ray.is_initialized():
+        yield
+        return
+    quiet: dict[str, Any] = {"log_to_driver": False, "logging_level": logging.ERROR}
+    try:
+        if address:
+            ray.init(address=address, **quiet)
+        else:
+            ray.init(num_cpus=workers, include_dashboard=False, **quiet)
+    except Exception as exc:  # Ray raises ConnectionError, RuntimeError, ValueError... with one message
+        where = f"the Ray cluster at {address}" if address else "a local Ray"
+        raise BatchError(f"cannot start {where}: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}")\
+            from None
+    try:
+        yield
+    finally:
+        ray.shutdown()
+
+
+def run_tasks(fn: Callable[..., R], jobs: Iterable[tuple[Any, ...]], workers: int) -> Iterator[R]:
+    """Run ``fn(*args)`` for every tuple of ``jobs`` on Ray workers (one processor each), at most
+    ``workers`` at a time, yielding each result as it finishes. Needs ``connected``."""
+    ray = _ray()
+    remote = ray.remote(num_cpus=1, max_retries=1)(fn)
+    pending = iter(jobs)
+    running: list[Any] = []
+    try:
+        while True:
+            while len(running) < workers and (args := next(pending, None)) is not None:
+                running.append(remote.remote(*args))
+            if not running:
+                return
+            done, running = ray.wait(running, num_returns=1)
+            try:
+                result: R = ray.get(done[0])
+            except ray.exceptions.RayError as exc:  # a worker crashed or raised: its cause, in one line
+                cause = getattr(exc, "cause", None) or exc
+                text = str(cause).strip().splitlines()
+                raise BatchError(f"a worker failed: {type(cause).__name__}: {text[-1] if text else ''}") from None
+            yield result
+    finally:
+        for ref in running:  # stopped early (an error, Ctrl-C): drop what is still queued or running
+            with contextlib.suppress(Exception):
+                ray.cancel(ref, force=True)
