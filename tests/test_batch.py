@@ -19,12 +19,12 @@ import pytest
 pytest.importorskip("ray")
 pytest.importorskip("pyarrow")
 
-from engine.batch.games import BatchError, job_for, parse_seeds  # noqa: E402
-from engine.batch.play import GAMES, REPLAYS, ROWS, play_batch, read_rows, replay_name, row_name  # noqa: E402
-from engine.batch.stats import Z95, tables, wilson, write_plots, write_tables  # noqa: E402
-from engine.cli.main import main  # noqa: E402
-from engine.rulesets.base import PlayRequest  # noqa: E402
-from engine.rulesets.registry import ruleset_for  # noqa: E402
+from engine.batch.games import BatchError, job_for, parse_seeds
+from engine.batch.play import GAMES, REPLAYS, ROWS, play_batch, read_rows, replay_name, row_name
+from engine.batch.stats import Z95, tables, wilson, write_plots, write_tables
+from engine.cli.main import main
+from engine.rulesets.base import PlayRequest
+from engine.rulesets.registry import ruleset_for
 
 SEEDS = range(1, 5)
 
