@@ -116,6 +116,37 @@ def test_trek_batch_play_on_the_command_line(tmp_path: Path, local_ray: Any,
     assert json.loads(capsys.readouterr().out)["skipped"] == 2
 
 
+FLEETS = Path(__file__).resolve().parent.parent / "replays" / "fleets"
+
+
+def test_two_fleets_against_each_other(tmp_path: Path, local_ray: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    """The fleets swap sides (Dominion south) on the skirmish's table; the workers get one
+    self-contained scenario, the very one `trek play` plays from a file."""
+    from engine.rulesets.attack_wing.versus import versus_scenario
+
+    fleets = [str(FLEETS / "dominion.json"), str(FLEETS / "federation.json")]
+    argv = ["batch", "play", *fleets, "--seeds", "3..4", "--rounds", "2", "-o", str(tmp_path / "vs"),
+            "--no-progress", "--json"]
+    assert main(argv) == 0
+    assert json.loads(capsys.readouterr().out)["played"] == 2
+    rows = read_rows(tmp_path / "vs")
+    assert [s["name"] for s in rows[0]["sides"]] == ["Dominion strike group", "Federation task force"]
+    assert rows[0]["scenario"] == "Dominion strike group vs Federation task force"
+    name, text = versus_scenario(fleets)
+    (tmp_path / name).write_text(text)
+    assert main(["play", str(tmp_path / name), "--seed", "4", "--rounds", "2", "-o", str(tmp_path / "4.trek")]) == 0
+    assert (tmp_path / "4.trek").read_bytes() == (tmp_path / "vs" / REPLAYS / replay_name(4)).read_bytes()
+
+
+def test_a_fleet_against_itself_has_sides_told_apart() -> None:
+    from engine.rulesets.attack_wing.versus import versus_scenario
+
+    _, text = versus_scenario([str(FLEETS / "federation.json")] * 2, "duel")
+    doc = json.loads(text)
+    assert [s["name"] for s in doc["sides"]] == ["Federation task force (A)", "Federation task force (B)"]
+    assert doc["round_limit"] == json.loads((FLEETS.parent / "duel.json").read_text())["round_limit"]
+
+
 @pytest.mark.parametrize(("text", "seeds"), [("1..3", range(1, 4)), ("7", range(7, 8)), (" 0 .. 0 ", range(0, 1))])
 def test_seed_ranges(text: str, seeds: range) -> None:
     assert parse_seeds(text) == seeds
@@ -138,6 +169,11 @@ def test_cli_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[s
         (["batch", "play", "duel", "--seeds", "1..2", "-o", str(skirmish)], "holds another batch"),
         (["batch", "play", "skirmish", "--seeds", "1..2", "-o", str(tmp_path / "no" / "dir")], "does not exist"),
         (["batch", "stats", str(tmp_path / "nothing")], "no batch folder"),
+        (["batch", "play", str(tmp_path / "a.json"), str(FLEETS / "dominion.json"), "--seeds", "1", "-o",
+          str(tmp_path / "a")], "side A's fleet"),
+        (["batch", "play", "a", "b", "c", "--seeds", "1", "-o", str(tmp_path / "a")], "two fleet files"),
+        (["batch", "play", str(FLEETS / "dominion.json"), str(FLEETS / "dominion.json"), "--table",
+          "alliance-act1", "--seeds", "1", "-o", str(tmp_path / "a")], "pits no fleets"),
     ]
     for argv, message in cases:
         assert main(argv) == 2

@@ -46,12 +46,15 @@ def parse_seeds(text: str) -> range:
 @dataclass(frozen=True)
 class Job:
     """What to play: ``name`` as `trek play` takes it (a bundled name, or a scenario file's
-    absolute path), the ruleset that plays it, and the options of `trek play`."""
+    absolute path), the ruleset that plays it, and the options of `trek play`. With
+    ``document``, ``name`` is a file name and the worker plays ``document`` (a self-contained
+    scenario, e.g. two fleets against each other) written under that name."""
 
     game: str
     name: str
     rounds: int | None = None
     players: str | None = None
+    document: str | None = None
 
 
 def maker_for(name: str) -> tuple[str, GameMaker]:
@@ -80,6 +83,28 @@ def job_for(name: str, rounds: int | None = None, players: str | None = None) ->
     return Job(game, name, rounds, players)
 
 
+def versus_job(fleets: Sequence[str], table: str | None = None, rounds: int | None = None,
+               players: str | None = None) -> Job:
+    """The job of fleet files against each other on ``table`` (a scenario; None: the game's own
+    choice), by the one game that pits fleets (or the one that plays ``table``)."""
+    from engine.rulesets.registry import names, ruleset_for
+
+    if table is not None:
+        game, maker = maker_for(table)
+        pitted = [(game, maker)] if maker.versus is not None else []
+    else:
+        pitted = [(r.name, r.maker) for r in map(ruleset_for, names()) if r.maker is not None
+                  and r.maker.versus is not None]
+    if len(pitted) != 1:
+        what = f"the game of {table!r} pits no fleets" if table is not None else (
+            "no game pits fleets" if not pitted else "more than one game pits fleets: give --table")
+        raise BatchError(f"{what}; give one scenario instead")
+    game, maker = pitted[0]
+    assert maker.versus is not None
+    name, document = maker.versus(fleets, table)
+    return Job(game, name, rounds, players, document)
+
+
 @dataclass(frozen=True)
 class GameOutput:
     """What a worker hands back for one seed: the replay and its row, or why it could not play."""
@@ -99,8 +124,12 @@ def play_game(job: Job, seed: int) -> GameOutput:
     assert maker is not None  # job_for chose a ruleset with a maker
     with tempfile.TemporaryDirectory(prefix="trek-batch-") as folder:
         out = Path(folder) / "game.trek"
+        name = job.name
+        if job.document is not None:
+            name = str(Path(folder) / Path(job.name).name)
+            Path(name).write_text(job.document, encoding="utf-8")
         try:
-            maker.play(PlayRequest(job.name, seed, out, job.rounds, job.players))
+            maker.play(PlayRequest(name, seed, out, job.rounds, job.players))
         except TrekError as exc:
             return GameOutput(seed, error=str(exc))
         data = out.read_bytes()

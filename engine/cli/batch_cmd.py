@@ -28,8 +28,11 @@ def register(sub: Any) -> None:
                         description="Play one game per seed, AI in every seat, on Ray workers: each game's "
                                     "replay and row of results go into the folder as it finishes; seeds "
                                     "already finished there are skipped.")
-    p.add_argument("scenario", metavar="SCENARIO", help="a bundled scenario or mission (skirmish, duel, "
-                                                        "alliance-act1...) or a scenario file")
+    p.add_argument("scenario", metavar="SCENARIO_OR_FLEETS", nargs="+",
+                   help="a bundled scenario or mission (skirmish, duel, alliance-act1...) or a scenario file; "
+                        "or two fleet files, side A's and side B's, on the table of --table")
+    p.add_argument("--table", metavar="SCENARIO", help="for two fleets: the scenario whose table, deployment, "
+                                                       "round limit and victory rule they play by (default skirmish)")
     p.add_argument("--seeds", required=True, metavar="A..B", help="the seeds to play, both included (e.g. 1..1000)")
     _ray_options(p)
     p.add_argument("-o", "--output", required=True, type=Path, metavar="DIR", help="the batch folder")
@@ -72,20 +75,25 @@ def _ray_options(p: argparse.ArgumentParser) -> None:
 
 
 def run_play(args: argparse.Namespace) -> int:
-    from engine.batch.games import job_for, parse_seeds
+    from engine.batch.games import BatchError, job_for, parse_seeds, versus_job
     from engine.batch.play import play_batch
     from engine.batch.runner import check_workers
 
     seeds = parse_seeds(args.seeds)
     workers = check_workers(args.workers)
-    job = job_for(args.scenario, args.rounds, args.players)
+    if len(args.scenario) == 1 and args.table is None:
+        job = job_for(args.scenario[0], args.rounds, args.players)
+    elif len(args.scenario) == 2:
+        job = versus_job(args.scenario, args.table, args.rounds, args.players)
+    else:
+        raise BatchError("give one scenario, or two fleet files (with --table for their scenario)")
     try:
         summary = play_batch(job, seeds, args.output, workers, args.address, args.progress)
     except KeyboardInterrupt:
         print("trek batch play: interrupted; the finished games are kept: run the same command to go on",
               file=sys.stderr)
         return EXIT_INTERRUPTED
-    doc = {"folder": str(summary.folder), "game": job.game, "scenario": args.scenario,
+    doc = {"folder": str(summary.folder), "game": job.game, "scenario": " vs ".join(args.scenario),
            "seeds": f"{seeds.start}..{seeds.stop - 1}", "played": summary.played, "skipped": summary.skipped,
            "games_in_folder": summary.games}
     if args.json:

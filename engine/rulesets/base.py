@@ -103,11 +103,16 @@ class Played:
 @dataclass(frozen=True)
 class GameMaker:
     """How a ruleset plays a whole game from the command line: the names it plays (its bundled
-    scenarios or missions, or a file of its own), and the play, recorded by ``record_game``."""
+    scenarios or missions, or a file of its own), and the play, recorded by ``record_game``;
+    optionally, a scenario of two fleets against each other (``versus``)."""
 
     bundled: Callable[[], Sequence[str]]
     plays: Callable[[str], bool]
     play: Callable[[PlayRequest], Played]
+    # fleet files against each other on a table (a name ``plays`` takes; None: the ruleset's
+    # default): a file name and the text of one self-contained scenario that ``play`` plays
+    # (`trek batch play FLEET_A FLEET_B`); None: the ruleset has no fleets to pit
+    versus: Callable[[Sequence[str], str | None], tuple[str, str]] | None = None
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -53,6 +53,12 @@ def _play(request: PlayRequest) -> Played:
 
 
 
+def _versus(fleets: Sequence[str], table: str | None) -> tuple[str, str]:
+    from engine.rulesets.attack_wing.versus import versus_scenario
+
+    return versus_scenario(fleets, table)
+
+
 def _commands(sub: Any) -> None:
     from engine.rulesets.attack_wing.cli import register
 
@@ -82,7 +88,7 @@ RULESET: Ruleset[GameState, ev.Event] = Ruleset(
     table=table_geometry,
     presenter=AttackWingPresenter,
     seconds=seconds,
-    maker=GameMaker(_bundled, _plays, _play),
+    maker=GameMaker(_bundled, _plays, _play, _versus),
     commands=_commands,
     replay_check=_replay_check,
     luck=LUCK,
