@@ -25,7 +25,8 @@ Arc = Literal["fore", "aft", "port", "starboard", "bow", "stern", "all",
               "fore_port", "fore_starboard", "aft_port", "aft_starboard"]
 BaseSize = Literal["small", "medium", "large"]
 Faction = Literal["federation", "dominion"]
-ActionName = Literal["WARP", "IMPULSE", "CALL ALERT", "FIRE WEAPONS", "SENSOR LOCK", "THREAT ANALYSIS"]
+ActionName = Literal["WARP", "IMPULSE", "CALL ALERT", "FIRE WEAPONS", "SENSOR LOCK", "THREAT ANALYSIS",
+                     "DEMOLITION SALVO", "TRANSPORTER EVAC"]
 
 
 @dataclass(frozen=True)

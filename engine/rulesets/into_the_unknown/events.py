@@ -189,6 +189,120 @@ class PriorityHandedOver(_Event):
     to: Side
 
 
+class ShipDelta(BaseModel):
+    """What a test or an attack changed on one ship: dials moved by (reserve, crew steps), the hull
+    dial's new position, tokens gained (negative: spent), damage cards placed at stations, the
+    ship its sensor lock is now on ("" for none, None for unchanged)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    ship: Ref
+    reserve: Small = 0
+    crew: Small = 0
+    hull: Count | None = None
+    advantage: Small = 0
+    peril: Small = 0
+    cards: Annotated[tuple[tuple[Name, StationRef], ...], Field(max_length=20)] = ()
+    lock: Annotated[str, Field(max_length=40)] | None = None
+
+
+class Effects(BaseModel):
+    """What an event changed: ships, victory and negative victory points, the influence track,
+    control markers on objectives (objective, new marker or None) and the directives."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    ships: Annotated[tuple[ShipDelta, ...], Field(max_length=10)] = ()
+    victory: tuple[Count, Count] = (0, 0)
+    negative: tuple[Count, Count] = (0, 0)
+    influence: Small = 0
+    markers: Annotated[tuple[tuple[Ref, Colour | None], ...], Field(max_length=20)] = ()
+    hostile: tuple[bool, bool] = (False, False)  # the side's directive flips to its HOSTILE side
+
+
+class DieModel(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    kind: Literal["intuition", "expertise"]
+    face: Literal["blank", "analysis", "success", "double", "breakthrough", "discovery"]
+
+
+class StepModel(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    how: Literal["allowance", "lock", "relentless", "pulse", "discovery", "advantage", "peril"]
+    index: Annotated[int, Field(ge=0, le=100)]
+    face: Literal["blank", "analysis", "success", "double", "breakthrough", "discovery"]
+
+
+class TestMade(_Event):
+    """A test (guide, "Making a Test"): who leads it, the stat and skill, the difficulty, every die
+    rolled and every change to the pool, the outcome and what its results were spent on."""
+
+    type: Literal["test_made"] = "test_made"
+    ship: Ref
+    test: Name
+    leader: Ref | None = None
+    stat: Literal["command", "ops", "science"]
+    skill: Name = ""
+    difficulty: Count
+    dice: Annotated[tuple[DieModel, ...], Field(max_length=40)]
+    steps: Annotated[tuple[StepModel, ...], Field(max_length=100)] = ()
+    success: bool
+    spent: Annotated[tuple[Name, ...], Field(max_length=20)] = ()  # kickers and results spent, as words
+    effects: Effects = Effects()
+    target: Ref | None = None  # the objective or ship tested against
+
+
+class AttackMade(_Event):
+    """An attack with a beam (guide, "Making an Attack"): weapon, target and end, power spent, the
+    dice and their changes, hit or miss, damage, shields spent, and every effect of it."""
+
+    type: Literal["attack_made"] = "attack_made"
+    ship: Ref
+    leader: Ref | None = None
+    weapon: Name
+    target: Ref
+    end: Literal["fore", "aft"]
+    arc: Name
+    range: Annotated[float, Field(ge=0, le=5000, allow_inf_nan=False)]
+    weapons_power: Count = 0
+    reserve: Count = 0
+    dice: Annotated[tuple[DieModel, ...], Field(max_length=40)]
+    steps: Annotated[tuple[StepModel, ...], Field(max_length=100)] = ()
+    hit: bool
+    damage: Count = 0
+    shields: Count = 0  # damage canceled by the defender's reserve
+    spent: Annotated[tuple[Name, ...], Field(max_length=20)] = ()
+    effects: Effects = Effects()
+
+
+class AnomalyExposed(_Event):
+    """An anomaly token flipped face up (a ship crossed it at warp, or began the hazard phase at 2"
+    of it) and resolved on the ships at 2" of it (in ``effects``), then removed."""
+
+    type: Literal["anomaly_exposed"] = "anomaly_exposed"
+    anomaly: Ref
+    number: Annotated[int, Field(ge=0, le=99)]
+    ship: Ref
+    effects: Effects = Effects()
+
+
+class EffectsResolved(_Event):
+    """Effects with no test or attack of their own: the ready phase's peril removed by advantage, a
+    freighter's integrity, the directives' points at the end of the game (``why`` says which)."""
+
+    type: Literal["effects_resolved"] = "effects_resolved"
+    why: Reason
+    effects: Effects
+    objective_removed: Ref | None = None
+
+
+class ComplicationRevealed(_Event):
+    """The overture ends: the complication the influence track points to, and its setup."""
+
+    type: Literal["complication_revealed"] = "complication_revealed"
+    complication: Literal["outpost_ambush", "rescue_op"]
+    objectives: Annotated[tuple[tuple[Ref, Colour | None], ...], Field(max_length=20)]  # those that remain
+    directives: tuple[Literal["calm", "hostile"], Literal["calm", "hostile"]]
+
+
 class GameEnded(_Event):
     type: Literal["game_ended"] = "game_ended"
     winner: Side | None
@@ -198,7 +312,8 @@ class GameEnded(_Event):
 
 ItuEvent = Annotated[
     GameStarted | RoundStarted | PhaseStarted | OrderGiven | Passed | ShipMoved | AlertChanged | ReserveChanged
-    | OfficersReadied | OfficerRelocated | PriorityHandedOver | GameEnded,
+    | OfficersReadied | OfficerRelocated | PriorityHandedOver | TestMade | AttackMade | AnomalyExposed
+    | EffectsResolved | ComplicationRevealed | GameEnded,
     Field(discriminator="type")]
 
 EVENTS: TypeAdapter[ItuEvent] = TypeAdapter(ItuEvent)

@@ -136,7 +136,7 @@ def resolve(start: Pose, size: BaseSize, plan: Plan, table: Table) -> Resolved:
         if why is None and isinstance(plan, ImpulsePlan) and area_of(end, size) != area:
             why = "boundary"
         if why is None:
-            crossed = _crossed(start, end, size, table) if isinstance(plan, WarpPlan) else ()
+            crossed = crossed_anomalies(start, end, size, table) if isinstance(plan, WarpPlan) else ()
             return Resolved(end, d, first if d < wanted else None, crossed)
         first = first or why
         d = max(0.0, d - SEARCH_STEP_MM) if d > SEARCH_STEP_MM else 0.0
@@ -156,7 +156,7 @@ def _come_about(start: Pose, size: BaseSize, plan: ComeAboutPlan, table: Table) 
     return Resolved(start, 0.0, "returned")
 
 
-def _crossed(start: Pose, end: Pose, size: BaseSize, table: Table) -> tuple[str, ...]:
+def crossed_anomalies(start: Pose, end: Pose, size: BaseSize, table: Table) -> tuple[str, ...]:
     """The unexposed anomalies the base passes over at warp, nearest the start first."""
     swept = base_polygon(start, size).union(base_polygon(end, size)).convex_hull
     hits = []

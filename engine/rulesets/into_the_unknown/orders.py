@@ -55,6 +55,8 @@ def options(ship: ShipState, order: str) -> list[Option]:
     that its reserve can pay for (guide, "Priority Orders" steps 1-2; "Standby Orders")."""
     found = []
     for station in ship.card.stations:
+        if ship.offline(station.key):
+            continue  # guide: actions in a station offline due to a damage card cannot be used
         for action in station.actions:
             if action.order not in (None, order) or (action.alert and action.alert != ship.stats.colour):
                 continue

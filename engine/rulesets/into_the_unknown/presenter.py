@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.geometry.pose import Pose
 from engine.rulesets.into_the_unknown.displays import OFFICERS
-from engine.rulesets.into_the_unknown.events import ItuEvent, ShipMoved
+from engine.rulesets.into_the_unknown.events import DieModel, ItuEvent, ShipMoved, StepModel
 from engine.rulesets.into_the_unknown.state import ItuState, ShipState
 from engine.rulesets.into_the_unknown.table import BASES, INCH, area_name
 from engine.timeline import Moment, TableGeometry
@@ -28,7 +28,8 @@ from engine.view import (
 SECONDS: dict[str, float] = {"game_started": 1.5, "round_started": 1.5, "phase_started": 0.8, "order_given": 0.8,
                              "passed": 0.4, "ship_moved": 2.0, "alert_changed": 0.6, "reserve_changed": 0.3,
                              "officers_readied": 0.4, "officer_relocated": 0.3, "priority_handed_over": 0.6,
-                             "game_ended": 2.5}
+                             "test_made": 2.0, "attack_made": 2.5, "anomaly_exposed": 1.0, "effects_resolved": 0.8,
+                             "complication_revealed": 2.5, "game_ended": 2.5}
 
 
 def seconds(event: ItuEvent) -> float:
@@ -38,7 +39,7 @@ def seconds(event: ItuEvent) -> float:
 def describe(event: ItuEvent, state: ItuState) -> str:
     """The event as a sentence, with names from the state before it."""
     def name(ship_id: str) -> str:
-        return state.ship(ship_id).name
+        return next((s.name for s in state.ships if s.id == ship_id), ship_id)
 
     if event.type == "game_started":
         return f"{event.mission}: {event.sides[0]} against {event.sides[1]}"
@@ -67,8 +68,32 @@ def describe(event: ItuEvent, state: ItuState) -> str:
         return f"{OFFICERS[event.officer].name} to {event.station or event.section}"
     if event.type == "priority_handed_over":
         return f"priority to {state.sides[event.to]}"
+    if event.type == "test_made":
+        faces = ", ".join(d.face for d in _final(event.dice, event.steps))
+        return (f"{name(event.ship)} {event.test} test (difficulty {event.difficulty}): {faces} -> "
+                f"{'success' if event.success else 'failure'}" + (f"; {', '.join(event.spent)}" if event.spent else ""))
+    if event.type == "attack_made":
+        faces = ", ".join(d.face for d in _final(event.dice, event.steps))
+        outcome = f"hit for {event.damage}, shields cancel {event.shields}" if event.hit else "miss"
+        return (f"{name(event.ship)} fires {event.weapon} at {name(event.target)}'s {event.end} "
+                f"({event.range / INCH:.1f}\"): {faces} -> {outcome}" + (f"; {', '.join(event.spent)}"
+                                                                        if event.spent else ""))
+    if event.type == "anomaly_exposed":
+        return f"anomaly {event.number} exposed by {name(event.ship)}"
+    if event.type == "effects_resolved":
+        return event.why
+    if event.type == "complication_revealed":
+        return f"the complication: {event.complication.replace('_', ' ')}"
     winner = "a draw" if event.winner is None else f"{state.sides[event.winner]} wins"
     return f"the game ends: {winner} ({event.scores[0]} to {event.scores[1]}) {event.why}".strip()
+
+
+def _final(dice: Sequence[DieModel], steps: Sequence[StepModel]) -> list[DieModel]:
+    """The pool after every reroll and change."""
+    out = list(dice)
+    for step in steps:
+        out[step.index] = DieModel(kind=out[step.index].kind, face=step.face)
+    return out
 
 
 def _move_words(event: ShipMoved) -> str:
@@ -88,12 +113,14 @@ def panel(ship: ShipState, active: bool) -> PanelView:
     stats = ship.stats
     tokens = [TokenView(kind="alert", label=stats.label), TokenView(kind="reserve", count=ship.reserve)]
     tokens += [TokenView(kind=k, count=n) for k, n in (("advantage", ship.advantage), ("peril", ship.peril)) if n]
+    tokens += [TokenView(kind="target_lock", target=ship.lock, label=ship.lock)] if ship.lock else []
     tokens += [TokenView(kind="officer", label=f"{OFFICERS[o.key].name}: {o.station or o.section}"
                          + (" (committed)" if o.committed else "")) for o in ship.officers]
     return PanelView(id=ship.id, name=ship.name, class_name=ship.card.class_name, player=ship.side,
                      status="destroyed" if ship.destroyed else "in_play", shields=stats.fore_shields,
                      shields_max=max(p.fore_shields for p in ship.card.alert_dial), hull=ship.hull_value,
-                     hull_max=ship.card.hull_dial[0].value, tokens=tuple(tokens), active=active)
+                     hull_max=ship.card.hull_dial[0].value, tokens=tuple(tokens),
+                     damage=tuple(f"{title} ({station})" for title, station in ship.cards), active=active)
 
 
 class ItuPresenter:

@@ -11,6 +11,11 @@ from __future__ import annotations
 from engine.rulesets.into_the_unknown.displays import CATEGORIES, DISPLAYS, OFFICERS
 from engine.rulesets.into_the_unknown.events import (
     AlertChanged,
+    AnomalyExposed,
+    AttackMade,
+    ComplicationRevealed,
+    Effects,
+    EffectsResolved,
     GameEnded,
     GameStarted,
     ItuEvent,
@@ -23,9 +28,12 @@ from engine.rulesets.into_the_unknown.events import (
     ReserveChanged,
     RoundStarted,
     ShipMoved,
+    TestMade,
 )
 from engine.rulesets.into_the_unknown.state import AnomalyState, ItuState, ObjectiveState, OfficerState, ShipState
 from engine.rulesets.into_the_unknown.table import area_of
+
+INFLUENCE_ENDS = 3  # chosen: the influence track has 3 spaces on each side of its start position
 
 
 def apply(state: ItuState, event: ItuEvent) -> ItuState:
@@ -60,8 +68,12 @@ def _apply(state: ItuState, event: ItuEvent) -> ItuState:
         ship = state.ship(event.ship)
         if not ship.pose.pose().close_to(event.start.pose(), 1e-3):
             raise ValueError(f"{ship.name} moves from {event.start} but stands at {ship.pose}")
-        return state.with_ship(_spent(ship, event.reserve).model_copy(
-            update={"pose": event.end, "area": event.area}))
+        state = state.with_ship(_spent(ship, event.reserve).model_copy(update={"pose": event.end, "area": event.area}))
+        if event.maneuver == "warp" and event.area != ship.area and event.area != 0:
+            # guide, "Maintaining Sensor Locks": a locked unit that warps into a different system
+            state = state.model_copy(update={"ships": tuple(s.model_copy(update={"lock": None}) if s.lock == ship.id
+                                                            else s for s in state.ships)})
+        return state
     if isinstance(event, AlertChanged):
         ship = state.ship(event.ship)
         if event.alert >= len(ship.card.alert_dial):
@@ -80,6 +92,30 @@ def _apply(state: ItuState, event: ItuEvent) -> ItuState:
         if event.to == state.priority:
             raise ValueError("the priority token is handed to the side that holds it")
         return state.model_copy(update={"priority": event.to})
+    if isinstance(event, TestMade | AttackMade):
+        return affected(state, event.effects)
+    if isinstance(event, EffectsResolved):
+        if event.objective_removed is not None:
+            if event.objective_removed not in {o.id for o in state.objectives}:
+                raise ValueError(f"no objective {event.objective_removed!r} to remove")
+            state = state.model_copy(update={"objectives": tuple(o for o in state.objectives
+                                                                 if o.id != event.objective_removed)})
+        return affected(state, event.effects)
+    if isinstance(event, AnomalyExposed):
+        anomaly = next((a for a in state.anomalies if a.id == event.anomaly and not a.exposed), None)
+        if anomaly is None or anomaly.number != event.number:
+            raise ValueError(f"no unexposed anomaly {event.anomaly!r} numbered {event.number}")
+        state = state.model_copy(update={"anomalies": tuple(a for a in state.anomalies if a.id != event.anomaly)})
+        return affected(state, event.effects)
+    if isinstance(event, ComplicationRevealed):
+        if state.complication is not None:
+            raise ValueError("the complication is revealed twice")
+        known = {o.id: o for o in state.objectives}
+        if any(key not in known for key, _ in event.objectives):
+            raise ValueError("the complication keeps an objective that is not in play")
+        objectives = tuple(known[key].model_copy(update={"marker": marker}) for key, marker in event.objectives)
+        return state.model_copy(update={"complication": event.complication, "objectives": objectives,
+                                        "directives": event.directives})
     if isinstance(event, GameEnded):
         return state.model_copy(update={"over": True, "winner": event.winner})
     raise ValueError(f"unknown event {event!r}")  # pragma: no cover - the union is closed
@@ -174,3 +210,36 @@ def _relocated(ship: ShipState, event: OfficerRelocated) -> ShipState:
         raise ValueError(f"{ship.name} has no {event.section} section")
     moved = officer.model_copy(update={"section": event.section, "station": event.station})
     return ship.model_copy(update={"officers": tuple(moved if o.key == officer.key else o for o in ship.officers)})
+
+
+def affected(state: ItuState, effects: Effects) -> ItuState:
+    """Apply what a test, an attack or an anomaly changed; every dial and token stays on its scale."""
+    for delta in effects.ships:
+        ship = state.ship(delta.ship)
+        update: dict[str, object] = {"reserve": ship.reserve + delta.reserve, "crew": ship.crew + delta.crew,
+                                     "advantage": ship.advantage + delta.advantage,
+                                     "peril": ship.peril + delta.peril, "cards": ship.cards + delta.cards}
+        if delta.hull is not None:
+            if delta.hull < ship.hull:
+                raise ValueError(f"{ship.name}'s hull dial cannot turn back to {delta.hull}")
+            update["hull"] = delta.hull
+        if delta.lock is not None:
+            if delta.lock:
+                state.ship(delta.lock)
+            update["lock"] = delta.lock or None
+        if min(update["reserve"], update["crew"], update["advantage"], update["peril"]) < 0:  # type: ignore[call-overload]
+            raise ValueError(f"{ship.name} spends more than it has")
+        state = state.with_ship(ShipState.model_validate({**ship.model_dump(), **update}))
+    markers = dict(effects.markers)
+    if set(markers) - {o.id for o in state.objectives}:
+        raise ValueError(f"no objective {sorted(set(markers) - {o.id for o in state.objectives})}")
+    objectives = tuple(o.model_copy(update={"marker": markers[o.id]}) if o.id in markers else o
+                       for o in state.objectives)
+    directives = tuple("hostile" if flip else d for d, flip in zip(state.directives, effects.hostile, strict=True))
+    influence = state.influence + effects.influence
+    if abs(influence) > INFLUENCE_ENDS:
+        raise ValueError(f"the influence marker cannot go past the end of the track ({influence})")
+    return state.model_copy(update={
+        "objectives": objectives, "directives": directives, "influence": influence,
+        "victory_points": tuple(a + b for a, b in zip(state.victory_points, effects.victory, strict=True)),
+        "negative_points": tuple(a + b for a, b in zip(state.negative_points, effects.negative, strict=True))})

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.rulesets.base import Ruleset
-from engine.rulesets.into_the_unknown import reducer
+from engine.rulesets.base import GameMaker, Ruleset
+from engine.rulesets.into_the_unknown import play, reducer
 from engine.rulesets.into_the_unknown.events import EVENTS, ItuEvent
 from engine.rulesets.into_the_unknown.mission import OBJECTIVES
 from engine.rulesets.into_the_unknown.presenter import ItuPresenter, seconds
@@ -48,5 +48,6 @@ def table(header: dict[str, Any]) -> TableGeometry:
                                                                for _, x, y, _ in OBJECTIVES))
 
 
-RULESET: Ruleset[ItuState, ItuEvent] = Ruleset(name=NAME, codec=ItuCodec(), table=table, presenter=ItuPresenter,
-                                               seconds=seconds)
+RULESET: Ruleset[ItuState, ItuEvent] = Ruleset(
+    name=NAME, codec=ItuCodec(), table=table, presenter=ItuPresenter, seconds=seconds,
+    maker=GameMaker(play.bundled, play.plays, play.play_command), replay_check=play.replay_check)

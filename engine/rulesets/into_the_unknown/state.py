@@ -66,6 +66,8 @@ class ShipState(_Frozen):
     peril: Count = 0
     standby_given: bool = False
     fired: bool = False  # took FIRE WEAPONS this round
+    cards: Annotated[tuple[tuple[Name, StationRef], ...], Field(max_length=20)] = ()  # damage cards at stations
+    lock: Annotated[str, Field(max_length=40)] | None = None  # the unit its sensor lock is on
 
     @field_validator("display")
     @classmethod
@@ -105,6 +107,15 @@ class ShipState(_Frozen):
     @property
     def destroyed(self) -> bool:
         return self.card.hull_dial[self.hull].status == "destroyed"
+
+    @property
+    def disabled(self) -> bool:
+        """At or past a hull step with the disabled icon (guide, "Damage Icons")."""
+        return any("disabled" in step.icons for step in self.card.hull_dial[:self.hull + 1])
+
+    def offline(self, station: str) -> bool:
+        """A damage card at the station takes it offline."""
+        return any(at == station for _, at in self.cards)
 
     def officer(self, key: str) -> OfficerState:
         for officer in self.officers:
@@ -152,6 +163,7 @@ class ItuState(_Frozen):
     directives: tuple[Literal["calm", "hostile"], Literal["calm", "hostile"]] = ("calm", "calm")
     victory_points: tuple[Count, Count] = (0, 0)
     negative_points: tuple[Count, Count] = (0, 0)
+    complication: Literal["outpost_ambush", "rescue_op"] | None = None
     over: bool = False
     winner: Side | None = None
 

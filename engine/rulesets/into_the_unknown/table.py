@@ -88,7 +88,7 @@ def area_of(pose: Pose, size: BaseSize) -> int:
     """The area a base is in: the number of the first system any part of it overlaps, else deep space."""
     outline = base_polygon(pose, size)
     for system in SYSTEMS:
-        if outline.intersects(system.disc):
+        if outline.distance(Point(system.x, system.y)) <= system.radius:
             return system.number
     return DEEP_SPACE
 

@@ -1,0 +1,284 @@
+"""The players of Into the Unknown: what a seat decides (``Player``) and the engine's AI for either fleet.
+
+Every choice the guide leaves to a player goes through the seat: which order to give (or to pass),
+the maneuver, the target, the power spent, each reroll, what a discovery becomes, which die a peril
+token forces, wreckage (peril or reserve), which officers to ready. The AI writes a reason for each
+order it gives.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Literal, Protocol
+
+from shapely.geometry import Point
+
+from engine.rulesets.into_the_unknown.combat import Shot, sight
+from engine.rulesets.into_the_unknown.dice import Face, How, Modifier, Pool
+from engine.rulesets.into_the_unknown.displays import Action, ActionName, End, StationKey
+from engine.rulesets.into_the_unknown.events import Paid
+from engine.rulesets.into_the_unknown.movement import ComeAboutPlan, ImpulsePlan, Plan, WarpPlan, resolve
+from engine.rulesets.into_the_unknown.orders import Option, options, table_for
+from engine.rulesets.into_the_unknown.procedures import COLOURS, at_sensors_range, within
+from engine.rulesets.into_the_unknown.state import ItuState, ObjectiveState, ShipState
+from engine.rulesets.into_the_unknown.table import INCH, area_of, base_polygon
+
+# the station each mission action is treated as in (THREAT ANALYSIS: guide; the others chosen)
+SIDES: tuple[Literal["port"], Literal["starboard"]] = ("port", "starboard")
+MISSION_ACTIONS: dict[ActionName, StationKey] = {"THREAT ANALYSIS": "instruments", "DEMOLITION SALVO": "tactical",
+                                                 "TRANSPORTER EVAC": "instruments"}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """An order a seat gives: the ship, the option (action, station, officer, payment) and what the
+    action needs: a maneuver, an objective, shots, a lock target, an alert step; and the reason."""
+
+    ship: str
+    option: Option
+    plan: Plan | None = None
+    objective: str | None = None
+    shots: tuple[Shot, ...] = ()
+    target: str | None = None
+    alert: int = 0
+    reason: str = ""
+
+
+class Player(Protocol):
+    """A seat: the engine asks it for every decision the rules leave to a player."""
+
+    def order(self, state: ItuState, side: int, kind: Literal["priority", "standby"]) -> Choice | None: ...
+
+    def tester(self, state: ItuState, side: int) -> Modifier: ...
+
+    def peril(self, pool: Pool, difficulty: int, how: How) -> int | None: ...
+
+    def wreckage(self, state: ItuState, ship: str) -> Literal["peril", "reserve"]: ...
+
+    def ready(self, state: ItuState, side: int) -> list[tuple[str, str]]: ...
+
+    def raise_alert(self, state: ItuState, ship: str) -> bool: ...
+
+
+def reroll_choice(pool: Pool, difficulty: int, how: How) -> int | None:
+    """Reroll a blank; when short of the difficulty, an analysis too (Relentless: blanks only)."""
+    for wanted in ("blank",) if how == "relentless" else ("blank", "analysis"):
+        if wanted == "analysis" and pool.successes() >= difficulty:
+            return None
+        for i, die in enumerate(pool.dice):
+            if die.face == wanted:
+                return i
+    return None
+
+
+def discovery_choice(pool: Pool, difficulty: int, index: int) -> Face | None:
+    """A discovery becomes a breakthrough: a success that also pays kickers and damage cards."""
+    return "breakthrough"
+
+
+def peril_choice(pool: Pool, difficulty: int, how: How) -> int | None:
+    """As the opponent: force a reroll of a success die (not a breakthrough) while the test holds."""
+    if pool.successes() < difficulty:
+        return None
+    for wanted in ("double", "success"):
+        for i, die in enumerate(pool.dice):
+            if die.face == wanted:
+                return i
+    return None
+
+
+def _goal_point(state: ItuState, ship: ShipState) -> tuple[float, float, str] | None:
+    """Where the ship is heading and why: an objective its mission action needs, else the enemy."""
+    targets = mission_objectives(state, ship)
+    if targets:
+        best = min(targets, key=lambda o: math.hypot(o.x - ship.pose.x, o.y - ship.pose.y))
+        return best.x, best.y, f"toward {best.id}"
+    enemies = [s for s in state.ships if s.side != ship.side and not s.destroyed]
+    if enemies and hostile_mode(state, ship.side):
+        enemy = enemies[0]
+        return enemy.pose.x, enemy.pose.y, f"toward {enemy.name}"
+    return None
+
+
+def hostile_mode(state: ItuState, side: int) -> bool:
+    """The AI fights when its directive is HOSTILE, in the Outpost Ambush, or when it trails by 2 in
+    the overture's later rounds (as the Dominion does in the guide's attack example)."""
+    if state.complication == "rescue_op":
+        return False
+    return (state.directives[side] == "hostile" or state.complication == "outpost_ambush"
+            or (state.round >= 2 and state.score(1 - side) - state.score(side) >= 2))
+
+
+def mission_objectives(state: ItuState, ship: ShipState) -> list[ObjectiveState]:
+    """Objectives the ship's mission action can be taken at, wherever it stands."""
+    mine, theirs = COLOURS[ship.side], COLOURS[1 - ship.side]
+    if state.complication is None:
+        return [o for o in state.objectives if o.marker is not None]
+    if state.complication == "outpost_ambush":
+        return [o for o in state.objectives if o.marker == theirs]
+    return [o for o in state.objectives if o.marker is None and o.marker != mine]
+
+
+def mission_action(state: ItuState) -> ActionName:
+    if state.complication is None:
+        return "THREAT ANALYSIS"
+    return "DEMOLITION SALVO" if state.complication == "outpost_ambush" else "TRANSPORTER EVAC"
+
+
+def mission_ready(state: ItuState, ship: ShipState) -> list[ObjectiveState]:
+    """Objectives where the mission action can be taken from where the ship stands now."""
+    action = mission_action(state)
+    found = []
+    for o in mission_objectives(state, ship):
+        if action == "DEMOLITION SALVO":
+            if within(ship, o, max((w.range_in for w in ship.card.beams), default=0.0)):
+                found.append(o)
+        elif at_sensors_range(ship, o):
+            found.append(o)
+    return found
+
+
+def best_move(state: ItuState, ship: ShipState, goal: tuple[float, float], warp: bool) -> tuple[Plan, float]:
+    """The maneuver among a fan of candidates that ends nearest a point 1" short of the goal."""
+    stats = ship.stats
+    start = ship.pose.pose()
+    table = table_for(state, ship)
+    candidates: list[Plan] = []
+    if warp:
+        for factor in range(1, ship.card.warp_drive + 1):
+            if factor - stats.engine <= ship.reserve - 2 or factor <= stats.engine:
+                candidates += [WarpPlan(factor, 2 * factor * INCH), WarpPlan(factor, factor * INCH)]
+    else:
+        for fraction in (1.0, 0.75, 0.5, 0.25):
+            for turn in (0.0, stats.impulse_turn / 2, float(stats.impulse_turn)):
+                for side in SIDES:
+                    candidates.append(ImpulsePlan(stats.engine * INCH * fraction, turn, side, "before"))
+        bearing = math.degrees(math.atan2(goal[0] - start.x, goal[1] - start.y)) % 360.0
+        candidates.append(ComeAboutPlan(round(bearing, 3)))
+    best: tuple[Plan, float] | None = None
+    gx, gy = goal
+    for plan in candidates:
+        end = resolve(start, ship.card.base, plan, table).end
+        if warp and area_of(end, ship.card.base) == area_of(start, ship.card.base):
+            continue  # a warp that stays in its area is no use to this AI
+        gap = base_polygon(end, ship.card.base).distance(Point(gx, gy))
+        heading_to = math.degrees(math.atan2(gx - end.x, gy - end.y)) % 360.0
+        facing = abs(((heading_to - end.heading) + 180.0) % 360.0 - 180.0)
+        score = abs(gap - 1 * INCH) + facing * 0.2
+        if best is None or score < best[1]:
+            best = (plan, score)
+    if best is None:
+        return ComeAboutPlan(start.heading), 1e9
+    return best
+
+
+@dataclass
+class ItuAI:
+    """The engine's player for either fleet: the mission action where it can, moving toward the
+    next objective, fighting when its directive or the mission calls for it."""
+
+    reasons: list[str] = field(default_factory=list)
+
+    def tester(self, state: ItuState, side: int) -> Modifier:
+        return Modifier(reroll_choice, discovery_choice)
+
+    def peril(self, pool: Pool, difficulty: int, how: How) -> int | None:
+        return peril_choice(pool, difficulty, how)
+
+    def wreckage(self, state: ItuState, ship: str) -> Literal["peril", "reserve"]:
+        return "reserve" if state.ship(ship).reserve >= 4 else "peril"
+
+    def ready(self, state: ItuState, side: int) -> list[tuple[str, str]]:
+        order = ("helm", "instruments", "tactical", "captains_chair")
+        committed = [(s.id, o.key, o.station) for s in state.ships if s.side == side and not s.destroyed
+                     for o in s.officers if o.committed and not o.incapacitated]
+        committed.sort(key=lambda c: order.index(c[2]) if c[2] in order else len(order))
+        return [(ship, key) for ship, key, _ in committed[:3]]
+
+    def raise_alert(self, state: ItuState, ship: str) -> bool:
+        return state.ship(ship).stats.colour != "red"
+
+    def order(self, state: ItuState, side: int, kind: Literal["priority", "standby"]) -> Choice | None:
+        best: tuple[float, Choice] | None = None
+        for ship in state.ships:
+            if ship.side != side or ship.destroyed or ship.disabled or (kind == "standby" and ship.standby_given):
+                continue
+            for value, choice in self._choices(state, ship, kind):
+                if best is None or value > best[0]:
+                    best = (value, choice)
+        return best[1] if best is not None and best[0] > 0 else None
+
+    def _choices(self, state: ItuState, ship: ShipState, kind: Literal["priority", "standby"]) -> list[
+            tuple[float, Choice]]:
+        found: list[tuple[float, Choice]] = []
+        fight = hostile_mode(state, ship.side)
+        opts = options(ship, kind)
+        ready = mission_ready(state, ship)
+        for opt in opts:
+            name = opt.action.name
+            if name == "FIRE WEAPONS" and fight:
+                shots = self._shots(state, ship)
+                if shots:
+                    found.append((8.0, Choice(ship.id, opt, shots=shots,
+                                              reason=f"{shots[0].target}'s {shots[0].end} end is in arc and sight")))
+            elif name == "CALL ALERT" and fight and ship.stats.colour != "red":
+                found.append((4.0 if kind == "standby" else 1.0, Choice(ship.id, opt, alert=1,
+                                                                        reason="battle stations: to red alert")))
+            elif name in ("IMPULSE", "WARP") and not ready:
+                goal = _goal_point(state, ship)
+                if goal is None:
+                    continue
+                gx, gy, why = goal
+                warp = name == "WARP"
+                goal_area = 1 if math.hypot(gx - 457.2, gy - 457.2) < 13 * INCH else 0
+                if warp != (ship.area != goal_area):
+                    continue  # warp only to cross a boundary; impulse within an area
+                if kind == "standby" and ship.reserve - opt.paid.reserve < 2:
+                    continue  # keep reserve for shields
+                plan, score = best_move(state, ship, (gx, gy), warp)
+                found.append((5.0 - score / 1000.0, Choice(ship.id, opt, plan=plan, reason=why)))
+        if kind == "priority" and ready:
+            station = MISSION_ACTIONS[mission_action(state)]
+            for opt in options_at(ship, station, mission_action(state)):
+                target = ready[0]
+                found.append((10.0, Choice(ship.id, opt, objective=target.id,
+                                           reason=f"{mission_action(state)} at {target.id}")))
+        return found
+
+    def _shots(self, state: ItuState, ship: ShipState) -> tuple[Shot, ...]:
+        """Each beam's attacks on the nearest enemy end in sight, at its full weapons power."""
+        power = ship.stats.weapons
+        shots: list[Shot] = []
+        for weapon in ship.card.beams:
+            for enemy in state.ships:
+                if enemy.side == ship.side or enemy.destroyed:
+                    continue
+                ends: tuple[End, End] = ("fore", "aft")
+                for end in ends:
+                    if power <= 0 or sight(state, ship, weapon, enemy, end) is None:
+                        continue
+                    spend = min(power, weapon.power_max)
+                    if spend < weapon.power_min:
+                        continue
+                    shots.append(Shot(weapon, enemy.id, end, spend, 0, first=not shots))
+                    power -= spend
+                    break
+        return tuple(shots[:1]) if shots else ()
+
+
+def options_at(ship: ShipState, station: StationKey, action: ActionName) -> list[Option]:
+    """A priority order for a mission action treated as in ``station``: its ready officer, or a ready
+    officer of its section for an open station; TRANSPORTER EVAC costs 1 reserve."""
+    if ship.offline(station):
+        return []
+    cost = Paid(reserve=1) if action == "TRANSPORTER EVAC" else Paid()
+    if cost.reserve > ship.reserve:
+        return []
+    holder = ship.at_station(station)
+    if holder is not None:
+        ok = not holder.committed and not holder.incapacitated
+        return [Option(Action(action), station, holder.key, False, cost)] if ok else []
+    section = ship.card.station(station).section
+    return [Option(Action(action), station, o.key, True, cost) for o in ship.officers
+            if o.section == section and o.station is None and not o.committed and not o.incapacitated]

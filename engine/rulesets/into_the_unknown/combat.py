@@ -1,0 +1,248 @@
+"""Attacks, shields and damage (guide, "Attacks", "Making an Attack", "Shields", "Damage").
+
+``beam_attack`` resolves one attack of a FIRE WEAPONS action into an ``attack_made`` event: the
+target end in arc, in line of sight and at range, power spent, the dice (with the leader's Ordnance
+on the action's first attack), the tester's rerolls (a friendly lock, Relentless, Pulse, discovery,
+advantage) and the opponent's peril, Pierce on analysis results, the hit against evasion, shields
+paid from reserve (successes removed before breakthroughs), the hull dial turned step by step
+(stopping at a new status unless Breach), its icons, damage cards, and the hostile act.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shapely.geometry import Point
+
+from engine.rulesets.attack_wing.dice import Rng
+from engine.rulesets.into_the_unknown.dice import Allowances, Chooser, How, Modifier, Pool, modify, roll
+from engine.rulesets.into_the_unknown.displays import OFFICERS, Arc, BeamWeapon, End, ShipDisplay
+from engine.rulesets.into_the_unknown.events import AttackMade, DieModel, Effects, Phase, ShipDelta, StepModel
+from engine.rulesets.into_the_unknown.measure import arc_distance, at_range, line_of_sight
+from engine.rulesets.into_the_unknown.state import ItuState, ShipState
+from engine.rulesets.into_the_unknown.table import DEEP_SPACE, TOKEN_RADIUS, base_polygon, end_polygon
+
+ENDS: tuple[End, End] = ("fore", "aft")
+OUTPOST_RANGE, OUTPOST_DICE = 4.0, 3  # guide, Outpost Ambush: WEAPONS ARRAY x1, 4", 3 intuition dice
+HOSTILE_PENALTY = 2  # guide, attack example: the CALM side that commits a hostile act scores 2 negative VP
+# chosen: each class's damage deck, as (card, station hit when the fore end is targeted, when the aft end is)
+DAMAGE_DECK: tuple[tuple[str, str, str], ...] = (
+    ("Comms Relays Down", "instruments", "engineering"),  # guide: placed at the instruments station
+    ("Helm Control Damaged", "helm", "engineering"),
+    ("Targeting Scanners Damaged", "tactical", "engineering"),
+    ("Bridge Console Fire", "captains_chair", "engineering"),
+    ("Plasma Conduit Rupture", "helm", "engineering"),
+)
+
+
+class IllegalAttack(ValueError):
+    """An attack the rules do not allow here."""
+
+
+def hostile_act(state: ItuState, side: int) -> tuple[tuple[bool, bool], tuple[int, int]]:
+    """Guide, "Hostile Acts" and the attack example: a side whose directive is CALM flips it to
+    HOSTILE and scores 2 negative VP; the other side flips theirs without penalty."""
+    if state.directives[side] == "hostile":
+        return (False, False), (0, 0)
+    negative = (HOSTILE_PENALTY, 0) if side == 0 else (0, HOSTILE_PENALTY)
+    return (state.directives[0] == "calm", state.directives[1] == "calm"), negative
+
+
+@dataclass(frozen=True)
+class HullResult:
+    """The hull dial after damage: its new position, the icons resolved (passed or stopped on)."""
+
+    position: int
+    icons: tuple[str, ...]
+
+
+def hull_damage(card: ShipDisplay, position: int, damage: int, breach: int = 0) -> HullResult:
+    """Guide, "Ship Hull Damage": one step per point; the dial stops on a step of a different status
+    (Breach X: up to X more steps past it); every step turned past or stopped on resolves its icons."""
+    status = card.hull_dial[position].status
+    icons: list[str] = []
+    extra = -1  # steps allowed after a status change (-1: no change yet)
+    for _ in range(damage):
+        if position + 1 >= len(card.hull_dial) or extra == 0:
+            break
+        position += 1
+        icons += card.hull_dial[position].icons
+        if extra > 0:
+            extra -= 1
+        elif card.hull_dial[position].status != status:
+            extra = breach
+            if extra == 0:
+                break
+    return HullResult(position, tuple(icons))
+
+
+def draw_card(rng: Rng, ship: ShipState, end: End) -> tuple[tuple[str, str], Rng]:
+    """A damage card from the ship's deck (those not already drawn), placed at the station it hits
+    in the targeted end."""
+    held = {title for title, _ in ship.cards}
+    deck = [c for c in DAMAGE_DECK if c[0] not in held] or list(DAMAGE_DECK)
+    title, fore, aft = deck[rng.below(len(deck))]
+    return (title, fore if end == "fore" else aft), rng.advanced(1)
+
+
+@dataclass(frozen=True)
+class Shot:
+    """One attack as chosen: weapon, target and end, the power spent from weapons power and reserve,
+    whether it is the action's first attack, and the Pierce already spent this action."""
+
+    weapon: BeamWeapon
+    target: str
+    end: End
+    weapons_power: int
+    reserve: int
+    first: bool = True
+    pierced: int = 0
+
+
+def sight(state: ItuState, ship: ShipState, weapon: BeamWeapon, target: ShipState,
+          end: End) -> tuple[Arc, float] | None:
+    """The weapon's arc the target end is in, in line of sight and at range, with its range (mm)."""
+    if ship.area != target.area and DEEP_SPACE not in (ship.area, target.area):
+        return None  # guide: the attacker and target cannot be in different systems
+    pose = ship.pose.pose()
+    source = base_polygon(pose, ship.card.base)
+    aim = end_polygon(target.pose.pose(), target.card.base, end)
+    other: End = "aft" if end == "fore" else "fore"
+    ends: tuple[End, End] = ("fore", "aft")
+    blockers = [end_polygon(target.pose.pose(), target.card.base, other)]
+    blockers += [end_polygon(s.pose.pose(), s.card.base, e) for s in state.ships
+                 if s.id not in (ship.id, target.id) and not s.destroyed for e in ends]
+    for arc, _ in weapon.arcs:
+        mm = arc_distance(pose, source, arc, aim)
+        if at_range(mm, weapon.range_in) and line_of_sight(pose, source, arc, aim, blockers):
+            assert mm is not None
+            return arc, mm
+    return None
+
+
+def beam_attack(state: ItuState, ship_id: str, shot: Shot, leader: str | None, tester: Modifier,
+                opponent: Chooser, *, seq: int, phase: Phase) -> tuple[AttackMade, int]:
+    """One beam attack as an event, and the Pierce spent so far in the action."""
+    ship, target = state.ship(ship_id), state.ship(shot.target)
+    if target.side == ship.side:
+        raise IllegalAttack("an attack targets an opposing unit")
+    seen = sight(state, ship, shot.weapon, target, shot.end)
+    if seen is None:
+        raise IllegalAttack(f"{target.name}'s {shot.end} end is not in arc, in sight and at range of "
+                            f"{ship.name}'s {shot.weapon.name}")
+    power = shot.weapons_power + shot.reserve
+    if not shot.weapon.power_min <= power <= shot.weapon.power_max or shot.reserve > ship.reserve:
+        raise IllegalAttack(f"{shot.weapon.name} takes {shot.weapon.power_min}-{shot.weapon.power_max} power")
+    arc, mm = seen
+    officer = OFFICERS[leader] if leader else None
+    ordnance = officer.skill("Ordnance") if officer and shot.first else 0
+    rng = Rng(state.seed, state.drawn)
+    pool, rng = roll(rng, shot.weapon.dice_per_power * power, ordnance)
+    rerolls: list[tuple[How, int]] = []
+    if any(s.lock == target.id for s in state.ships if s.side == ship.side):
+        rerolls.append(("lock", ship.stats.instruments))
+    if officer and officer.keyword("Relentless"):
+        rerolls.append(("relentless", officer.keyword("Relentless")))
+    pulse = dict(shot.weapon.keywords).get("Pulse", 0)
+    if pulse:
+        rerolls.append(("pulse", pulse))
+    rolled = modify(pool, rng, target.card.evasion, Allowances(tuple(rerolls), ship.advantage), ship.peril,
+                    tester, opponent)
+    pool, rng = rolled.pool, rolled.rng
+    spent: list[str] = []
+    analysis = pool.count("analysis")
+    pierce = min(dict(shot.weapon.keywords).get("Pierce", 0), analysis)
+    if pierce:
+        spent.append(f"{pierce} analysis on Pierce")
+    pierced = shot.pierced + pierce
+    hits = pool.successes()
+    hit = hits >= target.card.evasion
+    mine = ShipDelta(ship=ship.id, reserve=-shot.reserve, advantage=-rolled.advantage_spent,
+                     peril=-rolled.peril_spent)
+    theirs = ShipDelta(ship=target.id)
+    shields = 0
+    if hit:
+        theirs, shields, rng, words = damaged(rng, target, shot.end, pool, pierced,
+                                              dict(shot.weapon.keywords).get("Breach", 0))
+        spent += words
+    discovery = pool.count("discovery")
+    if discovery:
+        mine = mine.model_copy(update={"advantage": mine.advantage + discovery})
+        spent.append(f"{discovery} discovery for advantage")
+    if rolled.relentless_breakthroughs:
+        mine = mine.model_copy(update={"crew": -min(rolled.relentless_breakthroughs, ship.crew)})
+        spent.append(f"Relentless: {rolled.relentless_breakthroughs} health damage")
+    flips, negative = hostile_act(state, ship.side)
+    event = AttackMade(
+        seq=seq, round=state.round, phase=phase, draws=rng.drawn - state.drawn, ship=ship.id, leader=leader,
+        weapon=shot.weapon.name, target=target.id, end=shot.end, arc=arc, range=round(mm, 4),
+        weapons_power=shot.weapons_power, reserve=shot.reserve,
+        dice=pool_models(pool)[0], steps=pool_models(pool)[1],
+        hit=hit, damage=hits if hit else 0, shields=shields, spent=tuple(spent),
+        effects=Effects(ships=(mine, theirs), negative=negative, hostile=flips))
+    return event, pierced
+
+
+def damaged(rng: Rng, target: ShipState, end: End, pool: Pool, pierced: int = 0,
+            breach: int = 0) -> tuple[ShipDelta, int, Rng, list[str]]:
+    """Steps 9-10 for a hit: the defender must spend reserve up to the targeted end's shields (less
+    Pierce) to cancel damage, successes before breakthroughs; the hull dial turns for the rest and
+    its icons resolve; breakthroughs left equal to resilience draw a damage card."""
+    hits = pool.successes()
+    shield = (target.stats.fore_shields if end == "fore" else target.stats.aft_shields) - pierced
+    shields = max(0, min(hits, shield, target.reserve))
+    breakthroughs = min(pool.count("breakthrough"), hits - shields)
+    hull = hull_damage(target.card, target.hull, hits - shields, breach)
+    cards: list[tuple[str, str]] = []
+    spent: list[str] = []
+    for _ in range(hull.icons.count("critical")):
+        card, rng = draw_card(rng, target.model_copy(update={"cards": target.cards + tuple(cards)}), end)
+        cards.append(card)
+    if target.card.resilience and breakthroughs >= target.card.resilience and not target.card.hull_dial[
+            hull.position].status == "destroyed":
+        card, rng = draw_card(rng, target.model_copy(update={"cards": target.cards + tuple(cards)}), end)
+        cards.append(card)
+        spent.append(f"{target.card.resilience} breakthrough for a damage card")
+    crew = -min(hull.icons.count("health"), target.crew)
+    delta = ShipDelta(ship=target.id, reserve=-shields, hull=hull.position, crew=crew, cards=tuple(cards))
+    return delta, shields, rng, spent
+
+
+def outpost_attack(state: ItuState, objective_id: str, side: int, tester: Modifier, opponent: Chooser, *,
+                   seq: int) -> AttackMade | None:
+    """Outpost Ambush, hazard phase: an outpost attacks one opposing unit at range with its
+    WEAPONS ARRAY (x1, 4", 3 intuition dice). Chosen: the nearest opposing ship, at its nearer end;
+    no line of sight is traced from an outpost (the guide draws it as a token, not a ship)."""
+    objective = next(o for o in state.objectives if o.id == objective_id)
+    token = Point(objective.x, objective.y).buffer(TOKEN_RADIUS, quad_segs=16)
+    best: tuple[float, ShipState, End] | None = None
+    for ship in state.ships:
+        if ship.side == side or ship.destroyed:
+            continue
+        for end in ENDS:
+            mm = token.distance(end_polygon(ship.pose.pose(), ship.card.base, end))
+            if at_range(mm, OUTPOST_RANGE) and (best is None or mm < best[0]):
+                best = (mm, ship, end)
+    if best is None:
+        return None
+    mm, target, end = best
+    rng = Rng(state.seed, state.drawn)
+    pool, rng = roll(rng, OUTPOST_DICE, 0)
+    rolled = modify(pool, rng, target.card.evasion, Allowances(), 0, tester, opponent)
+    pool, rng = rolled.pool, rolled.rng
+    hit = pool.successes() >= target.card.evasion
+    theirs, shields = ShipDelta(ship=target.id), 0
+    spent: list[str] = []
+    if hit:
+        theirs, shields, rng, spent = damaged(rng, target, end, pool)
+    dice, steps = pool_models(pool)
+    return AttackMade(seq=seq, round=state.round, phase="hazard", draws=rng.drawn - state.drawn, ship=objective.id,
+                      weapon="Weapons Array", target=target.id, end=end, arc="all", range=round(mm, 4), dice=dice,
+                      steps=steps, hit=hit, damage=pool.successes() if hit else 0, shields=shields,
+                      spent=tuple(spent), effects=Effects(ships=(theirs,)))
+
+
+def pool_models(pool: Pool) -> tuple[tuple[DieModel, ...], tuple[StepModel, ...]]:
+    """The dice as first rolled and every change after, as the events record them."""
+    return (tuple(DieModel(kind=d.kind, face=d.face) for d in pool.first),
+            tuple(StepModel(how=s.how, index=s.index, face=s.face) for s in pool.steps))

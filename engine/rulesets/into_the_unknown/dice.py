@@ -1,0 +1,147 @@
+"""Intuition (d8) and expertise (d6) dice, and the test procedure (guide, "Tests", "Making a Test").
+
+The faces are chosen (docs/rulings.md): the guide says only that the expertise die alone has the
+discovery face, only the intuition die a double success, and that expertise dice are the more
+reliable. The generator is the game's counter-based one (its state is data in the game state).
+
+A test is rolled and modified in the order the guide gives: the tester's rerolls (the test's
+allowance, a friendly lock, keywords such as Relentless and Pulse), discovery results changed to
+any face, advantage tokens spent to reroll; then the opponent's peril tokens force rerolls of dice
+not showing a breakthrough. Who rerolls what is the seats' choice (``Modifier``); every step is
+recorded (``Step``) so the replay shows each die.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Final, Literal
+
+from engine.rulesets.attack_wing.dice import Rng
+
+DieKind = Literal["intuition", "expertise"]
+Face = Literal["blank", "analysis", "success", "double", "breakthrough", "discovery"]
+INTUITION: Final[tuple[Face, ...]] = ("blank", "blank", "analysis", "analysis", "success", "success", "double",
+                                      "breakthrough")
+EXPERTISE: Final[tuple[Face, ...]] = ("blank", "analysis", "success", "success", "breakthrough", "discovery")
+FACES: Final[dict[DieKind, tuple[Face, ...]]] = {"intuition": INTUITION, "expertise": EXPERTISE}
+SUCCESS_VALUE: Final[dict[str, int]] = {"success": 1, "double": 2, "breakthrough": 1}
+How = Literal["allowance", "lock", "relentless", "pulse", "discovery", "advantage", "peril"]
+
+
+@dataclass(frozen=True)
+class Die:
+    kind: DieKind
+    face: Face
+
+
+@dataclass(frozen=True)
+class Step:
+    """One change to the pool: a die rerolled (or, for ``discovery``, set) to ``face``."""
+
+    how: How
+    index: int
+    face: Face
+
+
+@dataclass(frozen=True)
+class Pool:
+    """The dice of a test as they stand, and how they came to be."""
+
+    dice: tuple[Die, ...]
+    steps: tuple[Step, ...] = ()
+    first: tuple[Die, ...] = ()  # as rolled, before any step
+
+    def successes(self) -> int:
+        """Success results: a breakthrough counts as one, a double success as two."""
+        return sum(SUCCESS_VALUE.get(d.face, 0) for d in self.dice)
+
+    def count(self, face: Face) -> int:
+        return sum(d.face == face for d in self.dice)
+
+    def changed(self, step: Step) -> Pool:
+        dice = list(self.dice)
+        dice[step.index] = Die(dice[step.index].kind, step.face)
+        return Pool(tuple(dice), (*self.steps, step), self.first)
+
+
+def roll(rng: Rng, intuition: int, expertise: int) -> tuple[Pool, Rng]:
+    """Roll the intuition dice, then the expertise dice."""
+    first: DieKind = "intuition"
+    second: DieKind = "expertise"
+    kinds = [first] * intuition + [second] * expertise
+    dice = tuple(Die(k, FACES[k][rng.below(len(FACES[k]), i)]) for i, k in enumerate(kinds))
+    return Pool(dice, (), dice), rng.advanced(len(kinds))
+
+
+def reroll(pool: Pool, rng: Rng, index: int, how: How) -> tuple[Pool, Rng]:
+    kind = pool.dice[index].kind
+    return pool.changed(Step(how, index, FACES[kind][rng.below(len(FACES[kind]))])), rng.advanced(1)
+
+
+@dataclass(frozen=True)
+class Allowances:
+    """What the tester may do before the opponent: rerolls by source, tokens to spend."""
+
+    rerolls: tuple[tuple[How, int], ...] = ()  # (allowance | lock | relentless | pulse, up to how many dice)
+    advantage: int = 0
+
+
+# A seat's choice of which die to reroll next for a source (None: no more), seeing the pool and the
+# difficulty; and which face a discovery becomes (None: keep it to gain an advantage token).
+Chooser = Callable[[Pool, int, How], int | None]
+Discoverer = Callable[[Pool, int, int], Face | None]
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """A seat's decisions during the modify steps of a test."""
+
+    choose: Chooser
+    discover: Discoverer
+
+
+@dataclass
+class Rolled:
+    """A finished pool: the dice, tokens spent and the generator after it."""
+
+    pool: Pool
+    rng: Rng
+    advantage_spent: int = 0
+    peril_spent: int = 0
+    relentless_breakthroughs: int = 0
+    spent: dict[str, int] = field(default_factory=dict)
+
+
+def modify(pool: Pool, rng: Rng, difficulty: int, allow: Allowances, peril: int, tester: Modifier,
+           opponent: Chooser) -> Rolled:
+    """Steps 4 and 5 of a test (or 6 and 7 of an attack)."""
+    result = Rolled(pool, rng)
+    for how, limit in allow.rerolls:
+        for _ in range(limit):
+            index = tester.choose(result.pool, difficulty, how)
+            if index is None:
+                break
+            result.pool, result.rng = reroll(result.pool, result.rng, index, how)
+            if how == "relentless" and result.pool.dice[index].face == "breakthrough":
+                result.relentless_breakthroughs += 1
+    for index, die in enumerate(result.pool.dice):
+        if die.face == "discovery":
+            face = tester.discover(result.pool, difficulty, index)
+            if face is not None:
+                result.pool = result.pool.changed(Step("discovery", index, face))
+    while result.advantage_spent < allow.advantage:
+        index = tester.choose(result.pool, difficulty, "advantage")
+        if index is None:
+            break
+        result.pool, result.rng = reroll(result.pool, result.rng, index, "advantage")
+        result.advantage_spent += 1
+    while result.peril_spent < peril:
+        index = opponent(result.pool, difficulty, "peril")
+        if index is None:
+            break
+        if result.pool.dice[index].face == "breakthrough":
+            raise ValueError("peril cannot force a breakthrough success to be rerolled")
+        result.pool, result.rng = reroll(result.pool, result.rng, index, "peril")
+        result.peril_spent += 1
+    return result

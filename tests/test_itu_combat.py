@@ -1,0 +1,180 @@
+"""Into the Unknown (issue 17), step 3: dice, tests and attacks as the guide's worked examples play
+them (the test example's THREAT ANALYSIS, the attack example's polaron beams), shields paid from
+reserve, the hull dial and its icons, damage cards taking stations offline, peril and locks."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.geometry.pose import Pose
+from engine.rulesets.attack_wing.dice import Rng
+from engine.rulesets.into_the_unknown.ai import peril_choice, reroll_choice
+from engine.rulesets.into_the_unknown.combat import Shot, beam_attack, hull_damage
+from engine.rulesets.into_the_unknown.dice import EXPERTISE, INTUITION, Allowances, Modifier, Pool, modify, roll
+from engine.rulesets.into_the_unknown.displays import DEFIANT, JEM_HADAR_FIGHTER
+from engine.rulesets.into_the_unknown.events import PoseModel
+from engine.rulesets.into_the_unknown.mission import setup
+from engine.rulesets.into_the_unknown.orders import options
+from engine.rulesets.into_the_unknown.procedures import at_sensors_range, sensor_lock, threat_analysis
+from engine.rulesets.into_the_unknown.reducer import apply
+from engine.rulesets.into_the_unknown.state import ItuState
+from engine.rulesets.into_the_unknown.table import INCH, area_of
+
+TEST_EXAMPLE_SEED = 63  # its first five intuition draws: blank, analysis, success, breakthrough, analysis
+ATTACK_EXAMPLE_SEED = 69  # blank, analysis (intuition), success (expertise), success, then damage card 0
+
+
+def placed(seed: int, **poses: Pose) -> ItuState:
+    """The mission set up, ships moved to ``poses``, the generator at ``seed`` with nothing drawn."""
+    state = apply(ItuState(), setup(1))
+    for ship_id, pose in poses.items():
+        ship = state.ship(ship_id)
+        state = state.with_ship(ship.model_copy(update={"pose": PoseModel.of(pose),
+                                                        "area": area_of(pose, ship.card.base)}))
+    return state.model_copy(update={"seed": seed, "drawn": 0})
+
+
+def never(pool: Pool, difficulty: int, how: object) -> int | None:
+    return None
+
+
+def test_the_dice_faces() -> None:
+    """Only expertise dice have discovery; only intuition dice a double success."""
+    assert len(INTUITION) == 8 and len(EXPERTISE) == 6
+    assert "double" in INTUITION and "double" not in EXPERTISE
+    assert "discovery" in EXPERTISE and "discovery" not in INTUITION
+    pool, rng = roll(Rng(5), 4, 2)
+    assert [d.kind for d in pool.dice] == ["intuition"] * 4 + ["expertise"] * 2 and rng.drawn == 6
+    counts = Pool(tuple(roll(Rng(s), 1, 0)[0].dice[0] for s in range(4000)))
+    assert counts.count("double") == pytest.approx(500, rel=0.2)  # one face in eight
+
+
+def test_test_example_threat_analysis() -> None:
+    """Guide, "Test Example": the Defiant at 2" of a BLUE objective, its Sensors range; difficulty
+    2 (no opposing ship at Sensors range of it, the marker its colour); 3 intuition dice for command
+    3 and no expertise (the Redoubtable Engineer has no Discipline); blank, analysis, success; two
+    rerolls for instruments power 2 (the blank and the analysis) give a breakthrough and an
+    analysis: success, 1 VP, 1 more for the breakthrough, and the analysis moves the influence
+    marker toward the Federation."""
+    state = placed(TEST_EXAMPLE_SEED, defiant=Pose(304.8, 481.0, 0.0))
+    objective = state.objectives[0]
+    assert objective.marker == "blue" and at_sensors_range(state.ship("defiant"), objective)
+    assert not at_sensors_range(state.ship("fighter"), objective)
+    picks = iter([0, 1])
+    example = Modifier(lambda pool, difficulty, how: next(picks, None) if how == "allowance" else None,
+                       lambda pool, difficulty, index: None)
+    event = threat_analysis(state, "defiant", objective.id, "redoubtable_engineer", example, peril_choice,
+                            seq=state.seq + 1, phase="priority")
+    assert event.difficulty == 2 and [d.face for d in event.dice] == ["blank", "analysis", "success"]
+    assert all(d.kind == "intuition" for d in event.dice)
+    assert [(s.how, s.index, s.face) for s in event.steps] == [("allowance", 0, "breakthrough"),
+                                                               ("allowance", 1, "analysis")]
+    assert event.success and event.effects.victory == (2, 0) and event.effects.influence == 1
+    after = apply(state, event)
+    assert after.objectives[0].marker is None and after.victory_points == (2, 0) and after.influence == 1
+    assert after.drawn == 5
+
+
+def test_the_difficulty_rises_for_an_opposing_ship_and_another_colour() -> None:
+    state = placed(1, defiant=Pose(304.8, 481.0, 0.0), fighter=Pose(304.8, 300.0, 0.0))
+    assert at_sensors_range(state.ship("fighter"), state.objectives[0])  # the Fighter's fore arc Sensors
+    ai = Modifier(reroll_choice, lambda pool, difficulty, index: "breakthrough")
+    event = threat_analysis(state, "defiant", state.objectives[0].id, None, ai, never, seq=state.seq + 1,
+                            phase="priority")
+    assert event.difficulty == 3 and not any(d.kind == "expertise" for d in event.dice)
+    dominion = threat_analysis(state, "fighter", state.objectives[0].id, "karemma_researcher", ai, never,
+                               seq=state.seq + 1, phase="priority")
+    assert dominion.difficulty == 4 and sum(d.kind == "expertise" for d in dominion.dice) == 1  # Discipline 1
+    if dominion.success:  # replacing the other colour's marker is a hostile act of a CALM fleet
+        assert dominion.effects.markers == ((state.objectives[0].id, "orange"),)
+        assert dominion.effects.negative == (0, 2) and dominion.effects.hostile == (True, True)
+
+
+def test_attack_example_polaron_beams() -> None:
+    """Guide, "Attack Example": Talak'talan leads FIRE WEAPONS; the Defiant's fore end at 6" in the
+    Fighter's fore arc; 2 of its 3 weapons power for 2 intuition dice, Ordnance 1 for an expertise
+    die; blank, analysis, success; Relentless 1 rerolls the blank into a success (no health
+    damage); the analysis pays Pierce 1, so the fore shields (1) cancel nothing; 2 successes hit
+    evasion 2: the hull dial turns from 6 to 4 past a critical icon and Comms Relays Down takes the
+    instruments station offline; the CALM Dominion scores 2 negative VP and both directives flip."""
+    fighter = Pose(457.2, 200.0, 0.0)
+    defiant = Pose(457.2, 200.0 + 25.4 + 6 * INCH + 25.4, 180.0)
+    state = placed(ATTACK_EXAMPLE_SEED, fighter=fighter, defiant=defiant)
+    assert state.ship("fighter").stats.weapons == 3
+    beam = JEM_HADAR_FIGHTER.beams[0]
+    ai = Modifier(reroll_choice, lambda pool, difficulty, index: "breakthrough")
+    event, pierced = beam_attack(state, "fighter", Shot(beam, "defiant", "fore", 2, 0), "talaktalan", ai,
+                                 peril_choice, seq=state.seq + 1, phase="priority")
+    assert event.range == pytest.approx(6 * INCH) and event.arc == "fore"
+    assert [(d.kind, d.face) for d in event.dice] == [("intuition", "blank"), ("intuition", "analysis"),
+                                                      ("expertise", "success")]
+    assert [(s.how, s.index, s.face) for s in event.steps] == [("relentless", 0, "success")]
+    assert pierced == 1 and event.hit and event.damage == 2 and event.shields == 0
+    after = apply(state, event)
+    hit = after.ship("defiant")
+    assert hit.hull_value == 4 and hit.cards == (("Comms Relays Down", "instruments"),)
+    assert hit.offline("instruments") and not [o for o in options(hit, "priority") if o.station == "instruments"]
+    assert after.negative_points == (0, 2) and after.directives == ("hostile", "hostile")
+    assert after.ship("fighter").crew == state.ship("fighter").crew  # Relentless rolled no breakthrough
+    with pytest.raises(ValueError, match="not in arc, in sight and at range"):
+        beam_attack(state, "fighter", Shot(beam, "defiant", "aft", 2, 0), "talaktalan", ai, peril_choice,
+                    seq=state.seq + 1, phase="priority")
+
+
+def test_hull_dial_stops_at_a_new_status_unless_breach() -> None:
+    """Guide, "Damage Status" and Breach X."""
+    four = DEFIANT.hull_dial.index(next(s for s in DEFIANT.hull_dial if s.value == 4))
+    stopped = hull_damage(DEFIANT, four, 3)
+    assert DEFIANT.hull_dial[stopped.position].value == 3 and stopped.icons == ("health",)
+    breach = hull_damage(DEFIANT, four, 3, breach=1)
+    assert DEFIANT.hull_dial[breach.position].value == 2 and breach.icons == ("health", "critical")
+    assert hull_damage(DEFIANT, 0, 2).icons == ("critical",)  # the attack example: 6 -> 4
+    last = hull_damage(DEFIANT, len(DEFIANT.hull_dial) - 2, 5)
+    assert DEFIANT.hull_dial[last.position].status == "destroyed"
+
+
+def test_shields_cancel_successes_before_breakthroughs() -> None:
+    """A hit of success + 2 breakthroughs on the Fighter's fore (shields 1 at yellow 1): its reserve
+    cancels 1, the plain success, so 2 breakthroughs remain for its resilience 2: a damage card."""
+    from engine.rulesets.into_the_unknown.combat import damaged
+    from engine.rulesets.into_the_unknown.dice import Die
+
+    state = placed(3)
+    fighter = state.ship("fighter")
+    pool = Pool((Die("intuition", "success"), Die("intuition", "breakthrough"), Die("expertise", "breakthrough")))
+    delta, shields, _, spent = damaged(Rng(3), fighter, "fore", pool)
+    assert shields == 1 and delta.reserve == -1 and JEM_HADAR_FIGHTER.resilience == 2
+    assert len(delta.cards) == 2  # the critical icon at 4 and the resilience card
+    assert spent == ["2 breakthrough for a damage card"]
+    broke = fighter.model_copy(update={"reserve": 0})
+    assert damaged(Rng(3), broke, "fore", pool)[1] == 0  # no reserve, no shields
+
+
+def test_peril_cannot_reroll_a_breakthrough_and_advantage_rerolls() -> None:
+    from engine.rulesets.into_the_unknown.dice import Die
+
+    pool = Pool((Die("intuition", "breakthrough"), Die("intuition", "blank")))
+    with pytest.raises(ValueError, match="breakthrough"):
+        modify(pool, Rng(1), 1, Allowances(), 1, Modifier(never, lambda p, d, i: None), lambda p, d, h: 0)
+    rolled = modify(pool, Rng(1), 2, Allowances(advantage=3), 0, Modifier(reroll_choice, lambda p, d, i: None),
+                    never)
+    assert 1 <= rolled.advantage_spent <= 3 and all(s.how == "advantage" for s in rolled.pool.steps)
+
+
+def test_a_sensor_lock_gives_friendly_attacks_rerolls() -> None:
+    fighter = Pose(457.2, 200.0, 0.0)
+    defiant = Pose(457.2, 200.0 + 25.4 + 3 * INCH + 25.4, 180.0)
+    state = placed(11, fighter=fighter, defiant=defiant)
+    always = Modifier(reroll_choice, lambda pool, difficulty, index: "breakthrough")
+    lock = sensor_lock(state, "fighter", "defiant", "karemma_researcher", always, never, seq=state.seq + 1,
+                       phase="priority")
+    assert lock.difficulty == DEFIANT.evasion
+    locked = apply(state, lock)
+    if not lock.success:
+        locked = locked.with_ship(locked.ship("fighter").model_copy(update={"lock": "defiant"}))
+    assert locked.ship("fighter").lock == "defiant"
+    event, _ = beam_attack(locked.model_copy(update={"drawn": 0}), "fighter",
+                           Shot(JEM_HADAR_FIGHTER.beams[0], "defiant", "fore", 3, 0), None,
+                           Modifier(lambda pool, d, how: 0 if how == "lock" else None, lambda p, d, i: None), never,
+                           seq=locked.seq + 1, phase="priority")
+    assert [s.how for s in event.steps] == ["lock"] * locked.ship("fighter").stats.instruments
