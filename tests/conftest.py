@@ -27,10 +27,12 @@ def renderer(showbase: Any) -> Any:
 @pytest.fixture(scope="session")
 def local_ray() -> Any:
     """One local Ray for the whole test session (its start-up costs seconds): two processors, no
-    dashboard, workers' logs kept off the terminal. `trek batch` reuses it and leaves it running."""
+    dashboard, a small object store, workers' logs kept off the terminal. `trek batch` reuses it
+    and leaves it running."""
     ray = pytest.importorskip("ray")
     import logging
 
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR,
+             object_store_memory=128 * 1024 * 1024)  # replays of a few games: not the default 30% of memory
     yield ray
     ray.shutdown()

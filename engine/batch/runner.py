@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import warnings
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
@@ -51,10 +52,12 @@ def connected(workers: int, address: str | None = None) -> Iterator[None]:
         return
     quiet: dict[str, Any] = {"log_to_driver": False, "logging_level": logging.ERROR}
     try:
-        if address:
-            ray.init(address=address, **quiet)
-        else:
-            ray.init(num_cpus=workers, include_dashboard=False, **quiet)
+        with warnings.catch_warnings():  # Ray Client warns before it raises; the error says it in one line
+            warnings.simplefilter("ignore")
+            if address:
+                ray.init(address=address, **quiet)
+            else:  # "local": a new Ray of our own, never one that `ray start` left running here
+                ray.init(address="local", num_cpus=workers, include_dashboard=False, **quiet)
     except Exception as exc:  # Ray raises ConnectionError, RuntimeError, ValueError... with one message
         where = f"the Ray cluster at {address}" if address else "a local Ray"
         raise BatchError(f"cannot start {where}: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}")\
