@@ -137,6 +137,17 @@ class MarkerView:
 
 
 @dataclass(frozen=True, slots=True)
+class AreaView:
+    """An area of the table drawn as its boundary: a disc of ``radius`` mm centred at (x, y), named
+    ``label`` (an Into the Unknown system, "SYSTEM 1"; all the table outside is deep space)."""
+
+    label: str
+    x: float
+    y: float
+    radius: float
+
+
+@dataclass(frozen=True, slots=True)
 class RulerView:
     """A range ruler from ``ship`` to ``target``: from ``start`` on the ship's base to ``end`` on the
     target (the part of it in arc when it is in one), the distance and range band (4: beyond
@@ -181,6 +192,7 @@ class TableView:
     range_edges: tuple[float, ...] = RANGE_EDGES_MM  # the range bands' outer edges in mm
     effects: tuple[EffectView, ...] = ()  # hits and destructions playing now
     ruler: RulerView | None = None  # the viewer's ruler between two ships
+    areas: tuple[AreaView, ...] = ()  # areas with a boundary (Into the Unknown's systems)
 
     def ship(self, ship_id: str) -> ShipView | None:
         """The ship with this id, or None."""

@@ -23,6 +23,7 @@ from panda3d.core import (
 )
 
 from engine.view import TableView
+from studio.areas import Areas
 from studio.effects import Effects
 from studio.markers import Markers
 from studio.overlays import DEFAULT_OVERLAYS, Overlays, validate_overlays
@@ -53,6 +54,7 @@ class Scene:
         self.overlays = Overlays(root)
         self.effects = Effects(root)
         self.markers = Markers(root)
+        self.areas = Areas(root)
         self.ruler = Ruler(root)
         self.view: TableView | None = None
         # overlays stop at the table's edges (user clip planes; p3tinydisplay ignores them)
@@ -102,6 +104,7 @@ class Scene:
         self.overlays.update(view, on, self.ships)
         self.effects.update(view)
         self.markers.update(view.markers)
+        self.areas.update(view.areas)
         self.ruler.update(view.ruler)
         self.view = view
 

@@ -16,12 +16,22 @@ from shapely.geometry import Point
 
 from engine.rulesets.into_the_unknown.combat import Shot, sight
 from engine.rulesets.into_the_unknown.dice import Face, How, Modifier, Pool
-from engine.rulesets.into_the_unknown.displays import Action, ActionName, End, StationKey
+from engine.rulesets.into_the_unknown.displays import PROJECTILES, Action, ActionName, End, StationKey
 from engine.rulesets.into_the_unknown.events import Paid
-from engine.rulesets.into_the_unknown.movement import ComeAboutPlan, ImpulsePlan, Plan, WarpPlan, resolve
+from engine.rulesets.into_the_unknown.movement import NOTCH_DEGREES, ComeAboutPlan, ImpulsePlan, Plan, WarpPlan, resolve
 from engine.rulesets.into_the_unknown.orders import Option, options, table_for
 from engine.rulesets.into_the_unknown.procedures import COLOURS, at_sensors_range, within
-from engine.rulesets.into_the_unknown.state import ItuState, ObjectiveState, ShipState
+from engine.rulesets.into_the_unknown.projectiles import (
+    PROJECTILE_SENSORS_IN,
+    Launch,
+    ManeuverSide,
+    impulse,
+    in_blast,
+    launch,
+    outline,
+    units,
+)
+from engine.rulesets.into_the_unknown.state import ItuState, ObjectiveState, ProjectileState, ShipState
 from engine.rulesets.into_the_unknown.table import INCH, area_of, base_polygon
 
 # the station each mission action is treated as in (THREAT ANALYSIS: guide; the others chosen)
@@ -40,6 +50,7 @@ class Choice:
     plan: Plan | None = None
     objective: str | None = None
     shots: tuple[Shot, ...] = ()
+    launches: tuple[Launch, ...] = ()
     target: str | None = None
     alert: int = 0
     reason: str = ""
@@ -59,6 +70,8 @@ class Player(Protocol):
     def ready(self, state: ItuState, side: int) -> list[tuple[str, str]]: ...
 
     def raise_alert(self, state: ItuState, ship: str) -> bool: ...
+
+    def steer(self, state: ItuState, token: ProjectileState) -> tuple[ManeuverSide, bool]: ...
 
 
 def reroll_choice(pool: Pool, difficulty: int, how: How) -> int | None:
@@ -199,6 +212,28 @@ class ItuAI:
     def raise_alert(self, state: ItuState, ship: str) -> bool:
         return state.ship(ship).stats.colour != "red"
 
+    def steer(self, state: ItuState, token: ProjectileState) -> tuple[ManeuverSide, bool]:
+        """The side (fore sides only with a locked opposing unit at the torpedo's Sensors range) and
+        placement that end nearest the nearest opposing ship."""
+        enemies = [s for s in state.ships if s.side != token.side and not s.destroyed]
+        locked = {s.lock for s in state.ships if s.side == token.side and s.lock}
+        guided = any(e.id in locked and in_blast(token.pose.pose(), base_polygon(e.pose.pose(), e.card.base),
+                                                 PROJECTILE_SENSORS_IN) for e in enemies)
+        sides: tuple[ManeuverSide, ...] = ("port", "starboard", "fore_port", "fore_starboard") if guided \
+            else ("port", "starboard")
+        card = PROJECTILES[token.kind]
+        others = units(state, but=token.id)
+        best: tuple[float, ManeuverSide, bool] | None = None
+        for side in sides:
+            for across in (False, True):
+                end = impulse(token.pose.pose(), side, card.engine * INCH, across, others).end
+                gap = min((outline(end).distance(base_polygon(e.pose.pose(), e.card.base)) for e in enemies),
+                          default=0.0)
+                if best is None or gap < best[0] - 1e-9:
+                    best = (gap, side, across)
+        assert best is not None
+        return best[1], best[2]
+
     def order(self, state: ItuState, side: int, kind: Literal["priority", "standby"]) -> Choice | None:
         best: tuple[float, Choice] | None = None
         for ship in state.ships:
@@ -218,10 +253,12 @@ class ItuAI:
         for opt in opts:
             name = opt.action.name
             if name == "FIRE WEAPONS" and fight:
-                shots = self._shots(state, ship)
-                if shots:
-                    found.append((8.0, Choice(ship.id, opt, shots=shots,
-                                              reason=f"{shots[0].target}'s {shots[0].end} end is in arc and sight")))
+                launches = self._launches(state, ship, ship.stats.weapons)  # a torpedo's power set aside first
+                shots = self._shots(state, ship, ship.stats.weapons - sum(x.weapons_power for x in launches))
+                if shots or launches:
+                    why = (f"{shots[0].target}'s {shots[0].end} end is in arc and sight" if shots else
+                           "an enemy within a torpedo's reach")
+                    found.append((8.0, Choice(ship.id, opt, shots=shots, launches=launches, reason=why)))
             elif name == "CALL ALERT" and fight and ship.stats.colour != "red":
                 found.append((4.0 if kind == "standby" else 1.0, Choice(ship.id, opt, alert=1,
                                                                         reason="battle stations: to red alert")))
@@ -246,9 +283,8 @@ class ItuAI:
                                            reason=f"{mission_action(state)} at {target.id}")))
         return found
 
-    def _shots(self, state: ItuState, ship: ShipState) -> tuple[Shot, ...]:
-        """Each beam's attacks on the nearest enemy end in sight, at its full weapons power."""
-        power = ship.stats.weapons
+    def _shots(self, state: ItuState, ship: ShipState, power: int) -> tuple[Shot, ...]:
+        """A beam attack on the first enemy end in sight, with all the weapons power left for it."""
         shots: list[Shot] = []
         for weapon in ship.card.beams:
             for enemy in state.ships:
@@ -265,6 +301,35 @@ class ItuAI:
                     power -= spend
                     break
         return tuple(shots[:1]) if shots else ()
+
+    def _launches(self, state: ItuState, ship: ShipState, power: int) -> tuple[Launch, ...]:
+        """One torpedo at the nearest enemy within 10" whose bearing the launcher's turn can reach."""
+        if ship.stats.launcher != "torpedo":
+            return ()
+        enemies = [s for s in state.ships if s.side != ship.side and not s.destroyed and s.area == ship.area]
+        for launcher in ship.card.launchers:
+            if power < launcher.cost:
+                continue
+            for end, count in launcher.ends:
+                if count < 1:
+                    continue
+                pose = ship.pose.pose()
+                facing = (pose.heading + (0.0 if end == "fore" else 180.0)) % 360.0
+                for enemy in enemies:
+                    bearing = math.degrees(math.atan2(enemy.pose.x - pose.x, enemy.pose.y - pose.y)) % 360.0
+                    off = ((bearing - facing + 180.0) % 360.0) - 180.0
+                    far = math.hypot(enemy.pose.x - pose.x, enemy.pose.y - pose.y)
+                    if abs(off) > (launcher.impulse_turn + 0.5) * NOTCH_DEGREES or far > 10 * INCH:
+                        continue
+                    turn = max(-launcher.impulse_turn, min(launcher.impulse_turn, off / NOTCH_DEGREES))
+                    chosen = Launch(launcher, end, round(turn, 3), PROJECTILES[launcher.projectile].endurance,
+                                    launcher.cost)
+                    try:
+                        launch(state, ship.id, chosen, seq=0, phase="priority")
+                    except ValueError:
+                        continue
+                    return (chosen,)
+        return ()
 
 
 def options_at(ship: ShipState, station: StationKey, action: ActionName) -> list[Option]:

@@ -226,18 +226,26 @@ def outpost_attack(state: ItuState, objective_id: str, side: int, tester: Modifi
     if best is None:
         return None
     mm, target, end = best
+    return dice_attack(state, objective.id, "Weapons Array", target, end, mm, OUTPOST_DICE, 0, tester, opponent,
+                       seq=seq, phase="hazard")
+
+
+def dice_attack(state: ItuState, attacker: str, weapon: str, target: ShipState, end: End, mm: float, dice: int,
+                breach: int, tester: Modifier, opponent: Chooser, *, seq: int, phase: Phase) -> AttackMade:
+    """An attack by a unit without officers or power (an outpost, a torpedo's blast): its intuition
+    dice against the target's evasion, the seats' modifications, damage as any hit."""
     rng = Rng(state.seed, state.drawn)
-    pool, rng = roll(rng, OUTPOST_DICE, 0)
+    pool, rng = roll(rng, dice, 0)
     rolled = modify(pool, rng, target.card.evasion, Allowances(), 0, tester, opponent)
     pool, rng = rolled.pool, rolled.rng
     hit = pool.successes() >= target.card.evasion
     theirs, shields = ShipDelta(ship=target.id), 0
     spent: list[str] = []
     if hit:
-        theirs, shields, rng, spent = damaged(rng, target, end, pool)
-    dice, steps = pool_models(pool)
-    return AttackMade(seq=seq, round=state.round, phase="hazard", draws=rng.drawn - state.drawn, ship=objective.id,
-                      weapon="Weapons Array", target=target.id, end=end, arc="all", range=round(mm, 4), dice=dice,
+        theirs, shields, rng, spent = damaged(rng, target, end, pool, 0, breach)
+    models, steps = pool_models(pool)
+    return AttackMade(seq=seq, round=state.round, phase=phase, draws=rng.drawn - state.drawn, ship=attacker,
+                      weapon=weapon, target=target.id, end=end, arc="all", range=round(mm, 4), dice=models,
                       steps=steps, hit=hit, damage=pool.successes() if hit else 0, shields=shields,
                       spent=tuple(spent), effects=Effects(ships=(theirs,)))
 

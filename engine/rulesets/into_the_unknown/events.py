@@ -294,6 +294,49 @@ class EffectsResolved(_Event):
     objective_removed: Ref | None = None
 
 
+class ProjectileLaunched(_Event):
+    """A torpedo launched by FIRE WEAPONS (guide, "Launching Projectiles"): the launcher, the end and
+    the tool's turn, the power spent, where the token lies, its endurance; a hostile act."""
+
+    type: Literal["projectile_launched"] = "projectile_launched"
+    ship: Ref
+    launcher: Name
+    projectile: Ref
+    kind: Ref
+    end: Literal["fore", "aft"]
+    turn: Annotated[float, Field(ge=-20, le=20, allow_inf_nan=False)] = 0.0
+    pose: PoseModel
+    endurance: Count
+    weapons_power: Count = 0
+    reserve: Count = 0
+    effects: Effects = Effects()
+
+
+class ProjectileMoved(_Event):
+    """A projectile's standby order: engage impulse along a side, at full engine power (Inertia),
+    ending against the ruler on that side or across it; its endurance after the move."""
+
+    type: Literal["projectile_moved"] = "projectile_moved"
+    projectile: Ref
+    side: Literal["port", "starboard", "fore_port", "fore_starboard"]
+    across: bool = False
+    start: PoseModel
+    end: PoseModel
+    distance: Annotated[float, Field(ge=0, le=2000, allow_inf_nan=False)] = 0.0
+    crossed_boundary: bool = False
+    endurance: Count
+    stopped: Literal["unit", "sector", "returned"] | None = None
+
+
+class ProjectileRemoved(_Event):
+    """A projectile leaves play: it detonated (its blast attacks follow), ran out of endurance, or was
+    destroyed."""
+
+    type: Literal["projectile_removed"] = "projectile_removed"
+    projectile: Ref
+    why: Literal["detonated", "endurance", "destroyed"]
+
+
 class ComplicationRevealed(_Event):
     """The overture ends: the complication the influence track points to, and its setup."""
 
@@ -313,7 +356,7 @@ class GameEnded(_Event):
 ItuEvent = Annotated[
     GameStarted | RoundStarted | PhaseStarted | OrderGiven | Passed | ShipMoved | AlertChanged | ReserveChanged
     | OfficersReadied | OfficerRelocated | PriorityHandedOver | TestMade | AttackMade | AnomalyExposed
-    | EffectsResolved | ComplicationRevealed | GameEnded,
+    | EffectsResolved | ComplicationRevealed | ProjectileLaunched | ProjectileMoved | ProjectileRemoved | GameEnded,
     Field(discriminator="type")]
 
 EVENTS: TypeAdapter[ItuEvent] = TypeAdapter(ItuEvent)

@@ -12,9 +12,10 @@ from typing import Literal
 from shapely.geometry import Point
 
 from engine.geometry.pose import Pose
-from engine.rulesets.into_the_unknown import procedures
+from engine.rulesets.into_the_unknown import procedures, projectiles
 from engine.rulesets.into_the_unknown.ai import Choice, Player
 from engine.rulesets.into_the_unknown.combat import beam_attack, outpost_attack
+from engine.rulesets.into_the_unknown.displays import PROJECTILES
 from engine.rulesets.into_the_unknown.events import (
     AlertChanged,
     AnomalyExposed,
@@ -28,7 +29,10 @@ from engine.rulesets.into_the_unknown.events import (
     Passed,
     Phase,
     PhaseStarted,
+    PoseModel,
     PriorityHandedOver,
+    ProjectileMoved,
+    ProjectileRemoved,
     ReserveChanged,
     RoundStarted,
     ShipDelta,
@@ -37,7 +41,7 @@ from engine.rulesets.into_the_unknown.mission import OBJECTIVES, setup
 from engine.rulesets.into_the_unknown.movement import crossed_anomalies
 from engine.rulesets.into_the_unknown.orders import maneuver, table_for
 from engine.rulesets.into_the_unknown.reducer import apply
-from engine.rulesets.into_the_unknown.state import ItuState
+from engine.rulesets.into_the_unknown.state import ItuState, ProjectileState
 from engine.rulesets.into_the_unknown.table import INCH, TOKEN_RADIUS, base_polygon
 
 ROUND_LIMIT = 6  # guide: the end of round 6 ends the game
@@ -83,6 +87,7 @@ class ItuGame:
         self._turns("priority")
         self._phase("standby", "ships")
         self._turns("standby")
+        self._projectile_turns()
         self._phase("hazard")
         self._hazard()
         self._phase("ready")
@@ -146,6 +151,8 @@ class ItuGame:
                                                                                       "pierced": pierced}),
                                              leader, tester, opponent, seq=self.seq, phase=kind)
                 self.emit(event)
+            for chosen in choice.launches:
+                self.emit(projectiles.launch(self.state, choice.ship, chosen, seq=self.seq, phase=kind))
         elif name == "SENSOR LOCK" and choice.target is not None:
             self.emit(procedures.sensor_lock(self.state, choice.ship, choice.target, leader, tester, opponent,
                                              seq=self.seq, phase=kind))
@@ -154,6 +161,58 @@ class ItuGame:
                     "TRANSPORTER EVAC": procedures.transporter_evac}[name]
             self.emit(test(self.state, choice.ship, choice.objective, leader, tester, opponent, seq=self.seq,
                            phase=kind))
+
+    # --- projectiles ---------------------------------------------------------------------------
+
+    def _projectile_turns(self) -> None:
+        """The standby phase's second part: from the standby player, each player in turn orders one of
+        their torpedoes, which must engage impulse (Inertia); a player with none left passes."""
+        if not self.state.projectiles:
+            return
+        self._phase("standby", "projectiles")
+        side = 1 - self.state.priority
+        for _ in range(MAX_TURNS):
+            waiting = [p for p in self.state.projectiles if not p.moved]
+            if not waiting:
+                return
+            mine = [p for p in waiting if p.side == side]
+            if mine:
+                self._projectile_order(mine[0].id)
+            side = 1 - side
+
+    def _projectile_order(self, key: str) -> None:
+        token = next(p for p in self.state.projectiles if p.id == key)
+        if self._detonate(token):
+            return
+        side, across = self.players[token.side].steer(self.state, token)
+        card = PROJECTILES[token.kind]
+        move = projectiles.impulse(token.pose.pose(), side, card.engine * INCH, across,
+                                   projectiles.units(self.state, but=token.id))
+        endurance = 0 if move.crossed_boundary else token.endurance - 1
+        self.emit(ProjectileMoved(seq=self.seq, round=self.state.round, phase="standby", projectile=key, side=side,
+                                  across=across, start=token.pose, end=PoseModel.of(move.end),
+                                  distance=round(move.distance, 4), crossed_boundary=move.crossed_boundary,
+                                  endurance=endurance, stopped=move.stopped))
+        token = next(p for p in self.state.projectiles if p.id == key)
+        if not self._detonate(token) and token.endurance == 0:
+            self.emit(ProjectileRemoved(seq=self.seq, round=self.state.round, phase="standby", projectile=key,
+                                        why="endurance"))
+
+    def _detonate(self, token: ProjectileState) -> bool:
+        """At 1" of an opposing unit the torpedo detonates: removed, then its blast attacks each unit."""
+        if not projectiles.detonates(self.state, token):
+            return False
+        targets = projectiles.blast_targets(self.state, token)
+        self.emit(ProjectileRemoved(seq=self.seq, round=self.state.round, phase=self.state.phase,
+                                    projectile=token.id, why="detonated"))
+        side = token.side
+        for target in targets:
+            if self.state.ship(target.id).destroyed:
+                continue
+            self.emit(projectiles.blast_attack(self.state, token, self.state.ship(target.id),
+                                               self.players[side].tester(self.state, side),
+                                               self.players[1 - side].peril, seq=self.seq, phase=self.state.phase))
+        return True
 
     # --- hazard --------------------------------------------------------------------------------
 

@@ -4,16 +4,19 @@ their control markers and anomaly tokens as markers, a panel per ship, each even
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
 from engine.geometry.pose import Pose
-from engine.rulesets.into_the_unknown.displays import OFFICERS
-from engine.rulesets.into_the_unknown.events import DieModel, ItuEvent, ShipMoved, StepModel
+from engine.rulesets.into_the_unknown.displays import OFFICERS, PROJECTILES
+from engine.rulesets.into_the_unknown.events import DieModel, ItuEvent, ProjectileMoved, ShipMoved, StepModel
+from engine.rulesets.into_the_unknown.projectiles import side_direction
 from engine.rulesets.into_the_unknown.state import ItuState, ShipState
-from engine.rulesets.into_the_unknown.table import BASES, INCH, area_name
+from engine.rulesets.into_the_unknown.table import BASES, INCH, SYSTEMS, area_name
 from engine.timeline import Moment, TableGeometry
 from engine.view import (
+    AreaView,
     BannerView,
     FocusView,
     HeaderView,
@@ -22,6 +25,7 @@ from engine.view import (
     RulerView,
     ShipView,
     TableView,
+    TemplateView,
     TokenView,
 )
 
@@ -29,6 +33,7 @@ SECONDS: dict[str, float] = {"game_started": 1.5, "round_started": 1.5, "phase_s
                              "passed": 0.4, "ship_moved": 2.0, "alert_changed": 0.6, "reserve_changed": 0.3,
                              "officers_readied": 0.4, "officer_relocated": 0.3, "priority_handed_over": 0.6,
                              "test_made": 2.0, "attack_made": 2.5, "anomaly_exposed": 1.0, "effects_resolved": 0.8,
+                             "projectile_launched": 1.0, "projectile_moved": 1.2, "projectile_removed": 0.8,
                              "complication_revealed": 2.5, "game_ended": 2.5}
 
 
@@ -80,12 +85,43 @@ def describe(event: ItuEvent, state: ItuState) -> str:
                                                                         if event.spent else ""))
     if event.type == "anomaly_exposed":
         return f"anomaly {event.number} exposed by {name(event.ship)}"
+    if event.type == "projectile_launched":
+        return f"{name(event.ship)} launches a {PROJECTILES[event.kind].name} from its {event.end} ({event.projectile})"
+    if event.type == "projectile_moved":
+        return (f"{event.projectile} moves {event.distance / INCH:.1f}\" along its {event.side.replace('_', ' ')} side"
+                + (", across a system boundary" if event.crossed_boundary else ""))
+    if event.type == "projectile_removed":
+        return f"{event.projectile} {'detonates' if event.why == 'detonated' else 'is removed'} ({event.why})"
     if event.type == "effects_resolved":
         return event.why
     if event.type == "complication_revealed":
         return f"the complication: {event.complication.replace('_', ' ')}"
     winner = "a draw" if event.winner is None else f"{state.sides[event.winner]} wins"
     return f"the game ends: {winner} ({event.scores[0]} to {event.scores[1]}) {event.why}".strip()
+
+
+def strip(x: float, y: float, heading: float, length: float, width: float = INCH) -> tuple[tuple[float, float], ...]:
+    """A ruler's outline: ``length`` mm from (x, y) along ``heading``, ``width`` mm to its left."""
+    h = math.radians(heading)
+    fx, fy = math.sin(h), math.cos(h)
+    lx, ly = -fy, fx  # left of the heading
+    return ((x, y), (x + fx * length, y + fy * length), (x + fx * length + lx * width, y + fy * length + ly * width),
+            (x + lx * width, y + ly * width))
+
+
+def ruler_strip(event: ShipMoved, size: tuple[float, float]) -> tuple[tuple[float, float], ...]:
+    """The ruler of a ship's maneuver: at warp alongside its port side from its aft corner (guide,
+    "Place Ruler"); at impulse from the turning tool's slot along the advance."""
+    width, length = size
+    start, end = event.start.pose(), event.end.pose()
+    if event.maneuver == "warp":
+        corner = start.advance(-length / 2, -width / 2)
+        return strip(corner.x, corner.y, start.heading, event.distance + length)
+    side = event.turn_side or "port"
+    offset = -width / 2 if side == "port" else width / 2
+    heading = end.heading if event.turn_when == "before" else start.heading
+    slot_at = start.advance(0.0, offset)
+    return strip(slot_at.x, slot_at.y, heading, event.distance, INCH if side == "port" else -INCH)
 
 
 def _final(dice: Sequence[DieModel], steps: Sequence[StepModel]) -> list[DieModel]:
@@ -109,13 +145,12 @@ def _move_words(event: ShipMoved) -> str:
 
 
 def panel(ship: ShipState, active: bool) -> PanelView:
-    """A ship's HUD card: hull on its dial, the fore shields its alert shows, tokens and officers."""
+    """A ship's HUD card: hull on its dial, the fore shields its alert shows, reserve and tokens (the
+    alert dial and the officers at their stations are not on it yet: the HUD has no record for them)."""
     stats = ship.stats
-    tokens = [TokenView(kind="alert", label=stats.label), TokenView(kind="reserve", count=ship.reserve)]
+    tokens = [TokenView(kind="reserve", count=ship.reserve)]
     tokens += [TokenView(kind=k, count=n) for k, n in (("advantage", ship.advantage), ("peril", ship.peril)) if n]
     tokens += [TokenView(kind="target_lock", target=ship.lock, label=ship.lock)] if ship.lock else []
-    tokens += [TokenView(kind="officer", label=f"{OFFICERS[o.key].name}: {o.station or o.section}"
-                         + (" (committed)" if o.committed else "")) for o in ship.officers]
     return PanelView(id=ship.id, name=ship.name, class_name=ship.card.class_name, player=ship.side,
                      status="destroyed" if ship.destroyed else "in_play", shields=stats.fore_shields,
                      shields_max=max(p.fore_shields for p in ship.card.alert_dial), hull=ship.hull_value,
@@ -134,8 +169,11 @@ class ItuPresenter:
         self.focus: list[FocusView | None] = [None] * len(self.events)
         self.roster: tuple[PanelView, ...] = ()
         self.acting: list[str | None] = []
+        self.ships_at_start: tuple[ShipState, ...] = ()  # the ships as set up (their displays)
 
     def observe(self, index: int, event: ItuEvent, before: ItuState) -> None:
+        if index == 1 or not self.ships_at_start:
+            self.ships_at_start = before.ships
         self.lines.append(describe(event, before))
         self.acting.append(getattr(event, "ship", None))
         if isinstance(event, ShipMoved):
@@ -154,6 +192,22 @@ class ItuPresenter:
 
     def ruler(self, state: ItuState, index: int, ship: str, target: str) -> RulerView | None:
         return None  # arcs and ranges are drawn from step 2 of issue 17 on
+
+    def _tools(self, event: ItuEvent | None, progress: float) -> tuple[TemplateView, ...]:
+        """The ruler on the table while a maneuver plays: along the ship's port side from its aft
+        corner at warp, from the turning tool's slot along the advance at impulse, beside a torpedo."""
+        if event is None or progress >= 1:
+            return ()
+        if isinstance(event, ShipMoved) and event.maneuver != "come_about" and event.distance > 0:
+            ship = next(s for s in self.ships_at_start if s.id == event.ship)
+            return (TemplateView(points=ruler_strip(event, BASES[ship.card.base]), colour="white",
+                                 ship_id=event.ship),)
+        if isinstance(event, ProjectileMoved):
+            start = event.start.pose()
+            direction = side_direction(start.heading, event.side)
+            return (TemplateView(points=strip(start.x, start.y, direction, event.distance + INCH),
+                                 colour="white"),)
+        return ()
 
     def moment(self, time: float, index: int, progress: float, state: ItuState) -> Moment:
         event = self.events[index] if index >= 0 else None
@@ -178,8 +232,12 @@ class ItuPresenter:
                    for o in state.objectives]
         markers += [MarkerView(label=str(a.number) if a.exposed else "?", x=a.x, y=a.y, text="anomaly")
                     for a in state.anomalies]
+        markers += [MarkerView(label="T", x=p.pose.x, y=p.pose.y, text=f"{PROJECTILES[p.kind].name} (endurance "
+                               f"{p.endurance})", taken_by=state.sides[p.side]) for p in state.projectiles]
         view = TableView(area_width=self.table.area[0], area_height=self.table.area[1], ships=tuple(ships),
-                         markers=tuple(markers), selected=active)
+                         markers=tuple(markers), selected=active, templates=self._tools(event, progress),
+                         areas=tuple(AreaView(label=f"SYSTEM {s.number}", x=s.x, y=s.y, radius=s.radius)
+                                     for s in SYSTEMS))
         header = None
         if active is not None:
             acting = state.ship(active)

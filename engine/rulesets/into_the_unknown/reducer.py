@@ -8,7 +8,7 @@ tampered file.
 
 from __future__ import annotations
 
-from engine.rulesets.into_the_unknown.displays import CATEGORIES, DISPLAYS, OFFICERS
+from engine.rulesets.into_the_unknown.displays import CATEGORIES, DISPLAYS, OFFICERS, PROJECTILES
 from engine.rulesets.into_the_unknown.events import (
     AlertChanged,
     AnomalyExposed,
@@ -25,12 +25,22 @@ from engine.rulesets.into_the_unknown.events import (
     Passed,
     PhaseStarted,
     PriorityHandedOver,
+    ProjectileLaunched,
+    ProjectileMoved,
+    ProjectileRemoved,
     ReserveChanged,
     RoundStarted,
     ShipMoved,
     TestMade,
 )
-from engine.rulesets.into_the_unknown.state import AnomalyState, ItuState, ObjectiveState, OfficerState, ShipState
+from engine.rulesets.into_the_unknown.state import (
+    AnomalyState,
+    ItuState,
+    ObjectiveState,
+    OfficerState,
+    ProjectileState,
+    ShipState,
+)
 from engine.rulesets.into_the_unknown.table import area_of
 
 INFLUENCE_ENDS = 3  # chosen: the influence track has 3 spaces on each side of its start position
@@ -56,7 +66,8 @@ def _apply(state: ItuState, event: ItuEvent) -> ItuState:
         if event.round != state.round + 1:
             raise ValueError(f"round {event.round} does not follow round {state.round}")
         ships = tuple(s.model_copy(update={"standby_given": False, "fired": False}) for s in state.ships)
-        return state.model_copy(update={"ships": ships, "passed": (False, False)})
+        tokens = tuple(p.model_copy(update={"moved": False}) for p in state.projectiles)
+        return state.model_copy(update={"ships": ships, "projectiles": tokens, "passed": (False, False)})
     if isinstance(event, PhaseStarted):
         return state.model_copy(update={"passed": (False, False)})
     if isinstance(event, Passed):
@@ -107,6 +118,32 @@ def _apply(state: ItuState, event: ItuEvent) -> ItuState:
             raise ValueError(f"no unexposed anomaly {event.anomaly!r} numbered {event.number}")
         state = state.model_copy(update={"anomalies": tuple(a for a in state.anomalies if a.id != event.anomaly)})
         return affected(state, event.effects)
+    if isinstance(event, ProjectileLaunched):
+        ship = state.ship(event.ship)
+        if event.kind not in PROJECTILES or any(p.id == event.projectile for p in state.projectiles):
+            raise ValueError(f"cannot launch {event.kind!r} as {event.projectile!r}")
+        if not 0 < event.endurance <= PROJECTILES[event.kind].endurance:
+            raise ValueError(f"a {event.kind} has endurance 1 to {PROJECTILES[event.kind].endurance}")
+        if ship.stats.launcher != "torpedo":
+            raise ValueError(f"{ship.name}'s launcher status does not show torpedoes ready")
+        state = state.with_ship(_spent(ship, event.reserve))
+        token = ProjectileState(id=event.projectile, side=ship.side, kind=event.kind, pose=event.pose,
+                                endurance=event.endurance, launched_by=ship.id)
+        return affected(state.model_copy(update={"projectiles": (*state.projectiles, token),
+                                                 "launched": state.launched + 1}), event.effects)
+    if isinstance(event, ProjectileMoved):
+        token = _projectile(state, event.projectile)
+        if not token.pose.pose().close_to(event.start.pose(), 1e-3) or token.moved:
+            raise ValueError(f"{event.projectile} moves from {event.start} but lies at {token.pose}")
+        if event.endurance > token.endurance:
+            raise ValueError(f"{event.projectile}'s endurance cannot rise")
+        moved = token.model_copy(update={"pose": event.end, "endurance": event.endurance, "moved": True})
+        return state.model_copy(update={"projectiles": tuple(moved if p.id == token.id else p
+                                                             for p in state.projectiles)})
+    if isinstance(event, ProjectileRemoved):
+        _projectile(state, event.projectile)
+        return state.model_copy(update={"projectiles": tuple(p for p in state.projectiles
+                                                             if p.id != event.projectile)})
     if isinstance(event, ComplicationRevealed):
         if state.complication is not None:
             raise ValueError("the complication is revealed twice")
@@ -243,3 +280,10 @@ def affected(state: ItuState, effects: Effects) -> ItuState:
         "objectives": objectives, "directives": directives, "influence": influence,
         "victory_points": tuple(a + b for a, b in zip(state.victory_points, effects.victory, strict=True)),
         "negative_points": tuple(a + b for a, b in zip(state.negative_points, effects.negative, strict=True))})
+
+
+def _projectile(state: ItuState, key: str) -> ProjectileState:
+    for token in state.projectiles:
+        if token.id == key:
+            return token
+    raise ValueError(f"no projectile {key!r} in play")

@@ -130,6 +130,18 @@ class ShipState(_Frozen):
         return None
 
 
+class ProjectileState(_Frozen):
+    """A projectile in play: whose, which card, where its token lies, its endurance marker."""
+
+    id: Ref
+    side: Side
+    kind: Ref
+    pose: PoseModel
+    endurance: Count
+    launched_by: Ref
+    moved: bool = False  # given its standby order this round
+
+
 class ObjectiveState(_Frozen):
     id: Ref
     x: float
@@ -157,6 +169,8 @@ class ItuState(_Frozen):
     ships: Annotated[tuple[ShipState, ...], Field(max_length=40)] = ()
     objectives: Annotated[tuple[ObjectiveState, ...], Field(max_length=20)] = ()
     anomalies: Annotated[tuple[AnomalyState, ...], Field(max_length=20)] = ()
+    projectiles: Annotated[tuple[ProjectileState, ...], Field(max_length=40)] = ()
+    launched: Count = 0  # projectiles launched so far (their ids count up)
     priority: Side = 0  # the side holding the priority token
     passed: tuple[bool, bool] = (False, False)
     influence: Annotated[int, Field(ge=-100, le=100)] = 0  # positive: toward side 0's end of the track

@@ -1,0 +1,69 @@
+"""Into the Unknown (issue 17), step 5: the studio draws the game through engine/view.py only: the
+system's boundary (deep space outside it), the ruler while a maneuver plays, objectives, anomalies
+and torpedoes as markers; checked on rendered pixels."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from engine.replay_timeline import LoadedReplay, load_timeline
+from engine.rulesets.into_the_unknown.play import play_mission
+from engine.rulesets.into_the_unknown.table import INCH, SYSTEM_RADIUS
+from studio.areas import EDGE, WIDTH_MM
+from studio.camera import table_to_pixel
+from studio.snapshot import render_view
+
+SIZE = (640, 360)
+
+
+@pytest.fixture(scope="module")
+def loaded(tmp_path_factory: pytest.TempPathFactory) -> LoadedReplay:
+    path = tmp_path_factory.mktemp("itu-screen") / "itu.trek"
+    play_mission(7, path)
+    return load_timeline(path)
+
+
+def near(frame: np.ndarray, x: float, y: float, area: tuple[float, float], colour: tuple[float, ...],
+         r: int = 3, tol: int = 60) -> int:
+    u, v = (int(c) for c in table_to_pixel(x, y, SIZE, area))
+    patch = frame[v - r:v + r + 1, u - r:u + r + 1].astype(int)
+    return int(np.all(np.abs(patch - np.array(colour[:3]) * 255) <= tol, axis=2).sum())
+
+
+def test_the_system_boundary_is_drawn(loaded: LoadedReplay) -> None:
+    moment = loaded.timeline.moment_after(0)
+    (system,) = moment.view.areas
+    assert (system.label, system.radius) == ("SYSTEM 1", pytest.approx(SYSTEM_RADIUS))
+    area = (moment.view.area_width, moment.view.area_height)
+    frame = render_view(moment.view, SIZE, "top", set())
+    bare = render_view(replace(moment.view, areas=()), SIZE, "top", set())
+    edge_x = system.x + system.radius - WIDTH_MM / 2  # on the ring, east of the centre
+    assert near(frame, edge_x, system.y, area, EDGE) > 0 and near(bare, edge_x, system.y, area, EDGE) == 0
+    assert near(frame, system.x, system.y, area, EDGE) == 0  # the inside is not painted
+
+
+def test_the_ruler_lies_on_the_table_while_a_warp_plays(loaded: LoadedReplay) -> None:
+    tl = loaded.timeline
+    warp = next(i for i, e in enumerate(tl.events) if e.type == "ship_moved" and e.maneuver == "warp")
+    event = tl.events[warp]
+    during = tl.moment((tl.start_of(warp) + tl.start_of(warp + 1)) / 2)
+    (ruler,) = during.view.templates
+    ys = [p[1] for p in ruler.points]
+    assert min(ys) == pytest.approx(event.start.y - INCH) and max(ys) == pytest.approx(event.end.y + INCH)
+    assert all(p[0] < event.start.x for p in ruler.points)  # alongside the port side (the ship faces north)
+    assert not tl.moment(tl.start_of(warp + 1)).view.templates  # lifted once the maneuver is done
+
+
+def test_tokens_are_markers(loaded: LoadedReplay) -> None:
+    first = loaded.timeline.moment_after(0)
+    labels = sorted(m.label for m in first.view.markers)
+    assert labels == ["?", "?", "?", "O", "O", "O", "O"]
+
+
+def test_a_frame_renders_whole(loaded: LoadedReplay, tmp_path: Path) -> None:
+    frame = render_view(loaded.timeline.moment(loaded.timeline.duration / 3).view, SIZE, "top")
+    assert frame.shape == (SIZE[1], SIZE[0], 3) and frame.std() > 5
