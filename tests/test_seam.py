@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = ("attack_wing", "alliance", "into_the_unknown")
+GAMES = ("attack_wing", "alliance", "into_the_unknown", "fleet_captains")
 REGISTRY = "engine/rulesets/registry.py"  # the one registration line per game
 
 # Modules that still name a game, each to be moved into its ruleset's folder or to reach the

@@ -17,6 +17,7 @@ RULESETS: dict[str, str] = {
     "attack_wing": "engine.rulesets.attack_wing.ruleset",
     "alliance": "engine.rulesets.alliance.ruleset",
     "into_the_unknown": "engine.rulesets.into_the_unknown.ruleset",
+    "fleet_captains": "engine.rulesets.fleet_captains.ruleset",
 }
 
 _loaded: dict[str, Ruleset[Any, Any]] = {}

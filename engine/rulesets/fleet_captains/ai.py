@@ -1,0 +1,229 @@
+"""The engine's AI seat: it scores every option of an offer and gives its reason in numbers.
+
+A ship heads for the nearest place its first useful goal names: a repair spot when damaged, a
+place where a face-up test mission is likely to succeed, an enemy ship to fight (a warship), a
+planet to influence, or a face-down tile to explore. Actions are weighed by their odds (exact
+over the d6s) and the VP at stake; the turn ends when nothing scores above zero.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine.rulesets.fleet_captains.content import COMMAND_CARDS, ENCOUNTERS, MISSIONS, SHIP_CLASSES, Mission
+from engine.rulesets.fleet_captains.players import Act, Offer
+from engine.rulesets.fleet_captains.rules import (
+    distances,
+    enemies_at,
+    expected_damage,
+    mission_place,
+    other,
+    p_opposed,
+    p_success,
+    rating,
+    repair_spot,
+)
+from engine.rulesets.fleet_captains.state import FcState, ShipState, adjacent
+
+Scored = tuple[float, str]
+
+
+class FleetAi:
+    """A greedy seat for either side."""
+
+    def choose(self, state: FcState, offer: Offer) -> tuple[int, str]:
+        scored = [self.score(state, offer, act) for act in offer.options]
+        best = max(range(len(scored)), key=lambda i: scored[i][0])  # the first of equals: deterministic
+        return best, scored[best][1]
+
+    def score(self, state: FcState, offer: Offer, act: Act) -> Scored:
+        kind = offer.kind
+        if kind == "subdecks":
+            return act.value, f"subdecks for the fleet's missions ({offer.note})"
+        if kind == "first_player":
+            return (1.0 if act.value == offer.side else 0.0), "the first player reaches the VP target first"
+        if kind == "mission_deck":
+            return 0.0, "the first deck with cards"
+        if kind == "step":
+            return _step(state, offer, act)
+        if kind in ("test_card", "combat_card"):
+            return _card(act)
+        if kind == "free_attack":
+            if act.kind == "no_attack":
+                return 0.0, "no attack"
+            e = expected_damage(rating(state.ship(act.ships[0]), "weapons") or 0,
+                                rating(state.ship(act.target), "shields") or 0)
+            return e, f"a free shot: expected damage {e:.2f}"
+        if kind == "encounter_ships":
+            card = ENCOUNTERS.get(offer.note, None)
+            return (len(act.ships), "all the ships meet it together") if card is None else (0.0, "")
+        if kind == "decloak":
+            s = state.ship(act.ships[0])
+            return float(s.card.dial[s.alert][act.value].shields or 0), "the best shields"
+        if kind == "forced_discard":
+            return (1.0 if act.kind == "lose_card" else 0.0), "a card from the hand rather than a crew member"
+        return _turn(state, offer.side, act)
+
+
+def _card(act: Act) -> Scored:
+    if act.kind == "card":
+        return float(act.value), f"+{act.value} on the test"
+    if act.kind == "crew_ability":
+        return act.value - 2.5, f"+{act.value}, losing the crew member"
+    return 0.0, "no card worth playing"
+
+
+# --- goals and movement -----------------------------------------------------------------------------
+
+def goals(state: FcState, ship: ShipState) -> tuple[frozenset[str], str]:
+    """The places the ship heads for, and why."""
+    side = ship.side
+    if ship.alert > 0:
+        spots = frozenset(p.id for p in state.locations if repair_spot(state, side, p.id))
+        return spots, "damaged: to a repair spot"
+    for mission in _missions(state, side):
+        if mission.goal == "test" and mission.system is not None and _best(ship, mission) >= 0.34:
+            places = frozenset(p.id for p in state.locations if mission_place(state, mission, p, side))
+            if places:
+                return places, f"for the mission {mission.name}"
+    if (ship.card.dial[0][1].weapons or 0) >= 9:
+        targets = frozenset(s.location for s in state.fleet(other(side)) if not s.cloaked and s.location
+                            and state.location(s.location).post_of is None)
+        if targets:
+            return targets, "hunting enemy ships"
+    planets = frozenset(p.id for p in state.locations if p.planet and p.explored and p.influence_side in (None, side)
+                        and (p.installation != "starbase") and not enemies_at(state, p.id, side))
+    unexplored = frozenset(p.id for p in state.locations if not p.explored)
+    if unexplored and (ship.id[-1] in "13579" or not planets):
+        return unexplored, "exploring"
+    return planets or unexplored, "to spread influence"
+
+
+def _best(ship: ShipState, mission: Mission) -> float:
+    assert mission.system is not None
+    best = max((s.rating(mission.system) or -99) for s in ship.card.dial[ship.alert] if not s.cloak)
+    return p_success(best + 2, mission.target)
+
+
+def _missions(state: FcState, side: int) -> Iterable[Mission]:
+    return (MISSIONS[m] for m in state.side(side).missions)
+
+
+def _distance(state: FcState, start: str, side: int, places: frozenset[str]) -> int:
+    found = distances(start, side)
+    return min((found[p] for p in places if p in found), default=99)
+
+
+def _step(state: FcState, offer: Offer, act: Act) -> Scored:
+    ship = state.ship(act.ships[0])
+    places, why = goals(state, ship)
+    here = offer.note
+    now = _distance(state, here, offer.side, places)
+    if act.kind == "stop":
+        return 0.0, f"stops: {why}"
+    then = _distance(state, act.target, offer.side, places)
+    return float(now - then) - 0.01, f"{why} ({then} steps to go)"
+
+
+# --- a turn's options -------------------------------------------------------------------------------
+
+def _turn(state: FcState, side: int, act: Act) -> Scored:
+    kind = act.kind
+    if kind == "end":
+        return 0.0, "nothing left worth doing"
+    ship = state.ship(act.ships[0]) if act.ships and kind not in ("play",) else None
+    if kind == "move" and ship is not None:
+        if len(act.ships) > 1:
+            return 0.0, "ships move on their own"
+        here = state.where(ship)
+        places, why = goals(state, ship)
+        if here is None or here in places:
+            return 0.0, f"already there: {why}"
+        return 4.0, why
+    if kind == "power" and ship is not None:
+        return _power(state, ship, act)
+    if kind == "test":
+        mission = MISSIONS[act.target]
+        assert mission.system is not None
+        total = sum(rating(state.ship(s), mission.system) or 0 for s in act.ships)
+        p = p_success(total + _hand_bonus(state, side, mission.system), mission.target)
+        score = 10 * p * mission.vp - 1.5 * (len(act.ships) - 1)
+        return (score if p >= 0.34 else -1.0), f"P(success) {p:.2f} for {mission.vp} VP ({mission.name})"
+    if kind == "attack":
+        target = state.ship(act.target)
+        weapons = sum(rating(state.ship(s), "weapons") or 0 for s in act.ships)
+        e = expected_damage(weapons, rating(target, "shields") or 0)
+        missions = any(m.goal in ("destroy", "damage") for m in _missions(state, side))
+        score = 6 * e + (2 if missions else 0) - 1.5 * (len(act.ships) - 1)
+        return (score if e >= 0.4 else -1.0), f"expected damage {e:.2f} on {target.id}"
+    if kind == "build":
+        return (10.0 if act.target == "starbase" else 8.0), f"a {act.target}"
+    if kind == "influence":
+        place = state.location(act.target)
+        if act.value < 0:
+            return 5.0, "weakens the enemy's hold"
+        return (5.0 if place.influence < 3 else 0.5), f"influence {place.influence + 1} at {place.id}"
+    if kind == "reinforce":
+        return 7.0 * SHIP_CLASSES[act.target].size, "a bigger fleet"
+    if kind == "repair" and ship is not None:
+        return 9.0 + act.value, f"alert status back up from {ship.alert}"
+    if kind == "cloak" and ship is not None:
+        places, _ = goals(state, ship)
+        far = _distance(state, ship.location or "", side, places) >= 2
+        return (3.5 if ship.alert > 0 and far else -1.0), "cloaked on the way home"
+    if kind == "search":
+        p = p_success((rating(ship, "sensors") or 0) + _hand_bonus(state, side, "sensors") if ship else 0, 15)
+        return 4 * p, f"P(reveal) {p:.2f}"
+    if kind == "scan":
+        return 0.5, "a look at the tile ahead"
+    if kind == "beam" and ship is not None:
+        p = p_opposed(rating(ship, "sensors") or 0, rating(state.ship(act.target), "shields") or 0)
+        return 2 * p, f"P(beam) {p:.2f}"
+    if kind == "play":
+        return _play(state, side, act)
+    if kind == "crew" and ship is not None:
+        card = COMMAND_CARDS[act.target]
+        taken = any(COMMAND_CARDS[c].crew == card.crew for c in ship.crew)
+        return (-1.0 if taken else 3.0), f"a {card.crew} aboard {ship.id}"
+    if kind == "cycle":
+        mission = MISSIONS[act.target]
+        hard = mission.goal in ("build", "influence") and mission.target == 3
+        return (1.5 if hard else -1.0), f"{mission.name} is far off"
+    return -1.0, "not worth it"
+
+
+def _hand_bonus(state: FcState, side: int, system: str) -> int:
+    kind = "combat" if system in ("weapons", "shields") else "ops"
+    return max((COMMAND_CARDS[c].amount for c in state.side(side).hand
+                if COMMAND_CARDS[c].kind == kind and COMMAND_CARDS[c].system in (None, system)), default=0)
+
+
+def _power(state: FcState, ship: ShipState, act: Act) -> Scored:
+    setting = ship.card.dial[ship.alert][act.value]
+    here = state.where(ship)
+    if ship.cloaked:
+        places, why = goals(state, ship)
+        return (5.0 if here in places else -1.0), f"de-cloaks: arrived ({why})"
+    if not ship.moved or ship.acted or here is None:
+        return -1.0, "keeps its engines for the move"
+    if enemies_at(state, here, ship.side) or any(enemies_at(state, a, ship.side) for a in adjacent(here)):
+        gain = (setting.weapons or 0) - (ship.dial.weapons or 0)
+        return (gain - 0.5, "tactical: enemies near") if setting.label == "tactical" else (-1.0, "")
+    if any(m.system == "sensors" and mission_place(state, m, state.location(here), ship.side)
+           for m in _missions(state, ship.side)):
+        gain = (setting.sensors or 0) - (ship.dial.sensors or 0)
+        return gain - 0.5, "more sensors for the mission here"
+    return -1.0, "the dial is fine"
+
+
+def _play(state: FcState, side: int, act: Act) -> Scored:
+    card = COMMAND_CARDS[act.target]
+    if card.effect == "repair":
+        return 7.0, f"{card.name}: an alert status back"
+    if card.effect == "influence":
+        return 4.0, f"{card.name}: influence at {act.place}"
+    if card.effect == "extra_action":
+        ready = [s for s in state.fleet(side) if not s.acted and not s.cloaked]
+        left = 3 + state.side(side).extra_actions - state.side(side).actions
+        return (2.0 if len(ready) > left else -1.0), f"{len(ready)} ships ready for {left} actions"
+    return -1.0, ""

@@ -1,0 +1,322 @@
+"""Fleet Captains events: every draw, roll, test, choice and change of the game, as data.
+
+Each event carries the ``turn`` it belongs to (0: setup). The reducer (``reducer.apply``) is
+the only way the state changes; the game (``game.py``) works out events and folds them.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Final, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+Name = Annotated[str, Field(min_length=1, max_length=60)]
+Text = Annotated[str, Field(max_length=400)]
+Side = Annotated[int, Field(ge=0, le=1)]
+Die = Annotated[int, Field(ge=1, le=6)]
+Count = Annotated[int, Field(ge=0, le=10_000)]
+Delta = Annotated[int, Field(ge=-100, le=100)]
+Names = Annotated[tuple[Name, ...], Field(max_length=200)]
+Pile = Literal["command_deck", "hand", "command_discard", "trash", "mission_deck", "missions", "mission_discard",
+               "completed", "tiles", "encounter_deck", "encounter_discard", "science", "combat", "influence",
+               "fleet_deck", "draft_discard", "reinforcements"]
+TestKind = Literal["system", "opposed", "breakaway", "evasion", "combat", "scan", "transporter", "encounter"]
+Action = Literal["cloaking", "combat", "influence", "reinforcement", "repair", "scan", "transporter", "system_test"]
+
+
+class _Event(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    seq: Annotated[int, Field(ge=0, le=10_000_000)] = 0  # the event's place in the log, from 0
+    turn: Count = 0
+
+
+class GameStarted(_Event):
+    """Setup begins: the factions of side 0 and 1 and the fleet size (the VP target)."""
+
+    type: Literal["game_started"] = "game_started"
+    factions: tuple[Name, Name]
+    fleet_size: Annotated[int, Field(ge=1, le=60)]
+
+
+class Shuffled(_Event):
+    """A pile shuffled (``side`` None: a shared pile) into ``order``, top card first."""
+
+    type: Literal["shuffled"] = "shuffled"
+    pile: Pile
+    side: Side | None = None
+    order: Names
+
+
+class MapLaid(_Event):
+    """The top tiles of the shuffled pile laid face down, one per map position in row order."""
+
+    type: Literal["map_laid"] = "map_laid"
+    tiles: Names
+
+
+class Drafted(_Event):
+    """The top ship card of a fleet deck drawn during the muster: kept (as ``ship``) or discarded."""
+
+    type: Literal["drafted"] = "drafted"
+    side: Side
+    card: Name
+    ship: Name | None
+    reason: Text = ""
+
+
+class Chosen(_Event):
+    """A player's decision: what was asked (``kind``), the option picked and the seat's reason."""
+
+    type: Literal["chosen"] = "chosen"
+    side: Side
+    kind: Name
+    choice: Text
+    reason: Text = ""
+
+
+class CardsMoved(_Event):
+    """Cards go from one pile to another (a draw takes the top ones): ``why`` says what for."""
+
+    type: Literal["cards_moved"] = "cards_moved"
+    side: Side | None = None
+    source: Pile
+    dest: Pile
+    cards: Names
+    why: Text = ""
+    dest_side: Side | None = None  # a shared pile's card drawn into a side's pile: that side
+    use: Literal["", "discard", "cycle"] = ""  # the turn's one discard-and-draw, or its one mission cycled
+
+
+class Rolled(_Event):
+    """One d6 of the game's generator, and what it is for."""
+
+    type: Literal["rolled"] = "rolled"
+    side: Side
+    value: Die
+    purpose: Text = ""
+
+
+class Tested(_Event):
+    """A test worked out: the ships' ``rating`` (summed for a cooperative test), ``modifiers``, the
+    die and the ``total`` against a ``target`` number or the opposing total (``against``)."""
+
+    type: Literal["tested"] = "tested"
+    kind: TestKind
+    side: Side
+    ships: Names
+    system: Name
+    rating: Annotated[int, Field(ge=0, le=200)]
+    modifiers: Delta = 0
+    die: Die
+    total: Annotated[int, Field(ge=0, le=300)]
+    target: Annotated[int, Field(ge=0, le=300)]
+    success: bool
+    label: Text = ""
+
+
+class TurnStarted(_Event):
+    type: Literal["turn_started"] = "turn_started"
+    side: Side
+    last: bool = False  # the second player's last turn
+
+
+class TurnEnded(_Event):
+    type: Literal["turn_ended"] = "turn_ended"
+    side: Side
+
+
+class MoveStarted(_Event):
+    """A ship (or a task force) begins its one move of the turn with ``points`` of engines."""
+
+    type: Literal["move_started"] = "move_started"
+    ships: Names
+    points: Count
+
+
+class Moved(_Event):
+    """One step of a move, to an adjacent location, for ``cost`` movement points."""
+
+    type: Literal["moved"] = "moved"
+    ships: Names
+    source: Name
+    dest: Name
+    cost: Count
+
+
+class MoveEnded(_Event):
+    type: Literal["move_ended"] = "move_ended"
+    ships: Names
+    why: Text = ""
+
+
+class Explored(_Event):
+    type: Literal["explored"] = "explored"
+    location: Name
+    tile: Name
+
+
+class Damaged(_Event):
+    """Damage lowers the ship's alert status one level a point; past red alert the ship is
+    destroyed: off the map, its crew discarded, its fleet size one larger if it is the side's
+    first loss (the aggressor's VP is a ``scored_vp`` of its own)."""
+
+    type: Literal["damaged"] = "damaged"
+    ship: Name
+    amount: Annotated[int, Field(ge=1, le=3)]
+    cause: Text = ""
+
+
+class ScoredVp(_Event):
+    type: Literal["scored_vp"] = "scored_vp"
+    side: Side
+    amount: Delta
+    why: Text = ""
+
+
+class PowerAdjusted(_Event):
+    """A ship's dial turned to another setting of its alert status (leaving a cloak setting de-cloaks)."""
+
+    type: Literal["power_adjusted"] = "power_adjusted"
+    ship: Name
+    setting: Annotated[int, Field(ge=0, le=9)]
+    free: bool = False  # not the turn's adjustment (a forced de-cloak)
+
+
+class Cloaked(_Event):
+    """A ship turns its dial to the cloak setting and leaves the board for a cloak token."""
+
+    type: Literal["cloaked"] = "cloaked"
+    ship: Name
+    setting: Annotated[int, Field(ge=0, le=9)]
+    token: Name
+
+
+class EchoDeployed(_Event):
+    """A sensor echo joins the cloak tokens of a location (all of them mixed face down again)."""
+
+    type: Literal["echo_deployed"] = "echo_deployed"
+    side: Side
+    location: Name
+    token: Name
+
+
+class TokenMoved(_Event):
+    type: Literal["token_moved"] = "token_moved"
+    token: Name
+    source: Name
+    dest: Name
+
+
+class TokenRevealed(_Event):
+    """A scanned cloak token turned over: an echo is discarded, a ship must de-cloak."""
+
+    type: Literal["token_revealed"] = "token_revealed"
+    token: Name
+    ship: Name | None
+
+
+class InfluenceChanged(_Event):
+    type: Literal["influence_changed"] = "influence_changed"
+    location: Name
+    side: Side
+    delta: Annotated[int, Field(ge=-1, le=1)]
+
+
+class Installed(_Event):
+    type: Literal["installed"] = "installed"
+    location: Name
+    side: Side
+    kind: Literal["outpost", "colony", "starbase"]
+
+
+class InstallationLost(_Event):
+    type: Literal["installation_lost"] = "installation_lost"
+    location: Name
+    side: Side
+    kind: Literal["outpost", "colony", "starbase"]
+
+
+class Reinforced(_Event):
+    """A ship card taken from the reinforcement deck joins the fleet at its command post."""
+
+    type: Literal["reinforced"] = "reinforced"
+    side: Side
+    card: Name
+    ship: Name
+
+
+class Repaired(_Event):
+    """A ship's dial turned to the next best alert status (``setting`` of that status)."""
+
+    type: Literal["repaired"] = "repaired"
+    ship: Name
+    setting: Annotated[int, Field(ge=0, le=9)]
+    movement: bool = False  # the second repair at a command post or starbase, paid with the ship's move
+
+
+class Scanned(_Event):
+    type: Literal["scanned"] = "scanned"
+    side: Side
+    location: Name
+
+
+class ActionTaken(_Event):
+    """One of the turn's three actions: the action tokens go on ``ships`` (none: a player's action)."""
+
+    type: Literal["action_taken"] = "action_taken"
+    side: Side
+    action: Action
+    ships: Names
+
+
+class ExtraAction(_Event):
+    type: Literal["extra_action"] = "extra_action"
+    side: Side
+
+
+class CrewAssigned(_Event):
+    type: Literal["crew_assigned"] = "crew_assigned"
+    ship: Name
+    card: Name
+
+
+class CrewRemoved(_Event):
+    """A crew card leaves a ship: to the discard pile, or (``to_ship``) beamed to another ship."""
+
+    type: Literal["crew_removed"] = "crew_removed"
+    ship: Name
+    card: Name
+    to_ship: Name | None = None
+
+
+class MissionCompleted(_Event):
+    type: Literal["mission_completed"] = "mission_completed"
+    side: Side
+    card: Name
+    ships: Names
+
+
+class GameEnded(_Event):
+    type: Literal["game_ended"] = "game_ended"
+    winner: Side | None
+    reason: Text
+
+
+Event = Annotated[
+    GameStarted | Shuffled | MapLaid | Drafted | Chosen | CardsMoved | Rolled | Tested | TurnStarted | TurnEnded
+    | MoveStarted | Moved | MoveEnded | Explored | Damaged | ScoredVp | PowerAdjusted | Cloaked | EchoDeployed
+    | TokenMoved | TokenRevealed | InfluenceChanged | Installed | InstallationLost | Reinforced | Repaired | Scanned
+    | ActionTaken | ExtraAction | CrewAssigned | CrewRemoved | MissionCompleted | GameEnded,
+    Field(discriminator="type")]
+EVENT_ADAPTER: Final[TypeAdapter[Event]] = TypeAdapter(Event)
+
+
+def event_from_dict(raw: dict[str, Any]) -> Event:
+    """Validate a raw event (as read from a replay); raises pydantic's ValidationError (a ValueError)."""
+    return EVENT_ADAPTER.validate_python(raw)
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    out: dict[str, Any] = event.model_dump(mode="json")
+    return out

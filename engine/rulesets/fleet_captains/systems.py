@@ -1,0 +1,129 @@
+"""System tests, combat and the other rolls of the summary, worked out as events.
+
+A system test (summary, "8. System Tests"): 1. the test type and the system rating (summed over
+the ships of a cooperative test); 2. the tester may play one command card; 3. the opponent may
+play one (command cards apply to their own ships, so only in opposed tests); 4. crew abilities
+and modifiers; 5. a d6 added to it all; the test succeeds when the total reaches the target.
+Opposed: the active side succeeds only when its total is higher.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.rulesets.fleet_captains import events as fe
+from engine.rulesets.fleet_captains.content import COMMAND_CARDS, System
+from engine.rulesets.fleet_captains.game import Game
+from engine.rulesets.fleet_captains.players import Act, Offer
+from engine.rulesets.fleet_captains.rules import damage_for, other, rating
+
+COMBAT_SYSTEMS = ("weapons", "shields")
+
+
+def card_options(game: Game, side: int, ships: Sequence[str], system: System) -> tuple[Act, ...]:
+    """The cards a side may play on a test of ``system`` by its ``ships``: a combat card on a weapons
+    or shields test, an ops modifier on the others; or a crew member aboard one of them, discarded
+    for their ability (amount + 1)."""
+    kind = "combat" if system in COMBAT_SYSTEMS else "ops"
+    out = [Act("no_card", label="no card")]
+    for card_id in dict.fromkeys(game.state.side(side).hand):
+        card = COMMAND_CARDS[card_id]
+        if card.kind == kind and card.effect == "modifier" and card.system in (None, system):
+            out.append(Act("card", target=card_id, value=card.amount, label=f"play {card.name} (+{card.amount})"))
+    for ship_id in ships:
+        for card_id in game.state.ship(ship_id).crew:
+            card = COMMAND_CARDS[card_id]
+            if card.system == system:
+                out.append(Act("crew_ability", ships=(ship_id,), target=card_id, value=card.amount + 1,
+                               label=f"discard {card.name} from {ship_id} (+{card.amount + 1})"))
+    return tuple(out)
+
+
+def play_card(game: Game, side: int, act: Act, on: str) -> int:
+    """Play the picked card (play 1, draw 1) or discard the crew member; the modifier it gives."""
+    if act.kind == "card":
+        game.move_cards(side, "hand", "command_discard", (act.target,), f"played on {on}")
+        game.draw_commands(side, 1, "play 1, draw 1")
+        return act.value
+    if act.kind == "crew_ability":
+        game.emit(fe.CrewRemoved(turn=game.turn, ship=act.ships[0], card=act.target))
+        return act.value
+    return 0
+
+
+def ask_card(game: Game, side: int, ships: Sequence[str], system: System, on: str, kind: str = "test_card") -> Act:
+    options = card_options(game, side, ships, system)
+    return game.ask(Offer(side, kind, options, note=on))
+
+
+def system_test(game: Game, side: int, ships: Sequence[str], system: System, target: int, label: str,
+                kind: str = "system") -> bool:
+    """A (cooperative) system test against a target number; False at once if a system is Disabled."""
+    ratings = [rating(game.state.ship(s), system) for s in ships]
+    if any(r is None for r in ratings):
+        return False
+    total_rating = sum(r for r in ratings if r is not None)
+    modifier = play_card(game, side, ask_card(game, side, ships, system, label), label)
+    die = game.roll(side, f"{system} test: {label}")
+    total = total_rating + modifier + die
+    success = total >= target
+    game.emit(fe.Tested(turn=game.turn, kind=kind, side=side, ships=tuple(ships), system=system,
+                        rating=total_rating, modifiers=modifier, die=die, total=total, target=target, success=success,
+                        label=label))
+    return success
+
+
+def opposed_test(game: Game, side: int, ships: Sequence[str], system: System, target_ship: str,
+                 defence: System, label: str, kind: str) -> int:
+    """An opposed test (combat: weapons against shields; transporter: sensors against shields).
+    Cards: the active side first, then the target's side; if the active side played none and the
+    target's did, the active side has one more chance. The margin: active total minus the
+    defence's total (> 0: the active side succeeds), and the damage that would do in combat."""
+    defender = other(side)
+    first = ask_card(game, side, ships, system, label, "combat_card")
+    mod = play_card(game, side, first, label)
+    reply = ask_card(game, defender, (target_ship,), defence, label, "combat_card")
+    dmod = play_card(game, defender, reply, label)
+    if first.kind == "no_card" and reply.kind != "no_card":
+        mod += play_card(game, side, ask_card(game, side, ships, system, label, "combat_card"), label)
+    ratings = [rating(game.state.ship(s), system) or 0 for s in ships]
+    shields = rating(game.state.ship(target_ship), defence) or 0
+    die = game.roll(side, f"{system}: {label}")
+    ddie = game.roll(defender, f"{defence}: {label}")
+    attack, guard = sum(ratings) + mod + die, shields + dmod + ddie
+    game.emit(fe.Tested(turn=game.turn, kind=kind, side=defender, ships=(target_ship,), system=defence,
+                        rating=shields, modifiers=dmod, die=ddie, total=guard, target=attack, success=guard >= attack,
+                        label=label))
+    game.emit(fe.Tested(turn=game.turn, kind=kind, side=side, ships=tuple(ships), system=system,
+                        rating=sum(ratings), modifiers=mod, die=die, total=attack, target=guard, success=attack > guard,
+                        label=label))
+    return attack - guard if kind != "combat" else damage_for(attack, guard)
+
+
+def combat(game: Game, side: int, attackers: Sequence[str], target: str, label: str) -> int:
+    """A weapons test against the target's shields test; the damage it takes (3: destroyed) and
+    the aggressor's VP for a kill. Returns the damage done."""
+    damage = opposed_test(game, side, attackers, "weapons", target, "shields", label, "combat")
+    if damage:
+        ship = game.state.ship(target)
+        game.emit(fe.Damaged(turn=game.turn, ship=target, amount=damage, cause=label))
+        if game.state.ship(target).destroyed:
+            game.emit(fe.ScoredVp(turn=game.turn, side=side, amount=1, why=f"destroyed {ship.card.name} {target}"))
+    return damage
+
+
+def size_roll(game: Game, side: int, ships: Sequence[str], kind: str) -> bool:
+    """Breakaway or evasion: a d6 plus the moving ships' sizes against the opponent's d6 plus the
+    sizes of all their uncloaked ships at the location; the mover passes on equal or higher."""
+    state = game.state
+    here = state.ship(ships[0]).location
+    enemies = [s for s in state.fleet(other(side)) if not s.cloaked and s.location == here]
+    mine = sum(state.ship(s).card.size for s in ships)
+    theirs = sum(s.card.size for s in enemies)
+    die = game.roll(side, f"{kind}: {' + '.join(ships)}")
+    their_die = game.roll(other(side), f"{kind}: opposing")
+    passed = mine + die >= theirs + their_die
+    game.emit(fe.Tested(turn=game.turn, kind=kind, side=side, ships=tuple(ships), system="size",
+                        rating=mine, die=die, total=mine + die, target=theirs + their_die, success=passed,
+                        label=f"{kind} from {here}"))
+    return passed

@@ -1,0 +1,132 @@
+"""Whole games of Fleet Captains: 100 seeded AI games end without an illegal state, the golden log,
+validation by re-play, the codec and the Timeline (issue 18)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.cli.main import main
+from engine.replay import codec_for_header, open_replay
+from engine.replay.validate import validate_replay
+from engine.replay_timeline import load_timeline
+from engine.rulesets.fleet_captains import events as fe
+from engine.rulesets.fleet_captains.codec import FleetCaptainsCodec
+from engine.rulesets.fleet_captains.play import play_game, result_of
+from engine.rulesets.fleet_captains.replay_check import replay_game
+from engine.rulesets.fleet_captains.rules import fleet_total
+from engine.rulesets.fleet_captains.state import FcState
+
+GOLDEN = Path(__file__).parent / "golden" / "fc-standard-seed3.trek"  # `trek play fc-standard --seed 3`
+
+
+def legal_end(state: FcState) -> list[str]:
+    """What is wrong with a finished game's state (empty: nothing)."""
+    problems = []
+    if state.phase != "over":
+        problems.append("the game did not end")
+    for i, side in enumerate(state.sides):
+        if fleet_total(state, i) > side.fleet_size:
+            problems.append(f"side {i}'s fleet is over its fleet size")
+        if len(side.hand) > 12:
+            problems.append(f"side {i} holds {len(side.hand)} cards")
+    vp = [s.vp for s in state.sides]
+    if state.winner is not None and "turn limit" not in state.reason and vp[state.winner] < state.vp_target:
+        problems.append(f"side {state.winner} won with {vp[state.winner]} VP")
+    for ship in state.ships:
+        if not ship.destroyed and (state.where(ship) is None or not 0 <= ship.alert <= 2):
+            problems.append(f"{ship.id} is nowhere")
+        if ship.cloaked != (state.token_of(ship.id) is not None):
+            problems.append(f"{ship.id}'s cloak token does not match")
+    for place in state.locations:
+        if (place.influence > 0) != (place.influence_side is not None):
+            problems.append(f"{place.id}'s influence has no owner")
+    return problems
+
+
+def test_a_hundred_seeded_games_end_without_an_illegal_state() -> None:
+    codec = FleetCaptainsCodec()
+    seen = set()
+    for seed in range(100):
+        result = play_game(seed)
+        assert legal_end(result.state) == [], f"seed {seed}"
+        seen.update(e.type for e in result.events)
+        if seed % 25 == 0:  # the reducer alone rebuilds the game from its events and the seed
+            state = codec.initial_state({"seed": seed})
+            for event in result.events:
+                state = codec.apply(state, codec.decode_event(codec.encode_event(event)))
+            assert state == result.state
+    for kind in ("explored", "damaged", "installed", "reinforced", "mission_completed", "repaired", "cloaked"):
+        assert kind in seen, f"no {kind} in a hundred games"
+
+
+def test_same_seed_same_events() -> None:
+    a, b = play_game(12), play_game(12)
+    assert [fe.event_to_dict(e) for e in a.events] == [fe.event_to_dict(e) for e in b.events]
+    assert [fe.event_to_dict(e) for e in play_game(13).events] != [fe.event_to_dict(e) for e in a.events]
+
+
+def test_the_golden_game_is_played_again_event_for_event() -> None:
+    replay = open_replay(GOLDEN)
+    recorded = [dict(e) for e in replay.events()]
+    again = play_game(replay.header["seed"])
+    assert [fe.event_to_dict(e) for e in again.events] == recorded
+    assert replay.result == result_of(again.state)
+
+
+def test_validate_replays_the_file_and_finds_a_forged_roll(tmp_path: Path) -> None:
+    report = validate_replay(GOLDEN)
+    assert report.sound and report.replayed, report
+    replay = open_replay(GOLDEN)
+    events = [dict(e) for e in replay.events()]
+    assert replay_game(replay.header, iter(events), replay.result, True) == []
+    roll = next(i for i, e in enumerate(events) if e["type"] == "rolled" and e["turn"] > 2)
+    events[roll] = {**events[roll], "value": events[roll]["value"] % 6 + 1}
+    problems = replay_game(replay.header, iter(events), replay.result, True)
+    assert problems and f"event {roll}" in problems[0]
+    chosen = next(i for i, e in enumerate(events) if e["type"] == "chosen" and e["kind"] == "turn" and e["turn"] > 2)
+    events = [dict(e) for e in replay.events()]
+    events[chosen] = {**events[chosen], "choice": "attack the moon"}
+    problems = replay_game(replay.header, iter(events), replay.result, True)
+    assert problems and "do not offer" in problems[0]
+
+
+def test_codec_round_trips_states_and_refuses_bad_events() -> None:
+    codec = FleetCaptainsCodec()
+    result = play_game(4)
+    plain = codec.encode_state(result.state)
+    assert codec.decode_state(plain) == result.state
+    with pytest.raises(ValueError):
+        codec.decode_event({"type": "rolled", "seq": 0, "turn": 1, "side": 0, "value": 7})
+    with pytest.raises(ValueError):
+        codec.decode_event({"type": "warp_core_breach", "seq": 0})
+
+
+def test_the_timeline_folds_the_golden_game_into_views() -> None:
+    loaded = load_timeline(GOLDEN)
+    timeline = loaded.timeline
+    assert len(timeline.lines) == len(list(open_replay(GOLDEN).events()))
+    first_move = next(i for i, e in enumerate(timeline.events) if isinstance(e, fe.Moved))
+    halfway = timeline.start_of(first_move) + 0.5 * (timeline.start_of(first_move + 1) - timeline.start_of(first_move))
+    moment = timeline.moment(halfway)
+    moving = [s for s in moment.view.ships if s.active]
+    assert moving and moment.view.selected == moving[0].id
+    end = timeline.moment_after(len(timeline.events) - 1)
+    assert end.view.planets, "explored planets are on the table at the end"
+    opening = timeline.moment_after(next(i for i, e in enumerate(timeline.events) if isinstance(e, fe.MapLaid)))
+    assert sum(m.label == "?" for m in opening.view.markers) == 25  # every tile face down
+    assert len(end.panels) == len(timeline.roster)
+    assert "wins" in end.caption or "draw" in end.caption
+
+
+def test_trek_play_fc_standard_and_validate(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "fc.trek"
+    assert main(["play", "fc-standard", "--seed", "21", "-o", str(out)]) == 0
+    assert "fc-standard, seed 21" in capsys.readouterr().out
+    assert main(["replay", "validate", str(out)]) == 0
+    assert "sound" in capsys.readouterr().out
+    assert main(["replay", "state", str(out), "--at", "200"]) == 0
+    assert "side 0 Federation" in capsys.readouterr().out
+    header = open_replay(out).header
+    assert codec_for_header(header).ruleset == "fleet_captains"
