@@ -175,6 +175,29 @@ class EffectView:
 
 
 @dataclass(frozen=True, slots=True)
+class TileView:
+    """A location tile of a map game (Fleet Captains): a square of ``side`` mm centred at (x, y),
+    face down or turned over (its ``name``, its ``kind``, which sets its colour, and ``size``, the
+    movement cost printed on it); ``home`` is the player whose command post it is (None: a tile);
+    ``influence`` tokens of ``influence_player`` and an ``installation`` ("outpost", "colony",
+    "starbase") of ``installation_player`` stand on it."""
+
+    id: str
+    x: float
+    y: float
+    side: float
+    name: str = ""
+    kind: str = ""
+    face_down: bool = False
+    size: int = 0
+    home: int | None = None
+    influence: int = 0
+    influence_player: int | None = None
+    installation: str = ""
+    installation_player: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class TableView:
     """Everything the studio draws for one frame."""
 
@@ -193,6 +216,7 @@ class TableView:
     effects: tuple[EffectView, ...] = ()  # hits and destructions playing now
     ruler: RulerView | None = None  # the viewer's ruler between two ships
     areas: tuple[AreaView, ...] = ()  # areas with a boundary (Into the Unknown's systems)
+    tiles: tuple[TileView, ...] = ()  # a map game's location tiles (Fleet Captains)
 
     def ship(self, ship_id: str) -> ShipView | None:
         """The ship with this id, or None."""
@@ -220,7 +244,7 @@ class DieView:
     the event in progress rolled or changed it (``fresh``: the HUD pulses it)."""
 
     kind: Literal["attack", "defense"]
-    face: str  # hit, crit, battle_stations, blank, evade
+    face: str  # hit, crit, battle_stations, blank, evade; or a d6's number "1" to "6" (a system test)
     mark: DieMark = ""
     fresh: bool = False
 

@@ -23,6 +23,11 @@ ATTACK_DIE: Final[RGBA] = (0.78, 0.12, 0.1, 1.0)
 DEFENSE_DIE: Final[RGBA] = (0.1, 0.55, 0.24, 1.0)
 MARK_COLOURS: Final[dict[str, RGBA]] = {"rerolled": WHITE, "converted": GOLD, "added": CYAN}
 MARK_LETTERS: Final = {"rerolled": "R", "converted": "C", "added": "+"}
+# a numbered d6 face's pips, as (x, z) in quarter-die steps from the centre
+PIPS: Final[dict[str, tuple[tuple[int, int], ...]]] = {
+    "1": ((0, 0),), "2": ((-1, 1), (1, -1)), "3": ((-1, 1), (0, 0), (1, -1)),
+    "4": ((-1, 1), (1, 1), (-1, -1), (1, -1)), "5": ((-1, 1), (1, 1), (0, 0), (-1, -1), (1, -1)),
+    "6": ((-1, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (1, -1))}
 FACE_LABELS: Final = {"hit": "HIT", "crit": "CRIT", "battle_stations": "BS", "blank": "BLANK", "evade": "EVADE"}
 
 def die_shapes(die: DieView, size: float = DIE) -> Shapes:
@@ -51,6 +56,9 @@ def die_shapes(die: DieView, size: float = DIE) -> Shapes:
                        (dx + 0.1 * g, 0)], glyph)
             s.polygon([(dx + 0.1 * g, 0), (dx + 0.1 * g + arm, 0), (dx - 0.1 * g + arm, -0.28 * g),
                        (dx - 0.1 * g, -0.28 * g)], glyph)
+    elif die.face in PIPS:  # a d6 of a system test (Fleet Captains): its pips
+        for px, pz in PIPS[die.face]:
+            s.ring(px * 0.26 * g, pz * 0.26 * g, 0.085 * g, 0.0, glyph, segments=16)
     else:  # blank
         s.rounded(-0.16 * g, -0.16 * g, 0.16 * g, 0.16 * g, 0.01, palette.mix(base, (0.0, 0.0, 0.0, 1.0), 0.25))
     return s

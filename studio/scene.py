@@ -30,6 +30,7 @@ from studio.overlays import DEFAULT_OVERLAYS, Overlays, validate_overlays
 from studio.ruler import Ruler
 from studio.ships import ModelLibrary, ShipNode
 from studio.table import Table
+from studio.tiles import Tiles
 
 
 class Scene:
@@ -49,6 +50,7 @@ class Scene:
             white.setAmbient((1.0, 1.0, 1.0, 1.0))
             root.setMaterial(white)
         self.table = Table(root)
+        self.tiles = Tiles(root)
         self.ships_root = root.attachNewNode("ships")
         self.ships: dict[str, ShipNode] = {}
         self.overlays = Overlays(root)
@@ -88,6 +90,7 @@ class Scene:
         and destructions playing now)."""
         on = validate_overlays(overlays)
         self.table.update(view, grid="grid" in on)
+        self.tiles.update(view.tiles)
         area = (view.area_width, view.area_height)
         if area != self._area:
             self._clip_to(*area)

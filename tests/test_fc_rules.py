@@ -300,3 +300,35 @@ def test_reinforcement_within_the_fleet_size_and_the_new_ship_at_the_command_pos
     room = game.state.side(side).fleet_size - sum(s.card.size for s in game.state.fleet(side))
     offered = {a.target for a in turn_options(game.state, side) if a.kind == "reinforce"}
     assert offered == {c for c in game.state.side(side).reinforcements if SHIP_CLASSES[c].size <= room}
+
+
+def test_sensor_echoes_move_at_the_fastest_cloaked_ships_engines_once_a_turn() -> None:
+    game = started(2)
+    explore_all(game)
+    klingon = next(i for i, s in enumerate(game.state.sides) if s.faction == "Klingon")
+    if game.state.first != klingon:
+        game.emit(fe.TurnEnded(turn=1, side=game.state.first))
+        game.emit(fe.TurnStarted(turn=2, side=klingon))
+    ship = next(s for s in game.state.fleet(klingon) if s.card.cloaks)
+    place(game, ship.id, "r2c2")
+    carry_out(game, klingon, next(a for a in turn_options(game.state, klingon) if a.kind == "cloak"
+                                  and a.ships == (ship.id,)))
+    assert not any(a.kind == "move_echo" for a in turn_options(game.state, klingon))  # no echo yet
+    game.state = game.state.with_ship(replace(game.state.ship(ship.id), acted=False))  # arrange: a new action
+    carry_out(game, klingon, Act("echo", (ship.id,)))
+    echo = next(t for t in game.state.tokens if t.ship is None)
+    options = [a for a in turn_options(game.state, klingon) if a.kind == "move_echo"]
+    assert [a.target for a in options] == [echo.id]
+    fastest = max(s.rating("engines") or 0 for s in game.state.fleet(klingon) if s.cloaked)
+    with pytest.raises(ValueError, match="fastest cloaked ship"):
+        fold(game.state, fe.EchoMoveStarted(turn=game.turn, token=echo.id, points=fastest + 1))
+    game.emit(fe.EchoMoveStarted(turn=game.turn, token=echo.id, points=fastest))
+    cost = step_cost(game.state, "r2c2")
+    game.emit(fe.TokenMoved(turn=game.turn, token=echo.id, source="r2c2", dest="r2c3", cost=cost))
+    assert next(t for t in game.state.tokens if t.id == echo.id).location == "r2c3"
+    real = game.state.token_of(ship.id)
+    assert real is not None and real.location == "r2c2"  # the ship's own token stays
+    game.emit(fe.MoveEnded(turn=game.turn, ships=(echo.id,)))
+    assert not any(a.kind == "move_echo" for a in turn_options(game.state, klingon))  # once a turn
+    with pytest.raises(ValueError, match="can move now"):
+        fold(game.state, fe.EchoMoveStarted(turn=game.turn, token=echo.id, points=fastest))

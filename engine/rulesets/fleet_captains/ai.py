@@ -46,6 +46,8 @@ class FleetAi:
             return 0.0, "the first deck with cards"
         if kind == "step":
             return _step(state, offer, act)
+        if kind == "echo_step":
+            return _echo_step(state, offer, act)
         if kind in ("test_card", "combat_card"):
             return _card(act)
         if kind == "free_attack":
@@ -125,6 +127,21 @@ def _step(state: FcState, offer: Offer, act: Act) -> Scored:
     return float(now - then) - 0.01, f"{why} ({then} steps to go)"
 
 
+def _enemy_places(state: FcState, side: int) -> frozenset[str]:
+    return frozenset(s.location for s in state.fleet(other(side)) if not s.cloaked and s.location
+                     and state.location(s.location).post_of is None)
+
+
+def _echo_step(state: FcState, offer: Offer, act: Act) -> Scored:
+    """A sensor echo closes on the enemy, to draw their searches."""
+    places = _enemy_places(state, offer.side)
+    now = _distance(state, offer.note, offer.side, places)
+    if act.kind == "stop":
+        return (0.0 if now > 1 else 0.5), "the echo waits"
+    then = _distance(state, act.target, offer.side, places)
+    return float(now - then) - 0.01, f"the echo closes on the enemy ({then} steps)"
+
+
 # --- a turn's options -------------------------------------------------------------------------------
 
 def _turn(state: FcState, side: int, act: Act) -> Scored:
@@ -168,9 +185,19 @@ def _turn(state: FcState, side: int, act: Act) -> Scored:
     if kind == "repair" and ship is not None:
         return 9.0 + act.value, f"alert status back up from {ship.alert}"
     if kind == "cloak" and ship is not None:
-        places, _ = goals(state, ship)
-        far = _distance(state, ship.location or "", side, places) >= 2
-        return (3.5 if ship.alert > 0 and far else -1.0), "cloaked on the way home"
+        places, why = goals(state, ship)
+        here = ship.location or ""
+        far = _distance(state, here, side, places) >= 2
+        threat = _distance(state, here, side, _enemy_places(state, side)) <= 2
+        if far and (ship.alert > 0 or threat):
+            return 3.5, f"cloaked on the way ({why}), the enemy close"
+        return -1.0, "no need to cloak"
+    if kind == "echo" and ship is not None:
+        here = state.where(ship) or ""
+        near = _distance(state, here, side, _enemy_places(state, side))
+        return (1.0 if near <= 2 else -1.0), f"an echo to hide among, the enemy {near} steps away"
+    if kind == "move_echo":
+        return 0.8, "an echo on the move draws the enemy's scans"
     if kind == "search":
         p = p_success((rating(ship, "sensors") or 0) + _hand_bonus(state, side, "sensors") if ship else 0, 15)
         return 4 * p, f"P(reveal) {p:.2f}"

@@ -201,11 +201,23 @@ class EchoDeployed(_Event):
     token: Name
 
 
+class EchoMoveStarted(_Event):
+    """A sensor echo begins its move of the turn with ``points``: the engines of the side's
+    fastest cloaked ship."""
+
+    type: Literal["echo_move_started"] = "echo_move_started"
+    token: Name
+    points: Count
+
+
 class TokenMoved(_Event):
+    """One step of a sensor echo's move, for ``cost`` movement points (as a ship's step)."""
+
     type: Literal["token_moved"] = "token_moved"
     token: Name
     source: Name
     dest: Name
+    cost: Count = 0
 
 
 class TokenRevealed(_Event):
@@ -306,8 +318,8 @@ class GameEnded(_Event):
 Event = Annotated[
     GameStarted | Shuffled | MapLaid | Drafted | Chosen | CardsMoved | Rolled | Tested | TurnStarted | TurnEnded
     | MoveStarted | Moved | MoveEnded | Explored | Damaged | ScoredVp | PowerAdjusted | Cloaked | EchoDeployed
-    | TokenMoved | TokenRevealed | InfluenceChanged | Installed | InstallationLost | Reinforced | Repaired | Scanned
-    | ActionTaken | ExtraAction | CrewAssigned | CrewRemoved | MissionCompleted | GameEnded,
+    | EchoMoveStarted | TokenMoved | TokenRevealed | InfluenceChanged | Installed | InstallationLost | Reinforced
+    | Repaired | Scanned | ActionTaken | ExtraAction | CrewAssigned | CrewRemoved | MissionCompleted | GameEnded,
     Field(discriminator="type")]
 EVENT_ADAPTER: Final[TypeAdapter[Event]] = TypeAdapter(Event)
 

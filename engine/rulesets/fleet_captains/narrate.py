@@ -60,6 +60,8 @@ def describe(e: fe.Event) -> str:
         return f"{e.ship} cloaks (token {e.token})"
     if isinstance(e, fe.EchoDeployed):
         return f"side {e.side} adds a sensor echo at {e.location}"
+    if isinstance(e, fe.EchoMoveStarted):
+        return f"sensor echo {e.token} moves with {e.points} points"
     if isinstance(e, fe.TokenMoved):
         return f"cloak token {e.token} {e.source} -> {e.dest}"
     if isinstance(e, fe.TokenRevealed):

@@ -37,6 +37,10 @@ def moves(state: FcState, side: int) -> list[Act]:
     for ids in by_place.values():
         if len(ids) > 1:
             out.append(Act("move", tuple(ids), label=f"move task force {'+'.join(ids)}"))
+    if any(s.cloaked for s in state.fleet(side)):
+        moved = state.side(side).echoes_moved
+        out += [Act("move_echo", target=t.id, label=f"move sensor echo {t.id}") for t in state.tokens
+                if t.side == side and t.ship is None and t.id not in moved]
     return out
 
 

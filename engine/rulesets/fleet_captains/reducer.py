@@ -188,7 +188,7 @@ def _turn_started(state: FcState, e: fe.TurnStarted) -> FcState:
         raise ValueError(f"turn {e.turn} is not side {e.side}'s to start")
     ships = tuple(replace(s, moved=False, acted=False, adjusted=False) if s.side == e.side else s
                   for s in state.ships)
-    side = replace(state.side(e.side), actions=0, extra_actions=0, discarded=False, cycled=False)
+    side = replace(state.side(e.side), actions=0, extra_actions=0, discarded=False, cycled=False, echoes_moved=())
     return replace(state, turn=e.turn, active=e.side, phase="turn", ships=ships, last_turn=e.last,
                    moving=(), move_points=0, move_steps=0).with_side(e.side, side)
 
@@ -342,14 +342,31 @@ def _echo(state: FcState, e: fe.EchoDeployed) -> FcState:
                    tokens_made=state.tokens_made + 1)
 
 
+def _echo_move_started(state: FcState, e: fe.EchoMoveStarted) -> FcState:
+    token = next((t for t in state.tokens if t.id == e.token), None)
+    side = state.side(state.active)
+    if state.moving or token is None or token.ship is not None or token.side != state.active \
+            or token.id in side.echoes_moved:
+        raise ValueError(f"{e.token} is no sensor echo of side {state.active} that can move now")
+    fastest = max((s.rating("engines") or 0 for s in state.fleet(state.active) if s.cloaked), default=0)
+    if e.points != fastest or fastest < 1:
+        raise ValueError(f"a sensor echo moves at the fastest cloaked ship's engines ({fastest}), not {e.points}")
+    side = replace(side, echoes_moved=(*side.echoes_moved, token.id))
+    return replace(state.with_side(state.active, side), moving=(token.id,), move_points=e.points, move_steps=0)
+
+
 def _token_moved(state: FcState, e: fe.TokenMoved) -> FcState:
     token = next((t for t in state.tokens if t.id == e.token), None)
-    if token is None or token.ship is not None or token.location != e.source or e.dest not in adjacent(e.source):
-        raise ValueError(f"{e.token} is no sensor echo at {e.source} next to {e.dest}")
+    if token is None or state.moving != (e.token,) or token.location != e.source or e.dest not in adjacent(e.source):
+        raise ValueError(f"{e.token} is no moving sensor echo at {e.source} next to {e.dest}")
     post = state.location(e.dest).post_of
     if post is not None and post != token.side:
         raise ValueError("a sensor echo does not enter the enemy's command post")
-    return replace(state, tokens=tuple(replace(t, location=e.dest) if t.id == e.token else t for t in state.tokens))
+    cost = step_cost(state, e.source)
+    if e.cost != cost or cost > state.move_points:
+        raise ValueError(f"leaving {e.source} costs {cost} of {state.move_points} points left, not {e.cost}")
+    return replace(state, tokens=tuple(replace(t, location=e.dest) if t.id == e.token else t for t in state.tokens),
+                   move_points=state.move_points - cost, move_steps=state.move_steps + 1)
 
 
 def _revealed(state: FcState, e: fe.TokenRevealed) -> FcState:
@@ -477,7 +494,8 @@ _HANDLERS: dict[str, Callable[[FcState, Any], FcState]] = {
     "chosen": _chosen, "cards_moved": _cards_moved, "rolled": _rolled, "tested": _same,
     "turn_started": _turn_started, "turn_ended": _turn_ended, "move_started": _move_started, "moved": _moved,
     "move_ended": _move_ended, "explored": _explored, "damaged": _damaged, "scored_vp": _scored,
-    "power_adjusted": _power, "cloaked": _cloaked, "echo_deployed": _echo, "token_moved": _token_moved,
+    "power_adjusted": _power, "cloaked": _cloaked, "echo_deployed": _echo,
+    "echo_move_started": _echo_move_started, "token_moved": _token_moved,
     "token_revealed": _revealed, "influence_changed": _influence, "installed": _installed,
     "installation_lost": _lost, "reinforced": _reinforced, "repaired": _repaired, "scanned": _scanned,
     "action_taken": _action, "extra_action": _extra, "crew_assigned": _crew_assigned,

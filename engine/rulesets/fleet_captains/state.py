@@ -112,6 +112,7 @@ class SideState:
     extra_actions: int = 0
     discarded: bool = False
     cycled: bool = False
+    echoes_moved: tuple[str, ...] = ()  # sensor echoes that have moved this turn
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,8 @@ def play_turn(game: Game, side: int) -> None:
 def carry_out(game: Game, side: int, act: Act) -> None:
     if act.kind == "move":
         move(game, side, act.ships)
+    elif act.kind == "move_echo":
+        move_echo(game, side, act.target)
     elif act.kind == "power":
         game.emit(fe.PowerAdjusted(turn=game.turn, ship=act.ships[0], setting=act.value))
         explore_if_needed(game, side, act.ships[0])
@@ -92,6 +94,28 @@ def move(game: Game, side: int, ships: tuple[str, ...]) -> None:
                 return end_move(game, ships, "cloaked ships stop at an unexplored location")
             if explore(game, side, ships, dest.id):
                 return end_move(game, ships, "an encounter ends the move")
+
+
+def move_echo(game: Game, side: int, token_id: str) -> None:
+    """A sensor echo moves as a cloaked ship would (no rolls; it stops at a face-down location), at
+    the engines of the side's fastest cloaked ship."""
+    points = max(s.rating("engines") or 0 for s in game.state.fleet(side) if s.cloaked)
+    game.emit(fe.EchoMoveStarted(turn=game.turn, token=token_id, points=points))
+    while True:
+        state = game.state
+        here = next(t.location for t in state.tokens if t.id == token_id)
+        cost = step_cost(state, here)
+        steps = [Act("echo_step", target=d, label=f"to {d}") for d in adjacent(here)
+                 if cost <= state.move_points and state.location(d).post_of in (None, side)]
+        if not steps:
+            return end_move(game, (token_id,), "no movement points left")
+        pick = game.ask(Offer(side, "echo_step", (*steps, Act("stop", label="stop here")), note=here))
+        if pick.kind == "stop":
+            return end_move(game, (token_id,), "stopped")
+        game.emit(fe.TokenMoved(turn=game.turn, token=token_id, source=here, dest=pick.target, cost=cost))
+        dest = game.state.location(pick.target)
+        if not dest.explored or dest.post_of == side:
+            return end_move(game, (token_id,), "an echo stops where a cloaked ship would")
 
 
 def end_move(game: Game, ships: tuple[str, ...], why: str) -> None:

@@ -1,0 +1,105 @@
+"""The studio draws a map game's tiles from the view alone (issue 18, the studio): face-down and
+turned-over tiles, command posts, influence and installations, checked pixel by pixel."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from engine.replay_timeline import load_timeline
+from engine.view import TableView, TileView
+from studio.camera import table_to_pixel
+from studio.palette import PLAYER_COLOURS
+from studio.tiles import FACE_DOWN, KIND_COLOURS
+
+AREA = (1000.0, 1400.0)
+SIZE = (540, 756)
+GOLDEN = Path(__file__).parent / "golden" / "fc-standard-seed27.trek"
+
+
+def px(frame: Any, x: float, y: float) -> np.ndarray:
+    u, v = table_to_pixel(x, y, SIZE, AREA)
+    out: np.ndarray = frame[int(v), int(u)].astype(int)
+    return out
+
+
+def close(a: np.ndarray, b: tuple[float, ...], tol: int = 30) -> bool:
+    return bool(np.all(np.abs(a[:3] - np.array(b[:3]) * 255) <= tol))
+
+
+def test_tiles_face_down_turned_over_command_posts_influence_and_installations(renderer: Any) -> None:
+    nebula = dict(KIND_COLOURS)["nebula"]
+    tiles = (TileView("down", 300, 500, 200, face_down=True),
+             TileView("neb", 700, 500, 200, name="Beta nebula", kind="nebula", size=2),
+             TileView("cp0", 500, 100, 200, name="command post", home=0),
+             TileView("planet", 300, 900, 200, name="Alpha class M system", kind="class M system", size=1,
+                      influence=2, influence_player=1, installation="outpost", installation_player=1))
+    frame = renderer.render(TableView(*AREA, tiles=tiles), SIZE, "top", set())
+    assert close(px(frame, 385, 470), FACE_DOWN)
+    assert close(px(frame, 785, 470), nebula)
+    home = px(frame, 560, 130)
+    assert home[2] > home[0] + 40  # side 0's blue
+    assert close(px(frame, 300 - 96 + 11.7, 900 - 96 + 11.7), PLAYER_COLOURS[1])  # the first influence token
+    s = 200 * 0.09
+    cx, cy = 300 + 96 - s * 1.4, 900 + 96 - s * 1.4
+    assert close(px(frame, cx - s * 0.8, cy + s * 0.8), PLAYER_COLOURS[1])  # the outpost, in the owner's colour
+    bare = renderer.render(TableView(*AREA), SIZE, "top", set())
+    assert not close(px(bare, 785, 470), nebula) and not close(px(bare, 385, 470), FACE_DOWN)
+
+
+def test_a_recorded_game_draws_its_map(renderer: Any, tmp_path: Path) -> None:
+    from studio.snapshot import save_png
+
+    timeline = load_timeline(GOLDEN).timeline
+    end = timeline.moment_after(len(timeline.events) - 1).view
+    assert len(end.tiles) == 27
+    frame = renderer.render(end, SIZE, "top", set())
+    save_png(frame, tmp_path / "fc-map.png")
+    down = next((t for t in end.tiles if t.face_down), None)
+    if down is not None:
+        assert close(px(frame, down.x + 85, down.y - 30), FACE_DOWN)
+    explored = [t for t in end.tiles if not t.face_down and t.home is None and not t.installation and not t.influence]
+    assert explored
+
+
+def test_the_d6s_of_a_combat_are_on_the_hud_with_their_pips() -> None:
+    from engine.rulesets.fleet_captains import events as fe
+    from studio.frame_plan import moment_after
+    from studio.hud_dice import ATTACK_DIE, DEFENSE_DIE, DICE_Z, DIE
+    from studio.video import FrameRenderer
+
+    loaded = load_timeline(GOLDEN)
+    tl = loaded.timeline
+    i = next(i for i, e in enumerate(tl.events) if isinstance(e, fe.Tested) and e.kind == "combat"
+             and e.system == "weapons")
+    weapons, shields = tl.events[i], tl.events[i - 1]
+    assert isinstance(weapons, fe.Tested) and isinstance(shields, fe.Tested)
+    moment = moment_after(tl, i)
+    assert moment.dice is not None
+    assert [d.face for d in moment.dice.attack] == [str(weapons.die)]
+    assert [d.face for d in moment.dice.defense] == [str(shields.die)]
+    assert f"= {weapons.total} vs {weapons.target}" in moment.dice.tally
+    size = (960, 540)
+    with FrameRenderer(loaded, size, camera="top") as fr:
+        assert fr.hud is not None
+        fr.hud.update(moment, tl)
+        frame = fr._draw(moment, fr.camera_pose(moment), set())
+    h = size[1]
+    band = frame[int((1 - (DICE_Z + DIE / 2)) / 2 * h) + 1:int((1 - (DICE_Z - DIE / 2)) / 2 * h) - 1]
+
+    def mask(colour: tuple[float, ...], tol: int = 45) -> np.ndarray:
+        out: np.ndarray = np.all(np.abs(band.astype(int) - np.array(colour[:3]) * 255) <= tol, axis=2)
+        return out
+
+    red, green, white = mask(ATTACK_DIE), mask(DEFENSE_DIE), mask((1.0, 1.0, 1.0), 30)
+    assert red.sum() > 40 and green.sum() > 40
+    for die, colour in ((weapons.die, red), (shields.die, green)):
+        cols = np.nonzero(colour.any(axis=0))[0]
+        pips = white[:, cols.min():cols.max() + 1].sum()
+        assert pips > 6 * die, f"a {die} shows its pips"  # each pip is a white dot on the die
+    # the move that follows takes the dice off the table
+    later = next(j for j in range(i, len(tl.events)) if isinstance(tl.events[j], fe.Chosen)
+                 and tl.events[j].kind == "turn")
+    assert moment_after(tl, later).dice is None
