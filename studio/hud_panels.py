@@ -35,6 +35,8 @@ def token_badges(tokens: Sequence[TokenView]) -> list[tuple[str, RGBA]]:
         text, colour = TOKENS.get(token.kind, (token.kind.upper()[:5], GREY))
         if token.kind == "target_lock" and token.label:
             text = f"LOCK {short(token.label, 11)}"
+        elif token.kind not in TOKENS and token.label:  # a game's own token says what its badge says
+            text = short(token.label, 11)
         if token.count > 1:
             text += f" x{token.count}"
         out.append((text, colour))

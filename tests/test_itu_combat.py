@@ -178,3 +178,27 @@ def test_a_sensor_lock_gives_friendly_attacks_rerolls() -> None:
                            Modifier(lambda pool, d, how: 0 if how == "lock" else None, lambda p, d, i: None), never,
                            seq=locked.seq + 1, phase="priority")
     assert [s.how for s in event.steps] == ["lock"] * locked.ship("fighter").stats.instruments
+
+
+def test_repair_discards_the_damage_card_on_a_success() -> None:
+    """Guide, "Repair": the action a damage card adds is ordered at the station it took offline; a
+    successful test discards the card (the AI offers it though the station is offline)."""
+    from engine.rulesets.into_the_unknown.ai import options_at
+    from engine.rulesets.into_the_unknown.procedures import REPAIR_DIFFICULTY, repair
+
+    base = placed(1)
+    damaged_ship = base.ship("defiant").model_copy(update={"cards": (("Comms Relays Down", "instruments"),)})
+    assert [o.officer for o in options_at(damaged_ship, "instruments", "REPAIR")] == ["redoubtable_engineer"]
+    assert not options_at(damaged_ship, "instruments", "THREAT ANALYSIS")
+    ai = Modifier(reroll_choice, lambda pool, difficulty, index: "breakthrough")
+    seen = set()
+    for seed in range(60):
+        state = base.with_ship(damaged_ship).model_copy(update={"seed": seed, "drawn": 0})
+        leader = "redoubtable_engineer" if seed % 2 else None  # with no leader, no expertise dice: fewer successes
+        event = repair(state, "defiant", "Comms Relays Down", leader, ai, never, seq=state.seq + 1, phase="priority")
+        assert sum(d.kind == "expertise" for d in event.dice) == (2 if leader else 0)  # Mechanics 2
+        after = apply(state, event).ship("defiant")
+        assert event.success == (event.difficulty == REPAIR_DIFFICULTY and not after.cards)
+        assert after.offline("instruments") != event.success
+        seen.add(event.success)
+    assert seen == {True, False}

@@ -275,6 +275,11 @@ class ItuAI:
                     continue  # keep reserve for shields
                 plan, score = best_move(state, ship, (gx, gy), warp)
                 found.append((5.0 - score / 1000.0, Choice(ship.id, opt, plan=plan, reason=why)))
+        if kind == "priority":
+            for title, station in ship.cards:
+                for opt in options_at(ship, station, "REPAIR"):
+                    found.append((6.0, Choice(ship.id, opt, target=title,
+                                              reason=f"repair {title} at the {station} station")))
         if kind == "priority" and ready:
             station = MISSION_ACTIONS[mission_action(state)]
             for opt in options_at(ship, station, mission_action(state)):
@@ -335,7 +340,7 @@ class ItuAI:
 def options_at(ship: ShipState, station: StationKey, action: ActionName) -> list[Option]:
     """A priority order for a mission action treated as in ``station``: its ready officer, or a ready
     officer of its section for an open station; TRANSPORTER EVAC costs 1 reserve."""
-    if ship.offline(station):
+    if ship.offline(station) and action != "REPAIR":
         return []
     cost = Paid(reserve=1) if action == "TRANSPORTER EVAC" else Paid()
     if cost.reserve > ship.reserve:

@@ -26,7 +26,7 @@ Arc = Literal["fore", "aft", "port", "starboard", "bow", "stern", "all",
 BaseSize = Literal["small", "medium", "large"]
 Faction = Literal["federation", "dominion"]
 ActionName = Literal["WARP", "IMPULSE", "CALL ALERT", "FIRE WEAPONS", "SENSOR LOCK", "THREAT ANALYSIS",
-                     "DEMOLITION SALVO", "TRANSPORTER EVAC"]
+                     "DEMOLITION SALVO", "TRANSPORTER EVAC", "REPAIR"]
 
 
 @dataclass(frozen=True)

@@ -202,6 +202,7 @@ class ShipDelta(BaseModel):
     advantage: Small = 0
     peril: Small = 0
     cards: Annotated[tuple[tuple[Name, StationRef], ...], Field(max_length=20)] = ()
+    repaired: Annotated[tuple[Name, ...], Field(max_length=20)] = ()  # damage cards discarded
     lock: Annotated[str, Field(max_length=40)] | None = None
 
 

@@ -153,6 +153,9 @@ class ItuGame:
                 self.emit(event)
             for chosen in choice.launches:
                 self.emit(projectiles.launch(self.state, choice.ship, chosen, seq=self.seq, phase=kind))
+        elif name == "REPAIR" and choice.target is not None:
+            self.emit(procedures.repair(self.state, choice.ship, choice.target, leader, tester, opponent,
+                                        seq=self.seq, phase=kind))
         elif name == "SENSOR LOCK" and choice.target is not None:
             self.emit(procedures.sensor_lock(self.state, choice.ship, choice.target, leader, tester, opponent,
                                              seq=self.seq, phase=kind))

@@ -148,7 +148,7 @@ def panel(ship: ShipState, active: bool) -> PanelView:
     """A ship's HUD card: hull on its dial, the fore shields its alert shows, reserve and tokens (the
     alert dial and the officers at their stations are not on it yet: the HUD has no record for them)."""
     stats = ship.stats
-    tokens = [TokenView(kind="reserve", count=ship.reserve)]
+    tokens = [TokenView(kind="alert", label=stats.label.upper()), TokenView(kind="reserve", count=ship.reserve)]
     tokens += [TokenView(kind=k, count=n) for k, n in (("advantage", ship.advantage), ("peril", ship.peril)) if n]
     tokens += [TokenView(kind="target_lock", target=ship.lock, label=ship.lock)] if ship.lock else []
     return PanelView(id=ship.id, name=ship.name, class_name=ship.card.class_name, player=ship.side,

@@ -212,3 +212,25 @@ def transporter_evac(state: ItuState, ship_id: str, objective_id: str, leader: s
                         tester, opponent)
     return _complication_test(state, ship, "TRANSPORTER EVAC", "Mechanics", leader, outcome, objective,
                               COLOURS[ship.side], 4, difficulty - outcome.rolled.pool.successes(), seq, phase)
+
+
+REPAIR_DIFFICULTY = 2  # chosen: the guide gives the repair action no test; see docs/rulings.md
+
+
+def repair(state: ItuState, ship_id: str, title: str, leader: str | None, tester: Modifier, opponent: Chooser, *,
+           seq: int, phase: Phase) -> TestMade:
+    """REPAIR (guide, "Repair"): the action a damage card adds at the station it took offline; a
+    successful test discards the card. Chosen: difficulty 2, ops + Mechanics, rerolling up to
+    instruments power."""
+    ship = state.ship(ship_id)
+    if title not in [t for t, _ in ship.cards]:
+        raise ValueError(f"{ship.name} holds no damage card {title!r}")
+    outcome = test_dice(state, ship, "ops", "Mechanics", REPAIR_DIFFICULTY, leader,
+                        (("allowance", ship.stats.instruments),), tester, opponent)
+    discovery = outcome.rolled.pool.count("discovery")
+    delta = _tokens(ship, outcome, discovery)
+    if outcome.success:
+        delta = delta.model_copy(update={"repaired": (title,)})
+    spent = [f"{discovery} discovery for advantage"] if discovery else []
+    return _event(state, ship, "REPAIR", "ops", "Mechanics", leader, outcome, spent, Effects(ships=(delta,)), None,
+                  seq, phase)

@@ -253,9 +253,13 @@ def affected(state: ItuState, effects: Effects) -> ItuState:
     """Apply what a test, an attack or an anomaly changed; every dial and token stays on its scale."""
     for delta in effects.ships:
         ship = state.ship(delta.ship)
+        held = [title for title, _ in ship.cards]
+        if any(title not in held for title in delta.repaired):
+            raise ValueError(f"{ship.name} does not hold the damage cards {list(delta.repaired)}")
+        cards = tuple(c for c in ship.cards if c[0] not in delta.repaired) + delta.cards
         update: dict[str, object] = {"reserve": ship.reserve + delta.reserve, "crew": ship.crew + delta.crew,
                                      "advantage": ship.advantage + delta.advantage,
-                                     "peril": ship.peril + delta.peril, "cards": ship.cards + delta.cards}
+                                     "peril": ship.peril + delta.peril, "cards": cards}
         if delta.hull is not None:
             if delta.hull < ship.hull:
                 raise ValueError(f"{ship.name}'s hull dial cannot turn back to {delta.hull}")
