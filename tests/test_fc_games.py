@@ -133,3 +133,22 @@ def test_trek_play_fc_standard_and_validate(tmp_path: Path, capsys: pytest.Captu
     assert "side 0 Federation" in capsys.readouterr().out
     header = open_replay(out).header
     assert codec_for_header(header).ruleset == "fleet_captains"
+
+
+def test_title_and_end_cards_say_the_fleets_and_the_result() -> None:
+    from engine.rulesets.fleet_captains.ruleset import RULESET
+
+    replay = open_replay(GOLDEN)
+    loaded = load_timeline(GOLDEN)
+    final = loaded.timeline.ruleset_final
+    assert RULESET.cards is not None
+    title, end = RULESET.cards(replay.header, final, False, "fallback")
+    assert [f.name for f in title.fleets] == ["Federation", "Klingon"]
+    assert [f.points for f in end.fleets] == [s.vp for s in final.sides] and end.headline_side == final.winner
+    for f in end.fleets:  # six lines at most, the ships still in play first
+        ships = [s for s in final.ships if s.side == f.side]
+        assert len(f.ships) == min(6, len(ships))
+        shown_lost = sum(line.gone for line in f.ships)
+        assert shown_lost <= sum(s.destroyed for s in ships)
+        assert [line.gone for line in f.ships] == sorted(line.gone for line in f.ships)
+    assert final.sides[final.winner].faction in end.title

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -332,3 +333,67 @@ def test_sensor_echoes_move_at_the_fastest_cloaked_ships_engines_once_a_turn() -
     assert not any(a.kind == "move_echo" for a in turn_options(game.state, klingon))  # once a turn
     with pytest.raises(ValueError, match="can move now"):
         fold(game.state, fe.EchoMoveStarted(turn=game.turn, token=echo.id, points=fastest))
+
+
+class _Steps:
+    """A seat that takes the first step offered, then stops; it ends its turn when asked for one."""
+
+    def __init__(self) -> None:
+        self.stepped = False
+
+    def choose(self, state: object, offer: Any) -> tuple[int, str]:
+        if offer.kind == "step":
+            if self.stepped:
+                return len(offer.options) - 1, "stop"
+            self.stepped = True
+        return 0, "first"
+
+
+def test_a_task_force_moves_together_at_the_slowest_engines_and_breaks_away_with_its_sizes() -> None:
+    game = started(6)
+    explore_all(game)
+    side = game.state.first
+    a, b = game.state.fleet(side)[:2]
+    place(game, a.id, "r2c2")
+    place(game, b.id, "r2c2")
+    group = next(o for o in turn_options(game.state, side) if o.kind == "move" and set(o.ships) >= {a.id, b.id})
+    game.players = (_Steps(), _Steps())
+    enemy = game.state.fleet(1 - side)[0]
+    place(game, enemy.id, "r2c2")
+    count = len(game.events)
+    move(game, side, group.ships)
+    started_move = next(e for e in game.events[count:] if isinstance(e, fe.MoveStarted))
+    ships = [game.state.ship(s) for s in group.ships]
+    assert started_move.points == min(s.rating("engines") or 0 for s in ships)
+    roll = next(e for e in game.events[count:] if isinstance(e, fe.Tested) and e.kind == "breakaway")
+    assert roll.rating == sum(s.card.size for s in ships)
+    step = next((e for e in game.events[count:] if isinstance(e, fe.Moved)), None)
+    if step is not None:  # no split: every ship of the task force went
+        assert set(step.ships) == {s.id for s in ships if not s.destroyed}
+        assert {game.state.ship(s).location for s in step.ships} == {step.dest}
+
+
+def test_the_first_player_reaching_the_target_gives_the_second_one_last_turn() -> None:
+    for second_scores, winner_is_second in ((0, False), (10, True)):
+        game = started(8)
+        first, second = game.state.first, 1 - game.state.first
+        game.emit(fe.ScoredVp(turn=1, side=first, amount=10, why="a test"))
+        assert not game.check_victory()  # the first player's win waits
+        game.emit(fe.TurnEnded(turn=1, side=first))
+        game.end_of_turn(first)
+        assert game.state.phase != "over"
+        game.emit(fe.TurnStarted(turn=2, side=second, last=True))
+        if second_scores:
+            game.emit(fe.ScoredVp(turn=2, side=second, amount=second_scores, why="a test"))
+            assert not game.check_victory()  # in the last turn, the end of it decides
+        game.emit(fe.TurnEnded(turn=2, side=second))
+        game.end_of_turn(second)
+        assert game.state.phase == "over"
+        assert game.state.winner == (second if winner_is_second else first)
+
+
+def test_the_second_player_reaching_the_target_wins_at_once() -> None:
+    game = started(8)
+    second = 1 - game.state.first
+    game.emit(fe.ScoredVp(turn=1, side=second, amount=10, why="a test"))
+    assert game.check_victory() and game.state.winner == second

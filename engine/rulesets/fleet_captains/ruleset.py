@@ -9,6 +9,7 @@ from engine.rulesets.base import GameMaker, Played, PlayRequest, Ruleset
 from engine.rulesets.fleet_captains import events as fe
 from engine.rulesets.fleet_captains.codec import NAME, FleetCaptainsCodec, format_state
 from engine.rulesets.fleet_captains.presenter import FcPresenter, seconds, table
+from engine.rulesets.fleet_captains.screen import cards
 from engine.rulesets.fleet_captains.state import FcState
 
 
@@ -46,4 +47,5 @@ RULESET: Ruleset[FcState, fe.Event] = Ruleset(
     format_state=format_state,
     maker=GameMaker(_bundled, _plays, _play),
     replay_check=_replay_check,
+    cards=cards,
 )
