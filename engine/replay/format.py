@@ -150,28 +150,32 @@ class _Containers:
 
 
 BYTES_PER_CONTAINER: Final = 8
+# A body this small is decoded without counting its arrays and maps: whatever it holds, it decodes to
+# at most a few hundred KiB (an empty map is 64 bytes in memory), and the count's hooks would cost
+# more than the decoding itself: most events are under 200 bytes.
+SMALL_BODY: Final = 4096
 
 
 def decode_body(data: bytes, limits: Limits) -> dict[str, Any]:
     """Decode one body (a msgpack map) with every limit applied; ValueError completes "<what> ..." if it is bad."""
-    count = _Containers(len(data))
+    count = _Containers(len(data)) if len(data) > SMALL_BODY else None
+    hooks: dict[str, Any] = {} if count is None else {"object_hook": count, "list_hook": count}
     try:
         obj = msgpack.unpackb(
             data,
             raw=False,
             strict_map_key=True,
             ext_hook=_no_ext,
-            object_hook=count,
-            list_hook=count,
             max_str_len=limits.max_str_bytes,
             max_bin_len=len(data),
             # an array or map cannot hold more elements than the body has bytes: the decoder allocates
             # what a header claims before reading the elements
             max_array_len=min(limits.max_container_len, len(data)),
             max_map_len=min(limits.max_container_len, len(data) // 2),
+            **hooks,
         )
     except ValueError as exc:  # FormatError, StackError, ExtraData, UnicodeDecodeError are ValueErrors
-        if count.left < 0:
+        if count is not None and count.left < 0:
             raise ValueError(str(exc)) from None
         raise ValueError(f"is not valid msgpack: {exc or type(exc).__name__}") from None
     except msgpack.UnpackException as exc:  # OutOfData: the body stops mid-object
@@ -191,6 +195,14 @@ def encode_body(body: Mapping[str, Any], limits: Limits, what: str, max_bytes: i
         raise ReplayError(f"cannot write {what}: {exc}") from None
     if len(data) > max_bytes:
         raise ReplayError(f"cannot write {what}: {len(data)} bytes is over the limit of {max_bytes}")
+    if len(data) <= min(SMALL_BODY, limits.max_str_bytes, limits.max_container_len) and type(body) is dict:
+        # a small body of plain data is what the reader decodes it to (no string or container can be
+        # over the limits in so few bytes): checking the data is enough, without decoding it again
+        try:
+            check_plain(body, limits)
+            return data
+        except ValueError:
+            pass  # tuples, subclasses of str or int...: decode it, as the reader will
     try:
         decode_body(data, limits)
     except ValueError as exc:

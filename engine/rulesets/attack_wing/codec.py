@@ -28,12 +28,24 @@ def plain(value: Any) -> Any:
     """Dataclasses (init fields only) and tuples as dicts and lists: plain msgpack-able data. A field
     marked ``DERIVED`` is left out: the reducer derives it again, and keyframes written before it
     existed must still agree with the state folded from their events."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)
-                if f.init and not f.metadata.get(DERIVED)}
+    kind = type(value)
+    if kind in _LEAVES:
+        return value
+    names = _FIELDS.get(kind, _UNSEEN)
+    if names is _UNSEEN:  # once per class: its fields to write, or None when it is no dataclass
+        record = dataclasses.is_dataclass(value) and not isinstance(value, type)
+        names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(value)
+                                      if f.init and not f.metadata.get(DERIVED)) if record else None
+    if names is not None:
+        return {name: plain(getattr(value, name)) for name in names}
     if isinstance(value, tuple | list):
         return [plain(v) for v in value]
     return value
+
+
+_LEAVES: frozenset[type] = frozenset({str, int, float, bool, type(None)})
+_UNSEEN: Any = object()
+_FIELDS: dict[type, tuple[str, ...] | None] = {}  # per class (``plain`` walks every keyframe's state)
 
 
 def validate_snapshot(adapter: TypeAdapter[S], raw: Any) -> S:

@@ -6,9 +6,10 @@ reader keeps one every N events.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Literal
 
+from engine.evolve import evolve as replace
 from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing.dice import Rng
 
@@ -152,7 +153,7 @@ class GameState:
         return replace(self, ships=(*self.ships[:i], ship, *self.ships[i + 1:]))
 
     def update(self, ship_id: str, **changes: object) -> GameState:
-        return self.with_ship(replace(self.ship(ship_id), **changes))  # type: ignore[arg-type]
+        return self.with_ship(replace(self.ship(ship_id), **changes))
 
     def in_play(self, side: int | None = None) -> list[ShipState]:
         return [s for s in self.ships if s.in_play and (side is None or s.side == side)]
