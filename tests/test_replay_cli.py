@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 
 from engine.cli.main import main
+from engine.replay import CURRENT_SCHEMA
 from engine.replay.testing import CODEC, GOLDEN_EVENTS, fold, toy_events, write_toy_replay
 
 GOLDEN = Path(__file__).parent / "golden"
-V2, V1 = str(GOLDEN / "toy-v2.trek"), str(GOLDEN / "toy-v1.trek")
+CURRENT, V1 = str(GOLDEN / f"toy-v{CURRENT_SCHEMA}.trek"), str(GOLDEN / "toy-v1.trek")
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -35,16 +36,17 @@ def cut(tmp_path: Path) -> str:
 
 
 def test_info_summarizes_a_replay(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "replay", "info", V2)
+    code, out, _ = run(capsys, "replay", "info", CURRENT)
     assert code == 0
-    assert "ruleset   toy" in out and "schema 2" in out and f"events    {GOLDEN_EVENTS} in 4 rounds" in out
+    assert "ruleset   toy" in out and f"schema {CURRENT_SCHEMA}" in out
+    assert f"events    {GOLDEN_EVENTS} in 4 rounds" in out
     assert "complete  yes" in out and "red (2 ships); blue (2 ships)" in out and "ship_moved 17" in out
 
 
 def test_info_json_has_everything(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "replay", "info", V1, "--json")
     doc = json.loads(out)
-    assert code == 0 and doc["schema"] == 1 and doc["current_schema"] == 2
+    assert code == 0 and doc["schema"] == 1 and doc["current_schema"] == CURRENT_SCHEMA
     assert doc["ruleset"] == "toy" and doc["events"] == GOLDEN_EVENTS and doc["rounds"] == 4
     assert sum(doc["events_by_type"].values()) == GOLDEN_EVENTS
     assert doc["result"] == {"winner": 1, "reason": "toy"} and doc["truncated"] is False
@@ -60,11 +62,11 @@ def test_info_says_when_a_file_was_cut(capsys: pytest.CaptureFixture[str], cut: 
 
 
 def test_validate_exit_status(capsys: pytest.CaptureFixture[str], cut: str, tmp_path: Path) -> None:
-    code, out, _ = run(capsys, "replay", "validate", V2)
+    code, out, _ = run(capsys, "replay", "validate", CURRENT)
     assert code == 0 and "sound" in out and "checked against the rules" in out
     code, out, _ = run(capsys, "replay", "validate", cut)
     assert code == 1 and "NOT SOUND" in out and "cut off" in out
-    bad = bytearray(Path(V2).read_bytes())
+    bad = bytearray(Path(CURRENT).read_bytes())
     bad[3000] ^= 0x10
     (tmp_path / "bad.trek").write_bytes(bytes(bad))
     code, out, _ = run(capsys, "replay", "validate", str(tmp_path / "bad.trek"), "--json")
@@ -76,25 +78,25 @@ def test_validate_exit_status(capsys: pytest.CaptureFixture[str], cut: str, tmp_
 
 
 def test_dump_json_lines(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "replay", "dump", V2, "--json")
+    code, out, _ = run(capsys, "replay", "dump", CURRENT, "--json")
     lines = out.splitlines()
     assert code == 0 and len(lines) == GOLDEN_EVENTS
     notes = [json.loads(line) for line in lines if '"note"' in line]
     assert notes and set(notes[0]["blob"]) == {"$bytes"}
     assert json.loads(lines[3])["seq"] == 3
-    code, out, _ = run(capsys, "replay", "dump", V2, "--from", "10", "--to", "12")
+    code, out, _ = run(capsys, "replay", "dump", CURRENT, "--from", "10", "--to", "12")
     assert code == 0 and [line.split()[0] for line in out.splitlines()] == ["10", "11", "12"]
 
 
 def test_state_after_an_event(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "replay", "state", V2, "--at", "20", "--json")
+    code, out, _ = run(capsys, "replay", "state", CURRENT, "--at", "20", "--json")
     doc = json.loads(out)
     assert code == 0 and doc["at"] == 20 and doc["state"] == fold(GOLDEN_EVENTS, 21)
     code, out, _ = run(capsys, "replay", "state", V1, "--at", "25")
     assert code == 0 and "state after event 25 of 40" in out and "heading=" in out and "hull " in out
-    code, out, _ = run(capsys, "replay", "state", V2, "--at", "25", "--full")
+    code, out, _ = run(capsys, "replay", "state", CURRENT, "--at", "25", "--full")
     assert code == 0 and "pose:" in out and "hull: " in out
-    code, _, err = run(capsys, "replay", "state", V2, "--at", "99")
+    code, _, err = run(capsys, "replay", "state", CURRENT, "--at", "99")
     assert code == 2 and "no event 99" in err and len(err.splitlines()) == 1
 
 
@@ -122,8 +124,8 @@ def test_export_then_import_gives_back_the_file(capsys: pytest.CaptureFixture[st
     doc = json.loads(out_json.read_text())
     assert doc["source_schema"] == 1 and len(doc["events"]) == GOLDEN_EVENTS
     assert run(capsys, "replay", "import", str(out_json), "-o", str(back))[0] == 0
-    assert back.read_bytes() == Path(V2).read_bytes()  # the v1 game, upgraded, is the v2 golden file
-    code, out, _ = run(capsys, "replay", "export", V2)
+    assert back.read_bytes() == Path(CURRENT).read_bytes()  # the v1 game, upgraded, is the current golden file
+    code, out, _ = run(capsys, "replay", "export", CURRENT)
     assert code == 0 and json.loads(out)["events"][0]["type"] == "game_started"
     (tmp_path / "bad.json").write_text("{not json")
     code, _, err = run(capsys, "replay", "import", str(tmp_path / "bad.json"), "-o", str(back))
@@ -131,7 +133,7 @@ def test_export_then_import_gives_back_the_file(capsys: pytest.CaptureFixture[st
 
 
 def test_salvage_reads_a_damaged_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    bad = bytearray(Path(V2).read_bytes())
+    bad = bytearray(Path(CURRENT).read_bytes())
     bad[3000] ^= 0x10
     path = tmp_path / "bad.trek"
     path.write_bytes(bytes(bad))
@@ -149,7 +151,7 @@ def _jsonable(n: int) -> list[dict[str, object]]:
 
 
 def test_state_matches_the_codec(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "replay", "state", V2, "--at", "-1", "--json")
+    code, out, _ = run(capsys, "replay", "state", CURRENT, "--at", "-1", "--json")
     assert code == 0 and json.loads(out)["state"] == CODEC.initial_state({})
 
 

@@ -62,14 +62,15 @@ def test_the_reader_gives_back_what_the_writer_wrote(data: bytes) -> None:
 def test_the_file_is_plain_msgpack_objects_end_to_end(data: bytes) -> None:
     """Any msgpack decoder reads it: a map, then arrays of four, then the trailer as binary."""
     objects = list(msgpack.Unpacker(io.BytesIO(data), raw=False))
-    assert objects[0]["format"] == "trek-replay" and objects[0]["schema"] == 2
+    assert objects[0]["format"] == "trek-replay" and objects[0]["schema"] == CURRENT_SCHEMA
     records = objects[1:-1]
     assert all(type(r) is list and len(r) == 4 for r in records)
     assert [r[0] for r in records].count("e") == N
+    assert {r[0] for r in records} == {"e", "k", "d", "x"}
     assert records[-1][0] == "x"
     assert objects[-1][:4] == b"TRKX" and len(objects[-1]) == 16
-    for kind, _seq, crc, body in records:
-        assert crc32(body) == crc and type(msgpack.unpackb(body, raw=False)) is dict and kind in "ekx"
+    for kind, _seq, crc, body in records:  # schema 3: events, keyframes and definitions are arrays (docs)
+        assert crc32(body) == crc and type(msgpack.unpackb(body, raw=False)) is (dict if kind == "x" else list)
 
 
 def test_the_same_game_gives_the_same_bytes() -> None:
@@ -230,7 +231,7 @@ def test_the_writer_refuses_events_the_reader_would_refuse(event: dict[str, Any]
 def test_the_writer_checks_the_header_and_keyframes() -> None:
     with pytest.raises(ReplayError, match="must name its ruleset"):
         ReplayWriter(io.BytesIO(), {"seed": 1})
-    with pytest.raises(ReplayError, match="this writer writes schema 2"):
+    with pytest.raises(ReplayError, match="this writer writes schema 3"):
         ReplayWriter(io.BytesIO(), {"ruleset": "toy", "schema": 1})
     with pytest.raises(ReplayError, match="format"):
         ReplayWriter(io.BytesIO(), {"ruleset": "toy", "format": "other"})
@@ -269,15 +270,21 @@ def _record_offsets(data: bytes) -> list[int]:
     return [0, *offsets[:-1]]
 
 
+def _event_record(data: bytes, seq: int) -> tuple[int, int]:
+    """(record number, byte offset) of event ``seq``'s record (the header is record 0)."""
+    objects = list(msgpack.Unpacker(io.BytesIO(data), raw=False))
+    number = next(i for i, r in enumerate(objects) if type(r) is list and r[:2] == ["e", seq])
+    return number, _record_offsets(data)[number]
+
+
 def test_a_damaged_event_names_its_record_and_byte(data: bytes) -> None:
-    offsets = _record_offsets(data)
-    at = offsets[5]  # record 5 (the header is record 0): event 4
+    number, at = _event_record(data, 4)
     bad = bytearray(data)
-    bad[at + 12] ^= 0x40  # inside the body
+    bad[at + 10] ^= 0x40  # inside the body
     replay = open_replay(bytes(bad))  # the index is sound: the damage shows when the event is read
     with pytest.raises(ReplayError) as err:
         list(replay.events())
-    assert err.value.record == 5 and err.value.offset == at
+    assert err.value.record == number and err.value.offset == at
     assert "checksum mismatch in event 4" in str(err.value) and f"byte {at}" in str(err.value)
     assert isinstance(err.value, TrekError) and isinstance(err.value, ValueError)
     assert list(replay.events(20)) == list(toy_events(N))[20:]  # a seek past the damage still works
@@ -286,13 +293,12 @@ def test_a_damaged_event_names_its_record_and_byte(data: bytes) -> None:
 
 
 def test_salvage_reads_up_to_the_damage(data: bytes) -> None:
-    offsets = _record_offsets(data)
     bad = bytearray(data)
-    bad[offsets[12] + 12] ^= 0x01
+    bad[_event_record(data, 10)[1] + 10] ^= 0x01
     replay = open_replay(bytes(bad), salvage=True)
     assert replay.truncated and "damaged from byte" in (replay.cut_reason or "")
     assert list(replay.events()) == list(toy_events(N))[: replay.event_count]
-    assert 9 <= replay.event_count < 12
+    assert replay.event_count == 10
 
 
 def test_salvage_of_a_sound_file_reads_it_whole(data: bytes) -> None:
@@ -335,7 +341,7 @@ def test_codec_failures_become_replay_errors_saying_where() -> None:
 # -- limits ----------------------------------------------------------------------------------------
 
 def _file(*records: bytes, header: dict[str, Any] | None = None) -> bytes:
-    body = pack({"format": "trek-replay", "schema": 2, **(header or {"ruleset": "toy"})})
+    body = pack({"format": "trek-replay", "schema": CURRENT_SCHEMA, **(header or {"ruleset": "toy"})})
     return encode_envelope(body) + b"".join(records)
 
 
@@ -391,7 +397,7 @@ def test_files_over_the_size_limit_are_refused_before_reading(data: bytes) -> No
     (pack([1, 2]), "not a trek replay"),
     (pack({"format": "zip"}), "not a trek replay"),
     (pack({"format": "trek-replay", "schema": "2"}), "is not an integer"),
-    (pack({"format": "trek-replay", "schema": 3}), "newer than this reader"),
+    (pack({"format": "trek-replay", "schema": CURRENT_SCHEMA + 1}), "newer than this reader"),
     (pack({"format": "trek-replay", "schema": 0}), "unknown replay schema 0"),
     (pack({"format": "trek-replay", "schema": 2, "crc32": 0, "header": b"", "x": 1}), "envelope has keys"),
     (pack({"format": "trek-replay", "schema": 2, "crc32": 1, "header": pack({})}), "checksum mismatch in the header"),

@@ -1,8 +1,9 @@
 """Golden replay files, one per schema: old files keep opening, and the writer's bytes do not drift.
 
-tests/golden/toy-v1.trek and toy-v2.trek hold the same toy game in schema 1 and schema 2
-(written by tests/golden/make_golden.py). If the v2 test fails, the writer's output changed:
-that needs a new schema, an upgrade function and a new golden file, not a regenerated one.
+tests/golden/toy-v1.trek, toy-v2.trek and toy-v3.trek hold the same toy game in schemas 1, 2
+and 3 (written by tests/golden/make_golden.py). If the v3 test fails, the writer's output
+changed: that needs a new schema, an upgrade function and a new golden file, not a
+regenerated one.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from engine.replay.testing import (
     fold,
     toy_events,
     toy_replay_bytes,
-    write_legacy_v1,
+    write_legacy,
 )
 from engine.replay.upgrade import UPGRADES, chain
 from engine.replay.validate import validate_replay
@@ -41,9 +42,10 @@ def test_the_writer_still_writes_the_current_golden_file_byte_for_byte() -> None
     assert toy_replay_bytes(GOLDEN_EVENTS, keyframe_every=GOLDEN_KEYFRAME_EVERY) == golden
 
 
-def test_the_legacy_writer_still_writes_the_v1_golden_file(tmp_path: Path) -> None:
-    write_legacy_v1(tmp_path / "v1.trek", GOLDEN_EVENTS, keyframe_every=GOLDEN_KEYFRAME_EVERY)
-    assert (tmp_path / "v1.trek").read_bytes() == (GOLDEN / "toy-v1.trek").read_bytes()
+def test_the_legacy_writer_still_writes_the_retired_golden_files(tmp_path: Path) -> None:
+    for schema in (1, 2):
+        write_legacy(tmp_path / f"v{schema}.trek", GOLDEN_EVENTS, schema=schema, keyframe_every=GOLDEN_KEYFRAME_EVERY)
+        assert (tmp_path / f"v{schema}.trek").read_bytes() == (GOLDEN / f"toy-v{schema}.trek").read_bytes()
 
 
 def test_every_schema_reads_to_the_same_game() -> None:
@@ -74,11 +76,12 @@ def test_the_v1_file_has_no_checksums_and_the_old_header_key() -> None:
 
 
 def test_the_reader_in_the_format_document_reads_the_golden_file() -> None:
-    """docs/replay-format.md is enough to write a reader: its twenty-line reader (msgpack + zlib) works."""
+    """docs/replay-format.md is enough to write a reader: its forty-line reader (msgpack + zlib) works."""
     code = re.findall(r"```python\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)[-1]
     namespace: dict[str, Any] = {}
     exec(code, namespace)
-    header, events, index = namespace["read_trek"]((GOLDEN / "toy-v2.trek").read_bytes())
-    replay = open_replay(GOLDEN / "toy-v2.trek")
+    current = GOLDEN / f"toy-v{CURRENT_SCHEMA}.trek"
+    header, events, index = namespace["read_trek"](current.read_bytes())
+    replay = open_replay(current)
     assert header == replay.header and events == list(replay.events())
     assert index["keyframes"] == [[k.events, k.offset] for k in replay.index.keyframes]

@@ -8,6 +8,7 @@ nil, booleans, integers, floats, strings, binary, arrays and maps with string ke
 
 from __future__ import annotations
 
+import functools
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -18,20 +19,22 @@ import msgpack
 from engine.replay.errors import ReplayError
 
 FORMAT_NAME: Final = "trek-replay"
-CURRENT_SCHEMA: Final = 2
-SUPPORTED_SCHEMAS: Final = (1, 2)
+CURRENT_SCHEMA: Final = 3
+SUPPORTED_SCHEMAS: Final = (1, 2, 3)
 
 KIND_EVENT: Final = "e"
 KIND_KEYFRAME: Final = "k"
 KIND_INDEX: Final = "x"
-KIND_NAMES: Final = {KIND_EVENT: "event", KIND_KEYFRAME: "keyframe", KIND_INDEX: "index"}
+KIND_DEFINITIONS: Final = "d"  # schema 3: strings and shapes the records after it use (compact.py)
+KIND_NAMES: Final = {KIND_EVENT: "event", KIND_KEYFRAME: "keyframe", KIND_INDEX: "index",
+                     KIND_DEFINITIONS: "definitions"}
 
 # The trailer: msgpack bin 8 of 16 bytes = b"TRKX" + index offset (uint64 BE) + CRC-32 of those 12 bytes (uint32 BE).
 TRAILER_MAGIC: Final = b"TRKX"
 TRAILER_PREFIX: Final = b"\xc4\x10" + TRAILER_MAGIC
 TRAILER_SIZE: Final = 18
 
-# Keys of the schema-2 header envelope, the first object of the file.
+# Keys of the header envelope (schema 2 and later), the first object of the file.
 ENVELOPE_KEYS: Final = frozenset({"format", "schema", "crc32", "header"})
 
 MiB: Final = 1 << 20
@@ -56,7 +59,7 @@ class Limits:
     max_keyframes: int = 500_000
 
     def max_body(self, kind: str) -> int:
-        if kind == KIND_EVENT:
+        if kind == KIND_EVENT or kind == KIND_DEFINITIONS:
             return self.max_event_bytes
         if kind == KIND_KEYFRAME:
             return self.max_keyframe_bytes
@@ -94,17 +97,19 @@ def unpacker(file: Any, limits: Limits, *, read_size: int = 64 * 1024) -> msgpac
     )
 
 
-def check_plain(obj: Any, limits: Limits) -> None:
-    """Raise ValueError unless ``obj`` is plain data (str-keyed maps, lists, scalars) nested at most max_depth.
+def check_plain(obj: Any, limits: Limits, *, levels: int | None = None) -> None:
+    """Raise ValueError unless ``obj`` is plain data (str-keyed maps, lists, scalars) nested at most max_depth
+    (or ``levels``: what is left of it where ``obj`` sits inside a body).
 
     The message completes a sentence whose subject the caller supplies ("the body of event 7 ...").
     Walks level by level with the per-element work done in C (``map``, ``set``, ``str.join``).
     """
     level: list[Any] = [obj]
     depth = 0
+    deepest = limits.max_depth if levels is None else levels
     while level:
         depth += 1
-        if depth > limits.max_depth:
+        if depth > deepest:
             raise ValueError(f"is nested deeper than {limits.max_depth} levels")
         deeper: list[Any] = []
         for o in level:
@@ -158,21 +163,33 @@ SMALL_BODY: Final = 4096
 
 def decode_body(data: bytes, limits: Limits) -> dict[str, Any]:
     """Decode one body (a msgpack map) with every limit applied; ValueError completes "<what> ..." if it is bad."""
-    count = _Containers(len(data)) if len(data) > SMALL_BODY else None
-    hooks: dict[str, Any] = {} if count is None else {"object_hook": count, "list_hook": count}
+    obj = unpack_body(data, limits)
+    if type(obj) is not dict:
+        raise ValueError(f"is a {type(obj).__name__}, not a map")
+    check_plain(obj, limits)
+    return obj
+
+
+def unpack_body(data: bytes, limits: Limits) -> Any:
+    """The one msgpack object of a body, decoded within the limits (not yet checked to be plain data)."""
+    size = len(data)
+    count = _Containers(size) if size > SMALL_BODY else None
     try:
-        obj = msgpack.unpackb(
+        if count is None:  # the common case, with the options made once per limits
+            return msgpack.unpackb(data, **_small_options(limits))
+        return msgpack.unpackb(
             data,
             raw=False,
             strict_map_key=True,
             ext_hook=_no_ext,
             max_str_len=limits.max_str_bytes,
-            max_bin_len=len(data),
+            max_bin_len=size,
             # an array or map cannot hold more elements than the body has bytes: the decoder allocates
             # what a header claims before reading the elements
-            max_array_len=min(limits.max_container_len, len(data)),
-            max_map_len=min(limits.max_container_len, len(data) // 2),
-            **hooks,
+            max_array_len=min(limits.max_container_len, size),
+            max_map_len=min(limits.max_container_len, size // 2),
+            object_hook=count,
+            list_hook=count,
         )
     except ValueError as exc:  # FormatError, StackError, ExtraData, UnicodeDecodeError are ValueErrors
         if count is not None and count.left < 0:
@@ -181,10 +198,14 @@ def decode_body(data: bytes, limits: Limits) -> dict[str, Any]:
     except msgpack.UnpackException as exc:  # OutOfData: the body stops mid-object
         raise ValueError(f"is not valid msgpack: it stops in the middle of a value ({type(exc).__name__})") \
             from None
-    if type(obj) is not dict:
-        raise ValueError(f"is a {type(obj).__name__}, not a map")
-    check_plain(obj, limits)
-    return obj
+
+
+@functools.cache
+def _small_options(limits: Limits) -> dict[str, Any]:
+    """unpackb's options for a body of at most SMALL_BODY bytes (lengths bounded by that size)."""
+    return {"raw": False, "strict_map_key": True, "ext_hook": _no_ext, "max_str_len": limits.max_str_bytes,
+            "max_bin_len": SMALL_BODY, "max_array_len": min(limits.max_container_len, SMALL_BODY),
+            "max_map_len": min(limits.max_container_len, SMALL_BODY // 2)}
 
 
 def encode_body(body: Mapping[str, Any], limits: Limits, what: str, max_bytes: int) -> bytes:
@@ -216,15 +237,15 @@ def crc32(data: bytes) -> int:
 
 
 def encode_record(kind: str, seq: int, body: bytes) -> bytes:
-    """A schema-2 record: the msgpack array [kind, seq, crc32(body), body]."""
+    """A record (schema 2 and later): the msgpack array [kind, seq, crc32(body), body]."""
     out: bytes = msgpack.packb([kind, seq, crc32(body), body], use_bin_type=True)
     return out
 
 
-def encode_envelope(header_body: bytes) -> bytes:
-    """The schema-2 header envelope: a map in the clear naming the format, with the header inside as checked bytes."""
+def encode_envelope(header_body: bytes, schema: int = CURRENT_SCHEMA) -> bytes:
+    """The header envelope: a map in the clear naming the format, with the header inside as checked bytes."""
     out: bytes = msgpack.packb(
-        {"format": FORMAT_NAME, "schema": CURRENT_SCHEMA, "crc32": crc32(header_body), "header": header_body},
+        {"format": FORMAT_NAME, "schema": schema, "crc32": crc32(header_body), "header": header_body},
         use_bin_type=True,
     )
     return out
@@ -260,6 +281,7 @@ class RawRecord(NamedTuple):
     kind: str
     seq: int
     payload: bytes | dict[str, Any]
+    tables: Any = None  # schema 3: the strings and shapes declared before the record (compact.Tables)
 
     @property
     def name(self) -> str:
@@ -270,6 +292,8 @@ class RawRecord(NamedTuple):
             return f"event {self.seq}"
         if self.kind == KIND_KEYFRAME:
             return f"keyframe after {self.seq} events"
+        if self.kind == KIND_DEFINITIONS:
+            return f"definitions record after {self.seq} events"
         return "index"
 
     def body(self, limits: Limits) -> dict[str, Any]:
@@ -282,15 +306,17 @@ class RawRecord(NamedTuple):
             raise ReplayError(f"the body of {self.describe()} {exc}", offset=self.offset, record=self.number) from None
 
 
-def parse_record(obj: Any, schema: int, offset: int, end: int, number: int | None, limits: Limits) -> RawRecord:
+def parse_record(obj: Any, schema: int, offset: int, end: int, number: int | None, limits: Limits,
+                 tables: Any = None) -> RawRecord:
     """Check one decoded top-level object against the record framing of ``schema``."""
     if schema >= 2 and type(obj) is list and len(obj) == 4:  # the fast path for a sound record
         kind, seq, crc, payload = obj
-        if (type(kind) is str and kind in KIND_NAMES and type(seq) is int and seq >= 0 and type(payload) is bytes
+        if (type(kind) is str and kind in KIND_NAMES and (schema >= 3 or kind != KIND_DEFINITIONS) and type(seq) is int
+                and seq >= 0 and type(payload) is bytes
                 and type(crc) is int and zlib.crc32(payload) == crc
                 and end - offset <= (limits.max_event_bytes if kind == KIND_EVENT else limits.max_body(kind)) + 64):
-            return tuple.__new__(RawRecord, (number, offset, end, kind, seq, payload))
-    return _parse_record_slowly(obj, schema, offset, end, number, limits)
+            return tuple.__new__(RawRecord, (number, offset, end, kind, seq, payload, tables))
+    return _parse_record_slowly(obj, schema, offset, end, number, limits)._replace(tables=tables)
 
 
 def _parse_record_slowly(obj: Any, schema: int, offset: int, end: int, number: int | None,
@@ -303,8 +329,9 @@ def _parse_record_slowly(obj: Any, schema: int, offset: int, end: int, number: i
         shape = f"an array of {len(obj)}" if type(obj) is list else f"a {type(obj).__name__}"
         raise bad(f"expected a record (an array of {want}), found {shape}")
     kind, seq = obj[0], obj[1]
-    if type(kind) is not str or kind not in KIND_NAMES:
-        raise bad(f"unknown record kind {kind!r} (expected 'e', 'k' or 'x')")
+    if type(kind) is not str or kind not in KIND_NAMES or (kind == KIND_DEFINITIONS and schema < 3):
+        expected = "'e', 'k', 'x' or 'd'" if schema >= 3 else "'e', 'k' or 'x'"
+        raise bad(f"unknown record kind {kind!r} (expected {expected})")
     if type(seq) is not int or seq < 0:
         raise bad(f"record sequence number {seq!r} is not a non-negative integer")
     size = end - offset

@@ -18,11 +18,12 @@ from pathlib import Path
 from typing import IO, Any
 
 from engine.replay.errors import ReplayError
-from engine.replay.format import CURRENT_SCHEMA, FORMAT_NAME, KIND_EVENT
+from engine.replay.format import FORMAT_NAME, KIND_EVENT
 from engine.replay.reader import Replay
 from engine.replay.writer import ReplayWriter
 
 JSON_FORMAT = "trek-replay-json"
+JSON_SCHEMA = 2  # the JSON form's own version: plain events and states, whatever the replay schema
 _RESERVED = frozenset({"$bytes", "$float", "$map"})
 _MAX_DEPTH = 64
 
@@ -84,7 +85,7 @@ def export_json(replay: Replay) -> dict[str, Any]:
             keyframes.append({"events": rec.seq, "state": to_json(replay.keyframe_body(rec))})
     return {
         "format": JSON_FORMAT,
-        "schema": CURRENT_SCHEMA,
+        "schema": JSON_SCHEMA,
         "source_schema": replay.schema,
         "header": to_json(replay.header),
         "events": events,
@@ -100,7 +101,7 @@ def write_json(replay: Replay, out: IO[str]) -> None:
     Events come first, then keyframes, so the file is read twice; memory stays bounded by the
     largest record whatever the replay's length.
     """
-    head = {"format": JSON_FORMAT, "schema": CURRENT_SCHEMA, "source_schema": replay.schema,
+    head = {"format": JSON_FORMAT, "schema": JSON_SCHEMA, "source_schema": replay.schema,
             "header": to_json(replay.header)}
     out.write("{\n")
     for key, value in head.items():
@@ -128,8 +129,8 @@ def import_json(document: Any, target: str | Path | IO[bytes]) -> None:
     """
     if type(document) is not dict or document.get("format") != JSON_FORMAT:
         raise ReplayError(f"not a replay in JSON form: expected a map whose format is {JSON_FORMAT!r}")
-    if document.get("schema") != CURRENT_SCHEMA:
-        raise ReplayError(f"JSON form of schema {document.get('schema')!r}; this version reads {CURRENT_SCHEMA}")
+    if document.get("schema") != JSON_SCHEMA:
+        raise ReplayError(f"JSON form of schema {document.get('schema')!r}; this version reads {JSON_SCHEMA}")
     header, events, keyframes = document.get("header"), document.get("events"), document.get("keyframes", [])
     result = from_json(document.get("result"))
     if type(header) is not dict or type(events) is not list or type(keyframes) is not list:

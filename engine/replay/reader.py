@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 import os
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,21 +19,25 @@ from typing import IO, Any, Literal, Protocol, TypeVar
 import msgpack
 
 from engine.replay.codec import ReplayCodec
+from engine.replay.compact import Tables
 from engine.replay.errors import ReplayError
 from engine.replay.format import (
     CURRENT_SCHEMA,
     DEFAULT_LIMITS,
+    KIND_DEFINITIONS,
     KIND_EVENT,
     KIND_INDEX,
     KIND_KEYFRAME,
     TRAILER_SIZE,
     Limits,
     RawRecord,
+    check_plain,
     decode_body,
     decode_trailer,
     is_trailer_prefix,
     parse_header,
     parse_record,
+    unpack_body,
     unpacker,
 )
 from engine.replay.upgrade import upgrade_header, upgrade_record
@@ -63,6 +67,7 @@ class ReplayIndex:
     rounds: int | None
     source: Literal["index", "scan"]  # read from the file's index record, or built by scanning the file
     index_offset: int | None = None  # where the index record is, when the file has one
+    definitions: tuple[int, ...] = ()  # schema 3: where each definitions record starts
     _counts: list[int] = field(default_factory=list, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -167,6 +172,7 @@ class Replay:
         self._cut_reason: str | None = None
         self._data_end = 0
         self._summary: Summary | None = None
+        self._tables: dict[int, Tables] = {}  # schema 3: the tables before definitions record k, by k
         self.schema, stored, self.header_end = self._read_header()
         try:
             self.header: dict[str, Any] = upgrade_header(stored, self.schema) if self.schema < CURRENT_SCHEMA \
@@ -309,12 +315,18 @@ class Replay:
             if raw_rounds is not None and type(raw_rounds) is not int:
                 raise ReplayError("the index's summary.rounds must be an integer or nil", **where)
             types, rounds = raw_types, raw_rounds
-        return ReplayIndex(events, tuple(keyframes), result, types, rounds, source, rec.offset)
+        definitions = body.get("definitions", [])
+        if type(definitions) is not list or not all(type(o) is int for o in definitions) or any(
+                not self.header_end <= a < b for a, b in zip(definitions, [*definitions[1:], rec.offset],
+                                                             strict=False)):
+            raise ReplayError("the index's definitions must be the increasing offsets of records before it", **where)
+        return ReplayIndex(events, tuple(keyframes), result, types, rounds, source, rec.offset, tuple(definitions))
 
     def _scan(self) -> None:
         """Index a file without a sound trailer by reading every record's framing once."""
         events = 0
         keyframes: list[KeyframeRef] = []
+        definitions: list[int] = []
         number = 1
         pos = self.header_end
         index_rec: RawRecord | None = None
@@ -336,6 +348,8 @@ class Replay:
                             raise ReplayError(f"more than {self.limits.max_keyframes} keyframes", offset=pos,
                                               record=number)
                         keyframes.append(KeyframeRef(rec.seq, pos))
+                    elif rec.kind == KIND_DEFINITIONS:
+                        definitions.append(pos)
                     else:
                         index_rec = rec
                         break
@@ -357,18 +371,21 @@ class Replay:
                 if index.keyframes != tuple(keyframes):
                     raise ReplayError("the index's keyframes do not match the keyframes in the file",
                                       offset=index_rec.offset, record=index_rec.number)
+                if index.definitions != tuple(definitions):
+                    raise ReplayError("the index's definitions do not match the definitions records in the file",
+                                      offset=index_rec.offset, record=index_rec.number)
                 reason = self._check_after_index(index_rec)
             except ReplayError as exc:
                 if not self.salvage:
                     raise
                 reason = f"damaged from byte {index_rec.offset}, read up to there: {exc.reason}"
-                index = ReplayIndex(events, tuple(keyframes), None, None, None, "scan")
+                index = ReplayIndex(events, tuple(keyframes), None, None, None, "scan", None, tuple(definitions))
             self._index = index
             self._data_end = index_rec.offset
         else:
             if reason is None:
                 reason = f"the file ends after record {number - 1} (byte {pos}) without its index and trailer"
-            self._index = ReplayIndex(events, tuple(keyframes), None, None, None, "scan")
+            self._index = ReplayIndex(events, tuple(keyframes), None, None, None, "scan", None, tuple(definitions))
             self._data_end = pos
         self._truncated = reason is not None
         self._cut_reason = reason
@@ -419,17 +436,23 @@ class Replay:
 
         Checks each record's framing and checksum, that events are numbered 0, 1, 2, ...,
         that each keyframe sits where the index says, and (when read to the end) that the
-        index's counts match the file. One loop, no layers: this is the hot path.
+        index's counts match the file. Schema 3's definitions records are read on the way (each
+        record carries the tables declared before it, for its body) and not yielded. One loop, no
+        layers: this is the hot path.
         """
         index = self.index
         keyframes = index.keyframes
         if from_keyframe >= 0:
             ref = keyframes[from_keyframe]
-            start, number, expected = ref.offset, 1 + ref.events + from_keyframe, ref.events
+            start, expected = ref.offset, ref.events
         else:
-            start, number, expected = self.header_end, 1, 0
+            start, expected = self.header_end, 0
+        definitions = index.definitions
+        next_def = bisect_left(definitions, start)
+        number = 1 + expected + max(from_keyframe, 0) + next_def
         next_kf = max(from_keyframe, 0)
         end, schema, limits = self.data_end, self.schema, self.limits
+        tables = self._tables_before(next_def) if schema >= 3 else None
         with self._opener() as f:
             f.seek(start)
             u = unpacker(f, limits)
@@ -449,13 +472,21 @@ class Replay:
                 if rec_end > end:
                     raise ReplayError(f"a record runs past the end of the records at byte {end}", offset=pos,
                                       record=number)
-                rec = parse_record(obj, schema, pos, rec_end, number, limits)
+                rec = parse_record(obj, schema, pos, rec_end, number, limits, tables)
                 kind = rec.kind
                 if kind == KIND_EVENT and rec.seq == expected and (pos != start or from_keyframe < 0):
                     expected += 1
                 elif kind == KIND_KEYFRAME and rec.seq == expected and next_kf < len(keyframes) \
                         and keyframes[next_kf].offset == pos and keyframes[next_kf].events == expected:
                     next_kf += 1
+                elif kind == KIND_DEFINITIONS and rec.seq == expected and next_def < len(definitions) \
+                        and definitions[next_def] == pos and (pos != start or from_keyframe < 0):
+                    assert tables is not None  # (schema 3: parse_record refuses the kind before it)
+                    self._declare(tables, rec)
+                    next_def += 1
+                    pos = rec_end
+                    number += 1
+                    continue
                 else:
                     raise ReplayError(self._misplaced(rec, expected, from_keyframe >= 0 and pos == start), offset=pos,
                                       record=number)
@@ -469,6 +500,38 @@ class Replay:
             missing = keyframes[next_kf]
             raise ReplayError(f"the index lists a keyframe after {missing.events} events that is not in the file",
                               offset=missing.offset)
+        if next_def != len(definitions):
+            raise ReplayError("the index lists a definitions record that is not in the file",
+                              offset=definitions[next_def])
+
+    def _declare(self, tables: Tables, rec: RawRecord) -> None:
+        try:
+            payload = rec.payload
+            tables.declare(unpack_body(payload, self.limits) if isinstance(payload, bytes) else payload)
+        except ValueError as exc:
+            raise ReplayError(f"the {rec.describe()} {exc}", offset=rec.offset, record=rec.number) from None
+
+    def _tables_before(self, k: int) -> Tables:
+        """The strings and shapes declared by the first ``k`` definitions records (a copy to extend)."""
+        known = max((j for j in self._tables if j <= k), default=0)
+        tables = self._tables[known].copy() if known else Tables()
+        if known < k:
+            offsets = self.index.definitions
+            with self._opener() as f:
+                for j in range(known, k):
+                    try:
+                        pos, rec_end, obj = next(self._objects(f, offsets[j], self.data_end))
+                    except _Cut:
+                        raise ReplayError("the file ends inside a definitions record", offset=offsets[j]) from None
+                    rec = parse_record(obj, self.schema, pos, rec_end, None, self.limits)
+                    if rec.kind != KIND_DEFINITIONS:
+                        raise ReplayError(f"the index points to a definitions record here but finds {rec.describe()}",
+                                          offset=pos)
+                    self._declare(tables, rec)
+            if len(self._tables) > 64:
+                self._tables.clear()
+            self._tables[k] = tables.copy()
+        return tables
 
     @staticmethod
     def _misplaced(rec: RawRecord, expected: int, at_keyframe: bool) -> str:
@@ -478,6 +541,9 @@ class Replay:
             return f"event {rec.seq} found where event {expected} should be"
         if rec.kind == KIND_KEYFRAME:
             return f"keyframe after {rec.seq} events (found after {expected} events) is not where the index says"
+        if rec.kind == KIND_DEFINITIONS:
+            return (f"definitions record after {rec.seq} events (found after {expected} events) is not where the "
+                    "index says")
         return "an index record in the middle of the records"
 
     def event_body(self, rec: RawRecord) -> dict[str, Any]:
@@ -485,7 +551,7 @@ class Replay:
         payload = rec.payload
         if type(payload) is bytes:
             try:
-                body = decode_body(payload, self.limits)
+                body = decode_body(payload, self.limits) if rec.tables is None else self._compact(rec, payload)
             except ValueError as exc:
                 raise ReplayError(f"the body of event {rec.seq} {exc}", offset=rec.offset, record=rec.number) \
                     from None
@@ -493,18 +559,36 @@ class Replay:
             body = rec.body(self.limits)
         if self.schema < CURRENT_SCHEMA:
             body = _upgraded(KIND_EVENT, body, self.schema, rec)
-        seq = body.get("seq")
-        if type(seq) is not int or seq != rec.seq:
-            raise ReplayError(f"event {rec.seq}'s body says seq {seq!r}", offset=rec.offset, record=rec.number)
+        if body.get("seq") != rec.seq or type(body["seq"]) is not int:
+            raise ReplayError(f"event {rec.seq}'s body says seq {body.get('seq')!r}", offset=rec.offset,
+                              record=rec.number)
         if type(body.get("type")) is not str:
             raise ReplayError(f"event {rec.seq} has no string 'type'", offset=rec.offset, record=rec.number)
         return body
 
     def keyframe_body(self, rec: RawRecord) -> dict[str, Any]:
-        body = rec.body(self.limits)
+        if rec.tables is not None and type(rec.payload) is bytes:
+            try:
+                body = self._compact(rec, rec.payload)
+            except ValueError as exc:
+                raise ReplayError(f"the body of {rec.describe()} {exc}", offset=rec.offset, record=rec.number) \
+                    from None
+        else:
+            body = rec.body(self.limits)
         if self.schema < CURRENT_SCHEMA:
             body = _upgraded(KIND_KEYFRAME, body, self.schema, rec)
         return body
+
+    def _compact(self, rec: RawRecord, payload: bytes) -> dict[str, Any]:
+        """A schema-3 body: a compact map (an array, by its declared shape) or a plain map."""
+        obj = unpack_body(payload, self.limits)
+        if type(obj) is list:
+            out: dict[str, Any] = rec.tables.decode(obj, rec.seq, self.limits.max_depth)
+            return out
+        if type(obj) is not dict:
+            raise ValueError(f"is a {type(obj).__name__}, not a map")
+        check_plain(obj, self.limits)
+        return obj
 
     # -- reading -------------------------------------------------------------------------------
 

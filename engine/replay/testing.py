@@ -1,7 +1,7 @@
 """The toy ruleset (``engine.rulesets.toy``) for testing the replay layer, and the golden-file writers.
 
-Importing this module registers the toy ruleset under the name ``"toy"``. ``write_legacy_v1`` writes schema 1
-(the retired first format) so that the upgrade path keeps being exercised; it is the only
+Importing this module registers the toy ruleset under the name ``"toy"``. ``write_legacy`` writes schemas 1 and 2
+(the retired formats) so that the upgrade paths keep being exercised; it is the only
 code that writes an old schema and exists for the golden files in ``tests/golden/``.
 """
 
@@ -14,14 +14,22 @@ from typing import IO, Any
 
 import msgpack
 
-from engine.replay.format import FORMAT_NAME, KIND_EVENT, KIND_INDEX, KIND_KEYFRAME, encode_trailer
+from engine.replay.format import (
+    FORMAT_NAME,
+    KIND_EVENT,
+    KIND_INDEX,
+    KIND_KEYFRAME,
+    encode_envelope,
+    encode_record,
+    encode_trailer,
+)
 from engine.replay.writer import ReplayWriter
 from engine.rulesets.registry import register
 from engine.rulesets.toy.game import EVENT_TYPES, SHIPS, ToyCodec, ToyEvent, ToyState, toy_events, toy_header
 from engine.rulesets.toy.ruleset import RULESET as TOY
 
 __all__ = ["CODEC", "EVENT_TYPES", "SHIPS", "TOY", "ToyCodec", "ToyEvent", "ToyState", "fold", "toy_events",
-           "toy_header", "toy_replay_bytes", "write_golden", "write_legacy_v1", "write_toy_replay"]
+           "toy_header", "toy_replay_bytes", "write_golden", "write_legacy", "write_toy_replay"]
 
 CODEC = TOY.codec
 register(TOY)  # the toy is not in the production registry: this is its one registration line
@@ -61,32 +69,41 @@ def toy_replay_bytes(n: int, *, seed: int = 1, keyframe_every: int = 16, close: 
     return buf.getvalue()
 
 
-def write_legacy_v1(target: str | Path, n: int, *, seed: int = 1, keyframe_every: int = 16) -> None:
-    """Write the toy game in schema 1: plain header with 'game', records [kind, seq, body], no checksums."""
+def write_legacy(target: str | Path, n: int, *, schema: int, seed: int = 1, keyframe_every: int = 16) -> None:
+    """Write the toy game in a retired schema: 1 (plain header with 'game', records [kind, seq, body], no
+    checksums) or 2 (the envelope and CRC-32s, bodies as plain maps)."""
 
     def pack(obj: Any) -> bytes:
         out: bytes = msgpack.packb(obj, use_bin_type=True)
         return out
 
-    header = {"format": FORMAT_NAME, "schema": 1}
+    def record(kind: str, seq: int, body: dict[str, Any]) -> bytes:
+        return pack([kind, seq, body]) if schema == 1 else encode_record(kind, seq, pack(body))
+
+    header: dict[str, Any] = {"format": FORMAT_NAME, "schema": schema}
     for key, value in toy_header(seed).items():
-        header["game" if key == "ruleset" else key] = value
-    chunks = [pack(header)]
+        header["game" if key == "ruleset" and schema == 1 else key] = value
+    chunks = [pack(header) if schema == 1 else encode_envelope(pack(header), schema)]
     pos = len(chunks[0])
     keyframes: list[list[int]] = []
     state = CODEC.initial_state(toy_header(seed))
     count = 0
+    types: dict[str, int] = {}
     for event in toy_events(n, seed):
-        chunks.append(pack([KIND_EVENT, event["seq"], event]))
+        chunks.append(record(KIND_EVENT, event["seq"], event))
         pos += len(chunks[-1])
         state = CODEC.apply(state, event)
         count += 1
+        types[event["type"]] = types.get(event["type"], 0) + 1
         if count % keyframe_every == 0:
             keyframes.append([count, pos])
-            chunks.append(pack([KIND_KEYFRAME, count, CODEC.encode_state(state)]))
+            chunks.append(record(KIND_KEYFRAME, count, CODEC.encode_state(state)))
             pos += len(chunks[-1])
-    chunks.append(pack([KIND_INDEX, count, {"events": count, "keyframes": keyframes,
-                                            "result": {"winner": state["winner"], "reason": "toy"}}]))
+    index: dict[str, Any] = {"events": count, "keyframes": keyframes,
+                             "result": {"winner": state["winner"], "reason": "toy"}}
+    if schema == 2:
+        index["summary"] = {"types": dict(sorted(types.items())), "rounds": state["round"]}
+    chunks.append(record(KIND_INDEX, count, index))
     chunks.append(encode_trailer(pos))
     Path(target).write_bytes(b"".join(chunks))
 
@@ -96,9 +113,11 @@ GOLDEN_KEYFRAME_EVERY = 16
 
 
 def write_golden(directory: str | Path) -> list[Path]:
-    """(Re)write the golden files, one per schema: toy-v1.trek and toy-v2.trek."""
+    """(Re)write the golden files, one per schema: toy-v1.trek, toy-v2.trek (retired schemas, by
+    ``write_legacy``) and toy-v3.trek (the writer's)."""
     d = Path(directory)
-    v1, v2 = d / "toy-v1.trek", d / "toy-v2.trek"
-    write_legacy_v1(v1, GOLDEN_EVENTS, keyframe_every=GOLDEN_KEYFRAME_EVERY)
-    write_toy_replay(v2, GOLDEN_EVENTS, keyframe_every=GOLDEN_KEYFRAME_EVERY)
-    return [v1, v2]
+    paths = [d / f"toy-v{schema}.trek" for schema in (1, 2, 3)]
+    for schema, path in zip((1, 2), paths, strict=False):
+        write_legacy(path, GOLDEN_EVENTS, schema=schema, keyframe_every=GOLDEN_KEYFRAME_EVERY)
+    write_toy_replay(paths[2], GOLDEN_EVENTS, keyframe_every=GOLDEN_KEYFRAME_EVERY)
+    return paths

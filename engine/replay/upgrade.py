@@ -48,6 +48,16 @@ def _record_1_to_2(kind: str, body: dict[str, Any]) -> dict[str, Any]:
     return body
 
 
+def _header_2_to_3(header: dict[str, Any]) -> dict[str, Any]:
+    return {**header, "schema": 3}
+
+
+def _record_2_to_3(kind: str, body: dict[str, Any]) -> dict[str, Any]:
+    if kind == KIND_INDEX and "definitions" not in body:
+        return {**body, "definitions": []}  # schema 2 has no definitions records
+    return body
+
+
 UPGRADES: dict[int, Upgrade] = {
     1: Upgrade(
         1,
@@ -55,6 +65,14 @@ UPGRADES: dict[int, Upgrade] = {
         "renames the header key 'game' to 'ruleset', and adds 'summary' to the index",
         _header_1_to_2,
         _record_1_to_2,
+    ),
+    2: Upgrade(
+        2,
+        "schema 3 stores event and keyframe bodies compact (arrays of values by declared shapes, short strings "
+        "by number, declared in definitions records) and lists the definitions records in the index; the "
+        "events and states they hold are unchanged",
+        _header_2_to_3,
+        _record_2_to_3,
     ),
 }
 

@@ -15,16 +15,22 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO, Any
 
+import msgpack
+
 from engine.io.output import new_temp
 from engine.io.reading import os_error_text, show_path
+from engine.replay.compact import CompactEncoder
 from engine.replay.errors import ReplayError
 from engine.replay.format import (
+    BYTES_PER_CONTAINER,
     CURRENT_SCHEMA,
     DEFAULT_LIMITS,
     FORMAT_NAME,
+    KIND_DEFINITIONS,
     KIND_EVENT,
     KIND_INDEX,
     KIND_KEYFRAME,
+    SMALL_BODY,
     Limits,
     encode_body,
     encode_envelope,
@@ -62,6 +68,8 @@ class ReplayWriter:
         self._events = 0
         self._last_keyframe = 0
         self._keyframes: list[list[int]] = []
+        self._definitions: list[int] = []  # where each definitions record starts
+        self._compact = CompactEncoder(limits)
         self._types: dict[str, int] = {}
         self._rounds: int | None = None
         self._pos = 0
@@ -115,8 +123,7 @@ class ReplayWriter:
         kind = event.get("type")
         if type(kind) is not str:
             raise ReplayError(f"cannot write event {seq}: its type {kind!r} is not a string")
-        body = encode_body(event, self.limits, f"event {seq}", self.limits.max_event_bytes)
-        self._write(encode_record(KIND_EVENT, seq, body))
+        self._write_compact(KIND_EVENT, seq, event, f"event {seq}", self.limits.max_event_bytes)
         self._events += 1
         self._types[kind] = self._types.get(kind, 0) + 1
         rnd = event.get("round")
@@ -130,9 +137,8 @@ class ReplayWriter:
             raise ReplayError(f"cannot write keyframe: there is already one after {self._events} events")
         if len(self._keyframes) >= self.limits.max_keyframes:
             raise ReplayError(f"cannot write keyframe: the limit of {self.limits.max_keyframes} keyframes is reached")
-        body = encode_body(state, self.limits, f"keyframe after {self._events} events", self.limits.max_keyframe_bytes)
-        self._keyframes.append([self._events, self._pos])
-        self._write(encode_record(KIND_KEYFRAME, self._events, body))
+        self._write_compact(KIND_KEYFRAME, self._events, state, f"keyframe after {self._events} events",
+                            self.limits.max_keyframe_bytes)
         self._last_keyframe = self._events
 
     def close(self, result: Mapping[str, Any] | None = None) -> None:
@@ -144,6 +150,7 @@ class ReplayWriter:
             "keyframes": self._keyframes,
             "result": None if result is None else dict(result),
             "summary": {"types": dict(sorted(self._types.items())), "rounds": self._rounds},
+            "definitions": self._definitions,
         }
         body = encode_body(index, self.limits, "the index", self.limits.max_index_bytes)
         offset = self._pos
@@ -167,6 +174,35 @@ class ReplayWriter:
             self.abort()
 
     # -- inside ---------------------------------------------------------------------------------
+
+    def _write_compact(self, kind: str, seq: int, data: Mapping[str, Any], what: str, max_bytes: int) -> None:
+        """One event or keyframe as a compact body (compact.py), after the definitions it needs."""
+        compact = self._compact
+        try:
+            body = compact.body(data if type(data) is dict else dict(data), event=kind == KIND_EVENT)
+            packed: bytes = msgpack.packb(body, use_bin_type=True)
+        except (TypeError, ValueError, OverflowError) as exc:
+            compact.forget_pending()
+            raise ReplayError(f"cannot write {what}: {exc if isinstance(exc, OverflowError) else f'it {exc}'}") \
+                from None
+        if len(packed) > max_bytes:
+            compact.forget_pending()
+            raise ReplayError(f"cannot write {what}: {len(packed)} bytes is over the limit of {max_bytes}")
+        if len(packed) > SMALL_BODY and compact.containers > len(packed) // BYTES_PER_CONTAINER + 64:
+            compact.forget_pending()
+            raise ReplayError(f"cannot write {what}: it holds more than one array or map per "
+                              f"{BYTES_PER_CONTAINER} bytes")
+        definitions = compact.definitions()
+        if definitions is not None:
+            encoded: bytes = msgpack.packb(definitions, use_bin_type=True)  # (strings and shapes: plain by making)
+            if len(encoded) > self.limits.max_event_bytes:
+                raise ReplayError(f"cannot write {what}: it declares {len(encoded)} bytes of strings and shapes, over "
+                                  f"the limit of {self.limits.max_event_bytes}")
+            self._definitions.append(self._pos)
+            self._write(encode_record(KIND_DEFINITIONS, self._events, encoded))
+        if kind == KIND_KEYFRAME:
+            self._keyframes.append([self._events, self._pos])
+        self._write(encode_record(kind, seq, packed))
 
     def _check_open(self) -> None:
         if self._closed:

@@ -1,0 +1,381 @@
+"""Schema 3's compact bodies: maps as arrays of values by declared shapes, short strings from a table.
+
+An event or keyframe body in schema 3 is a msgpack array ``[shape, value, ...]``: the shape
+(declared once in a definitions record) names the map's keys, in order, and says how each value
+is stored (its tag). Strings of up to ``MAX_INTERNED`` characters are declared once and then
+stored as their number. ``docs/replay-format.md`` ("Schema 3") is the whole description; this
+module is the encoder the writer uses and the decoder the reader uses.
+
+Tags (how one value is stored):
+
+- ``"v"``: the value as it is (any plain msgpack);
+- ``"s"``: a string: an integer is the number of a declared string, a string is itself;
+- ``"S"``: a list of such strings;
+- ``"#"``: nothing is stored: the value is the record's ``seq`` (an event's ``seq`` key);
+- ``"m"``: a map, stored compact: ``[shape, value, ...]``;
+- ``"M"``: a list of such maps;
+- ``["T", [tag, ...]]``: a list of rows, each a list of as many values, each ``"v"`` or ``"s"``.
+
+The decoder of each shape is one generated Python function (built from the shape's structure only:
+keys are passed in as data, never written into the source), so a body decodes at about the speed
+of msgpack itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+from engine.replay.format import DEFAULT_LIMITS, Limits, check_plain
+
+MAX_INTERNED: Final = 32  # characters: longer strings are stored where they occur (reasons, notes)
+MAX_STRING_BYTES: Final = 4 * MAX_INTERNED  # a declared string in UTF-8
+MAX_STRINGS: Final = 65_536  # declared strings in a file; the writer stores the rest where they occur
+MAX_SHAPES: Final = 4096  # declared shapes in a file; past it the writer stores plain maps
+MAX_KEYS: Final = 256  # keys of one shape; a larger map is stored as a plain value
+SEQ_KEY: Final = "seq"
+
+Tag = Any  # "v" | "s" | "S" | "#" | "m" | "M" | ("T", tuple[str, ...]) (a list on disk)
+Shape = tuple[tuple[str, ...], tuple[Tag, ...]]
+Decoder = Callable[[Any, int, int, dict[int, str], list[Any]], Any]
+
+_LEAVES: Final = frozenset({type(None), bool, int, float, bytes})
+_STRINGY: Final = frozenset({"s", "v"})
+_LIMITS_FOR_DEPTH: Final = DEFAULT_LIMITS  # check_plain's own depth limit is given per call
+
+
+class CompactEncoder:
+    """The writer's side: turns plain maps into compact bodies, collecting what must be declared first."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.strings: dict[str, int] = {}
+        self.shapes: dict[Shape, int] = {}
+        self._new_strings: list[str] = []
+        self._new_shapes: list[list[Any]] = []
+        self._keys: dict[tuple[str, ...], tuple[int, tuple[Tag, ...]]] = {}  # keys -> (first shape, last tags)
+        self.containers = 0  # arrays and maps in the last body (the reader bounds them per byte)
+
+    def body(self, obj: Mapping[str, Any], *, event: bool) -> list[Any] | dict[str, Any]:
+        """The compact body of ``obj``; raises ValueError (completing "<what> ...") for data a replay cannot hold.
+
+        With ``event``, the ``seq`` key is left to the record's own ``seq``. A map the shapes cannot
+        hold (past ``MAX_SHAPES``, or more than ``MAX_KEYS`` keys) is returned as it is: a plain body.
+        """
+        self.containers = 0
+        if type(obj) is not dict:
+            raise ValueError(f"is a {type(obj).__name__}, not a map")
+        stored: list[Any] | dict[str, Any] = self._map(obj, 1, event)[1]
+        return stored
+
+    def definitions(self) -> list[list[Any]] | None:
+        """``[strings, shapes]`` declared since the last call (the body of a definitions record), or None."""
+        if not self._new_strings and not self._new_shapes:
+            return None
+        out: list[list[Any]] = [self._new_strings, self._new_shapes]
+        self._new_strings, self._new_shapes = [], []
+        return out
+
+    def forget_pending(self) -> None:
+        """Drop what the last body declared (the body was refused): numbers stay consecutive on disk."""
+        for s in self._new_strings:
+            del self.strings[s]
+        first = len(self.shapes) - len(self._new_shapes)
+        self.shapes = {shape: n for shape, n in self.shapes.items() if n < first}
+        self._keys = {keys: seen for keys, seen in self._keys.items() if seen[0] < first}
+        self._new_strings, self._new_shapes = [], []
+
+    # -- inside -------------------------------------------------------------------------------------
+
+    def _string(self, s: str) -> int | str:
+        number = self.strings.get(s)
+        if number is not None:
+            return number
+        if len(s) > MAX_INTERNED or len(self.strings) >= MAX_STRINGS:
+            out: str = self._plain(s, 0)
+            return out
+        number = self.strings[s] = len(self.strings)
+        self._new_strings.append(s)
+        return number
+
+    def _value(self, value: Any, depth: int) -> tuple[Tag, Any]:
+        kind = type(value)
+        if kind in _LEAVES:
+            return "v", value
+        if kind is str:
+            return "s", self._string(value)
+        if depth > self.limits.max_depth:
+            raise ValueError(f"is nested deeper than {self.limits.max_depth} levels")
+        if kind is dict:
+            return self._map(value, depth, False)
+        if kind is list or kind is tuple:
+            return self._list(value, depth)
+        return "v", self._plain(value, depth)  # raises: no plain type
+
+    def _map(self, obj: dict[str, Any], depth: int, event: bool) -> tuple[Tag, Any]:
+        if depth > self.limits.max_depth:
+            raise ValueError(f"is nested deeper than {self.limits.max_depth} levels")
+        try:
+            "".join(obj)  # fails unless every key is a str (in C: this runs for every map written)
+        except TypeError:
+            bad = next(type(k).__name__ for k in obj if type(k) is not str)
+            raise ValueError(f"has a map key of type {bad}; keys must be strings") from None
+        if len(obj) <= MAX_KEYS:
+            tags: list[Tag] = []
+            values: list[Any] = [None]
+            strings = self.strings
+            for value in obj.values():  # the common kinds inline: this is the writer's hot loop
+                kind = type(value)
+                if value is None:
+                    tags.append(None)  # nil fits every tag: the tag this key had last time (below)
+                    values.append(None)
+                elif kind is str:
+                    number = strings.get(value)
+                    tags.append("s")
+                    values.append(self._string(value) if number is None else number)
+                elif kind in _LEAVES:
+                    tags.append("v")
+                    values.append(value)
+                else:
+                    tag, stored = self._value(value, depth + 1)
+                    tags.append(tag)
+                    values.append(stored)
+            keys = tuple(obj)
+            if event and type(obj.get(SEQ_KEY)) is int:  # an event's seq is its record's: not stored twice
+                position = keys.index(SEQ_KEY)
+                tags[position] = "#"
+                del values[position + 1]
+            seen = self._keys.get(keys)
+            if None in tags:
+                tags = [("v" if seen is None else seen[1][i]) if t is None else t for i, t in enumerate(tags)]
+            number = self._shape(keys, tuple(tags), seen)
+            if number is not None:
+                self.containers += 1
+                values[0] = number
+                return "m", values
+        return "v", self._plain(obj, depth)  # (strings declared on the way are left unused)
+
+    def _shape(self, keys: tuple[str, ...], tags: tuple[Tag, ...],
+               seen: tuple[int, tuple[Tag, ...]] | None) -> int | None:
+        shape = (keys, tags)
+        number = self.shapes.get(shape)
+        if number is None:
+            if len(self.shapes) >= MAX_SHAPES:
+                return None
+            number = self.shapes[shape] = len(self.shapes)
+            # the keys once per file: a shape with the keys of an earlier one names that one instead
+            self._new_shapes.append([list(keys) if seen is None else seen[0], [_on_disk(t) for t in tags]])
+        self._keys[keys] = (number if seen is None else seen[0], tags)
+        return number
+
+    def _list(self, items: list[Any] | tuple[Any, ...], depth: int) -> tuple[Tag, Any]:
+        if len(items) > self.limits.max_container_len:
+            raise ValueError(f"holds an array of more than {self.limits.max_container_len} elements")
+        kinds = set(map(type, items))
+        if kinds == {str}:
+            self.containers += 1
+            return "S", [self._string(s) for s in items]
+        if kinds == {dict}:
+            encoded = [self._map(v, depth + 1, False) for v in items]
+            if all(tag == "m" for tag, _ in encoded):
+                self.containers += 1
+                return "M", [values for _, values in encoded]
+            self.containers -= sum(1 for tag, _ in encoded if tag == "m")  # counted again as plain maps
+        elif kinds and kinds <= {list, tuple}:
+            width = len(items[0])
+            rows_fit = depth < self.limits.max_depth  # the rows are one level further down
+            if width and rows_fit and all(len(row) == width and all(type(x) in _LEAVES or type(x) is str for x in row)
+                                          for row in items):
+                self.containers += 1 + len(items)
+                tags = tuple("s" if all(type(row[i]) is str for row in items) else "v" for i in range(width))
+                return ("T", tags), [[self._string(x) if tag == "s" else x for x, tag in zip(row, tags, strict=True)]
+                                     for row in items]
+        return "v", self._plain(items, depth)
+
+    def _plain(self, value: Any, depth: int) -> Any:
+        """A value stored as it is, checked (plain data within the limits left at ``depth``), tuples as lists."""
+        kind = type(value)
+        if kind in _LEAVES:
+            return value
+        if kind is str:
+            if len(value) > self.limits.max_str_bytes // 4 and len(value.encode("utf-8")) > self.limits.max_str_bytes:
+                raise ValueError(f"holds a string of more than {self.limits.max_str_bytes} bytes")
+            return value
+        if depth > self.limits.max_depth:
+            raise ValueError(f"is nested deeper than {self.limits.max_depth} levels")
+        self.containers += 1
+        if kind is dict:
+            if any(type(k) is not str for k in value):
+                bad = next(type(k).__name__ for k in value if type(k) is not str)
+                raise ValueError(f"has a map key of type {bad}; keys must be strings")
+            if len(value) > self.limits.max_container_len:
+                raise ValueError(f"holds a map of more than {self.limits.max_container_len} entries")
+            return {k: self._plain(v, depth + 1) for k, v in value.items()}
+        if kind is list or kind is tuple:
+            if len(value) > self.limits.max_container_len:
+                raise ValueError(f"holds an array of more than {self.limits.max_container_len} elements")
+            return [self._plain(v, depth + 1) for v in value]
+        raise ValueError(f"holds a value of type {kind.__name__}")
+
+
+def _on_disk(tag: Tag) -> Any:
+    return [tag[0], list(tag[1])] if type(tag) is tuple else tag
+
+
+# -- the reader's side --------------------------------------------------------------------------------
+
+class Tables:
+    """What a reader has seen declared so far: the strings by number and each shape's decoder.
+
+    ``declare`` checks a definitions body (untrusted) and raises ValueError (completing "<what> ...")
+    when it is wrong; ``decode`` turns one compact body back into the map the writer was given.
+    """
+
+    __slots__ = ("decoders", "keys", "strings")
+
+    def __init__(self) -> None:
+        self.strings: dict[int, str] = {}
+        self.decoders: list[Decoder] = []
+        self.keys: list[tuple[str, ...]] = []  # each shape's keys
+
+    def copy(self) -> Tables:
+        out = Tables()
+        out.strings = dict(self.strings)
+        out.decoders = list(self.decoders)
+        out.keys = list(self.keys)
+        return out
+
+    def declare(self, body: Any) -> None:
+        if type(body) is not list or len(body) != 2 or type(body[0]) is not list or type(body[1]) is not list:
+            raise ValueError("is not [strings, shapes], two lists")
+        strings, shapes = body
+        if len(self.strings) + len(strings) > MAX_STRINGS or len(self.decoders) + len(shapes) > MAX_SHAPES:
+            raise ValueError(f"declares more than {MAX_STRINGS} strings or {MAX_SHAPES} shapes in the file")
+        for s in strings:
+            if type(s) is not str or len(s.encode("utf-8")) > MAX_STRING_BYTES:
+                raise ValueError(f"declares a string that is not a string of at most {MAX_STRING_BYTES} bytes")
+        for raw in shapes:
+            keys, tags = _shape_from_disk(raw, self.keys)
+            self.keys.append(keys)
+            self.decoders.append(_decoder((keys, tags)))
+        n = len(self.strings)
+        self.strings.update(zip(range(n, n + len(strings)), strings, strict=True))
+
+    def decode(self, body: list[Any], seq: int, depth: int) -> dict[str, Any]:
+        """The map a compact body ``[shape, value, ...]`` stands for; ValueError completes "<what> ..."."""
+        number = body[0] if body else None
+        if number.__class__ is not int or not 0 <= number < len(self.decoders):
+            raise ValueError(f"names shape {number!r}, which is not declared before it")
+        try:
+            out: dict[str, Any] = self.decoders[number](body, depth, seq, self.strings, self.decoders)
+            return out
+        except (KeyError, IndexError, TypeError, ValueError) as exc:  # (ValueError: an array of another length)
+            raise ValueError(f"does not fit its shape ({exc})") from None
+        except RecursionError:
+            raise ValueError(f"is nested deeper than {depth} levels") from None
+
+
+def _shape_from_disk(raw: Any, earlier: list[tuple[str, ...]]) -> Shape:
+    number = len(earlier)
+    if type(raw) is not list or len(raw) != 2 or type(raw[1]) is not list:
+        raise ValueError(f"declares shape {number} as something other than [keys, tags]")
+    keys, tags = raw
+    if type(keys) is int and 0 <= keys < number:  # the keys of an earlier shape
+        keys = earlier[keys]
+    elif type(keys) is not list:
+        raise ValueError(f"declares shape {number} with keys that are neither a list nor an earlier shape's number")
+    if len(keys) != len(tags) or len(keys) > MAX_KEYS or not all(type(k) is str for k in keys) \
+            or len(set(keys)) != len(keys):
+        raise ValueError(f"declares shape {number} without as many distinct string keys as tags "
+                         f"(at most {MAX_KEYS})")
+    return tuple(keys), tuple(_tag_from_disk(t, number) for t in tags)  # (a tuple of keys stays as it is)
+
+
+def _tag_from_disk(raw: Any, number: int) -> Tag:
+    if type(raw) is str and raw in ("v", "s", "S", "#", "m", "M"):
+        return raw
+    if type(raw) is list and len(raw) == 2 and raw[0] == "T" and type(raw[1]) is list and raw[1] \
+            and len(raw[1]) <= MAX_KEYS and all(type(t) is str and t in _STRINGY for t in raw[1]):
+        return "T", tuple(raw[1])
+    raise ValueError(f"declares shape {number} with a tag {raw!r} that is not one of the tags")
+
+
+_COMPILED: dict[tuple[Tag, ...], Callable[[tuple[str, ...]], Decoder]] = {}
+
+
+def _decoder(shape: Shape) -> Decoder:
+    keys, tags = shape
+    make = _COMPILED.get(tags)
+    if make is None:
+        if len(_COMPILED) > MAX_SHAPES:  # a file of many odd shapes must not grow this forever
+            _COMPILED.clear()
+        make = _COMPILED[tags] = _compile(tags)
+    return make(keys)
+
+
+def _compile(tags: tuple[Tag, ...]) -> Callable[[tuple[str, ...]], Decoder]:
+    """One shape's decoder, generated from its tags only (the keys come in as a tuple, ``K``): the source
+    holds positions and tags, never a key or a value from a file."""
+    names = ["_", *(f"a{i}" for i, t in enumerate(tags) if t != "#")]
+    entries = []
+    for i, tag in enumerate(tags):
+        a = f"a{i}"
+        if tag == "#":
+            value = "q"
+        elif tag == "v":
+            value = f"({a} if {a}.__class__ in L else P({a}, d - 1))"
+        elif tag == "s":
+            value = f"(S[{a}] if {a}.__class__ is int else T({a}))"
+        elif tag == "S":
+            value = f"(None if {a} is None else [S[x] if x.__class__ is int else T(x) for x in A({a})])"
+        elif tag == "m":  # (N only raises: the checks are inline, this runs for every pose)
+            value = (f"(M[{a}[0]]({a}, d - 1, q, S, M) if {a}.__class__ is list and {a} and {a}[0].__class__ is int "
+                     f"and {a}[0] >= 0 else N({a}))")
+        elif tag == "M":
+            value = (f"(None if {a} is None else [M[x[0]](x, d - 2, q, S, M) if x.__class__ is list and x and "
+                     f"x[0].__class__ is int and x[0] >= 0 else N(x) for x in A({a})])")
+        else:
+            row = "".join(f"b{j}, " for j in range(len(tag[1])))
+            cells = ", ".join(f"(S[b{j}] if b{j}.__class__ is int else T(b{j}))" if t == "s"
+                              else f"(b{j} if b{j}.__class__ in L else P(b{j}, d - 3))" for j, t in enumerate(tag[1]))
+            value = f"(None if {a} is None else [[{cells}] for {row}in map(A, A({a}))])"
+        entries.append(f"K[{i}]: {value}")
+    # the levels this map's own lists need below it: a list of strings or maps one, rows of a "T" two
+    need = 1 + max([2 if type(t) is tuple else 1 if t in ("S", "M") else 0 for t in tags], default=0)
+    source = "\n".join([
+        "def make(K):",
+        "    def decode(v, d, q, S, M):",
+        f"        if d < {need}:",
+        "            raise RecursionError",
+        f"        {', '.join(names)}, = v",
+        "        return {" + ", ".join(entries) + "}",
+        "    return decode",
+    ])
+    scope: dict[str, Any] = {"L": _LEAVES, "P": _checked_plain, "T": _inline_string, "A": _array, "N": _nested}
+    exec(source, scope)
+    make: Callable[[tuple[str, ...]], Decoder] = scope["make"]
+    return make
+
+
+def _nested(v: Any) -> None:
+    """Nil, or raise: ``v`` stands where a compact map ``[shape, value, ...]`` belongs, and is not one."""
+    if v is not None:
+        raise TypeError(f"expected a compact map [shape, value, ...], found {type(v).__name__} {str(v)[:40]}")
+
+
+def _array(v: Any) -> list[Any]:
+    if v.__class__ is not list:
+        raise TypeError(f"expected an array, found a {type(v).__name__}")
+    return v
+
+
+def _inline_string(v: Any) -> str | None:
+    if v.__class__ is not str and v is not None:
+        raise TypeError(f"expected a string, a string's number or nil, found a {type(v).__name__}")
+    return v
+
+
+def _checked_plain(v: Any, levels: int) -> Any:
+    """A value stored as it is that is an array or a map: plain, nested at most ``levels`` deep."""
+    check_plain(v, _LIMITS_FOR_DEPTH, levels=levels)
+    return v

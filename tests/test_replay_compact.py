@@ -1,0 +1,177 @@
+"""Schema 3's compact bodies (engine/replay/compact.py, docs/replay-format.md "Compact bodies").
+
+What the format promises, checked here:
+- any plain map the writer is given reads back equal, keys in the same order (arrays of values
+  by declared shapes, short strings by number);
+- a replay is at most half the bytes of the JSON lines of its events, keyframes included (issue 20);
+- declarations and compact maps are untrusted input: anything that does not fit is a ReplayError
+  naming the record, never another exception.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import msgpack
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.replay import ReplayError, ReplayWriter, open_replay
+from engine.replay.compact import MAX_KEYS, CompactEncoder, Tables
+from engine.replay.format import DEFAULT_LIMITS, encode_envelope, encode_record, encode_trailer
+from engine.replay.jsonform import to_json
+from engine.replay.testing import CODEC, fold, toy_events, toy_replay_bytes
+
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+scalars = st.none() | st.booleans() | st.integers(-(2**63), 2**64 - 1) | st.floats(allow_nan=False) \
+    | st.text(max_size=40) | st.binary(max_size=8)
+keys = st.sampled_from(["seq", "type", "ship", "pose", "x", "y", "kind", "dice", "faces", "note"]) | st.text(max_size=6)
+plain = st.recursive(scalars, lambda inner: st.lists(inner, max_size=5) | st.dictionaries(keys, inner, max_size=6)
+                     | st.lists(st.lists(st.text(max_size=3) | st.integers(0, 9), min_size=2, max_size=2), max_size=4)
+                     | st.lists(st.fixed_dictionaries({"x": st.floats(allow_nan=False), "k": st.text(max_size=3)}),
+                                max_size=4), max_leaves=25)
+
+
+def round_trip(maps: list[dict[str, Any]], *, event: bool) -> list[dict[str, Any]]:
+    """Encode maps as the writer does, then decode them as the reader does (through msgpack bytes)."""
+    encoder, tables, out = CompactEncoder(DEFAULT_LIMITS), Tables(), []
+    for seq, obj in enumerate(maps):
+        body = msgpack.packb(encoder.body(obj, event=event), use_bin_type=True)
+        definitions = encoder.definitions()
+        if definitions is not None:
+            tables.declare(msgpack.unpackb(msgpack.packb(definitions), raw=False))
+        decoded = msgpack.unpackb(body, raw=False)
+        out.append(tables.decode(decoded, seq, DEFAULT_LIMITS.max_depth) if type(decoded) is list else decoded)
+    return out
+
+
+@SETTINGS
+@given(st.lists(st.dictionaries(keys, plain, max_size=8), min_size=1, max_size=6))
+def test_any_plain_map_reads_back_equal_with_its_key_order(maps: list[dict[str, Any]]) -> None:
+    back = round_trip(maps, event=False)
+    assert back == maps and [list(m) for m in back] == [list(m) for m in maps]
+
+
+def test_an_events_seq_is_the_records_own() -> None:
+    events = list(toy_events(50))
+    assert round_trip(events, event=True) == events
+    encoder = CompactEncoder(DEFAULT_LIMITS)
+    body = encoder.body({"seq": 0, "type": "hello"}, event=True)
+    assert body == [0, 0] and encoder.definitions() == [["hello"], [[["seq", "type"], ["#", "s"]]]]
+
+
+def test_strings_are_declared_once_and_long_ones_stay_inline() -> None:
+    reason = "a reason longer than thirty-two characters, as the AI writes them"
+    encoder = CompactEncoder(DEFAULT_LIMITS)
+    first = encoder.body({"ship": "A1", "why": reason}, event=False)
+    assert encoder.definitions() == [["A1"], [[["ship", "why"], ["s", "s"]]]]
+    assert encoder.body({"ship": "A1", "why": reason}, event=False) == first == [0, 0, reason]
+    assert encoder.definitions() is None
+
+
+def test_a_map_past_the_shapes_is_stored_plain() -> None:
+    wide = {f"k{i}": i for i in range(MAX_KEYS + 1)}
+    assert CompactEncoder(DEFAULT_LIMITS).body(wide, event=False) == wide
+    assert round_trip([wide, {"a": [wide]}], event=False) == [wide, {"a": [wide]}]
+
+
+def test_a_replay_is_at_most_half_the_json_lines_of_its_events() -> None:
+    """Issue 20: keyframes, definitions, index and header included (the bench's game, shorter)."""
+    n = 3000
+    data = toy_replay_bytes(n, keyframe_every=256)
+    json_lines = sum(len(json.dumps(to_json(e), separators=(",", ":"))) + 1 for e in toy_events(n))
+    assert len(data) <= 0.5 * json_lines
+    replay = open_replay(data)
+    assert list(replay.events()) == list(toy_events(n))
+    assert replay.state_at(n - 1, CODEC) == fold(n, n) and replay.state_at(700, CODEC) == fold(n, 701)
+
+
+def test_seeking_reads_the_definitions_before_the_keyframe() -> None:
+    """A seek past the first keyframes needs the strings and shapes declared before them (the index lists
+    where); a second seek reuses what the reader declared."""
+    n = 600
+    replay = open_replay(toy_replay_bytes(n, keyframe_every=64))
+    assert len(replay.index.definitions) > 3
+    for k in (n - 1, 130, 64, 63, 599, 0):
+        assert replay.state_at(k, CODEC) == fold(n, k + 1)
+        assert list(replay.events(k, k + 3)) == list(toy_events(n))[k:k + 3]
+
+
+# -- hostile files ---------------------------------------------------------------------------------
+
+def pack(obj: Any) -> bytes:
+    out: bytes = msgpack.packb(obj, use_bin_type=True)
+    return out
+
+
+def hand_made(definitions: Any, body: Any) -> bytes:
+    """A complete schema-3 file: one definitions record, then one event with ``body``."""
+    header = encode_envelope(pack({"format": "trek-replay", "schema": 3, "ruleset": "toy", "seed": 1}))
+    d = encode_record("d", 0, pack(definitions))
+    e = encode_record("e", 0, pack(body))
+    index = encode_record("x", 1, pack({"events": 1, "keyframes": [], "result": None,
+                                        "summary": {"types": {"hello": 1}, "rounds": None},
+                                        "definitions": [len(header)]}))
+    start = len(header) + len(d) + len(e)
+    return header + d + e + index + encode_trailer(start)
+
+
+GOOD = [["hello"], [[["seq", "type"], ["#", "s"]]]]
+
+
+def test_a_hand_made_file_reads() -> None:
+    assert list(open_replay(hand_made(GOOD, [0, 0])).events()) == [{"seq": 0, "type": "hello"}]
+
+
+@pytest.mark.parametrize(("definitions", "body", "message"), [
+    (GOOD, [1, 0], "names shape 1, which is not declared"),
+    (GOOD, [-1, 0], "names shape -1"),
+    (GOOD, [0, 5], "does not fit its shape"),  # string 5 is not declared
+    (GOOD, [0, -1], "does not fit its shape"),
+    (GOOD, [0, 0, 7], "does not fit its shape"),  # one value too many
+    (GOOD, [0, None], "no string .type."),  # nil fits any tag, but an event needs its type
+    (GOOD, [], "names shape None"),
+    ([["hello"], [[["seq", "seq"], ["#", "s"]]]], [0, 0], "distinct string keys"),
+    ([["hello"], [[["seq", "type"], ["#", "x"]]]], [0, 0], "not one of the tags"),
+    ([["hello"], [[["seq", "type"], ["#", "s"]], [3, ["v"]]]], [0, 0], "neither a list nor an earlier shape"),
+    ([["x" * 200], []], [0], "at most 128 bytes"),
+    ([["hello"]], [0], "two lists"),
+    ({"strings": ["hello"]}, [0], "two lists"),
+    ([["hello"], [[["seq", "type", "p"], ["#", "s", "m"]]]], "deep", "nested deeper than"),
+])
+def test_what_does_not_fit_is_an_error_naming_the_record(definitions: Any, body: Any, message: str) -> None:
+    if body == "deep":  # a map whose own shape holds it, 40 deep: stopped by the nesting limit
+        body = [0, 0, None]
+        for _ in range(40):
+            body = [0, 0, body]
+    data = hand_made(definitions, body)
+    with pytest.raises(ReplayError, match=message) as err:
+        list(open_replay(data).events())
+    assert err.value.offset is not None
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.recursive(st.integers(-3, 3) | st.none() | st.text(max_size=2), lambda inner: st.lists(inner, max_size=4),
+                    max_leaves=12))
+def test_random_compact_bodies_are_read_or_refused(body: Any) -> None:
+    definitions = [["hello", "s"], [[["seq", "type"], ["#", "s"]], [["a", "b", "c"], ["m", "M", ["T", ["s", "v"]]]],
+                                    [1, ["S", "s", "v"]]]]
+    try:
+        events = list(open_replay(hand_made(definitions, body)).events())
+    except ReplayError:
+        return
+    assert events[0]["seq"] == 0 and type(events[0]["type"]) is str
+
+
+def test_the_writer_refuses_what_the_reader_would_and_stays_consistent() -> None:
+    buf = io.BytesIO()
+    writer = ReplayWriter(buf, {"ruleset": "toy", "seed": 1})
+    with pytest.raises(ReplayError, match="type set"):
+        writer.event({"seq": 0, "type": "fresh", "bad": {1, 2}})
+    writer.event({"seq": 0, "type": "fresh"})  # what the refused event declared is not half-written
+    writer.close()
+    assert list(open_replay(buf.getvalue()).events()) == [{"seq": 0, "type": "fresh"}]
