@@ -150,12 +150,13 @@ def test_a_campaigns_next_mission_stays_in_its_folder(tmp_path: Path) -> None:
 
 @contextlib.contextmanager
 def full_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A folder on a full disk: a 64 KiB tmpfs where this machine lets us mount one, else a folder whose
-    files fail to fsync with ENOSPC (the error a full disk gives)."""
+    """A folder on a full disk: a 16 KiB tmpfs where this machine lets us mount one (smaller than each output
+    written to it: a skirmish's replay is about 45 KB since replay schema 3), else a folder whose files fail
+    to fsync with ENOSPC (the error a full disk gives)."""
     folder = tmp_path / "full"
     folder.mkdir()
     mounted = os.geteuid() == 0 and not os.environ.get("TREK_NO_MOUNT") and subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(folder)], capture_output=True).returncode == 0
+        ["mount", "-t", "tmpfs", "-o", "size=16k", "tmpfs", str(folder)], capture_output=True).returncode == 0
     if not mounted:  # every output fsyncs before its rename: a full disk fails there at the latest
         real_fsync = os.fsync
 

@@ -8,7 +8,6 @@ nil, booleans, integers, floats, strings, binary, arrays and maps with string ke
 
 from __future__ import annotations
 
-import functools
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -175,7 +174,7 @@ def unpack_body(data: bytes, limits: Limits) -> Any:
     size = len(data)
     count = _Containers(size) if size > SMALL_BODY else None
     try:
-        if count is None:  # the common case, with the options made once per limits
+        if count is None:
             return msgpack.unpackb(data, **_small_options(limits))
         return msgpack.unpackb(
             data,
@@ -200,12 +199,47 @@ def unpack_body(data: bytes, limits: Limits) -> Any:
             from None
 
 
-@functools.cache
 def _small_options(limits: Limits) -> dict[str, Any]:
-    """unpackb's options for a body of at most SMALL_BODY bytes (lengths bounded by that size)."""
+    """msgpack's options for a body of at most SMALL_BODY bytes (lengths bounded by that size)."""
     return {"raw": False, "strict_map_key": True, "ext_hook": _no_ext, "max_str_len": limits.max_str_bytes,
             "max_bin_len": SMALL_BODY, "max_array_len": min(limits.max_container_len, SMALL_BODY),
             "max_map_len": min(limits.max_container_len, SMALL_BODY // 2)}
+
+
+class SmallBodies:
+    """Decodes bodies of at most SMALL_BODY bytes one after another through one ``msgpack.Unpacker``:
+    the same checks as ``unpack_body``, without parsing msgpack's options again for every event
+    (which costs more than decoding one). Any error starts a fresh unpacker."""
+
+    __slots__ = ("_options", "_pos", "_unpacker")
+
+    def __init__(self, limits: Limits) -> None:
+        self._options = _small_options(limits)
+        del self._options["max_bin_len"]  # (the Unpacker bounds it by its buffer: SMALL_BODY)
+        self._fresh()
+
+    def _fresh(self) -> None:
+        self._unpacker = msgpack.Unpacker(max_buffer_size=SMALL_BODY, **self._options)
+        self._pos = 0
+
+    def __call__(self, data: bytes) -> Any:
+        """The one object in ``data`` (at most SMALL_BODY bytes); ValueError completes "<what> ..."."""
+        unpacker = self._unpacker
+        try:
+            unpacker.feed(data)
+            obj = unpacker.unpack()
+        except ValueError as exc:
+            self._fresh()
+            raise ValueError(f"is not valid msgpack: {exc or type(exc).__name__}") from None
+        except msgpack.UnpackException as exc:  # OutOfData: the body stops mid-object
+            self._fresh()
+            raise ValueError(f"is not valid msgpack: it stops in the middle of a value ({type(exc).__name__})") \
+                from None
+        self._pos += len(data)
+        if unpacker.tell() != self._pos:
+            self._fresh()
+            raise ValueError("is not valid msgpack: Extra data (more after the body's one object)")
+        return obj
 
 
 def encode_body(body: Mapping[str, Any], limits: Limits, what: str, max_bytes: int) -> bytes:
