@@ -61,15 +61,17 @@ def test_an_events_seq_is_the_records_own() -> None:
     assert round_trip(events, event=True) == events
     encoder = CompactEncoder(DEFAULT_LIMITS)
     body = encoder.body({"seq": 0, "type": "hello"}, event=True)
-    assert body == [0, 0] and encoder.definitions() == [["hello"], [[["seq", "type"], ["#", "s"]]]]
+    assert body == [0, "hello"] and encoder.definitions() == [[], [[["seq", "type"], ["#", "s"]]]]
 
 
-def test_strings_are_declared_once_and_long_ones_stay_inline() -> None:
+def test_strings_met_again_are_declared_once_and_long_ones_stay_inline() -> None:
     reason = "a reason longer than thirty-two characters, as the AI writes them"
     encoder = CompactEncoder(DEFAULT_LIMITS)
-    first = encoder.body({"ship": "A1", "why": reason}, event=False)
-    assert encoder.definitions() == [["A1"], [[["ship", "why"], ["s", "s"]]]]
-    assert encoder.body({"ship": "A1", "why": reason}, event=False) == first == [0, 0, reason]
+    assert encoder.body({"ship": "A1", "why": reason}, event=False) == [0, "A1", reason]  # met once: inline
+    assert encoder.definitions() == [[], [[["ship", "why"], ["s", "s"]]]]
+    assert encoder.body({"ship": "A1", "why": reason}, event=False) == [0, 0, reason]  # met again: declared
+    assert encoder.definitions() == [["A1"], []]
+    assert encoder.body({"ship": "A1", "why": reason}, event=False) == [0, 0, reason]
     assert encoder.definitions() is None
 
 

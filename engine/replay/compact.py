@@ -53,6 +53,7 @@ class CompactEncoder:
         self.shapes: dict[Shape, int] = {}
         self._new_strings: list[str] = []
         self._new_shapes: list[list[Any]] = []
+        self._seen: set[str] = set()  # short strings met once: declared the second time (most never recur)
         self._keys: dict[tuple[str, ...], tuple[int, tuple[Tag, ...]]] = {}  # keys -> (first shape, last tags)
         self.containers = 0  # arrays and maps in the last body (the reader bounds them per byte)
 
@@ -94,6 +95,10 @@ class CompactEncoder:
         if len(s) > MAX_INTERNED or len(self.strings) >= MAX_STRINGS:
             out: str = self._plain(s, 0)
             return out
+        if s not in self._seen:
+            if len(self._seen) < MAX_STRINGS:
+                self._seen.add(s)
+            return s
         number = self.strings[s] = len(self.strings)
         self._new_strings.append(s)
         return number
