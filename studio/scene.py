@@ -95,11 +95,11 @@ class Scene:
         if area != self._area:
             self._clip_to(*area)
         present = set()
-        for ship in view.ships:
+        for order, ship in enumerate(view.ships):
             present.add(ship.id)
             node = self.ships.get(ship.id)
             if node is None:
-                node = self.ships[ship.id] = ShipNode(self.ships_root, ship, self.library)
+                node = self.ships[ship.id] = ShipNode(self.ships_root, ship, self.library, order)
                 node.overlay_anchor.setAttrib(self._clip)
             node.update(ship, selected=ship.id == view.selected)
         for ship_id in [i for i in self.ships if i not in present]:

@@ -111,10 +111,12 @@ def _ring(half: float, colour: tuple[float, float, float, float], width: float) 
 class ShipNode:
     """One ship's nodes under ``parent``: ``root`` (moved by the pose) holds the base, peg and model."""
 
-    def __init__(self, parent: NodePath, ship: ShipView, library: ModelLibrary) -> None:
+    def __init__(self, parent: NodePath, ship: ShipView, library: ModelLibrary, order: int = 0) -> None:
         self.id = ship.id
         self.library = library
-        self.root = parent.attachNewNode(f"ship-{ship.id}")
+        # siblings are drawn in ``order`` (the view's ship order), not in the order they were made: a
+        # ship made again after a jump keeps its place, so overlapping translucent arcs blend the same
+        self.root = parent.attachNewNode(f"ship-{ship.id}", order)
         self._static: tuple[object, ...] | None = None
         self._pose: tuple[float, float, float] | None = None
         self._state: tuple[bool, bool, bool, bool] | None = None

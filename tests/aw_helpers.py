@@ -11,7 +11,7 @@ from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.game import Game, GameSetup
 from engine.rulesets.attack_wing.loadout import ship_setup
 from engine.rulesets.attack_wing.maneuvers import Maneuver
-from engine.rulesets.attack_wing.players import ActionChoice, ActionOption
+from engine.rulesets.attack_wing.players import AbilityOffer, AbilityUse, ActionChoice, ActionOption
 from engine.rulesets.attack_wing.rules import AttackOption
 from engine.rulesets.attack_wing.state import GameState, ShipState
 
@@ -42,11 +42,18 @@ class ScriptedDice:
 
 
 class ScriptedPlayer:
-    """Dials, actions and attacks given per ship id (defaults: 1 straight, pass, best first option)."""
+    """Dials, actions and attacks given per ship id (defaults: 1 straight, pass, best first option).
+    Card abilities: ``abilities`` per card id, in the order offered (None declines; "policy" takes
+    the engine's policy); a card not named is declined, or takes the policy with ``use_abilities``."""
 
     def __init__(self, dials: dict[str, list[tuple[str, int]]] | None = None,
                  actions: dict[str, list[ActionChoice]] | None = None,
-                 attacks: dict[str, list[str | None]] | None = None, keep_cloak: bool = False) -> None:
+                 attacks: dict[str, list[str | None]] | None = None, keep_cloak: bool = False,
+                 abilities: dict[str, list[AbilityUse | str | None]] | None = None,
+                 use_abilities: bool = False) -> None:
+        self.abilities = {k: list(v) for k, v in (abilities or {}).items()}
+        self.use_abilities = use_abilities
+        self.offers: list[AbilityOffer] = []
         self.dials = {k: list(v) for k, v in (dials or {}).items()}
         self.actions = {k: list(v) for k, v in (actions or {}).items()}
         self.attacks = {k: list(v) for k, v in (attacks or {}).items()}
@@ -74,6 +81,12 @@ class ScriptedPlayer:
 
     def keep_cloak(self, state: GameState, ship: ShipState) -> bool:
         return self.keep
+
+    def use_ability(self, state: GameState, ship: ShipState, offer: AbilityOffer) -> AbilityUse | None:
+        self.offers.append(offer)
+        queue = self.abilities.get(offer.card)
+        answer: AbilityUse | str | None = queue.pop(0) if queue else ("policy" if self.use_abilities else None)
+        return offer.default if answer == "policy" else answer if isinstance(answer, AbilityUse) else None
 
 
 def game(ships: Sequence[ev.ShipSetup], poses: dict[str, Pose], players: Sequence[object], dice: object = None,

@@ -397,11 +397,26 @@ def skirmish_game() -> list[ev.Event]:
     return play(load_scenario("skirmish"), 3).events
 
 
+def _card_dice_ability(events: list[ev.Event], i: int) -> bool:
+    """Some card of the attack's two ships has an ability that rerolls, converts or adds dice or damage."""
+    from engine.rulesets.attack_wing.abilities import CARDS
+
+    started = next(e for e in events if isinstance(e, ev.GameStarted))
+    declared = events[i]
+    assert isinstance(declared, ev.AttackDeclared)
+    cards = [c for s in started.ships if s.id in (declared.ship, declared.defender) for c in s.cards]
+    return any(a.effect.kind in ("reroll", "convert", "add_result", "add_damage") or a.window == "defense_dice"
+               for c in cards if c in CARDS for a in CARDS[c].abilities)
+
+
 def test_every_attack_carries_its_odds_before_the_roll(skirmish_game: list[ev.Event]) -> None:
+    """Every attack records its odds before the roll, except where a card's dice ability may be
+    used (the odds do not model those abilities yet: no odds rather than wrong ones)."""
     events = skirmish_game
     attacks = [i for i, e in enumerate(events) if isinstance(e, ev.AttackDeclared)]
-    assert attacks
-    for i in attacks:
+    with_odds = [i for i in attacks if isinstance(events[i + 1], ev.AttackOdds)]
+    assert with_odds and all(_card_dice_ability(events, i) for i in attacks if i not in with_odds)
+    for i in with_odds:
         odds = events[i + 1]
         assert isinstance(odds, ev.AttackOdds)
         block = []
@@ -477,7 +492,7 @@ def test_the_timeline_shows_odds_beside_the_dice(skirmish_game: list[ev.Event]) 
 def test_luck_sums_each_side(skirmish_game: list[ev.Event]) -> None:
     sides = luck(skirmish_game)
     assert sides is not None
-    resolved = [e for e in skirmish_game if isinstance(e, ev.AttackResolved)]
+    resolved = [e for e in skirmish_game if isinstance(e, ev.AttackResolved) and e.percentile is not None]
     odds = [e for e in skirmish_game if isinstance(e, ev.AttackOdds)]
     assert sum(s.attacks for s in sides) == len(resolved)
     assert sum(s.actual for s in sides) == sum(e.hits + e.crits for e in resolved)

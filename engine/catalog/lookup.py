@@ -201,6 +201,14 @@ class Catalog:
         """Every ship class the query names; empty when none."""
         return self._classes.matches(query)
 
+    def find_cards(self, query: str) -> list[Captain | Admiral | Upgrade]:
+        """Every captain, admiral and upgrade card the query names; empty when none."""
+        return [*self._captains.matches(query), *self._admirals.matches(query), *self._upgrades.matches(query)]
+
+    def describe_card(self, card: Captain | Admiral | Upgrade) -> str:
+        kind = card.type if isinstance(card, Upgrade) else "admiral" if isinstance(card, Admiral) else "captain"
+        return f"{card.name} ({kind} {card.id}, {card.faction})"
+
     def suggest(self, query: str) -> list[str]:
         """Ship and class names close to the query."""
         return suggest(query, [*(s.name for s in self.data.ships), *(c.name for c in self.data.ship_classes)])

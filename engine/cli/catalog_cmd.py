@@ -1,4 +1,6 @@
-"""`trek catalog ships|classes|show`: browse the ship catalog and print a class's maneuver dial."""
+"""`trek catalog ships|classes|show`: browse the ship catalog, print a class's maneuver dial, and say
+whether a captain, admiral or upgrade card's ability is played by the rules (each ruleset's
+``card_abilities``)."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from typing import Any, TypeVar
 
 from engine.catalog import BASE_WIDTH_MM, MANEUVER_KINDS, Catalog, ManeuverKind, Ship, ShipClass, load_catalog
 from engine.catalog.lookup import ambiguous_error, unknown_error
+from engine.catalog.models import Admiral, Captain, Upgrade
 from engine.cli.output import paint, print_json, use_colour
 
 P = TypeVar("P", bound=argparse.ArgumentParser)
@@ -45,8 +48,9 @@ def register(subparsers: argparse._SubParsersAction[P]) -> None:
     classes.add_argument("--json", action="store_true", help="print one JSON document")
     classes.set_defaults(handler=cmd_classes)
 
-    show = sub.add_parser("show", help="a ship's or class's stats and maneuver dial")
-    show.add_argument("name", metavar="NAME_OR_ID", help="a ship or ship class, by name or id")
+    show = sub.add_parser("show", help="a ship's or class's stats and maneuver dial; a card's ability support")
+    show.add_argument("name", metavar="NAME_OR_ID",
+                      help="a ship, ship class, captain, admiral or upgrade, by name or id")
     show.add_argument("--json", action="store_true", help="print one JSON document")
     show.set_defaults(handler=cmd_show)
 
@@ -77,8 +81,52 @@ def cmd_classes(args: argparse.Namespace) -> int:
     return 0
 
 
+def card_support(card_id: str) -> dict[str, tuple[str, ...] | None]:
+    """Each ruleset that reads card abilities: what it plays of this card (None: not supported)."""
+    from engine.rulesets.registry import names, ruleset_for
+
+    out = {}
+    for name in names():
+        ruleset = ruleset_for(name)
+        if ruleset.card_abilities is not None:
+            out[name] = ruleset.card_abilities(card_id)
+    return out
+
+
+def card_lines(card: Captain | Admiral | Upgrade, support: dict[str, tuple[str, ...] | None]) -> list[str]:
+    """A card's numbers, then whether each game plays its ability, and how."""
+    kind = card.type if isinstance(card, Upgrade) else "admiral" if isinstance(card, Admiral) else "captain"
+    lines = [f"{card.name}  ({kind} {card.id}; {card.faction}, {'unique' if card.unique else 'not unique'})",
+             f"  cost      {card.cost}"]
+    if not isinstance(card, Upgrade):
+        lines.append(f"  skill     {card.skill}")
+    elif card.attack is not None and card.range is not None:
+        lines.append(f"  weapon    attack {card.attack}, range {card.range.min}-{card.range.max}")
+    for game, how in support.items():
+        if how is None:
+            lines.append(f"  ability   NOT SUPPORTED in {game}: it plays with its numbers only (with a warning)")
+        else:
+            lines.append(f"  ability   supported in {game}")
+            lines += [f"    - {line}" for line in how]
+    return lines
+
+
 def cmd_show(args: argparse.Namespace) -> int:
     catalog = load_catalog()
+    if not catalog.find_ships(args.name) and not catalog.find_ship_classes(args.name):
+        cards = catalog.find_cards(args.name)
+        if len(cards) > 1:
+            raise ambiguous_error("card", args.name, [catalog.describe_card(c) for c in cards], plural="cards")
+        if cards:
+            card = cards[0]
+            support = card_support(card.id)
+            if args.json:
+                print_json({"kind": "card", "card": card.model_dump(mode="json"),
+                            "abilities": {g: (None if how is None else list(how)) for g, how in support.items()},
+                            "supported": {g: how is not None for g, how in support.items()}})
+            else:
+                print("\n".join(card_lines(card, support)))
+            return 0
     found = resolve_ship_or_class(catalog, args.name)
     if isinstance(found, Ship):
         ship_class = catalog.class_of(found)

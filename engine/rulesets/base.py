@@ -148,6 +148,8 @@ class Ruleset(Generic[S, E]):
       and gives the departures found, for `trek replay validate` (None: structure and reducer only).
     - ``cards``: a video's title and end cards from (header, final state, whether the replay is
       cut off, a fallback title); None: the title alone.
+    - ``card_abilities``: what the game plays of a catalog card's printed ability (`trek catalog
+      show`): lines saying so, or None when it does not support the card's ability.
     """
 
     name: str
@@ -162,6 +164,7 @@ class Ruleset(Generic[S, E]):
     replay_check: Callable[[dict[str, Any], Iterator[dict[str, Any]], dict[str, Any] | None, bool], list[str]] | None \
         = None
     cards: Callable[[Plain, S, bool, str], tuple[CardView, CardView]] | None = None
+    card_abilities: Callable[[str], tuple[str, ...] | None] | None = None
     event_schema: int = 1
     upgrades: Mapping[int, EventUpgrade] = field(default_factory=dict)
 

@@ -67,6 +67,9 @@ def _unordered(ship: ev.ShipSetup) -> dict[str, Any]:
 def _upgrade_ids(ship: dict[str, Any]) -> tuple[str, ...]:
     """A player ship's upgrades as its loadout named them: a weapon by its card id (several cards share a
     weapon's name), any other card by its name."""
+    cards = ship.get("cards")
+    if cards:  # event schema 3: the catalog ids of the cards found, listed first, then names carried by name only
+        return (*(str(c) for c in cards), *(str(u) for u in ship["upgrades"][len(cards):]))
     weapons = {str(w["name"]): str(w["upgrade_id"]) for w in ship.get("weapons", ())}
     return tuple(weapons.get(str(u), str(u)) for u in ship["upgrades"])
 

@@ -18,4 +18,5 @@ def state_v1(raw: dict[str, Any]) -> dict[str, Any]:
     return raw
 
 
-UPGRADES: dict[int, EventUpgrade] = {1: EventUpgrade(1, aw.UPGRADES[1].summary, aw.event_v1, state_v1)}
+UPGRADES: dict[int, EventUpgrade] = {1: EventUpgrade(1, aw.UPGRADES[1].summary, aw.event_v1, state_v1),
+                                     2: EventUpgrade(2, aw.UPGRADES[2].summary, aw.same, aw.same)}

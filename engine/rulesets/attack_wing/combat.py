@@ -10,6 +10,8 @@ from typing import Any, Protocol
 
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import rules
+from engine.rulesets.attack_wing.abilities import windows
+from engine.rulesets.attack_wing.abilities.model import AttackContext
 from engine.rulesets.attack_wing.dice import shuffled
 from engine.rulesets.attack_wing.odds import event_fields, odds_for
 from engine.rulesets.attack_wing.players import DiceSource, SpendKind, SpendOffer, decide_spend
@@ -42,11 +44,15 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
            weapon_name="primary weapon" if weapon is None else weapon.name, arc=option.arc,
            range_band=option.band, distance=round(option.distance, 3), obstructed=obstructed,
            line=line, reason=reason)
-    # the exact odds before any die is rolled, from the same spending policy (spending.py)
-    # an ability's blank rerolls are outside the odds' model: such an attack records no odds
-    odds = None if blank_rerolls[0] else odds_for(attacker, defender, weapon, option.band, obstructed,
-                                                   extra_attack=attack_bonus[0], extra_defense=defense_bonus[0])
-    if odds is not None:
+    context = AttackContext(attacker, defender, weapon, option.band, option.arc)
+    # card abilities that change the attack dice (step 3) are known now; then the exact odds before
+    # any die is rolled, from the same spending policy (spending.py) -- unless a dice ability
+    # outside the odds' model may be used in this attack (an Alliance Elite's blank rerolls, a card's)
+    extra, words = windows.dice_count(t, "attack", context)
+    odds = None
+    if not blank_rerolls[0] and not windows.odds_blind(t.state, context):
+        odds = odds_for(attacker, defender, weapon, option.band, obstructed, extra_attack=attack_bonus[0] + extra,
+                        extra_defense=defense_bonus[0] + _defense_extra(t.state, context))
         t.emit(ev.AttackOdds, ship=attacker.id, defender=defender.id, **event_fields(odds))
     if weapon is not None:
         if weapon.needs_target_lock:  # the lock is the cost of firing: spent now, no reroll from it
@@ -57,19 +63,25 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
                cause="fired while cloaked")
 
     # 3. roll attack dice
-    n = _with_bonus(rules.attack_dice(attacker, weapon, option.band), attack_bonus)
+    n = _with_bonus(_with_bonus(rules.attack_dice(attacker, weapon, option.band), attack_bonus), (extra, words))
     faces, draws = t.dice.roll(t.state, "attack", n.count, attacker, "attack")
     t.emit(ev.DiceRolled, ship=attacker.id, kind="attack", faces=tuple(faces), count_reason=n.explanation,
            draws=draws)
     # 4. modify attack dice (the engine's spending policy, rulings.md)
-    _modify_attack(t, attacker.id, defender.id, weapon is not None and weapon.needs_target_lock, blank_rerolls)
+    windows.modify(t, "attack", "defender", context)  # the defender's abilities first (rulebook step 4)
+    _modify_attack(t, attacker.id, defender.id, weapon is not None and weapon.needs_target_lock, blank_rerolls,
+                   context)
     # 5. roll defense dice
     attacker, defender = t.state.ship(attacker.id), t.state.ship(defender.id)
-    d = _with_bonus(rules.defense_dice(defender, attacker, weapon is None, option.band, obstructed), defense_bonus)
+    extra, words = windows.dice_count(t, "defense", context)
+    d = _with_bonus(_with_bonus(rules.defense_dice(defender, attacker, weapon is None, option.band, obstructed),
+                                defense_bonus), (extra, words))
     faces, draws = t.dice.roll(t.state, "defense", d.count, defender, "defense")
     t.emit(ev.DiceRolled, ship=defender.id, kind="defense", faces=tuple(faces), count_reason=d.explanation,
            draws=draws)
-    # 6. modify defense dice
+    # 6. modify defense dice: the attacker's abilities, then the defender's, then its tokens
+    windows.modify(t, "defense", "attacker", context)
+    windows.modify(t, "defense", "defender", context)
     _modify_defense(t, defender.id)
     # 7. compare results
     attack = t.state.attack
@@ -77,21 +89,34 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
     hits, crits, canceled = uncanceled(attack.attack_dice, attack.defense_dice)
     t.emit(ev.AttackResolved, ship=attacker.id, defender=defender.id, hits=hits, crits=crits, canceled=canceled,
            percentile=None if odds is None else round(odds.percentile(hits + crits), 6))
-    # 8. deal damage
-    suffer(t, defender.id, hits, crits, cause=f"attack by {attacker.name}", attacker_skill=rules.skill_in_effect(
-        attacker))
+    # 8. deal damage (a card may add to it, or send it past the shields)
+    added, hull_only = windows.damage(t, context, hits, crits)
+    suffer(t, defender.id, hits + added, crits, cause=f"attack by {attacker.name}",
+           attacker_skill=rules.skill_in_effect(attacker), hull_only=hull_only)
+
+
+def _defense_extra(state: GameState, context: AttackContext) -> int:
+    """The defense dice that standing card abilities will add or remove (for the odds)."""
+    total = 0
+    for subject in (context.attacker, context.defender):
+        for _, _, _, _, ability in windows.candidates(state, state.ship(subject.id), "defense_dice", context):
+            if not ability.optional and ability.effect.kind == "defense_dice":
+                total += ability.effect.amount
+    return total
 
 
 def _with_bonus(count: rules.DiceCount, bonus: tuple[int, str]) -> rules.DiceCount:
     extra, name = bonus
-    return rules.DiceCount(count.count + extra, f"{count.explanation}, {name}") if extra else count
+    # "If modifiers would reduce the attacker's dice to zero or less ... the defender rolls zero"
+    return rules.DiceCount(max(0, count.count + extra), f"{count.explanation}, {name}") if extra else count
 
 
 def _modify_attack(t: Table, attacker_id: str, defender_id: str, lock_already_spent: bool,
-                   blank_rerolls: tuple[int, str] = (0, "")) -> None:
+                   blank_rerolls: tuple[int, str], context: AttackContext) -> None:
     """Spend the target lock to reroll blanks (and battle stations results with no token to
-    convert them), then an ability's blank rerolls, then a battle stations token to make battle
-    stations results hits (the Enemy AI's lettered steps A, B, C use the same order)."""
+    convert them), then an ability's blank rerolls and the attacker's card abilities, then a
+    battle stations token to make battle stations results hits (the Enemy AI's lettered steps A,
+    B, C use the same order)."""
     attacker = t.state.ship(attacker_id)
     attack = t.state.attack
     assert attack is not None
@@ -117,6 +142,10 @@ def _modify_attack(t: Table, attacker_id: str, defender_id: str, lock_already_sp
                    cause=ability, draws=draws)
             attack = t.state.attack
             assert attack is not None
+    windows.modify(t, "attack", "attacker", context)
+    attack = t.state.attack
+    assert attack is not None
+    has_bs = t.state.ship(attacker_id).battle_stations > 0  # a card may have spent the token
     bs = attack_conversion(attack.attack_dice, has_bs)
     if bs:
         bs = _spend(t, attacker_id, "attack_battle_stations", bs, bs) or ()

@@ -80,6 +80,7 @@ class ShipSetup(BaseModel):
     dial: tuple[tuple[Name, Small, Literal["green", "white", "red"]], ...]
     weapons: tuple[WeaponSetup, ...] = ()
     upgrades: tuple[Name, ...] = ()
+    cards: Annotated[tuple[Name, ...], Field(max_length=40)] = ()  # catalog ids of its cards
 
 
 class GameStarted(_Event):
@@ -393,6 +394,32 @@ class DamageDeckReshuffled(_Event):
     deck: Annotated[tuple[Name, ...], Field(max_length=1000)]
 
 
+class AbilityUsed(_Event):
+    """A card's ability is used (``abilities/``): the card, its window, the cost paid and what the
+    seat chose (dice, a target, an action). Its effect follows as the usual events, their cause the
+    card's name (a reroll, a die added, a token); dice-count changes are in ``dice_rolled``'s reason."""
+
+    type: Literal["ability_used"] = "ability_used"
+    ship: ShipRef  # the ship whose card it is
+    card: Name  # the card's catalog id
+    card_name: Name
+    ability: Annotated[int, Field(ge=0, le=20)] = 0  # which of the card's abilities
+    window: Literal["action", "free_action", "declare_target", "attack_dice", "modify_attack", "defense_dice",
+                    "modify_defense", "damage", "end"]
+    subject: ShipRef | None = None  # the ship it acts on, when not its own
+    dice: tuple[Annotated[int, Field(ge=0, le=100)], ...] = ()  # the dice it touches
+    choice: Name | None = None  # a free action's name
+    target: ShipRef | None = None  # a free target lock's target
+    amount: Small = 0  # dice added or removed, damage added
+    limit: Literal["none", "round", "game"] = "none"
+    disable: bool = False
+    discard: bool = False
+    token: Literal["evade", "scan", "battle_stations"] | None = None  # spent from beside the ship
+    marks: Annotated[tuple[ShipRef, ...], Field(max_length=40)] = ()  # ships under its effect this round
+    summary: Reason = ""  # what it does
+    reason: Reason = ""  # why the seat used it
+
+
 class RoundEnded(_Event):
     type: Literal["round_ended"] = "round_ended"
 
@@ -412,7 +439,7 @@ Event = Annotated[
     | DiceRolled | DiceRerolled
     | DiceConverted | DieAdded | WeaponDisabled | AttackResolved | AttackSkipped | DamageDealt | ShipDestroyed
     | RoundEnded | GameEnded | ShipNudged | WeaponEnabled | SquadronTokenLost | ConsoleFireRolled
-    | DamageDeckReshuffled,
+    | DamageDeckReshuffled | AbilityUsed,
     Field(discriminator="type"),
 ]
 
@@ -425,7 +452,8 @@ EVENT_TYPES: tuple[str, ...] = tuple(
         DiceRerolled,
         DiceConverted,
         DieAdded, WeaponDisabled, AttackResolved, AttackSkipped, DamageDealt, ShipDestroyed, RoundEnded,
-        GameEnded, ShipNudged, WeaponEnabled, SquadronTokenLost, ConsoleFireRolled, DamageDeckReshuffled))
+        GameEnded, ShipNudged, WeaponEnabled, SquadronTokenLost, ConsoleFireRolled, DamageDeckReshuffled,
+        AbilityUsed))
 
 
 def event_from_dict(raw: dict[str, Any]) -> Event:

@@ -7,7 +7,7 @@ becomes an event that the reducer applies before the next step reads the state.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.errors import IllegalDecision
@@ -15,6 +15,7 @@ from engine.geometry.pose import Pose
 from engine.geometry.shapes import Obstacle, Planet, PlayArea, base_corners, base_polygon
 from engine.rulesets.attack_wing import actions, combat, rules
 from engine.rulesets.attack_wing import events as ev
+from engine.rulesets.attack_wing.abilities import windows
 from engine.rulesets.attack_wing.actions import ActionChoice, ActionOption
 from engine.rulesets.attack_wing.damage import deck_keys
 from engine.rulesets.attack_wing.dice import shuffled
@@ -339,9 +340,26 @@ class Game:
         self.decided(ship.side)
         if choice.action == "pass":
             self.emit(ev.ActionPerformed, ship=ship_id, action="pass", reason=choice.reason)
+        else:
+            self.check_choice(ship, choice, options)
+            self.do_action(ship, choice)
+        self.free_action(ship_id)
+
+    def free_action(self, ship_id: str) -> None:
+        """A card's free action after the Perform Action step (it does not count as the ship's
+        action; still no action twice in a round, rulebook "Other Actions")."""
+        if not self.state.ship(ship_id).in_play:
             return
-        self.check_choice(ship, choice, options)
-        self.do_action(ship, choice)
+        chosen = windows.free_action(self, ship_id, self.free_action_options)
+        if chosen is None:
+            return
+        action, target, reason = chosen
+        ship = self.state.ship(ship_id)
+        self.do_action(ship, ActionChoice(action, target, reason=reason))
+
+    def free_action_options(self, ship: ShipState, wanted: tuple[str, ...]) -> list[ActionOption]:
+        """The rulebook's options for these actions, as if they were on the ship's Action Bar."""
+        return actions.action_options(self.state, replace(ship, actions=wanted), self.echo_poses)
 
     def aux_power_blocks_action(self, ship: ShipState) -> bool:
         """Hook: a ship with an auxiliary power token performs no action (rulebook "Auxiliary Power")."""
@@ -360,7 +378,7 @@ class Game:
 
     def action_options(self, ship: ShipState) -> list[ActionOption]:
         """Every action the ship may perform now (``actions.action_options``); "pass" is always one."""
-        return actions.action_options(self.state, ship, self.echo_poses)
+        return [*actions.action_options(self.state, ship, self.echo_poses), *windows.action_options(self.state, ship)]
 
     def echo_legal(self, ship: ShipState, echo: tuple[Pose, int] | None) -> bool:
         """A sensor echo end anywhere on a legal stretch, not only the sampled ones (a real table's)."""
@@ -408,6 +426,8 @@ class Game:
         elif choice.action in ("regenerate", "repair") and choice.target is not None:
             self.emit(ev.DamageRepaired, ship=sid, index=int(choice.target), flipped=choice.action == "repair",
                       cause=choice.action)
+        elif windows.parse_action(choice.action) is not None:
+            windows.perform_action(self, sid, choice.action, choice.reason)
 
     # --- combat ----------------------------------------------------------------------------
     def console_fire(self) -> None:
@@ -435,7 +455,8 @@ class Game:
         if "regenerate" in ship.actions_done:  # tournament rules "Regenerate"
             self.emit(ev.AttackSkipped, ship=ship.id, cause="regenerated this round")
             return
-        options = rules.attack_options(self.state, ship)
+        options = [o for o in rules.attack_options(self.state, ship)
+                   if windows.may_attack(self.state, ship, self.state.ship(o.defender))]
         choice, reason = self.players[ship.side].attack(self.state, ship, options) if options else (None, "")
         if options:
             self.decided(ship.side)

@@ -32,6 +32,8 @@ SUPPORTED_WEAPONS: Final[dict[str, WeaponRule]] = {
     "Concussive Charges": TORPEDO,
     # "Spend your target lock on the defender and disable this card; fire from the front arc."
     "Plasma Torpedoes": WeaponRule(("front",), True),
+    "Photon Torpedoes (Vor'cha Bonus)": WeaponRule(("front",), True),
+    "Photon Torpedoes (Negh'Var Bonus)": WeaponRule(("front",), True),
     # "Disable this card; fire from the front arc."
     "Forward Weapons Grid": WeaponRule(("front",), False),
     "Phaser Strike": WeaponRule(("front",), False),
@@ -76,4 +78,5 @@ def ship_setup(catalog: Catalog, ship_ref: str, side: int, ship: Ship, captain: 
         rear_arc=cls.rear_arc, has_360_arc=cls.has_360_arc,
         dial=tuple((m.kind, m.speed, m.colour) for m in cls.maneuvers), weapons=weapons,
         upgrades=tuple(u.name for u in upgrades),
+        cards=tuple([*([captain.id] if captain else []), *(u.id for u in upgrades)]),
     )

@@ -55,6 +55,22 @@ def setup_from_scenario(scenario: Scenario, rounds: int | None = None) -> GameSe
                      initiative=_initiative(scenario), scoring=scoring)
 
 
+def card_warnings(setup: GameSetup) -> list[str]:
+    """One warning per card in play whose ability the engine does not play (never silently)."""
+    from engine.catalog import load_catalog
+    from engine.rulesets.attack_wing.abilities.registry import unsupported
+
+    catalog = load_catalog()
+    out = []
+    for ship in setup.ships:
+        for card_id in unsupported(ship.cards):
+            found = catalog.find_cards(card_id)
+            name = f"{found[0].name} ({card_id})" if found else card_id
+            out.append(f"warning: {name} on {ship.name} ({ship.id}): its ability is not supported yet; "
+                       "the card plays with its numbers only")
+    return out
+
+
 def _initiative(scenario: Scenario) -> int:
     """The side with the cheaper fleet resolves first on equal Captain Skill; side 0 on a tie (rulings.md)."""
     a, b = (s.fleet.total_cost for s in scenario.sides)
@@ -97,6 +113,7 @@ class PlayResult:
     state: GameState
     events: list[ev.Event]
     path: Path | None
+    warnings: tuple[str, ...] = ()  # cards whose ability is not played (``card_warnings``)
 
 
 def play(scenario: Scenario, seed: int, out: Path | None = None, rounds: int | None = None,
@@ -113,7 +130,7 @@ def play(scenario: Scenario, seed: int, out: Path | None = None, rounds: int | N
         return game
 
     game = record_game(ATTACK_WING, header_for(scenario, setup, seed, players), run, _trailer, out)
-    return PlayResult(game.state, game.events, out)
+    return PlayResult(game.state, game.events, out, tuple(card_warnings(setup)))
 
 
 def _trailer(game: Game) -> dict[str, Any] | None:
@@ -162,6 +179,7 @@ def play_command(request: PlayRequest) -> Played:
         "fleet_points": {sides[0]: outcome.points[0], sides[1]: outcome.points[1]} if outcome else None,
         "ships_lost": {sides[0]: outcome.ships_lost[0], sides[1]: outcome.ships_lost[1]} if outcome else None,
         "seconds": round(seconds, 3),
+        "warnings": list(result.warnings),
     }
     lines = [f"{scenario.name}, seed {request.seed}: {doc['rounds']} rounds, {doc['events']} events in {seconds:.2f} s"]
     if outcome is not None:
@@ -170,4 +188,5 @@ def play_command(request: PlayRequest) -> Played:
                   f"  ships lost:   {sides[0]} {outcome.ships_lost[0]}, {sides[1]} {outcome.ships_lost[1]}"]
     if request.out:
         lines.append(f"  replay: {request.out}")
+    lines += [f"  {w}" for w in result.warnings]
     return Played(doc, tuple(lines))

@@ -140,6 +140,71 @@ def decide_spend(player: object, state: GameState, ship: ShipState, offer: Spend
     return picked
 
 
+@dataclass(frozen=True, slots=True)
+class AbilityUse:
+    """A seat's answer to an ``AbilityOffer``: use it, on these dice (a subset of the offer's), with
+    this free action and target; and why."""
+
+    dice: tuple[int, ...] = ()
+    choice: str | None = None  # a free action
+    target: str | None = None  # that action's target (a target lock's ship)
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityOffer:
+    """A card ability the ship may use now (``abilities``): which card, in which window, its cost,
+    and what the seat chooses. ``dice``: the dice it may touch; ``pick``: how many of them at most
+    (0: all of them together, or none). ``actions``: a free action's options. ``default``: the
+    engine's policy (``abilities.policy``), what a seat without ``use_ability`` does."""
+
+    ship: str
+    card: str
+    card_name: str
+    ability: int
+    window: str
+    summary: str
+    cost: str
+    subject: str | None = None
+    dice: tuple[int, ...] = ()
+    pick: int = 0
+    actions: tuple[ActionOption, ...] = ()
+    default: AbilityUse | None = None
+
+
+class AbilityUser(Protocol):
+    """Optional for a ``Player``: use a card ability (an ``AbilityUse``) or not (None)."""
+
+    def use_ability(self, state: GameState, ship: ShipState, offer: AbilityOffer) -> AbilityUse | None: ...
+
+
+def decide_ability(player: object, state: GameState, ship: ShipState, offer: AbilityOffer) -> AbilityUse | None:
+    """The seat's answer, checked against the offer; the policy's (``offer.default``) for a seat
+    without ``use_ability``."""
+    use_ability = getattr(player, "use_ability", None)
+    use = offer.default if use_ability is None else use_ability(state, ship, offer)
+    if use is None:
+        return None
+    what = f"{offer.card_name} ({ship.name})"
+    picked = tuple(use.dice)
+    if offer.dice or picked:
+        if len(set(picked)) != len(picked) or not set(picked) <= set(offer.dice):
+            raise IllegalDecision(f"{what} may touch dice {list(offer.dice)}, not {list(picked)}")
+        if offer.pick == 0 and picked != offer.dice:
+            raise IllegalDecision(f"{what} touches all of dice {list(offer.dice)} or none")
+        if offer.pick and not 1 <= len(picked) <= offer.pick:
+            raise IllegalDecision(f"{what} touches 1 to {offer.pick} of dice {list(offer.dice)}")
+    if offer.actions:
+        option = next((o for o in offer.actions if o.action == use.choice), None)
+        if option is None:
+            raise IllegalDecision(f"{what}: {use.choice!r} is not one of "
+                                  f"{', '.join(o.action for o in offer.actions)}")
+        if option.targets and use.target not in option.targets:
+            raise IllegalDecision(f"{what}: {use.choice} takes one of {', '.join(option.targets)}, "
+                                  f"not {use.target!r}")
+    return AbilityUse(picked, use.choice, use.target, use.reason)
+
+
 class DiceSource(Protocol):
     def roll(self, state: GameState, kind: DiceKind, count: int, ship: ShipState, cause: str
              ) -> tuple[list[str], int]:
@@ -180,6 +245,18 @@ class RandomPlayer:
 
     def keep_cloak(self, state: GameState, ship: ShipState) -> bool:
         return self.rng.random() < 0.5
+
+    def use_ability(self, state: GameState, ship: ShipState, offer: AbilityOffer) -> AbilityUse | None:
+        if self.rng.random() < 0.5:
+            return None
+        dice = offer.dice
+        if offer.pick and dice:
+            dice = tuple(sorted(self.rng.sample(dice, self.rng.randint(1, min(offer.pick, len(dice))))))
+        if not offer.actions:
+            return AbilityUse(dice, reason="random")
+        option = self.rng.choice(offer.actions)
+        target = self.rng.choice(option.targets) if option.targets else None
+        return AbilityUse(dice, option.action, target, "random")
 
     def choose(self, state: GameState, offer: ChoiceOffer) -> tuple[int, str]:
         index = self.rng.randrange(len(offer.options))

@@ -76,7 +76,7 @@ def _game_started(state: GameState, e: ev.GameStarted) -> GameState:
         shields_max=s.shields, cost=s.cost, actions=s.actions, front_arc=s.front_arc, rear_arc=s.rear_arc,
         has_360_arc=s.has_360_arc, dial=s.dial, shields=s.shields,
         weapons=tuple(Weapon(w.upgrade_id, w.name, w.attack, w.range_min, w.range_max, w.arcs,
-                             w.needs_target_lock) for w in s.weapons),
+                             w.needs_target_lock) for w in s.weapons), cards=s.cards,
     ) for s in e.ships)
     return replace(state, ships=ships, deck=e.deck, round_limit=e.round_limit)
 
@@ -87,8 +87,8 @@ def _placed(state: GameState, e: ev.ShipPlaced) -> GameState:
 
 
 def _round_started(state: GameState, e: ev.RoundStarted) -> GameState:
-    ships = tuple(replace(s, actions_done=(), attacked=False, revealed=None) if s.in_play else s
-                  for s in state.ships)
+    ships = tuple(replace(s, actions_done=(), attacked=False, revealed=None, used_round=(), marks=())
+                  if s.in_play else s for s in state.ships)
     return replace(state, ships=ships, active=None, attack=None)
 
 
@@ -361,6 +361,39 @@ def _destroyed(state: GameState, e: ev.ShipDestroyed) -> GameState:
     return replace(new, ships=ships, discard=discard, attack=attack)
 
 
+def _ability(state: GameState, e: ev.AbilityUsed) -> GameState:
+    """A card's ability: the card must be on the ship and ready, within its once-per limits; the
+    reducer pays its cost (disable, discard, a token) and places its marks."""
+    ship = _ship(state, e.ship, e)
+    if e.card not in ship.cards:
+        raise IllegalEvent(f"event {e.seq}: {ship.name} has no card {e.card!r}")
+    # a weapon fired is disabled as a weapon, its text still applies; a card's mark lasts the round
+    # whatever became of the card since (All Forward Disruptor Banks is disabled to place it)
+    if not ship.card_ready(e.card) and not any(e.card in s.marks for s in state.ships):
+        raise IllegalEvent(f"event {e.seq}: {e.card_name} on {ship.name} is disabled or discarded")
+    if (e.limit == "round" and e.card in ship.used_round) or (e.limit == "game" and e.card in ship.used_game):
+        raise IllegalEvent(f"event {e.seq}: {e.card_name} on {ship.name} was already used this {e.limit}")
+    changes: dict[str, object] = {}
+    if e.limit == "round":
+        changes["used_round"] = (*ship.used_round, e.card)
+    if e.limit == "game":
+        changes["used_game"] = (*ship.used_game, e.card)
+    if e.disable:
+        changes["cards_disabled"] = (*ship.cards_disabled, e.card)
+    if e.discard:
+        changes["cards_discarded"] = (*ship.cards_discarded, e.card)
+    if e.token is not None:
+        have = getattr(ship, e.token)
+        if have < 1:
+            raise IllegalEvent(f"event {e.seq}: {ship.name} has no {e.token} token to spend")
+        changes[e.token] = have - 1
+    new = state.update(e.ship, **changes)
+    for marked in e.marks:
+        other = _ship(new, marked, e)
+        new = new.update(marked, marks=(*other.marks, e.card))
+    return new
+
+
 def _round_ended(state: GameState, e: ev.RoundEnded) -> GameState:
     return replace(state, active=None, attack=None)
 
@@ -382,5 +415,6 @@ _HANDLERS: dict[str, Callable[[GameState, Any], GameState]] = {
     "attack_skipped": _skipped, "squadron_token_lost": _token_lost,
     "damage_dealt": _damage, "ship_destroyed": _destroyed, "round_ended": _round_ended, "game_ended": _game_ended,
     "ship_nudged": _nudged, "console_fire_rolled": _die_rolled, "damage_deck_reshuffled": _reshuffled,
+    "ability_used": _ability,
 }
 assert set(_HANDLERS) == set(ev.EVENT_TYPES), "every event type needs a handler"

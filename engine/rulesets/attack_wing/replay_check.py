@@ -23,7 +23,14 @@ from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.dice import FACES
 from engine.rulesets.attack_wing.game import Game, GameSetup
 from engine.rulesets.attack_wing.maneuvers import Maneuver
-from engine.rulesets.attack_wing.players import ActionChoice, ActionOption, SeededDice, SpendOffer
+from engine.rulesets.attack_wing.players import (
+    AbilityOffer,
+    AbilityUse,
+    ActionChoice,
+    ActionOption,
+    SeededDice,
+    SpendOffer,
+)
 from engine.rulesets.attack_wing.rules import AttackOption
 from engine.rulesets.attack_wing.state import GameState, ShipState
 
@@ -131,6 +138,22 @@ class LogPlayer:
             return None
         indices = found[1].get("indices", ())
         return tuple(indices) if offer.kind == "target_lock_reroll" and isinstance(indices, list) else offer.dice
+
+
+    def use_ability(self, state: GameState, ship: ShipState, offer: AbilityOffer) -> AbilityUse | None:
+        """Used when the next recorded event is this card's ``ability_used`` (the engine emits it right
+        after the decision); the dice, action and target it names are the decision."""
+        event = self.log.get(self.log.position)
+        if event is None or event.get("type") != "ability_used" or (event.get("ship"), event.get("card"),
+                                                                     event.get("ability")) != (
+                ship.id, offer.card, offer.ability):
+            return None
+        dice = event.get("dice") or []
+        choice, target = event.get("choice"), event.get("target")
+        if not isinstance(dice, list) or not all(type(i) is int for i in dice):
+            raise Mismatch(self.log.position, "an ability's dice are not die numbers")
+        return AbilityUse(tuple(dice), choice if isinstance(choice, str) else None,
+                          target if isinstance(target, str) else None, str(event.get("reason", "")))
 
 
 class TablePlayer(LogPlayer):

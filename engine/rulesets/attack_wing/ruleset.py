@@ -82,6 +82,12 @@ def _replay_check(header: dict[str, Any], events: Iterator[dict[str, Any]], resu
 
     return replay_game(header, events, result, complete)
 
+def _card_abilities(card_id: str) -> tuple[str, ...] | None:
+    from engine.rulesets.attack_wing.abilities.registry import describe
+
+    return describe(card_id)
+
+
 RULESET: Ruleset[GameState, ev.Event] = Ruleset(
     name=NAME,
     codec=AttackWingCodec(),
@@ -95,4 +101,5 @@ RULESET: Ruleset[GameState, ev.Event] = Ruleset(
     event_schema=EVENT_SCHEMA,
     upgrades=UPGRADES,
     cards=cards,
+    card_abilities=_card_abilities,
 )

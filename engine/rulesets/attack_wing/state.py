@@ -78,6 +78,13 @@ class ShipState:
     revealed: tuple[str, int, str] | None = None  # (kind, speed, colour) this round
     actions_done: tuple[str, ...] = ()
     attacked: bool = False  # has had its opportunity to attack this round
+    # its cards with abilities (catalog ids: captain, admiral, upgrades) and what has been done to them
+    cards: tuple[str, ...] = ()
+    cards_disabled: tuple[str, ...] = ()  # a Disabled Token on the card
+    cards_discarded: tuple[str, ...] = ()  # out of the game
+    used_round: tuple[str, ...] = ()  # cards whose once-per-round ability was used this round
+    used_game: tuple[str, ...] = ()  # cards whose once-per-game ability was used
+    marks: tuple[str, ...] = ()  # cards whose effect this ship is under this round (Gowron's +1 die)
     # Captain Skill in effect this phase, fixed when the phase starts (tournament ruling 14); derived
     # by the reducer, so not in keyframes (a state read from one uses the skill on the cards)
     phase_skill: int | None = field(default=None, compare=False, metadata={"derived": True})
@@ -94,6 +101,10 @@ class ShipState:
         """Damage cards toward the Hull Value (a face-up Direct Hit counts twice), and a squadron's
         tokens lost."""
         return sum(2 if (c.face_up and c.key == "direct_hit") else 1 for c in self.damage) + self.tokens_lost
+
+    def card_ready(self, card: str) -> bool:
+        """The card is in play and not disabled (its abilities may be used)."""
+        return card in self.cards and card not in self.cards_disabled and card not in self.cards_discarded
 
     def face_up(self, key: str) -> bool:
         return any(c.face_up and c.key == key for c in self.damage)

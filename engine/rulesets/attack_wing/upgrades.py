@@ -6,6 +6,11 @@ Schema 2 (this engine): Console Fire's die is its own event (``console_fire_roll
 (``damage_deck_reshuffled``; a schema 1 file has none, and the reducer shuffles when the deck runs
 out there, as it did when the file was written); keyframes lose two fields nothing read
 (``ShipState.skip_action``, ``GameState.area``).
+
+Schema 3: card abilities (issue 16): a ship's setup lists its cards (``ShipSetup.cards``), an
+``ability_used`` event names each card ability used, and a keyframe's ships carry their cards'
+state (disabled, discarded, used, marks). A schema 2 file has none of these: its ships play with
+no card abilities, as they did when it was written, so its events and keyframes read unchanged.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from typing import Any
 
 from engine.rulesets.base import EventUpgrade
 
-EVENT_SCHEMA = 2
+EVENT_SCHEMA = 3
 Plain = dict[str, Any]
 
 
@@ -44,7 +49,13 @@ def state_v1(raw: Plain) -> Plain:
     return out
 
 
+def same(raw: Plain) -> Plain:
+    """Schema 2 to 3: every schema 2 event and keyframe is a schema 3 one (the new fields default)."""
+    return raw
+
+
 UPGRADES: dict[int, EventUpgrade] = {
     1: EventUpgrade(1, "console_fire_rolled, ship_destroyed.fled, damage_deck_reshuffled; two dead state fields",
                     event_v1, state_v1),
+    2: EventUpgrade(2, "card abilities: ability_used, ShipSetup.cards, the ships' card state (all new)", same, same),
 }

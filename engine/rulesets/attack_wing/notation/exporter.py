@@ -19,7 +19,9 @@ from engine.geometry.shapes import Obstacle, Planet
 from engine.replay import ReplayError, codec_for, open_replay
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import rules
+from engine.rulesets.attack_wing.abilities.windows import parse_action
 from engine.rulesets.attack_wing.measure import line_of_fire
+from engine.rulesets.attack_wing.notation import abilities as card_notation
 from engine.rulesets.attack_wing.notation import model as m
 from engine.rulesets.attack_wing.notation.cursor import card_index
 from engine.rulesets.attack_wing.notation.errors import NotationError
@@ -124,6 +126,8 @@ class _Walker:
         self.cloaked: set[str] = set()  # green-cloaked ships in this End Phase
         self.obstacles: tuple[Obstacle, ...] = ()
         self.planets: tuple[Planet, ...] = ()
+        self.free: str | None = None  # a ship whose next action is a card's free action
+        self.card_reroll: str | None = None  # the cause of the next reroll, a card's
         try:
             spec = parse_scenario(header.get("scenario"))
             self.obstacles = tuple(Obstacle(tuple((float(x), float(y)) for x, y in o.points), o.name)
@@ -135,7 +139,7 @@ class _Walker:
     def add(self, line: m.Line) -> None:
         if self.round is None:
             raise NotationError(f"the replay has a {type(line).__name__} before its first round")
-        if self.attack is not None and isinstance(line, m.Dice | m.Reroll | m.Spend | m.Damage):
+        if self.attack is not None and isinstance(line, m.Dice | m.Reroll | m.Spend | m.Damage | m.Uses):
             self.attack.block.append(line)
             return
         self.attack = None
@@ -168,8 +172,13 @@ class _Walker:
                 self.add(m.Roll(0, e.ship, "console_fire", None, e.face))
             else:
                 self.add(m.Roll(0, e.ship, "obstacle", e.obstacle, e.face))
+        elif isinstance(e, ev.AbilityUsed):
+            self.ability(e, before, ahead)
         elif isinstance(e, ev.ActionPerformed):
-            self.add(self.action(e, before, ahead))
+            if self.free == e.ship:  # the free action a card gave: its uses line says it
+                self.free = None
+            else:
+                self.add(self.action(e, before, ahead))
         elif isinstance(e, ev.AttackDeclared):
             ship = before.ship(e.ship)
             weapon = None
@@ -181,7 +190,10 @@ class _Walker:
         elif isinstance(e, ev.DiceRolled):
             self.add(m.Dice(0, e.kind, tuple(e.faces)))
         elif isinstance(e, ev.DiceRerolled):
-            self.add(m.Reroll(0, e.kind, tuple(i + 1 for i in e.indices), tuple(e.faces)))
+            if self.card_reroll == e.cause:  # a card's reroll: its uses line has the faces
+                self.card_reroll = None
+            else:
+                self.add(m.Reroll(0, e.kind, tuple(i + 1 for i in e.indices), tuple(e.faces)))
         elif isinstance(e, ev.TokensChanged):
             if before.attack is not None and e.delta < 0 and e.token in ("evade", "battle_stations"):
                 self.add(m.Spend(0, e.ship, e.token))
@@ -211,10 +223,24 @@ class _Walker:
         elif isinstance(e, ev.ShipActivated):
             self.attack = None
 
+    def ability(self, e: ev.AbilityUsed, before: GameState, ahead: list[ev.Event]) -> None:
+        """A card ability the player chose is a ``uses`` line (an "Action:" card is its action line)."""
+        if not card_notation.optional(e) or e.window == "action":
+            return
+        reroll = next((x for x in ahead if isinstance(x, ev.DiceRerolled) and x.cause == e.card_name), None)
+        if reroll is not None:
+            self.card_reroll = e.card_name
+        if e.window == "free_action":
+            self.free = e.ship
+        self.add(card_notation.uses_line(e, before.ship(e.ship), tuple(reroll.faces) if reroll else ()))
+
     def action(self, e: ev.ActionPerformed, before: GameState, ahead: list[ev.Event]) -> m.ActionLine:
         line = m.ActionLine(0, e.ship, e.action, reason=e.reason)
         ship = before.ship(e.ship)
-        if e.action == "target_lock":
+        parsed = parse_action(e.action)
+        if parsed is not None:
+            line.action, line.ability = "card", card_notation.label(ship, parsed[0])
+        elif e.action == "target_lock":
             line.target = e.target
         elif e.action == "sensor_echo":
             echo = next((x for x in ahead if isinstance(x, ev.SensorEcho) and x.ship == e.ship), None)

@@ -29,6 +29,7 @@ from engine.rulesets.attack_wing.actions import REARM, ActionChoice, ActionOptio
 from engine.rulesets.attack_wing.codec import state_to_dict
 from engine.rulesets.attack_wing.game import Game
 from engine.rulesets.attack_wing.maneuvers import Maneuver
+from engine.rulesets.attack_wing.notation import abilities as card_notation
 from engine.rulesets.attack_wing.notation import model as m
 from engine.rulesets.attack_wing.notation.cursor import (
     LineCursor,
@@ -46,7 +47,7 @@ from engine.rulesets.attack_wing.notation.errors import Issue
 from engine.rulesets.attack_wing.notation.setup import NotationTable, TableBuilder
 from engine.rulesets.attack_wing.notation.terms import SIDE_LETTERS, card_title, format_maneuver
 from engine.rulesets.attack_wing.play import KEYFRAME_EVERY
-from engine.rulesets.attack_wing.players import SpendOffer
+from engine.rulesets.attack_wing.players import AbilityOffer, AbilityUse, SpendOffer
 from engine.rulesets.attack_wing.refusals import RULES, Refusal, skip_rule, skip_why
 from engine.rulesets.attack_wing.rules import AttackOption
 from engine.rulesets.attack_wing.state import GameState, ShipState, Weapon
@@ -110,6 +111,9 @@ class NotationPlayer:
     def placement(self, state: GameState, ship: ShipState) -> tuple[Pose, str] | None:
         return self.driver.placement(state, ship)
 
+    def use_ability(self, state: GameState, ship: ShipState, offer: AbilityOffer) -> AbilityUse | None:
+        return self.driver.use_ability(state, ship, offer)
+
 
 class NotationDice:
     """The dice as they were rolled at the table (``DiceSource``). Each roll reports as many draws as
@@ -138,6 +142,7 @@ class _Driver:
         self.damage_at = 0  # the next damage line to check
         self.damage_checked = True  # False after a mismatch: the rest is not compared
         self.dealt = 0
+        self.card_faces: list[str] = []  # the new faces of a card's reroll (its uses line)
 
     def issue(self, line: int, code: str, message: str, rule: str = "") -> None:
         self.issues.append(Issue(line, code, message, rule))
@@ -187,6 +192,11 @@ class _Driver:
         """The line as the engine's choice, or the rules' refusal of it (``actions.action_refusal``)."""
         target: str | None = line.target
         echo: tuple[Pose, int] | None = None
+        if line.action == "card":
+            action = card_notation.action_of(ship, line.ability or "")
+            if action is None:
+                return None, f"{who_is(state, ship.id)} has no supported card {line.ability!r} with an Action: ability"
+            line = replace(line, action=action)
         if line.action in ("regenerate", "repair"):
             index = card_index(ship, line.action, line.card, line.card_number)
             if index is None:
@@ -326,6 +336,29 @@ class _Driver:
         ctx.reroll_faces = new
         return tuple(chosen) or None
 
+    def use_ability(self, state: GameState, ship: ShipState, offer: AbilityOffer) -> AbilityUse | None:
+        """A ``uses`` line of this ship naming the offered card: in the attack's block during an
+        attack, else among the round's lines. No line: the player did not use it."""
+        def names(x: m.Line) -> bool:
+            return (isinstance(x, m.Uses) and not x.used and x.ship == ship.id
+                    and card_notation.card_on(ship, x.card) == offer.card)
+
+        line: m.Line | None
+        if self.ctx is not None and offer.window not in ("free_action", "action"):
+            line = next((x for x in self.ctx.line.block if names(x)), None)
+            if line is not None:
+                line.used = True
+        else:
+            line = self.lines.take(state, ship.id, (m.Uses,), names)
+        if not isinstance(line, m.Uses):
+            return None
+        problem = card_notation.use_problem(line, offer)
+        if problem is not None:
+            self.issue(line.no, "ability", problem)
+            return None
+        self.card_faces = list(line.faces)
+        return card_notation.answer(line, offer)
+
     def keep_cloak(self, state: GameState, ship: ShipState) -> bool:
         line = self.lines.take(state, ship.id, (m.Cloak,))
         return isinstance(line, m.Cloak) and line.keep
@@ -336,6 +369,12 @@ class _Driver:
             return self.attack_roll(state, kind, count, cause)
         if cause == "target lock reroll" and self.ctx is not None:
             faces = self.ctx.reroll_faces
+            return (faces + ["blank"] * count)[:count]
+        if cause.endswith(" reroll"):  # a card's reroll: the faces its uses line gives
+            faces, self.card_faces = self.card_faces, []
+            if len(faces) != count:
+                self.issue(self.lines.round_line(state), "dice", f"a card ({cause}) rerolls {count} {kind} dice: "
+                           f"write their {count} new faces after the uses line's colon")
             return (faces + ["blank"] * count)[:count]
         if cause == "obstacle":
             return [self.obstacle_roll(state, ship)]
@@ -468,6 +507,9 @@ class _Driver:
                            RULE_ONE_REROLL if set(i - 1 for i in line.indices) & ctx.rerolled else "")
             elif isinstance(line, m.Spend):
                 self.issue(line.no, "spend", self.spend_problem(before, ctx, line, attacker, defender))
+            elif isinstance(line, m.Uses):
+                self.issue(line.no, "ability", f"{who_is(before, line.ship)} cannot use {line.card!r} in this attack: "
+                           "not its card, not ready, or nothing for it to do")
 
     def reroll_problem(self, state: GameState, ctx: _Attack, line: m.Reroll) -> str:
         who, them = who_is(state, ctx.line.ship), who_is(state, ctx.option.defender)

@@ -80,6 +80,20 @@ class ActionLine(ShipLine):
     card_number: int | None = None  # or the ship's n-th damage card, 1-based
     weapon: str | None = None  # rearm: the weapon whose Disabled Token is removed
     echo: tuple[int, int, float] | None = None
+    ability: str | None = None  # action "card": the card (catalog id or name) whose Action: it resolves
+    reason: str = ""
+
+
+@dataclass(eq=False)
+class Uses(ShipLine):
+    """``A1 uses CARD [dice 1 3] [free ACTION [TARGET]] [: FACES]``: a card ability the player used,
+    the dice it touched (1-based), a free action it gave, a reroll's new faces."""
+
+    card: str = ""  # a catalog id or the card's name
+    indices: tuple[int, ...] = ()
+    faces: tuple[str, ...] = ()
+    action: str | None = None
+    target: str | None = None
     reason: str = ""
 
 

@@ -48,8 +48,8 @@ _SHIP_LINE = re.compile(r"([A-Za-z]\d{1,3})\s+([^\s:]+)(.*)")
 _REASON = re.compile(r"(.*?)\s*\(([^()]*)\)\s*")
 
 VERBS: Final = ("dial", "action", "attack", "holds", "spends", "obstacle", "console", "placed", "keeps", "drops",
-                "damage")
-_VERB_ALIASES: Final = {"attacks": "attack", "fires": "attack", "spend": "spends", "place": "placed",
+                "damage", "uses")
+_VERB_ALIASES: Final = {"use": "uses", "attacks": "attack", "fires": "attack", "spend": "spends", "place": "placed",
                         "console-fire": "console", "keep": "keeps", "drop": "drops", "dealt": "damage"}
 
 
@@ -374,6 +374,15 @@ class _Parser:
         if verb == "damage":  # neutral: may sit inside an attack block, does not end it
             self.damage_line(no, ref, rest)
             return
+        if verb == "uses":  # in an attack's block when it follows one, else a line of the round
+            uses = uses_line(no, ref, rest, reason)
+            if self.attack is not None or self.swallow:
+                self.block_line(uses)
+            elif self.round is None:
+                raise _Bad(f"{ref} uses: this line belongs to a round (write Round 1 above it)", "order")
+            else:
+                self.round.lines.append(uses)
+            return
         self.attack, self.swallow = None, False
         if verb == "placed" and self.round is None:
             pose_text, why = _split_reason(rest)
@@ -446,6 +455,10 @@ class _Parser:
                        "sensor-echo left 1, regenerate CARD, repair CARD, rearm WEAPON, pass)")
         # "target lock B1", "battle stations", "sensor echo ...", "evasive maneuvers": two-word names
         name, args = words[0], words[1:]
+        if name.lower() == "card":  # a card's "Action:" ability
+            if not args:
+                raise _Bad(f"{ref} action card: name the card ({ref} action card Gowron)")
+            return m.ActionLine(no, ref, "card", ability=" ".join(args), reason=reason)
         if args and word(f"{name} {args[0]}") in ("target-lock", "battle-stations", "sensor-echo",
                                                   "evasive-maneuvers", "no-action"):
             name, args = f"{name} {args[0]}", args[1:]
@@ -508,6 +521,50 @@ class _Parser:
             self.attack.block.append(line)
         else:
             self.round.lines.append(line)
+
+
+def _faces_of_any_die(text: str) -> tuple[str, ...]:
+    try:
+        return parse_faces(text, "attack")
+    except ValueError:
+        return parse_faces(text, "defense")
+
+
+def uses_line(no: int, ref: str, rest: str, reason: str) -> m.Uses:
+    """``uses CARD [dice 1 3] [free ACTION [TARGET]] [: FACES]``."""
+    head, sep, faces_text = rest.partition(":")
+    words = [w for w, _ in tokens(head)]
+    keys = [i for i, w in enumerate(words) if w.lower() in ("dice", "free")]
+    cut = keys[0] if keys else len(words)
+    if cut == 0:
+        raise _Bad(f"{ref} uses: name the card ({ref} uses Koloth dice 2: blank)")
+    line = m.Uses(no, ref, " ".join(words[:cut]), reason=reason)
+    i = cut
+    while i < len(words):
+        key, i = words[i].lower(), i + 1
+        args = []
+        while i < len(words) and words[i].lower() not in ("dice", "free"):
+            args.append(words[i])
+            i += 1
+        if key == "dice":
+            if not args or not all(a.isdigit() and 1 <= int(a) <= 100 for a in args):
+                raise _Bad(f"{ref} uses: dice are numbered from 1 (the first die rolled): dice 1 3")
+            line.indices = tuple(int(a) for a in args)
+        else:
+            if not args:
+                raise _Bad(f"{ref} uses: which free action? ({ref} uses Picard free target-lock B2)")
+            target = args[-1].upper() if len(args) > 1 and SHIP_REF.fullmatch(args[-1]) else None
+            try:
+                line.action = parse_action(" ".join(args[:-1] if target else args))
+            except ValueError as exc:
+                raise _Bad(f"{ref} uses: {exc}") from None
+            line.target = target
+    if sep:
+        try:
+            line.faces = _faces_of_any_die(faces_text)
+        except ValueError as exc:
+            raise _Bad(f"{ref} uses: {exc}", "dice") from None
+    return line
 
 
 def _split_reason(text: str) -> tuple[str, str | None]:

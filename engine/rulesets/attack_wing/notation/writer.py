@@ -45,6 +45,16 @@ def line_text(line: m.Line) -> str:
     """One body line (without indentation)."""
     if isinstance(line, m.Dial):
         return f"{line.ship} dial {format_maneuver(line.kind, line.speed)}{_comment(line.reason)}"
+    if isinstance(line, m.ActionLine) and line.action == "card":
+        return f"{line.ship} action card {_name(line.ability or '')}{_comment(line.reason)}"
+    if isinstance(line, m.Uses):
+        parts = [line.ship, "uses", _name(line.card)]
+        if line.indices:
+            parts += ["dice", *(str(i) for i in line.indices)]
+        if line.action is not None:
+            parts += ["free", ACTION_OUT[line.action], *([line.target] if line.target else [])]
+        faces = f": {format_faces(line.faces)}" if line.faces else ""
+        return " ".join(parts) + faces + _comment(line.reason)
     if isinstance(line, m.ActionLine):
         parts = [line.ship, "action", ACTION_OUT[line.action]]
         if line.target:

@@ -1,0 +1,152 @@
+"""Card abilities as data: when (a timing window of the round), what it costs, when it applies, and
+what it does. One card, one ``Card`` entry in one of the ``cards/`` modules; the engine's windows
+(``windows.py``) offer every usable ability to the seat of the ship whose card it is.
+
+The timing windows follow the rulebook's round ("Game Round", "Combat Phase" steps 3 to 8):
+``action`` is a card with the "Action:" header, resolved as the ship's Perform Action step;
+``free_action`` comes right after that step (a free action does not count as the ship's action);
+``declare_target`` limits which attacks may be declared (step 1);
+``attack_dice`` and ``defense_dice`` change how many dice are rolled (steps 3 and 5);
+``modify_attack`` and ``modify_defense`` are steps 4 and 6; ``damage`` comes after the compare
+step (7) and before the damage is dealt (8); ``end`` is the End Phase.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from engine.rulesets.attack_wing.state import GameState, ShipState, Weapon
+
+Window = Literal["action", "free_action", "declare_target", "attack_dice", "modify_attack", "defense_dice",
+                 "modify_defense", "damage", "end"]
+WINDOWS: tuple[Window, ...] = ("action", "free_action", "declare_target", "attack_dice", "modify_attack",
+                               "defense_dice", "modify_defense", "damage", "end")
+CardKind = Literal["captain", "admiral", "talent", "crew", "weapon", "tech", "resource", "borg", "squadron"]
+Limit = Literal["none", "round", "game"]
+DiceKind = Literal["attack", "defense"]
+Role = Literal["any", "attacker", "defender"]
+# whose roll or turn the ability changes, seen from the card's ship: its own, a friendly ship's
+# within ``Condition.aura`` range of it, or a ship marked by this card this round
+Scope = Literal["own", "friendly", "marked"]
+EffectKind = Literal[
+    "attack_dice",     # +/- ``amount`` attack dice (step 3)
+    "defense_dice",    # +/- ``amount`` defense dice (step 5)
+    "reroll",          # reroll up to ``amount`` of the ``dice`` pool's ``faces`` (any face when empty)
+    "convert",         # turn up to ``amount`` of ``faces`` into ``to`` (``amount`` 0: every one)
+    "add_result",      # add ``amount`` dice showing ``to`` to the ``dice`` pool
+    "add_damage",      # add ``amount`` hits to the damage of an attack that hit (after compare)
+    "ignore_shields",  # the attack's damage goes to the hull, past active shields
+    "free_action",     # perform one of ``actions`` as a free action, even off the Action Bar
+    "gain_token",      # place ``amount`` ``token`` beside the card's ship
+    "repair_shield",   # restore ``amount`` lost shields
+    "mark",            # mark ships for the round (the card's riders read the mark)
+    "cannot_attack",   # a rider: the marked ship cannot attack (``Condition.against``: whom)
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """What using the ability costs (rulebook "Card Ability Anatomy": costs come before the effect)."""
+
+    disable: bool = False  # place a Disabled Token on the card
+    discard: bool = False  # the card leaves the game
+    limit: Limit = "none"  # once per round, once per game
+    token: str | None = None  # a token spent from beside the ship ("scan", "battle_stations", "evade")
+    aux_power: bool = False  # an Auxiliary Power Token is placed beside the ship
+
+    def words(self) -> str:
+        parts = [w for w, on in (("disable this card", self.disable), ("discard this card", self.discard),
+                                 ("place an auxiliary power token", self.aux_power)) if on]
+        if self.token:
+            parts.append(f"spend a {self.token.replace('_', ' ')} token")
+        if self.limit != "none":
+            parts.append(f"once per {self.limit}")
+        return ", ".join(parts) or "none"
+
+
+@dataclass(frozen=True, slots=True)
+class AttackContext:
+    """The attack an ability is asked about (None outside combat)."""
+
+    attacker: ShipState
+    defender: ShipState
+    weapon: Weapon | None
+    band: int
+    arc: str
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """What a condition sees: the state, the card's ship, the ship it would act on, the attack."""
+
+    state: GameState
+    owner: ShipState
+    subject: ShipState
+    attack: AttackContext | None
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """When the ability applies (all must hold)."""
+
+    role: Role = "any"  # the subject must be the attacker / the defender of the attack
+    scope: Scope = "own"
+    aura: tuple[int, ...] = ()  # scope "friendly": range bands from the card's ship to the subject
+    others_only: bool = True  # scope "friendly": not the card's own ship
+    bands: tuple[int, ...] = (1, 2, 3)  # the attack's range band
+    weapon: Literal["any", "primary", "secondary", "this"] = "any"  # "this": the card is the weapon fired
+    classes: tuple[str, ...] = ()  # the subject's ship class is one of these
+    factions: tuple[str, ...] = ()  # the subject's faction is one of these
+    token: str | None = None  # a token that must be beside the card's ship ("scan")
+    front_arc: bool = False  # the attack is made from the forward firing arc
+    hit: bool = False  # damage window: the attack has uncanceled hits or crits
+    check: Callable[[Situation], bool] | None = None  # what data cannot say
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    kind: EffectKind
+    amount: int = 1
+    dice: DiceKind = "attack"
+    faces: tuple[str, ...] = ()
+    to: str | None = None
+    token: str | None = None
+    actions: tuple[str, ...] = ()
+    targets: Literal["self", "friendly", "enemy", "ships"] = "self"  # "mark": whom it marks
+    reach: tuple[int, ...] = ()  # "mark": range bands to the ships it marks
+    factions: tuple[str, ...] = ()  # "mark": only ships of these factions
+    pick: bool = False  # "mark": the seat picks one target; else every ship that qualifies
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """One ability of a card: its window, effect, cost and condition, and whether the seat decides
+    (``optional``) or it always applies (a card's standing rule, such as +1 defense die)."""
+
+    window: Window
+    effect: Effect
+    summary: str  # what it does, in the project's words
+    cost: Cost = field(default_factory=Cost)
+    condition: Condition = field(default_factory=Condition)
+    optional: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A card (under each catalog id that prints the same ability) and its abilities. A card with
+    no ``abilities`` is supported because the rules the engine already plays are all its text says
+    (a plain torpedo: the weapon table in ``loadout``)."""
+
+    ids: tuple[str, ...]
+    name: str
+    kind: CardKind
+    abilities: tuple[Ability, ...]
+    note: str = ""  # how the engine plays it, where the abilities do not say it all
+
+
+def key(card: str, index: int) -> str:
+    """The name of one ability of a card in the state's once-per-round and once-per-game lists."""
+    return f"{card}#{index}"

@@ -1,0 +1,92 @@
+"""The engine's policy for card abilities (rulings.md "Card abilities"): what a seat without
+``use_ability`` answers, and what the AI answers with its reason. Use an ability when it can only
+help: reroll what failed, convert to something better, add dice; force the other side to reroll
+its best die; take the free action worth most."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.rulesets.attack_wing.abilities.model import Ability
+from engine.rulesets.attack_wing.players import AbilityOffer, AbilityUse
+from engine.rulesets.attack_wing.spending import uncanceled
+from engine.rulesets.attack_wing.state import GameState, ShipState
+
+# what each side would rather see first when it chooses dice: the worst for itself first
+_ATTACK_WORST = ("blank", "battle_stations", "hit", "crit")
+_DEFENSE_WORST = ("blank", "battle_stations", "evade")
+_FREE_ACTION_ORDER = ("target_lock", "battle_stations", "evasive_maneuvers", "scan")
+
+
+def _ranked(faces: tuple[str, ...], dice: tuple[int, ...], order: tuple[str, ...]) -> list[int]:
+    return sorted(dice, key=lambda i: (order.index(faces[i]) if faces[i] in order else len(order), i))
+
+
+def _reroll(state: GameState, owner: ShipState, ability: Ability, offer: AbilityOffer) -> AbilityUse | None:
+    attack = state.attack
+    if attack is None or not offer.dice:
+        return None
+    kind = ability.effect.dice
+    faces = attack.attack_dice if kind == "attack" else attack.defense_dice
+    own = (kind == "attack") == (owner.id == attack.attacker)
+    if not own:  # the other side's dice: make it reroll its best one
+        best = ("crit", "hit") if kind == "attack" else ("evade",)
+        dice = [i for i in offer.dice if faces[i] in best]
+        dice.sort(key=lambda i: best.index(faces[i]))
+        picked = tuple(dice[:offer.pick or len(dice)])
+        return AbilityUse(picked, reason=f"force a reroll of {len(picked)} {faces[picked[0]]} result(s)") \
+            if picked else None
+    has_bs = owner.battle_stations > 0
+    poor = ("blank",) if has_bs else ("blank", "battle_stations")
+    if kind == "defense":
+        hits, crits, _ = uncanceled(attack.attack_dice, attack.defense_dice)
+        if not hits + crits:
+            return None  # every hit is already canceled
+    dice = [i for i in offer.dice if faces[i] in poor]
+    if offer.pick == 0:  # all of them or none
+        return AbilityUse(offer.dice, reason=f"reroll {len(offer.dice)} failed dice") if dice else None
+    picked = tuple(sorted(_ranked(faces, tuple(dice), _ATTACK_WORST if kind == "attack" else _DEFENSE_WORST)
+                          [:offer.pick]))
+    return AbilityUse(picked, reason=f"reroll {len(picked)} {'/'.join(sorted({faces[i] for i in picked}))}"
+                      .replace("_", " ")) if picked else None
+
+
+def _convert(state: GameState, owner: ShipState, ability: Ability, offer: AbilityOffer) -> AbilityUse | None:
+    attack = state.attack
+    if attack is None or not offer.dice:
+        return None
+    effect = ability.effect
+    picked = offer.dice if offer.pick == 0 else offer.dice[:offer.pick]
+    faces = attack.attack_dice if effect.dice == "attack" else attack.defense_dice
+    was = "/".join(sorted({faces[i] for i in picked})).replace("_", " ")
+    return AbilityUse(picked, reason=f"{len(picked)} {was} to {effect.to}")
+
+
+def _free_action(offer: AbilityOffer) -> AbilityUse | None:
+    options = sorted(offer.actions, key=lambda o: _FREE_ACTION_ORDER.index(o.action)
+                     if o.action in _FREE_ACTION_ORDER else len(_FREE_ACTION_ORDER))
+    if not options:
+        return None
+    option = options[0]
+    target = option.targets[0] if option.targets else None
+    return AbilityUse(choice=option.action, target=target, reason=f"free {option.action.replace('_', ' ')}")
+
+
+def default(state: GameState, owner: ShipState, ability: Ability, offer: AbilityOffer) -> AbilityUse | None:
+    """The policy's answer to an offer."""
+    kind = ability.effect.kind
+    if kind == "reroll":
+        return _reroll(state, owner, ability, offer)
+    if kind == "convert":
+        return _convert(state, owner, ability, offer)
+    if kind == "free_action":
+        return _free_action(offer)
+    if kind in ("attack_dice", "defense_dice"):  # more of one's own dice, fewer of the enemy's
+        own = (ability.effect.dice == "attack") == (state.attack is not None and state.attack.attacker == owner.id)
+        helps = (ability.effect.amount > 0) == own
+        return AbilityUse(reason=f"{ability.effect.amount:+d} {ability.effect.dice} dice") if helps else None
+    return AbilityUse(reason=ability.summary)
+
+
+def with_default(state: GameState, owner: ShipState, ability: Ability, offer: AbilityOffer) -> AbilityOffer:
+    return replace(offer, default=default(state, owner, ability, offer))

@@ -1,0 +1,326 @@
+"""The engine's side of card abilities: in each timing window, find the abilities that apply, ask
+the card's seat about each optional one (``Player.use_ability``), emit ``ability_used`` naming the
+card, then the effect as the usual events (a reroll, a conversion, a die added, a token).
+
+Order inside a combat step (rulebook "Modify Attack Dice" / "Modify Defense Dice"): for attack dice
+the defender resolves its abilities before the attacker; for defense dice the attacker before the
+defender. ``combat`` places the token spending around these (rulings.md "Card abilities").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, Protocol
+
+from engine.rulesets.attack_wing import events as ev
+from engine.rulesets.attack_wing import params as P
+from engine.rulesets.attack_wing import rules
+from engine.rulesets.attack_wing.abilities import policy
+from engine.rulesets.attack_wing.abilities.model import Ability, AttackContext, Card, Situation, Window
+from engine.rulesets.attack_wing.abilities.registry import CARDS
+from engine.rulesets.attack_wing.actions import ActionOption
+from engine.rulesets.attack_wing.measure import distance
+from engine.rulesets.attack_wing.players import AbilityOffer, AbilityUse, DiceSource, decide_ability
+from engine.rulesets.attack_wing.state import GameState, ShipState
+
+ACTION_PREFIX = "ability:"
+
+
+class Table(Protocol):
+    state: GameState
+    dice: DiceSource
+
+    def emit(self, event_type: type[Any], **fields: Any) -> None: ...
+
+
+def band_between(a: ShipState, b: ShipState) -> int | None:
+    """The range band from one ship's base to another's (None: beyond Range 3)."""
+    d = distance(rules.placed(a), rules.placed(b))
+    return next((band for band, edge in enumerate(P.RANGE_BAND_EDGES_MM, start=1) if d <= edge + 1e-9), None)
+
+
+# --- who may use what ----------------------------------------------------------------------------
+
+Found = tuple[ShipState, str, Card, int, Ability]  # owner, card id, card, index, ability
+
+
+def _role(subject: ShipState, attack: AttackContext | None) -> str:
+    if attack is None:
+        return "any"
+    return "attacker" if subject.id == attack.attacker.id else "defender" if subject.id == attack.defender.id \
+        else "any"
+
+
+def holds(sit: Situation, card_id: str, ability: Ability) -> bool:
+    """The ability's condition, for its card's ship ``sit.owner`` acting on ``sit.subject``."""
+    c, owner, subject, attack = ability.condition, sit.owner, sit.subject, sit.attack
+    if c.scope == "own" and owner.id != subject.id:
+        return False
+    if c.scope == "friendly":
+        if owner.side != subject.side or (c.others_only and owner.id == subject.id):
+            return False
+        if c.aura and band_between(owner, subject) not in c.aura:
+            return False
+    if c.scope == "marked" and card_id not in subject.marks:
+        return False
+    if c.role != "any" and _role(subject, attack) != c.role:
+        return False
+    if attack is not None:
+        if attack.band not in c.bands:
+            return False
+        weapon = attack.weapon
+        if (c.weapon == "primary" and weapon is not None) or (c.weapon == "secondary" and weapon is None):
+            return False
+        if c.weapon == "this" and (weapon is None or weapon.upgrade_id != card_id):
+            return False
+        if c.front_arc and attack.arc != "front":
+            return False
+    elif c.weapon != "any" or c.front_arc:
+        return False
+    if c.classes and subject.class_name not in c.classes:
+        return False
+    if c.factions and subject.faction not in c.factions:
+        return False
+    if c.token is not None and not getattr(owner, c.token, 0):
+        return False
+    return c.check is None or c.check(sit)
+
+
+def ready(owner: ShipState, card_id: str, ability: Ability) -> bool:
+    """The card can pay for the ability now: in play, not disabled, within its limits, the token there."""
+    cost = ability.cost
+    if not owner.in_play or not owner.card_ready(card_id):
+        return False
+    if (cost.limit == "round" and card_id in owner.used_round) or (cost.limit == "game" and card_id in owner.used_game):
+        return False
+    return cost.token is None or getattr(owner, cost.token, 0) > 0
+
+
+def candidates(state: GameState, subject: ShipState, window: Window, attack: AttackContext | None
+               ) -> Iterator[Found]:
+    """Every ability in ``window`` that applies to ``subject`` now: its own cards', a friendly
+    ship's (an aura), and those of cards that marked it this round."""
+    marked: set[tuple[str, int]] = set()
+    for owner in state.ships:
+        for card_id in owner.cards:
+            card = CARDS.get(card_id)
+            if card is None:
+                continue
+            for i, ability in enumerate(card.abilities):
+                if ability.window != window:
+                    continue
+                scope = ability.condition.scope
+                if scope == "marked":  # the mark is in force this round, whatever became of the card since
+                    if card_id not in subject.marks or (card_id, i) in marked:
+                        continue
+                    marked.add((card_id, i))
+                elif not ready(owner, card_id, ability) or (scope == "own" and owner.id != subject.id):
+                    continue
+                if holds(Situation(state, owner, subject, attack), card_id, ability):
+                    yield owner, card_id, card, i, ability
+
+
+# --- using one ---------------------------------------------------------------------------------
+
+def _used(t: Table, found: Found, window: Window, use: AbilityUse | None, subject: str | None = None,
+          amount: int = 0, marks: tuple[str, ...] = ()) -> None:
+    owner, card_id, card, i, ability = found
+    cost = ability.cost
+    use = use or AbilityUse(reason="always applies")
+    t.emit(ev.AbilityUsed, ship=owner.id, card=card_id, card_name=card.name, ability=i, window=window,
+           subject=subject if subject != owner.id else None, dice=use.dice, choice=use.choice, target=use.target,
+           amount=amount, limit=cost.limit, disable=cost.disable, discard=cost.discard, token=cost.token,
+           marks=marks, summary=ability.summary, reason=use.reason)
+    if cost.aux_power:
+        t.emit(ev.TokensChanged, ship=owner.id, token="aux_power", delta=1, cause=card.name)
+
+
+def _seat(t: Table, side: int) -> object:
+    players = getattr(t, "players", ())
+    return players[side] if side < len(players) else None
+
+
+def _ask(t: Table, found: Found, window: Window, offer_dice: tuple[int, ...] = (), pick: int = 0,
+         subject: str | None = None, actions: tuple[ActionOption, ...] = ()) -> AbilityUse | None:
+    owner, card_id, card, i, ability = found
+    offer = AbilityOffer(owner.id, card_id, card.name, i, window, ability.summary, ability.cost.words(), subject,
+                         offer_dice, pick, actions)
+    offer = policy.with_default(t.state, owner, ability, offer)
+    return decide_ability(_seat(t, owner.side), t.state, owner, offer)
+
+
+def dice_count(t: Table, kind: str, attack: AttackContext) -> tuple[int, str]:
+    """Steps 3 and 5: the abilities that change how many ``kind`` dice are rolled: the change and
+    its words for the roll's reason. Standing abilities apply; optional ones are the seat's."""
+    window: Window = "attack_dice" if kind == "attack" else "defense_dice"
+    total, words = 0, []
+    for subject in (attack.attacker, attack.defender):
+        for found in list(candidates(t.state, t.state.ship(subject.id), window, attack)):
+            card, ability = found[2], found[4]
+            if ability.effect.kind != window:
+                continue
+            use = None if not ability.optional else _ask(t, found, window, subject=subject.id)
+            if ability.optional and use is None:
+                continue
+            amount = ability.effect.amount
+            _used(t, found, window, use, subject.id, amount)
+            total += amount
+            words.append(f"{card.name} {amount:+d}")
+    return total, ", ".join(words)
+
+
+def may_attack(state: GameState, attacker: ShipState, defender: ShipState) -> bool:
+    """Declare Target: no ability forbids this attack (a ship under the Corbomite Maneuver)."""
+    for ship in (attacker, defender):
+        for _, _, _, _, ability in candidates(state, ship, "declare_target", None):
+            if ability.effect.kind == "cannot_attack":
+                return False
+    return True
+
+
+def _pool(state: GameState, kind: str) -> tuple[tuple[str, ...], tuple[bool, ...]]:
+    attack = state.attack
+    assert attack is not None
+    if kind == "attack":
+        return attack.attack_dice, attack.attack_rerolled
+    return attack.defense_dice, attack.defense_rerolled
+
+
+def modify(t: Table, kind: str, side: str, attack: AttackContext) -> None:
+    """Steps 4 and 6: the abilities of one side of the attack (``side``: "attacker" or "defender")
+    that modify the ``kind`` dice, each offered once, in card order."""
+    window: Window = "modify_attack" if kind == "attack" else "modify_defense"
+    subject = attack.attacker if side == "attacker" else attack.defender
+    for found in list(candidates(t.state, t.state.ship(subject.id), window, attack)):
+        owner, card_id, card, _, ability = found
+        effect = ability.effect
+        if effect.dice != kind or not ready(t.state.ship(owner.id), card_id, ability):
+            continue  # an earlier ability may have spent the token this one needs
+        faces, rerolled = _pool(t.state, kind)
+        wanted = effect.faces
+        eligible = tuple(i for i, f in enumerate(faces) if (not wanted or f in wanted)
+                         and not (effect.kind == "reroll" and rerolled[i]))
+        if effect.kind in ("reroll", "convert") and not eligible:
+            continue
+        offered = eligible if effect.kind in ("reroll", "convert") else ()
+        pick = min(effect.amount, len(offered)) if effect.amount else 0
+        if ability.optional:
+            use = _ask(t, found, window, offered, pick, subject.id)
+            if use is None:
+                continue
+        else:
+            use = AbilityUse(offered if not pick else offered[:pick], reason="always applies")
+        _used(t, found, window, use, subject.id)
+        roller = attack.attacker.id if kind == "attack" else attack.defender.id
+        if effect.kind == "reroll":
+            new, draws = t.dice.roll(t.state, kind, len(use.dice), t.state.ship(roller), f"{card.name} reroll")
+            t.emit(ev.DiceRerolled, ship=roller, kind=kind, indices=use.dice, faces=tuple(new), cause=card.name,
+                   draws=draws)
+        elif effect.kind == "convert":
+            t.emit(ev.DiceConverted, ship=roller, kind=kind, indices=use.dice, to=effect.to, cause=card.name)
+        elif effect.kind == "add_result":
+            for _ in range(effect.amount):
+                t.emit(ev.DieAdded, ship=roller, kind=kind, face=effect.to, cause=card.name)
+
+
+def damage(t: Table, attack: AttackContext, hits: int, crits: int) -> tuple[int, bool]:
+    """After the compare step: hits added and whether the damage goes past the shields."""
+    added, hull_only = 0, False
+    for found in list(candidates(t.state, t.state.ship(attack.attacker.id), "damage", attack)):
+        _, _, _, _, ability = found
+        if ability.condition.hit and not hits + crits:
+            continue
+        use = _ask(t, found, "damage", subject=attack.defender.id) if ability.optional else None
+        if ability.optional and use is None:
+            continue
+        kind = ability.effect.kind
+        amount = ability.effect.amount if kind == "add_damage" else 0
+        _used(t, found, "damage", use, attack.defender.id, amount)
+        added += amount
+        hull_only = hull_only or kind == "ignore_shields"
+    return added, hull_only
+
+
+def odds_blind(state: GameState, attack: AttackContext) -> bool:
+    """Some optional dice ability may be used in this attack: the recorded odds (which know only the
+    tokens' policy) would not be this attack's, so none are recorded."""
+    windows: tuple[Window, ...] = ("defense_dice", "modify_attack", "modify_defense", "damage")
+    for subject in (attack.attacker, attack.defender):
+        for window in windows:
+            for found in candidates(state, state.ship(subject.id), window, attack):
+                ability = found[4]
+                if ability.effect.kind in ("reroll", "convert", "add_result", "add_damage") \
+                        or (window == "defense_dice" and ability.optional):
+                    return True
+    return False
+
+
+# --- actions -------------------------------------------------------------------------------------
+
+def action_name(card_id: str, index: int) -> str:
+    return f"{ACTION_PREFIX}{card_id}:{index}"
+
+
+def parse_action(action: str) -> tuple[str, int] | None:
+    """(card id, ability index) of an ability's action name, or None for a rulebook action."""
+    if not action.startswith(ACTION_PREFIX):
+        return None
+    card_id, _, index = action[len(ACTION_PREFIX):].rpartition(":")
+    return (card_id, int(index)) if index.isdigit() and card_id else None
+
+
+def _marks(state: GameState, owner: ShipState, ability: Ability) -> tuple[str, ...]:
+    effect = ability.effect
+    if effect.targets == "self":
+        return (owner.id,)
+    ships = [s for s in state.in_play() if s.id != owner.id
+             and (effect.targets == "ships" or (s.side == owner.side) == (effect.targets == "friendly"))
+             and (not effect.factions or s.faction in effect.factions)
+             and (not effect.reach or band_between(owner, s) in effect.reach)]
+    return tuple(s.id for s in ships)
+
+
+def action_options(state: GameState, ship: ShipState) -> list[ActionOption]:
+    """The ship's "Action:" cards it may resolve as its action now."""
+    out = []
+    for card_id in ship.cards:
+        card = CARDS.get(card_id)
+        for i, ability in enumerate(card.abilities if card else ()):
+            if ability.window == "action" and ready(ship, card_id, ability) \
+                    and action_name(card_id, i) not in ship.actions_done:
+                out.append(ActionOption(action_name(card_id, i)))
+    return out
+
+
+def perform_action(t: Table, ship_id: str, action: str, reason: str) -> None:
+    """Resolve an "Action:" card as the ship's action (after its ``action_performed``)."""
+    parsed = parse_action(action)
+    assert parsed is not None
+    card_id, i = parsed
+    owner = t.state.ship(ship_id)
+    card = CARDS[card_id]
+    ability = card.abilities[i]
+    marks = _marks(t.state, owner, ability) if ability.effect.kind == "mark" else ()
+    _used(t, (owner, card_id, card, i, ability), "action", AbilityUse(reason=reason), marks=marks)
+    if ability.effect.kind == "gain_token" and ability.effect.token:
+        t.emit(ev.TokensChanged, ship=ship_id, token=ability.effect.token, delta=ability.effect.amount,
+               cause=card.name)
+
+
+def free_action(t: Table, ship_id: str, options_for: Any) -> tuple[str, str | None, str] | None:
+    """After the Perform Action step: a card's free action (Picard). ``options_for(ship, actions)``
+    gives the rulebook options for those actions as if on the Action Bar. Returns the action chosen,
+    its target and reason for the game to perform, or None."""
+    ship = t.state.ship(ship_id)
+    for found in list(candidates(t.state, ship, "free_action", None)):
+        ability = found[4]
+        options = tuple(o for o in options_for(ship, ability.effect.actions)
+                        if o.action in ability.effect.actions and o.action not in ship.actions_done)
+        if not options:
+            continue
+        use = _ask(t, found, "free_action", actions=options)
+        if use is None or use.choice is None:
+            continue
+        _used(t, found, "free_action", use)
+        return use.choice, use.target, use.reason
+    return None

@@ -1,0 +1,73 @@
+"""Card abilities in the notation: which card a line names, the ``uses`` line a seat's decision comes
+from on import, and the line an ``ability_used`` event becomes on export (docs/notation.md "Card
+abilities"). Standing abilities (a card's +1 defense die) are not written: the rules apply them."""
+
+from __future__ import annotations
+
+from engine.rulesets.attack_wing import events as ev
+from engine.rulesets.attack_wing.abilities.registry import CARDS
+from engine.rulesets.attack_wing.abilities.windows import action_name
+from engine.rulesets.attack_wing.notation import model as m
+from engine.rulesets.attack_wing.players import AbilityOffer, AbilityUse
+from engine.rulesets.attack_wing.state import ShipState
+
+
+def card_on(ship: ShipState, text: str) -> str | None:
+    """The catalog id of the ship's supported card that ``text`` names (its id or its name)."""
+    if text in ship.cards:
+        return text
+    named = [c for c in ship.cards if c in CARDS and CARDS[c].name.casefold() == text.casefold()]
+    return named[0] if len(set(named)) == 1 else None
+
+
+def label(ship: ShipState, card_id: str) -> str:
+    """How the export names a card: its name when no other card of the ship has it, else its id."""
+    name = CARDS[card_id].name if card_id in CARDS else card_id
+    same = [c for c in ship.cards if c in CARDS and CARDS[c].name == name]
+    return name if same == [card_id] else card_id
+
+
+def action_of(ship: ShipState, text: str) -> str | None:
+    """The engine's action name for ``action card TEXT``: the card's first "Action:" ability."""
+    card_id = card_on(ship, text)
+    card = CARDS.get(card_id or "")
+    if card_id is None or card is None:
+        return None
+    index = next((i for i, a in enumerate(card.abilities) if a.window == "action"), None)
+    return None if index is None else action_name(card_id, index)
+
+
+def use_problem(line: m.Uses, offer: AbilityOffer) -> str | None:
+    """Why the line cannot be the answer to the offer (dice or free action), or None."""
+    dice = tuple(i - 1 for i in line.indices)
+    if not set(dice) <= set(offer.dice) or len(set(dice)) != len(dice):
+        allowed = " ".join(str(i + 1) for i in offer.dice) or "none"
+        return f"{offer.card_name} may touch dice {allowed} here, not {' '.join(map(str, line.indices))}"
+    if offer.dice and offer.pick == 0 and dice and dice != offer.dice:
+        return f"{offer.card_name} touches all of dice {' '.join(str(i + 1) for i in offer.dice)} or none"
+    if offer.dice and offer.pick and not 1 <= len(dice) <= offer.pick:
+        return f"{offer.card_name} touches 1 to {offer.pick} dice"
+    if offer.actions:
+        option = next((o for o in offer.actions if o.action == line.action), None)
+        if option is None:
+            return f"{offer.card_name} gives a free {', '.join(o.action for o in offer.actions)} here, " \
+                   f"not {line.action!r}"
+        if option.targets and line.target not in option.targets:
+            return f"{offer.card_name}'s free {line.action} takes one of {', '.join(option.targets)}"
+    return None
+
+
+def answer(line: m.Uses, offer: AbilityOffer) -> AbilityUse:
+    dice = tuple(i - 1 for i in line.indices) or (offer.dice if offer.pick == 0 else ())
+    return AbilityUse(dice, line.action, line.target, line.reason)
+
+
+def optional(event: ev.AbilityUsed) -> bool:
+    """A use the player chose (written), not a standing ability (the rules apply it)."""
+    card = CARDS.get(event.card)
+    return card is not None and event.ability < len(card.abilities) and card.abilities[event.ability].optional
+
+
+def uses_line(event: ev.AbilityUsed, ship: ShipState, faces: tuple[str, ...]) -> m.Uses:
+    return m.Uses(0, event.ship, label(ship, event.card), tuple(i + 1 for i in event.dice), faces, event.choice,
+                  event.target, event.reason)
