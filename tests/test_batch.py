@@ -81,10 +81,23 @@ def test_a_stopped_batch_goes_on_and_never_counts_a_half_written_game(skirmish: 
 
 
 def test_every_game_that_can_be_played_plays_in_a_batch(tmp_path: Path, local_ray: Any) -> None:
-    play_batch(job_for("alliance-act1", rounds=2), range(7, 9), tmp_path / "act1", 2, progress=False)
-    rows = read_rows(tmp_path / "act1")
-    assert [r["game"] for r in rows] == ["alliance", "alliance"]
-    assert all(r["outcome"] in ("success", "failure") and r["rounds"] <= 2 for r in rows)
+    from engine.rulesets.registry import names
+
+    played = []
+    for game in names():
+        maker = ruleset_for(game).maker
+        if maker is None or not maker.bundled():
+            continue
+        name = maker.bundled()[0]
+        folder = tmp_path / game
+        play_batch(job_for(name, rounds=2), range(7, 9), folder, 2, progress=False)
+        rows = read_rows(folder)
+        assert [(r["game"], r["seed"]) for r in rows] == [(game, 7), (game, 8)]
+        assert all(r["rounds"] is not None and r["rounds"] <= 2 and r["scenario"] for r in rows), rows
+        played.append(game)
+    assert {"attack_wing", "alliance"} <= set(played)
+    mission = read_rows(tmp_path / "alliance")
+    assert all(r["outcome"] in ("success", "failure") for r in mission)
 
 
 def test_the_row_agrees_with_the_replay(skirmish: Path, capsys: pytest.CaptureFixture[str]) -> None:

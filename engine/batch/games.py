@@ -155,7 +155,8 @@ def outcome_of(result: dict[str, Any] | None, sides: Sequence[str]) -> str:
 
 def game_row(data: bytes, seed: int) -> dict[str, Any]:
     """The row of results of one replay: the scenario, each side (name, faction, fleet points built,
-    points scored, attacks, damage dealt against damage expected from the exact odds), the outcome,
+    points scored, attacks, damage dealt against damage expected from the exact odds, as far as the
+    header, the result and the ruleset's luck report say), the outcome,
     the recorded result, and where each ship that left play was when it did."""
     from engine.replay.reader import open_replay
     from engine.replay_timeline import timeline_for
@@ -169,9 +170,13 @@ def game_row(data: bytes, seed: int) -> dict[str, Any]:
     timeline = timeline_for(header, events, ruleset, codec)
     result = replay.result
     fleets = [f for f in header.get("fleets") or [] if isinstance(f, dict)]
+    if not fleets and isinstance(header.get("sides"), list):  # a game that names its sides only
+        fleets = [{"name": s} for s in header["sides"] if isinstance(s, str)]
     names = [str(f.get("name") or f"side {i}") for i, f in enumerate(fleets)]
     luck = _luck(ruleset, events)
-    scored = result.get("points") if isinstance(result, dict) else None
+    scored = None
+    if isinstance(result, dict):
+        scored = result.get("points") if "points" in result else result.get("scores")
     sides = []
     for i, fleet in enumerate(fleets):
         side: dict[str, Any] = {"side": i, "name": names[i], "faction": fleet.get("faction"),
@@ -180,11 +185,20 @@ def game_row(data: bytes, seed: int) -> dict[str, Any]:
         lucky = next((s for s in luck or [] if s.get("side") == i), None)
         side |= {k: (lucky or {}).get(k) for k in ("attacks", "actual_damage", "expected_damage", "mean_percentile")}
         sides.append(side)
-    return {"seed": seed, "game": ruleset.name, "scenario": header.get("scenario_name"),
+    return {"seed": seed, "game": ruleset.name, "scenario": scenario_label(header),
             "engine_version": header.get("engine_version"), "events": len(events),
             "rounds": result.get("rounds") if isinstance(result, dict) else None,
             "outcome": outcome_of(result, names), "result": result, "sides": sides,
             "table": list(timeline.table.area), "losses": losses(timeline)}
+
+
+def scenario_label(header: dict[str, Any]) -> str | None:
+    """What a replay header calls what was played: its scenario's or mission's name."""
+    for key in ("scenario_name", "mission", "title"):
+        if isinstance(header.get(key), str):
+            return str(header[key])
+    scenario = header.get("scenario")
+    return str(scenario["name"]) if isinstance(scenario, dict) and isinstance(scenario.get("name"), str) else None
 
 
 def _luck(ruleset: Ruleset[Any, Any], events: Sequence[Any]) -> list[dict[str, Any]] | None:
@@ -197,30 +211,38 @@ def _luck(ruleset: Ruleset[Any, Any], events: Sequence[Any]) -> list[dict[str, A
 
 def losses(timeline: Any) -> list[dict[str, Any]]:
     """Every ship out of play at the end (destroyed, fled, retreated): where it stood just before
-    the event that took it out, that event's number and its round. Read through the view, so any game's
-    presenter answers it: a binary search over the events for the first one after which its panel
-    is out of play."""
+    the event that took it out, that event's number and its round. Read through the view, so any
+    game's presenter answers it: a binary search over the events for the first one after which its
+    panel is out of play (the moments it looks at are shared by every ship's search)."""
     n = len(timeline)
     if n == 0:
         return []
-    final = timeline.moment_after(n - 1)
-    out = []
-    for panel in final.panels:
+    moments: dict[int, Any] = {}
+
+    def moment(i: int) -> Any:
+        if i not in moments:
+            moments[i] = timeline.moment_after(i)
+        return moments[i]
+
+    def out_of_play(i: int) -> set[str]:
+        return {p.id for p in moment(i).panels if p.status != "in_play"}
+
+    found = []
+    for panel in moment(n - 1).panels:
         if panel.status == "in_play":
             continue
         lo, hi = -1, n - 1  # in play after lo (or before any event), out after hi
         while hi - lo > 1:
             mid = (lo + hi) // 2
-            now = next((p for p in timeline.moment_after(mid).panels if p.id == panel.id), None)
-            if now is not None and now.status != "in_play":
+            if panel.id in out_of_play(mid):
                 hi = mid
             else:
                 lo = mid
-        ship = timeline.moment_after(lo).view.ship(panel.id)
+        ship = moment(lo).view.ship(panel.id)
         at = timeline.start_of(hi)
         marks = [m for m in timeline.marks if m[0] <= at]  # (time, round, phase) of each phase started
-        out.append({"ship": panel.id, "name": panel.name, "class": panel.class_name, "side": panel.player,
-                    "status": panel.status, "event": hi, "round": marks[-1][1] if marks else None,
-                    "x": None if ship is None else round(ship.pose.x, 1),
-                    "y": None if ship is None else round(ship.pose.y, 1)})
-    return out
+        found.append({"ship": panel.id, "name": panel.name, "class": panel.class_name, "side": panel.player,
+                      "status": panel.status, "event": hi, "round": marks[-1][1] if marks else None,
+                      "x": None if ship is None else round(ship.pose.x, 1),
+                      "y": None if ship is None else round(ship.pose.y, 1)})
+    return found
