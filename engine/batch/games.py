@@ -170,13 +170,14 @@ def game_row(data: bytes, seed: int) -> dict[str, Any]:
     timeline = timeline_for(header, events, ruleset, codec)
     result = replay.result
     fleets = [f for f in header.get("fleets") or [] if isinstance(f, dict)]
-    if not fleets and isinstance(header.get("sides"), list):  # a game that names its sides only
-        fleets = [{"name": s} for s in header["sides"] if isinstance(s, str)]
+    named = header.get("sides") or header.get("factions")  # a game that names its sides only
+    if not fleets and isinstance(named, list):
+        fleets = [{"name": s} for s in named if isinstance(s, str)]
     names = [str(f.get("name") or f"side {i}") for i, f in enumerate(fleets)]
     luck = _luck(ruleset, events)
     scored = None
     if isinstance(result, dict):
-        scored = result.get("points") if "points" in result else result.get("scores")
+        scored = next((result[k] for k in ("points", "scores", "vp") if k in result), None)  # each game's word
     sides = []
     for i, fleet in enumerate(fleets):
         side: dict[str, Any] = {"side": i, "name": names[i], "faction": fleet.get("faction"),
@@ -187,7 +188,7 @@ def game_row(data: bytes, seed: int) -> dict[str, Any]:
         sides.append(side)
     return {"seed": seed, "game": ruleset.name, "scenario": scenario_label(header),
             "engine_version": header.get("engine_version"), "events": len(events),
-            "rounds": result.get("rounds") if isinstance(result, dict) else None,
+            "rounds": result.get("rounds", result.get("turns")) if isinstance(result, dict) else None,
             "outcome": outcome_of(result, names), "result": result, "sides": sides,
             "table": list(timeline.table.area), "losses": losses(timeline)}
 
