@@ -144,7 +144,7 @@ def test_catalog_show_says_whether_a_card_is_supported(capsys: pytest.CaptureFix
     assert main(["catalog", "show", "Koloth"]) == 0
     out = capsys.readouterr().out
     assert "supported in attack_wing" in out and "modify attack" in out
-    assert main(["catalog", "show", "3002", "--json"]) == 0
+    assert main(["catalog", "show", "3007", "--json"]) == 0  # Antimatter Mines: no minefields
     doc = json.loads(capsys.readouterr().out)
     assert doc["kind"] == "card" and doc["supported"]["attack_wing"] is False
     assert main(["catalog", "show", "Photon Torpedoes"]) == 2  # several cards: give an id

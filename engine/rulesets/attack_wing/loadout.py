@@ -34,6 +34,8 @@ SUPPORTED_WEAPONS: Final[dict[str, WeaponRule]] = {
     "Plasma Torpedoes": WeaponRule(("front",), True),
     "Photon Torpedoes (Vor'cha Bonus)": WeaponRule(("front",), True),
     "Photon Torpedoes (Negh'Var Bonus)": WeaponRule(("front",), True),
+    "Nuclear Missiles": WeaponRule(("front",), True),
+    "Enhanced Weaponry": WeaponRule(("front",), True),
     # "Disable this card; fire from the front arc."
     "Forward Weapons Grid": WeaponRule(("front",), False),
     "Phaser Strike": WeaponRule(("front",), False),

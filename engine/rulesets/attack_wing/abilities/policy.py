@@ -43,6 +43,9 @@ def _reroll(state: GameState, owner: ShipState, ability: Ability, offer: Ability
         if not hits + crits:
             return None  # every hit is already canceled
     dice = [i for i in offer.dice if faces[i] in poor]
+    if offer.pick == 0 and not ability.effect.faces:  # the whole roll or nothing: when most of it failed
+        return AbilityUse(offer.dice, reason=f"reroll the whole roll: {len(dice)} of {len(offer.dice)} failed") \
+            if 2 * len(dice) > len(offer.dice) else None
     if offer.pick == 0:  # all of them or none
         return AbilityUse(offer.dice, reason=f"reroll {len(offer.dice)} failed dice") if dice else None
     picked = tuple(sorted(_ranked(faces, tuple(dice), _ATTACK_WORST if kind == "attack" else _DEFENSE_WORST)
@@ -56,8 +59,14 @@ def _convert(state: GameState, owner: ShipState, ability: Ability, offer: Abilit
     if attack is None or not offer.dice:
         return None
     effect = ability.effect
-    picked = offer.dice if offer.pick == 0 else offer.dice[:offer.pick]
     faces = attack.attack_dice if effect.dice == "attack" else attack.defense_dice
+    order = _ATTACK_WORST if effect.dice == "attack" else _DEFENSE_WORST
+    rank = {face: i for i, face in enumerate(order)}
+    better = [i for i in _ranked(faces, offer.dice, order)  # only what the conversion improves, worst first
+              if effect.to in rank and rank.get(faces[i], -1) < rank[effect.to]]
+    if not better:
+        return None
+    picked = tuple(sorted(better if offer.pick == 0 else better[:offer.pick]))
     was = "/".join(sorted({faces[i] for i in picked})).replace("_", " ")
     return AbilityUse(picked, reason=f"{len(picked)} {was} to {effect.to}")
 
