@@ -26,8 +26,8 @@ def _acting(ship_id: str, action: str, target: str | None = None, side: int = 0,
     return [seat, other] if side == 0 else [other, seat]
 
 
-def _scan(**more: object) -> list[ScriptedPlayer]:
-    return _acting("A", "scan", **more)
+def _scan() -> list[ScriptedPlayer]:
+    return _acting("A", "scan")
 
 
 # --- crew --------------------------------------------------------------------------------------

@@ -30,12 +30,16 @@ SUPPORTED_WEAPONS: Final[dict[str, WeaponRule]] = {
     "Photonic Torpedoes": TORPEDO,
     "Xindi Torpedoes": TORPEDO,
     "Concussive Charges": TORPEDO,
+    "Photon Torpedoes (Reman Bonus)": TORPEDO,
+    "Photon Torpedoes (Prometheus Bonus)": TORPEDO,
+    "Photonic Weapon": TORPEDO,
     # "Spend your target lock on the defender and disable this card; fire from the front arc."
     "Plasma Torpedoes": WeaponRule(("front",), True),
     "Photon Torpedoes (Vor'cha Bonus)": WeaponRule(("front",), True),
     "Photon Torpedoes (Negh'Var Bonus)": WeaponRule(("front",), True),
     "Nuclear Missiles": WeaponRule(("front",), True),
     "Enhanced Weaponry": WeaponRule(("front",), True),
+    "Energy Blast": WeaponRule(("front",), True),
     # "Disable this card; fire from the front arc."
     "Forward Weapons Grid": WeaponRule(("front",), False),
     "Phaser Strike": WeaponRule(("front",), False),

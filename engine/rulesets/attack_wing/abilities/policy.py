@@ -32,6 +32,9 @@ def _reroll(state: GameState, owner: ShipState, ability: Ability, offer: Ability
     if not own:  # the other side's dice: make it reroll its best one
         best = ("crit", "hit") if kind == "attack" else ("evade",)
         dice = [i for i in offer.dice if faces[i] in best]
+        if offer.pick == 0:  # its whole roll or nothing: when more than half of it succeeded
+            return AbilityUse(offer.dice, reason=f"force a reroll of the whole roll: {len(dice)} of "
+                              f"{len(offer.dice)} succeeded") if 2 * len(dice) > len(offer.dice) else None
         dice.sort(key=lambda i: best.index(faces[i]))
         picked = tuple(dice[:offer.pick or len(dice)])
         return AbilityUse(picked, reason=f"force a reroll of {len(picked)} {faces[picked[0]]} result(s)") \
@@ -62,11 +65,13 @@ def _convert(state: GameState, owner: ShipState, ability: Ability, offer: Abilit
     faces = attack.attack_dice if effect.dice == "attack" else attack.defense_dice
     order = _ATTACK_WORST if effect.dice == "attack" else _DEFENSE_WORST
     rank = {face: i for i, face in enumerate(order)}
-    better = [i for i in _ranked(faces, offer.dice, order)  # only what the conversion improves, worst first
-              if effect.to in rank and rank.get(faces[i], -1) < rank[effect.to]]
+    if effect.to not in rank:
+        return None
+    # only what the conversion improves, worst first (no card converts the other side's dice)
+    better = [i for i in _ranked(faces, offer.dice, order) if rank.get(faces[i], -1) < rank[effect.to]]
     if not better:
         return None
-    picked = tuple(sorted(better if offer.pick == 0 else better[:offer.pick]))
+    picked = offer.dice if offer.pick == 0 else tuple(sorted(better[:offer.pick]))  # pick 0: all or none
     was = "/".join(sorted({faces[i] for i in picked})).replace("_", " ")
     return AbilityUse(picked, reason=f"{len(picked)} {was} to {effect.to}")
 

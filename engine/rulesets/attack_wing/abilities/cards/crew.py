@@ -3,14 +3,44 @@
 
 from __future__ import annotations
 
-from engine.rulesets.attack_wing.abilities.model import Ability, Card, Condition, Cost, Effect
+from collections.abc import Callable
+
+from engine.rulesets.attack_wing.abilities.model import Ability, Card, Condition, Cost, Effect, Situation
 
 _ATTACKING = Condition(role="attacker")
+_DEFENDING = Condition(role="defender")
 _WITH_SCAN = Condition(role="attacker", token="scan")
 # an "Action:" crew card whose effect lasts the round: the action marks the card's own ship, and
 # the card's riders (scope "marked") read the mark in the combat windows
 _MARKED_ATTACKING = Condition(role="attacker", scope="marked")
 _MARKED_DEFENDING = Condition(role="defender", scope="marked")
+
+
+def _attacker_is(faction: str, yes: bool = True) -> Callable[[Situation], bool]:
+    return lambda sit: sit.attack is not None and (sit.attack.attacker.faction == faction) == yes
+
+
+def _defender_is(faction: str) -> Callable[[Situation], bool]:
+    return lambda sit: sit.attack is not None and sit.attack.defender.faction == faction
+
+
+def _hull(most: int | None = None, least: int | None = None) -> Callable[[Situation], bool]:
+    """The card's ship's printed Hull is at most / at least this."""
+    return lambda sit: (most is None or sit.owner.hull <= most) and (least is None or sit.owner.hull >= least)
+
+
+_ONE_MORE_DEFENSE_DIE = Ability("defense_dice", Effect("defense_dice", 1, "defense"), "defending: +1 defense die",
+                                condition=_DEFENDING, optional=False)
+_RANGE_3 = Condition(role="attacker", bands=(3,))
+
+
+def _shields_destroyed(sit: Situation) -> bool:
+    """Every shield of the card's ship destroyed (none active, none disabled)."""
+    return sit.owner.shields == 0 and not sit.owner.shields_disabled
+
+
+def _defender_scanned(sit: Situation) -> bool:
+    return sit.attack is not None and sit.attack.defender.scan > 0
 
 
 def _this_round(summary: str, cost: Cost | None = None) -> Ability:
@@ -78,4 +108,70 @@ CARDS: tuple[Card, ...] = (
                 condition=Condition(role="attacker", scope="marked",
                                     check=lambda sit: sit.attack is not None and sit.attack.defender.cloaked),
                 optional=False))),
+    Card(("tom_paris_71280",), "Tom Paris", "crew", (_ONE_MORE_DEFENSE_DIE,)),
+    Card(("amat_igan_71524",), "Amat'Igan", "crew", (_ONE_MORE_DEFENSE_DIE,),
+         note="taking another crew card's discard is not played: no card in the engine discards crew"),
+    Card(("patahk_72024",), "Patahk", "crew", (
+        Ability("attack_dice", Effect("attack_dice", 1), "attacking with the primary weapon: discard for +1 "
+                "attack die", Cost(discard=True), Condition(role="attacker", weapon="primary")),)),
+    Card(("glinn_lasaran_72221c",), "Glinn Lasaran", "crew", (
+        Ability("defense_dice", Effect("defense_dice", 2, "defense"), "defending: discard for +2 defense dice",
+                Cost(discard=True), _DEFENDING),)),
+    Card(("nog_72013",), "Nog", "crew", (
+        Ability("attack_dice", Effect("attack_dice", -2), "defending: discard; the attacker rolls 2 attack dice "
+                "less", Cost(discard=True), _DEFENDING),)),
+    Card(("glinn_tajor_71798",), "Glinn Tajor", "crew", (
+        Ability("defense_dice", Effect("defense_dice", -1, "defense"), "attacking at Range 3: discard; the "
+                "defender rolls 1 defense die less", Cost(discard=True), _RANGE_3),)),
+    Card(("tuvok_71280",), "Tuvok", "crew", (
+        Ability("attack_dice", Effect("attack_dice", 1), "firing a secondary weapon: disable for +1 attack die",
+                Cost(disable=True), Condition(role="attacker", weapon="secondary")),)),
+    Card(("b_elanna_torres_71528",), "B'Elanna Torres", "crew", (
+        Ability("attack_dice", Effect("attack_dice", 1), "attacking at Range 3: disable for +1 attack die",
+                Cost(disable=True), Condition(role="attacker", bands=(3,), check=_hull(least=4))),
+        Ability("attack_dice", Effect("attack_dice", 2), "attacking at Range 3 from a ship of Hull 3 or less: "
+                "disable for +2 attack dice", Cost(disable=True),
+                Condition(role="attacker", bands=(3,), check=_hull(most=3))))),
+    Card(("pavel_chekov_71523",), "Pavel Chekov", "crew", (
+        Ability("modify_attack", Effect("reroll", 0, "attack", ("blank",)), "attacking with the primary weapon: "
+                "disable to reroll every blank", Cost(disable=True), Condition(role="attacker", weapon="primary")),)),
+    Card(("tactical_officer_72009",), "Tactical Officer", "crew", (
+        Ability("modify_attack", Effect("reroll", 0, "attack", ("blank",)), "attacking while not cloaked: "
+                "disable to reroll every blank once", Cost(disable=True),
+                Condition(role="attacker", check=lambda sit: not sit.owner.cloaked)),),
+        note="its +3 cost on a non-Klingon ship is fleet building"),
+    Card(("t_pol_71446",), "T'Pol", "crew", (
+        Ability("modify_defense", Effect("reroll", 2, "defense"), "defending: spend a scan token to reroll up "
+                "to two defense dice", Cost(token="scan"), _DEFENDING),)),
+    Card(("toral_72324p",), "Toral", "crew", (
+        Ability("modify_defense", Effect("reroll", 2, "defense"), "defending: discard to reroll up to two "
+                "defense dice", Cost(discard=True),
+                Condition(role="defender", check=lambda sit: sit.owner.faction != "Klingon")),
+        Ability("modify_defense", Effect("reroll", 2, "defense"), "defending on a Klingon ship: disable to "
+                "reroll up to two defense dice", Cost(disable=True),
+                Condition(role="defender", factions=("Klingon",))))),
+    Card(("data_71531",), "Data", "crew", (
+        Ability("modify_attack", Effect("reroll", 0, "attack"), "defending: discard; the attacker rerolls its "
+                "whole attack roll", Cost(discard=True), _DEFENDING),)),
+    Card(("elizabeth_shelby_72941p",), "Elizabeth Shelby", "crew", (
+        Ability("modify_defense", Effect("reroll", 1, "defense", ("blank",)), "defending: reroll one blank",
+                condition=Condition(role="defender", check=_attacker_is("Borg", yes=False))),
+        Ability("defense_dice", Effect("defense_dice", 1, "defense"), "defending against a Borg ship: +1 "
+                "defense die", condition=Condition(role="defender", check=_attacker_is("Borg")), optional=False),
+        Ability("modify_defense", Effect("reroll", 0, "defense", ("blank",)), "defending against a Borg ship: "
+                "reroll every blank", condition=Condition(role="defender", check=_attacker_is("Borg"))))),
+    Card(("b_elanna_torres_72937",), "B'Elanna Torres", "crew", (
+        Ability("modify_attack", Effect("reroll", 1, "attack", ("blank",)), "attacking: reroll one blank",
+                condition=_ATTACKING),
+        Ability("modify_attack", Effect("convert", 1, "attack", ("blank",), "hit"), "attacking a Dominion "
+                "ship: one blank becomes a hit", condition=Condition(role="attacker",
+                                                                     check=_defender_is("Dominion"))))),
+    Card(("seskal_3rd_wing_attack_ship",), "Seskal", "crew", (
+        Ability("attack_dice", Effect("attack_dice", 2), "attacking with every shield destroyed: disable for +2 "
+                "attack dice", Cost(disable=True),
+                Condition(role="attacker", check=_shields_destroyed)),)),
+    Card(("tal_i_r_w_vorta_vor",), "Tal", "crew", (
+        Ability("attack_dice", Effect("attack_dice", 1), "attacking a ship with a scan token beside it: disable "
+                "for +1 attack die", Cost(disable=True),
+                Condition(role="attacker", check=_defender_scanned)),)),
 )

@@ -3,20 +3,29 @@
 
 from __future__ import annotations
 
-from engine.rulesets.attack_wing.abilities.model import Ability, Card, Condition, Effect
+from engine.rulesets.attack_wing.abilities.model import Ability, Card, Condition, Cost, Effect
 
 _THIS = Condition(role="attacker", weapon="this")
 _BS_TO_CRIT = Ability("modify_attack", Effect("convert", 1, "attack", ("battle_stations",), "crit"),
                       "one battle stations result becomes a critical hit", condition=_THIS)
 
 
-def _bonus_die(classes: tuple[str, ...]) -> Ability:
-    return Ability("attack_dice", Effect("attack_dice", 1), f"+1 attack die fired from a {' or '.join(classes)}",
+def _bonus_die(classes: tuple[str, ...], amount: int = 1) -> Ability:
+    return Ability("attack_dice", Effect("attack_dice", amount),
+                   f"+{amount} attack di{'e' if amount == 1 else 'ce'} fired from a {' or '.join(classes)}",
                    condition=Condition(role="attacker", weapon="this", classes=classes), optional=False)
 
 
+def _primary(summary: str, amount: int = 1, **condition: object) -> Ability:
+    """A standing +``amount`` attack dice to the ship's primary weapon attacks."""
+    return Ability("attack_dice", Effect("attack_dice", amount), summary,
+                   condition=Condition(role="attacker", weapon="primary", **condition),  # type: ignore[arg-type]
+                   optional=False)
+
+
 CARDS: tuple[Card, ...] = (
-    Card(("3006", "3024", "3036", "3045", "3073"), "Photon Torpedoes", "weapon", (_BS_TO_CRIT,)),
+    Card(("3006", "3024", "3036", "3045", "3073", "photon_torpedoes_71528",
+          "photon_torpedoes_71796", "photon_torpedoes_71806"), "Photon Torpedoes", "weapon", (_BS_TO_CRIT,)),
     Card(("3058", "photon_torpedoes_3rd_wing_attack_ship"), "Photon Torpedoes", "weapon", (),
          note="fires by the weapon table alone"),
     Card(("photon_torpedoes_71524",), "Photon Torpedoes", "weapon", (_bonus_die(("Jem'Hadar Battle Cruiser",)),)),
@@ -25,7 +34,7 @@ CARDS: tuple[Card, ...] = (
     Card(("3067", "quantum_torpedoes_71510b"), "Quantum Torpedoes", "weapon", (
         Ability("damage", Effect("add_damage", 1), "an attack that hits deals one more hit",
                 condition=Condition(role="attacker", weapon="this", hit=True), optional=False),)),
-    Card(("3016", "plasma_torpedoes_71278"), "Plasma Torpedoes", "weapon", (
+    Card(("3016", "plasma_torpedoes_71278", "plasma_torpedoes_opwebprize"), "Plasma Torpedoes", "weapon", (
         Ability("modify_attack", Effect("reroll", 0, "attack", ("blank",)), "reroll every blank once",
                 condition=_THIS),)),
     Card(("3081", "phased_polaron_beam_71279"), "Phased Polaron Beam", "weapon", (
@@ -37,4 +46,30 @@ CARDS: tuple[Card, ...] = (
                 condition=_THIS),)),
     Card(("3103",), "Additional Weapons Array", "weapon", (_BS_TO_CRIT,)),
     Card(("3096",), "Enhanced Weaponry", "weapon", (_bonus_die(("Cardassian Keldon Class",)),)),
+    Card(("photon_torpedoes_71531",), "Photon Torpedoes", "weapon", (_bonus_die(("Sovereign Class",)),)),
+    Card(("photon_torpedoes_71802",), "Photon Torpedoes (Prometheus Bonus)", "weapon",
+         (_bonus_die(("Prometheus Class",)),)),
+    Card(("photon_torpedoes_71279",), "Photon Torpedoes", "weapon", (_bonus_die(("Jem'Hadar Battleship",), 2),)),
+    Card(("photon_torpedoes_71533",), "Photon Torpedoes (Reman Bonus)", "weapon",
+         (_bonus_die(("Reman Warbird",), 2),)),
+    Card(("energy_blast_71281",), "Energy Blast", "weapon", (_bonus_die(("Species 8472 Bioship",), 2),)),
+    Card(("photonic_weapon_71446",), "Photonic Weapon", "weapon", (
+        Ability("modify_attack", Effect("reroll", 1, "attack", ("blank",)), "reroll one blank", condition=_THIS),)),
+    Card(("photonic_weapon_71646e",), "Photonic Weapon", "weapon", (
+        Ability("modify_attack", Effect("reroll", 0, "attack", ("blank",)), "reroll every blank once",
+                condition=_THIS),)),
+    Card(("type_8_phaser_array_71998p",), "Type 8 Phaser Array", "weapon",
+         (_primary("+1 attack die to primary weapon attacks"),),
+         note="only a ship of primary weapon 3 or less may take it: fleet building"),
+    Card(("additional_phaser_array_72000p",), "Additional Phaser Array", "weapon",
+         (_primary("+1 attack die to primary weapon attacks from the forward arc", front_arc=True),),
+         note="only a D'deridex class may take it: fleet building"),
+    Card(("phaser_array_retrofit_71996",), "Phaser Array Retrofit", "weapon", (
+        _primary("+1 attack die to primary weapon attacks at Range 3", bands=(3,)),
+        Ability("defense_dice", Effect("defense_dice", -1, "defense"), "the defender of its primary weapon "
+                "attack at Range 3 rolls 1 defense die less",
+                condition=Condition(role="attacker", weapon="primary", bands=(3,)), optional=False))),
+    Card(("charging_weapons_72315p",), "Charging Weapons", "weapon", (
+        Ability("modify_attack", Effect("reroll", 1, "attack", ("blank",)), "attacking with the primary weapon: "
+                "disable to reroll one blank", Cost(disable=True), Condition(role="attacker", weapon="primary")),)),
 )
