@@ -256,3 +256,53 @@ def test_reprints_play_as_their_first_printing() -> None:
     for reprint, first in (("photon_torpedoes_71528", "3006"), ("photon_torpedoes_71796", "3006"),
                            ("photon_torpedoes_71806", "3006"), ("plasma_torpedoes_opwebprize", "3016")):
         assert card(reprint) is card(first), reprint
+
+
+# --- dice counts and results spent from tokens ----------------------------------------------------
+
+def test_hoshi_sato_with_a_scan_token_takes_an_attack_die() -> None:
+    g = _attack(["blank"] * 10, j=["hoshi_sato_71526"], seats=_seats(j=SCAN))
+    assert _dice(g, "attack") == 4 and "hoshi_sato_71526" in g.state.ship("J").cards_disabled
+    assert _dice(_attack(["blank"] * 10, j=["hoshi_sato_71526"]), "attack") == 5
+
+
+def test_karden_trades_two_defense_dice_for_two_attack_dice_this_round() -> None:
+    seats = [ScriptedPlayer(actions={"A": [ActionChoice("ability:karden_71793:0")]}, attacks={"A": ["J"]}),
+             ScriptedPlayer(attacks={"J": ["A"]})]
+    g = one_attack([ship("A", 0, AKIRA, upgrades=["karden_71793"]), ship("J", 1, ATTACK_SHIP)], ["blank"] * 20,
+                   players=seats, holds=())
+    a_attack = next(e for e in rolled(g, "attack") if e.ship == "A")
+    a_defense = [e for e in rolled(g, "defense") if e.ship == "A"]
+    assert len(a_attack.faces) == 7 and all(len(e.faces) == 0 for e in a_defense)  # 5 + 2; 2 - 2
+    assert [u.window for u in used(g, "karden_71793")] == ["action", "attack_dice", "defense_dice"]
+
+
+def test_lon_suder_spends_the_battle_stations_token_for_a_die() -> None:
+    g = _attack(["blank"] * 10, a=["lon_suder_gavroche"], seats=_seats(a=[ActionChoice("battle_stations")]))
+    assert _dice(g, "attack") == 6 and g.state.ship("A").battle_stations == 0
+    assert not used(_attack(["blank"] * 10, a=["lon_suder_gavroche"]))
+
+
+def test_kunivas_is_discarded_to_add_a_hit() -> None:
+    g = _attack(["blank"] * 10, a=["kunivas_i_k_s_b_moth"])
+    added = next(e for e in g.events if isinstance(e, ev.DieAdded))
+    assert added.face == "hit" and resolved(g).hits == 1 and "kunivas_i_k_s_b_moth" in g.state.ship("A").cards_discarded
+    assert not used(_attack(["blank"] * 10, j=["kunivas_i_k_s_b_moth"]))  # defending: not his window
+
+
+def test_jack_crusher_spends_an_evade_token_for_two_evade_results() -> None:
+    faces = ["hit", "hit", "hit", "blank", "blank", "blank", "blank"]
+    g = _attack(faces, j=["jack_crusher_71510"], seats=_seats(j=[ActionChoice("evasive_maneuvers")]))
+    assert used(g)[0].token == "evade" and resolved(g).hits == 1
+    g = _attack(["blank"] * 7, j=["jack_crusher_71510"], seats=_seats(j=[ActionChoice("evasive_maneuvers")]))
+    assert not used(g)  # nothing to cancel: the card is kept
+    assert not used(_attack(faces, j=["jack_crusher_71510"]))  # no evade token
+
+
+def test_inverse_tachyon_pulse_and_long_range_sensors_read_the_scan_token() -> None:
+    g = _attack(["blank"] * 10, a=["inverse_tachyon_pulse_71807"], seats=_seats(a=SCAN))
+    assert _dice(g, "defense") == 0  # 2 - scan - 1
+    assert not used(_attack(["blank"] * 10, a=["inverse_tachyon_pulse_71807"]))
+    g = _attack(["blank"] * 10, j=["long_range_sensors_72025"], seats=_seats(j=SCAN))
+    assert _dice(g, "defense") == 3
+    assert _dice(_attack(["blank"] * 10, j=["long_range_sensors_72025"]), "defense") == 2

@@ -95,6 +95,9 @@ def default(state: GameState, owner: ShipState, ability: Ability, offer: Ability
         return _convert(state, owner, ability, offer)
     if kind == "free_action":
         return _free_action(offer)
+    if kind == "add_result" and ability.effect.dice == "defense" and state.attack is not None \
+            and not sum(uncanceled(state.attack.attack_dice, state.attack.defense_dice)[:2]):
+        return None  # every hit is already canceled: keep the card
     if kind in ("attack_dice", "defense_dice"):  # more of one's own dice, fewer of the enemy's
         own = (ability.effect.dice == "attack") == (state.attack is not None and state.attack.attacker == owner.id)
         helps = (ability.effect.amount > 0) == own

@@ -174,4 +174,25 @@ CARDS: tuple[Card, ...] = (
         Ability("attack_dice", Effect("attack_dice", 1), "attacking a ship with a scan token beside it: disable "
                 "for +1 attack die", Cost(disable=True),
                 Condition(role="attacker", check=_defender_scanned)),)),
+    Card(("hoshi_sato_71526",), "Hoshi Sato", "crew", (
+        Ability("attack_dice", Effect("attack_dice", -1), "defending with a scan token beside her ship: disable; "
+                "the attacker rolls 1 attack die less", Cost(disable=True),
+                Condition(role="defender", token="scan")),)),
+    Card(("karden_71793",), "Karden", "crew", (
+        _this_round("Action: disable this card; +2 attack dice and 2 defense dice less this round",
+                    Cost(disable=True)),
+        Ability("attack_dice", Effect("attack_dice", 2), "+2 attack dice (marked)", condition=_MARKED_ATTACKING,
+                optional=False),
+        Ability("defense_dice", Effect("defense_dice", -2, "defense"), "2 defense dice less (marked)",
+                condition=_MARKED_DEFENDING, optional=False)),
+        note="only a Kazon ship may take him: fleet building"),
+    Card(("lon_suder_gavroche",), "Lon Suder", "crew", (
+        Ability("attack_dice", Effect("attack_dice", 1), "attacking: disable and spend a battle stations token "
+                "for +1 attack die", Cost(disable=True, token="battle_stations"), _ATTACKING),)),
+    Card(("kunivas_i_k_s_b_moth",), "Kunivas", "crew", (
+        Ability("modify_attack", Effect("add_result", 1, "attack", to="hit"), "attacking: discard to add a hit "
+                "result", Cost(discard=True), _ATTACKING),)),
+    Card(("jack_crusher_71510",), "Jack Crusher", "crew", (
+        Ability("modify_defense", Effect("add_result", 2, "defense", to="evade"), "defending: discard and spend "
+                "an evade token to add two evade results", Cost(discard=True, token="evade"), _DEFENDING),)),
 )

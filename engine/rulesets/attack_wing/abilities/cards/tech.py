@@ -59,4 +59,11 @@ CARDS: tuple[Card, ...] = (
         Ability("defense_dice", Effect("defense_dice", 2, "defense"), "defending against a ship with a scan "
                 "token beside it: disable for +2 defense dice", Cost(disable=True),
                 Condition(role="defender", check=_attacker_scans)))),
+    Card(("inverse_tachyon_pulse_71807",), "Inverse Tachyon Pulse", "tech", (
+        Ability("defense_dice", Effect("defense_dice", -1, "defense"), "attacking with a scan token beside the "
+                "ship: disable; the defender rolls 1 defense die less", Cost(disable=True),
+                Condition(role="attacker", token="scan")),)),
+    Card(("long_range_sensors_72025",), "Long Range Sensors", "tech", (
+        Ability("defense_dice", Effect("defense_dice", 1, "defense"), "defending with a scan token beside the "
+                "ship: disable for +1 defense die", Cost(disable=True), Condition(role="defender", token="scan")),)),
 )
