@@ -247,6 +247,7 @@ class DieView:
     face: str  # hit, crit, battle_stations, blank, evade; or a d6's number "1" to "6" (a system test)
     mark: DieMark = ""
     fresh: bool = False
+    by: str = ""  # what changed it last: a card's name, "target lock", "battle stations", a token
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,6 +272,7 @@ class DiceView:
     defense: tuple[DieView, ...] = ()
     tally: str = ""
     odds_line: str = ""
+    cards: tuple[str, ...] = ()  # the cards used in this attack so far, in order (the HUD names them)
 
 
 @dataclass(frozen=True, slots=True)

@@ -90,13 +90,15 @@ class DiceStrip:
     def update(self, dice: DiceView | None, progress: float) -> None:
         attack, defense = (dice.attack, dice.defense) if dice is not None else ((), ())
         tally, odds = (dice.tally, dice.odds_line) if dice is not None else ("", "")
+        if dice is not None and dice.cards:  # the card abilities used in this attack, in order
+            odds = f"{odds}  |  cards: {', '.join(dice.cards)}" if odds else f"cards: {', '.join(dice.cards)}"
         if not attack and not defense:
             self.root.hide()
             self._key = None
             return
         self.root.show()
-        layout = (tuple(DieView(d.kind, d.face, d.mark) for d in attack),
-                  tuple(DieView(d.kind, d.face, d.mark) for d in defense), tally, odds)
+        layout = (tuple(DieView(d.kind, d.face, d.mark, by=d.by) for d in attack),
+                  tuple(DieView(d.kind, d.face, d.mark, by=d.by) for d in defense), tally, odds)
         pitch = DIE + 0.03
         if layout != self._key:
             self._key = layout
@@ -137,6 +139,10 @@ class DiceStrip:
                     if die.mark:
                         badge = Label(self.labels_root, "mark", 0.03, "center", MARK_COLOURS[die.mark])
                         badge.set(MARK_LETTERS[die.mark], pos=(x + pitch / 2 + DIE / 2, DICE_Z + DIE / 2 - 0.005))
+                    if die.by:  # what changed this die: a card's name, the target lock, a token
+                        cause = Label(self.labels_root, "by", 0.022, "center", MARK_COLOURS.get(die.mark, DIM))
+                        cause.set(die.by if len(die.by) <= 11 else die.by[:10] + ".",
+                                  pos=(x + pitch / 2, DICE_Z + DIE / 2 + 0.022))
                     x += pitch
                 x += 0.06
             self.tally.set(tally, pos=(x - 0.02, DICE_Z + (0.008 if odds else -0.014)))

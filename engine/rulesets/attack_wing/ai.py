@@ -21,6 +21,8 @@ from engine.geometry.pose import Pose
 from engine.geometry.shapes import Obstacle, Planet, base_corners, base_polygon
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing import rules
+from engine.rulesets.attack_wing.abilities.advice import action_value
+from engine.rulesets.attack_wing.abilities.windows import ACTION_PREFIX
 from engine.rulesets.attack_wing.actions import REARM, ActionChoice, ActionOption
 from engine.rulesets.attack_wing.maneuvers import (
     Maneuver,
@@ -248,6 +250,9 @@ class AiPlayer:
     def _action_value(self, state: GameState, ship: ShipState, option: ActionOption, attacks: list[AttackOption],
                       target: AttackOption | None, threat: float) -> tuple[ActionChoice | None, float]:
         a = option.action
+        if a.startswith(ACTION_PREFIX):
+            value, why, pick = action_value(state, ship, a, threat, option.targets, target)
+            return (ActionChoice(a, pick, reason=why), value) if why else (None, 0.0)
         if a == "target_lock" and option.targets:
             pick = target.defender if target and target.defender in option.targets else None
             if pick is None:  # lock the nearest lockable enemy for later

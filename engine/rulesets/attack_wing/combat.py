@@ -11,6 +11,7 @@ from typing import Any, Protocol
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities import windows
+from engine.rulesets.attack_wing.abilities.card_odds import card_odds
 from engine.rulesets.attack_wing.abilities.model import AttackContext
 from engine.rulesets.attack_wing.dice import shuffled
 from engine.rulesets.attack_wing.odds import event_fields, odds_for
@@ -50,10 +51,15 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
     # outside the odds' model may be used in this attack (an Alliance Elite's blank rerolls, a card's)
     extra, words = windows.dice_count(t, "attack", context)
     odds = None
-    if not blank_rerolls[0] and not windows.odds_blind(t.state, context):
+    if not blank_rerolls[0]:
         odds = odds_for(attacker, defender, weapon, option.band, obstructed, extra_attack=attack_bonus[0] + extra,
                         extra_defense=defense_bonus[0] + _defense_extra(t.state, context))
-        t.emit(ev.AttackOdds, ship=attacker.id, defender=defender.id, **event_fields(odds))
+        cards = windows.odds_cards(t.state, context)
+        if cards:  # the same numbers through the cards' abilities, as the policy uses them
+            odds = card_odds(t.state, context, odds.attack_dice, odds.defense_dice, target_lock=odds.target_lock,
+                             attack_battle_stations=odds.attack_battle_stations,
+                             defense_battle_stations=odds.defense_battle_stations, evade_tokens=odds.evade_tokens)
+        t.emit(ev.AttackOdds, ship=attacker.id, defender=defender.id, cards=cards, **event_fields(odds))
     if weapon is not None:
         if weapon.needs_target_lock:  # the lock is the cost of firing: spent now, no reroll from it
             t.emit(ev.TargetLockRemoved, ship=attacker.id, cause=f"spent to fire {weapon.name}")
@@ -90,18 +96,28 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
     t.emit(ev.AttackResolved, ship=attacker.id, defender=defender.id, hits=hits, crits=crits, canceled=canceled,
            percentile=None if odds is None else round(odds.percentile(hits + crits), 6))
     # 8. deal damage (a card may add to it, or send it past the shields)
-    added, hull_only = windows.damage(t, context, hits, crits)
+    added, hull_only = windows.damage(t, context, hits, crits, _card_damage)
+    if not t.state.ship(defender.id).in_play or (not t.state.ship(attacker.id).in_play and not hits + crits):
+        return
     suffer(t, defender.id, hits + added, crits, cause=f"attack by {attacker.name}",
            attacker_skill=rules.skill_in_effect(attacker), hull_only=hull_only)
 
 
+def _card_damage(t: Table, ship_id: str, hits: int, crits: int, card: str) -> None:
+    """Damage a card's own dice deal (Riker's return fire): no defense roll."""
+    suffer(t, ship_id, hits, crits, cause=card)
+
+
 def _defense_extra(state: GameState, context: AttackContext) -> int:
-    """The defense dice that standing card abilities will add or remove (for the odds)."""
+    """The defense dice that card abilities will add or remove (for the odds): standing ones, and
+    optional ones the policy takes (more of one's own dice, fewer of the other side's)."""
     total = 0
     for subject in (context.attacker, context.defender):
-        for _, _, _, _, ability in windows.candidates(state, state.ship(subject.id), "defense_dice", context):
-            if not ability.optional and ability.effect.kind == "defense_dice":
-                total += ability.effect.amount
+        for owner, _, _, _, ability in windows.candidates(state, state.ship(subject.id), "defense_dice", context):
+            amount = ability.effect.amount
+            if ability.effect.kind == "defense_dice" and (
+                    not ability.optional or (amount > 0) == (owner.id == context.defender.id)):
+                total += amount
     return total
 
 

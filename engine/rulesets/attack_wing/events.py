@@ -281,6 +281,7 @@ class AttackOdds(_Event):
     attack_battle_stations: bool
     defense_battle_stations: bool
     evade_tokens: Annotated[int, Field(ge=0, le=100)]
+    cards: Annotated[tuple[Name, ...], Field(max_length=40)] = ()  # card abilities the odds account for
     expected: Annotated[float, Field(ge=0, le=100, allow_inf_nan=False)]
     p_damage: Probability
     p_crit: Probability
@@ -412,10 +413,13 @@ class AbilityUsed(_Event):
     target: ShipRef | None = None  # a free target lock's target
     amount: Small = 0  # dice added or removed, damage added
     limit: Literal["none", "round", "game"] = "none"
+    uses: Annotated[int, Field(ge=0, le=20)] = 0  # limit "game": uses allowed in the game (0: one)
     disable: bool = False
     discard: bool = False
     token: Literal["evade", "scan", "battle_stations"] | None = None  # spent from beside the ship
     marks: Annotated[tuple[ShipRef, ...], Field(max_length=40)] = ()  # ships under its effect this round
+    faces: Annotated[tuple[Literal["hit", "crit", "battle_stations", "blank"], ...], Field(max_length=20)] = ()
+    # the attack dice the ability rolled (Riker's return fire; ``draws`` counts them)
     summary: Reason = ""  # what it does
     reason: Reason = ""  # why the seat used it
 

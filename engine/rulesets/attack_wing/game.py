@@ -404,8 +404,9 @@ class Game:
 
     def do_action(self, ship: ShipState, choice: ActionChoice) -> None:
         sid = ship.id
-        self.emit(ev.ActionPerformed, ship=sid, action=choice.action, target=choice.target
-                  if choice.action == "target_lock" else None, reason=choice.reason)
+        targeted = choice.action == "target_lock" or windows.parse_action(choice.action) is not None
+        self.emit(ev.ActionPerformed, ship=sid, action=choice.action, target=choice.target if targeted else None,
+                  reason=choice.reason)
         token = {"evasive_maneuvers": "evade", "scan": "scan", "battle_stations": "battle_stations"}
         if choice.action in token:
             self.emit(ev.TokensChanged, ship=sid, token=token[choice.action], delta=1, cause=choice.action)
@@ -427,7 +428,7 @@ class Game:
             self.emit(ev.DamageRepaired, ship=sid, index=int(choice.target), flipped=choice.action == "repair",
                       cause=choice.action)
         elif windows.parse_action(choice.action) is not None:
-            windows.perform_action(self, sid, choice.action, choice.reason)
+            windows.perform_action(self, sid, choice.action, choice.reason, choice.target)
 
     # --- combat ----------------------------------------------------------------------------
     def console_fire(self) -> None:
@@ -439,7 +440,9 @@ class Game:
 
     def attacks(self) -> None:
         """Every ship attacks in descending Captain Skill (the simultaneous attack rule)."""
-        ordered = self.order(self.state.in_play(), ascending=False)
+        # a card may put a ship just ahead of the ship it targets (Keevan): a stable sort keeps the rest
+        ordered = sorted(self.order(self.state.in_play(), ascending=False),
+                         key=lambda s: -windows.combat_skill(self.state, s))
         for i, ship in enumerate(ordered):
             current = self.state.ship(ship.id)
             if current.in_play:

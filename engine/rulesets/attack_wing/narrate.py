@@ -148,6 +148,11 @@ def describe(event: ev.Event, state: GameState) -> str:
             return f"{n} is out of play: it fled the battlefield"
         cause = e.cause.removeprefix("destroyed").strip(" ():")  # "destroyed (after firing)": said once
         return f"{n} is destroyed" + (f" ({cause})" if cause else "")
+    if isinstance(e, ev.AbilityUsed):
+        on = f" on {_name(state, e.subject)}" if e.subject else ""
+        free = f": free {e.choice.replace('_', ' ')}" if e.choice else ""
+        why = f" ({e.reason})" if e.reason and e.reason != "always applies" else ""
+        return f"{n} uses {e.card_name}{on}{free}: {e.summary}{why}"
     if isinstance(e, ev.RoundEnded):
         return f"Round {e.round} ends"
     if isinstance(e, ev.GameEnded):

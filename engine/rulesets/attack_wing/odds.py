@@ -100,6 +100,7 @@ class Odds:
     evade_tokens: int
     weights: Mapping[tuple[int, int], int] = field(repr=False)
     total: int = field(repr=False)
+    extra: int = 0  # damage beyond one point per attack die that card abilities can add
 
     # exact values
     def probability(self, hits: int, crits: int) -> Fraction:
@@ -110,7 +111,7 @@ class Odds:
         return tuple(Fraction(w, self.total) for w in self._damage_weights())
 
     def _damage_weights(self) -> list[int]:
-        out = [0] * (self.attack_dice + 1)
+        out = [0] * (self.attack_dice + self.extra + 1)
         for (h, c), w in self.weights.items():
             out[h + c] += w
         return out
@@ -276,8 +277,8 @@ def odds_for(attacker: ShipState, defender: ShipState, weapon: Weapon | None, ba
     """The odds of an attack about to be rolled, from the ships as they stand: the dice from the
     rules (plus any ability's extra dice), the tokens the engine's policy will spend (a
     torpedo's lock is spent to fire)."""
-    n = rules.attack_dice(attacker, weapon, band).count + extra_attack
-    m = rules.defense_dice(defender, attacker, weapon is None, band, obstructed).count + extra_defense
+    n = max(0, rules.attack_dice(attacker, weapon, band).count + extra_attack)
+    m = max(0, rules.defense_dice(defender, attacker, weapon is None, band, obstructed).count + extra_defense)
     lock = attacker.target_lock == defender.id and not (weapon is not None and weapon.needs_target_lock)
     return attack_odds(n, m, target_lock=lock, attack_battle_stations=attacker.battle_stations > 0,
                        defense_battle_stations=defender.battle_stations > 0, evade_tokens=defender.evade)

@@ -371,7 +371,8 @@ def _ability(state: GameState, e: ev.AbilityUsed) -> GameState:
     # whatever became of the card since (All Forward Disruptor Banks is disabled to place it)
     if not ship.card_ready(e.card) and not any(e.card in s.marks for s in state.ships):
         raise IllegalEvent(f"event {e.seq}: {e.card_name} on {ship.name} is disabled or discarded")
-    if (e.limit == "round" and e.card in ship.used_round) or (e.limit == "game" and e.card in ship.used_game):
+    if (e.limit == "round" and e.card in ship.used_round) or (
+            e.limit == "game" and ship.used_game.count(e.card) >= max(e.uses, 1)):
         raise IllegalEvent(f"event {e.seq}: {e.card_name} on {ship.name} was already used this {e.limit}")
     changes: dict[str, object] = {}
     if e.limit == "round":

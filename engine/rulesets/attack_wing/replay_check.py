@@ -181,7 +181,7 @@ class TableDice:
         event = self.log.get(index)
         if event is None:
             raise LogEnds("dice")
-        faces = event.get("faces") if event.get("type") in ("dice_rolled", "dice_rerolled") else \
+        faces = event.get("faces") if event.get("type") in ("dice_rolled", "dice_rerolled", "ability_used") else \
             [event.get("face")] if event.get("type") == "obstacle_rolled" else None
         if not isinstance(faces, list):
             raise Mismatch(index, f"the rules roll {count} {kind} dice for {ship.id} ({cause}) here; the file has "

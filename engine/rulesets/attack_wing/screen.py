@@ -57,25 +57,30 @@ def dice_view(events: Sequence[Any], start: int, i: int, progress: float, attack
     it now (``progress`` < 1)."""
     faces = {"attack": attack.attack_dice, "defense": attack.defense_dice}
     marks: dict[str, list[DieMark]] = {k: [""] * len(v) for k, v in faces.items()}
+    by: dict[str, list[str]] = {k: [""] * len(v) for k, v in faces.items()}
     fresh: dict[str, set[int]] = {"attack": set(), "defense": set()}
+    cards: list[str] = []
     for j in range(max(start, 0), i + 1):
         e = events[j]
         now = j == i and progress < 1.0
+        if isinstance(e, ev.AbilityUsed) and e.card_name not in cards:
+            cards.append(e.card_name)
         if isinstance(e, ev.DiceRolled):
             marks[e.kind] = [""] * len(marks[e.kind])
+            by[e.kind] = [""] * len(by[e.kind])
             if now:
                 fresh[e.kind] = set(range(len(e.faces)))
         elif isinstance(e, ev.DiceRerolled | ev.DiceConverted):
             what: DieMark = "rerolled" if isinstance(e, ev.DiceRerolled) else "converted"
             for k in e.indices:
                 if k < len(marks[e.kind]):
-                    marks[e.kind][k] = what
+                    marks[e.kind][k], by[e.kind][k] = what, e.cause
             if now:
                 fresh[e.kind] = set(e.indices)
         elif isinstance(e, ev.DieAdded):
             n = len(marks[e.kind])
             if n and not marks[e.kind][n - 1]:
-                marks[e.kind][n - 1] = "added"
+                marks[e.kind][n - 1], by[e.kind][n - 1] = "added", e.cause
             if now:
                 fresh[e.kind] = {n - 1}
     # the state's rerolled flags also mark dice changed by a replay made elsewhere
@@ -83,10 +88,11 @@ def dice_view(events: Sequence[Any], start: int, i: int, progress: float, attack
         for k, flag in enumerate(changed[:len(marks[kind])]):
             if flag and not marks[kind][k]:
                 marks[kind][k] = "rerolled"
-    atk = tuple(DieView("attack", f, marks["attack"][k], k in fresh["attack"]) for k, f in enumerate(faces["attack"]))
-    dfn = tuple(DieView("defense", f, marks["defense"][k], k in fresh["defense"])
+    atk = tuple(DieView("attack", f, marks["attack"][k], k in fresh["attack"], by["attack"][k])
+                for k, f in enumerate(faces["attack"]))
+    dfn = tuple(DieView("defense", f, marks["defense"][k], k in fresh["defense"], by["defense"][k])
                 for k, f in enumerate(faces["defense"]))
-    return DiceView(atk, dfn, dice_tally(atk, dfn), odds_line(odds))
+    return DiceView(atk, dfn, dice_tally(atk, dfn), odds_line(odds), tuple(cards))
 
 
 def ordinal(n: int) -> str:

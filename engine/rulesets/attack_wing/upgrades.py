@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.rulesets.base import EventUpgrade
 
-EVENT_SCHEMA = 3
+EVENT_SCHEMA = 4
 Plain = dict[str, Any]
 
 
@@ -58,4 +58,5 @@ UPGRADES: dict[int, EventUpgrade] = {
     1: EventUpgrade(1, "console_fire_rolled, ship_destroyed.fled, damage_deck_reshuffled; two dead state fields",
                     event_v1, state_v1),
     2: EventUpgrade(2, "card abilities: ability_used, ShipSetup.cards, the ships' card state (all new)", same, same),
+    3: EventUpgrade(3, "attack_odds.cards, ability_used.uses and .faces (new fields with defaults)", same, same),
 }

@@ -43,7 +43,10 @@ EffectKind = Literal[
     "gain_token",      # place ``amount`` ``token`` beside the card's ship
     "repair_shield",   # restore ``amount`` lost shields
     "mark",            # mark ships for the round (the card's riders read the mark)
-    "cannot_attack",   # a rider: the marked ship cannot attack (``Condition.against``: whom)
+    "cannot_attack",   # a rider: attacks the mark forbids (``Effect.targets``: "ships" to and from the
+                       # marked ships; "owner": a marked ship may not attack the card's ship, which attacks no one)
+    "must_attack",     # a rider: the card's ship may attack only the ship it marked
+    "retaliate",       # roll ``amount`` attack dice at the attacker: its hits and crits damage it, no defense
 ]
 
 
@@ -56,13 +59,16 @@ class Cost:
     limit: Limit = "none"  # once per round, once per game
     token: str | None = None  # a token spent from beside the ship ("scan", "battle_stations", "evade")
     aux_power: bool = False  # an Auxiliary Power Token is placed beside the ship
+    uses: int = 0  # with limit "game": that many uses in the game (tokens placed on the card at the start)
 
     def words(self) -> str:
         parts = [w for w, on in (("disable this card", self.disable), ("discard this card", self.discard),
                                  ("place an auxiliary power token", self.aux_power)) if on]
         if self.token:
             parts.append(f"spend a {self.token.replace('_', ' ')} token")
-        if self.limit != "none":
+        if self.uses > 1:
+            parts.append(f"{self.uses} uses per game")
+        elif self.limit != "none":
             parts.append(f"once per {self.limit}")
         return ", ".join(parts) or "none"
 
@@ -115,10 +121,12 @@ class Effect:
     to: str | None = None
     token: str | None = None
     actions: tuple[str, ...] = ()
-    targets: Literal["self", "friendly", "enemy", "ships"] = "self"  # "mark": whom it marks
+    targets: Literal["self", "friendly", "enemy", "ships", "owner"] = "self"  # "mark": whom it marks
     reach: tuple[int, ...] = ()  # "mark": range bands to the ships it marks
     factions: tuple[str, ...] = ()  # "mark": only ships of these factions
     pick: bool = False  # "mark": the seat picks one target; else every ship that qualifies
+    in_arc: bool = False  # "mark": only ships in the card's ship's forward firing arc
+    and_self: bool = False  # "mark": the card's ship is marked too (its own riders read it)
 
 
 @dataclass(frozen=True, slots=True)

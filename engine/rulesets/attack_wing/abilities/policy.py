@@ -46,9 +46,12 @@ def _reroll(state: GameState, owner: ShipState, ability: Ability, offer: Ability
         if not hits + crits:
             return None  # every hit is already canceled
     dice = [i for i in offer.dice if faces[i] in poor]
-    if offer.pick == 0 and not ability.effect.faces:  # the whole roll or nothing: when most of it failed
-        return AbilityUse(offer.dice, reason=f"reroll the whole roll: {len(dice)} of {len(offer.dice)} failed") \
-            if 2 * len(dice) > len(offer.dice) else None
+    if offer.pick == 0 and not ability.effect.faces:  # the whole roll: when it shows less than a new roll would
+        good = ("hit", "crit") if kind == "attack" else ("evade",)
+        shown = sum(faces[i] in good for i in offer.dice)
+        average = (0.5 if kind == "attack" else 0.375) * len(offer.dice)
+        return AbilityUse(offer.dice, reason=f"reroll the roll: {shown} successes, {average:.1f} expected") \
+            if shown < average else None
     if offer.pick == 0:  # all of them or none
         return AbilityUse(offer.dice, reason=f"reroll {len(offer.dice)} failed dice") if dice else None
     picked = tuple(sorted(_ranked(faces, tuple(dice), _ATTACK_WORST if kind == "attack" else _DEFENSE_WORST)

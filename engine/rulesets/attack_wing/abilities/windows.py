@@ -19,7 +19,7 @@ from engine.rulesets.attack_wing.abilities import policy
 from engine.rulesets.attack_wing.abilities.model import Ability, AttackContext, Card, Situation, Window
 from engine.rulesets.attack_wing.abilities.registry import CARDS
 from engine.rulesets.attack_wing.actions import ActionOption
-from engine.rulesets.attack_wing.measure import distance
+from engine.rulesets.attack_wing.measure import arc_check, distance
 from engine.rulesets.attack_wing.players import AbilityOffer, AbilityUse, DiceSource, decide_ability
 from engine.rulesets.attack_wing.state import GameState, ShipState
 
@@ -91,7 +91,8 @@ def ready(owner: ShipState, card_id: str, ability: Ability) -> bool:
     cost = ability.cost
     if not owner.in_play or not owner.card_ready(card_id):
         return False
-    if (cost.limit == "round" and card_id in owner.used_round) or (cost.limit == "game" and card_id in owner.used_game):
+    if (cost.limit == "round" and card_id in owner.used_round) \
+            or (cost.limit == "game" and owner.used_game.count(card_id) >= max(cost.uses, 1)):
         return False
     return cost.token is None or getattr(owner, cost.token, 0) > 0
 
@@ -123,14 +124,14 @@ def candidates(state: GameState, subject: ShipState, window: Window, attack: Att
 # --- using one ---------------------------------------------------------------------------------
 
 def _used(t: Table, found: Found, window: Window, use: AbilityUse | None, subject: str | None = None,
-          amount: int = 0, marks: tuple[str, ...] = ()) -> None:
+          amount: int = 0, marks: tuple[str, ...] = (), faces: tuple[str, ...] = (), draws: int = 0) -> None:
     owner, card_id, card, i, ability = found
     cost = ability.cost
     use = use or AbilityUse(reason="always applies")
     t.emit(ev.AbilityUsed, ship=owner.id, card=card_id, card_name=card.name, ability=i, window=window,
            subject=subject if subject != owner.id else None, dice=use.dice, choice=use.choice, target=use.target,
-           amount=amount, limit=cost.limit, disable=cost.disable, discard=cost.discard, token=cost.token,
-           marks=marks, summary=ability.summary, reason=use.reason)
+           amount=amount, limit=cost.limit, uses=cost.uses, disable=cost.disable, discard=cost.discard,
+           token=cost.token, marks=marks, faces=faces, summary=ability.summary, reason=use.reason, draws=draws)
     if cost.aux_power:
         t.emit(ev.TokensChanged, ship=owner.id, token="aux_power", delta=1, cause=card.name)
 
@@ -169,13 +170,44 @@ def dice_count(t: Table, kind: str, attack: AttackContext) -> tuple[int, str]:
     return total, ", ".join(words)
 
 
+def _riders(state: GameState, kind: str) -> Iterator[tuple[ShipState, str, Ability]]:
+    """(owner, card id, ability) of every declare-target rider of this kind whose mark is on some ship."""
+    marked = {c for s in state.ships for c in s.marks}
+    for owner in state.ships:
+        for card_id in owner.cards:
+            card = CARDS.get(card_id)
+            if card is None or card_id not in marked:
+                continue
+            for ability in card.abilities:
+                if ability.window == "declare_target" and ability.effect.kind == kind:
+                    yield owner, card_id, ability
+
+
 def may_attack(state: GameState, attacker: ShipState, defender: ShipState) -> bool:
-    """Declare Target: no ability forbids this attack (a ship under the Corbomite Maneuver)."""
-    for ship in (attacker, defender):
-        for _, _, _, _, ability in candidates(state, ship, "declare_target", None):
-            if ability.effect.kind == "cannot_attack":
-                return False
+    """Declare Target: no ability forbids this attack (the Corbomite Maneuver, Weyoun's target,
+    Keevan's ship that must attack its target)."""
+    for owner, card_id, ability in _riders(state, "cannot_attack"):
+        if ability.effect.targets == "ships" and (card_id in attacker.marks or card_id in defender.marks):
+            return False
+        if ability.effect.targets == "owner" and card_id in attacker.marks \
+                and (attacker.id == owner.id or defender.id == owner.id):
+            return False
+    for owner, card_id, _ in _riders(state, "must_attack"):
+        if attacker.id == owner.id and card_id in attacker.marks and card_id not in defender.marks:
+            return False
     return True
+
+
+def combat_skill(state: GameState, ship: ShipState) -> float:
+    """The Captain Skill the ship attacks at in the combat order: its own, or just above the ship
+    it marked when a card says it resolves its attack first (Keevan)."""
+    skill: float = rules.skill_in_effect(ship)
+    for owner, card_id, _ in _riders(state, "must_attack"):
+        if owner.id == ship.id and card_id in ship.marks:
+            for target in state.in_play():
+                if target.id != ship.id and card_id in target.marks:
+                    skill = max(skill, rules.skill_in_effect(target) + 0.5)
+    return skill
 
 
 def _pool(state: GameState, kind: str) -> tuple[tuple[str, ...], tuple[bool, ...]]:
@@ -184,6 +216,20 @@ def _pool(state: GameState, kind: str) -> tuple[tuple[str, ...], tuple[bool, ...
     if kind == "attack":
         return attack.attack_dice, attack.attack_rerolled
     return attack.defense_dice, attack.defense_rerolled
+
+
+def offered_dice(ability: Ability, faces: tuple[str, ...], rerolled: tuple[bool, ...]
+                 ) -> tuple[tuple[int, ...] | None, int]:
+    """The dice a reroll or conversion may touch (None: none, so it is not offered) and how many of
+    them at most (0: all together); no dice for other effects."""
+    effect = ability.effect
+    if effect.kind not in ("reroll", "convert"):
+        return (), 0
+    eligible = tuple(i for i, f in enumerate(faces) if (not effect.faces or f in effect.faces)
+                     and not (effect.kind == "reroll" and rerolled[i]))
+    if not eligible:
+        return None, 0
+    return eligible, (min(effect.amount, len(eligible)) if effect.amount else 0)
 
 
 def modify(t: Table, kind: str, side: str, attack: AttackContext) -> None:
@@ -197,13 +243,9 @@ def modify(t: Table, kind: str, side: str, attack: AttackContext) -> None:
         if effect.dice != kind or not ready(t.state.ship(owner.id), card_id, ability):
             continue  # an earlier ability may have spent the token this one needs
         faces, rerolled = _pool(t.state, kind)
-        wanted = effect.faces
-        eligible = tuple(i for i, f in enumerate(faces) if (not wanted or f in wanted)
-                         and not (effect.kind == "reroll" and rerolled[i]))
-        if effect.kind in ("reroll", "convert") and not eligible:
+        offered, pick = offered_dice(ability, faces, rerolled)
+        if offered is None:
             continue
-        offered = eligible if effect.kind in ("reroll", "convert") else ()
-        pick = min(effect.amount, len(offered)) if effect.amount else 0
         if ability.optional:
             use = _ask(t, found, window, offered, pick, subject.id)
             if use is None:
@@ -223,12 +265,26 @@ def modify(t: Table, kind: str, side: str, attack: AttackContext) -> None:
                 t.emit(ev.DieAdded, ship=roller, kind=kind, face=effect.to, cause=card.name)
 
 
-def damage(t: Table, attack: AttackContext, hits: int, crits: int) -> tuple[int, bool]:
-    """After the compare step: hits added and whether the damage goes past the shields."""
+def damage(t: Table, attack: AttackContext, hits: int, crits: int, suffer: Any) -> tuple[int, bool]:
+    """After the compare step: the defender's return fire (``suffer(table, ship, hits, crits, cause)``
+    deals it), then the hits the attacker's cards add and whether its damage goes past the shields."""
+    for found in list(candidates(t.state, t.state.ship(attack.defender.id), "damage", attack)):
+        owner, _, card, _, ability = found
+        if ability.effect.kind != "retaliate":
+            continue
+        use = _ask(t, found, "damage", subject=attack.attacker.id) if ability.optional else None
+        if ability.optional and use is None:
+            continue
+        n = ability.effect.amount
+        faces, draws = t.dice.roll(t.state, "attack", n, t.state.ship(owner.id), f"{card.name} roll")
+        _used(t, found, "damage", use, attack.attacker.id, n, faces=tuple(faces), draws=draws)
+        suffer(t, attack.attacker.id, sum(f == "hit" for f in faces), sum(f == "crit" for f in faces), card.name)
     added, hull_only = 0, False
+    if not t.state.ship(attack.attacker.id).in_play:
+        return added, hull_only
     for found in list(candidates(t.state, t.state.ship(attack.attacker.id), "damage", attack)):
-        _, _, _, _, ability = found
-        if ability.condition.hit and not hits + crits:
+        ability = found[4]
+        if ability.effect.kind == "retaliate" or (ability.condition.hit and not hits + crits):
             continue
         use = _ask(t, found, "damage", subject=attack.defender.id) if ability.optional else None
         if ability.optional and use is None:
@@ -241,18 +297,18 @@ def damage(t: Table, attack: AttackContext, hits: int, crits: int) -> tuple[int,
     return added, hull_only
 
 
-def odds_blind(state: GameState, attack: AttackContext) -> bool:
-    """Some optional dice ability may be used in this attack: the recorded odds (which know only the
-    tokens' policy) would not be this attack's, so none are recorded."""
+def odds_cards(state: GameState, attack: AttackContext) -> tuple[str, ...]:
+    """The cards whose dice abilities may act in this attack (the odds account for them)."""
+    names: list[str] = []
     windows: tuple[Window, ...] = ("defense_dice", "modify_attack", "modify_defense", "damage")
     for subject in (attack.attacker, attack.defender):
         for window in windows:
             for found in candidates(state, state.ship(subject.id), window, attack):
                 ability = found[4]
-                if ability.effect.kind in ("reroll", "convert", "add_result", "add_damage") \
-                        or (window == "defense_dice" and ability.optional):
-                    return True
-    return False
+                if (ability.effect.kind in ("reroll", "convert", "add_result", "add_damage")
+                        or window == "defense_dice") and found[2].name not in names:
+                    names.append(found[2].name)
+    return tuple(names)
 
 
 # --- actions -------------------------------------------------------------------------------------
@@ -269,14 +325,17 @@ def parse_action(action: str) -> tuple[str, int] | None:
     return (card_id, int(index)) if index.isdigit() and card_id else None
 
 
-def _marks(state: GameState, owner: ShipState, ability: Ability) -> tuple[str, ...]:
+def marks_of(state: GameState, owner: ShipState, ability: Ability) -> tuple[str, ...]:
+    """The ships a mark effect may mark now (the ones it marks, unless the seat picks one)."""
     effect = ability.effect
     if effect.targets == "self":
         return (owner.id,)
+    arc = owner.front_arc or 90.0
     ships = [s for s in state.in_play() if s.id != owner.id
              and (effect.targets == "ships" or (s.side == owner.side) == (effect.targets == "friendly"))
              and (not effect.factions or s.faction in effect.factions)
-             and (not effect.reach or band_between(owner, s) in effect.reach)]
+             and (not effect.reach or band_between(owner, s) in effect.reach)
+             and (not effect.in_arc or arc_check(rules.placed(owner), rules.placed(s), arc).in_arc)]
     return tuple(s.id for s in ships)
 
 
@@ -288,20 +347,28 @@ def action_options(state: GameState, ship: ShipState) -> list[ActionOption]:
         for i, ability in enumerate(card.abilities if card else ()):
             if ability.window == "action" and ready(ship, card_id, ability) \
                     and action_name(card_id, i) not in ship.actions_done:
-                out.append(ActionOption(action_name(card_id, i)))
+                picks = marks_of(state, ship, ability) if ability.effect.pick else ()
+                if not ability.effect.pick or picks:
+                    out.append(ActionOption(action_name(card_id, i), picks))
     return out
 
 
-def perform_action(t: Table, ship_id: str, action: str, reason: str) -> None:
-    """Resolve an "Action:" card as the ship's action (after its ``action_performed``)."""
+def perform_action(t: Table, ship_id: str, action: str, reason: str, target: str | None = None) -> None:
+    """Resolve an "Action:" card as the ship's action (after its ``action_performed``); ``target``:
+    the ship the seat picked, for a card that targets one."""
     parsed = parse_action(action)
     assert parsed is not None
     card_id, i = parsed
     owner = t.state.ship(ship_id)
     card = CARDS[card_id]
     ability = card.abilities[i]
-    marks = _marks(t.state, owner, ability) if ability.effect.kind == "mark" else ()
-    _used(t, (owner, card_id, card, i, ability), "action", AbilityUse(reason=reason), marks=marks)
+    marks = marks_of(t.state, owner, ability) if ability.effect.kind == "mark" else ()
+    if ability.effect.pick:
+        marks = (target,) if target in marks else ()
+    if ability.effect.and_self:
+        marks = (*marks, ship_id)
+    _used(t, (owner, card_id, card, i, ability), "action", AbilityUse(target=target, reason=reason),
+          subject=target, marks=marks)
     if ability.effect.kind == "gain_token" and ability.effect.token:
         t.emit(ev.TokensChanged, ship=ship_id, token=ability.effect.token, delta=ability.effect.amount,
                cause=card.name)

@@ -232,14 +232,14 @@ class _Walker:
             self.card_reroll = e.card_name
         if e.window == "free_action":
             self.free = e.ship
-        self.add(card_notation.uses_line(e, before.ship(e.ship), tuple(reroll.faces) if reroll else ()))
+        self.add(card_notation.uses_line(e, before.ship(e.ship), tuple(reroll.faces) if reroll else tuple(e.faces)))
 
     def action(self, e: ev.ActionPerformed, before: GameState, ahead: list[ev.Event]) -> m.ActionLine:
         line = m.ActionLine(0, e.ship, e.action, reason=e.reason)
         ship = before.ship(e.ship)
         parsed = parse_action(e.action)
         if parsed is not None:
-            line.action, line.ability = "card", card_notation.label(ship, parsed[0])
+            line.action, line.ability, line.target = "card", card_notation.label(ship, parsed[0]), e.target
         elif e.action == "target_lock":
             line.target = e.target
         elif e.action == "sensor_echo":

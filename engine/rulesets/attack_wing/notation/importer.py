@@ -370,7 +370,7 @@ class _Driver:
         if cause == "target lock reroll" and self.ctx is not None:
             faces = self.ctx.reroll_faces
             return (faces + ["blank"] * count)[:count]
-        if cause.endswith(" reroll"):  # a card's reroll: the faces its uses line gives
+        if cause.endswith((" reroll", " roll")):  # a card's reroll or roll: the faces its uses line gives
             faces, self.card_faces = self.card_faces, []
             if len(faces) != count:
                 self.issue(self.lines.round_line(state), "dice", f"a card ({cause}) rerolls {count} {kind} dice: "

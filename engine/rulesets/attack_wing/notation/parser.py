@@ -458,7 +458,8 @@ class _Parser:
         if name.lower() == "card":  # a card's "Action:" ability
             if not args:
                 raise _Bad(f"{ref} action card: name the card ({ref} action card Gowron)")
-            return m.ActionLine(no, ref, "card", ability=" ".join(args), reason=reason)
+            target = args.pop().upper() if len(args) > 1 and SHIP_REF.fullmatch(args[-1]) else None
+            return m.ActionLine(no, ref, "card", target=target, ability=" ".join(args), reason=reason)
         if args and word(f"{name} {args[0]}") in ("target-lock", "battle-stations", "sensor-echo",
                                                   "evasive-maneuvers", "no-action"):
             name, args = f"{name} {args[0]}", args[1:]

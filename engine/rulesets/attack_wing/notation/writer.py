@@ -46,7 +46,8 @@ def line_text(line: m.Line) -> str:
     if isinstance(line, m.Dial):
         return f"{line.ship} dial {format_maneuver(line.kind, line.speed)}{_comment(line.reason)}"
     if isinstance(line, m.ActionLine) and line.action == "card":
-        return f"{line.ship} action card {_name(line.ability or '')}{_comment(line.reason)}"
+        target = f" {line.target}" if line.target else ""
+        return f"{line.ship} action card {_name(line.ability or '')}{target}{_comment(line.reason)}"
     if isinstance(line, m.Uses):
         parts = [line.ship, "uses", _name(line.card)]
         if line.indices:

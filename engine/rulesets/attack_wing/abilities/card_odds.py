@@ -1,0 +1,153 @@
+"""Exact odds of an attack in which card abilities may be used (``attack_odds`` for such attacks).
+
+The same enumeration as ``odds.py`` -- multisets of faces with whole-number weights -- carried
+through every step where a card acts, with the decisions the engine's policy takes
+(``abilities.policy``, what the AI and seats without ``use_ability`` answer) in the engine's
+order (``windows``): the defender's cards on the attack dice, the target lock, the attacker's
+cards, its battle stations token; then per total of hits and crits the attacker's cards on the
+defense dice, the defender's, its tokens; then the damage the attacker's cards add. A pool is
+the multiset of (face, rerolled) pairs, so a die is never rerolled twice here either.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from fractions import Fraction
+from math import lcm
+from types import MappingProxyType
+
+from engine.rulesets.attack_wing.abilities import policy
+from engine.rulesets.attack_wing.abilities.model import Ability, AttackContext
+from engine.rulesets.attack_wing.abilities.windows import Found, candidates, offered_dice
+from engine.rulesets.attack_wing.odds import ATTACK_FACES, DEFENSE_FACES, SIDES, Odds, faces_of, roll_weights
+from engine.rulesets.attack_wing.players import AbilityOffer, AbilityUse
+from engine.rulesets.attack_wing.spending import attack_conversion, attack_rerolls, defense_spends, uncanceled
+from engine.rulesets.attack_wing.state import AttackState, GameState
+
+Pool = tuple[tuple[str, bool], ...]  # the dice as sorted (face, rerolled) pairs
+Dist = dict[tuple[Pool, bool], Fraction]  # (pool, token still there) -> probability
+MODELLED = ("reroll", "convert", "add_result")
+
+
+def _rolled(kind: str, n: int) -> Iterator[tuple[tuple[str, ...], Fraction]]:
+    faces = ATTACK_FACES if kind == "attack" else DEFENSE_FACES
+    for counts, w in roll_weights(kind, n):
+        yield faces_of(counts, faces), Fraction(w, SIDES ** n)
+
+
+def _pool(faces: tuple[str, ...], flags: tuple[bool, ...]) -> Pool:
+    return tuple(sorted(zip(faces, flags, strict=True)))
+
+
+def _add(dist: Dist, key: tuple[Pool, bool], p: Fraction) -> None:
+    dist[key] = dist.get(key, Fraction(0)) + p
+
+
+def _reroll(dist: Dist, kind: str, pool: Pool, token: bool, dice: tuple[int, ...], p: Fraction) -> None:
+    kept = [d for i, d in enumerate(pool) if i not in dice]
+    for faces, q in _rolled(kind, len(dice)):
+        _add(dist, (tuple(sorted([*kept, *((f, True) for f in faces)])), token), p * q)
+
+
+def _decide(state: GameState, found: Found, kind: str, pool: Pool, other: tuple[str, ...], token: bool,
+            token_owner: str) -> AbilityOffer | None:
+    """The offer the game would make for this pool (None: not offered) with the policy's answer."""
+    owner, card_id, card, i, ability = found
+    faces, flags = tuple(f for f, _ in pool), tuple(r for _, r in pool)
+    attack = state.attack
+    assert attack is not None
+    dice = replace(attack, attack_dice=faces, attack_rerolled=flags) if kind == "attack" else \
+        replace(attack, attack_dice=other, defense_dice=faces, defense_rerolled=flags)
+    now = replace(state, attack=dice).update(token_owner, battle_stations=int(token))
+    if ability.cost.token == "battle_stations" and not now.ship(owner.id).battle_stations:
+        return None
+    offered, pick = offered_dice(ability, faces, flags)
+    if offered is None:
+        return None
+    offer = AbilityOffer(owner.id, card_id, card.name, i, "", ability.summary, "", None, offered, pick)
+    if not ability.optional:  # a standing ability: the game applies it to the dice it may touch
+        return replace(offer, default=AbilityUse(offered if not pick else offered[:pick]))
+    return policy.with_default(now, now.ship(owner.id), ability, offer)
+
+
+def _card_step(state: GameState, dist: Dist, found: Found, kind: str, other: tuple[str, ...],
+               token_owner: str) -> Dist:
+    ability: Ability = found[4]
+    out: Dist = {}
+    for (pool, token), p in dist.items():
+        offer = _decide(state, found, kind, pool, other, token, token_owner)
+        use = offer.default if offer is not None else None
+        if use is None:
+            _add(out, (pool, token), p)
+            continue
+        spent = token and not (ability.cost.token == "battle_stations" and found[0].id == token_owner)
+        effect = ability.effect
+        if effect.kind == "reroll":
+            _reroll(out, kind, pool, spent, use.dice, p)
+        elif effect.kind == "convert":
+            new = [(effect.to or f, r) if i in use.dice else (f, r) for i, (f, r) in enumerate(pool)]
+            _add(out, (tuple(sorted(new)), spent), p)
+        else:  # add_result
+            _add(out, (tuple(sorted([*pool, *[(effect.to or "hit", True)] * effect.amount])), spent), p)
+    return out
+
+
+def _modifiers(state: GameState, context: AttackContext, window: str, side: str, kind: str) -> list[Found]:
+    subject = state.ship(context.attacker.id if side == "attacker" else context.defender.id)
+    return [f for f in candidates(state, subject, window, context)  # type: ignore[arg-type]
+            if f[4].effect.dice == kind and f[4].effect.kind in MODELLED]
+
+
+def card_odds(state: GameState, context: AttackContext, attack_dice: int, defense_dice: int, *, target_lock: bool,
+              attack_battle_stations: bool, defense_battle_stations: bool, evade_tokens: int) -> Odds:
+    """The exact odds of the declared attack (``state.attack`` set) with the cards' abilities."""
+    a_id, d_id = context.attacker.id, context.defender.id
+    state = replace(state, attack=state.attack or AttackState(a_id, d_id, "primary"))
+    dist: Dist = {}
+    for faces, p in _rolled("attack", attack_dice):
+        _add(dist, (_pool(faces, (False,) * len(faces)), attack_battle_stations), p)
+    for found in _modifiers(state, context, "modify_attack", "defender", "attack"):
+        dist = _card_step(state, dist, found, "attack", (), a_id)
+    locked: Dist = {}
+    for (pool, token), p in dist.items():  # the target lock, on the token there at the start (combat.py)
+        idx = attack_rerolls([f for f, _ in pool], [r for _, r in pool], target_lock, attack_battle_stations)
+        if idx:
+            _reroll(locked, "attack", pool, token, idx, p)
+        else:
+            _add(locked, (pool, token), p)
+    dist = locked
+    for found in _modifiers(state, context, "modify_attack", "attacker", "attack"):
+        dist = _card_step(state, dist, found, "attack", (), a_id)
+    hc: dict[tuple[int, int], Fraction] = {}
+    for (pool, token), p in dist.items():
+        shown_faces = [f for f, _ in pool]
+        for i in attack_conversion(shown_faces, token):
+            shown_faces[i] = "hit"
+        key = (shown_faces.count("hit"), shown_faces.count("crit"))
+        hc[key] = hc.get(key, Fraction(0)) + p
+    adders = [f for f in candidates(state, state.ship(a_id), "damage", context)
+              if f[4].effect.kind == "add_damage"]
+    out: dict[tuple[int, int], Fraction] = {}
+    for (hits, crits), p in hc.items():
+        shown = ("hit",) * hits + ("crit",) * crits
+        ddist: Dist = {}
+        for faces, q in _rolled("defense", defense_dice):
+            _add(ddist, (_pool(faces, (False,) * len(faces)), defense_battle_stations), p * q)
+        for side in ("attacker", "defender"):
+            for found in _modifiers(state, context, "modify_defense", side, "defense"):
+                ddist = _card_step(state, ddist, found, "defense", shown, d_id)
+        for (pool, token), q in ddist.items():
+            defense = [f for f, _ in pool]
+            spend = defense_spends(shown, defense, token, evade_tokens)
+            for i in spend.convert:
+                defense[i] = "evade"
+            h, c, _ = uncanceled(shown, tuple(defense) + ("evade",) * spend.evade_tokens)
+            if h + c:
+                h += sum(f[4].effect.amount for f in adders)
+            out[(h, c)] = out.get((h, c), Fraction(0)) + q
+    total = lcm(*(p.denominator for p in out.values())) if out else 1
+    weights = {k: int(p * total) for k, p in sorted(out.items()) if p}
+    extra = max((h + c for h, c in weights), default=0) - attack_dice
+    return Odds(attack_dice, defense_dice, target_lock, attack_battle_stations, defense_battle_stations,
+                evade_tokens, MappingProxyType(weights), total, extra=max(extra, 0))

@@ -1,0 +1,70 @@
+"""Exact odds with card abilities in play (``abilities/card_odds.py``), checked by brute force."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import product
+
+from ability_helpers import AKIRA, ATTACK_SHIP, one_attack, ship
+
+from engine.rulesets.attack_wing import events as ev
+from engine.rulesets.attack_wing.dice import ATTACK_DIE, DEFENSE_DIE
+
+
+def _brute(n: int, m: int, reroll_one_blank: bool = False, defender_rerolls_blank: bool = False,
+           koloth: bool = False) -> list[Fraction]:
+    """P(damage = k) by every sequence of faces, with the cards' decisions written out by hand."""
+    out = [Fraction(0)] * (n + 1)
+    for attack in product(ATTACK_DIE, repeat=n):
+        for a2 in (product(ATTACK_DIE, repeat=1) if (reroll_one_blank and "blank" in attack) or
+                   (koloth and ("crit" in attack or "hit" in attack)) else [()]):
+            faces = list(attack)
+            p_a = Fraction(1, 8 ** n) * (Fraction(1, 8) if a2 else 1)
+            if koloth and a2:  # the defender makes it reroll its best die: a crit, else a hit
+                faces[faces.index("crit") if "crit" in faces else faces.index("hit")] = a2[0]
+            elif a2:
+                faces[faces.index("blank")] = a2[0]
+            hits = sum(f in ("hit", "crit") for f in faces)
+            for defense in product(DEFENSE_DIE, repeat=m):
+                for d2 in (product(DEFENSE_DIE, repeat=1) if defender_rerolls_blank and "blank" in defense
+                           and hits > defense.count("evade") else [()]):
+                    dfaces = list(defense)
+                    if d2:
+                        dfaces[dfaces.index("blank")] = d2[0]
+                    p = p_a * Fraction(1, 8 ** m) * (Fraction(1, 8) if d2 else 1)
+                    out[max(0, hits - dfaces.count("evade"))] += p
+    return out
+
+
+def _odds(g: object) -> ev.AttackOdds:
+    return next(e for e in g.events if isinstance(e, ev.AttackOdds))  # type: ignore[attr-defined]
+
+
+def test_a_reroll_of_one_blank_is_in_the_odds() -> None:
+    # Gul Danar's Attack Ship at Range 2: 3 attack dice against the Akira's 2 defense dice
+    g = one_attack([ship("A", 0, ATTACK_SHIP, captain="2021"), ship("J", 1, AKIRA)], ["blank"] * 8, band=2)
+    odds = _odds(g)
+    assert odds.cards == ("Gul Danar",) and (odds.attack_dice, odds.defense_dice) == (3, 2)
+    assert list(odds.damage) == [round(float(p), 6) for p in _brute(3, 2, reroll_one_blank=True)]
+
+
+def test_the_defenders_cards_are_in_the_odds() -> None:
+    g = one_attack([ship("A", 0, ATTACK_SHIP), ship("J", 1, AKIRA, captain="rettik_71282")], ["blank"] * 8, band=2)
+    assert list(_odds(g).damage) == [round(float(p), 6) for p in _brute(3, 2, defender_rerolls_blank=True)]
+    g = one_attack([ship("A", 0, ATTACK_SHIP), ship("J", 1, AKIRA, captain="2016")], ["blank"] * 8, band=2)
+    assert list(_odds(g).damage) == [round(float(p), 6) for p in _brute(3, 2, koloth=True)]
+
+
+def test_an_extra_hit_widens_the_damage_range() -> None:
+    from ability_helpers import one_attack as play_one
+    from aw_helpers import ScriptedPlayer
+
+    from engine.rulesets.attack_wing.players import ActionChoice
+
+    seats = [ScriptedPlayer(actions={"A": [ActionChoice("target_lock", "J")]}, attacks={"A": ["3067"]}),
+             ScriptedPlayer()]
+    g = play_one([ship("A", 0, AKIRA, upgrades=["3067"]), ship("J", 1, ATTACK_SHIP)], ["blank"] * 9, band=2,
+                 players=seats)
+    odds = _odds(g)
+    assert len(odds.damage) == odds.attack_dice + 2 and odds.damage[1] == 0  # a hit always brings a second
+    assert abs(sum(odds.damage) - 1) < 1e-5
