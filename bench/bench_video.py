@@ -1,8 +1,10 @@
 """Video rendering speed: frames per second at 1920x1080 and 1280x720, against the video's 30 fps.
 
 Plays the bundled skirmish (or renders --replay FILE), then for each size renders ``--frames``
-consecutive game frames at 30 fps of playback from round 2 on (ships moving, attacks with dice),
-director camera, HUD, captions and the video overlays, three ways:
+consecutive game frames at 30 fps of playback from round 2 on (ships moving, attacks with dice:
+the busiest stretch) or, with ``--round R``, the whole of round R (what a video is made of: moves,
+attacks, and the holds in between whose frames are not rendered again), director camera, HUD,
+captions and the video overlays, three ways (``--modes`` picks some):
 
 - render only: Timeline moment (worked out one frame ahead on a second thread) + HUD +
   Scene.update + renderFrame + read-back into numpy;
@@ -15,7 +17,8 @@ each size's speed as a ratio to the first size's measured in the same run (the f
 across machines and loads: a busy machine slows every size alike, more or less; the load average
 is printed with it). Issue 19's goal is 1920x1080 rendered and encoded at 1.5x real time or better.
 Run on a quiet machine: other processes on a 2-core machine change the figures a lot.
-Usage: python bench/bench_video.py [--frames N] [--replay FILE] [--sizes 1280x720,1920x1080]
+Usage: python bench/bench_video.py [--frames N | --round R] [--replay FILE] [--sizes 1280x720,1920x1080]
+       [--modes none,inline,threaded]
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from pathlib import Path
 
 from engine.replay_timeline import LoadedReplay, load_timeline
 from studio.encode import Mp4Sink, Sink, ThreadedSink
+from studio.frame_plan import VideoPlan
 from studio.offscreen import display_name
 from studio.video import Stats
 
@@ -48,15 +52,23 @@ def span_start(loaded: LoadedReplay) -> float:
     return next((tl.start_of(i) for i, e in enumerate(tl.events) if e.type == "round_started" and e.round == 2), 0.0)
 
 
-def run(loaded: LoadedReplay, size: tuple[int, int], frames: int, folder: Path,
+def span_plan(loaded: LoadedReplay, frames: int, round_: int | None) -> VideoPlan:
+    """``frames`` game frames from round 2's start, or the whole of round ``round_`` (no cards)."""
+    from studio.frame_plan import plan_video
+
+    if round_ is not None:
+        return plan_video(loaded.timeline, FPS, 1.0, (round_, round_), False)
+    start = span_start(loaded)
+    return VideoPlan(FPS, 1.0, start, start + (frames - 1) / FPS, 0, frames, 0, 0)
+
+
+def run(loaded: LoadedReplay, size: tuple[int, int], plan: VideoPlan, folder: Path,
         encode: str) -> tuple[float, float, Stats]:
-    """Wall and CPU seconds (all threads) for ``frames`` frames, and the per-stage stats
+    """Wall and CPU seconds (all threads) for the plan's frames, and the per-stage stats
     (encode: none, inline, threaded)."""
-    from studio.frame_plan import VideoPlan
     from studio.video import FrameRenderer, iter_frames
 
-    start = span_start(loaded)
-    plan = VideoPlan(FPS, 1.0, start, start + (frames - 1) / FPS, 0, frames, 0, 0)
+    start = plan.start
     with FrameRenderer(loaded, size, raw=encode != "none") as fr:
         fr.game_frame(start)  # warm: nodes, models, HUD text
         fr.stats = Stats()
@@ -89,6 +101,9 @@ def ms(seconds: float, frames: int) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--frames", type=int, default=150, help="frames per measurement (default 150 = 5 s)")
+    parser.add_argument("--round", type=int, help="render the whole of this round instead of --frames frames")
+    parser.add_argument("--modes", default="none,inline,threaded",
+                        help="encoding: none (render only), inline, threaded (what trek render does)")
     parser.add_argument("--replay", type=Path, help="a replay file (default: play the bundled skirmish, seed 1)")
     parser.add_argument("--sizes", default="1280x720,1920x1080", help="the first is the baseline of the ratios")
     parser.add_argument("--repeat", type=int, default=1, help="repeat each measurement, keep the fastest")
@@ -97,28 +112,33 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         loaded = load_timeline(args.replay or skirmish_replay(folder))
+        plan = span_plan(loaded, args.frames, args.round)
+        modes = [m for m in ("none", "inline", "threaded") if m in args.modes.split(",")]
         from studio.offscreen import offscreen_showbase
 
         offscreen_showbase()
         load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+        what = f"round {args.round}" if args.round is not None else "frames from round 2's start"
         print(f"display {display_name()}, {os.cpu_count()} CPUs (load average {load:.1f} before starting), "
-              f"{args.frames} frames from round 2 at {FPS:g} fps of playback, director camera, HUD, "
-              f"overlays templates+attack+trails")
+              f"{plan.game_frames} {what} at {FPS:g} fps of playback, director camera, HUD, "
+              f"overlays templates+attack+trails+sectors+names")
         speeds: dict[tuple[int, int], dict[str, float]] = {}
         for w, h in sizes:
             size = (int(w), int(h))
             print(f"\n{size[0]}x{size[1]}")
-            for encode, label in (("none", "render only"), ("inline", "render + encode"),
-                                  ("threaded", "render + encode, threaded")):
-                runs = [run(loaded, size, args.frames, folder, encode) for _ in range(args.repeat)]
+            labels = {"none": "render only", "inline": "render + encode", "threaded": "render + encode, threaded"}
+            for encode in modes:
+                label = labels[encode]
+                runs = [run(loaded, size, plan, folder, encode) for _ in range(args.repeat)]
                 wall, cpu, stats = min(runs, key=lambda r: r[0])
-                fps = args.frames / wall
+                n = plan.game_frames
+                fps = n / wall
                 speeds.setdefault(size, {})[label] = fps
                 cores = os.cpu_count() or 1
                 print(f"  {label:27s} {fps:6.1f} frames/s  {fps / FPS:5.2f}x real time  "
-                      f"({ms(wall, args.frames)} ms/frame; CPU {ms(cpu, args.frames)} ms/frame over all threads, "
-                      f"{100 * cpu / wall / cores:3.0f}% of {cores} cores)")
-                n = args.frames
+                      f"({ms(wall, n)} ms/frame; CPU {ms(cpu, n)} ms/frame over all threads, "
+                      f"{100 * cpu / wall / cores:3.0f}% of {cores} cores; {stats.rendered} rendered, "
+                      f"{stats.reused} held frames reused)")
                 parts = [("moment wait", stats.moment), ("hud", stats.hud), ("scene", stats.scene),
                          ("render", stats.render), ("readback", stats.readback)]
                 if encode != "none":
@@ -132,10 +152,10 @@ def main() -> None:
         load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
         print(f"\nagainst {base[0]}x{base[1]} in the same run (load average {load:.1f} at the end):")
         for size, by_label in speeds.items():
+            threaded = by_label.get("render + encode, threaded")
             print(f"  {size[0]}x{size[1]}: " + ", ".join(
                 f"{label} {fps / speeds[base][label]:.2f}x" for label, fps in by_label.items())
-                  + f"; rendered and encoded (threaded) at {by_label['render + encode, threaded'] / FPS:.2f}x "
-                    "real time")
+                  + (f"; rendered and encoded (threaded) at {threaded / FPS:.2f}x real time" if threaded else ""))
 
 
 if __name__ == "__main__":

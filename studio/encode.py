@@ -96,9 +96,18 @@ class Mp4Sink(_AvSink):
             "format": "yuv420p", "dst_colorspace": Colorspace.ITU709, "dst_color_range": ColorRange.MPEG,
             "dst_color_trc": ColorTrc.BT709, "dst_color_primaries": ColorPrimaries.BT709}
         self.count = 0
+        self._last: tuple[Frame, Any] | None = None
 
     def video_frame(self, frame: Frame) -> Any:
-        """``frame`` as a yuv420p VideoFrame (a plain copy into the plane when the row sizes match)."""
+        """``frame`` as a yuv420p VideoFrame (a plain copy into the plane when the row sizes match);
+        the same array as last time (a held frame) is not converted again (x264 copies its input)."""
+        if self._last is not None and self._last[0] is frame:
+            return self._last[1]
+        vf = self._convert(frame)
+        self._last = (frame, vf)
+        return vf
+
+    def _convert(self, frame: Frame) -> Any:
         import av
 
         w, h = self.size

@@ -30,7 +30,7 @@ from panda3d.core import NodePath, TransparencyAttrib
 from engine.timeline import Moment, Timeline
 from studio import palette
 from studio.hud2d import DIM, PANEL, WHITE, Label, Shapes, replace_children, short
-from studio.hud_dice import DICE_BOTTOM, DICE_TOP, DiceStrip
+from studio.hud_dice import DICE_BOTTOM, DICE_TOP, DiceStrip, pulse_scale
 from studio.hud_panels import COLUMN_W, ShipPanel
 
 PIP_SCALE: Final = 1.5  # the dice inset of an attack clip
@@ -99,6 +99,7 @@ class Hud:
         self._timeline: Timeline | None = None
         self._order: list[tuple[str, int]] = []
         self._keys: dict[str, object] = {}
+        self._look: object = None  # what the last update drew (:meth:`look`)
         self._layout()
 
     # --- layout ---------------------------------------------------------------------------------
@@ -109,11 +110,13 @@ class Hud:
             self._layout()
             self._place_panels()
             self._keys.clear()
+            self._look = None
 
     def set_fleet_names(self, names: Sequence[str]) -> None:
         """Names for the two fleet columns (the replay header's fleet names); default: the factions."""
         self.fleet_names = list(names)
         self._keys.pop("fleets", None)
+        self._look = None
 
     @property
     def compact(self) -> bool:
@@ -189,13 +192,30 @@ class Hud:
         for ship_id, side in self._order:
             self.panels[ship_id] = ShipPanel(self.columns[side], ship_id)
         self._keys.clear()
+        self._look = None
         self._place_panels()
 
     # --- per frame ------------------------------------------------------------------------------
-    def update(self, moment: Moment, timeline: Timeline, *, captions: bool = True) -> None:
-        """Show ``moment`` of ``timeline`` (``captions``: the event line at the bottom)."""
+    @staticmethod
+    def look(moment: Moment, captions: bool = True) -> tuple[object, ...]:
+        """Everything of ``moment`` the HUD draws: two moments with equal looks draw the same HUD
+        (:meth:`update` skips a moment whose look it drew last; videos reuse the last frame)."""
+        text = moment.banner.title if moment.banner is not None else ""
+        dice = moment.dice
+        fresh = dice is not None and any(d.fresh for d in (*dice.attack, *dice.defense))
+        return (moment.round_label, moment.phase_label, moment.banner, round(_banner_fade(moment), 3) if text else 0.0,
+                moment.header, moment.panels, dice, pulse_scale(moment.progress) if fresh else 1.0,
+                moment.caption if captions else "")
+
+    def update(self, moment: Moment, timeline: Timeline, *, captions: bool = True) -> bool:
+        """Show ``moment`` of ``timeline`` (``captions``: the event line at the bottom); False when
+        it looks like the moment shown last (nothing to do)."""
         if timeline is not self._timeline:
             self._bind(timeline)
+        look = self.look(moment, captions)
+        if look == self._look:
+            return False
+        self._look = look
         self._update_round(moment)
         self._update_banner(moment)
         self._update_active(moment)
@@ -203,6 +223,7 @@ class Hud:
         self._update_panels(moment)
         self.dice.update(moment.dice, moment.progress)
         self._update_caption(moment.caption if captions else "")
+        return True
 
     def _changed(self, name: str, key: object) -> bool:
         if self._keys.get(name, ()) == key:
@@ -221,7 +242,7 @@ class Hud:
         if self._changed("banner", (text, sub)):
             self.banner.set(text, pos=(0.0, 0.12))
             self.banner_sub.set(sub, pos=(0.0, 0.0))
-        fade = min(1.0, max(0.0, (1.0 - moment.progress) / 0.35)) if text else 0.0
+        fade = _banner_fade(moment) if text else 0.0
         if self._changed("banner-fade", round(fade, 3)):
             for label in (self.banner, self.banner_sub):
                 label.path.setAlphaScale(fade)
@@ -294,3 +315,8 @@ class Hud:
     def destroy(self) -> None:
         self.root.removeNode()
         self.panels.clear()
+
+
+def _banner_fade(moment: Moment) -> float:
+    """The round/phase banner fades out over the last 35% of its event."""
+    return min(1.0, max(0.0, (1.0 - moment.progress) / 0.35))

@@ -149,6 +149,11 @@ class DiceStrip:
             self.odds.set(odds, pos=(x - 0.02, DICE_Z - 0.045))
         # the dice the current event rolls or changes grow and settle as it happens
         fresh = {i for i, d in enumerate((*attack, *defense)) if d.fresh}
-        pulse = 1.0 + 0.28 * math.sin(math.pi * min(max(progress, 0.0), 1.0))
+        pulse = pulse_scale(progress)
         for i, (_, node) in enumerate(self._nodes):
             node.setScale(pulse if i in fresh else 1.0)
+
+
+def pulse_scale(progress: float) -> float:
+    """The scale of a die the current event rolls or changes, ``progress`` (0..1) through it."""
+    return 1.0 + 0.28 * math.sin(math.pi * min(max(progress, 0.0), 1.0))

@@ -60,11 +60,13 @@ class Stats:
     encode: float = 0.0
     frames: int = 0
     rendered: int = 0
+    reused: int = 0  # game frames that looked like the one before (not rendered again)
     extra: dict[str, float] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, float | int]:
         return {"moment": self.moment, "hud": self.hud, "scene": self.scene, "render": self.render,
-                "readback": self.readback, "encode": self.encode, "frames": self.frames, "rendered": self.rendered}
+                "readback": self.readback, "encode": self.encode, "frames": self.frames, "rendered": self.rendered,
+                "reused": self.reused}
 
 
 def ship_ids(loaded: LoadedReplay) -> dict[str, str]:
@@ -136,6 +138,7 @@ class FrameRenderer:
         self.raw = raw
         self.pixel_format = "rgb24"
         self._follow_last: CameraPose | None = None
+        self._last: tuple[object, Frame] | None = None  # the last game frame and what it showed
 
     def close(self) -> None:
         if self.hud is not None:
@@ -193,19 +196,33 @@ class FrameRenderer:
         return self.moment_frame(moment)
 
     def moment_frame(self, moment: Moment) -> Frame:
-        """The frame of a Timeline moment (computed elsewhere, e.g. ahead on another thread)."""
+        """The frame of a Timeline moment (computed elsewhere, e.g. ahead on another thread).
+
+        A moment that shows the same table from the same camera with the same HUD as the game
+        frame before it (a hold: dice on screen, a pause between events) gets that frame again,
+        not rendered a second time: the scene is a function of (view, overlays), the HUD of its
+        :meth:`~studio.hud.Hud.look`. The array is shared: treat frames as read-only."""
         s = self.stats
         t1 = time.perf_counter()
         self.cards.hide()
+        hud_changed = False
         if self.hud is not None:
             self.hud.show()
-            self.hud.update(moment, self.timeline, captions=self.captions)
+            hud_changed = self.hud.update(moment, self.timeline, captions=self.captions)
         s.hud += time.perf_counter() - t1
-        return self._draw(moment, self.camera_pose(moment), self.overlays)
+        pose = self.camera_pose(moment)
+        key = (moment.view, pose)
+        if not hud_changed and self._last is not None and self._last[0] == key:
+            s.reused += 1
+            return self._last[1]
+        frame = self._draw(moment, pose, self.overlays)
+        self._last = (key, frame)
+        return frame
 
     def card_frame(self, which: Literal["title", "end"], t: float) -> Frame:
         """The title or end card over the table as it stands at playback time ``t``."""
         moment = self.timeline.moment(t)
+        self._last = None  # the HUD and cards change what the next game frame is drawn over
         if self.hud is not None:
             self.hud.hide()
         if which == "title":

@@ -135,6 +135,28 @@ def test_same_replay_and_options_give_identical_frames(loaded: LoadedReplay, mp4
     assert again == [hashlib.sha256(f.tobytes()).hexdigest() for f in raw]
 
 
+def test_a_held_frame_is_reused_and_equals_a_fresh_render(loaded: LoadedReplay) -> None:
+    """Frames whose table, camera and HUD equal the frame before are not rendered again, and each
+    one equals the frame rendered from scratch for its moment (the HUD's look and the view say
+    all that is drawn: a stale frame, e.g. a die's pulse left out of the look, fails here)."""
+    from studio.video import FrameRenderer
+
+    tl = loaded.timeline
+    attack = next(i for i, e in enumerate(tl.events) if e.type == "attack_declared")
+    t0, t1 = tl.start_of(attack), tl.start_of(min(attack + 8, len(tl.events) - 1))
+    times = [t0 + (t1 - t0) * k / 60 for k in range(61)]
+    with FrameRenderer(loaded, SIZE) as fr:
+        for t in times:
+            moment = tl.moment(t)
+            frame = fr.moment_frame(moment)
+            assert fr.hud is not None
+            fr.hud._look = None  # the HUD drawn again from the moment, whatever it drew before
+            fr.hud.update(moment, tl)
+            fresh = fr._draw(moment, fr.camera_pose(moment), fr.overlays)
+            assert np.array_equal(frame, fresh), f"the frame at {t:.2f} s is stale"
+        assert fr.stats.reused > 10 and fr.stats.rendered < 2 * len(times)
+
+
 # --- GIF and PNG frames ----------------------------------------------------------------------------
 
 def test_gif_output(loaded: LoadedReplay, tmp_path: Path) -> None:
