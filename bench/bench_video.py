@@ -8,7 +8,7 @@ captions and the video overlays, three ways (``--modes`` picks some):
 
 - render only: Timeline moment (worked out one frame ahead on a second thread) + HUD +
   Scene.update + renderFrame + read-back into numpy;
-- render + encode: the same frames through H.264 (libx264, crf 20, veryfast) to a temporary MP4,
+- render + encode: the same frames through H.264 (libx264, crf 20, superfast) to a temporary MP4,
   encoding on the main thread after each frame;
 - render + encode, threaded: the encoder on a worker thread (what ``trek render`` does).
 

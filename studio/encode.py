@@ -19,7 +19,9 @@ import numpy as np
 from studio.offscreen import Frame
 
 CRF: Final = 20
-PRESET: Final = "veryfast"
+# superfast: at 1920x1080 about 2/3 of veryfast's CPU a frame (10.5 against 15.8 ms, 60 skirmish frames),
+# the same picture (37.0 against 36.6 dB PSNR to the rendered frames at crf 20), files about twice as big
+PRESET: Final = "superfast"
 
 
 class Sink:
@@ -67,7 +69,7 @@ class _AvSink(Sink):
 
 
 class Mp4Sink(_AvSink):
-    """H.264 (libx264, yuv420p, crf 20, BT.709 tagged) in MP4 with the index at the front (faststart).
+    """H.264 (libx264 superfast, yuv420p, crf 20, BT.709 tagged) in MP4 with the index at the front (faststart).
 
     ``pixel_format``: the layout of the frames given to :meth:`write` (``rgb24``, or ``bgra`` /
     ``bgr24`` straight from the capture buffer); one reused swscale context converts them.
