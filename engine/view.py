@@ -11,6 +11,7 @@ at the play area's south-west corner).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -79,6 +80,23 @@ class DecisionView:
     ring: str  # "inner" or "outer"
     target: str
     base_side: float = 40.0  # the base's side in mm
+
+    def point(self, bearing: float, r: float) -> Point:
+        """The table point ``r`` mm from the ship's centre, ``bearing`` degrees clockwise off its heading."""
+        a = math.radians(self.pose.heading + bearing)
+        return self.pose.x + r * math.sin(a), self.pose.y + r * math.cos(a)
+
+    def fan(self, reach: float, steps: int = 12) -> list[Point]:
+        """The target's 45-degree sector's arc at ``reach`` mm (its edges at sector * 45 -+ 22.5 degrees)."""
+        lo = self.sector * 45.0 - 22.5
+        return [self.point(lo + 45.0 * k / steps, reach) for k in range(steps + 1)]
+
+    def footprint(self, edges: tuple[float, ...]) -> list[Point]:
+        """What the sectors-and-rings drawing reaches, for the director's framing: the ends of the
+        eight sector lines and the target's sector's arc, Range 3 (``edges[-1]``) past the base's
+        half side; the Range 1 and 2 rings lie inside them."""
+        reach = edges[-1] + self.base_side / 2
+        return [self.point(22.5 + 45.0 * k, reach) for k in range(8)] + self.fan(reach)
 
 
 @dataclass(frozen=True, slots=True)

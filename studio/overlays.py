@@ -20,7 +20,6 @@ pose node, so they follow it for free; templates and attack lines are cached by 
 
 from __future__ import annotations
 
-import math
 from collections.abc import Collection, Mapping, Sequence
 from typing import Final
 
@@ -139,16 +138,9 @@ def sectors_builder(d: DecisionView, edges: Sequence[float]) -> MeshBuilder:
     half = d.base_side / 2
     x, y, h = d.pose.x, d.pose.y, d.pose.heading
     reach = edges[-1] + half
-
-    def point(bearing: float, r: float) -> tuple[float, float]:
-        a = math.radians(h + bearing)
-        return x + r * math.sin(a), y + r * math.cos(a)
-
-    lo = d.sector * 45.0 - 22.5
-    fan = [point(lo + 45.0 * k / 12, reach) for k in range(13)]
-    b.polygon([(x, y), *fan], palette.with_alpha(palette.SECTOR_FILL, 0.28), SECTOR_Z)
+    b.polygon([(x, y), *d.fan(reach)], palette.with_alpha(palette.SECTOR_FILL, 0.28), SECTOR_Z)
     for k in range(8):
-        b.ribbon([point(22.5 + 45.0 * k, half * 1.5), point(22.5 + 45.0 * k, reach)], 1.2,
+        b.ribbon([d.point(22.5 + 45.0 * k, half * 1.5), d.point(22.5 + 45.0 * k, reach)], 1.2,
                  palette.with_alpha(palette.SECTOR_LINE, 0.8), SECTOR_Z + 0.01)
     square = _base_square(d.base_side)
     for band, edge in ((1, edges[0]), (2, edges[1])):

@@ -208,3 +208,71 @@ def test_each_ship_card_names_its_class(game: LoadedReplay) -> None:
     assert changed.sum() == sum(changed[int((1 - hi[2]) / 2 * h):int((1 - lo[2]) / 2 * h),
                                         int((lo[0] / aspect + 1) / 2 * w):int((hi[0] / aspect + 1) / 2 * w)].sum()
                                 for lo, hi in rects)  # and nowhere else
+
+
+@pytest.mark.parametrize("which", ["golden", "crowded"])
+def test_the_enemy_ai_sectors_are_clear_of_the_hud(which: str, request: pytest.FixtureRequest) -> None:
+    """Alliance, Choose Maneuver: from the Enemy AI's decision to its move the director frames
+    the sectors-and-rings drawing (the eight sector lines and the target's sector, out to Range 3) clear of
+    every HUD rectangle; before it framed the ship's move only, and the panels covered the wedges."""
+    from studio.video import FrameRenderer
+
+    game = (load_timeline(Path(__file__).parent / "golden" / "alliance-act1-seed4.trek") if which == "golden"
+            else request.getfixturevalue(which))
+    tl = game.timeline
+    checked = decisions = 0
+    with FrameRenderer(game, SIZE, "director") as fr:
+        assert fr.hud is not None
+        d = fr.director
+        for i in range(len(tl.events)):
+            after = tl.moment_after(i).view.decision
+            if after is None or (i > 0 and tl.moment_after(i - 1).view.decision == after):
+                continue
+            decisions += 1
+            k = d.shot_index(tl.start_of(i))
+            settled = d.shots[k].start + d._move_time(k)  # the camera has arrived
+            for t in np.arange(max(settled, tl.start_of(i + 1)), tl.duration, 0.25):  # on screen until the move
+                moment = tl.moment(float(t))
+                if moment.view.decision != after or d.shot_index(float(t)) != k or d._early(float(t)) is not None:
+                    break  # the decision is gone, or the camera sets off for the next shot
+                fr.hud.update(moment, tl)
+                points = np.array([(x, y, 0.0) for x, y in after.footprint(moment.view.range_edges)])
+                box = _box(d.project(float(t), points))
+                assert _overlaps(box, fr.hud.rects()) is None, f"event {i}, t={t:.2f}: the HUD covers the sectors"
+                left, right, bottom, top = d.safe
+                eps = 1e-6
+                assert left - eps <= box[0] and box[1] <= right + eps and bottom - eps <= box[2] and box[3] <= top + eps
+                checked += 1
+    assert decisions >= 7 and checked >= decisions
+
+
+def test_the_enemy_ai_sector_pixels_are_clear_of_the_hud() -> None:
+    """The same in pixels: the drawing's pixels (the frame with the sectors overlay against the
+    frame without it, HUD hidden) are many and none lies under a HUD rectangle."""
+    from studio.video import FrameRenderer
+
+    game = load_timeline(Path(__file__).parent / "golden" / "alliance-act1-seed4.trek")
+    tl = game.timeline
+    shown = [i for i in range(len(tl.events)) if tl.events[i].type == "enemy_direction"]
+    assert len(shown) >= 7
+    with FrameRenderer(game, SIZE, "director") as fr:
+        assert fr.hud is not None
+        for i in shown:
+            moment = tl.moment_after(i)
+            assert moment.view.decision is not None
+            fr.hud.update(moment, tl)
+            rects = fr.hud.rects()
+            pose = fr.camera_pose(moment)
+            fr.hud.hide()
+            try:
+                drawn = fr._draw(moment, pose, {"sectors"}).copy()
+                bare = fr._draw(moment, pose, set()).copy()
+            finally:
+                fr.hud.show()
+            pixels = np.argwhere(np.abs(drawn.astype(int) - bare.astype(int)).sum(axis=2) > 40)
+            assert len(pixels) > 2000, f"event {i}: the sectors are not in the picture"
+            w, h = SIZE
+            xs, ys = pixels[:, 1] / w * 2 - 1, 1 - pixels[:, 0] / h * 2
+            for r in rects:
+                inside = (xs > r[0]) & (xs < r[1]) & (ys > r[2]) & (ys < r[3])
+                assert not inside.any(), f"event {i}: {int(inside.sum())} sector pixels under the HUD at {r}"

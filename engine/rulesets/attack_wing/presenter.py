@@ -28,6 +28,7 @@ from engine.rulesets.attack_wing.screen import (
     dice_view,
     effect_views,
     focus_views,
+    frame_decisions,
     header_view,
     panel_view,
     round_labels,
@@ -190,8 +191,9 @@ class BoardPresenter(Generic[S]):
             if isinstance(declared, ev.AttackDeclared):
                 self.reasons[i] = attack_reason(declared, self._names.get(declared.defender, declared.defender),
                                                 self._odds_view(a, a))
-        self.focus = focus_views(self.events, self._attack_bases, self._table_bases,
-                                 {s.id: s.base for s in board.ships})
+        self.focus = frame_decisions(focus_views(self.events, self._attack_bases, self._table_bases,
+                                                 {s.id: s.base for s in board.ships}),
+                                     self.decisions, RANGE_BAND_EDGES_MM)
         self.roster = tuple(panel_view(s, self._names, False, self.gone)
                             for s in sorted(board.ships, key=lambda s: s.side))
 

@@ -29,6 +29,7 @@ from engine.view import (
     BaseSize,
     BaseView,
     CardView,
+    DecisionView,
     DiceView,
     DieMark,
     DieView,
@@ -38,6 +39,7 @@ from engine.view import (
     HeaderView,
     OddsView,
     PanelView,
+    Point,
     RulerView,
     ShipLineView,
     ShipStatus,
@@ -308,6 +310,26 @@ def focus_views(events: Sequence[Any], attacks: Mapping[int, FocusView], tables:
         elif isinstance(e, ev.AttackDeclared):
             focus = attacks.get(i)
         out.append(focus)
+    return out
+
+
+def frame_decisions(focus: Sequence[FocusView | None], decisions: Sequence[DecisionView | None],
+                    edges: tuple[float, ...]) -> list[FocusView | None]:
+    """``focus`` with a new shot where an Enemy AI decision appears (Alliance): the deciding
+    ship's move as before, and the sectors and rings drawn around it (their footprint, out to
+    Range 3), so the director keeps the drawing clear of the HUD."""
+    out = list(focus)
+    current: FocusView | None = None
+    for i, d in enumerate(decisions):
+        if out[i] is not None:
+            current = out[i]
+        if d is None or (i > 0 and decisions[i - 1] == d):
+            continue
+        bases: tuple[BaseView, ...] = (BaseView(d.pose, d.base_size, d.base_side),)
+        points: tuple[Point, ...] = ()
+        if current is not None and current.kind == "move" and d.ship_id in current.subjects:
+            bases, points = current.bases, current.points
+        out[i] = current = FocusView("move", (d.ship_id,), bases, (*points, *d.footprint(edges)))
     return out
 
 
