@@ -36,3 +36,15 @@ def local_ray() -> Any:
              object_store_memory=128 * 1024 * 1024)  # replays of a few games: not the default 30% of memory
     yield ray
     ray.shutdown()
+
+
+@pytest.fixture(scope="session")
+def skirmish3(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """The bundled skirmish played with seed 3, loaded (``LoadedReplay``); its file is ``.path``."""
+    from engine.replay_timeline import load_timeline
+    from engine.rulesets.attack_wing.play import play
+    from engine.rulesets.attack_wing.scenario import load_scenario
+
+    path = tmp_path_factory.mktemp("skirmish3") / "skirmish-3.trek"
+    play(load_scenario("skirmish"), 3, path)
+    return load_timeline(path)

@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from engine.geometry.pose import Pose
+from engine.replay_timeline import LoadedReplay
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing.screen import effect_views
@@ -161,3 +162,27 @@ def test_shield_flash_and_explosion_in_pixels(renderer: Any) -> None:
     scene.update(view, set())
     after = buf.capture().copy()
     assert np.array_equal(after, plain)
+
+
+def test_a_destroyed_ship_shows_as_a_wreck_in_the_still_of_its_destruction(skirmish3: LoadedReplay,
+                                                                          renderer: Any) -> None:
+    """A screenshot at the end of a ship_destroyed event shows the ship (the wreck look: the
+    view says destroyed) where it died; from the next event on it is gone from the table."""
+    from studio.video import screenshot_frame
+
+    tl = skirmish3.timeline
+    deaths = [i for i, e in enumerate(tl.events)  # (a ship firing back at the same skill is removed later)
+              if e.type == "ship_destroyed" and tl.state_after(i).ship(e.ship).destroyed]
+    assert deaths
+    for i in deaths[:3]:
+        ship_id = tl.events[i].ship
+        wreck = tl.moment_after(i).view.ship(ship_id)
+        assert wreck is not None and wreck.destroyed, f"event {i}"
+        assert tl.moment_after(i + 1).view.ship(ship_id) is None
+    i = deaths[0]
+    moment = tl.moment_after(i)
+    ship_id = tl.events[i].ship
+    still = screenshot_frame(skirmish3, i, size=(640, 360), camera="top", overlays=set(), hud=False)
+    gone = renderer.render(replace(moment.view, ships=tuple(s for s in moment.view.ships if s.id != ship_id)),
+                           (640, 360), "top", set())
+    assert (np.abs(still.astype(int) - gone.astype(int)).sum(axis=2) > 30).sum() > 30

@@ -234,9 +234,11 @@ class BoardPresenter(Generic[S]):
             a, b = e.start.pose(), e.end.pose()
             moving[e.ship] = Pose(a.x + (b.x - a.x) * progress, a.y + (b.y - a.y) * progress, a.heading)
         active = state.active
+        # a ship destroyed stays on the table (a wreck) through its ship_destroyed event, the end
+        # of it included: a still of that event shows what was destroyed
         ships = tuple(_ship_view(s, moving.get(s.id), s.id == active, self._names) for s in state.ships
                       if self.placed(s.id, i) and (not s.destroyed or (
-                          isinstance(e, ev.ShipDestroyed) and e.ship == s.id and progress < 1)))
+                          isinstance(e, ev.ShipDestroyed) and e.ship == s.id)))
         attack_view, dice, odds, header = None, None, None, None
         attack = self.attack_of[i] if i >= 0 else -1
         if attack >= 0 and state.attack is not None:
