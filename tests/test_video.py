@@ -143,8 +143,9 @@ def test_a_held_frame_is_reused_and_equals_a_fresh_render(loaded: LoadedReplay) 
 
     tl = loaded.timeline
     attack = next(i for i, e in enumerate(tl.events) if e.type == "attack_declared")
-    t0, t1 = tl.start_of(attack), tl.start_of(min(attack + 8, len(tl.events) - 1))
-    times = [t0 + (t1 - t0) * k / 60 for k in range(61)]
+    resolved = next(i for i in range(attack, len(tl.events)) if tl.events[i].type == "attack_resolved")
+    t0, t1 = tl.start_of(attack), tl.start_of(resolved + 1)  # the dice, then the result held on screen
+    times = [t0 + k / 30 for k in range(int((t1 - t0) * 30))]
     with FrameRenderer(loaded, SIZE) as fr:
         for t in times:
             moment = tl.moment(t)
@@ -154,7 +155,7 @@ def test_a_held_frame_is_reused_and_equals_a_fresh_render(loaded: LoadedReplay) 
             fr.hud.update(moment, tl)
             fresh = fr._draw(moment, fr.camera_pose(moment), fr.overlays)
             assert np.array_equal(frame, fresh), f"the frame at {t:.2f} s is stale"
-        assert fr.stats.reused > 10 and fr.stats.rendered < 2 * len(times)
+        assert fr.stats.reused > 20 and fr.stats.rendered < 2 * len(times)
 
 
 # --- GIF and PNG frames ----------------------------------------------------------------------------
