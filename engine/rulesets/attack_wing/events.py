@@ -11,27 +11,13 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from engine.geometry.pose import Pose
+from engine.rulesets.models import Coord as Coord
+from engine.rulesets.models import PoseModel as PoseModel
 
 Name = Annotated[str, Field(max_length=200)]
 ShipRef = Annotated[str, Field(min_length=1, max_length=40)]
-Coord = Annotated[float, Field(ge=-1e6, le=1e6, allow_inf_nan=False)]
 Small = Annotated[int, Field(ge=-1000, le=1000)]
 Reason = Annotated[str, Field(max_length=500)]
-
-
-class PoseModel(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-    x: Coord
-    y: Coord
-    heading: Annotated[float, Field(ge=0, lt=360, allow_inf_nan=False)]
-
-    @classmethod
-    def of(cls, pose: Pose) -> PoseModel:
-        return cls(x=round(pose.x, 4), y=round(pose.y, 4), heading=round(pose.heading, 6) % 360.0)
-
-    def pose(self) -> Pose:
-        return Pose(self.x, self.y, self.heading)
 
 
 class _Event(BaseModel):
