@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from engine.geometry.pose import Pose
-from engine.rulesets.attack_wing.dice import Rng
 from engine.rulesets.into_the_unknown.ai import peril_choice, reroll_choice
 from engine.rulesets.into_the_unknown.combat import Shot, beam_attack, hull_damage
 from engine.rulesets.into_the_unknown.dice import EXPERTISE, INTUITION, Allowances, Modifier, Pool, modify, roll
@@ -19,6 +18,7 @@ from engine.rulesets.into_the_unknown.procedures import at_sensors_range, sensor
 from engine.rulesets.into_the_unknown.reducer import apply
 from engine.rulesets.into_the_unknown.state import ItuState
 from engine.rulesets.into_the_unknown.table import INCH, area_of
+from engine.rulesets.rng import Rng
 
 TEST_EXAMPLE_SEED = 63  # its first five intuition draws: blank, analysis, success, breakthrough, analysis
 ATTACK_EXAMPLE_SEED = 69  # blank, analysis (intuition), success (expertise), success, then damage card 0

@@ -3,15 +3,17 @@
 Rulebook "Dice": eight-sided. Attack die: 3 hit, 1 critical hit, 2 battle stations, 2 blank.
 Defense die: 3 evade, 2 battle stations, 3 blank.
 
-The generator is counter-based (splitmix64 of seed and draw number), so its whole state is
-two integers and any draw is a pure function of them: the reducer advances the counter by
-the number of draws an event records and lands on exactly the engine's state.
+The generator is the shared counter-based one (``engine.rulesets.rng``, re-exported here): its
+whole state is two integers, so the reducer advances the counter by the number of draws an
+event records and lands on exactly the engine's state.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final, Literal
+
+from engine.rulesets.rng import Rng as Rng
+from engine.rulesets.rng import splitmix64 as splitmix64
 
 AttackFace = Literal["hit", "crit", "battle_stations", "blank"]
 DefenseFace = Literal["evade", "battle_stations", "blank"]
@@ -23,36 +25,6 @@ ATTACK_DIE: Final[tuple[AttackFace, ...]] = (
 DEFENSE_DIE: Final[tuple[DefenseFace, ...]] = (
     "evade", "evade", "evade", "battle_stations", "battle_stations", "blank", "blank", "blank")
 FACES: Final[dict[str, tuple[str, ...]]] = {"attack": ATTACK_DIE, "defense": DEFENSE_DIE}
-
-_MASK64: Final = (1 << 64) - 1
-
-
-def splitmix64(x: int) -> int:
-    """One splitmix64 output for input x (a well-mixed 64-bit hash)."""
-    x = (x + 0x9E3779B97F4A7C15) & _MASK64
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return x ^ (x >> 31)
-
-
-@dataclass(frozen=True, slots=True)
-class Rng:
-    """The seeded generator's whole state: the seed and how many numbers were drawn."""
-
-    seed: int
-    drawn: int = 0
-
-    def value(self, k: int = 0) -> int:
-        """The (drawn + k)-th 64-bit number, without advancing."""
-        return splitmix64((self.seed & _MASK64) ^ splitmix64(self.drawn + k))
-
-    def below(self, n: int, k: int = 0) -> int:
-        """A number in [0, n) from the (drawn + k)-th draw (n is small, bias is negligible)."""
-        return self.value(k) % n
-
-    def advanced(self, count: int) -> Rng:
-        return Rng(self.seed, self.drawn + count)
-
 
 def roll(rng: Rng, kind: DiceKind, count: int) -> tuple[list[str], Rng]:
     """Roll ``count`` dice of a kind; returns the faces and the advanced generator."""

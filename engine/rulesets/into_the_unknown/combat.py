@@ -14,13 +14,13 @@ from dataclasses import dataclass
 
 from shapely.geometry import Point
 
-from engine.rulesets.attack_wing.dice import Rng
 from engine.rulesets.into_the_unknown.dice import Allowances, Chooser, How, Modifier, Pool, modify, roll
 from engine.rulesets.into_the_unknown.displays import OFFICERS, Arc, BeamWeapon, End, ShipDisplay
 from engine.rulesets.into_the_unknown.events import AttackMade, DieModel, Effects, Phase, ShipDelta, StepModel
 from engine.rulesets.into_the_unknown.measure import arc_distance, at_range, line_of_sight
 from engine.rulesets.into_the_unknown.state import ItuState, ShipState
 from engine.rulesets.into_the_unknown.table import DEEP_SPACE, TOKEN_RADIUS, base_polygon, end_polygon
+from engine.rulesets.rng import Rng
 
 ENDS: tuple[End, End] = ("fore", "aft")
 OUTPOST_RANGE, OUTPOST_DICE = 4.0, 3  # guide, Outpost Ambush: WEAPONS ARRAY x1, 4", 3 intuition dice

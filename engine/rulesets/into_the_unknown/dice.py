@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
-from engine.rulesets.attack_wing.dice import Rng
+from engine.rulesets.rng import Rng
 
 DieKind = Literal["intuition", "expertise"]
 Face = Literal["blank", "analysis", "success", "double", "breakthrough", "discovery"]

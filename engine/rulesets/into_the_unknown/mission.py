@@ -9,9 +9,9 @@ space south of the system, 15" of warp from standing 2" past a BLUE objective wi
 from __future__ import annotations
 
 from engine.geometry.pose import Pose
-from engine.rulesets.attack_wing.dice import Rng
 from engine.rulesets.into_the_unknown.events import GameStarted, OfficerSetup, PoseModel, ShipSetup, TokenSetup
 from engine.rulesets.into_the_unknown.table import SECTOR_MM
+from engine.rulesets.rng import Rng
 
 NAME = "itu-perditions-gate"
 TITLE = "At Perdition's Gate"

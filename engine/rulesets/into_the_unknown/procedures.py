@@ -8,7 +8,6 @@ from dataclasses import dataclass
 
 from shapely.geometry import Point
 
-from engine.rulesets.attack_wing.dice import Rng
 from engine.rulesets.into_the_unknown.combat import hostile_act, pool_models
 from engine.rulesets.into_the_unknown.dice import Allowances, Chooser, How, Modifier, Rolled, modify, roll
 from engine.rulesets.into_the_unknown.displays import CREW_STATS, OFFICERS, CrewStat
@@ -17,6 +16,7 @@ from engine.rulesets.into_the_unknown.measure import arc_distance, at_range
 from engine.rulesets.into_the_unknown.reducer import INFLUENCE_ENDS
 from engine.rulesets.into_the_unknown.state import ItuState, ObjectiveState, ShipState
 from engine.rulesets.into_the_unknown.table import TOKEN_RADIUS, area_of_point, base_polygon
+from engine.rulesets.rng import Rng
 
 COLOURS: tuple[Colour, Colour] = ("blue", "orange")  # side 0's and side 1's control markers
 
