@@ -21,7 +21,7 @@ from engine.geometry.pose import Pose
 from engine.geometry.shapes import Obstacle, Planet, base_corners, base_polygon
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing import rules
-from engine.rulesets.attack_wing.abilities.advice import action_value
+from engine.rulesets.attack_wing.abilities.advice import BATTLE_STATIONS_ATTACK, action_value
 from engine.rulesets.attack_wing.abilities.windows import ACTION_PREFIX
 from engine.rulesets.attack_wing.actions import REARM, ActionChoice, ActionOption
 from engine.rulesets.attack_wing.maneuvers import (
@@ -266,7 +266,7 @@ class AiPlayer:
             if target is None and threat == 0:
                 return None, 0.0
             return ActionChoice(a, reason="battle stations: " + ("target in arc" if target else "under fire")), \
-                (1.1 if target else 0.0) + 0.1 * threat
+                (BATTLE_STATIONS_ATTACK if target else 0.0) + 0.1 * threat
         if a == "evasive_maneuvers":
             if threat == 0:
                 return None, 0.0

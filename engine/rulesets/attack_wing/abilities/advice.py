@@ -1,23 +1,110 @@
 """How much an "Action:" card is worth to the AI against the rulebook's actions (``ai.AiPlayer``
-values every option of the Perform Action step on one scale), whom it targets, and why."""
+values every option of the Perform Action step on one scale), whom it targets, and why.
+
+An "Action:" card marks ships for the round; its riders (the card's abilities with scope
+"marked") then act in the combat windows. Each rider is valued for the ships it would mark, on the
+AI's own scale: an attack die is worth ``DIE_VALUE`` to a ship with a target its condition allows,
+a defense die a quarter of the fire the ship is under (as Evasive Maneuvers: +1 defense die),
+a battle stations result turned into a hit what a battle stations token is worth to an attacker.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from engine.rulesets.attack_wing import rules
+from engine.rulesets.attack_wing.abilities.model import Ability, AttackContext, Cost, Situation
 from engine.rulesets.attack_wing.abilities.registry import CARDS
-from engine.rulesets.attack_wing.abilities.windows import marks_of, parse_action
+from engine.rulesets.attack_wing.abilities.windows import holds, marks_of, parse_action
 from engine.rulesets.attack_wing.rules import AttackOption
 from engine.rulesets.attack_wing.state import GameState, ShipState
 
-DIE_VALUE = 0.8  # an attack die this round for a ship with something to shoot (a battle stations token: 1.1)
+DIE_VALUE = 0.8  # an attack die this round for a ship with something to shoot
+ENEMY_DIE_VALUE = 0.2  # an enemy's extra attack die at this ship (it may be destroyed before it fires)
+DEFENSE_DIE = 0.25  # times the fire the ship is under: one more defense die (the AI's Evasive Maneuvers)
+BATTLE_STATIONS_ATTACK = 1.1  # a battle stations token to a ship with a target (its results become hits)
+CRIT_OVER_HIT = 0.3  # one of those results a critical hit instead
 LOST_ATTACK = 1.5  # giving up the ship's own attack when it has one
+AUX_POWER = 0.5  # an auxiliary power token: next round's red maneuvers are barred
 
 
 def _threat_to(state: GameState, enemy: ShipState, ship: ShipState) -> float:
     """The enemy's dice at ``ship`` when it can attack it now (0 otherwise)."""
     return float(enemy.attack) if any(o.defender == ship.id for o in rules.attack_options(state, enemy)) else 0.0
+
+
+def _context(state: GameState, attacker: ShipState, option: AttackOption) -> AttackContext:
+    return AttackContext(attacker, state.ship(option.defender), option.weapon, option.band, option.arc)
+
+
+def _qualifies(state: GameState, owner: ShipState, card_id: str, rider: Ability, marked: ShipState,
+               role: str) -> list[AttackContext]:
+    """The attacks this round in which the rider would act for the marked ship (as attacker or
+    defender), judged on the table as it is now (ships have moved; combat comes next)."""
+    subject = replace(marked, marks=(*marked.marks, card_id))  # as if the action had marked it
+    view = state.with_ship(subject)
+    if role == "attacker":
+        attacks = [_context(view, subject, o) for o in rules.attack_options(view, subject)]
+    else:
+        attacks = [_context(view, e, o) for e in view.enemies(subject) for o in rules.attack_options(view, e)
+                   if o.defender == subject.id]
+    return [a for a in attacks if holds(Situation(view, view.ship(owner.id), subject, a), card_id, rider)]
+
+
+def _under_fire(state: GameState, ship: ShipState, attacks: int) -> float:
+    """The fire ``attacks`` enemy attacks put on the ship (their dice), capped at every enemy's dice."""
+    return float(sum(sorted((_threat_to(state, e, ship) for e in state.enemies(ship)), reverse=True)[:attacks]))
+
+
+def _rider(state: GameState, ship: ShipState, card_id: str, rider: Ability, marked: ShipState,
+           threat: float) -> tuple[float, str]:
+    """One rider's worth for one marked ship, and its words (empty when it is worth nothing)."""
+    effect = rider.effect
+    friendly = marked.side == ship.side
+    role = rider.condition.role if rider.condition.role != "any" else (
+        "attacker" if effect.dice == "attack" and effect.kind != "defense_dice" else "defender")
+    if effect.kind in ("attack_dice", "convert", "reroll", "add_result") and effect.dice == "attack" \
+            and role == "attacker":
+        if not _qualifies(state, ship, card_id, rider, marked, "attacker"):
+            return 0.0, ""
+        if not friendly:  # an enemy's dice at this ship (Keevan's target)
+            return -ENEMY_DIE_VALUE * effect.amount, ""
+        if effect.kind == "attack_dice":
+            return DIE_VALUE * effect.amount, f"{effect.amount:+d} attack dice for {marked.name} with a target"
+        if effect.kind == "convert" and "battle_stations" in effect.faces:
+            if effect.to == "crit":
+                return CRIT_OVER_HIT, f"a battle stations result a critical hit for {marked.name}"
+            if marked.battle_stations:  # its token already turns them into hits
+                return 0.0, ""
+            return BATTLE_STATIONS_ATTACK, f"battle stations results hits for {marked.name} (no token spent)"
+        dice = effect.amount or marked.attack
+        return DIE_VALUE * 0.5 * dice, f"{effect.kind.replace('_', ' ')} for {marked.name}'s attack"
+    if effect.kind == "defense_dice" or (effect.dice == "defense" and effect.kind in ("convert", "reroll",
+                                                                                      "add_result")):
+        fire = threat if marked.id == ship.id else _under_fire(state, marked, 99)
+        if not fire or not _qualifies(state, ship, card_id, rider, marked, "defender"):
+            return 0.0, ""
+        sign = 1 if friendly else -1
+        amount: float
+        if effect.kind == "defense_dice":
+            amount = effect.amount
+        elif effect.kind == "convert":  # a battle stations result an evade: about one die in eight
+            amount = 0.0 if marked.battle_stations else marked.agility / 8 / 0.375
+        else:
+            amount = effect.amount * 0.5
+        value = sign * DEFENSE_DIE * fire * amount
+        words = {"defense_dice": f"{effect.amount:+d} defense dice", "reroll": "defense rerolls",
+                 "convert": f"{'/'.join(effect.faces).replace('_', ' ')} results {effect.to}s",
+                 "add_result": f"{effect.amount} added {effect.to}(s)"}[effect.kind] \
+            + f" for {marked.name} under fire ({fire:.1f})"
+        return value, words if friendly else ""
+    return 0.0, ""
+
+
+def _cost(cost: Cost) -> float:
+    return (0.3 if cost.discard else 0.1 if cost.disable else 0.0) + (AUX_POWER if cost.aux_power else 0.0) \
+        + (0.4 if cost.token else 0.0) + (0.2 if cost.limit == "game" else 0.0)
 
 
 def action_value(state: GameState, ship: ShipState, action: str, threat: float, targets: Sequence[str],
@@ -27,6 +114,7 @@ def action_value(state: GameState, ship: ShipState, action: str, threat: float, 
     card = CARDS.get(parsed[0]) if parsed else None
     if parsed is None or card is None:
         return 0.0, "", None
+    card_id = parsed[0]
     ability = card.abilities[parsed[1]]
     pick: str | None = None
     if ability.effect.pick:  # the enemy that threatens this ship most, or the one it means to attack
@@ -36,20 +124,15 @@ def action_value(state: GameState, ship: ShipState, action: str, threat: float, 
         wanted = attack.defender if attack is not None and attack.defender in targets else None
         pick = wanted or max(enemies, key=lambda e: (_threat_to(state, e, ship), e.id)).id
     marked = (pick,) if pick else marks_of(state, ship, ability) if ability.effect.kind == "mark" else ()
+    if ability.effect.and_self and ship.id not in marked:
+        marked = (*marked, ship.id)
     value, why = 0.0, []
     own_attack = bool(rules.attack_options(state, ship))
     for rider in card.abilities:
         if rider.condition.scope != "marked":
             continue
         kind, amount = rider.effect.kind, rider.effect.amount
-        if kind == "attack_dice" and rider.condition.check is None:
-            shooters = [m for m in marked if rules.attack_options(state, state.ship(m))]
-            value += DIE_VALUE * amount * len(shooters)
-            if shooters:
-                why.append(f"+{amount} attack die for {len(shooters)} ship(s) with a target")
-        elif kind == "attack_dice" and pick:  # the target's extra dice at this ship (Keevan)
-            value -= 0.2 * amount * (_threat_to(state, state.ship(pick), ship) > 0)
-        elif kind == "retaliate":
+        if kind == "retaliate":
             near = [e for e in state.enemies(ship) if _threat_to(state, e, ship)]
             value += 0.5 * amount * bool(near)
             if near:
@@ -61,6 +144,11 @@ def action_value(state: GameState, ship: ShipState, action: str, threat: float, 
         elif kind == "must_attack" and pick and attack is not None and attack.defender == pick:
             value += 0.6
             why.append(f"fires at {state.ship(pick).name} before it fires back")
-    cost = ability.cost
-    value -= 0.3 if cost.discard else 0.1 if cost.disable else 0.0
+        else:
+            for ship_id in marked:
+                worth, words = _rider(state, ship, card_id, rider, state.ship(ship_id), threat)
+                value += worth
+                if words:
+                    why.append(words)
+    value -= _cost(ability.cost)
     return value, (f"{card.name}: " + "; ".join(why)) if why else "", pick
