@@ -10,7 +10,23 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.rulesets.fleet_captains.content import COMMAND_CARDS, ENCOUNTERS, MISSIONS, SHIP_CLASSES, Mission
+from engine.rulesets.fleet_captains.content import (
+    CARGO,
+    COMMAND_CARDS,
+    ENCOUNTERS,
+    MISSIONS,
+    SHIP_CLASSES,
+    SHIP_MISSIONS,
+    Mission,
+    ShipMission,
+)
+from engine.rulesets.fleet_captains.options import (
+    BEAM_CREW,
+    BEAM_DISCARD,
+    BEAM_GIVE_CARGO,
+    BEAM_RESCUE,
+    BEAM_TAKE_CARGO,
+)
 from engine.rulesets.fleet_captains.players import Act, Offer
 from engine.rulesets.fleet_captains.rules import (
     distances,
@@ -64,12 +80,34 @@ class FleetAi:
             return float(s.card.dial[s.alert][act.value].shields or 0), "the best shields"
         if kind == "forced_discard":
             return (1.0 if act.kind == "lose_card" else 0.0), "a card from the hand rather than a crew member"
+        if kind == "redraft":
+            short = state.side(offer.side).fleet_size - act.value
+            if act.kind == "redraft":
+                return (1.0 if short >= 2 else -1.0), f"the fleet is {short} short of the fleet size"
+            return 0.0, f"a fleet {short} short is close enough"
+        if kind == "gather":
+            return _gather(state, offer, act)
+        if kind == "cargo_ship":
+            return -float(len(state.ship(act.ships[0]).cargo)), "the emptiest hold"
         return _turn(state, offer.side, act)
+
+
+def _gather(state: FcState, offer: Offer, act: Act) -> Scored:
+    """After a reveal: an echo joins the revealed ship (two tokens to search there, a cover for its
+    next cloak); a cloaked ship's token keeps its own course."""
+    if act.kind == "stop":
+        return 0.0, "the other tokens keep their courses"
+    token = next(t for t in state.tokens if t.id == act.target)
+    if token.ship is None:
+        return 0.5, f"echo {token.id} covers the revealed {offer.note}"
+    return -1.0, f"{token.ship} keeps its own course"
 
 
 def _card(act: Act) -> Scored:
     if act.kind == "card":
         return float(act.value), f"+{act.value} on the test"
+    if act.kind == "hinder":
+        return float(act.value), f"-{act.value} on the opponent's test"
     if act.kind == "crew_ability":
         return act.value - 2.5, f"+{act.value}, losing the crew member"
     return 0.0, "no card worth playing"
@@ -83,6 +121,22 @@ def goals(state: FcState, ship: ShipState) -> tuple[frozenset[str], str]:
     if ship.alert > 0:
         spots = frozenset(p.id for p in state.locations if repair_spot(state, side, p.id))
         return spots, "damaged: to a repair spot"
+    own = SHIP_MISSIONS.get(ship.card.mission or "")
+    if own is not None and not ship.mission_done:
+        if own.goal == "explore":
+            unexplored = frozenset(p.id for p in state.locations if not p.explored)
+            if unexplored:
+                return unexplored, f"exploring for its own mission {own.name}"
+        elif _best(ship, own) >= 0.34:
+            places = frozenset(p.id for p in state.locations if p.id not in ship.progress
+                               and mission_place(state, own, p, side))
+            if places:
+                return places, f"for its own mission {own.name}"
+    for mission in _missions(state, side):
+        if mission.cargo is not None and any(CARGO[c].kind == mission.cargo for c in ship.cargo):
+            places = frozenset(p.id for p in state.locations if mission_place(state, mission, p, side))
+            if places:
+                return places, f"delivering its {mission.cargo} for {mission.name}"
     for mission in _missions(state, side):
         if mission.goal == "test" and mission.system is not None and _best(ship, mission) >= 0.34:
             places = frozenset(p.id for p in state.locations if mission_place(state, mission, p, side))
@@ -101,7 +155,7 @@ def goals(state: FcState, ship: ShipState) -> tuple[frozenset[str], str]:
     return planets or unexplored, "to spread influence"
 
 
-def _best(ship: ShipState, mission: Mission) -> float:
+def _best(ship: ShipState, mission: Mission | ShipMission) -> float:
     assert mission.system is not None
     best = max((s.rating(mission.system) or -99) for s in ship.card.dial[ship.alert] if not s.cloak)
     return p_success(best + 2, mission.target)
@@ -166,6 +220,17 @@ def _turn(state: FcState, side: int, act: Act) -> Scored:
         p = p_success(total + _hand_bonus(state, side, mission.system), mission.target)
         score = 10 * p * mission.vp - 1.5 * (len(act.ships) - 1)
         return (score if p >= 0.34 else -1.0), f"P(success) {p:.2f} for {mission.vp} VP ({mission.name})"
+    if kind == "ship_test" and ship is not None:
+        own = SHIP_MISSIONS[act.target]
+        assert own.system is not None
+        p = p_success((rating(ship, own.system) or 0) + _hand_bonus(state, side, own.system), own.target)
+        score = 10 * p * own.vp / (own.count - len(ship.progress))
+        return (score if p >= 0.34 else -1.0), f"P(success) {p:.2f}: step {len(ship.progress) + 1} of " \
+                                               f"{own.count} of {own.name} ({own.vp} VP)"
+    if kind == "beam" and ship is not None:
+        return _beam(state, side, ship, act)
+    if kind == "transfer":
+        return -1.0, "no transfer worth an action"
     if kind == "attack":
         target = state.ship(act.target)
         weapons = sum(rating(state.ship(s), "weapons") or 0 for s in act.ships)
@@ -203,9 +268,6 @@ def _turn(state: FcState, side: int, act: Act) -> Scored:
         return 4 * p, f"P(reveal) {p:.2f}"
     if kind == "scan":
         return 0.5, "a look at the tile ahead"
-    if kind == "beam" and ship is not None:
-        p = p_opposed(rating(ship, "sensors") or 0, rating(state.ship(act.target), "shields") or 0)
-        return 2 * p, f"P(beam) {p:.2f}"
     if kind == "play":
         return _play(state, side, act)
     if kind == "crew" and ship is not None:
@@ -222,7 +284,28 @@ def _turn(state: FcState, side: int, act: Act) -> Scored:
 def _hand_bonus(state: FcState, side: int, system: str) -> int:
     kind = "combat" if system in ("weapons", "shields") else "ops"
     return max((COMMAND_CARDS[c].amount for c in state.side(side).hand
-                if COMMAND_CARDS[c].kind == kind and COMMAND_CARDS[c].system in (None, system)), default=0)
+                if COMMAND_CARDS[c].kind == kind and COMMAND_CARDS[c].effect == "modifier"
+                and COMMAND_CARDS[c].system == system and COMMAND_CARDS[c].requires is None), default=0)
+
+
+def _beam(state: FcState, side: int, ship: ShipState, act: Act) -> Scored:
+    """A beam's worth: P(sensors beat shields) times what it takes or gives."""
+    p = p_opposed(rating(ship, "sensors") or 0, rating(state.ship(act.target), "shields") or 0)
+    prisoner_mission = any(m.goal == "prisoner" for m in _missions(state, side))
+    worth, what = {
+        BEAM_CREW: (5.0 if prisoner_mission else 2.5, "a prisoner" + (" for the mission" if prisoner_mission else "")),
+        BEAM_DISCARD: (2.0, "a card or crew member of theirs discarded"),
+        BEAM_RESCUE: (3.0, "our crew member freed"),
+    }.get(act.value, (0.0, ""))
+    if act.value in (BEAM_TAKE_CARGO, BEAM_GIVE_CARGO):
+        kind = CARGO[act.place].kind
+        wanted = any(m.cargo == kind for m in _missions(state, side))
+        taking = act.value == BEAM_TAKE_CARGO
+        if (kind == "unstable") == taking:
+            return -1.0, f"{'taking' if taking else 'giving'} the {kind} cargo helps no one"
+        worth = 2.0 + (2.0 if wanted and taking else 0.0)
+        what = f"{'their' if taking else 'our'} {CARGO[act.place].name}"
+    return worth * p, f"P(beam) {p:.2f} for {what}"
 
 
 def _power(state: FcState, ship: ShipState, act: Act) -> Scored:
@@ -249,8 +332,14 @@ def _play(state: FcState, side: int, act: Act) -> Scored:
         return 7.0, f"{card.name}: an alert status back"
     if card.effect == "influence":
         return 4.0, f"{card.name}: influence at {act.place}"
+    ready = [s for s in state.fleet(side) if not s.acted and not s.cloaked]
+    left = 3 + state.side(side).extra_actions - state.side(side).actions
     if card.effect == "extra_action":
-        ready = [s for s in state.fleet(side) if not s.acted and not s.cloaked]
-        left = 3 + state.side(side).extra_actions - state.side(side).actions
         return (2.0 if len(ready) > left else -1.0), f"{len(ready)} ships ready for {left} actions"
+    if card.effect == "second_action":
+        ship = state.ship(act.ships[0])
+        useful = ship.location is not None and (enemies_at(state, ship.location, side) or (repair_spot(
+            state, side, ship.location) and ship.alert > 0))
+        return (2.0 if useful and left > len(ready) else -1.0), \
+            f"{ship.id} acts again: {left} actions for {len(ready)} ready ships"
     return -1.0, ""

@@ -16,6 +16,7 @@ from typing import Final, Literal
 System = Literal["weapons", "shields", "sensors", "engines"]
 SYSTEMS: Final[tuple[System, ...]] = ("weapons", "shields", "sensors", "engines")
 MissionType = Literal["science", "combat", "influence"]
+CargoKind = Literal["supplies", "artifact", "unstable"]
 MISSION_TYPES: Final[tuple[MissionType, ...]] = ("science", "combat", "influence")
 ALERTS: Final = ("normal", "yellow", "red")
 FACTIONS: Final = ("Federation", "Klingon")
@@ -47,6 +48,7 @@ class ShipClass:
     size: int
     missions: tuple[int, int, int]
     dial: tuple[tuple[Setting, ...], tuple[Setting, ...], tuple[Setting, ...]]  # normal, yellow, red
+    mission: str | None = None  # the mission unique to the ship (SHIP_MISSIONS), printed on its card
 
     @property
     def cloaks(self) -> bool:
@@ -77,18 +79,18 @@ def _dial(weapons: int, shields: int, sensors: int, engines: int, cloak: bool) -
 
 
 def _ship(id: str, name: str, faction: str, size: int, missions: tuple[int, int, int],
-          ratings: tuple[int, int, int, int], cloak: bool = False) -> ShipClass:
-    return ShipClass(id, name, faction, size, missions, _dial(*ratings, cloak))
+          ratings: tuple[int, int, int, int], cloak: bool = False, mission: str | None = None) -> ShipClass:
+    return ShipClass(id, name, faction, size, missions, _dial(*ratings, cloak), mission)
 
 
 # (id, name, size, missions science/combat/influence, weapons/shields/sensors/engines best ratings)
 SHIP_CLASSES: Final[dict[str, ShipClass]] = {c.id: c for c in (
-    _ship("galaxy", "Galaxy Class", "Federation", 4, (1, 1, 1), (9, 9, 10, 3)),
+    _ship("galaxy", "Galaxy Class", "Federation", 4, (1, 1, 1), (9, 9, 10, 3), mission="shp-survey"),
     _ship("sovereign", "Sovereign Class", "Federation", 4, (0, 2, 1), (10, 9, 9, 3)),
     _ship("excelsior", "Excelsior Class", "Federation", 3, (1, 1, 1), (8, 8, 8, 3)),
-    _ship("nebula", "Nebula Class", "Federation", 3, (2, 0, 1), (7, 8, 10, 2)),
+    _ship("nebula", "Nebula Class", "Federation", 3, (2, 0, 1), (7, 8, 10, 2), mission="shp-warp"),
     _ship("akira", "Akira Class", "Federation", 3, (0, 2, 0), (9, 7, 7, 3)),
-    _ship("intrepid", "Intrepid Class", "Federation", 2, (2, 0, 0), (6, 7, 10, 4)),
+    _ship("intrepid", "Intrepid Class", "Federation", 2, (2, 0, 0), (6, 7, 10, 4), mission="shp-path"),
     _ship("defiant", "Defiant Class", "Federation", 2, (0, 1, 0), (9, 7, 6, 4)),
     _ship("constitution", "Constitution Class", "Federation", 2, (1, 0, 1), (7, 7, 8, 3)),
     _ship("miranda", "Miranda Class", "Federation", 1, (1, 0, 0), (6, 6, 8, 3)),
@@ -97,9 +99,9 @@ SHIP_CLASSES: Final[dict[str, ShipClass]] = {c.id: c for c in (
     _ship("vor_cha", "Vor'cha Class", "Klingon", 3, (0, 2, 0), (9, 8, 7, 3), cloak=True),
     _ship("k_t_inga", "K't'inga Class", "Klingon", 3, (1, 1, 1), (8, 8, 8, 3), cloak=True),
     _ship("d7", "D7 Class", "Klingon", 2, (0, 1, 1), (8, 7, 7, 3), cloak=True),
-    _ship("b_rel", "B'rel Bird-of-Prey", "Klingon", 1, (0, 1, 0), (7, 5, 6, 4), cloak=True),
+    _ship("b_rel", "B'rel Bird-of-Prey", "Klingon", 1, (0, 1, 0), (7, 5, 6, 4), cloak=True, mission="shp-raid"),
     _ship("k_vort", "K'vort Bird-of-Prey", "Klingon", 2, (0, 1, 1), (8, 6, 7, 4), cloak=True),
-    _ship("raptor", "Raptor Class", "Klingon", 1, (1, 0, 0), (6, 5, 8, 3), cloak=True),
+    _ship("raptor", "Raptor Class", "Klingon", 1, (1, 0, 0), (6, 5, 8, 3), cloak=True, mission="shp-scout"),
     _ship("qugh", "QuGh Class", "Klingon", 2, (1, 0, 1), (6, 7, 9, 3)),
 )}
 
@@ -159,7 +161,7 @@ assert len(TILES) == 50, "the box holds 50 location tiles"
 
 # --- missions ---------------------------------------------------------------------------------------
 
-Goal = Literal["test", "destroy", "damage", "build", "influence"]
+Goal = Literal["test", "destroy", "damage", "build", "influence", "prisoner"]
 Where = Literal["any", "planet", "nebula", "hazard", "enemy_side", "own_influence", "unexplored_adjacent"]
 
 
@@ -168,7 +170,9 @@ class Mission:
     """A mission card. ``goal`` says what completes it: a system ``test`` of ``system`` against
     ``target`` by a ship at a location of kind ``where`` (an action); ``destroy`` an enemy ship;
     ``damage`` an enemy ship of size ``target`` or more; ``build`` an installation of rank
-    ``target`` (1 outpost, 2 colony, 3 starbase); ``influence`` on ``target`` locations at once."""
+    ``target`` (1 outpost, 2 colony, 3 starbase); ``influence`` on ``target`` locations at once;
+    ``prisoner`` a transporter action that takes a prisoner. A test mission with ``cargo`` is
+    attempted by ships carrying a cargo of that kind, and a success spends it (delivered)."""
 
     id: str
     name: str
@@ -179,6 +183,7 @@ class Mission:
     system: System | None = None
     where: Where = "any"
     secret: bool = False
+    cargo: CargoKind | None = None
 
 
 def _missions() -> dict[str, Mission]:
@@ -211,17 +216,80 @@ def _missions() -> dict[str, Mission]:
         for n, (name, goal, system, target, where, vp) in enumerate(table * 2):
             cards.append(Mission(f"{kind[:3]}-{n + 1}", name, kind, vp, goal, target, system, where,
                                  secret=name in secret))
+    cards += [Mission("sci-13", "Study an alien artifact", "science", 2, "test", 12, "sensors", "any",
+                      cargo="artifact"),
+              Mission("com-11", "Take a prisoner", "combat", 1, "prisoner"),
+              Mission("inf-13", "Relief supplies", "influence", 2, "test", 11, "sensors", "planet", cargo="supplies")]
     return {m.id: m for m in cards}
 
 
 MISSIONS: Final[dict[str, Mission]] = _missions()
 
 
+@dataclass(frozen=True)
+class ShipMission:
+    """A mission unique to a ship (on its ship card): ``count`` steps, each at a different
+    location: a system ``test`` of ``system`` against ``target`` (an action, at a place of kind
+    ``where``) or, for ``explore``, a face-down tile the ship turns over. Entering its own command
+    post resets the steps made (summary, "Command Posts"); completed once, for ``vp``."""
+
+    id: str
+    name: str
+    vp: int
+    goal: Literal["test", "explore"]
+    count: int
+    system: System | None = None
+    target: int = 0
+    where: Where = "any"
+
+
+SHIP_MISSIONS: Final[dict[str, ShipMission]] = {m.id: m for m in (
+    ShipMission("shp-survey", "Deep space survey", 2, "test", 2, "sensors", 14),
+    ShipMission("shp-warp", "Warp field experiment", 2, "test", 2, "engines", 6),
+    ShipMission("shp-path", "Pathfinder", 2, "explore", 3),
+    ShipMission("shp-raid", "Border raid", 2, "test", 2, "weapons", 11, "enemy_side"),
+    ShipMission("shp-scout", "Forward scout", 1, "explore", 2),
+)}
+
+
+def mission_name(card: str) -> str:
+    """A face-up mission's or a ship mission's name."""
+    found = MISSIONS.get(card) or SHIP_MISSIONS.get(card)
+    return card if found is None else found.name
+
+
+def mission_vp(card: str) -> int:
+    found = MISSIONS.get(card) or SHIP_MISSIONS.get(card)
+    if found is None:
+        raise ValueError(f"no mission {card!r} in the box")
+    return found.vp
+
+
+# --- cargo ------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Cargo:
+    """A cargo token: ``supplies`` and ``artifact`` are what some missions deliver; an
+    ``unstable`` cargo costs its carrier 1 on every shields test while aboard (one to give away)."""
+
+    id: str
+    name: str
+    kind: CargoKind
+
+
+CARGO: Final[dict[str, Cargo]] = {c.id: c for c in (
+    *(Cargo(f"cgo-s{i}", "Medical supplies", "supplies") for i in range(1, 5)),
+    *(Cargo(f"cgo-a{i}", "Alien artifact", "artifact") for i in range(1, 4)),
+    *(Cargo(f"cgo-u{i}", "Unstable salvage", "unstable") for i in range(1, 4)),
+)}
+UNSTABLE_SHIELDS: Final = -1
+
+
 # --- command cards ----------------------------------------------------------------------------------
 
 CardKind = Literal["ops", "combat", "crew"]
 CrewType = Literal["captain", "officer", "engineer", "specialist"]
-Effect = Literal["modifier", "repair", "extra_action", "influence"]
+Effect = Literal["modifier", "hinder", "repair", "extra_action", "second_action", "influence"]
 
 
 @dataclass(frozen=True)
@@ -233,7 +301,14 @@ class CommandCard:
     location with an enemy), ``extra_action`` (one more action this turn), ``influence`` (an
     influence token where a ship of yours is, at a planet without enemies). ``crew`` cards are
     assigned to a ship (one of each ``crew`` type): ``amount`` to ``system`` while aboard, and
-    discarded for ``amount`` + 1 more on one test of that system."""
+    discarded for ``amount`` + 1 more on one test of that system.
+
+    The summary's other kinds: a ``hinder`` card is one "noted" as played against the opponent:
+    on the opponent's test of ``system`` (step 3 of a system test, or a side's one card of an
+    opposed test) it takes ``amount`` off; ``second_action`` lets a ship that has acted take one
+    more action this turn ("limit 1 action per ship, unless modified by a card"); ``requires`` is
+    an ops card's requirement (a crew member of that type aboard a ship of the test); a ``trash``
+    card leaves the game when played (the deck is rebuilt from discards, not the trash)."""
 
     id: str
     name: str
@@ -243,12 +318,18 @@ class CommandCard:
     system: System | None = None
     amount: int = 0
     crew: CrewType | None = None
+    requires: CrewType | None = None
+    trash: bool = False
 
 
 def _subdeck(faction: str, subdeck: str, cards: tuple[tuple[str, CardKind, Effect, System | None, int,
-                                                            CrewType | None], ...]) -> list[CommandCard]:
+                                                            CrewType | None], ...],
+             requires: dict[int, CrewType] | None = None, trash: tuple[int, ...] = ()) -> list[CommandCard]:
+    """A subdeck's five cards; ``requires`` and ``trash`` by the card's place in it."""
     prefix = faction[:3].lower()
-    return [CommandCard(f"{prefix}-{subdeck[:4].lower()}-{i + 1}", name, subdeck, kind, effect, system, amount, crew)
+    needs = requires or {}
+    return [CommandCard(f"{prefix}-{subdeck[:4].lower()}-{i + 1}", name, subdeck, kind, effect, system, amount, crew,
+                        needs.get(i), i in trash)
             for i, (name, kind, effect, system, amount, crew) in enumerate(cards)]
 
 
@@ -264,13 +345,13 @@ def _command_cards() -> dict[str, CommandCard]:
         hero = "Captain" if faction == "Federation" else "Commander"
         cards += _subdeck(faction, "Tactical", (
             ("Target their weapons", "combat", "modifier", "weapons", 2, None),
-            ("Full spread", "combat", "modifier", "weapons", 3, None),
+            ("Full spread", "combat", "modifier", "weapons", 4, None),
             ("Reroute to shields", "combat", "modifier", "shields", 2, None),
             (f"{hero} at the helm", "crew", "modifier", "weapons", 1, "captain"),
-            ("Evasive pattern", "combat", "modifier", "shields", 3, None)))
+            ("Evasive pattern", "combat", "modifier", "shields", 3, None)), trash=(1,))
         cards += _subdeck(faction, "Security", (
             ("Security chief", "crew", "modifier", "shields", 1, "officer"),
-            ("Boarding drill", "combat", "modifier", "weapons", 2, None),
+            ("Jam their targeting", "combat", "hinder", "weapons", 2, None),
             ("Hold the line", "combat", "modifier", "shields", 2, None),
             ("Battle plan", "ops", "extra_action", None, 0, None),
             ("Tactical officer", "crew", "modifier", "weapons", 1, "specialist")))
@@ -279,7 +360,7 @@ def _command_cards() -> dict[str, CommandCard]:
             ("Deep scan", "ops", "modifier", "sensors", 3, None),
             ("Recalibrate the array", "ops", "modifier", "sensors", 2, None),
             ("Stellar physicist", "crew", "modifier", "sensors", 1, "specialist"),
-            ("Inspired theory", "ops", "modifier", "sensors", 2, None)))
+            ("Inspired theory", "ops", "modifier", "sensors", 4, None)), requires={4: "officer"}, trash=(4,))
         cards += _subdeck(faction, "Exploration", (
             ("Helm officer", "crew", "modifier", "engines", 1, "officer"),
             ("Push the warp core", "ops", "modifier", "engines", 3, None),
@@ -290,13 +371,13 @@ def _command_cards() -> dict[str, CommandCard]:
             ("Envoy", "crew", "modifier", "sensors", 1, "specialist"),
             ("Trade agreement", "ops", "influence", None, 0, None),
             ("Cultural exchange", "ops", "influence", None, 0, None),
-            ("Negotiator", "ops", "modifier", "sensors", 2, None),
+            ("Diplomatic pressure", "ops", "hinder", "sensors", 2, None),
             ("Summit protocol", "ops", "extra_action", None, 0, None)))
         cards += _subdeck(faction, "Engineering", (
             ("Chief engineer", "crew", "modifier", "engines", 1, "engineer"),
             ("Emergency repairs", "ops", "repair", None, 0, None),
             ("Damage control", "ops", "repair", None, 0, None),
-            ("Power reroute", "ops", "modifier", "engines", 2, None),
+            ("Double shift", "ops", "second_action", None, 0, None),
             ("Structural engineer", "crew", "modifier", "shields", 1, "engineer")))
     return {c.id: c for c in cards}
 
@@ -316,7 +397,7 @@ def subdecks(faction: str) -> dict[str, tuple[str, ...]]:
 
 # --- encounter cards --------------------------------------------------------------------------------
 
-EncounterEffect = Literal["damage", "vp", "card", "influence", "nothing", "stop_all"]
+EncounterEffect = Literal["damage", "vp", "card", "influence", "nothing", "stop_all", "cargo"]
 
 
 @dataclass(frozen=True)
@@ -325,7 +406,8 @@ class Encounter:
     on a failure (or always, when there is no test) the ``effect`` applies: ``damage`` (1 damage to
     each ship involved), ``stop_all`` (every ship of the move stops and loses its next power
     adjustment: here, its move ends); on a success ``vp``, ``card`` (draw a command card) or
-    ``influence`` (an influence token here, when the location has a planet) rewards the player.
+    ``influence`` (an influence token here, when the location has a planet) or ``cargo`` (the top
+    cargo token, aboard one ship involved) rewards the player.
     ``all_ships``: every ship of a task force is involved, not the ones the player picks."""
 
     id: str
@@ -349,6 +431,9 @@ ENCOUNTERS: Final[dict[str, Encounter]] = {e.id: e for e in (
     Encounter("enc-10", "Minefield remnant", "shields", 9, "damage", all_ships=True),
     Encounter("enc-11", "Lost colony", "sensors", 9, "influence"),
     Encounter("enc-12", "Salvage", None, 0, "card"),
+    Encounter("enc-13", "Drifting cargo pod", "sensors", 9, "cargo"),
+    Encounter("enc-14", "Trader convoy", None, 0, "cargo"),
+    Encounter("enc-15", "Derelict freighter", "sensors", 11, "cargo"),
 )}
 
 # Installations: name, influence needed, the installation it upgrades (None: none).
@@ -357,5 +442,8 @@ INSTALLATIONS: Final[tuple[tuple[str, int, str | None], ...]] = (
 INSTALLATION_RANK: Final[dict[str, int]] = {name: i + 1 for i, (name, _, _) in enumerate(INSTALLATIONS)}
 SCAN_TARGET: Final = 15  # Search for Cloaked Ships: a level 15 Sensors Test
 STANDARD_FLEET_SIZE: Final = 10
+# Cards added by the second edition of the box (event schema 2); a schema 1 game's decks are without them.
+# The cards of the first edition whose kind changed keep their ids, and no schema 1 event depends on it.
+EDITION_2: Final = frozenset(("sci-13", "com-11", "inf-13", "enc-13", "enc-14", "enc-15"))
 ROWS: Final = 5
 COLUMNS: Final = 5

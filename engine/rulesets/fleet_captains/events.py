@@ -19,9 +19,13 @@ Delta = Annotated[int, Field(ge=-100, le=100)]
 Names = Annotated[tuple[Name, ...], Field(max_length=200)]
 Pile = Literal["command_deck", "hand", "command_discard", "trash", "mission_deck", "missions", "mission_discard",
                "completed", "tiles", "encounter_deck", "encounter_discard", "science", "combat", "influence",
-               "fleet_deck", "draft_discard", "reinforcements"]
+               "fleet_deck", "draft_discard", "reinforcements", "cargo", "cargo_spent"]
 TestKind = Literal["system", "opposed", "breakaway", "evasion", "combat", "scan", "transporter", "encounter"]
 Action = Literal["cloaking", "combat", "influence", "reinforcement", "repair", "scan", "transporter", "system_test"]
+
+
+Setting = Annotated[int, Field(ge=0, le=9)]  # a setting of the ship's alert status on its dial
+InstallationKind = Literal["outpost", "colony", "starbase"]
 
 
 class _Event(BaseModel):
@@ -31,12 +35,44 @@ class _Event(BaseModel):
     turn: Count = 0
 
 
+class _SideEvent(_Event):
+    """An event of one side (a player)."""
+
+    side: Side
+
+
+class _ShipEvent(_Event):
+    """An event of one ship."""
+
+    ship: Name
+
+
+class _ShipsEvent(_Event):
+    """An event of the ships of one move (one ship, or a task force)."""
+
+    ships: Names
+
+
+class _StepEvent(_Event):
+    """Something going from one place (a location, ship or pile) to another."""
+
+    source: Name
+    dest: Name
+
+
+class _PlaceEvent(_SideEvent):
+    """A side's change at a location."""
+
+    location: Name
+
+
 class GameStarted(_Event):
     """Setup begins: the factions of side 0 and 1 and the fleet size (the VP target)."""
 
     type: Literal["game_started"] = "game_started"
     factions: tuple[Name, Name]
     fleet_size: Annotated[int, Field(ge=1, le=60)]
+    edition: Annotated[int, Field(ge=1, le=2)] = 2  # the box's cards (content.EDITION_2): 1 for schema 1 files
 
 
 class Shuffled(_Event):
@@ -55,21 +91,26 @@ class MapLaid(_Event):
     tiles: Names
 
 
-class Drafted(_Event):
+class Drafted(_SideEvent):
     """The top ship card of a fleet deck drawn during the muster: kept (as ``ship``) or discarded."""
 
     type: Literal["drafted"] = "drafted"
-    side: Side
     card: Name
     ship: Name | None
     reason: Text = ""
 
 
-class Chosen(_Event):
+class Redrafted(_SideEvent):
+    """The fleet deck ran out before the fleet size was met and the player restarts the draft:
+    every ship card (kept or discarded) goes back into the fleet deck (shuffled next)."""
+
+    type: Literal["redrafted"] = "redrafted"
+
+
+class Chosen(_SideEvent):
     """A player's decision: what was asked (``kind``), the option picked and the seat's reason."""
 
     type: Literal["chosen"] = "chosen"
-    side: Side
     kind: Name
     choice: Text
     reason: Text = ""
@@ -88,11 +129,10 @@ class CardsMoved(_Event):
     use: Literal["", "discard", "cycle"] = ""  # the turn's one discard-and-draw, or its one mission cycled
 
 
-class Rolled(_Event):
+class Rolled(_SideEvent):
     """One d6 of the game's generator, and what it is for."""
 
     type: Literal["rolled"] = "rolled"
-    side: Side
     value: Die
     purpose: Text = ""
 
@@ -115,38 +155,33 @@ class Tested(_Event):
     label: Text = ""
 
 
-class TurnStarted(_Event):
+class TurnStarted(_SideEvent):
     type: Literal["turn_started"] = "turn_started"
-    side: Side
     last: bool = False  # the second player's last turn
 
 
-class TurnEnded(_Event):
+class TurnEnded(_SideEvent):
     type: Literal["turn_ended"] = "turn_ended"
-    side: Side
 
 
-class MoveStarted(_Event):
+class MoveStarted(_ShipsEvent):
     """A ship (or a task force) begins its one move of the turn with ``points`` of engines."""
 
     type: Literal["move_started"] = "move_started"
-    ships: Names
     points: Count
 
 
-class Moved(_Event):
+class Moved(_ShipsEvent):
     """One step of a move, to an adjacent location, for ``cost`` movement points."""
 
     type: Literal["moved"] = "moved"
-    ships: Names
     source: Name
     dest: Name
     cost: Count
 
 
-class MoveEnded(_Event):
+class MoveEnded(_ShipsEvent):
     type: Literal["move_ended"] = "move_ended"
-    ships: Names
     why: Text = ""
 
 
@@ -156,48 +191,42 @@ class Explored(_Event):
     tile: Name
 
 
-class Damaged(_Event):
+class Damaged(_ShipEvent):
     """Damage lowers the ship's alert status one level a point; past red alert the ship is
     destroyed: off the map, its crew discarded, its fleet size one larger if it is the side's
     first loss (the aggressor's VP is a ``scored_vp`` of its own)."""
 
     type: Literal["damaged"] = "damaged"
-    ship: Name
     amount: Annotated[int, Field(ge=1, le=3)]
     cause: Text = ""
 
 
-class ScoredVp(_Event):
+class ScoredVp(_SideEvent):
     type: Literal["scored_vp"] = "scored_vp"
-    side: Side
     amount: Delta
     why: Text = ""
 
 
-class PowerAdjusted(_Event):
+class PowerAdjusted(_ShipEvent):
     """A ship's dial turned to another setting of its alert status (leaving a cloak setting de-cloaks)."""
 
     type: Literal["power_adjusted"] = "power_adjusted"
-    ship: Name
-    setting: Annotated[int, Field(ge=0, le=9)]
+    setting: Setting
     free: bool = False  # not the turn's adjustment (a forced de-cloak)
 
 
-class Cloaked(_Event):
+class Cloaked(_ShipEvent):
     """A ship turns its dial to the cloak setting and leaves the board for a cloak token."""
 
     type: Literal["cloaked"] = "cloaked"
-    ship: Name
-    setting: Annotated[int, Field(ge=0, le=9)]
+    setting: Setting
     token: Name
 
 
-class EchoDeployed(_Event):
+class EchoDeployed(_PlaceEvent):
     """A sensor echo joins the cloak tokens of a location (all of them mixed face down again)."""
 
     type: Literal["echo_deployed"] = "echo_deployed"
-    side: Side
-    location: Name
     token: Name
 
 
@@ -210,13 +239,11 @@ class EchoMoveStarted(_Event):
     points: Count
 
 
-class TokenMoved(_Event):
+class TokenMoved(_StepEvent):
     """One step of a sensor echo's move, for ``cost`` movement points (as a ship's step)."""
 
     type: Literal["token_moved"] = "token_moved"
     token: Name
-    source: Name
-    dest: Name
     cost: Count = 0
 
 
@@ -228,83 +255,107 @@ class TokenRevealed(_Event):
     ship: Name | None
 
 
-class InfluenceChanged(_Event):
+class TokenGathered(_StepEvent):
+    """A revealed ship's side moves one of its other cloak tokens to the ship's location."""
+
+    type: Literal["token_gathered"] = "token_gathered"
+    token: Name
+
+
+class CargoMoved(_StepEvent):
+    """A cargo token moves: ``source`` is a ship or the ``cargo`` pile (its top token), ``dest`` a
+    ship or ``cargo_spent`` (delivered, or lost with its ship)."""
+
+    type: Literal["cargo_moved"] = "cargo_moved"
+    cargo: Name
+    why: Text = ""
+
+
+class InfluenceChanged(_PlaceEvent):
     type: Literal["influence_changed"] = "influence_changed"
-    location: Name
-    side: Side
     delta: Annotated[int, Field(ge=-1, le=1)]
 
 
-class Installed(_Event):
+class Installed(_PlaceEvent):
     type: Literal["installed"] = "installed"
-    location: Name
-    side: Side
-    kind: Literal["outpost", "colony", "starbase"]
+    kind: InstallationKind
 
 
-class InstallationLost(_Event):
+class InstallationLost(_PlaceEvent):
     type: Literal["installation_lost"] = "installation_lost"
-    location: Name
-    side: Side
-    kind: Literal["outpost", "colony", "starbase"]
+    kind: InstallationKind
 
 
-class Reinforced(_Event):
+class Reinforced(_SideEvent):
     """A ship card taken from the reinforcement deck joins the fleet at its command post."""
 
     type: Literal["reinforced"] = "reinforced"
-    side: Side
     card: Name
     ship: Name
 
 
-class Repaired(_Event):
+class Repaired(_ShipEvent):
     """A ship's dial turned to the next best alert status (``setting`` of that status)."""
 
     type: Literal["repaired"] = "repaired"
-    ship: Name
-    setting: Annotated[int, Field(ge=0, le=9)]
+    setting: Setting
     movement: bool = False  # the second repair at a command post or starbase, paid with the ship's move
 
 
-class Scanned(_Event):
+class Scanned(_PlaceEvent):
     type: Literal["scanned"] = "scanned"
-    side: Side
-    location: Name
 
 
-class ActionTaken(_Event):
+class ActionTaken(_SideEvent):
     """One of the turn's three actions: the action tokens go on ``ships`` (none: a player's action)."""
 
     type: Literal["action_taken"] = "action_taken"
-    side: Side
     action: Action
     ships: Names
 
 
-class ExtraAction(_Event):
+class ExtraAction(_SideEvent):
+    """One more action this turn for the side, or (``ship``) the ship's action token lifted: it may
+    take a second action (still one of the side's actions)."""
+
     type: Literal["extra_action"] = "extra_action"
-    side: Side
+    ship: Name | None = None
 
 
-class CrewAssigned(_Event):
+class CrewAssigned(_ShipEvent):
     type: Literal["crew_assigned"] = "crew_assigned"
-    ship: Name
     card: Name
 
 
-class CrewRemoved(_Event):
-    """A crew card leaves a ship: to the discard pile, or (``to_ship``) beamed to another ship."""
+class CrewRemoved(_ShipEvent):
+    """A crew card leaves a ship (its crew or its prisoners): to its owner's discard pile, beamed
+    to another ship (``to_ship``: as crew, or held there as a ``prisoner``), or freed to its
+    owner's hand (``to_hand``)."""
 
     type: Literal["crew_removed"] = "crew_removed"
-    ship: Name
     card: Name
     to_ship: Name | None = None
+    prisoner: bool = False
+    to_hand: bool = False
 
 
-class MissionCompleted(_Event):
+class MissionProgress(_ShipEvent):
+    """A step toward a ship's own mission, made at ``location``."""
+
+    type: Literal["mission_progress"] = "mission_progress"
+    mission: Name
+    location: Name
+
+
+class MissionReset(_ShipEvent):
+    """A ship entered its command post: the steps toward its own mission are lost."""
+
+    type: Literal["mission_reset"] = "mission_reset"
+    mission: Name
+
+
+class MissionCompleted(_SideEvent):
     type: Literal["mission_completed"] = "mission_completed"
-    side: Side
     card: Name
     ships: Names
 
@@ -316,10 +367,11 @@ class GameEnded(_Event):
 
 
 Event = Annotated[
-    GameStarted | Shuffled | MapLaid | Drafted | Chosen | CardsMoved | Rolled | Tested | TurnStarted | TurnEnded
-    | MoveStarted | Moved | MoveEnded | Explored | Damaged | ScoredVp | PowerAdjusted | Cloaked | EchoDeployed
-    | EchoMoveStarted | TokenMoved | TokenRevealed | InfluenceChanged | Installed | InstallationLost | Reinforced
-    | Repaired | Scanned | ActionTaken | ExtraAction | CrewAssigned | CrewRemoved | MissionCompleted | GameEnded,
+    GameStarted | Shuffled | MapLaid | Drafted | Redrafted | Chosen | CardsMoved | Rolled | Tested | TurnStarted
+    | TurnEnded | MoveStarted | Moved | MoveEnded | Explored | Damaged | ScoredVp | PowerAdjusted | Cloaked
+    | EchoDeployed | EchoMoveStarted | TokenMoved | TokenRevealed | TokenGathered | CargoMoved | InfluenceChanged
+    | Installed | InstallationLost | Reinforced | Repaired | Scanned | ActionTaken | ExtraAction | CrewAssigned
+    | CrewRemoved | MissionProgress | MissionReset | MissionCompleted | GameEnded,
     Field(discriminator="type")]
 EVENT_ADAPTER: Final[TypeAdapter[Event]] = TypeAdapter(Event)
 

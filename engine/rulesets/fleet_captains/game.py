@@ -19,7 +19,7 @@ from engine.rulesets.fleet_captains.content import (
     subdecks,
 )
 from engine.rulesets.fleet_captains.players import Act, Offer, Player
-from engine.rulesets.fleet_captains.reducer import PREFIX, apply, initial_state, pile
+from engine.rulesets.fleet_captains.reducer import PREFIX, REDRAFTS, apply, initial_state, pile
 from engine.rulesets.fleet_captains.rules import TURN_LIMIT, other
 from engine.rulesets.fleet_captains.state import FcState
 
@@ -117,6 +117,7 @@ class Game:
         for kind in MISSION_TYPES:
             self.shuffle(kind, None)
         self.shuffle("encounter_deck", None)
+        self.shuffle("cargo", None)
         for side in (0, 1):
             self.muster(side)
         for side in (0, 1):
@@ -125,9 +126,28 @@ class Game:
         self.first_player()
 
     def muster(self, side: int) -> None:
-        """Draft ships from the shuffled fleet deck until the fleet size is met or the deck runs out;
-        the rest, reshuffled, is the reinforcement deck."""
+        """Draft ships from the shuffled fleet deck until the fleet size is met (stand) or the deck
+        runs out; then the player may keep the fleet or restart the draft (redraft). The rest,
+        reshuffled, is the reinforcement deck."""
         self.shuffle("fleet_deck", side)
+        while True:
+            self.draft(side)
+            me = self.state.side(side)
+            total = sum(s.card.size for s in self.state.fleet(side))
+            if total >= me.fleet_size or me.redrafts >= REDRAFTS:
+                break
+            options = (Act("keep", value=total, label=f"keep the fleet of size {total}"),
+                       Act("redraft", value=total, label="restart the draft"))
+            if self.ask(Offer(side, "redraft", options, note=f"{total} of {me.fleet_size}")).kind == "keep":
+                break
+            self.emit(fe.Redrafted(side=side))
+            self.shuffle("fleet_deck", side)
+        self.move_cards(side, "draft_discard", "reinforcements", self.state.side(side).draft_discard,
+                        "the discarded drafts")
+        self.shuffle("reinforcements", side)
+
+    def draft(self, side: int) -> None:
+        """Draw ship cards one by one: keep one that fits the fleet size, discard one that does not."""
         limit = self.state.side(side).fleet_size
         while self.state.side(side).fleet_deck:
             total = sum(s.card.size for s in self.state.fleet(side))
@@ -143,9 +163,6 @@ class Game:
                 self.emit(fe.Drafted(side=side, card=card, ship=None,
                                      reason=f"size {size} would take the fleet to {total + size} of {limit}"))
         self.move_cards(side, "fleet_deck", "reinforcements", self.state.side(side).fleet_deck, "the rest of the deck")
-        self.move_cards(side, "draft_discard", "reinforcements", self.state.side(side).draft_discard,
-                        "the discarded drafts")
-        self.shuffle("reinforcements", side)
 
     def command_deck(self, side: int) -> None:
         """Choose 4 subdecks (looking at the missions the fleet brings), shuffle, draw 4."""

@@ -4,7 +4,15 @@ actions (one per ship), and ending the turn."""
 
 from __future__ import annotations
 
-from engine.rulesets.fleet_captains.content import COMMAND_CARDS, INSTALLATIONS, MISSIONS, SHIP_CLASSES, TILES
+from engine.rulesets.fleet_captains.content import (
+    CARGO,
+    COMMAND_CARDS,
+    INSTALLATIONS,
+    MISSIONS,
+    SHIP_CLASSES,
+    SHIP_MISSIONS,
+    TILES,
+)
 from engine.rulesets.fleet_captains.players import Act
 from engine.rulesets.fleet_captains.rules import enemies_at, fleet_total, mission_place, other, rating, repair_spot
 from engine.rulesets.fleet_captains.state import FcState, ShipState, adjacent
@@ -67,6 +75,10 @@ def cards(state: FcState, side: int) -> list[Act]:
                     out.append(Act("crew", (s.id,), target=card_id, label=f"assign {card.name} to {s.id}"))
         elif card.effect == "extra_action":
             out.append(Act("play", target=card_id, label=f"play {card.name}: one more action"))
+        elif card.effect == "second_action":
+            for s in state.fleet(side):
+                if s.acted and not s.cloaked:
+                    out.append(Act("play", (s.id,), target=card_id, label=f"play {card.name}: {s.id} acts again"))
         elif card.effect == "repair":
             for s in state.fleet(side):
                 if s.alert > 0 and not s.cloaked and s.location and not enemies_at(state, s.location, side):
@@ -136,20 +148,49 @@ def _ship_actions(state: FcState, side: int, s: ShipState) -> list[Act]:
             if t.side != side and (t.location == here or t.location in adjacent(here)):
                 out.append(Act("search", (s.id,), target=t.id, label=f"{s.id} searches cloak token {t.id} at "
                                                                       f"{t.location}"))
+    out += _transporter(state, side, s, here)
+    own = SHIP_MISSIONS.get(s.card.mission or "")
+    if own is not None and own.goal == "test" and own.system is not None and not s.mission_done \
+            and here not in s.progress and rating(s, own.system) is not None \
+            and mission_place(state, own, place, side):
+        out.append(Act("ship_test", (s.id,), target=own.id,
+                       label=f"{s.id} tests {own.system} for its own mission {own.name} at {here}"))
+    return out
+
+
+BEAM_CREW, BEAM_DISCARD, BEAM_TAKE_CARGO, BEAM_RESCUE, BEAM_GIVE_CARGO = range(5)
+
+
+def _transporter(state: FcState, side: int, s: ShipState, here: str) -> list[Act]:
+    """Transporter actions (summary, 7): crew or cargo to a friendly ship here (automatic); with
+    active sensors, a beam to an enemy ship here (sensors against shields) to take one crew member
+    (a prisoner), cargo or prisoner, to make its side discard a crew member or a card, or to give
+    it a cargo."""
+    out = []
     for mate in state.fleet(side):
         if mate.id != s.id and not mate.cloaked and mate.location == here:
             for card in s.crew:
                 if all(COMMAND_CARDS[c].crew != COMMAND_CARDS[card].crew for c in mate.crew):
                     out.append(Act("transfer", (s.id,), target=f"{card}>{mate.id}",
                                    label=f"{s.id} transfers {COMMAND_CARDS[card].name} to {mate.id}"))
-    if s.rating("sensors") is not None:
-        for enemy in enemies_at(state, here, side):
-            if enemy.crew:
-                out.append(Act("beam", (s.id,), target=enemy.id, value=0,
-                               label=f"{s.id} beams a crew member off {enemy.id}"))
-            if enemy.crew or state.side(other(side)).hand:
-                out.append(Act("beam", (s.id,), target=enemy.id, value=1,
-                               label=f"{s.id} beams over to force {enemy.id}'s side to discard"))
+            for cargo in dict.fromkeys(s.cargo):
+                out.append(Act("transfer", (s.id,), target=f"{cargo}>{mate.id}",
+                               label=f"{s.id} transfers {CARGO[cargo].name} ({cargo}) to {mate.id}"))
+    if s.rating("sensors") is None:
+        return out
+    for enemy in enemies_at(state, here, side):
+        beam = f"{s.id} beams to {enemy.id}"
+        out += [Act("beam", (s.id,), target=enemy.id, value=BEAM_CREW, place=c,
+                    label=f"{beam}: take {COMMAND_CARDS[c].name} prisoner") for c in enemy.crew]
+        if enemy.crew or state.side(other(side)).hand:
+            out.append(Act("beam", (s.id,), target=enemy.id, value=BEAM_DISCARD,
+                           label=f"{beam}: make its side discard"))
+        out += [Act("beam", (s.id,), target=enemy.id, value=BEAM_TAKE_CARGO, place=c,
+                    label=f"{beam}: take its {CARGO[c].name} ({c})") for c in dict.fromkeys(enemy.cargo)]
+        out += [Act("beam", (s.id,), target=enemy.id, value=BEAM_RESCUE, place=c,
+                    label=f"{beam}: free the prisoner {COMMAND_CARDS[c].name}") for c in enemy.prisoners]
+        out += [Act("beam", (s.id,), target=enemy.id, value=BEAM_GIVE_CARGO, place=c,
+                    label=f"{beam}: give it the {CARGO[c].name} ({c})") for c in dict.fromkeys(s.cargo)]
     return out
 
 
@@ -181,6 +222,9 @@ def _tests(state: FcState, side: int, ready: list[ShipState], left: int) -> list
                 by_place.setdefault(s.location, []).append(s.id)
         for ids in by_place.values():
             groups = [(i,) for i in ids] + ([tuple(ids[:left])] if min(len(ids), left) > 1 else [])
+            if mission.cargo is not None:  # the cargo it delivers is aboard a ship of the test
+                groups = [g for g in groups if any(CARGO[c].kind == mission.cargo for i in g
+                                                   for c in state.ship(i).cargo)]
             for group in groups:
                 out.append(Act("test", group, target=mission_id,
                                label=f"{'+'.join(group)} test {mission.system} for {mission.name} ({mission_id})"))

@@ -8,10 +8,13 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from engine.rulesets.fleet_captains import aboard, cloak, rng
 from engine.rulesets.fleet_captains import events as fe
-from engine.rulesets.fleet_captains import rng
+from engine.rulesets.fleet_captains.aboard import remove_cards
+from engine.rulesets.fleet_captains.cloak import step_cost as step_cost  # re-exported: the game and tests use it
 from engine.rulesets.fleet_captains.content import (
-    COMMAND_CARDS,
+    CARGO,
+    EDITION_2,
     ENCOUNTERS,
     FLEET_DECKS,
     INSTALLATIONS,
@@ -21,7 +24,6 @@ from engine.rulesets.fleet_captains.content import (
     subdecks,
 )
 from engine.rulesets.fleet_captains.state import (
-    CloakToken,
     FcState,
     LocationState,
     ShipState,
@@ -32,9 +34,13 @@ from engine.rulesets.fleet_captains.state import (
 
 SIDE_PILES = ("command_deck", "hand", "command_discard", "trash", "mission_deck", "missions", "mission_discard",
               "completed", "fleet_deck", "draft_discard", "reinforcements")
-SHARED_PILES = ("tiles", "encounter_deck", "encounter_discard", "science", "combat", "influence")
+SHARED_PILES = ("tiles", "encounter_deck", "encounter_discard", "science", "combat", "influence", "cargo",
+                "cargo_spent")
 DRAW_PILES = ("command_deck", "mission_deck", "fleet_deck", "tiles", "encounter_deck", "science", "combat",
-              "influence")
+              "influence", "cargo")
+REDRAFTS = 3  # restarts of a draft at most (docs/rulings.md)
+# events between a ship's reveal and its side gathering its other cloak tokens there
+_REVEAL_KEEPS = frozenset(("token_revealed", "chosen", "power_adjusted", "token_gathered"))
 PREFIX = {"Federation": "F", "Klingon": "K"}
 
 
@@ -52,7 +58,10 @@ def apply(state: FcState, event: fe.Event) -> FcState:
     if event.type != "turn_started" and event.turn != state.turn:
         raise ValueError(f"a {event.type} of turn {event.turn} during turn {state.turn}")
     handler: Callable[[FcState, Any], FcState] = _HANDLERS[event.type]
-    return replace(handler(state, event), seq=event.seq)
+    after = handler(state, event)
+    if after.revealed and event.type not in _REVEAL_KEEPS:
+        after = replace(after, revealed="")
+    return replace(after, seq=event.seq)
 
 
 # --- piles -------------------------------------------------------------------------------------------
@@ -76,13 +85,6 @@ def with_pile(state: FcState, name: str, side: int | None, cards: tuple[str, ...
     return state.with_side(side, replace(state.side(side), **change))
 
 
-def _remove(cards: tuple[str, ...], taken: tuple[str, ...], where: str) -> tuple[str, ...]:
-    left = list(cards)
-    for card in taken:
-        if card not in left:
-            raise ValueError(f"{card!r} is not in {where}")
-        left.remove(card)
-    return tuple(left)
 
 
 def _game_started(state: FcState, e: fe.GameStarted) -> FcState:
@@ -91,9 +93,16 @@ def _game_started(state: FcState, e: fe.GameStarted) -> FcState:
     if any(f not in FLEET_DECKS for f in e.factions) or e.factions[0] == e.factions[1]:
         raise ValueError(f"not two factions of the box: {e.factions}")
     sides = tuple(SideState(faction=f, fleet_size=e.fleet_size, fleet_deck=FLEET_DECKS[f]) for f in e.factions)
-    by_type = {t: tuple(m.id for m in MISSIONS.values() if m.type == t) for t in ("science", "combat", "influence")}
-    return replace(state, sides=sides, vp_target=e.fleet_size, tiles=tuple(TILES), encounter_deck=tuple(ENCOUNTERS),
-                   science=by_type["science"], combat=by_type["combat"], influence=by_type["influence"])
+
+    def boxed(card: str) -> bool:
+        return e.edition >= 2 or card not in EDITION_2
+
+    by_type = {t: tuple(m.id for m in MISSIONS.values() if m.type == t and boxed(m.id))
+               for t in ("science", "combat", "influence")}
+    return replace(state, sides=sides, vp_target=e.fleet_size, tiles=tuple(TILES),
+                   encounter_deck=tuple(filter(boxed, ENCOUNTERS)), science=by_type["science"],
+                   combat=by_type["combat"], influence=by_type["influence"],
+                   cargo=tuple(CARGO) if e.edition >= 2 else ())
 
 
 def _shuffled(state: FcState, e: fe.Shuffled) -> FcState:
@@ -122,6 +131,18 @@ def _drafted(state: FcState, e: fe.Drafted) -> FcState:
         return state.with_side(e.side, replace(side, draft_discard=(*side.draft_discard, e.card)))
     state = _new_ship(state, e.side, side, e.card, e.ship)
     return state
+
+
+def _redrafted(state: FcState, e: fe.Redrafted) -> FcState:
+    """Restart the draft: the fleet's ship cards and the discarded ones go back to the fleet deck."""
+    side = state.side(e.side)
+    fleet = state.fleet(e.side)
+    if state.phase != "setup" or side.fleet_deck or sum(s.card.size for s in fleet) >= side.fleet_size \
+            or side.redrafts >= REDRAFTS or side.command_deck or side.subdecks:
+        raise ValueError(f"side {e.side} has no draft to restart now")
+    cards = (*(s.cls for s in fleet), *side.draft_discard)
+    side = replace(side, fleet_deck=cards, draft_discard=(), ships_made=0, redrafts=side.redrafts + 1)
+    return replace(state.with_side(e.side, side), ships=tuple(s for s in state.ships if s.side != e.side))
 
 
 def _new_ship(state: FcState, side_no: int, side: SideState, card: str, ship_id: str, *,
@@ -166,7 +187,7 @@ def _cards_moved(state: FcState, e: fe.CardsMoved) -> FcState:
     source = pile(state, e.source, e.side)
     if e.source in DRAW_PILES and source[:len(e.cards)] != e.cards:
         raise ValueError(f"{', '.join(e.cards)} are not the top of the {e.source} pile")
-    state = with_pile(state, e.source, e.side, _remove(source, e.cards, f"the {e.source} pile"))
+    state = with_pile(state, e.source, e.side, remove_cards(source, e.cards, f"the {e.source} pile"))
     dest_side = e.dest_side if e.dest_side is not None else e.side
     return with_pile(state, e.dest, dest_side, (*pile(state, e.dest, dest_side), *e.cards))
 
@@ -223,11 +244,6 @@ def _move_started(state: FcState, e: fe.MoveStarted) -> FcState:
     return replace(state, ships=ships_now, moving=e.ships, move_points=e.points, move_steps=0)
 
 
-def step_cost(state: FcState, source: str) -> int:
-    """Movement points to leave ``source``: its size; the first step of a move always goes
-    (engines 1 or more), for at most the points the move has."""
-    size = state.location(source).size
-    return min(size, state.move_points) if state.move_steps == 0 else size
 
 
 def _moved(state: FcState, e: fe.Moved) -> FcState:
@@ -277,24 +293,22 @@ def _damaged(state: FcState, e: fe.Damaged) -> FcState:
         settings = ship.card.dial[alert]
         setting = next((i for i, s in enumerate(settings) if s.label == label), 0)
         if ship.cloaked and not settings[setting].cloak:
-            state = _decloak(state, ship)
+            state = cloak.decloak(state, ship)
             ship = state.ship(e.ship)
         return state.with_ship(replace(ship, alert=alert, setting=setting))
-    side = state.side(ship.side)
-    discard = (*side.command_discard, *ship.crew)
-    side = replace(side, command_discard=discard, lost_a_ship=True,
+    side = state.side(ship.side)  # its crew, cargo and prisoners are discarded
+    side = replace(side, command_discard=(*side.command_discard, *ship.crew), lost_a_ship=True,
                    fleet_size=side.fleet_size + (0 if side.lost_a_ship else 1))
-    state = replace(state, tokens=tuple(t for t in state.tokens if t.ship != ship.id))
-    return state.with_side(ship.side, side).with_ship(replace(ship, destroyed=True, location=None, cloaked=False,
-                                                              crew=()))
+    state = replace(state, tokens=tuple(t for t in state.tokens if t.ship != ship.id),
+                    cargo_spent=(*state.cargo_spent, *ship.cargo)).with_side(ship.side, side)
+    if ship.prisoners:
+        held = state.side(1 - ship.side)
+        state = state.with_side(1 - ship.side, replace(held, command_discard=(*held.command_discard,
+                                                                               *ship.prisoners)))
+    return state.with_ship(replace(ship, destroyed=True, location=None, cloaked=False, crew=(), cargo=(),
+                                   prisoners=(), progress=()))
 
 
-def _decloak(state: FcState, ship: ShipState) -> FcState:
-    token = state.token_of(ship.id)
-    if token is None:
-        raise ValueError(f"{ship.id} is cloaked without a cloak token")
-    state = replace(state, tokens=tuple(t for t in state.tokens if t.id != token.id))
-    return state.with_ship(replace(ship, cloaked=False, location=token.location))
 
 
 def _scored(state: FcState, e: fe.ScoredVp) -> FcState:
@@ -314,68 +328,21 @@ def _power(state: FcState, e: fe.PowerAdjusted) -> FcState:
     if e.free and not ship.cloaked:
         raise ValueError("only a forced de-cloak is a free power adjustment")
     if ship.cloaked:
-        state = _decloak(state, ship)
+        state = cloak.decloak(state, ship)
         ship = state.ship(e.ship)
     return state.with_ship(replace(ship, setting=e.setting, adjusted=ship.adjusted or not e.free))
 
 
-def _cloaked(state: FcState, e: fe.Cloaked) -> FcState:
-    ship = state.ship(e.ship)
-    settings = ship.card.dial[ship.alert]
-    if ship.cloaked or ship.destroyed or ship.location is None or e.setting >= len(settings) \
-            or not settings[e.setting].cloak:
-        raise ValueError(f"{ship.id} has no working cloaking device now")
-    token_id = f"t{state.tokens_made + 1}"
-    if e.token != token_id:
-        raise ValueError(f"the next cloak token is {token_id}, not {e.token!r}")
-    token = CloakToken(token_id, ship.side, ship.location, ship.id)
-    return replace(state, tokens=(*state.tokens, token), tokens_made=state.tokens_made + 1).with_ship(
-        replace(ship, cloaked=True, location=None, setting=e.setting))
 
 
-def _echo(state: FcState, e: fe.EchoDeployed) -> FcState:
-    token_id = f"t{state.tokens_made + 1}"
-    if e.token != token_id:
-        raise ValueError(f"the next cloak token is {token_id}, not {e.token!r}")
-    state.location(e.location)
-    return replace(state, tokens=(*state.tokens, CloakToken(token_id, e.side, e.location, None)),
-                   tokens_made=state.tokens_made + 1)
 
 
-def _echo_move_started(state: FcState, e: fe.EchoMoveStarted) -> FcState:
-    token = next((t for t in state.tokens if t.id == e.token), None)
-    side = state.side(state.active)
-    if state.moving or token is None or token.ship is not None or token.side != state.active \
-            or token.id in side.echoes_moved:
-        raise ValueError(f"{e.token} is no sensor echo of side {state.active} that can move now")
-    fastest = max((s.rating("engines") or 0 for s in state.fleet(state.active) if s.cloaked), default=0)
-    if e.points != fastest or fastest < 1:
-        raise ValueError(f"a sensor echo moves at the fastest cloaked ship's engines ({fastest}), not {e.points}")
-    side = replace(side, echoes_moved=(*side.echoes_moved, token.id))
-    return replace(state.with_side(state.active, side), moving=(token.id,), move_points=e.points, move_steps=0)
 
 
-def _token_moved(state: FcState, e: fe.TokenMoved) -> FcState:
-    token = next((t for t in state.tokens if t.id == e.token), None)
-    if token is None or state.moving != (e.token,) or token.location != e.source or e.dest not in adjacent(e.source):
-        raise ValueError(f"{e.token} is no moving sensor echo at {e.source} next to {e.dest}")
-    post = state.location(e.dest).post_of
-    if post is not None and post != token.side:
-        raise ValueError("a sensor echo does not enter the enemy's command post")
-    cost = step_cost(state, e.source)
-    if e.cost != cost or cost > state.move_points:
-        raise ValueError(f"leaving {e.source} costs {cost} of {state.move_points} points left, not {e.cost}")
-    return replace(state, tokens=tuple(replace(t, location=e.dest) if t.id == e.token else t for t in state.tokens),
-                   move_points=state.move_points - cost, move_steps=state.move_steps + 1)
 
 
-def _revealed(state: FcState, e: fe.TokenRevealed) -> FcState:
-    token = next((t for t in state.tokens if t.id == e.token), None)
-    if token is None or token.ship != e.ship:
-        raise ValueError(f"{e.token} is not that token")
-    if e.ship is None:
-        return replace(state, tokens=tuple(t for t in state.tokens if t.id != e.token))
-    return state  # the ship de-cloaks with the free power adjustment that follows
+
+
 
 
 def _influence(state: FcState, e: fe.InfluenceChanged) -> FcState:
@@ -408,7 +375,7 @@ def _lost(state: FcState, e: fe.InstallationLost) -> FcState:
 
 def _reinforced(state: FcState, e: fe.Reinforced) -> FcState:
     side = state.side(e.side)
-    left = _remove(side.reinforcements, (e.card,), "the reinforcement deck")
+    left = remove_cards(side.reinforcements, (e.card,), "the reinforcement deck")
     return _new_ship(state, e.side, replace(side, reinforcements=left), e.card, e.ship, acted=True)
 
 
@@ -446,43 +413,12 @@ def _action(state: FcState, e: fe.ActionTaken) -> FcState:
     return state.with_side(e.side, replace(side, actions=side.actions + cost))
 
 
-def _extra(state: FcState, e: fe.ExtraAction) -> FcState:
-    side = state.side(e.side)
-    return state.with_side(e.side, replace(side, extra_actions=side.extra_actions + 1))
 
 
-def _crew_assigned(state: FcState, e: fe.CrewAssigned) -> FcState:
-    ship = state.ship(e.ship)
-    card = COMMAND_CARDS.get(e.card)
-    if card is None or card.kind != "crew" or ship.destroyed:
-        raise ValueError(f"{e.card!r} is no crew card for {ship.id}")
-    if any(COMMAND_CARDS[c].crew == card.crew for c in ship.crew):
-        raise ValueError(f"{ship.id} already has a {card.crew}")
-    side = state.side(ship.side)
-    side = replace(side, hand=_remove(side.hand, (e.card,), "the hand"))
-    return state.with_side(ship.side, side).with_ship(replace(ship, crew=(*ship.crew, e.card)))
 
 
-def _crew_removed(state: FcState, e: fe.CrewRemoved) -> FcState:
-    ship = state.ship(e.ship)
-    if e.card not in ship.crew:
-        raise ValueError(f"{e.card!r} is not aboard {ship.id}")
-    state = state.with_ship(replace(ship, crew=tuple(c for c in ship.crew if c != e.card)))
-    if e.to_ship is not None:
-        taker = state.ship(e.to_ship)
-        if taker.destroyed or any(COMMAND_CARDS[c].crew == COMMAND_CARDS[e.card].crew for c in taker.crew):
-            raise ValueError(f"{taker.id} cannot take {e.card} aboard")
-        return state.with_ship(replace(taker, crew=(*taker.crew, e.card)))
-    owner = next(i for i, s in enumerate(state.sides) if e.card.startswith(s.faction[:3].lower() + "-"))
-    side = state.side(owner)
-    return state.with_side(owner, replace(side, command_discard=(*side.command_discard, e.card)))
 
 
-def _mission(state: FcState, e: fe.MissionCompleted) -> FcState:
-    side = state.side(e.side)
-    missions = _remove(side.missions, (e.card,), "the face-up missions")
-    return state.with_side(e.side, replace(side, missions=missions, completed=(*side.completed, e.card),
-                                           vp=side.vp + MISSIONS[e.card].vp))
 
 
 def _ended(state: FcState, e: fe.GameEnded) -> FcState:
@@ -494,10 +430,12 @@ _HANDLERS: dict[str, Callable[[FcState, Any], FcState]] = {
     "chosen": _chosen, "cards_moved": _cards_moved, "rolled": _rolled, "tested": _same,
     "turn_started": _turn_started, "turn_ended": _turn_ended, "move_started": _move_started, "moved": _moved,
     "move_ended": _move_ended, "explored": _explored, "damaged": _damaged, "scored_vp": _scored,
-    "power_adjusted": _power, "cloaked": _cloaked, "echo_deployed": _echo,
-    "echo_move_started": _echo_move_started, "token_moved": _token_moved,
-    "token_revealed": _revealed, "influence_changed": _influence, "installed": _installed,
+    "power_adjusted": _power, "cloaked": cloak.cloaked, "echo_deployed": cloak.echo_deployed,
+    "echo_move_started": cloak.echo_move_started, "token_moved": cloak.token_moved,
+    "token_revealed": cloak.token_revealed, "influence_changed": _influence, "installed": _installed,
     "installation_lost": _lost, "reinforced": _reinforced, "repaired": _repaired, "scanned": _scanned,
-    "action_taken": _action, "extra_action": _extra, "crew_assigned": _crew_assigned,
-    "crew_removed": _crew_removed, "mission_completed": _mission, "game_ended": _ended,
+    "action_taken": _action, "extra_action": aboard.extra_action, "crew_assigned": aboard.crew_assigned,
+    "crew_removed": aboard.crew_removed, "mission_completed": aboard.mission_completed, "game_ended": _ended,
+    "redrafted": _redrafted, "token_gathered": cloak.token_gathered, "cargo_moved": aboard.cargo_moved,
+    "mission_progress": aboard.mission_progress, "mission_reset": aboard.mission_reset,
 }

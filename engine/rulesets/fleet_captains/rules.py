@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Final
 
-from engine.rulesets.fleet_captains.content import COMMAND_CARDS, MISSIONS, ROWS, TILES, Mission, System
+from engine.rulesets.fleet_captains.content import COMMAND_CARDS, MISSIONS, ROWS, TILES, Mission, ShipMission, System
 from engine.rulesets.fleet_captains.state import FcState, LocationState, ShipState, adjacent
 
 HAZARDS: Final = ("ion storm", "subspace rift", "binary star")
@@ -71,7 +71,7 @@ def repair_spot(state: FcState, side: int, loc: str | None) -> bool:
     return place.post_of == side or (place.installation is not None and place.installation_side == side)
 
 
-def mission_place(state: FcState, mission: Mission, place: LocationState, side: int) -> bool:
+def mission_place(state: FcState, mission: Mission | ShipMission, place: LocationState, side: int) -> bool:
     """Whether a ``test`` mission can be attempted at ``place``."""
     if place.tile is None or not place.explored:
         return False

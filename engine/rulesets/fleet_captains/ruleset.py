@@ -11,6 +11,7 @@ from engine.rulesets.fleet_captains.codec import NAME, FleetCaptainsCodec, forma
 from engine.rulesets.fleet_captains.presenter import FcPresenter, seconds, table
 from engine.rulesets.fleet_captains.screen import cards
 from engine.rulesets.fleet_captains.state import FcState
+from engine.rulesets.fleet_captains.upgrades import EVENT_SCHEMA, UPGRADES
 
 
 def _bundled() -> tuple[str, ...]:
@@ -48,4 +49,6 @@ RULESET: Ruleset[FcState, fe.Event] = Ruleset(
     maker=GameMaker(_bundled, _plays, _play),
     replay_check=_replay_check,
     cards=cards,
+    event_schema=EVENT_SCHEMA,
+    upgrades=UPGRADES,
 )

@@ -15,13 +15,16 @@ from engine.rulesets.fleet_captains.content import COLUMNS, ROWS, SHIP_CLASSES, 
 Phase = Literal["setup", "turn", "over"]
 PILES: Final = ("command_deck", "hand", "command_discard", "trash", "mission_deck", "missions", "mission_discard",
                 "completed")
-SHARED_PILES: Final = ("tiles", "encounter_deck", "encounter_discard", "science", "combat", "influence")
+SHARED_PILES: Final = ("tiles", "encounter_deck", "encounter_discard", "science", "combat", "influence", "cargo",
+                       "cargo_spent")
 
 
 @dataclass(frozen=True)
 class ShipState:
     """One ship of a fleet. ``alert`` 0 normal, 1 yellow, 2 red; ``setting`` indexes the settings
-    of that alert status. ``moved``, ``acted`` (its action token) and ``adjusted`` are this turn's."""
+    of that alert status. ``moved``, ``acted`` (its action token) and ``adjusted`` are this turn's.
+    ``cargo`` holds cargo tokens, ``prisoners`` enemy crew cards held aboard (they serve no one);
+    ``progress`` the locations of the steps made toward the ship's own mission."""
 
     id: str
     cls: str
@@ -35,6 +38,10 @@ class ShipState:
     acted: bool = False
     adjusted: bool = False
     crew: tuple[str, ...] = ()
+    cargo: tuple[str, ...] = ()
+    prisoners: tuple[str, ...] = ()
+    progress: tuple[str, ...] = ()
+    mission_done: bool = False
 
     @property
     def card(self) -> ShipClass:
@@ -113,6 +120,7 @@ class SideState:
     discarded: bool = False
     cycled: bool = False
     echoes_moved: tuple[str, ...] = ()  # sensor echoes that have moved this turn
+    redrafts: int = 0
 
 
 @dataclass(frozen=True)
@@ -139,11 +147,14 @@ class FcState:
     science: tuple[str, ...] = ()
     combat: tuple[str, ...] = ()
     influence: tuple[str, ...] = ()
+    cargo: tuple[str, ...] = ()
+    cargo_spent: tuple[str, ...] = ()
     moving: tuple[str, ...] = ()
     move_points: int = 0
     move_steps: int = 0
     winner: int | None = None
     reason: str = ""
+    revealed: str = ""  # where a ship was just revealed: its side may gather its other cloak tokens there
 
     def ship(self, ship_id: str) -> ShipState:
         for s in self.ships:

@@ -2,9 +2,10 @@
 
 A system test (summary, "8. System Tests"): 1. the test type and the system rating (summed over
 the ships of a cooperative test); 2. the tester may play one command card; 3. the opponent may
-play one (command cards apply to their own ships, so only in opposed tests); 4. crew abilities
-and modifiers; 5. a d6 added to it all; the test succeeds when the total reaches the target.
-Opposed: the active side succeeds only when its total is higher.
+play one (a card noted as played against an enemy: a ``hinder`` card); 4. crew abilities and
+modifiers (an unstable cargo aboard costs 1 on shields); 5. a d6 added to it all; the test
+succeeds when the total reaches the target. Opposed: each side plays one card (its own
+modifier or a hinder on the other's test); the active side succeeds only when its total is higher.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.rulesets.fleet_captains import events as fe
-from engine.rulesets.fleet_captains.content import COMMAND_CARDS, System
+from engine.rulesets.fleet_captains.content import CARGO, COMMAND_CARDS, UNSTABLE_SHIELDS, System
 from engine.rulesets.fleet_captains.game import Game
 from engine.rulesets.fleet_captains.players import Act, Offer
 from engine.rulesets.fleet_captains.rules import damage_for, other, rating
@@ -20,16 +21,25 @@ from engine.rulesets.fleet_captains.rules import damage_for, other, rating
 COMBAT_SYSTEMS = ("weapons", "shields")
 
 
-def card_options(game: Game, side: int, ships: Sequence[str], system: System) -> tuple[Act, ...]:
+def card_options(game: Game, side: int, ships: Sequence[str], system: System | None,
+                 against: System | None = None) -> tuple[Act, ...]:
     """The cards a side may play on a test of ``system`` by its ``ships``: a combat card on a weapons
-    or shields test, an ops modifier on the others; or a crew member aboard one of them, discarded
-    for their ability (amount + 1)."""
-    kind = "combat" if system in COMBAT_SYSTEMS else "ops"
+    or shields test, an ops modifier on the others (its requirement met by a crew member aboard
+    one of the ships); or a crew member aboard one of them, discarded for their ability (amount
+    + 1); or a hinder card on the opponent's test of ``against``."""
     out = [Act("no_card", label="no card")]
+    aboard = {COMMAND_CARDS[c].crew for s in ships for c in game.state.ship(s).crew}
     for card_id in dict.fromkeys(game.state.side(side).hand):
         card = COMMAND_CARDS[card_id]
-        if card.kind == kind and card.effect == "modifier" and card.system in (None, system):
+        kind = "combat" if card.system in COMBAT_SYSTEMS else "ops"
+        if system is not None and card.kind == kind and card.effect == "modifier" and card.system == system \
+                and (card.requires is None or card.requires in aboard):
             out.append(Act("card", target=card_id, value=card.amount, label=f"play {card.name} (+{card.amount})"))
+        if against is not None and card.kind == kind and card.effect == "hinder" and card.system == against:
+            out.append(Act("hinder", target=card_id, value=card.amount,
+                           label=f"play {card.name} against the {against} test (-{card.amount})"))
+    if system is None:
+        return tuple(out)
     for ship_id in ships:
         for card_id in game.state.ship(ship_id).crew:
             card = COMMAND_CARDS[card_id]
@@ -39,21 +49,31 @@ def card_options(game: Game, side: int, ships: Sequence[str], system: System) ->
     return tuple(out)
 
 
-def play_card(game: Game, side: int, act: Act, on: str) -> int:
-    """Play the picked card (play 1, draw 1) or discard the crew member; the modifier it gives."""
-    if act.kind == "card":
-        game.move_cards(side, "hand", "command_discard", (act.target,), f"played on {on}")
+def play_card(game: Game, side: int, act: Act, on: str) -> tuple[int, int]:
+    """Play the picked card (play 1, draw 1; a trash card leaves the game) or discard the crew
+    member; what it adds to the side's own test and what it takes off the opponent's."""
+    if act.kind in ("card", "hinder"):
+        dest = "trash" if COMMAND_CARDS[act.target].trash else "command_discard"
+        game.move_cards(side, "hand", dest, (act.target,), f"played on {on}")
         game.draw_commands(side, 1, "play 1, draw 1")
-        return act.value
+        return (act.value, 0) if act.kind == "card" else (0, act.value)
     if act.kind == "crew_ability":
         game.emit(fe.CrewRemoved(turn=game.turn, ship=act.ships[0], card=act.target))
-        return act.value
-    return 0
+        return act.value, 0
+    return 0, 0
 
 
-def ask_card(game: Game, side: int, ships: Sequence[str], system: System, on: str, kind: str = "test_card") -> Act:
-    options = card_options(game, side, ships, system)
+def ask_card(game: Game, side: int, ships: Sequence[str], system: System | None, on: str, kind: str = "test_card",
+             against: System | None = None) -> Act:
+    options = card_options(game, side, ships, system, against)
     return game.ask(Offer(side, kind, options, note=on))
+
+
+def cargo_modifier(game: Game, ships: Sequence[str], system: System) -> int:
+    """Step 4's modifiers from cargo: each unstable cargo aboard costs 1 on a shields test."""
+    if system != "shields":
+        return 0
+    return UNSTABLE_SHIELDS * sum(1 for s in ships for c in game.state.ship(s).cargo if CARGO[c].kind == "unstable")
 
 
 def system_test(game: Game, side: int, ships: Sequence[str], system: System, target: int, label: str,
@@ -63,7 +83,9 @@ def system_test(game: Game, side: int, ships: Sequence[str], system: System, tar
     if any(r is None for r in ratings):
         return False
     total_rating = sum(r for r in ratings if r is not None)
-    modifier = play_card(game, side, ask_card(game, side, ships, system, label), label)
+    modifier = play_card(game, side, ask_card(game, side, ships, system, label), label)[0]
+    against = ask_card(game, other(side), (), None, label, against=system)  # step 3: the opponent's card
+    modifier += cargo_modifier(game, ships, system) - play_card(game, other(side), against, label)[1]
     die = game.roll(side, f"{system} test: {label}")
     total = total_rating + modifier + die
     success = total >= target
@@ -80,12 +102,17 @@ def opposed_test(game: Game, side: int, ships: Sequence[str], system: System, ta
     target's did, the active side has one more chance. The margin: active total minus the
     defence's total (> 0: the active side succeeds), and the damage that would do in combat."""
     defender = other(side)
-    first = ask_card(game, side, ships, system, label, "combat_card")
-    mod = play_card(game, side, first, label)
-    reply = ask_card(game, defender, (target_ship,), defence, label, "combat_card")
-    dmod = play_card(game, defender, reply, label)
+    first = ask_card(game, side, ships, system, label, "combat_card", against=defence)
+    mod, dmod = _signed(play_card(game, side, first, label))
+    reply = ask_card(game, defender, (target_ship,), defence, label, "combat_card", against=system)
+    dmod_2, mod_2 = _signed(play_card(game, defender, reply, label))
+    mod, dmod = mod + mod_2, dmod + dmod_2
     if first.kind == "no_card" and reply.kind != "no_card":
-        mod += play_card(game, side, ask_card(game, side, ships, system, label, "combat_card"), label)
+        again = _signed(play_card(game, side, ask_card(game, side, ships, system, label, "combat_card",
+                                                       against=defence), label))
+        mod, dmod = mod + again[0], dmod + again[1]
+    mod += cargo_modifier(game, ships, system)
+    dmod += cargo_modifier(game, (target_ship,), defence)
     ratings = [rating(game.state.ship(s), system) or 0 for s in ships]
     shields = rating(game.state.ship(target_ship), defence) or 0
     die = game.roll(side, f"{system}: {label}")
@@ -98,6 +125,11 @@ def opposed_test(game: Game, side: int, ships: Sequence[str], system: System, ta
                         rating=sum(ratings), modifiers=mod, die=die, total=attack, target=guard, success=attack > guard,
                         label=label))
     return attack - guard if kind != "combat" else damage_for(attack, guard)
+
+
+def _signed(played: tuple[int, int]) -> tuple[int, int]:
+    """(own, hinder) as signed modifiers: (to the player's total, to the opponent's)."""
+    return played[0], -played[1]
 
 
 def combat(game: Game, side: int, attackers: Sequence[str], target: str, label: str) -> int:

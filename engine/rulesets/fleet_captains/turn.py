@@ -4,10 +4,25 @@
 from __future__ import annotations
 
 from engine.rulesets.fleet_captains import events as fe
-from engine.rulesets.fleet_captains.content import COMMAND_CARDS, ENCOUNTERS, MISSIONS, SCAN_TARGET, TILES
+from engine.rulesets.fleet_captains.content import (
+    CARGO,
+    COMMAND_CARDS,
+    ENCOUNTERS,
+    MISSIONS,
+    SCAN_TARGET,
+    SHIP_MISSIONS,
+    TILES,
+)
 from engine.rulesets.fleet_captains.game import Game
-from engine.rulesets.fleet_captains.missions import after_action, mission_test
-from engine.rulesets.fleet_captains.options import turn_options
+from engine.rulesets.fleet_captains.missions import after_action, mission_test, ship_mission_step, ship_mission_test
+from engine.rulesets.fleet_captains.options import (
+    BEAM_CREW,
+    BEAM_DISCARD,
+    BEAM_GIVE_CARGO,
+    BEAM_RESCUE,
+    BEAM_TAKE_CARGO,
+    turn_options,
+)
 from engine.rulesets.fleet_captains.players import Act, Offer
 from engine.rulesets.fleet_captains.reducer import PREFIX, step_cost
 from engine.rulesets.fleet_captains.rules import enemies_at, other
@@ -88,6 +103,9 @@ def move(game: Game, side: int, ships: tuple[str, ...]) -> None:
         game.emit(fe.Moved(turn=game.turn, ships=ships, source=here, dest=pick.target, cost=cost))
         dest = game.state.location(pick.target)
         if dest.post_of == side:
+            for ship in map(game.state.ship, ships):  # summary: missions unique to the ship reset
+                if ship.progress and not ship.mission_done and ship.card.mission is not None:
+                    game.emit(fe.MissionReset(turn=game.turn, ship=ship.id, mission=ship.card.mission))
             return end_move(game, ships, "entered the command post")
         if not dest.explored:
             if cloaked:
@@ -141,6 +159,10 @@ def explore(game: Game, side: int, ships: tuple[str, ...], loc: str) -> bool:
     tile = game.state.location(loc).tile
     assert tile is not None
     game.emit(fe.Explored(turn=game.turn, location=loc, tile=tile))
+    for ship in ships:  # a step of an explorer's own mission
+        own = SHIP_MISSIONS.get(game.state.ship(ship).card.mission or "")
+        if own is not None and own.goal == "explore":
+            ship_mission_step(game, side, ship, loc)
     die = game.roll(side, f"encounter roll at {TILES[tile].name}")
     if die not in TILES[tile].encounter:
         return False
@@ -179,6 +201,10 @@ def encounter(game: Game, side: int, ships: tuple[str, ...], loc: str, card_id: 
         place = game.state.location(loc)
         if place.planet and place.influence_side in (None, side):
             game.emit(fe.InfluenceChanged(turn=game.turn, location=loc, side=side, delta=1))
+    elif card.effect == "cargo" and game.state.cargo:
+        holder = involved[0] if len(involved) == 1 else game.ask(Offer(
+            side, "cargo_ship", tuple(Act("hold", (s,), label=f"{s} takes it aboard") for s in involved))).ships[0]
+        game.emit(fe.CargoMoved(turn=game.turn, cargo=game.state.cargo[0], source="cargo", dest=holder, why=label))
 
 
 def explore_if_needed(game: Game, side: int, ship_id: str) -> None:
@@ -199,9 +225,12 @@ def play_command(game: Game, side: int, act: Act) -> None:
                 game.emit(fe.CrewRemoved(turn=game.turn, ship=ship.id, card=old))
         game.emit(fe.CrewAssigned(turn=game.turn, ship=ship.id, card=card.id))
     else:
-        game.move_cards(side, "hand", "command_discard", (card.id,), f"played: {act.label}")
+        game.move_cards(side, "hand", "trash" if card.trash else "command_discard", (card.id,),
+                        f"played: {act.label}")
         if card.effect == "extra_action":
             game.emit(fe.ExtraAction(turn=game.turn, side=side))
+        elif card.effect == "second_action":
+            game.emit(fe.ExtraAction(turn=game.turn, side=side, ship=act.ships[0]))
         elif card.effect == "repair":
             ship = game.state.ship(act.ships[0])
             game.emit(fe.Repaired(turn=game.turn, ship=ship.id, setting=_same_setting(game, ship.id)))
@@ -222,7 +251,8 @@ def _same_setting(game: Game, ship_id: str) -> int:
 def action(game: Game, side: int, act: Act) -> None:
     kinds = {"cloak": "cloaking", "echo": "cloaking", "attack": "combat", "influence": "influence",
              "build": "influence", "reinforce": "reinforcement", "repair": "repair", "scan": "scan",
-             "search": "scan", "transfer": "transporter", "beam": "transporter", "test": "system_test"}
+             "search": "scan", "transfer": "transporter", "beam": "transporter", "test": "system_test",
+             "ship_test": "system_test"}
     game.emit(fe.ActionTaken(turn=game.turn, side=side, action=kinds[act.kind], ships=act.ships))
     state = game.state
     if act.kind == "cloak":
@@ -253,11 +283,16 @@ def action(game: Game, side: int, act: Act) -> None:
         _search(game, side, act)
     elif act.kind == "transfer":
         card, mate = act.target.split(">")
-        game.emit(fe.CrewRemoved(turn=game.turn, ship=act.ships[0], card=card, to_ship=mate))
+        if card in CARGO:
+            game.emit(fe.CargoMoved(turn=game.turn, cargo=card, source=act.ships[0], dest=mate, why="transferred"))
+        else:
+            game.emit(fe.CrewRemoved(turn=game.turn, ship=act.ships[0], card=card, to_ship=mate))
     elif act.kind == "beam":
         _beam(game, side, act)
     elif act.kind == "test":
         mission_test(game, side, act)
+    elif act.kind == "ship_test":
+        ship_mission_test(game, side, act)
 
 
 def _influence(game: Game, side: int, act: Act) -> None:
@@ -303,24 +338,55 @@ def _search(game: Game, side: int, act: Act) -> None:
                     for i, s in enumerate(ship.card.dial[ship.alert]) if not s.cloak)
     pick = game.ask(Offer(ship.side, "decloak", options))
     game.emit(fe.PowerAdjusted(turn=game.turn, ship=ship.id, setting=pick.value, free=True))
+    gather(game, ship.id)
     explore_if_needed(game, ship.side, ship.id)
 
 
+def gather(game: Game, ship_id: str) -> None:
+    """Summary, "Sensor Echoes": a cloaked ship's position revealed, its side may move any of its
+    other active cloak tokens to that location at once: one token at a time, until it stops."""
+    ship = game.state.ship(ship_id)
+    while True:
+        tokens = [t for t in game.state.tokens if t.side == ship.side and t.location != ship.location]
+        if not tokens:
+            return
+        options = (*(Act("gather", target=t.id, place=t.location, label=f"gather {t.id} from {t.location}")
+                     for t in tokens), Act("stop", label="leave the other tokens where they are"))
+        pick = game.ask(Offer(ship.side, "gather", options, note=ship_id))
+        if pick.kind == "stop":
+            return
+        assert ship.location is not None
+        game.emit(fe.TokenGathered(turn=game.turn, token=pick.target, source=pick.place, dest=ship.location))
+
+
 def _beam(game: Game, side: int, act: Act) -> None:
-    """Beam to or from an enemy ship: a sensors test against its shields (opposed)."""
+    """Beam to or from an enemy ship: a sensors test against its shields (opposed); on a success,
+    what the action set out to do (summary, 7 b)."""
     target = game.state.ship(act.target)
     margin = opposed_test(game, side, act.ships, "sensors", target.id, "shields",
                           f"{act.ships[0]} beams to {target.id}", "transporter")
-    if margin <= 0:
+    target, me = game.state.ship(act.target), game.state.ship(act.ships[0])
+    if margin <= 0 or target.destroyed or me.destroyed:
         return
-    target = game.state.ship(act.target)
-    if act.value == 0 and target.crew:
-        me = game.state.ship(act.ships[0])
-        takeable = [c for c in target.crew if all(COMMAND_CARDS[x].crew != COMMAND_CARDS[c].crew for x in me.crew)]
-        if takeable:
-            game.emit(fe.CrewRemoved(turn=game.turn, ship=target.id, card=takeable[0], to_ship=me.id))
-            return
-    enemy = other(side)
+    if act.value == BEAM_CREW and act.place in target.crew:
+        game.emit(fe.CrewRemoved(turn=game.turn, ship=target.id, card=act.place, to_ship=me.id, prisoner=True))
+        after_action(game, side, act, prisoner=True)
+    elif act.value == BEAM_TAKE_CARGO and act.place in target.cargo:
+        game.emit(fe.CargoMoved(turn=game.turn, cargo=act.place, source=target.id, dest=me.id, why="beamed over"))
+    elif act.value == BEAM_GIVE_CARGO and act.place in me.cargo:
+        game.emit(fe.CargoMoved(turn=game.turn, cargo=act.place, source=me.id, dest=target.id, why="beamed over"))
+    elif act.value == BEAM_RESCUE and act.place in target.prisoners:
+        card = COMMAND_CARDS[act.place]
+        free_slot = all(COMMAND_CARDS[c].crew != card.crew for c in me.crew)
+        game.emit(fe.CrewRemoved(turn=game.turn, ship=target.id, card=act.place, to_ship=me.id if free_slot else None,
+                                 to_hand=not free_slot))
+    elif act.value == BEAM_DISCARD:
+        _forced_discard(game, other(side), target.id)
+
+
+def _forced_discard(game: Game, enemy: int, target_id: str) -> None:
+    """The beamed ship's side discards one of its crew or (its choice) a card from its hand."""
+    target = game.state.ship(target_id)
     options = [Act("lose_crew", (target.id,), target=c, label=f"discard {COMMAND_CARDS[c].name} from {target.id}")
                for c in target.crew]
     options += [Act("lose_card", target=c, label=f"discard {COMMAND_CARDS[c].name} from the hand")
