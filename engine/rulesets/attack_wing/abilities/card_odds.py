@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from math import lcm
 from types import MappingProxyType
 
@@ -119,6 +119,18 @@ def _modifiers(state: GameState, context: AttackContext, window: str, side: str,
             if f[4].effect.dice == kind and f[4].effect.kind in MODELLED]
 
 
+@lru_cache(maxsize=65536)
+def _defended(shown: tuple[str, ...], defense: tuple[str, ...], token: bool, evade_tokens: int) -> tuple[int, int]:
+    """Steps 6-7 on these dice: what the defender spends (the engine's policy), then the uncanceled
+    hits and crits (a pure function of its arguments, so cached: the same cases recur every attack)."""
+    faces = list(defense)
+    spend = defense_spends(shown, faces, token, evade_tokens)
+    for i in spend.convert:
+        faces[i] = "evade"
+    h, c, _ = uncanceled(shown, tuple(faces) + ("evade",) * spend.evade_tokens)
+    return h, c
+
+
 def card_odds(state: GameState, context: AttackContext, attack_dice: int, defense_dice: int, *, target_lock: bool,
               attack_battle_stations: bool, defense_battle_stations: bool, evade_tokens: int) -> Odds:
     """The exact odds of the declared attack (``state.attack`` set) with the cards' abilities."""
@@ -147,21 +159,19 @@ def card_odds(state: GameState, context: AttackContext, attack_dice: int, defens
     adders = [f for f in candidates(state, state.ship(a_id), "damage", context)
               if f[4].effect.kind == "add_damage"]
     rolled = _first_roll("defense", defense_dice, defense_battle_stations)  # out of 8**(2 * defense dice)
+    defense_cards = [found for side in ("attacker", "defender")
+                     for found in _modifiers(state, context, "modify_defense", side, "defense")]
+    added = sum(f[4].effect.amount for f in adders)
     out: dict[tuple[int, int], int] = {}  # out of 8**(2 * (attack dice + defense dice))
     for (hits, crits), p in hc.items():
         shown = ("hit",) * hits + ("crit",) * crits
         ddist = dict(rolled)
-        for side in ("attacker", "defender"):
-            for found in _modifiers(state, context, "modify_defense", side, "defense"):
-                ddist = _card_step(state, ddist, found, "defense", shown, d_id)
+        for found in defense_cards:
+            ddist = _card_step(state, ddist, found, "defense", shown, d_id)
         for (pool, token), q in ddist.items():
-            defense = [f for f, _ in pool]
-            spend = defense_spends(shown, defense, token, evade_tokens)
-            for i in spend.convert:
-                defense[i] = "evade"
-            h, c, _ = uncanceled(shown, tuple(defense) + ("evade",) * spend.evade_tokens)
+            h, c = _defended(shown, tuple(f for f, _ in pool), token, evade_tokens)
             if h + c:
-                h += sum(f[4].effect.amount for f in adders)
+                h += added
             out[(h, c)] = out.get((h, c), 0) + p * q
     scale = SIDES ** (2 * (attack_dice + defense_dice))
     exact = {k: Fraction(w, scale) for k, w in sorted(out.items()) if w}
