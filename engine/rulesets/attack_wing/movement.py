@@ -136,6 +136,9 @@ def _corners(poses: Sequence[Pose], half: float) -> kernels.Array:
     return kernels.square_corners(arr[:, 0], arr[:, 1], arr[:, 2], half)
 
 
+_BACK_OFF_CHUNK = 32  # samples (mm of path) checked per batch
+
+
 def back_off(path: ManeuverPath, half: float, blockers: _Blockers) -> float:
     """Largest progress, searching back from the end, at which the base overlaps nothing."""
     total = path.length
@@ -143,11 +146,15 @@ def back_off(path: ManeuverPath, half: float, blockers: _Blockers) -> float:
         return 1.0
     steps = max(int(total / 1.0), 1)  # one sample per millimetre of path
     ts = np.linspace(1.0, 0.0, steps + 1)
-    blocked = blockers.blocked([path.pose_at(float(t)) for t in ts], half)
-    free = np.flatnonzero(~blocked)
-    if free.size == 0:
+    first = None  # the first free sample from the end; checked a chunk at a time, as a bump seldom
+    for at in range(0, len(ts), _BACK_OFF_CHUNK):  # backs far: most of the path is never sampled
+        free = np.flatnonzero(~blockers.blocked([path.pose_at(float(t)) for t in ts[at:at + _BACK_OFF_CHUNK]], half))
+        if free.size:
+            first = at + int(free[0])
+            break
+    if first is None:
         return 0.0  # not even the start is free: the base stays where it was
-    lo, hi = float(ts[free[0]]), float(ts[free[0] - 1])  # lo free, hi blocked
+    lo, hi = float(ts[first]), float(ts[first - 1])  # lo free, hi blocked
     tol = P.BUMP_PRECISION_MM / max(total, 1e-9)
     while hi - lo > tol:
         mid = (lo + hi) / 2.0
@@ -187,8 +194,13 @@ def resolve_move(start: Pose, maneuver: Maneuver, base: str, table: Table) -> Mo
     final = base_corners(end, half)
     planets_hit = tuple(p.name for p in blockers.planets
                         if _point_in_square_distance(p.x, p.y, path.end, half) < p.radius - P.TOUCH_TOLERANCE_MM)
-    touching = tuple(i for i, other in zip(blockers.ids, blockers.ship_corner_lists, strict=True)
-                     if convex_gap(final, other) <= 2 * P.BUMP_PRECISION_MM)
+    # bounding circles first: two bases whose centres are further apart than their circumradii and
+    # the touching distance cannot touch (the gap is at least the centres' distance less both radii)
+    reach = half * math.sqrt(2) + 2 * P.BUMP_PRECISION_MM + 1e-6
+    touching = tuple(i for i, other, pose, other_half in zip(blockers.ids, blockers.ship_corner_lists,
+                                                             blockers.ship_poses, blockers.ship_halves, strict=True)
+                     if math.hypot(end.x - pose[0], end.y - pose[1]) <= reach + other_half * math.sqrt(2)
+                     and convex_gap(final, other) <= 2 * P.BUMP_PRECISION_MM)
     template = template_outline(start, maneuver, base)
     obstacles: tuple[str, ...] = ()
     if table.obstacles:
