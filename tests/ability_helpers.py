@@ -9,6 +9,7 @@ from aw_helpers import ScriptedDice, ScriptedPlayer, game, make_ship
 from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.game import Game
+from engine.rulesets.attack_wing.players import ActionChoice
 
 AKIRA = "u_s_s_thunderchild_72008"  # Akira class, Federation: attack 4, agility 2, hull 5, shields 3
 ATTACK_SHIP = "1037"  # Jem'Hadar Attack Ship, Dominion: attack 3, agility 2
@@ -54,3 +55,34 @@ def rolled(g: Game, kind: str) -> list[ev.DiceRolled]:
 
 def resolved(g: Game) -> ev.AttackResolved:
     return next(e for e in g.events if isinstance(e, ev.AttackResolved))
+
+
+SCAN = [ActionChoice("scan")]
+
+
+def seats(a: list[ActionChoice] | None = None, j: list[ActionChoice] | None = None,
+          attacks: dict[str, list[str | None]] | None = None) -> list[ScriptedPlayer]:
+    """A's and J's actions; both seats use abilities by the engine's policy."""
+    return [ScriptedPlayer(actions={"A": a or []}, attacks=attacks, use_abilities=True),
+            ScriptedPlayer(actions={"J": j or []}, use_abilities=True)]
+
+
+default_seats = seats  # ``attack`` has a ``seats`` parameter
+
+
+def torpedo() -> list[ScriptedPlayer]:
+    """A locks on J and fires Photon Torpedoes (3006) at it."""
+    return seats([ActionChoice("target_lock", "J")], attacks={"A": ["3006"]})
+
+
+def attack(faces: list[str], a: Sequence[str] = (), j: Sequence[str] = (), band: int = 1,
+           seats: list[ScriptedPlayer] | None = None, a_hull: str = AKIRA, j_hull: str = ATTACK_SHIP,
+           a_captain: str | None = None, j_captain: str | None = None, holds: Sequence[str] = ("J",)) -> Game:
+    """A (side 0) attacks J (side 1) once, J holding fire unless ``holds`` says otherwise."""
+    return one_attack([ship("A", 0, a_hull, a_captain, upgrades=a), ship("J", 1, j_hull, j_captain, upgrades=j)],
+                      faces, band=band, players=seats if seats is not None else default_seats(), holds=holds)
+
+
+def dice_count(g: Game, kind: str, ship_id: str | None = None) -> int:
+    """How many ``kind`` dice were rolled (by ``ship_id``, else in the first such roll)."""
+    return len(next(e for e in rolled(g, kind) if ship_id is None or e.ship == ship_id).faces)

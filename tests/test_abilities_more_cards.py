@@ -6,40 +6,18 @@ and 2 defense dice; a scan token beside the attacker takes one defense die away.
 from __future__ import annotations
 
 import pytest
-from ability_helpers import AKIRA, ATTACK_SHIP, VORCHA, one_attack, resolved, rolled, ship, used
+from ability_helpers import AKIRA, ATTACK_SHIP, SCAN, VORCHA, one_attack, resolved, rolled, ship, used
+from ability_helpers import attack as _attack
+from ability_helpers import dice_count as _dice
+from ability_helpers import seats as _seats
+from ability_helpers import torpedo as _torpedo
 from aw_helpers import ScriptedPlayer
 
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.abilities.registry import card
-from engine.rulesets.attack_wing.game import Game
 from engine.rulesets.attack_wing.players import ActionChoice
 
 BORG_SPHERE = "borg_sphere_71283"  # Borg: attack 6, agility 0
-
-
-def _seats(a: list[ActionChoice] | None = None, j: list[ActionChoice] | None = None,
-           attacks: dict[str, list[str | None]] | None = None) -> list[ScriptedPlayer]:
-    """A's and J's actions; both seats use abilities by the engine's policy."""
-    return [ScriptedPlayer(actions={"A": a or []}, attacks=attacks, use_abilities=True),
-            ScriptedPlayer(actions={"J": j or []}, use_abilities=True)]
-
-
-SCAN = [ActionChoice("scan")]
-
-
-def _torpedo() -> list[ScriptedPlayer]:
-    """A locks on J and fires Photon Torpedoes (3006) at it."""
-    return _seats([ActionChoice("target_lock", "J")], attacks={"A": ["3006"]})
-
-
-def _attack(faces: list[str], a: list[str] = (), j: list[str] = (), band: int = 1,  # type: ignore[assignment]
-            seats: list[ScriptedPlayer] | None = None, a_hull: str = AKIRA, j_hull: str = ATTACK_SHIP) -> Game:
-    return one_attack([ship("A", 0, a_hull, upgrades=a), ship("J", 1, j_hull, upgrades=j)], faces,
-                      band=band, players=seats or _seats())
-
-
-def _dice(g: Game, kind: str) -> int:
-    return len(rolled(g, kind)[0].faces)
 
 
 # --- dice counts -------------------------------------------------------------------------------

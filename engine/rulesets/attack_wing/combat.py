@@ -114,9 +114,8 @@ def _defense_extra(state: GameState, context: AttackContext) -> int:
     total = 0
     for subject in (context.attacker, context.defender):
         for owner, _, _, _, ability in windows.candidates(state, state.ship(subject.id), "defense_dice", context):
-            amount = ability.effect.amount
-            if ability.effect.kind == "defense_dice" and (
-                    not ability.optional or (amount > 0) == (owner.id == context.defender.id)):
+            amount = windows.counts(ability, "defense")
+            if amount is not None and (not ability.optional or (amount > 0) == (owner.id == context.defender.id)):
                 total += amount
     return total
 

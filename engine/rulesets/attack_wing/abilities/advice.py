@@ -27,6 +27,8 @@ BATTLE_STATIONS_ATTACK = 1.1  # a battle stations token to a ship with a target 
 CRIT_OVER_HIT = 0.3  # one of those results a critical hit instead
 LOST_ATTACK = 1.5  # giving up the ship's own attack when it has one
 AUX_POWER = 0.5  # an auxiliary power token: next round's red maneuvers are barred
+TOKEN_VALUE = 0.5  # an evade, scan or battle stations token a card places beside a ship
+SHIELD_COST = 0.3  # an active shield disabled to pay for a card
 
 
 def _threat_to(state: GameState, enemy: ShipState, ship: ShipState) -> float:
@@ -61,6 +63,9 @@ def _rider(state: GameState, ship: ShipState, card_id: str, rider: Ability, mark
            threat: float) -> tuple[float, str]:
     """One rider's worth for one marked ship, and its words (empty when it is worth nothing)."""
     effect = rider.effect
+    if effect.kind == "no_dice":  # no dice at all: about the marked ship's usual roll fewer
+        effect = replace(effect, kind="defense_dice" if effect.dice == "defense" else "attack_dice",
+                         amount=-max(1, marked.agility if effect.dice == "defense" else marked.attack))
     friendly = marked.side == ship.side
     role = rider.condition.role if rider.condition.role != "any" else (
         "attacker" if effect.dice == "attack" and effect.kind != "defense_dice" else "defender")
@@ -104,7 +109,7 @@ def _rider(state: GameState, ship: ShipState, card_id: str, rider: Ability, mark
 
 def _cost(cost: Cost) -> float:
     return (0.3 if cost.discard else 0.1 if cost.disable else 0.0) + (AUX_POWER if cost.aux_power else 0.0) \
-        + (0.4 if cost.token else 0.0) + (0.2 if cost.limit == "game" else 0.0)
+        + (0.4 if cost.token else 0.0) + (0.2 if cost.limit == "game" else 0.0) + SHIELD_COST * max(cost.shields, 0)
 
 
 def action_value(state: GameState, ship: ShipState, action: str, threat: float, targets: Sequence[str],
@@ -117,7 +122,11 @@ def action_value(state: GameState, ship: ShipState, action: str, threat: float, 
     card_id = parsed[0]
     ability = card.abilities[parsed[1]]
     pick: str | None = None
-    if ability.effect.pick:  # the enemy that threatens this ship most, or the one it means to attack
+    if ability.effect.pick and ability.effect.targets == "friendly":  # a friend with something to shoot first
+        if not targets:
+            return 0.0, "", None
+        pick = sorted(targets, key=lambda t: (not rules.attack_options(state, state.ship(t)), t))[0]
+    elif ability.effect.pick:  # the enemy that threatens this ship most, or the one it means to attack
         enemies = [state.ship(t) for t in targets if state.ship(t).side != ship.side]
         if not enemies:
             return 0.0, "", None
@@ -139,8 +148,10 @@ def action_value(state: GameState, ship: ShipState, action: str, threat: float, 
                 why.append(f"{amount} dice back at an attacker at Range 1")
         elif kind == "cannot_attack":
             spared = _threat_to(state, state.ship(pick), ship) if pick else threat
-            value += 0.3 * spared - (LOST_ATTACK if own_attack else 0.0)
-            why.append(f"spares it {spared:.1f} of fire" + (", giving up its own attack" if own_attack else ""))
+            # its own attack is lost when the mark is on the card's ship too (Weyoun, Corbomite Maneuver)
+            lost = own_attack and (ability.effect.and_self or ability.effect.targets == "self")
+            value += 0.3 * spared - (LOST_ATTACK if lost else 0.0)
+            why.append(f"spares it {spared:.1f} of fire" + (", giving up its own attack" if lost else ""))
         elif kind == "must_attack" and pick and attack is not None and attack.defender == pick:
             value += 0.6
             why.append(f"fires at {state.ship(pick).name} before it fires back")
@@ -150,5 +161,9 @@ def action_value(state: GameState, ship: ShipState, action: str, threat: float, 
                 value += worth
                 if words:
                     why.append(words)
+    if ability.effect.kind == "mark" and ability.effect.token:  # tokens beside the ships it marks
+        n = ability.effect.amount * len(marked)
+        value += TOKEN_VALUE * n
+        why.append(f"{n} {ability.effect.token.replace('_', ' ')} token(s)")
     value -= _cost(ability.cost)
     return value, (f"{card.name}: " + "; ".join(why)) if why else "", pick

@@ -47,6 +47,8 @@ EffectKind = Literal[
                        # marked ships; "owner": a marked ship may not attack the card's ship, which attacks no one)
     "must_attack",     # a rider: the card's ship may attack only the ship it marked
     "retaliate",       # roll ``amount`` attack dice at the attacker: its hits and crits damage it, no defense
+    "no_dice",         # the ``dice`` roll has no dice at all (steps 3 and 5: "cannot roll any defense dice")
+    "forbid_action",   # a rider: the marked ship may not perform ``actions`` (none named: any) as free actions
 ]
 
 
@@ -59,11 +61,15 @@ class Cost:
     limit: Limit = "none"  # once per round, once per game
     token: str | None = None  # a token spent from beside the ship ("scan", "battle_stations", "evade")
     aux_power: bool = False  # an Auxiliary Power Token is placed beside the ship
+    shields: int = 0  # disable that many of the ship's active shields (-1: all that remain, maybe none)
     uses: int = 0  # with limit "game": that many uses in the game (tokens placed on the card at the start)
 
     def words(self) -> str:
         parts = [w for w, on in (("disable this card", self.disable), ("discard this card", self.discard),
                                  ("place an auxiliary power token", self.aux_power)) if on]
+        if self.shields:
+            parts.append("disable every remaining active shield" if self.shields < 0 else
+                         f"disable {self.shields} active shield{'s' if self.shields > 1 else ''}")
         if self.token:
             parts.append(f"spend a {self.token.replace('_', ' ')} token")
         if self.uses > 1:
@@ -127,6 +133,9 @@ class Effect:
     pick: bool = False  # "mark": the seat picks one target; else every ship that qualifies
     in_arc: bool = False  # "mark": only ships in the card's ship's forward firing arc
     and_self: bool = False  # "mark": the card's ship is marked too (its own riders read it)
+    classes: tuple[str, ...] = ()  # "mark": only ships of these classes
+    bar_only: bool = False  # "free_action": only the actions on the ship's Action Bar
+    # "mark" with a ``token``: ``amount`` of that token is placed beside every ship it marks
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,10 +4,23 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.rulesets.attack_wing.abilities.cards import admirals, captains, crew, resources, talents, tech, weapons
+from engine.rulesets.attack_wing.abilities.cards import (
+    admirals,
+    captains,
+    captains_more,
+    crew,
+    crew_more,
+    resources,
+    talents,
+    talents_more,
+    tech,
+    tech_more,
+    weapons,
+)
 from engine.rulesets.attack_wing.abilities.model import Ability, Card, Window
 
-MODULES = (captains, admirals, talents, crew, weapons, tech, resources)
+MODULES = (captains, captains_more, admirals, talents, talents_more, crew, crew_more, weapons, tech, tech_more,
+           resources)
 
 
 def _index() -> dict[str, Card]:

@@ -94,6 +94,8 @@ def ready(owner: ShipState, card_id: str, ability: Ability) -> bool:
     if (cost.limit == "round" and card_id in owner.used_round) \
             or (cost.limit == "game" and owner.used_game.count(card_id) >= max(cost.uses, 1)):
         return False
+    if cost.shields > 0 and owner.shields < cost.shields:
+        return False
     return cost.token is None or getattr(owner, cost.token, 0) > 0
 
 
@@ -134,6 +136,11 @@ def _used(t: Table, found: Found, window: Window, use: AbilityUse | None, subjec
            token=cost.token, marks=marks, faces=faces, summary=ability.summary, reason=use.reason, draws=draws)
     if cost.aux_power:
         t.emit(ev.TokensChanged, ship=owner.id, token="aux_power", delta=1, cause=card.name)
+    ship = t.state.ship(owner.id)
+    shields = ship.shields if cost.shields < 0 else min(cost.shields, ship.shields)
+    if shields:
+        t.emit(ev.ShieldsChanged, ship=owner.id, active=ship.shields - shields,
+               disabled=ship.shields_disabled + shields, cause=card.name)
 
 
 def _seat(t: Table, side: int) -> object:
@@ -150,6 +157,17 @@ def _ask(t: Table, found: Found, window: Window, offer_dice: tuple[int, ...] = (
     return decide_ability(_seat(t, owner.side), t.state, owner, offer)
 
 
+NO_DICE = -100  # a "no_dice" ability's change to the count: whatever else adds, the roll has none
+
+
+def counts(ability: Ability, kind: str) -> int | None:
+    """The change an ability of a dice-count window makes to the ``kind`` roll (None: it makes none)."""
+    effect = ability.effect
+    if effect.kind == "no_dice":
+        return NO_DICE if effect.dice == kind else None
+    return effect.amount if effect.kind == ("attack_dice" if kind == "attack" else "defense_dice") else None
+
+
 def dice_count(t: Table, kind: str, attack: AttackContext) -> tuple[int, str]:
     """Steps 3 and 5: the abilities that change how many ``kind`` dice are rolled: the change and
     its words for the roll's reason. Standing abilities apply; optional ones are the seat's."""
@@ -157,16 +175,17 @@ def dice_count(t: Table, kind: str, attack: AttackContext) -> tuple[int, str]:
     total, words = 0, []
     for subject in (attack.attacker, attack.defender):
         for found in list(candidates(t.state, t.state.ship(subject.id), window, attack)):
-            card, ability = found[2], found[4]
-            if ability.effect.kind != window:
+            owner, card_id, card, _, ability = found
+            amount = counts(ability, kind)
+            if amount is None or (ability.condition.scope != "marked"  # an earlier use may have paid its card
+                                  and not ready(t.state.ship(owner.id), card_id, ability)):
                 continue
             use = None if not ability.optional else _ask(t, found, window, subject=subject.id)
             if ability.optional and use is None:
                 continue
-            amount = ability.effect.amount
             _used(t, found, window, use, subject.id, amount)
             total += amount
-            words.append(f"{card.name} {amount:+d}")
+            words.append(f"{card.name}: no {kind} dice" if amount == NO_DICE else f"{card.name} {amount:+d}")
     return total, ", ".join(words)
 
 
@@ -334,6 +353,7 @@ def marks_of(state: GameState, owner: ShipState, ability: Ability) -> tuple[str,
     ships = [s for s in state.in_play() if s.id != owner.id
              and (effect.targets == "ships" or (s.side == owner.side) == (effect.targets == "friendly"))
              and (not effect.factions or s.faction in effect.factions)
+             and (not effect.classes or s.class_name in effect.classes)
              and (not effect.reach or band_between(owner, s) in effect.reach)
              and (not effect.in_arc or arc_check(rules.placed(owner), rules.placed(s), arc).in_arc)]
     return tuple(s.id for s in ships)
@@ -369,9 +389,10 @@ def perform_action(t: Table, ship_id: str, action: str, reason: str, target: str
         marks = (*marks, ship_id)
     _used(t, (owner, card_id, card, i, ability), "action", AbilityUse(target=target, reason=reason),
           subject=target, marks=marks)
-    if ability.effect.kind == "gain_token" and ability.effect.token:
-        t.emit(ev.TokensChanged, ship=ship_id, token=ability.effect.token, delta=ability.effect.amount,
-               cause=card.name)
+    if ability.effect.token and ability.effect.kind in ("gain_token", "mark"):
+        for ship in (ship_id,) if ability.effect.kind == "gain_token" else marks:
+            t.emit(ev.TokensChanged, ship=ship, token=ability.effect.token, delta=ability.effect.amount,
+                   cause=card.name)
 
 
 def free_action(t: Table, ship_id: str, options_for: Any) -> tuple[str, str | None, str] | None:
@@ -379,10 +400,17 @@ def free_action(t: Table, ship_id: str, options_for: Any) -> tuple[str, str | No
     gives the rulebook options for those actions as if on the Action Bar. Returns the action chosen,
     its target and reason for the game to perform, or None."""
     ship = t.state.ship(ship_id)
-    for found in list(candidates(t.state, ship, "free_action", None)):
+    found_all = list(candidates(t.state, ship, "free_action", None))
+    # what a card's rider forbids this ship this round (Harry Kim: no evasive maneuvers, even free)
+    forbidden = [f[4].effect.actions for f in found_all if f[4].effect.kind == "forbid_action"]
+    for found in found_all:
         ability = found[4]
+        if ability.effect.kind != "free_action":
+            continue
         options = tuple(o for o in options_for(ship, ability.effect.actions)
-                        if o.action in ability.effect.actions and o.action not in ship.actions_done)
+                        if o.action in ability.effect.actions and o.action not in ship.actions_done
+                        and (not ability.effect.bar_only or o.action in ship.actions)
+                        and not any(not no or o.action in no for no in forbidden))
         if not options:
             continue
         use = _ask(t, found, "free_action", actions=options)

@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from engine.rulesets.attack_wing.abilities.model import Ability, Card, Condition, Cost, Effect
+from engine.rulesets.attack_wing.abilities.cards.common import ANY
+from engine.rulesets.attack_wing.abilities.model import Ability, Card, Condition, Cost, Effect, Situation
 
 _THIS = Condition(role="attacker", weapon="this")
 _BS_TO_CRIT = Ability("modify_attack", Effect("convert", 1, "attack", ("battle_stations",), "crit"),
@@ -23,10 +24,15 @@ def _primary(summary: str, amount: int = 1, **condition: object) -> Ability:
                    optional=False)
 
 
+def _unshielded(sit: Situation) -> bool:
+    return sit.attack is not None and sit.attack.defender.shields == 0
+
+
 CARDS: tuple[Card, ...] = (
     Card(("3006", "3024", "3036", "3045", "3073", "photon_torpedoes_71528",
           "photon_torpedoes_71796", "photon_torpedoes_71806"), "Photon Torpedoes", "weapon", (_BS_TO_CRIT,)),
-    Card(("3058", "photon_torpedoes_3rd_wing_attack_ship"), "Photon Torpedoes", "weapon", (),
+    Card(("3058", "photon_torpedoes_3rd_wing_attack_ship", "photon_torpedoes_71646a", "photon_torpedoes_i_k_s_b_moth",
+          "photon_torpedoes_u_s_s_yaeger"), "Photon Torpedoes", "weapon", (),
          note="fires by the weapon table alone"),
     Card(("photon_torpedoes_71524",), "Photon Torpedoes", "weapon", (_bonus_die(("Jem'Hadar Battle Cruiser",)),)),
     Card(("3010",), "Photon Torpedoes (Vor'cha Bonus)", "weapon", (_bonus_die(("Vor'cha Class",)),)),
@@ -72,4 +78,24 @@ CARDS: tuple[Card, ...] = (
     Card(("charging_weapons_72315p",), "Charging Weapons", "weapon", (
         Ability("modify_attack", Effect("reroll", 1, "attack", ("blank",)), "attacking with the primary weapon: "
                 "disable to reroll one blank", Cost(disable=True), Condition(role="attacker", weapon="primary")),)),
+    Card(("photonic_torpedoes_71526", "photonic_torpedoes_71800"), "Photonic Torpedoes", "weapon", (),
+         note="fires by the weapon table alone"),
+    Card(("aft_particle_beam_71446", "aft_particle_beam_72221i"), "Aft Particle Beam", "weapon", (),
+         note="fires by the weapon table alone"),
+    Card(("hypothermic_charge_71534",), "Hypothermic Charge", "weapon", (
+        Ability("damage", Effect("ignore_shields"), "its damage goes past the defender's shields to the hull",
+                condition=_THIS, optional=False),
+        Ability("modify_attack", Effect("reroll", ANY, "attack"), "against a ship with no active shields: reroll "
+                "any number of the attack dice", condition=Condition(role="attacker", weapon="this",
+                                                                     check=_unshielded))),
+        note="only a Vidiian ship may take it: fleet building"),
+    Card(("magnetometric_guided_charge_71525",), "Magnetometric Guided Charge", "weapon", (
+        _BS_TO_CRIT,
+        Ability("defense_dice", Effect("no_dice", dice="defense"), "the defender rolls no defense dice",
+                condition=_THIS, optional=False)),
+        note="only a Borg ship may take it: fleet building"),
+    Card(("dual_phaser_banks_72002p",), "Dual Phaser Banks", "weapon", (
+        Ability("attack_dice", Effect("attack_dice", 1), "attacking with the primary weapon: disable for +1 attack "
+                "die", Cost(disable=True), Condition(role="attacker", weapon="primary")),),
+        note="Federation only, its +3 cost off a Constitution class and one per ship are fleet building"),
 )

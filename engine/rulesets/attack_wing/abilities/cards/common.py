@@ -1,0 +1,73 @@
+"""Building blocks the card modules share: the usual conditions, "this round" riders (an "Action:"
+card marks ships for the round and its riders read the mark), and "any number of dice"."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.rulesets.attack_wing.abilities.model import Ability, Condition, Cost, Effect, Situation
+
+ANY = 99  # "any number of your dice": a reroll offer of every die it may touch, the seat picks
+ATTACKING = Condition(role="attacker")
+DEFENDING = Condition(role="defender")
+MARKED_ATTACKING = Condition(role="attacker", scope="marked")
+MARKED_DEFENDING = Condition(role="defender", scope="marked")
+RANGES = (1, 2, 3)
+
+
+def by_owner(sit: Situation) -> bool:
+    """The attack is made by the card's ship."""
+    return sit.attack is not None and sit.attack.attacker.id == sit.owner.id
+
+
+def at_owner(sit: Situation) -> bool:
+    """The attack is made against the card's ship."""
+    return sit.attack is not None and sit.attack.defender.id == sit.owner.id
+
+
+def is_owner(sit: Situation) -> bool:
+    """The ship the rider acts on is the card's own ship (not another ship it marked)."""
+    return sit.subject.id == sit.owner.id
+
+
+def this_round(summary: str, cost: Cost | None = None, **effect: object) -> Ability:
+    """An "Action:" that marks ships for the round (the card's own ship unless ``effect`` says whom)."""
+    return Ability("action", Effect("mark", **effect), summary, cost or Cost())  # type: ignore[arg-type]
+
+
+def target_ship(summary: str, reach: tuple[int, ...], cost: Cost | None = None, targets: str = "ships",
+                **effect: object) -> Ability:
+    """An "Action:" that marks one ship the seat picks within ``reach`` for the round."""
+    return this_round(summary, cost, targets=targets, reach=reach, pick=True, **effect)
+
+
+def attack_rider(amount: int, summary: str, role: str = "attacker", check: Callable[[Situation], bool] | None = None,
+                 **condition: object) -> Ability:
+    """A standing change to the attack dice this round: of the marked ship attacking (``role``
+    "attacker") or of the ship attacking the marked one ("defender")."""
+    return Ability("attack_dice", Effect("attack_dice", amount), summary,
+                   condition=Condition(role=role, scope="marked", check=check, **condition),  # type: ignore[arg-type]
+                   optional=False)
+
+
+def defense_rider(amount: int, summary: str, role: str = "defender", check: Callable[[Situation], bool] | None = None,
+                  **condition: object) -> Ability:
+    """A standing change to the defense dice of the marked ship this round (``amount`` 0: none at all)."""
+    effect = Effect("no_dice", dice="defense") if amount == 0 else Effect("defense_dice", amount, "defense")
+    return Ability("defense_dice", effect, summary,
+                   condition=Condition(role=role, scope="marked", check=check, **condition),  # type: ignore[arg-type]
+                   optional=False)
+
+
+def no_free(summary: str, *actions: str) -> Ability:
+    """This round the card's ship may not perform these actions as free actions (none named: any)."""
+    return Ability("free_action", Effect("forbid_action", actions=actions), summary,
+                   condition=Condition(scope="marked", check=is_owner), optional=False)
+
+
+def dice(kind: str, amount: int, summary: str, condition: Condition, cost: Cost | None = None,
+         optional: bool = True) -> Ability:
+    """A change to how many ``kind`` dice are rolled in this attack (steps 3 and 5)."""
+    window = "attack_dice" if kind == "attack" else "defense_dice"
+    return Ability(window, Effect(window, amount, "attack" if kind == "attack" else "defense"),  # type: ignore[arg-type]
+                   summary, cost or Cost(), condition, optional)

@@ -1,0 +1,108 @@
+"""More crew upgrades: "Action:" cards whose effect lasts the round (tokens, dice for a marked
+ship), and cards that spend a token or themselves to change the dice. Fleet-building texts are
+the fleet builder's (the ``note``)."""
+
+from __future__ import annotations
+
+from engine.rulesets.attack_wing.abilities.cards.common import (
+    ANY,
+    ATTACKING,
+    DEFENDING,
+    RANGES,
+    attack_rider,
+    by_owner,
+    defense_rider,
+    dice,
+    no_free,
+    target_ship,
+    this_round,
+)
+from engine.rulesets.attack_wing.abilities.model import Ability, Card, Condition, Cost, Effect, Situation
+
+
+def _cloaked(sit: Situation) -> bool:
+    return sit.owner.cloaked
+
+
+CARDS: tuple[Card, ...] = (
+    Card(("3014",), "N'Vek", "crew", (
+        this_round("Action: disable one active shield; +1 attack die this round", Cost(shields=1)),
+        attack_rider(1, "+1 attack die (marked)"))),
+    Card(("3069",), "Worf", "crew", (
+        target_ship("Action: a ship at Range 1 rolls 2 fewer attack dice this round", (1,)),
+        attack_rider(-2, "the marked ship rolls 2 fewer attack dice"))),
+    Card(("3053",), "Glinn Telle", "crew", (
+        target_ship("Action: discard this card; a ship in the forward arc at Range 1-3 rolls 2 fewer attack "
+                    "dice this round", RANGES, Cost(discard=True), in_arc=True),
+        attack_rider(-2, "the marked ship rolls 2 fewer attack dice"))),
+    Card(("3123",), "Selok", "crew", (
+        target_ship("Action: discard this card; a ship at Range 1 may not attack his ship this round", (1,),
+                    Cost(discard=True)),
+        Ability("declare_target", Effect("cannot_attack", targets="owner"), "the marked ship holds fire at his ship",
+                optional=False))),
+    Card(("nanclus_72321p", "nanclus_72936p"), "Nanclus", "crew", (
+        target_ship("Action: discard this card; an enemy ship at Range 1-3 rolls +1 attack die and no defense "
+                    "dice this round", RANGES, Cost(discard=True), targets="enemy"),
+        attack_rider(1, "the marked ship rolls +1 attack die"),
+        defense_rider(0, "the marked ship rolls no defense dice"))),
+    Card(("reman_bodyguards_72328",), "Reman Bodyguards", "crew", (
+        target_ship("Action: discard this card; this round his ship's primary weapon attacks on a ship at Range 1 "
+                    "roll +1 attack die and that ship 1 defense die fewer", (1,), Cost(discard=True)),
+        attack_rider(1, "+1 attack die at the marked ship (primary weapon)", "defender", by_owner,
+                     weapon="primary"),
+        defense_rider(-1, "the marked ship rolls 1 defense die fewer against his primary weapon", "defender",
+                      by_owner, weapon="primary")),
+        note="one per ship is fleet building"),
+    Card(("romulan_officer_71278",), "Romulan Officer", "crew", (
+        this_round("Action: discard this card; +2 attack dice to attacks made while cloaked this round, and no "
+                   "defense dice this round", Cost(discard=True)),
+        attack_rider(2, "+2 attack dice attacking while cloaked (marked)", check=_cloaked),
+        defense_rider(0, "no defense dice (marked)"))),
+    Card(("3005",), "Data", "crew", (
+        this_round("Action: two evade tokens beside his ship; 2 fewer attack dice this round", amount=2,
+                   token="evade"),
+        attack_rider(-2, "2 fewer attack dice (marked)"),
+        no_free("no evasive maneuvers this round, not even as a free action (marked)", "evasive_maneuvers"))),
+    Card(("harry_kim_72014",), "Harry Kim", "crew", (
+        this_round("Action: disable this card; two evade tokens beside his ship; no defense dice this round",
+                   Cost(disable=True), amount=2, token="evade"),
+        defense_rider(0, "no defense dice (marked)"),
+        no_free("no evasive maneuvers this round, not even as a free action (marked)", "evasive_maneuvers"))),
+    Card(("t_greth_72322p",), "T'Greth", "crew", (
+        this_round("Action: a battle stations token and an auxiliary power token beside his ship",
+                   Cost(aux_power=True), amount=1, token="battle_stations"),
+        no_free("no battle stations action this round (marked)", "battle_stations"))),
+    Card(("romulan_technical_officer_72333",), "Romulan Technical Officer", "crew", (
+        this_round("Action: disable this card; a scan token beside his ship", Cost(disable=True), amount=1,
+                   token="scan"),
+        no_free("no scan as a free action this round (marked)", "scan")),
+        note="only a Romulan ship, one per ship: fleet building"),
+    Card(("talak_talan_72946",), "Talak'Talan", "crew", (
+        this_round("Action: discard this card; a battle stations token beside his ship and every other friendly "
+                   "ship within Range 1-2", Cost(discard=True), targets="friendly", reach=(1, 2), and_self=True,
+                   amount=1, token="battle_stations"),)),
+    Card(("jadzia_dax_72015",), "Jadzia Dax", "crew", (
+        Ability("modify_attack", Effect("convert", 1, "attack", ("battle_stations",), "hit"),
+                "attacking: disable and spend a scan token; one battle stations result becomes a hit",
+                Cost(disable=True, token="scan"), ATTACKING),
+        Ability("modify_defense", Effect("convert", 1, "defense", ("battle_stations",), "evade"),
+                "defending: disable and spend a scan token; one battle stations result becomes an evade",
+                Cost(disable=True, token="scan"), DEFENDING)),
+        note="no faction penalty on a Klingon ship is fleet building"),
+    Card(("klingon_tactical_officer_72327",), "Klingon Tactical Officer", "crew", (
+        Ability("modify_attack", Effect("convert", 1, "attack", ("battle_stations",), "hit"),
+                "attacking with the primary weapon: disable and spend an evade token; one battle stations result "
+                "becomes a hit", Cost(disable=True, token="evade"), Condition(role="attacker", weapon="primary")),)),
+    Card(("rulat_72221h",), "Rulat", "crew", (
+        Ability("modify_attack", Effect("reroll", ANY, "attack"), "attacking: discard to reroll any number of the "
+                "attack dice", Cost(discard=True), ATTACKING),
+        Ability("modify_defense", Effect("reroll", ANY, "defense"), "defending: discard to reroll any number of "
+                "the defense dice", Cost(discard=True), DEFENDING))),
+    Card(("ikat_ika_71279",), "Ikat'Ika", "crew", (
+        Ability("modify_attack", Effect("reroll", ANY, "attack"), "defending: discard; the attacker rerolls any "
+                "number of its attack dice of this seat's choice", Cost(discard=True), DEFENDING),),
+        note="its +5 cost on a non-Jem'Hadar ship is fleet building"),
+    Card(("aquatic_councilor_72004p",), "Aquatic Councilor", "crew", (
+        dice("defense", 1, "defending: disable for +1 defense die", DEFENDING, Cost(disable=True)),
+        dice("defense", 2, "defending: discard for +2 defense dice", DEFENDING, Cost(discard=True)))),
+)

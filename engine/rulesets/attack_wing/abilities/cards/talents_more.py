@@ -1,0 +1,95 @@
+"""More elite talents: a ship marked for the round, tokens, dice counts and rerolls."""
+
+from __future__ import annotations
+
+from engine.rulesets.attack_wing.abilities.cards.common import (
+    ANY,
+    ATTACKING,
+    DEFENDING,
+    attack_rider,
+    by_owner,
+    defense_rider,
+    dice,
+    no_free,
+    target_ship,
+    this_round,
+)
+from engine.rulesets.attack_wing.abilities.model import Ability, Card, Condition, Cost, Effect, Situation
+
+GALAXY = ("Galaxy Class", "Galaxy Class (MU)")
+
+
+def _near(sit: Situation, ship_id: str, bands: tuple[int, ...], friendly_to: int,
+          factions: tuple[str, ...] = ()) -> bool:
+    """Some other ship of side ``friendly_to`` (of these factions) is within ``bands`` of ``ship_id``."""
+    from engine.rulesets.attack_wing.abilities.windows import band_between  # windows reads the registry
+    centre = sit.state.ship(ship_id)
+    return any(s.side == friendly_to and s.id not in (ship_id, sit.owner.id, sit.subject.id)
+               and (not factions or s.faction in factions) and band_between(centre, s) in bands
+               for s in sit.state.in_play())
+
+
+def _destabilized(sit: Situation) -> bool:
+    """Another enemy ship of the card's ship is within Range 1-2 of the defender."""
+    attack = sit.attack
+    return attack is not None and _near(sit, attack.defender.id, (1, 2), attack.defender.side)
+
+
+def _kin_near(sit: Situation) -> bool:
+    """A friendly Klingon or Romulan ship within Range 1-2 of the card's ship."""
+    return _near(sit, sit.owner.id, (1, 2), sit.owner.side, ("Klingon", "Romulan"))
+
+
+def _locked(sit: Situation) -> bool:
+    """The card's ship holds a target lock on the defender."""
+    return sit.attack is not None and sit.owner.target_lock == sit.attack.defender.id
+
+
+def _cloaked(sit: Situation) -> bool:
+    return sit.owner.cloaked
+
+
+CARDS: tuple[Card, ...] = (
+    Card(("3107",), "Feint", "talent", (
+        target_ship("Action: discard this card; a ship at Range 2-3 rolls 2 fewer defense dice against this ship's "
+                    "attacks this round", (2, 3), Cost(discard=True)),
+        defense_rider(-2, "the marked ship rolls 2 fewer defense dice against the card's ship", check=by_owner))),
+    Card(("3101",), "Invasion Plans", "talent", (
+        dice("defense", -2, "attacking at Range 2-3 while cloaked: discard; the defender rolls 2 fewer defense dice",
+             Condition(role="attacker", bands=(2, 3), check=_cloaked), Cost(discard=True)),)),
+    Card(("destabilized_relations_72328",), "Destabilized Relations", "talent", (
+        dice("defense", -2, "attacking at Range 3 a ship with another enemy ship within Range 1-2 of it: the "
+             "defender rolls 2 fewer defense dice", Condition(role="attacker", bands=(3,), check=_destabilized),
+             optional=False),)),
+    Card(("altert_status_one_72015",), "Alert Status One", "talent", (
+        this_round("Action: discard this card; a battle stations token beside this ship", Cost(discard=True),
+                   amount=1, token="battle_stations"),
+        no_free("no battle stations as a free action this round (marked)", "battle_stations"))),
+    Card(("3086",), "Defense Condition One", "talent", (
+        this_round("Action: discard this card; a battle stations token beside this ship and every other friendly "
+                   "ship within Range 1-2, even one that has one", Cost(discard=True), targets="friendly",
+                   reach=(1, 2), and_self=True, amount=1, token="battle_stations"),)),
+    Card(("klingon_romulan_alliance_72325g",), "Klingon-Romulan Alliance", "talent", (
+        Ability("modify_defense", Effect("reroll", ANY, "defense"), "defending within Range 1-2 of a friendly "
+                "Klingon or Romulan ship: discard to reroll any number of the defense dice", Cost(discard=True),
+                Condition(role="defender", check=_kin_near)),),
+        note="only a Klingon or Romulan captain on such a ship may field it: fleet building"),
+    Card(("starfleet_intelligence_71807",), "Starfleet Intelligence", "talent", (
+        Ability("modify_defense", Effect("reroll", ANY, "defense"), "defending: discard to reroll any number of "
+                "the defense dice", Cost(discard=True), DEFENDING),
+        Ability("modify_attack", Effect("reroll", ANY, "attack"), "attacking: discard to reroll any number of the "
+                "attack dice", Cost(discard=True), ATTACKING))),
+    Card(("i_am_the_borg_72006",), "I Am the Borg", "talent", (
+        this_round("Action: discard this card; every other friendly ship within Range 1-2 rolls +1 attack die "
+                   "this round", Cost(discard=True), targets="friendly", reach=(1, 2)),
+        attack_rider(1, "+1 attack die (marked)")),
+        note="only the Borg Queen may take it: fleet building"),
+    Card(("galaxy_wing_squadron_72336",), "Galaxy Wing Squadron", "talent", (
+        this_round("Action: discard this card; every other friendly Galaxy class ship within Range 1-2 rolls +1 "
+                   "attack die this round", Cost(discard=True), targets="friendly", reach=(1, 2), classes=GALAXY),
+        attack_rider(1, "+1 attack die (marked)"))),
+    Card(("pursuit_72221g",), "Pursuit", "talent", (
+        dice("attack", 2, "attacking a ship this ship holds a target lock on: discard for +2 attack dice",
+             Condition(role="attacker", check=_locked), Cost(discard=True)),),
+        note="only a ship of Hull 3 or less may take it: fleet building"),
+)

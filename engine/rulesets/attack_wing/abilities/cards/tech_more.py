@@ -1,0 +1,43 @@
+"""More tech upgrades: a ship marked for the round, tokens for a friendly ship, dice counts."""
+
+from __future__ import annotations
+
+from engine.rulesets.attack_wing.abilities.cards.common import (
+    DEFENDING,
+    RANGES,
+    attack_rider,
+    defense_rider,
+    dice,
+    no_free,
+    target_ship,
+)
+from engine.rulesets.attack_wing.abilities.model import Card, Condition, Cost, Situation
+
+
+def _bigger_friend_near(sit: Situation) -> bool:
+    """A friendly ship within Range 1-2 of the card's ship has a greater Hull Value than it."""
+    from engine.rulesets.attack_wing.abilities.windows import band_between  # windows reads the registry
+    return any(s.side == sit.owner.side and s.id != sit.owner.id and s.hull > sit.owner.hull
+               and band_between(sit.owner, s) in (1, 2) for s in sit.state.in_play())
+
+
+CARDS: tuple[Card, ...] = (
+    Card(("3056", "3094"), "EM Pulse", "tech", (
+        target_ship("Action: disable this card; a ship at Range 1-2 rolls 1 fewer attack die and 1 fewer defense "
+                    "die this round", (1, 2), Cost(disable=True)),
+        attack_rider(-1, "the marked ship rolls 1 fewer attack die"),
+        defense_rider(-1, "the marked ship rolls 1 fewer defense die"))),
+    Card(("subspace_transmitter_72326",), "Subspace Transmitter", "tech", (
+        target_ship("Action: disable this card; a scan token beside its ship and beside a friendly ship within "
+                    "Range 1-3", RANGES, Cost(disable=True), targets="friendly", and_self=True, amount=1,
+                    token="scan"),
+        no_free("its ship performs no scan as a free action this round (marked)", "scan"))),
+    Card(("distress_signal_72024",), "Distress Signal", "tech", (
+        dice("defense", 2, "defending with a friendly ship of greater Hull within Range 1-2: discard for +2 "
+             "defense dice", Condition(role="defender", check=_bigger_friend_near), Cost(discard=True)),),
+        note="one per ship is fleet building"),
+    Card(("data_node_71512",), "Data Node", "tech", (
+        dice("attack", -1, "defending: spend one of 3 mission tokens (3 uses a game); the attacker rolls 1 attack "
+             "die fewer", DEFENDING, Cost(limit="game", uses=3)),),
+        note="one per ship is fleet building"),
+)
