@@ -139,7 +139,10 @@ class ShipView:
     destroyed: bool = False
     cloaked: bool = False
     active: bool = False  # the ship acting now (moving, attacking)
-    base_side: float = 40.0  # the base's side in mm
+    base_side: float = 40.0  # the base's side in mm (its width, port to starboard, when ``base_length`` is set)
+    base_length: float | None = None  # a rectangular base's length fore to aft in mm (None: a square)
+    base_lines: tuple[float, ...] = ()  # lines printed on the base from its centre, as bearings off the
+    # heading (Into the Unknown's quarter lines and end wedges); when set they replace the printed arcs
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,6 +219,50 @@ class TileView:
 
 
 @dataclass(frozen=True, slots=True)
+class ArcView:
+    """A firing arc shown on the table (Into the Unknown's quarter and end arcs): the ``wedges``
+    (each a bearing off the heading and a half-angle, in degrees) traced from ``pose``'s centre out
+    to ``reach`` mm, in ``player``'s colour, named ``label`` ("PORT ARC")."""
+
+    ship: str
+    pose: Pose
+    wedges: tuple[tuple[float, float], ...]
+    reach: float
+    player: int = 0
+    label: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ToolView:
+    """A turning tool lying on the table: its round head centred at (x, y) (in a base's slot), its
+    stem ``length`` mm long and ``width`` mm wide pointing along ``heading`` (degrees clockwise from
+    north) with a notch at its end, and ``notches`` marks ``notch`` degrees apart on either side
+    of the head's central notch (opposite the stem); ``turned`` is how many notches it was turned from
+    the slot's centre dot (signed, + clockwise)."""
+
+    x: float
+    y: float
+    heading: float
+    head_radius: float
+    length: float
+    width: float
+    notch: float = 22.5
+    notches: int = 4
+    turned: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class PieceView:
+    """A flat piece lying on the table (a projectile token): its outline, its seat's colour and a
+    short ``label``; ``id`` names it."""
+
+    id: str
+    points: tuple[Point, ...]
+    player: int = 0
+    label: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class TableView:
     """Everything the studio draws for one frame."""
 
@@ -235,6 +282,9 @@ class TableView:
     ruler: RulerView | None = None  # the viewer's ruler between two ships
     areas: tuple[AreaView, ...] = ()  # areas with a boundary (Into the Unknown's systems)
     tiles: tuple[TileView, ...] = ()  # a map game's location tiles (Fleet Captains)
+    arcs: tuple[ArcView, ...] = ()  # firing arcs shown now (Into the Unknown's attacker's arc)
+    tools: tuple[ToolView, ...] = ()  # turning tools on the table (Into the Unknown)
+    pieces: tuple[PieceView, ...] = ()  # flat pieces such as projectile tokens (Into the Unknown)
 
     def ship(self, ship_id: str) -> ShipView | None:
         """The ship with this id, or None."""

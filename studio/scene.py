@@ -23,6 +23,7 @@ from panda3d.core import (
 )
 
 from engine.view import TableView
+from studio.arcs import Arcs
 from studio.areas import Areas
 from studio.effects import Effects
 from studio.markers import Markers
@@ -31,6 +32,7 @@ from studio.ruler import Ruler
 from studio.ships import ModelLibrary, ShipNode
 from studio.table import Table
 from studio.tiles import Tiles
+from studio.tools import Tools
 
 
 class Scene:
@@ -58,6 +60,8 @@ class Scene:
         self.markers = Markers(root)
         self.areas = Areas(root)
         self.ruler = Ruler(root)
+        self.arcs = Arcs(root)  # Into the Unknown's firing arcs, turning tool and projectile tokens
+        self.tools = Tools(root)
         self.view: TableView | None = None
         # overlays stop at the table's edges (user clip planes; p3tinydisplay ignores them)
         self._planes = [root.attachNewNode(PlaneNode(f"edge-{k}")) for k in range(4)]
@@ -66,6 +70,7 @@ class Scene:
             clip = clip.addOnPlane(plane)
         self._clip = clip
         self.overlays.root.setAttrib(clip)
+        self.arcs.root.setAttrib(clip)
         self._area: tuple[float, float] | None = None
 
     @staticmethod
@@ -109,6 +114,8 @@ class Scene:
         self.markers.update(view.markers)
         self.areas.update(view.areas)
         self.ruler.update(view.ruler)
+        self.arcs.update(view.arcs)
+        self.tools.update(view.tools, view.pieces)
         self.view = view
 
     def _clip_to(self, width: float, height: float) -> None:

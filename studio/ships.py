@@ -18,6 +18,7 @@ from shapely.geometry import LineString, Polygon, box
 from engine.view import ShipView
 from studio import palette
 from studio.assets import (
+    BASE_HALF_MM,
     BASE_THICKNESS_MM,
     PEG_HEIGHT_MM,
     base_model_path,
@@ -25,6 +26,7 @@ from studio.assets import (
     ship_family,
     ship_model_path,
 )
+from studio.bases import half_extents, lined_print, ring
 from studio.meshes import MeshBuilder, as_overlay
 
 PRINT_Z: Final = BASE_THICKNESS_MM + 0.05
@@ -69,10 +71,13 @@ def _arc_points(direction_deg: float, arc_deg: float, radius: float, steps: int)
 
 
 def base_print(ship: ShipView) -> MeshBuilder:
-    """The printed top of a base: player-colour border, shaded front and rear arcs, arc lines."""
+    """The printed top of a base: player-colour border, shaded front and rear arcs, arc lines (or,
+    for a base with ``base_lines``, the lines it prints: :func:`studio.bases.lined_print`)."""
     half = ship.base_side / 2
     colour = palette.player_colour(ship.player)
     border = BORDER_MM[ship.base_size]
+    if ship.base_lines or ship.base_length:
+        return lined_print(ship, PRINT_Z, border)
     b = MeshBuilder()
     square = box(-half, -half, half, half)
     b.fan(list(square.exterior.coords)[:-1], palette.BASE_DARK, PRINT_Z)
@@ -128,7 +133,7 @@ class ShipNode:
     @staticmethod
     def static_key(ship: ShipView) -> tuple[object, ...]:
         return (ship.class_name, ship.faction, ship.base_size, ship.player, ship.front_arc, ship.rear_arc,
-                ship.has_360_arc, ship.hull_max)
+                ship.has_360_arc, ship.hull_max, ship.base_side, ship.base_length, ship.base_lines)
 
     def _build(self, ship: ShipView) -> None:
         for child in self.root.getChildren():
@@ -136,12 +141,19 @@ class ShipNode:
                 child.removeNode()
         self._static = self.static_key(ship)
         self.base = self.root.attachNewNode("base")
-        self.library.instance(str(base_model_path(ship.base_size)), self.base)
+        model = self.base.attachNewNode("model")
+        self.library.instance(str(base_model_path(ship.base_size)), model)
         printed = self.base.attachNewNode(base_print(ship).node("print"))
         printed.setLightOff(1)
         half = ship.base_side / 2
-        selected = self.root.attachNewNode(_ring(half, palette.SELECTED, 1.6).node("selected"))
-        active = self.root.attachNewNode(_ring(half + 2.5, palette.ACTIVE, 1.6).node("active"))
+        if ship.base_length:  # a rectangular base: the square model stretched to its true size
+            hw, hl = half_extents(ship)
+            model.setScale(hw / BASE_HALF_MM[ship.base_size], hl / BASE_HALF_MM[ship.base_size], 1.0)
+            selected = self.root.attachNewNode(ring(ship, RING_GAP_MM, palette.SELECTED, 1.6).node("selected"))
+            active = self.root.attachNewNode(ring(ship, RING_GAP_MM + 2.5, palette.ACTIVE, 1.6).node("active"))
+        else:
+            selected = self.root.attachNewNode(_ring(half, palette.SELECTED, 1.6).node("selected"))
+            active = self.root.attachNewNode(_ring(half + 2.5, palette.ACTIVE, 1.6).node("active"))
         self.selected_ring = as_overlay(selected, 50)
         self.active_ring = as_overlay(active, 51)
         self.hull = self.root.attachNewNode("hull")

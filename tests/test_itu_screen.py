@@ -7,14 +7,13 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-import numpy as np
 import pytest
+from itu_helpers import near
 
 from engine.replay_timeline import LoadedReplay, load_timeline
 from engine.rulesets.into_the_unknown.play import play_mission
 from engine.rulesets.into_the_unknown.table import INCH, SYSTEM_RADIUS
 from studio.areas import EDGE, WIDTH_MM
-from studio.camera import table_to_pixel
 from studio.snapshot import render_view
 
 SIZE = (640, 360)
@@ -27,13 +26,6 @@ def loaded(tmp_path_factory: pytest.TempPathFactory) -> LoadedReplay:
     return load_timeline(path)
 
 
-def near(frame: np.ndarray, x: float, y: float, area: tuple[float, float], colour: tuple[float, ...],
-         r: int = 3, tol: int = 60) -> int:
-    u, v = (int(c) for c in table_to_pixel(x, y, SIZE, area))
-    patch = frame[v - r:v + r + 1, u - r:u + r + 1].astype(int)
-    return int(np.all(np.abs(patch - np.array(colour[:3]) * 255) <= tol, axis=2).sum())
-
-
 def test_the_system_boundary_is_drawn(loaded: LoadedReplay) -> None:
     moment = loaded.timeline.moment_after(0)
     (system,) = moment.view.areas
@@ -42,8 +34,8 @@ def test_the_system_boundary_is_drawn(loaded: LoadedReplay) -> None:
     frame = render_view(moment.view, SIZE, "top", set())
     bare = render_view(replace(moment.view, areas=()), SIZE, "top", set())
     edge_x = system.x + system.radius - WIDTH_MM / 2  # on the ring, east of the centre
-    assert near(frame, edge_x, system.y, area, EDGE) > 0 and near(bare, edge_x, system.y, area, EDGE) == 0
-    assert near(frame, system.x, system.y, area, EDGE) == 0  # the inside is not painted
+    assert near(frame, edge_x, system.y, SIZE, area, EDGE) > 0 and near(bare, edge_x, system.y, SIZE, area, EDGE) == 0
+    assert near(frame, system.x, system.y, SIZE, area, EDGE) == 0  # the inside is not painted
 
 
 def test_the_ruler_lies_on_the_table_while_a_warp_plays(loaded: LoadedReplay) -> None:

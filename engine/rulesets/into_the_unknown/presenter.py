@@ -10,7 +10,24 @@ from typing import Any
 
 from engine.geometry.pose import Pose
 from engine.rulesets.into_the_unknown.displays import OFFICERS, PROJECTILES
-from engine.rulesets.into_the_unknown.events import DieModel, ItuEvent, ProjectileMoved, ShipMoved, StepModel
+from engine.rulesets.into_the_unknown.events import (
+    AttackMade,
+    DieModel,
+    ItuEvent,
+    ProjectileLaunched,
+    ProjectileMoved,
+    ShipMoved,
+    StepModel,
+)
+from engine.rulesets.into_the_unknown.presenter_table import (
+    BASE_LINES,
+    attack_arc,
+    attack_ruler,
+    impulse_frame,
+    launch_tool,
+    pieces,
+    ship_ruler,
+)
 from engine.rulesets.into_the_unknown.projectiles import side_direction
 from engine.rulesets.into_the_unknown.state import ItuState, ShipState
 from engine.rulesets.into_the_unknown.table import BASES, INCH, SYSTEMS, area_name
@@ -18,6 +35,7 @@ from engine.timeline import Moment, TableGeometry
 from engine.view import (
     AreaView,
     BannerView,
+    BaseView,
     FocusView,
     HeaderView,
     MarkerView,
@@ -27,6 +45,7 @@ from engine.view import (
     TableView,
     TemplateView,
     TokenView,
+    ToolView,
 )
 
 SECONDS: dict[str, float] = {"game_started": 1.5, "round_started": 1.5, "phase_started": 0.8, "order_given": 0.8,
@@ -178,6 +197,11 @@ class ItuPresenter:
         self.acting.append(getattr(event, "ship", None))
         if isinstance(event, ShipMoved):
             self.focus[index] = FocusView(kind="move", subjects=(event.ship,))
+        if isinstance(event, AttackMade) and any(s.id == event.ship for s in before.ships):
+            pair = [before.ship(event.ship), before.ship(event.target)]
+            self.focus[index] = FocusView(kind="attack", subjects=(event.ship, event.target), bases=tuple(
+                BaseView(pose=s.pose.pose(), size="small" if s.card.base == "small" else "large",
+                         side=max(BASES[s.card.base])) for s in pair))
 
     def finish(self, final: ItuState) -> None:
         self.roster = tuple(panel(s, False) for s in sorted(final.ships, key=lambda s: s.side))
@@ -191,12 +215,16 @@ class ItuPresenter:
         return state
 
     def ruler(self, state: ItuState, index: int, ship: str, target: str) -> RulerView | None:
-        return None  # arcs and ranges are drawn from step 2 of issue 17 on
+        ships = {s.id: s for s in state.ships}
+        if ship not in ships or target not in ships or ship == target:
+            return None
+        return ship_ruler(ships[ship], ships[target])
 
     def _tools(self, event: ItuEvent | None, progress: float) -> tuple[TemplateView, ...]:
-        """The ruler on the table while a maneuver plays: along the ship's port side from its aft
-        corner at warp, from the turning tool's slot along the advance at impulse, beside a torpedo."""
-        if event is None or progress >= 1:
+        """The ruler on the table while a maneuver plays and at its end (a still of the move event
+        shows it): along the ship's port side from its aft corner at warp, from the turning tool's
+        slot along the advance at impulse, beside a torpedo."""
+        if event is None:
             return ()
         if isinstance(event, ShipMoved) and event.maneuver != "come_about" and event.distance > 0:
             ship = next(s for s in self.ships_at_start if s.id == event.ship)
@@ -209,40 +237,60 @@ class ItuPresenter:
                                  colour="white"),)
         return ()
 
-    def moment(self, time: float, index: int, progress: float, state: ItuState) -> Moment:
-        event = self.events[index] if index >= 0 else None
-        moving = event if isinstance(event, ShipMoved) and progress < 1 else None
-        active = self.acting[index] if index >= 0 else None
-        ships = []
+    def _ships(self, state: ItuState, event: ItuEvent | None, progress: float,
+               active: str | None) -> tuple[tuple[ShipView, ...], tuple[ToolView, ...]]:
+        """The ships (a moving one where its maneuver has brought it) and the turning tool in use."""
+        ships, tools = [], []
         for ship in state.ships:
             pose = ship.pose.pose()
-            if moving is not None and moving.ship == ship.id:
-                a, b = moving.start, moving.end
-                turn = ((b.heading - a.heading + 180.0) % 360.0) - 180.0
-                pose = Pose(a.x + (b.x - a.x) * progress, a.y + (b.y - a.y) * progress,
-                            (a.heading + turn * progress) % 360.0)
-            width, _ = BASES[ship.card.base]
+            if isinstance(event, ShipMoved) and event.ship == ship.id:
+                a, b = event.start.pose(), event.end.pose()
+                if event.maneuver == "impulse":
+                    pose, turning_tool = impulse_frame(event, ship.card.base, progress)
+                    tools.append(turning_tool)
+                elif progress < 1:
+                    turn = ((b.heading - a.heading + 180.0) % 360.0) - 180.0
+                    pose = Pose(a.x + (b.x - a.x) * progress, a.y + (b.y - a.y) * progress,
+                                (a.heading + turn * progress) % 360.0)
+            if isinstance(event, ProjectileLaunched) and event.ship == ship.id:
+                tools.append(launch_tool(ship, event))
+            width, length = BASES[ship.card.base]
             ships.append(ShipView(id=ship.id, name=ship.name, faction=ship.card.faction,
                                   class_name=ship.card.class_name, base_size="small" if ship.card.base == "small"
-                                  else "large", pose=pose, player=ship.side, front_arc=90.0,
+                                  else "large", pose=pose, player=ship.side, front_arc=None,
                                   shields=ship.stats.fore_shields, hull=ship.hull_value,
                                   hull_max=ship.card.hull_dial[0].value, destroyed=ship.destroyed,
-                                  active=ship.id == active, base_side=width))
+                                  active=ship.id == active, base_side=width, base_length=length,
+                                  base_lines=BASE_LINES))
+        return tuple(ships), tuple(tools)
+
+    def moment(self, time: float, index: int, progress: float, state: ItuState) -> Moment:
+        event = self.events[index] if index >= 0 else None
+        active = self.acting[index] if index >= 0 else None
+        ships, tools = self._ships(state, event, progress, active)
         markers = [MarkerView(label="O", x=o.x, y=o.y, text=f"objective ({o.marker or 'no'} control marker)")
                    for o in state.objectives]
         markers += [MarkerView(label=str(a.number) if a.exposed else "?", x=a.x, y=a.y, text="anomaly")
                     for a in state.anomalies]
-        markers += [MarkerView(label="T", x=p.pose.x, y=p.pose.y, text=f"{PROJECTILES[p.kind].name} (endurance "
-                               f"{p.endurance})", taken_by=state.sides[p.side]) for p in state.projectiles]
-        view = TableView(area_width=self.table.area[0], area_height=self.table.area[1], ships=tuple(ships),
+        attack = event if isinstance(event, AttackMade) else None
+        by = {s.id: s for s in state.ships}
+        aimed = attack is not None and attack.ship in by and attack.target in by
+        arcs = (attack_arc(by[attack.ship], attack),) if attack is not None and aimed else ()
+        ruler = attack_ruler(by[attack.ship], by[attack.target], attack) if attack is not None and aimed else None
+        view = TableView(area_width=self.table.area[0], area_height=self.table.area[1], ships=ships,
                          markers=tuple(markers), selected=active, templates=self._tools(event, progress),
                          areas=tuple(AreaView(label=f"SYSTEM {s.number}", x=s.x, y=s.y, radius=s.radius)
-                                     for s in SYSTEMS))
+                                     for s in SYSTEMS), arcs=arcs, ruler=ruler, tools=tools,
+                         pieces=pieces(state, event, progress))
         header = None
-        if active is not None:
+        if active is not None and active in by:
             acting = state.ship(active)
+            target = by.get(attack.target) if attack is not None else None
             header = HeaderView(ship=active, name=acting.name, player=acting.side,
-                                reason=getattr(event, "reason", ""))
+                                reason=getattr(event, "reason", ""),
+                                verb=f"fires {attack.weapon} at" if attack is not None and target else "",
+                                target=target.id if target else None, target_name=target.name if target else "",
+                                target_player=target.side if target else 1)
         banner = BannerView(title=f"ROUND {state.round}") if event is not None and event.type == "round_started" \
             else None
         return Moment(time=time, index=index, progress=progress, round=state.round, phase=state.phase, view=view,
