@@ -367,6 +367,27 @@ class BannerView:
 
 
 @dataclass(frozen=True, slots=True)
+class DialView:
+    """A dial on a ship's display (Into the Unknown's alert dial): its ``positions`` lowest first,
+    each a colour word ("green", "yellow", "red") and its pips, and the one it is set to."""
+
+    name: str
+    positions: tuple[tuple[str, int], ...]
+    current: int
+
+
+@dataclass(frozen=True, slots=True)
+class CrewView:
+    """An officer aboard: the ``station`` (or section) they are at, ready or committed, and
+    ``skills``, their skills as one short line."""
+
+    name: str
+    station: str
+    ready: bool = True
+    skills: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class PanelView:
     """A ship's card in the HUD: its numbers now, its tokens, its damage cards (face-up titles
     then "N face down") and how it stands (``status``); ships not yet arrived have none."""
@@ -383,6 +404,9 @@ class PanelView:
     tokens: tuple[TokenView, ...] = ()
     damage: tuple[str, ...] = ()
     active: bool = False
+    dial: DialView | None = None  # a display's dial shown under the card (Into the Unknown's alert dial)
+    crew: tuple[CrewView, ...] = ()  # officers at their stations (Into the Unknown)
+    stats: str = ""  # the crew stats as one line ("CMD 3  OPS 2  SCI 2")
 
     @property
     def destroyed(self) -> bool:

@@ -81,6 +81,6 @@ class Arcs:
             bearing, _ = arc.wedges[0]
             label = self.root.attachNewNode(text)
             label.setScale(LABEL_MM)
-            x, y = _point(arc, bearing, arc.reach * 0.85)
+            x, y = _point(arc, bearing, arc.reach + LABEL_MM)  # past the rim, clear of what is in the arc
             label.setPos(x, y, Z + 8.0)
             label.setBillboardPointEye()

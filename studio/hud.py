@@ -30,6 +30,7 @@ from panda3d.core import NodePath, TransparencyAttrib
 from engine.timeline import Moment, Timeline
 from studio import palette
 from studio.hud2d import DIM, PANEL, WHITE, Label, Shapes, replace_children, short
+from studio.hud_crew import crew_height
 from studio.hud_dice import DICE_BOTTOM, DICE_TOP, DiceStrip, pulse_scale
 from studio.hud_panels import COLUMN_W, ShipPanel
 
@@ -171,7 +172,8 @@ class Hud:
         gap = 0.016
         for side in (0, 1):
             n = max(counts[side], 1)
-            scale = min(1.0, (avail - 0.06) / (n * (ShipPanel.HEIGHT + gap)))
+            tall = sum(self.panels[i].height + gap for i, k in self._order if k == side) or n * (ShipPanel.HEIGHT + gap)
+            scale = min(1.0, (avail - 0.06) / tall)
             self.fleet_labels[side].set(self.fleet_labels[side].text, pos=(0.01, -0.035))
             z = -0.055
             for ship_id, s in self._order:
@@ -180,7 +182,7 @@ class Hud:
                 panel = self.panels[ship_id]
                 panel.root.setScale(scale)
                 panel.root.setPos(0, 0, z)
-                z -= (ShipPanel.HEIGHT + gap) * scale
+                z -= (panel.height + gap) * scale
 
     def _bind(self, timeline: Timeline) -> None:
         """Build the panels for ``timeline``'s ships (once per timeline; each shows once its ship arrives)."""
@@ -189,8 +191,9 @@ class Hud:
             panel.root.removeNode()
         self.panels.clear()
         self._order = [(p.id, p.player % 2) for p in timeline.roster]
+        extra = {p.id: crew_height(p) for p in timeline.roster}
         for ship_id, side in self._order:
-            self.panels[ship_id] = ShipPanel(self.columns[side], ship_id)
+            self.panels[ship_id] = ShipPanel(self.columns[side], ship_id, extra.get(ship_id, 0.0))
         self._keys.clear()
         self._look = None
         self._place_panels()

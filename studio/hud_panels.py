@@ -11,6 +11,7 @@ from panda3d.core import NodePath
 from engine.view import PanelView, TokenView
 from studio import palette
 from studio.hud2d import DIM, GREY, PANEL, RGBA, WHITE, Label, Shapes, replace_children, short
+from studio.hud_crew import CrewBlock
 
 COLUMN_W: Final = 0.56  # width of a ship panel column
 SHIELD_ON: Final[RGBA] = (0.35, 0.78, 1.0, 1.0)
@@ -48,8 +49,9 @@ class ShipPanel:
 
     HEIGHT: Final = 0.2
 
-    def __init__(self, parent: NodePath, ship_id: str) -> None:
+    def __init__(self, parent: NodePath, ship_id: str, crew_height: float = 0.0) -> None:
         self.root = parent.attachNewNode(f"panel-{ship_id}")
+        self.height = self.HEIGHT + crew_height  # with the dial and officers under the card (Into the Unknown)
         self.back = self.root.attachNewNode("back")
         self.pips = self.root.attachNewNode("pips")
         self.badges = self.root.attachNewNode("badges")
@@ -60,6 +62,7 @@ class ShipPanel:
         # on the token row (a destroyed ship has no tokens), so a long name never runs into it
         self.gone = Label(self.root, "gone", 0.034, "left", (1.0, 0.35, 0.3, 1.0))
         self.width = COLUMN_W
+        self.crew = CrewBlock(self.root, self.width, -self.HEIGHT) if crew_height else None
         self._state: PanelView | None = None
         self._token_end = 0.035  # where the token badges' row ends
 
@@ -67,7 +70,7 @@ class ShipPanel:
         if state == self._state:
             return
         old, self._state = self._state, state
-        w, h = self.width, self.HEIGHT
+        w, h = self.width, self.height
         colour = palette.player_colour(state.player)
         if old is None or (old.active, old.destroyed, old.player) != (state.active, state.destroyed, state.player):
             s = Shapes()
@@ -86,6 +89,8 @@ class ShipPanel:
         if old is None or (old.tokens, old.damage, old.status) != (state.tokens, state.damage, state.status):
             self._badges(state)
         self._place_class(state)
+        if self.crew is not None:
+            self.crew.update(state)
         self.root.setColorScale(0.62, 0.62, 0.62, 1.0) if state.destroyed else self.root.clearColorScale()
 
     def _place_class(self, state: PanelView) -> None:

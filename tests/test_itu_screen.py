@@ -61,14 +61,13 @@ def test_a_frame_renders_whole(loaded: LoadedReplay, tmp_path: Path) -> None:
     assert frame.shape == (SIZE[1], SIZE[0], 3) and frame.std() > 5
 
 
-def test_the_alert_dial_is_on_the_ship_panels(loaded: LoadedReplay) -> None:
-    """Each panel's first badge is the ship's alert status as its dial shows it (a game's own token
-    shows its label in the HUD)."""
+def test_the_reserve_is_a_badge_on_the_ship_panels(loaded: LoadedReplay) -> None:
+    """Each panel's first badge is the ship's reserve dial, named in full (the alert dial is drawn under
+    the panel: tests/test_itu_hud.py)."""
     from studio.hud_panels import token_badges
 
     first = loaded.timeline.moment_after(0)
+    state = loaded.timeline.ruleset_state_after(0)
     badges = {p.id: token_badges(p.tokens)[0][0] for p in first.panels}
-    assert badges == {"defiant": "GREEN 1", "fighter": "YELLOW 1"}
-    later = loaded.timeline.moment(loaded.timeline.duration)
-    for panel in later.panels:
-        assert token_badges(panel.tokens)[0][0].split()[0] in ("GREEN", "YELLOW", "RED")
+    assert badges == {s.id: f"RESERVE {s.reserve}" for s in state.ships}
+    assert all(p.dial is not None and p.dial.name == "alert" for p in first.panels)

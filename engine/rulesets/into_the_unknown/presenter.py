@@ -36,6 +36,8 @@ from engine.view import (
     AreaView,
     BannerView,
     BaseView,
+    CrewView,
+    DialView,
     FocusView,
     HeaderView,
     MarkerView,
@@ -163,18 +165,30 @@ def _move_words(event: ShipMoved) -> str:
     return words + (f" (stopped: {event.stopped})" if event.stopped else "")
 
 
+STATION_WORDS = {"captains_chair": "CHAIR", "helm": "HELM", "instruments": "INSTR", "tactical": "TACT",
+                 "engineering": "ENG", "cargo_bay": "CARGO", "medbay": "MED", "bridge": "BRIDGE"}
+
+
 def panel(ship: ShipState, active: bool) -> PanelView:
-    """A ship's HUD card: hull on its dial, the fore shields its alert shows, reserve and tokens (the
-    alert dial and the officers at their stations are not on it yet: the HUD has no record for them)."""
+    """A ship's HUD card: hull on its dial, the fore shields its alert shows, reserve and tokens, the
+    alert dial with its pips, the crew stats and the officers at their stations, ready or committed."""
     stats = ship.stats
-    tokens = [TokenView(kind="alert", label=stats.label.upper()), TokenView(kind="reserve", count=ship.reserve)]
+    tokens = [TokenView(kind="reserve", label=f"RESERVE {ship.reserve}")]  # the badge says the dial in full
     tokens += [TokenView(kind=k, count=n) for k, n in (("advantage", ship.advantage), ("peril", ship.peril)) if n]
     tokens += [TokenView(kind="target_lock", target=ship.lock, label=ship.lock)] if ship.lock else []
+    command, ops, science = ship.crew_stats
+    crew = tuple(CrewView(name=OFFICERS[o.key].name, station=STATION_WORDS[o.station or o.section],
+                          ready=not o.committed and not o.incapacitated,
+                          skills=", ".join(f"{skill} {level}" for _, skill, level in OFFICERS[o.key].skills))
+                 for o in ship.officers)
     return PanelView(id=ship.id, name=ship.name, class_name=ship.card.class_name, player=ship.side,
                      status="destroyed" if ship.destroyed else "in_play", shields=stats.fore_shields,
                      shields_max=max(p.fore_shields for p in ship.card.alert_dial), hull=ship.hull_value,
                      hull_max=ship.card.hull_dial[0].value, tokens=tuple(tokens),
-                     damage=tuple(f"{title} ({station})" for title, station in ship.cards), active=active)
+                     damage=tuple(f"{title} ({station})" for title, station in ship.cards), active=active,
+                     dial=DialView(name="alert", positions=tuple((p.colour, p.pips) for p in ship.card.alert_dial),
+                                   current=ship.alert),
+                     crew=crew, stats=f"CMD {command}  OPS {ops}  SCI {science}")
 
 
 class ItuPresenter:
