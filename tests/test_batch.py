@@ -194,13 +194,23 @@ def test_cli_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[s
         assert message in err and err.count("\n") == 1, err
 
 
-def test_a_bad_scenario_file_stops_the_batch_naming_the_seed(tmp_path: Path, local_ray: Any,
-                                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_bad_scenario_file_stops_the_batch_before_any_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                                              ) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text('{"name": "bad"}')
     assert main(["batch", "play", str(bad), "--seeds", "5..6", "-o", str(tmp_path / "out"), "--no-progress"]) == 2
     err = capsys.readouterr().err
-    assert "seed 5" in err or "seed 6" in err
+    assert "bad.json" in err and err.count("\n") == 1, err
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_game_a_worker_refuses_stops_the_batch_naming_the_seed(tmp_path: Path, local_ray: Any,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["batch", "play", "skirmish", "--players", "ai,chess", "--seeds", "5..6", "-o", str(tmp_path / "out"),
+            "--no-progress"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert ("seed 5" in err or "seed 6" in err) and "--players" in err, err
     assert read_rows(tmp_path / "out") == []
 
 

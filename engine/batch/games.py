@@ -72,13 +72,21 @@ def maker_for(name: str) -> tuple[str, GameMaker]:
 
 
 def job_for(name: str, rounds: int | None = None, players: str | None = None) -> Job:
-    """The job of a batch: checks that a game plays ``name`` and, for a file, that it is there
-    (a file's path is made absolute, so workers started elsewhere find it)."""
+    """The job of a batch: checks that a game plays ``name`` and, for a file, reads and checks it
+    here: the job carries the game's self-contained document of it (``GameMaker.document``: the
+    fleets it names inlined), so workers need no copy of the file, on a cluster as on this
+    machine. A game without such documents gets the file's absolute path."""
     game, maker = maker_for(name)
     if name not in maker.bundled():
         path = Path(name)
         if not path.is_file():
             raise BatchError(f"no scenario file {name!r} (and no bundled scenario of that name)")
+        if maker.document is not None:
+            try:
+                file_name, document = maker.document(str(path))
+            except TrekError as exc:
+                raise BatchError(str(exc)) from None
+            return Job(game, file_name, rounds, players, document)
         name = str(path.resolve())
     return Job(game, name, rounds, players)
 

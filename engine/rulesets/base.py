@@ -113,6 +113,11 @@ class GameMaker:
     # default): a file name and the text of one self-contained scenario that ``play`` plays
     # (`trek batch play FLEET_A FLEET_B`); None: the ruleset has no fleets to pit
     versus: Callable[[Sequence[str], str | None], tuple[str, str]] | None = None
+    # a scenario file (a path ``plays`` takes) as one checked, self-contained document: a file
+    # name and the text that ``play`` plays as the file would play, with nothing else on disk
+    # (`trek batch play FILE` ships it to workers that have no copy); None: files are played
+    # where they are
+    document: Callable[[str], tuple[str, str]] | None = None
 
 
 @dataclass(frozen=True)

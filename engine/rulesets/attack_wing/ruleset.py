@@ -59,6 +59,12 @@ def _versus(fleets: Sequence[str], table: str | None) -> tuple[str, str]:
     return versus_scenario(fleets, table)
 
 
+def _document(path: str) -> tuple[str, str]:
+    from engine.rulesets.attack_wing.versus import scenario_document
+
+    return scenario_document(path)
+
+
 def _commands(sub: Any) -> None:
     from engine.rulesets.attack_wing.cli import register
 
@@ -94,7 +100,7 @@ RULESET: Ruleset[GameState, ev.Event] = Ruleset(
     table=table_geometry,
     presenter=AttackWingPresenter,
     seconds=seconds,
-    maker=GameMaker(_bundled, _plays, _play, _versus),
+    maker=GameMaker(_bundled, _plays, _play, _versus, _document),
     commands=_commands,
     replay_check=_replay_check,
     luck=LUCK,

@@ -1,4 +1,5 @@
-"""Two fleet files against each other on a scenario's table (`trek batch play FLEET_A FLEET_B`).
+"""Self-contained scenario documents for `trek batch play`: two fleet files against each other on
+a scenario's table (`trek batch play FLEET_A FLEET_B`), and a scenario file with its fleets inlined.
 
 The table, obstacles, deployment zones, round limit, fleet format and victory rule are the
 scenario's; the sides are the two fleets, deployed by default in the scenario's zones (its
@@ -43,3 +44,14 @@ def versus_scenario(fleets: Sequence[str], table: str | None = None) -> tuple[st
     build_scenario(document, source=f"{names[0]} vs {names[1]}", base_dir=None)  # every check of a scenario file
     slug = re.sub(r"[^a-z0-9]+", "-", f"{names[0]} vs {names[1]}".lower()).strip("-")[:80] or "versus"
     return f"{slug}.json", json.dumps(document, indent=1) + "\n"
+
+
+def scenario_document(path: str) -> tuple[str, str]:
+    """A scenario file (JSON or TOML, its fleets in files beside it or inline) as one JSON
+    document with the fleets inlined, checked as a scenario: what a worker without the files
+    plays, the same game (the replay header holds the inlined scenario either way). Returns a
+    file name for it (the file's own, as .json) and its text."""
+    scenario = load_scenario(Path(path))
+    document = scenario.document()
+    build_scenario(document, source=scenario.source, base_dir=None)  # nothing left to find on disk
+    return f"{Path(path).stem or 'scenario'}.json", json.dumps(document, indent=1) + "\n"
