@@ -48,17 +48,21 @@ def legal_end(state: FcState) -> list[str]:
 def test_a_hundred_seeded_games_end_without_an_illegal_state() -> None:
     codec = FleetCaptainsCodec()
     seen = set()
+    task_forces = 0
     for seed in range(100):
         result = play_game(seed)
         assert legal_end(result.state) == [], f"seed {seed}"
         seen.update(e.type for e in result.events)
+        task_forces += sum(1 for e in result.events if isinstance(e, fe.MoveStarted) and len(e.ships) > 1)
         if seed % 25 == 0:  # the reducer alone rebuilds the game from its events and the seed
             state = codec.initial_state({"seed": seed})
             for event in result.events:
                 state = codec.apply(state, codec.decode_event(codec.encode_event(event)))
             assert state == result.state
-    for kind in ("explored", "damaged", "installed", "reinforced", "mission_completed", "repaired", "cloaked"):
+    for kind in ("explored", "damaged", "installed", "reinforced", "mission_completed", "repaired", "cloaked",
+                 "scanned", "cargo_moved", "mission_progress"):
         assert kind in seen, f"no {kind} in a hundred games"
+    assert task_forces > 0, "the AI never formed a task force"
 
 
 def test_same_seed_same_events() -> None:

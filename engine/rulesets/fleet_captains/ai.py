@@ -126,7 +126,7 @@ def goals(state: FcState, ship: ShipState) -> tuple[frozenset[str], str]:
         if own.goal == "explore":
             unexplored = frozenset(p.id for p in state.locations if not p.explored)
             if unexplored:
-                return unexplored, f"exploring for its own mission {own.name}"
+                return _worth_exploring(state, side, unexplored), f"exploring for its own mission {own.name}"
         elif _best(ship, own) >= 0.34:
             places = frozenset(p.id for p in state.locations if p.id not in ship.progress
                                and mission_place(state, own, p, side))
@@ -151,8 +151,29 @@ def goals(state: FcState, ship: ShipState) -> tuple[frozenset[str], str]:
                         and (p.installation != "starbase") and not enemies_at(state, p.id, side))
     unexplored = frozenset(p.id for p in state.locations if not p.explored)
     if unexplored and (ship.id[-1] in "13579" or not planets):
-        return unexplored, "exploring"
+        return _worth_exploring(state, side, unexplored), "exploring"
     return planets or unexplored, "to spread influence"
+
+
+def _worth_exploring(state: FcState, side: int, unexplored: frozenset[str]) -> frozenset[str]:
+    """Face-down tiles to head for, using what the side's scans showed: a scanned planet first;
+    never a scanned tile without a planet that costs 2 or more to cross, while others are left."""
+    scanned = [p for p in state.locations if p.id in unexplored and side in p.scanned_by]
+    planets = frozenset(p.id for p in scanned if p.planet)
+    if planets:
+        return planets
+    poor = frozenset(p.id for p in scanned if p.size >= 2)
+    return (unexplored - poor) or unexplored
+
+
+def _scan_note(state: FcState, side: int, loc: str) -> tuple[float, str]:
+    """What the side's scan of a face-down tile says of stepping into it (0: nothing known)."""
+    place = state.location(loc)
+    if place.explored or side not in place.scanned_by:
+        return 0.0, ""
+    if place.planet:
+        return 0.2, f"; scanned: a planet at {loc}"
+    return (-0.3, f"; scanned: {loc} costs {place.size} to cross") if place.size >= 2 else (0.0, "")
 
 
 def _best(ship: ShipState, mission: Mission | ShipMission) -> float:
@@ -178,7 +199,8 @@ def _step(state: FcState, offer: Offer, act: Act) -> Scored:
     if act.kind == "stop":
         return 0.0, f"stops: {why}"
     then = _distance(state, act.target, offer.side, places)
-    return float(now - then) - 0.01, f"{why} ({then} steps to go)"
+    bonus, note = _scan_note(state, offer.side, act.target)
+    return float(now - then) - 0.01 + bonus, f"{why} ({then} steps to go{note})"
 
 
 def _enemy_places(state: FcState, side: int) -> frozenset[str]:
@@ -205,7 +227,7 @@ def _turn(state: FcState, side: int, act: Act) -> Scored:
     ship = state.ship(act.ships[0]) if act.ships and kind not in ("play",) else None
     if kind == "move" and ship is not None:
         if len(act.ships) > 1:
-            return 0.0, "ships move on their own"
+            return _task_force(state, side, act)
         here = state.where(ship)
         places, why = goals(state, ship)
         if here is None or here in places:
@@ -242,8 +264,10 @@ def _turn(state: FcState, side: int, act: Act) -> Scored:
         return (10.0 if act.target == "starbase" else 8.0), f"a {act.target}"
     if kind == "influence":
         place = state.location(act.target)
-        if act.value < 0:
-            return 5.0, "weakens the enemy's hold"
+        if act.value < 0:  # worth it against a build to come or an installation, not as a tug of war
+            if place.installation is not None or place.influence >= 2:
+                return 5.0, f"weakens the enemy's hold on {place.id} ({place.influence} influence)"
+            return 0.5, f"a lone enemy token at {place.id}"
         return (5.0 if place.influence < 3 else 0.5), f"influence {place.influence + 1} at {place.id}"
     if kind == "reinforce":
         return 7.0 * SHIP_CLASSES[act.target].size, "a bigger fleet"
@@ -266,8 +290,12 @@ def _turn(state: FcState, side: int, act: Act) -> Scored:
     if kind == "search":
         p = p_success((rating(ship, "sensors") or 0) + _hand_bonus(state, side, "sensors") if ship else 0, 15)
         return 4 * p, f"P(reveal) {p:.2f}"
-    if kind == "scan":
-        return 0.5, "a look at the tile ahead"
+    if kind == "scan" and ship is not None:
+        places, why = goals(state, ship)
+        ahead = _distance(state, act.target, side, places) < _distance(state, ship.location or "", side, places)
+        if ahead and "explor" in why:
+            return 1.5, f"scan {act.target} on the way ({why}): its size and planet before entering"
+        return 0.3, f"a look at {act.target}"
     if kind == "play":
         return _play(state, side, act)
     if kind == "crew" and ship is not None:
@@ -275,10 +303,46 @@ def _turn(state: FcState, side: int, act: Act) -> Scored:
         taken = any(COMMAND_CARDS[c].crew == card.crew for c in ship.crew)
         return (-1.0 if taken else 3.0), f"a {card.crew} aboard {ship.id}"
     if kind == "cycle":
-        mission = MISSIONS[act.target]
-        hard = mission.goal in ("build", "influence") and mission.target == 3
-        return (1.5 if hard else -1.0), f"{mission.name} is far off"
+        return _cycle(state, side, MISSIONS[act.target])
     return -1.0, "not worth it"
+
+
+def _cycle(state: FcState, side: int, mission: Mission) -> Scored:
+    """Cycle a face-up mission the fleet cannot complete as things stand."""
+    fleet = state.fleet(side)
+    if mission.cargo is not None and not any(CARGO[c].kind == mission.cargo for s in fleet for c in s.cargo):
+        return 2.0, f"{mission.name}: no {mission.cargo} aboard"
+    if mission.goal == "prisoner" and not any(s.crew for s in state.fleet(other(side))):
+        return 2.0, f"{mission.name}: no enemy crew to take"
+    if mission.goal == "test" and mission.system is not None and mission.cargo is None \
+            and not any(_best(s, mission) >= 0.34 for s in fleet):
+        return 1.5, f"{mission.name}: no ship is likely to pass its test"
+    if mission.goal in ("build", "influence") and mission.target == 3:
+        return 1.5, f"{mission.name} is far off"
+    return -1.0, f"{mission.name} is within reach"
+
+
+def _task_force(state: FcState, side: int, act: Act) -> Scored:
+    """Ships that start together move as a task force when they head for the same places and no
+    ship is slowed short of them: one breakaway or evasion roll with all their sizes, and they
+    arrive together for a combined attack or a cooperative test."""
+    ships = [state.ship(i) for i in act.ships]
+    here = state.where(ships[0])
+    places, why = goals(state, ships[0])
+    if here is None or here in places or any(goals(state, s)[0] != places for s in ships[1:]):
+        return -1.0, "the ships head different ways"
+    engines = [s.rating("engines") or 0 for s in ships]
+    if min(engines) < max(engines) and _distance(state, here, side, places) > min(engines):
+        return -1.0, f"a task force would crawl at engines {min(engines)}"
+    names = "+".join(act.ships)
+    enemies = enemies_at(state, here, side)
+    if enemies:
+        mine, theirs = sum(s.card.size for s in ships), sum(s.card.size for s in enemies)
+        return 5.0 + 0.1 * len(ships), f"task force {names} breaks away together: sizes {mine} against {theirs} " \
+                                       f"({why})"
+    if "hunting" in why or "mission" in why:
+        return 4.5 + 0.1 * len(ships), f"task force {names}: arriving together for a combined action ({why})"
+    return -1.0, "no need to move together"
 
 
 def _hand_bonus(state: FcState, side: int, system: str) -> int:
