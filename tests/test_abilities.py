@@ -148,12 +148,16 @@ def test_catalog_show_says_whether_a_card_is_supported(capsys: pytest.CaptureFix
     assert main(["catalog", "show", "Photon Torpedoes"]) == 2  # several cards: give an id
 
 
-def test_trek_play_warns_of_each_unsupported_card(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "duel", "--seed", "1", "--rounds", "1"]) == 0
+def test_trek_play_warns_of_each_unsupported_card(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    duel = json.loads((Path(__file__).parents[1] / "replays" / "duel.json").read_text())
+    duel["sides"][0]["fleet"]["ships"][0]["upgrades"] = ["3024", "3035"]  # Tactical Officer (3035): not played
+    scenario = tmp_path / "duel.json"
+    scenario.write_text(json.dumps(duel))
+    assert main(["play", str(scenario), "--seed", "1", "--rounds", "1"]) == 0
     out = capsys.readouterr().out
-    assert "warning: James T. Kirk (2011) on U.S.S. Enterprise (A1): its ability is not supported" in out
-    assert main(["play", "duel", "--seed", "1", "--rounds", "1", "--json"]) == 0
-    assert any("Kirk" in w for w in json.loads(capsys.readouterr().out)["warnings"])
+    assert "warning: Tactical Officer (3035) on U.S.S. Enterprise (A1): its ability is not supported" in out
+    assert main(["play", str(scenario), "--seed", "1", "--rounds", "1", "--json"]) == 0
+    assert any("Tactical Officer" in w for w in json.loads(capsys.readouterr().out)["warnings"])
 
 
 def test_a_seat_may_decline_every_ability() -> None:

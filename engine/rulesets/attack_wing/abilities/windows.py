@@ -177,8 +177,9 @@ def dice_count(t: Table, kind: str, attack: AttackContext) -> tuple[int, str]:
         for found in list(candidates(t.state, t.state.ship(subject.id), window, attack)):
             owner, card_id, card, _, ability = found
             amount = counts(ability, kind)
-            if amount is None or (ability.condition.scope != "marked"  # an earlier use may have paid its card
-                                  and not ready(t.state.ship(owner.id), card_id, ability)):
+            # an earlier use may have paid its card (a marked rider pays nothing, unless it costs the card)
+            pays = ability.condition.scope != "marked" or ability.cost.discard or ability.cost.disable
+            if amount is None or (pays and not ready(t.state.ship(owner.id), card_id, ability)):
                 continue
             use = None if not ability.optional else _ask(t, found, window, subject=subject.id)
             if ability.optional and use is None:

@@ -4,16 +4,22 @@ round, dice counts and rerolls (the ``abilities`` lane's captains are in ``capta
 from __future__ import annotations
 
 from engine.rulesets.attack_wing.abilities.cards.common import (
+    ANY,
     ATTACKING,
     DEFENDING,
+    MARKED_ATTACKING,
     RANGES,
     at_owner,
     attack_rider,
     defense_rider,
     dice,
+    has_faction,
     no_free,
+    per_count,
     target_ship,
     this_round,
+    upgrades,
+    weapon_faction,
 )
 from engine.rulesets.attack_wing.abilities.model import Ability, Card, Condition, Cost, Effect, Situation
 
@@ -55,6 +61,35 @@ def _klingon(sit: Situation) -> bool:
 
 def _not_klingon(sit: Situation) -> bool:
     return not _klingon(sit)
+
+
+def _shields_destroyed(sit: Situation) -> bool:
+    """Every shield of the card's ship destroyed: none active, none disabled (as Seskal's)."""
+    return sit.owner.shields + sit.owner.shields_disabled == 0
+
+
+def _independent_defender(sit: Situation) -> bool:
+    return sit.attack is not None and has_faction(sit.attack.defender, "Independent", upgrades_too=False)
+
+
+def _green(sit: Situation) -> bool:
+    """The card's ship performed a green maneuver this round."""
+    return sit.owner.revealed is not None and sit.owner.revealed[2] == "green"
+
+
+def _friends_near(sit: Situation) -> int:
+    """Friendly ships within Range 1-2 of the card's ship."""
+    from engine.rulesets.attack_wing.abilities.windows import band_between  # windows reads the registry
+    return sum(1 for s in sit.state.in_play() if s.side == sit.owner.side and s.id != sit.owner.id
+               and band_between(sit.owner, s) in (1, 2))
+
+
+def _xindi_weapon(sit: Situation) -> bool:
+    return weapon_faction(sit) == "Xindi"
+
+
+def _other_weapon(sit: Situation) -> bool:
+    return weapon_faction(sit) not in (None, "Xindi")
 
 
 _SECONDARY = Condition(role="attacker", weapon="secondary")
@@ -144,4 +179,52 @@ CARDS: tuple[Card, ...] = (
         Ability("modify_defense", Effect("add_result", 1, "defense", to="evade"), "defending: spend a scan token "
                 "to add an evade result", Cost(token="scan"), DEFENDING),),
         note="no faction penalty on a Federation ship is fleet building"),
+    Card(("2011",), "James T. Kirk", "captain", (),
+         note="his Federation talents' cost of 3 is fleet building; their face-down state is hidden "
+              "information the engine does not keep (every card is face up), so a talent is used as if face up"),
+    Card(("gowron_72323p",), "Gowron", "captain", (
+        dice("attack", 1, "on a Klingon ship with every shield destroyed: +1 attack die (lost once a shield is "
+             "repaired)", Condition(role="attacker", factions=("Klingon",), check=_shields_destroyed),
+             optional=False),)),
+    Card(("klaang_72938",), "Klaang", "captain", (
+        dice("attack", 1, "attacking an Independent ship or one with an Independent captain: +1 attack die",
+             Condition(role="attacker", check=_independent_defender), optional=False),)),
+    Card(("beverly_crusher_71807",), "Beverly Crusher", "captain", (
+        Ability("modify_defense", Effect("convert", 1, "defense", ("battle_stations",), "evade"), "defending in a "
+                "round her ship performed a green maneuver: one battle stations result becomes an evade",
+                condition=Condition(role="defender", check=_green)),)),
+    Card(("tactical_drone_71283",), "Tactical Drone", "captain", (
+        Ability("modify_attack", Effect("reroll", ANY, "attack"), "attacking: spend one of 4 drone tokens (4 uses a "
+                "game) to reroll any number of the attack dice", Cost(limit="game", uses=4), ATTACKING),)),
+    Card(("tactical_drone_71530",), "Tactical Drone", "captain", (
+        dice("defense", -1, "attacking: spend one of 5 drone tokens (5 uses a game); the defender rolls 1 defense "
+             "die fewer", ATTACKING, Cost(limit="game", uses=5)),)),
+    Card(("third_of_five_71525",), "Third of Five", "captain", (
+        dice("defense", 1, "defending: spend one of 3 drone tokens (3 uses a game) for +1 defense die", DEFENDING,
+             Cost(limit="game", uses=3)),),
+        note="not in the same fleet as Hugh: fleet building"),
+    Card(("culluh_72221h",), "Culluh", "captain", per_count(
+        lambda sit: upgrades(sit.owner, "tech"), 2,
+        lambda n, c: dice("defense", n, f"defending: +1 defense die for each tech upgrade, at most 2 ({n})", c,
+                          optional=False), DEFENDING)),
+    Card(("robert_desoto_71998p",), "Robert DeSoto", "captain", per_count(
+        lambda sit: upgrades(sit.owner, "crew"), 3,
+        lambda n, c: Ability("modify_defense", Effect("reroll", n, "defense"), "defending: reroll a defense die "
+                             f"for each crew upgrade, at most 3 ({n})", condition=c), DEFENDING)),
+    Card(("krim_71803",), "Krim", "captain", per_count(
+        lambda sit: len(sit.owner.damage), 3,
+        lambda n, c: Ability("modify_defense", Effect("reroll", n, "defense"), "defending: reroll a defense die "
+                             f"for each damage card beside his ship, at most 3 ({n})", condition=c), DEFENDING),
+        note="his extra crew slot is fleet building"),
+    Card(("gul_jasad_72221c",), "Gul Jasad", "captain", (
+        this_round("Action: this round, attacking, +1 attack die for each friendly ship within Range 1-2 (at most 2) "
+                   "and an auxiliary power token"),
+        *per_count(_friends_near, 2, lambda n, c: dice(
+            "attack", n, f"+1 attack die for each friendly ship within Range 1-2, at most 2 ({n}), and an auxiliary "
+            "power token (marked)", c, Cost(aux_power=True)), MARKED_ATTACKING))),
+    Card(("degra_72335",), "Degra", "captain", (
+        dice("attack", 1, "attacking with a secondary weapon upgrade: +1 attack die",
+             Condition(role="attacker", weapon="secondary", check=_other_weapon), optional=False),
+        dice("attack", 2, "attacking with a Xindi weapon upgrade: +2 attack dice",
+             Condition(role="attacker", weapon="secondary", check=_xindi_weapon), optional=False))),
 )

@@ -3,9 +3,15 @@ card marks ships for the round and its riders read the mark), and "any number of
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from engine.rulesets.attack_wing.abilities.model import Ability, Condition, Cost, Effect, Situation
+
+if TYPE_CHECKING:
+    from engine.rulesets.attack_wing.state import ShipState
 
 ANY = 99  # "any number of your dice": a reroll offer of every die it may touch, the seat picks
 ATTACKING = Condition(role="attacker")
@@ -71,3 +77,51 @@ def dice(kind: str, amount: int, summary: str, condition: Condition, cost: Cost 
     window = "attack_dice" if kind == "attack" else "defense_dice"
     return Ability(window, Effect(window, amount, "attack" if kind == "attack" else "defense"),  # type: ignore[arg-type]
                    summary, cost or Cost(), condition, optional)
+
+
+# --- cards that count something (upgrades of a type, damage cards, friendly ships) -----------------
+
+@functools.cache
+def _upgrade_cards() -> dict[str, tuple[str, str]]:
+    """Catalog upgrade id -> (type, faction)."""
+    from engine.catalog import load_catalog  # the catalog is static data, read once
+    return {u.id: (u.type, u.faction) for u in load_catalog().upgrades()}
+
+
+@functools.cache
+def _captain_factions() -> dict[str, str]:
+    from engine.catalog import load_catalog
+    return {c.id: c.faction for c in load_catalog().captains()}
+
+
+def upgrades(ship: ShipState, kind: str | None = None, ready: bool = False) -> int:
+    """The upgrades (of type ``kind``) deployed to the ship: not discarded, and not disabled when
+    ``ready``."""
+    index = _upgrade_cards()
+    return sum(1 for c in ship.cards if c in index and (kind is None or index[c][0] == kind)
+               and c not in ship.cards_discarded and not (ready and c in ship.cards_disabled))
+
+
+def has_faction(ship: ShipState, faction: str, upgrades_too: bool = True) -> bool:
+    """The ship is of the faction, or has a captain (or an upgrade) of it (Enemy of the Empire, Klaang)."""
+    index, captains = _upgrade_cards(), _captain_factions()
+    return ship.faction == faction or any(captains.get(c) == faction
+                                          or (upgrades_too and index.get(c, ("", ""))[1] == faction)
+                                          for c in ship.cards)
+
+
+def weapon_faction(sit: Situation) -> str | None:
+    """The faction of the weapon upgrade fired in this attack (None: the primary weapon)."""
+    weapon = None if sit.attack is None else sit.attack.weapon
+    return None if weapon is None else _upgrade_cards().get(weapon.upgrade_id, ("", ""))[1]
+
+
+def per_count(count: Callable[[Situation], int], most: int, make: Callable[[int, Condition], Ability],
+              condition: Condition) -> tuple[Ability, ...]:
+    """One ability for each count 1..``most`` of something (``most``: that many or more): the card's
+    "+1 for each ..., max N", as abilities of which exactly one holds at a time."""
+    first = condition.check
+
+    def exactly(n: int) -> Callable[[Situation], bool]:
+        return lambda sit: (first is None or first(sit)) and (count(sit) >= n if n == most else count(sit) == n)
+    return tuple(make(n, replace(condition, check=exactly(n))) for n in range(1, most + 1))

@@ -14,14 +14,22 @@ from engine.rulesets.attack_wing.abilities.cards.common import (
     defense_rider,
     dice,
     no_free,
+    per_count,
     target_ship,
     this_round,
+    upgrades,
 )
 from engine.rulesets.attack_wing.abilities.model import Ability, Card, Condition, Cost, Effect, Situation
 
 
 def _cloaked(sit: Situation) -> bool:
     return sit.owner.cloaked
+
+
+def _militia(sit: Situation) -> int:
+    """The Bajoran Militia upgrades deployed to the card's ship."""
+    return sum(1 for c in sit.owner.cards if c == "bajoran_militia_71803") - sit.owner.cards_discarded.count(
+        "bajoran_militia_71803")
 
 
 CARDS: tuple[Card, ...] = (
@@ -105,4 +113,15 @@ CARDS: tuple[Card, ...] = (
     Card(("aquatic_councilor_72004p",), "Aquatic Councilor", "crew", (
         dice("defense", 1, "defending: disable for +1 defense die", DEFENDING, Cost(disable=True)),
         dice("defense", 2, "defending: discard for +2 defense dice", DEFENDING, Cost(discard=True)))),
+    Card(("geordi_la_forge_72017",), "Geordi La Forge", "crew", per_count(
+        lambda sit: upgrades(sit.owner, "tech"), 2,
+        lambda n, c: dice("defense", n, f"defending: disable for +1 defense die for each tech upgrade, at most 2 "
+                          f"({n})", c, Cost(disable=True)), DEFENDING),
+        note="his -1 cost for tech upgrades is fleet building"),
+    Card(("bajoran_militia_71803",), "Bajoran Militia", "crew", (
+        this_round("Action: this round, +1 attack die for each Bajoran Militia on the ship (at most 3)"),
+        *per_count(_militia, 3, lambda n, c: dice("attack", n, f"+1 attack die for each Bajoran Militia, at most "
+                                                  f"3 ({n}) (marked)", c, optional=False),
+                   Condition(role="attacker", scope="marked"))),
+        note="only a Bajoran ship may take it: fleet building"),
 )

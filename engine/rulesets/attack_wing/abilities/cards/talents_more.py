@@ -10,9 +10,12 @@ from engine.rulesets.attack_wing.abilities.cards.common import (
     by_owner,
     defense_rider,
     dice,
+    has_faction,
     no_free,
+    per_count,
     target_ship,
     this_round,
+    upgrades,
 )
 from engine.rulesets.attack_wing.abilities.model import Ability, Card, Condition, Cost, Effect, Situation
 
@@ -47,6 +50,19 @@ def _locked(sit: Situation) -> bool:
 
 def _cloaked(sit: Situation) -> bool:
     return sit.owner.cloaked
+
+
+def _interrogated(sit: Situation) -> int:
+    """1 + the upgrades deployed to the defender."""
+    return 0 if sit.attack is None else 1 + upgrades(sit.attack.defender)
+
+
+def _klingon_defender(sit: Situation) -> bool:
+    return sit.attack is not None and has_faction(sit.attack.defender, "Klingon")
+
+
+def _not_klingon_defender(sit: Situation) -> bool:
+    return sit.attack is not None and not _klingon_defender(sit)
 
 
 CARDS: tuple[Card, ...] = (
@@ -92,4 +108,22 @@ CARDS: tuple[Card, ...] = (
         dice("attack", 2, "attacking a ship this ship holds a target lock on: discard for +2 attack dice",
              Condition(role="attacker", check=_locked), Cost(discard=True)),),
         note="only a ship of Hull 3 or less may take it: fleet building"),
+    Card(("interrogation_72325p",), "Interrogation", "talent", per_count(
+        _interrogated, 3, lambda n, c: dice("attack", n, "attacking: discard for 1 attack die plus 1 for each "
+                                            f"upgrade on the defender, at most 3 ({n})", c, Cost(discard=True)),
+        ATTACKING),
+        note="only a Klingon captain on a Klingon ship may field it: fleet building"),
+    Card(("devotion_to_duty_72009",), "Devotion to Duty", "talent", (
+        this_round("Action: this round, attacking with the primary weapon, the card may be discarded for +1 attack "
+                   "die for each damage card beside the ship (at most 2)"),
+        *per_count(lambda sit: len(sit.owner.damage), 2, lambda n, c: dice(
+            "attack", n, f"discard for +1 attack die for each damage card, at most 2 ({n}) (marked)", c,
+            Cost(discard=True)), Condition(role="attacker", scope="marked", weapon="primary"))),
+        note="only a Klingon captain on a Klingon ship may field it: fleet building"),
+    Card(("enemy_of_the_empire_72325p",), "Enemy of the Empire", "talent", (
+        dice("attack", 1, "attacking: discard for +1 attack die", Condition(role="attacker",
+                                                                          check=_not_klingon_defender),
+             Cost(discard=True)),
+        dice("attack", 1, "attacking a Klingon ship, or one with a Klingon captain or upgrade: disable for +1 attack "
+             "die", Condition(role="attacker", check=_klingon_defender), Cost(disable=True)))),
 )

@@ -28,6 +28,10 @@ def _unshielded(sit: Situation) -> bool:
     return sit.attack is not None and sit.attack.defender.shields == 0
 
 
+def _photonic_charges(sit: Situation) -> bool:
+    return sit.attack is not None and sit.attack.weapon is not None and sit.attack.weapon.name == "Photonic Charges"
+
+
 CARDS: tuple[Card, ...] = (
     Card(("3006", "3024", "3036", "3045", "3073", "photon_torpedoes_71528",
           "photon_torpedoes_71796", "photon_torpedoes_71806"), "Photon Torpedoes", "weapon", (_BS_TO_CRIT,)),
@@ -98,4 +102,14 @@ CARDS: tuple[Card, ...] = (
         Ability("attack_dice", Effect("attack_dice", 1), "attacking with the primary weapon: disable for +1 attack "
                 "die", Cost(disable=True), Condition(role="attacker", weapon="primary")),),
         note="Federation only, its +3 cost off a Constitution class and one per ship are fleet building"),
+    Card(("tactical_station_71510",), "Tactical Station", "weapon", (
+        Ability("attack_dice", Effect("attack_dice", 1), "attacking: disable for +1 attack die", Cost(disable=True),
+                Condition(role="attacker")),
+        Ability("attack_dice", Effect("attack_dice", 2), "attacking: discard for +2 attack dice", Cost(discard=True),
+                Condition(role="attacker"))),
+        note="its extra weapon slot is fleet building; \"until the End Phase\" is the ship's one attack a round"),
+    Card(("variable_yield_charges_72018",), "Variable Yield Charges", "weapon", (
+        Ability("attack_dice", Effect("attack_dice", 1), "attacking with Photonic Charges: disable for +1 attack "
+                "die and an auxiliary power token", Cost(disable=True, aux_power=True),
+                Condition(role="attacker", check=_photonic_charges)),)),
 )
