@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from engine.geometry.shapes import Obstacle, Planet
@@ -15,7 +14,8 @@ from engine.rulesets.alliance.state import AllianceState
 from engine.rulesets.alliance.upgrades import EVENT_SCHEMA, UPGRADES
 from engine.rulesets.attack_wing.presenter import seconds
 from engine.rulesets.attack_wing.ruleset import LUCK
-from engine.rulesets.base import GameMaker, Played, PlayRequest, Ruleset
+from engine.rulesets.base import Ruleset
+from engine.rulesets.lazy import lazy, lazy_maker
 from engine.timeline import TableGeometry
 
 
@@ -44,39 +44,6 @@ def _mm(value: object) -> float:
     return float(value)
 
 
-# the game and the Enemy AI load only when a mission is played (opening a replay needs neither)
-def _bundled() -> tuple[str, ...]:
-    from engine.rulesets.alliance.mission import bundled_missions
-
-    return bundled_missions()
-
-
-def _plays(name: str) -> bool:
-    from engine.rulesets.alliance.play import plays
-
-    return plays(name)
-
-
-def _play(request: PlayRequest) -> Played:
-    from engine.rulesets.alliance.play import play_command
-
-    return play_command(request)
-
-
-
-def _commands(sub: Any) -> None:
-    from engine.rulesets.alliance.cli import register
-
-    register(sub)
-
-
-
-def _replay_check(header: dict[str, Any], events: Iterator[dict[str, Any]], result: dict[str, Any] | None,
-                  complete: bool) -> list[str]:
-    from engine.rulesets.alliance.replay_check import replay_game
-
-    return replay_game(header, events, result, complete)
-
 RULESET: Ruleset[AllianceState, ae.AnyEvent] = Ruleset(
     name=NAME,
     codec=AllianceCodec(),
@@ -84,9 +51,10 @@ RULESET: Ruleset[AllianceState, ae.AnyEvent] = Ruleset(
     presenter=AlliancePresenter,
     seconds=seconds,
     format_state=format_state,
-    maker=GameMaker(_bundled, _plays, _play),
-    commands=_commands,
-    replay_check=_replay_check,
+    # the game and the Enemy AI load only when a mission is played (opening a replay needs neither)
+    maker=lazy_maker("engine.rulesets.alliance.play", bundled=("engine.rulesets.alliance.mission", "bundled_missions")),
+    commands=lazy("engine.rulesets.alliance.cli", "register"),
+    replay_check=lazy("engine.rulesets.alliance.replay_check", "replay_game"),
     luck=LUCK,  # Alliance logs carry the Attack Wing attack events
     event_schema=EVENT_SCHEMA,
     upgrades=UPGRADES,

@@ -64,6 +64,10 @@ def play_game(seed: int, out: Path | None = None, turn_limit: int = TURN_LIMIT,
     return FcResult(game.state, game.events, out)
 
 
+def bundled() -> tuple[str, ...]:
+    return SCENARIOS
+
+
 def plays(name: str) -> bool:
     return name in SCENARIOS
 
