@@ -52,3 +52,33 @@ def test_a_scenario_file_is_checked_before_any_game(tmp_path: Path) -> None:
     bad.write_text('{"name": "bad"}')
     with pytest.raises(BatchError, match=r"bad\.json"):
         job_for(str(bad))
+
+
+@pytest.mark.parametrize(("scenario", "players", "seeds"), [
+    ("skirmish", ("ai", "ai"), range(0, 12)), ("duel", ("ai", "ai"), range(0, 6)),
+    ("skirmish", ("random", "ai"), range(0, 6)),
+])
+def test_where_ships_left_play_read_from_the_events_is_what_the_view_says(
+        scenario: str, players: tuple[str, str], seeds: range, tmp_path: Path) -> None:
+    """Attack Wing's ``Ruleset.losses`` (one pass of the reducer) against the generic reading
+    through a Timeline's moments: the same rows, field for field."""
+    from engine.batch.games import losses
+    from engine.replay.reader import open_replay
+    from engine.replay_timeline import timeline_for
+    from engine.rulesets.attack_wing.play import play
+    from engine.rulesets.attack_wing.scenario import load_scenario
+    from engine.rulesets.registry import ruleset_for
+
+    ruleset = ruleset_for("attack_wing")
+    assert ruleset.losses is not None
+    loaded = load_scenario(scenario)
+    statuses = set()
+    for seed in seeds:
+        play(loaded, seed, tmp_path / f"{seed}.trek", players=players)
+        replay = open_replay(tmp_path / f"{seed}.trek")
+        codec = ruleset.reading(replay.header)
+        events = list(replay.typed_events(codec))
+        viewed = losses(timeline_for(replay.header, events, ruleset, codec))
+        assert ruleset.losses(replay.header, events) == viewed, seed
+        statuses |= {ship["status"] for ship in viewed}
+    assert statuses >= ({"fled"} if "random" in players else {"destroyed"})  # the games do lose ships

@@ -166,6 +166,7 @@ def game_row(data: bytes, seed: int) -> dict[str, Any]:
     points scored, attacks, damage dealt against damage expected from the exact odds, as far as the
     header, the result and the ruleset's luck report say), the outcome,
     the recorded result, and where each ship that left play was when it did."""
+    from engine.replay.errors import ReplayError
     from engine.replay.reader import open_replay
     from engine.replay_timeline import timeline_for
     from engine.rulesets.registry import ruleset_for
@@ -175,7 +176,15 @@ def game_row(data: bytes, seed: int) -> dict[str, Any]:
     ruleset = ruleset_for(header.get("ruleset"))
     codec = ruleset.reading(header)
     events = list(replay.typed_events(codec))
-    timeline = timeline_for(header, events, ruleset, codec)
+    if ruleset.losses is not None:  # from the events alone: no Timeline to build
+        try:
+            table = ruleset.table(header).area
+        except ValueError as exc:
+            raise ReplayError(str(exc)) from None
+        left = ruleset.losses(header, events)
+    else:
+        timeline = timeline_for(header, events, ruleset, codec)
+        table, left = timeline.table.area, losses(timeline)
     result = replay.result
     fleets = [f for f in header.get("fleets") or [] if isinstance(f, dict)]
     named = header.get("sides") or header.get("factions")  # a game that names its sides only
@@ -198,7 +207,7 @@ def game_row(data: bytes, seed: int) -> dict[str, Any]:
             "engine_version": header.get("engine_version"), "events": len(events),
             "rounds": result.get("rounds", result.get("turns")) if isinstance(result, dict) else None,
             "outcome": outcome_of(result, names), "result": result, "sides": sides,
-            "table": list(timeline.table.area), "losses": losses(timeline)}
+            "table": list(table), "losses": left}
 
 
 def scenario_label(header: dict[str, Any]) -> str | None:

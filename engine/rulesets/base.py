@@ -155,6 +155,9 @@ class Ruleset(Generic[S, E]):
       cut off, a fallback title); None: the title alone.
     - ``card_abilities``: what the game plays of a catalog card's printed ability (`trek catalog
       show`): lines saying so, or None when it does not support the card's ability.
+    - ``losses``: where each ship out of play at the end left it, from (header, events) alone, as
+      `trek batch` rows list them (``engine.batch.games.losses``); None: read through the view (a
+      Timeline), which any game answers, at about a third of a game's own time.
     """
 
     name: str
@@ -170,6 +173,7 @@ class Ruleset(Generic[S, E]):
         = None
     cards: Callable[[Plain, S, bool, str], tuple[CardView, CardView]] | None = None
     card_abilities: Callable[[str], tuple[str, ...] | None] | None = None
+    losses: Callable[[Plain, Sequence[E]], list[dict[str, Any]]] | None = None
     event_schema: int = 1
     upgrades: Mapping[int, EventUpgrade] = field(default_factory=dict)
 

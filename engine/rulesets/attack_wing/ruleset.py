@@ -65,6 +65,12 @@ def _document(path: str) -> tuple[str, str]:
     return scenario_document(path)
 
 
+def _losses(header: dict[str, Any], events: Sequence[Any]) -> list[dict[str, Any]]:
+    from engine.rulesets.attack_wing.losses import losses
+
+    return losses(header, events)
+
+
 def _commands(sub: Any) -> None:
     from engine.rulesets.attack_wing.cli import register
 
@@ -104,6 +110,7 @@ RULESET: Ruleset[GameState, ev.Event] = Ruleset(
     commands=_commands,
     replay_check=_replay_check,
     luck=LUCK,
+    losses=_losses,
     event_schema=EVENT_SCHEMA,
     upgrades=UPGRADES,
     cards=cards,
