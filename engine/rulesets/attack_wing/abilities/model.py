@@ -127,7 +127,8 @@ class Effect:
     to: str | None = None
     token: str | None = None
     actions: tuple[str, ...] = ()
-    targets: Literal["self", "friendly", "enemy", "ships", "owner"] = "self"  # "mark": whom it marks
+    # "mark": whom it marks; "cannot_attack": "pair": the marked ship and the card's ship not at each other
+    targets: Literal["self", "friendly", "enemy", "ships", "owner", "pair"] = "self"
     reach: tuple[int, ...] = ()  # "mark": range bands to the ships it marks
     factions: tuple[str, ...] = ()  # "mark": only ships of these factions
     pick: bool = False  # "mark": the seat picks one target; else every ship that qualifies

@@ -11,6 +11,7 @@ from engine.rulesets.attack_wing.abilities.cards import (
     crew,
     crew_more,
     resources,
+    squadrons,
     talents,
     talents_more,
     tech,
@@ -20,7 +21,7 @@ from engine.rulesets.attack_wing.abilities.cards import (
 from engine.rulesets.attack_wing.abilities.model import Ability, Card, Window
 
 MODULES = (captains, captains_more, admirals, talents, talents_more, crew, crew_more, weapons, tech, tech_more,
-           resources)
+           squadrons, resources)
 
 
 def _index() -> dict[str, Card]:

@@ -212,6 +212,9 @@ def may_attack(state: GameState, attacker: ShipState, defender: ShipState) -> bo
         if ability.effect.targets == "owner" and card_id in attacker.marks \
                 and (attacker.id == owner.id or defender.id == owner.id):
             return False
+        if ability.effect.targets == "pair" and ((card_id in attacker.marks and defender.id == owner.id)
+                                                 or (card_id in defender.marks and attacker.id == owner.id)):
+            return False  # K'Ehleyr: neither of the two ships attacks the other
     for owner, card_id, _ in _riders(state, "must_attack"):
         if attacker.id == owner.id and card_id in attacker.marks and card_id not in defender.marks:
             return False

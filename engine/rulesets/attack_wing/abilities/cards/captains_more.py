@@ -13,6 +13,8 @@ from engine.rulesets.attack_wing.abilities.cards.common import (
     attack_rider,
     defense_rider,
     dice,
+    free,
+    green,
     has_faction,
     no_free,
     per_count,
@@ -70,11 +72,6 @@ def _shields_destroyed(sit: Situation) -> bool:
 
 def _independent_defender(sit: Situation) -> bool:
     return sit.attack is not None and has_faction(sit.attack.defender, "Independent", upgrades_too=False)
-
-
-def _green(sit: Situation) -> bool:
-    """The card's ship performed a green maneuver this round."""
-    return sit.owner.revealed is not None and sit.owner.revealed[2] == "green"
 
 
 def _friends_near(sit: Situation) -> int:
@@ -192,7 +189,7 @@ CARDS: tuple[Card, ...] = (
     Card(("beverly_crusher_71807",), "Beverly Crusher", "captain", (
         Ability("modify_defense", Effect("convert", 1, "defense", ("battle_stations",), "evade"), "defending in a "
                 "round her ship performed a green maneuver: one battle stations result becomes an evade",
-                condition=Condition(role="defender", check=_green)),)),
+                condition=Condition(role="defender", check=green)),)),
     Card(("tactical_drone_71283",), "Tactical Drone", "captain", (
         Ability("modify_attack", Effect("reroll", ANY, "attack"), "attacking: spend one of 4 drone tokens (4 uses a "
                 "game) to reroll any number of the attack dice", Cost(limit="game", uses=4), ATTACKING),)),
@@ -227,4 +224,8 @@ CARDS: tuple[Card, ...] = (
              Condition(role="attacker", weapon="secondary", check=_other_weapon), optional=False),
         dice("attack", 2, "attacking with a Xindi weapon upgrade: +2 attack dice",
              Condition(role="attacker", weapon="secondary", check=_xindi_weapon), optional=False))),
+    Card(("donald_varley_72336",), "Donald Varley", "captain", (
+        free("once per round: a free Scan action", ("scan",), Cost(limit="round")),)),
+    Card(("mr_spock_71523",), "Mr. Spock", "captain", (
+        free("once per round: a free Target Lock or Scan action", ("target_lock", "scan"), Cost(limit="round")),)),
 )

@@ -125,3 +125,25 @@ def per_count(count: Callable[[Situation], int], most: int, make: Callable[[int,
     def exactly(n: int) -> Callable[[Situation], bool]:
         return lambda sit: (first is None or first(sit)) and (count(sit) >= n if n == most else count(sit) == n)
     return tuple(make(n, replace(condition, check=exactly(n))) for n in range(1, most + 1))
+
+
+BAR_ACTIONS = ("evasive_maneuvers", "target_lock", "scan", "battle_stations", "cloak", "sensor_echo")
+
+
+def free(summary: str, actions: tuple[str, ...] = BAR_ACTIONS, cost: Cost | None = None,
+         check: Callable[[Situation], bool] | None = None) -> Ability:
+    """A free action from the ship's Action Bar, after its Perform Action step (rulings.md)."""
+    return Ability("free_action", Effect("free_action", actions=actions, bar_only=True), summary,
+                   cost or Cost(), Condition(check=check))
+
+
+def green(sit: Situation) -> bool:
+    """The card's ship revealed a green maneuver this round."""
+    return sit.owner.revealed is not None and sit.owner.revealed[2] == "green"
+
+
+def not_at_each_other(summary: str, reach: tuple[int, ...], cost: Cost) -> tuple[Ability, ...]:
+    """An Action: a ship within ``reach`` and the card's ship may not attack each other this round."""
+    return (target_ship(summary, reach, cost),
+            Ability("declare_target", Effect("cannot_attack", targets="pair"),
+                    "the marked ship and the card's ship do not attack each other", optional=False))

@@ -13,7 +13,10 @@ from engine.rulesets.attack_wing.abilities.cards.common import (
     by_owner,
     defense_rider,
     dice,
+    free,
+    green,
     no_free,
+    not_at_each_other,
     per_count,
     target_ship,
     this_round,
@@ -124,4 +127,24 @@ CARDS: tuple[Card, ...] = (
                                                   f"3 ({n}) (marked)", c, optional=False),
                    Condition(role="attacker", scope="marked"))),
         note="only a Bajoran ship may take it: fleet building"),
+    Card(("seven_of_nine_72014",), "Seven of Nine", "crew", (
+        free("disable this card: a free Battle Stations action", ("battle_stations",), Cost(disable=True)),)),
+    Card(("tuvok_72221d",), "Tuvok", "crew", (
+        free("discard this card: a free Scan action", ("scan",), Cost(discard=True)),)),
+    Card(("day_kannu_op6prize",), "Day Kannu", "crew", (
+        free("discard this card: another action from the Action Bar as a free action", cost=Cost(discard=True)),)),
+    Card(("darok_71804",), "Darok", "crew", (
+        free("discard this card: another action from the Action Bar as a free action", cost=Cost(discard=True)),),
+        note="only a Klingon ship may take him: fleet building"),
+    Card(("valeris_72319g",), "Valeris", "crew", (
+        free("after a green maneuver: a free Evasive Maneuvers action", ("evasive_maneuvers",), check=green),)),
+    Card(("thei_72315p",), "Thei", "crew", (
+        free("discard this card: a free Cloak action (with Cloak on the Action Bar)", ("cloak",),
+             Cost(discard=True)),)),
+    Card(("k_ehleyr_72009",), "K'Ehleyr", "crew", not_at_each_other(
+        "Action: discard this card; a ship at Range 1 and her ship do not attack each other this round", (1,),
+        Cost(discard=True))),
+    Card(("pardek_72024",), "Pardek", "crew", not_at_each_other(
+        "Action: discard this card; a ship at Range 3 and his ship do not attack each other this round", (3,),
+        Cost(discard=True))),
 )

@@ -10,8 +10,10 @@ from engine.rulesets.attack_wing.abilities.cards.common import (
     by_owner,
     defense_rider,
     dice,
+    free,
     has_faction,
     no_free,
+    not_at_each_other,
     per_count,
     target_ship,
     this_round,
@@ -126,4 +128,10 @@ CARDS: tuple[Card, ...] = (
              Cost(discard=True)),
         dice("attack", 1, "attacking a Klingon ship, or one with a Klingon captain or upgrade: disable for +1 attack "
              "die", Condition(role="attacker", check=_klingon_defender), Cost(disable=True)))),
+    Card(("marauder_71806",), "Marauder", "talent", (
+        free("disable this card: a free Battle Stations action", ("battle_stations",), Cost(disable=True)),),
+        note="only a Ferengi captain on a Ferengi ship: fleet building"),
+    Card(("provisional_government_71803",), "Provisional Government", "talent", not_at_each_other(
+        "Action: discard this card; a ship at Range 1-3 and this ship do not attack each other this round", (1, 2, 3),
+        Cost(discard=True))),
 )

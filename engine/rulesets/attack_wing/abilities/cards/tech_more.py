@@ -8,6 +8,8 @@ from engine.rulesets.attack_wing.abilities.cards.common import (
     attack_rider,
     defense_rider,
     dice,
+    free,
+    green,
     no_free,
     target_ship,
 )
@@ -39,5 +41,19 @@ CARDS: tuple[Card, ...] = (
     Card(("data_node_71512",), "Data Node", "tech", (
         dice("attack", -1, "defending: spend one of 3 mission tokens (3 uses a game); the attacker rolls 1 attack "
              "die fewer", DEFENDING, Cost(limit="game", uses=3)),),
+        note="one per ship is fleet building"),
+    Card(("targeting_systems_72221f",), "Targeting Systems", "tech", (
+        free("discard this card: a free Target Lock action", ("target_lock",), Cost(discard=True)),),
+        note="one per ship is fleet building"),
+    Card(("navigational_station_72017",), "Navigational Station", "tech", (
+        free("after a green maneuver: disable this card for a free Evasive Maneuvers action", ("evasive_maneuvers",),
+             Cost(disable=True), check=green),),
+        note="one per ship is fleet building"),
+    Card(("3137", "high_energy_sensor_sweep_72011"), "High Energy Sensor Sweep", "tech", (
+        free("disable one active shield: a free Scan action", ("scan",), Cost(shields=1)),),
+        note="one per ship (72011) is fleet building"),
+    Card(("control_central_72321p",), "Control Central", "tech", (
+        free("after its action: disable this card for an action from the Action Bar as a free action",
+             cost=Cost(disable=True)),),
         note="one per ship is fleet building"),
 )

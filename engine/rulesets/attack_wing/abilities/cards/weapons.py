@@ -112,4 +112,8 @@ CARDS: tuple[Card, ...] = (
         Ability("attack_dice", Effect("attack_dice", 1), "attacking with Photonic Charges: disable for +1 attack "
                 "die and an auxiliary power token", Cost(disable=True, aux_power=True),
                 Condition(role="attacker", check=_photonic_charges)),)),
+    Card(("all_power_to_phasers_72317p",), "All Power to Phasers", "weapon", (
+        Ability("attack_dice", Effect("attack_dice", 2), "attacking with the primary weapon: discard this card and "
+                "disable every remaining active shield for +2 attack dice", Cost(discard=True, shields=-1),
+                Condition(role="attacker", weapon="primary")),)),
 )
