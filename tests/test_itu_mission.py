@@ -28,8 +28,10 @@ GOLDEN_LOG = Path(__file__).parent / "golden_games" / "itu-perditions-gate-seed7
 
 def test_a_hundred_seeded_games_end_without_an_illegal_state() -> None:
     """Every event is folded by the reducer as it is played (an illegal one raises); each game ends
-    by the mission's rules with its scores and winner; keyframes round-trip."""
+    by the mission's rules with its scores and winner; keyframes round-trip; neither fleet's AI is
+    far the weaker."""
     complications: Counter[str | None] = Counter()
+    wins: Counter[int] = Counter()
     for seed in range(100):
         game = play_game(seed, [ItuAI(), ItuAI()])
         state = game.state
@@ -39,6 +41,7 @@ def test_a_hundred_seeded_games_end_without_an_illegal_state() -> None:
         assert end.winner is not None and state.score(end.winner) >= state.score(1 - end.winner)
         assert RULESET.codec.decode_state(RULESET.codec.encode_state(state)) == state
         complications[state.complication] += 1
+        wins[end.winner] += 1
         for event in game.events:
             if event.type == "complication_revealed":
                 kept = dict(event.objectives)
@@ -48,6 +51,9 @@ def test_a_hundred_seeded_games_end_without_an_illegal_state() -> None:
                     assert kept == {k: "orange" if c == "blue" else "blue" for k, _, _, c in OBJECTIVES}
                     assert event.directives == ("hostile", "hostile")
     assert complications["rescue_op"] and complications["outpost_ambush"] and not complications[None]
+    # the AI plays both fleets about evenly (53-47 when measured; the Federation won 91 of 100 before
+    # the Dominion's AI stopped paying for hostile acts and used its standby orders: docs/rulings.md)
+    assert min(wins[0], wins[1]) >= 30, wins
 
 
 def test_the_same_seed_plays_the_same_game() -> None:
@@ -120,6 +126,19 @@ def test_the_replay_reader_refuses_bad_event_data() -> None:
                 {**good, "extra": 1}, msgpack.unpackb(msgpack.packb({"type": "test_made"}))):
         with pytest.raises(ValueError):
             RULESET.codec.decode_event(bad)
+
+
+def test_schema_1_files_are_read_through_the_upgrade() -> None:
+    """Schema 2 added officer_relocated.reason: a schema 1 file's relocation (no reason) still reads,
+    with an empty reason; a file newer than the engine is refused."""
+    assert RULESET.event_schema == 2
+    old = {"type": "officer_relocated", "seq": 9, "round": 1, "phase": "ready", "ship": "defiant",
+           "officer": "sisko", "section": "bridge", "station": None}
+    event = RULESET.reading({"event_schema": 1}).decode_event(old)
+    assert event.type == "officer_relocated" and event.reason == ""
+    assert RULESET.reading({}).decode_event(old) == event
+    with pytest.raises(ValueError, match="newer"):
+        RULESET.reading({"event_schema": 3})
 
 
 if __name__ == "__main__":

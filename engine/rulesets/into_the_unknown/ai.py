@@ -16,10 +16,11 @@ from shapely.geometry import Point
 
 from engine.rulesets.into_the_unknown.combat import Shot, sight
 from engine.rulesets.into_the_unknown.dice import Face, How, Modifier, Pool
-from engine.rulesets.into_the_unknown.displays import PROJECTILES, Action, ActionName, End, StationKey
-from engine.rulesets.into_the_unknown.events import Paid
+from engine.rulesets.into_the_unknown.displays import OFFICERS, PROJECTILES, Action, ActionName, End, StationKey
+from engine.rulesets.into_the_unknown.displays import Section as SectionKey
+from engine.rulesets.into_the_unknown.events import Paid, PoseModel
 from engine.rulesets.into_the_unknown.movement import NOTCH_DEGREES, ComeAboutPlan, ImpulsePlan, Plan, WarpPlan, resolve
-from engine.rulesets.into_the_unknown.orders import Option, options, table_for
+from engine.rulesets.into_the_unknown.orders import Option, options, pay, table_for
 from engine.rulesets.into_the_unknown.procedures import COLOURS, at_sensors_range, within
 from engine.rulesets.into_the_unknown.projectiles import (
     PROJECTILE_SENSORS_IN,
@@ -36,6 +37,9 @@ from engine.rulesets.into_the_unknown.table import INCH, area_of, base_polygon
 
 # the station each mission action is treated as in (THREAT ANALYSIS: guide; the others chosen)
 SIDES: tuple[Literal["port"], Literal["starboard"]] = ("port", "starboard")
+ORDER_COST = 500.0  # a move's score (mm-like) for each further order its end leaves to reach the goal
+MISSION_SKILLS: dict[ActionName, str] = {"THREAT ANALYSIS": "Discipline", "DEMOLITION SALVO": "Ordnance",
+                                         "TRANSPORTER EVAC": "Mechanics"}  # the skill each mission test names
 MISSION_ACTIONS: dict[ActionName, StationKey] = {"THREAT ANALYSIS": "instruments", "DEMOLITION SALVO": "tactical",
                                                  "TRANSPORTER EVAC": "instruments"}
 
@@ -56,6 +60,18 @@ class Choice:
     reason: str = ""
 
 
+@dataclass(frozen=True)
+class Relocation:
+    """The ready phase's third step, as a seat chooses it: an officer to a section (and perhaps a
+    station) aboard the ship, and why."""
+
+    ship: str
+    officer: str
+    section: SectionKey
+    station: StationKey | None
+    reason: str
+
+
 class Player(Protocol):
     """A seat: the engine asks it for every decision the rules leave to a player."""
 
@@ -68,6 +84,8 @@ class Player(Protocol):
     def wreckage(self, state: ItuState, ship: str) -> Literal["peril", "reserve"]: ...
 
     def ready(self, state: ItuState, side: int) -> list[tuple[str, str]]: ...
+
+    def relocate(self, state: ItuState, side: int) -> list[Relocation]: ...
 
     def raise_alert(self, state: ItuState, ship: str) -> bool: ...
 
@@ -127,7 +145,10 @@ def mission_objectives(state: ItuState, ship: ShipState) -> list[ObjectiveState]
     """Objectives the ship's mission action can be taken at, wherever it stands."""
     mine, theirs = COLOURS[ship.side], COLOURS[1 - ship.side]
     if state.complication is None:
-        return [o for o in state.objectives if o.marker is not None]
+        # replacing an opposing marker is a hostile act: 2 negative VP while the directive is CALM,
+        # and both directives turn HOSTILE; worth it only once the directive is HOSTILE anyway
+        calm = state.directives[ship.side] == "calm"
+        return [o for o in state.objectives if o.marker == mine or (o.marker == theirs and not calm)]
     if state.complication == "outpost_ambush":
         return [o for o in state.objectives if o.marker == theirs]
     return [o for o in state.objectives if o.marker is None and o.marker != mine]
@@ -150,6 +171,14 @@ def mission_ready(state: ItuState, ship: ShipState) -> list[ObjectiveState]:
         elif at_sensors_range(ship, o):
             found.append(o)
     return found
+
+
+def orders_to_reach(gap: float, facing: float, engine: int, impulse_turn: int) -> int:
+    """About how many maneuver orders a ship ``gap`` mm from its goal, ``facing`` degrees off it,
+    still needs: a come about when the heading is more than an impulse turn off, then one forward
+    impulse per engine power of distance (at least one)."""
+    turn = 1 if facing > impulse_turn * NOTCH_DEGREES + 1.0 else 0
+    return turn + max(1, math.ceil(gap / max(engine * INCH, 1.0)))
 
 
 def best_move(state: ItuState, ship: ShipState, goal: tuple[float, float], warp: bool) -> tuple[Plan, float]:
@@ -178,7 +207,12 @@ def best_move(state: ItuState, ship: ShipState, goal: tuple[float, float], warp:
         gap = base_polygon(end, ship.card.base).distance(Point(gx, gy))
         heading_to = math.degrees(math.atan2(gx - end.x, gy - end.y)) % 360.0
         facing = abs(((heading_to - end.heading) + 180.0) % 360.0 - 180.0)
-        score = abs(gap - 1 * INCH) + facing * 0.2
+        # first the orders still needed after this one (an end from which the mission action can be
+        # taken needs none; a ship whose Sensors look only through its fore arc must face the
+        # objective, and a heading its impulse turn cannot fix costs a come about), then closeness
+        moved = ship.model_copy(update={"pose": PoseModel.of(end), "area": area_of(end, ship.card.base)})
+        orders = 0 if mission_ready(state, moved) else orders_to_reach(gap, facing, stats.engine, stats.impulse_turn)
+        score = orders * ORDER_COST + abs(gap - 1 * INCH) + facing * 0.2
         if best is None or score < best[1]:
             best = (plan, score)
     if best is None:
@@ -208,6 +242,39 @@ class ItuAI:
                      for o in s.officers if o.committed and not o.incapacitated]
         committed.sort(key=lambda c: order.index(c[2]) if c[2] in order else len(order))
         return [(ship, key) for ship, key, _ in committed[:3]]
+
+    def relocate(self, state: ItuState, side: int) -> list[Relocation]:
+        """Put the ready officer with the most levels in the mission test's skill at the station the
+        mission action is in (the guide's test example suggests it), the officer there taking the
+        newcomer's old station, unless that old station's actions would then cost more reserve."""
+        action = mission_action(state)
+        station, skill = MISSION_ACTIONS[action], MISSION_SKILLS[action]
+        moves: list[Relocation] = []
+        for ship in state.ships:
+            if ship.side != side or ship.destroyed or len(moves) > 0:
+                continue
+            holder = ship.at_station(station)
+            here = OFFICERS[holder.key].skill(skill) if holder and not holder.incapacitated else -1
+            ready = [o for o in ship.officers if not o.committed and not o.incapacitated and o is not holder]
+            best = max(ready, key=lambda o: (OFFICERS[o.key].skill(skill), o.key), default=None)
+            if best is None or OFFICERS[best.key].skill(skill) <= here:
+                continue
+            level, target = OFFICERS[best.key].skill(skill), ship.card.station(station)
+            why = f"{OFFICERS[best.key].name} ({skill} {level}) leads {action} at the {station} station"
+            if holder is None:
+                moves.append(Relocation(ship.id, best.key, target.section, station, why))
+                continue
+            if best.station is not None and _reserve_at(ship, best.station, holder.key) > _reserve_at(
+                    ship, best.station, best.key):
+                continue  # the officer displaced would pay more reserve at the station left open
+            moves.append(Relocation(ship.id, holder.key, holder.section, None, f"{OFFICERS[holder.key].name} "
+                                    f"leaves the {station} station to {OFFICERS[best.key].name}"))
+            moves.append(Relocation(ship.id, best.key, target.section, station, why))
+            if best.station is not None:
+                moves.append(Relocation(ship.id, holder.key, ship.card.station(best.station).section,
+                                        best.station, f"{OFFICERS[holder.key].name} takes the {best.station} "
+                                        "station left open"))
+        return moves[:3]
 
     def raise_alert(self, state: ItuState, ship: str) -> bool:
         return state.ship(ship).stats.colour != "red"
@@ -271,18 +338,18 @@ class ItuAI:
                 goal_area = 1 if math.hypot(gx - 457.2, gy - 457.2) < 13 * INCH else 0
                 if warp != (ship.area != goal_area):
                     continue  # warp only to cross a boundary; impulse within an area
-                if kind == "standby" and ship.reserve - opt.paid.reserve < 2:
-                    continue  # keep reserve for shields
+                if kind == "standby" and ship.reserve - opt.paid.reserve < 2 and hostile_mode(state, 1 - ship.side):
+                    continue  # keep reserve for shields while the other fleet would fire
                 plan, score = best_move(state, ship, (gx, gy), warp)
-                found.append((5.0 - score / 1000.0, Choice(ship.id, opt, plan=plan, reason=why)))
+                found.append((5.0 - min(score, 4000.0) / 1000.0, Choice(ship.id, opt, plan=plan, reason=why)))
         if kind == "priority":
             for title, station in ship.cards:
                 for opt in options_at(ship, station, "REPAIR"):
                     found.append((6.0, Choice(ship.id, opt, target=title,
                                               reason=f"repair {title} at the {station} station")))
-        if kind == "priority" and ready:
+        if ready:  # a standby order may take the mission action too (guide, "Action Requirements")
             station = MISSION_ACTIONS[mission_action(state)]
-            for opt in options_at(ship, station, mission_action(state)):
+            for opt in options_at(ship, station, mission_action(state), kind):
                 target = ready[0]
                 found.append((10.0, Choice(ship.id, opt, objective=target.id,
                                            reason=f"{mission_action(state)} at {target.id}")))
@@ -337,14 +404,23 @@ class ItuAI:
         return ()
 
 
-def options_at(ship: ShipState, station: StationKey, action: ActionName) -> list[Option]:
-    """A priority order for a mission action treated as in ``station``: its ready officer, or a ready
-    officer of its section for an open station; TRANSPORTER EVAC costs 1 reserve."""
+def _reserve_at(ship: ShipState, station: StationKey, officer: str) -> int:
+    """The reserve the station's actions would cost in all if ``officer`` gave their orders."""
+    return sum(pay(a.cost, OFFICERS[officer]).reserve for a in ship.card.station(station).actions)
+
+
+def options_at(ship: ShipState, station: StationKey, action: ActionName,
+               kind: Literal["priority", "standby"] = "priority") -> list[Option]:
+    """An order for a mission action treated as in ``station``: a priority order by its ready
+    officer, or a ready officer of its section for an open station; a standby order by no officer
+    (it counts as the ship's one standby order). TRANSPORTER EVAC costs 1 reserve."""
     if ship.offline(station) and action != "REPAIR":
         return []
     cost = Paid(reserve=1) if action == "TRANSPORTER EVAC" else Paid()
     if cost.reserve > ship.reserve:
         return []
+    if kind == "standby":
+        return [Option(Action(action), station, None, False, cost)]
     holder = ship.at_station(station)
     if holder is not None:
         ok = not holder.committed and not holder.incapacitated

@@ -161,13 +161,15 @@ class OfficersReadied(_Event):
 
 
 class OfficerRelocated(_Event):
-    """The ready phase's third step (up to 3 per side): an officer to a section or station aboard."""
+    """The ready phase's third step (up to 3 per side): an officer to a section or station aboard,
+    and the seat's reason (schema 2)."""
 
     type: Literal["officer_relocated"] = "officer_relocated"
     ship: Ref
     officer: Ref
     section: SectionRef
     station: StationRef | None
+    reason: Reason = ""
 
 
 class PriorityHandedOver(_Event):

@@ -24,6 +24,7 @@ from engine.rulesets.into_the_unknown.events import (
     EffectsResolved,
     GameEnded,
     ItuEvent,
+    OfficerRelocated,
     OfficersReadied,
     OrderGiven,
     Passed,
@@ -286,6 +287,10 @@ class ItuGame:
                                           why="advantage cancels peril", effects=Effects(ships=tuple(removed))))
             self.emit(OfficersReadied(seq=self.seq, round=self.state.round, phase="ready", side=side,
                                       officers=tuple(self.players[side].ready(self.state, side)[:3])))
+            for move in self.players[side].relocate(self.state, side)[:3]:  # guide: up to 3 officers
+                self.emit(OfficerRelocated(seq=self.seq, round=self.state.round, phase="ready", ship=move.ship,
+                                           officer=move.officer, section=move.section, station=move.station,
+                                           reason=move.reason))
             for ship in ships:
                 ship = self.state.ship(ship.id)
                 gain = min(ship.stats.recharge, ship.card.reserve_max - ship.reserve)

@@ -11,6 +11,7 @@ from engine.rulesets.into_the_unknown.mission import OBJECTIVES
 from engine.rulesets.into_the_unknown.presenter import ItuPresenter, seconds
 from engine.rulesets.into_the_unknown.state import ItuState
 from engine.rulesets.into_the_unknown.table import SECTOR_MM
+from engine.rulesets.into_the_unknown.upgrades import EVENT_SCHEMA, UPGRADES
 from engine.timeline import TableGeometry
 from engine.view import MarkerView
 
@@ -50,4 +51,5 @@ def table(header: dict[str, Any]) -> TableGeometry:
 
 RULESET: Ruleset[ItuState, ItuEvent] = Ruleset(
     name=NAME, codec=ItuCodec(), table=table, presenter=ItuPresenter, seconds=seconds,
-    maker=GameMaker(play.bundled, play.plays, play.play_command), replay_check=play.replay_check)
+    maker=GameMaker(play.bundled, play.plays, play.play_command), replay_check=play.replay_check,
+    event_schema=EVENT_SCHEMA, upgrades=UPGRADES)

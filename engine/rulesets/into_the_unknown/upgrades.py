@@ -1,0 +1,22 @@
+"""Into the Unknown's event schemas: what changed in each, and how an older file's events are read.
+
+Schema 1 was frozen with the first recorded games (issue 17's first session). Each later schema only
+adds fields with defaults, so an older event or keyframe is already valid data of the next one.
+"""
+
+from __future__ import annotations
+
+from engine.rulesets.base import EventUpgrade, Plain
+
+EVENT_SCHEMA = 2
+
+
+def same(raw: Plain) -> Plain:
+    """An older event or keyframe read as is: the fields added since have defaults."""
+    return raw
+
+
+UPGRADES: dict[int, EventUpgrade] = {
+    1: EventUpgrade(1, "officer_relocated.reason (new, default empty): the seat's reason for a relocation",
+                    same, same),
+}
