@@ -30,10 +30,11 @@ SIZE = (1080, 1080)
 
 
 @pytest.fixture(scope="module")
-def seed10(tmp_path_factory: pytest.TempPathFactory) -> LoadedReplay:
-    """Seed 10: warp, impulse turns, beam attacks in the port and fore arcs, a quantum torpedo launched and moved."""
-    path = tmp_path_factory.mktemp("itu-studio") / "itu10.trek"
-    play_mission(10, path)
+def seed35(tmp_path_factory: pytest.TempPathFactory) -> LoadedReplay:
+    """Seed 35: warp, impulse turns, beam attacks in the port and fore arcs, a quantum torpedo launched and moved
+    (the AI of issue 17's balance fix plays it; seed 10 no longer attacks in the port arc)."""
+    path = tmp_path_factory.mktemp("itu-studio") / "itu35.trek"
+    play_mission(35, path)
     return load_timeline(path)
 
 
@@ -52,10 +53,10 @@ def area(view: TableView) -> tuple[float, float]:
 
 # --- bases ------------------------------------------------------------------------------------------
 
-def test_bases_are_their_true_rectangles_with_quarter_lines_and_end_wedges(seed10: LoadedReplay) -> None:
+def test_bases_are_their_true_rectangles_with_quarter_lines_and_end_wedges(seed35: LoadedReplay) -> None:
     """Guide, "Ship Arcs": the crossed lines dividing the base into quarters and the angled wedges at
     its fore and aft ends; docs/rulings.md: a small base is 1.5" x 2" (width x length)."""
-    view = seed10.timeline.moment_after(0).view
+    view = seed35.timeline.moment_after(0).view
     defiant = view.ship("defiant")
     assert defiant is not None
     assert (defiant.base_side, defiant.base_length) == pytest.approx(BASES["small"])
@@ -75,8 +76,8 @@ def test_bases_are_their_true_rectangles_with_quarter_lines_and_end_wedges(seed1
 
 # --- the attacker's arc and the range ruler ---------------------------------------------------------
 
-def test_an_attack_shows_the_attackers_arc_and_the_ruler_to_the_closest_point_in_arc(seed10: LoadedReplay) -> None:
-    tl = seed10.timeline
+def test_an_attack_shows_the_attackers_arc_and_the_ruler_to_the_closest_point_in_arc(seed35: LoadedReplay) -> None:
+    tl = seed35.timeline
     i = first(tl, "attack_made", arc="port")
     event = tl.events[i]
     state = tl.ruleset_state_after(i)
@@ -96,10 +97,10 @@ def test_an_attack_shows_the_attackers_arc_and_the_ruler_to_the_closest_point_in
     assert tl.moment(tl.start_of(i + 1)).view.arcs == ()  # gone with the next event
 
 
-def test_the_arc_is_drawn_inside_its_lines_only(seed10: LoadedReplay) -> None:
+def test_the_arc_is_drawn_inside_its_lines_only(seed35: LoadedReplay) -> None:
     """Pixels: a point in the middle of the port wedge is tinted in the player colour with the arc and
     not without it; a point off the starboard side is untouched either way."""
-    tl = seed10.timeline
+    tl = seed35.timeline
     i = first(tl, "attack_made", arc="port")
     view = tl.moment(during(tl, i, 0.5)).view
     (arc,) = view.arcs
@@ -119,8 +120,8 @@ def test_the_arc_is_drawn_inside_its_lines_only(seed10: LoadedReplay) -> None:
     assert (shown[outside] == bare[outside]).all()
 
 
-def test_the_viewers_ruler_names_the_quarter_arc(seed10: LoadedReplay) -> None:
-    tl = seed10.timeline
+def test_the_viewers_ruler_names_the_quarter_arc(seed35: LoadedReplay) -> None:
+    tl = seed35.timeline
     ruler = tl.ruler(0, "defiant", "fighter")
     assert ruler is not None and ruler.arc in ("fore", "starboard", "aft", "port")
     state = tl.ruleset_state_after(0)
@@ -132,11 +133,11 @@ def test_the_viewers_ruler_names_the_quarter_arc(seed10: LoadedReplay) -> None:
 
 # --- the turning tool -------------------------------------------------------------------------------
 
-def test_the_turning_tool_carries_the_ship_through_a_forward_impulse(seed10: LoadedReplay) -> None:
+def test_the_turning_tool_carries_the_ship_through_a_forward_impulse(seed35: LoadedReplay) -> None:
     """Guide, "Forward Impulse": the tool's head in the slot of the side turned toward, turned up to
     the impulse turn, slid along the ruler; the ship placed with that slot on the head. Every
     frame keeps the ship's slot on the tool's head; the stem points out of the slot, turned."""
-    tl = seed10.timeline
+    tl = seed35.timeline
     i = first(tl, "ship_moved", maneuver="impulse")
     event = tl.events[i]
     side = event.turn_side
@@ -157,8 +158,8 @@ def test_the_turning_tool_carries_the_ship_through_a_forward_impulse(seed10: Loa
     assert not tl.moment(tl.start_of(i + 1)).view.tools
 
 
-def test_the_turning_tool_is_drawn(seed10: LoadedReplay) -> None:
-    tl = seed10.timeline
+def test_the_turning_tool_is_drawn(seed35: LoadedReplay) -> None:
+    tl = seed35.timeline
     i = first(tl, "ship_moved", maneuver="impulse")
     view = tl.moment_after(i).view
     (tool,) = view.tools
@@ -172,10 +173,10 @@ def test_the_turning_tool_is_drawn(seed10: LoadedReplay) -> None:
 
 # --- launches and projectiles -----------------------------------------------------------------------
 
-def test_a_launch_shows_the_tool_with_the_token_at_its_stems_notch(seed10: LoadedReplay) -> None:
+def test_a_launch_shows_the_tool_with_the_token_at_its_stems_notch(seed35: LoadedReplay) -> None:
     """Guide, "Launching Projectiles", steps 2-4: the tool's head in the launcher end's slot, turned,
     the projectile's aft point against the notch at the end of the stem."""
-    tl = seed10.timeline
+    tl = seed35.timeline
     i = first(tl, "projectile_launched")
     event = tl.events[i]
     view = tl.moment_after(i).view
@@ -192,8 +193,8 @@ def test_a_launch_shows_the_tool_with_the_token_at_its_stems_notch(seed10: Loade
     assert [c for point in piece.points for c in point] == pytest.approx(token)
 
 
-def test_a_torpedo_slides_along_its_ruler_and_is_drawn_in_its_seats_colour(seed10: LoadedReplay) -> None:
-    tl = seed10.timeline
+def test_a_torpedo_slides_along_its_ruler_and_is_drawn_in_its_seats_colour(seed35: LoadedReplay) -> None:
+    tl = seed35.timeline
     i = first(tl, "projectile_moved")
     event = tl.events[i]
     a, b = event.start.pose(), event.end.pose()
@@ -227,8 +228,8 @@ def test_records_are_plain_view_records() -> None:
     assert len({tool, tool}) == 1 and len({arc, arc}) == 1 and len({ship, ship}) == 1
 
 
-def test_a_frame_with_everything_renders(seed10: LoadedReplay, tmp_path: Path) -> None:
-    tl = seed10.timeline
+def test_a_frame_with_everything_renders(seed35: LoadedReplay, tmp_path: Path) -> None:
+    tl = seed35.timeline
     i = first(tl, "projectile_launched")
     frame = render_view(tl.moment_after(i).view, (640, 360), "top")
     assert frame.shape == (360, 640, 3) and frame.std() > 5
