@@ -105,7 +105,10 @@ def _repairable(ship: ShipState) -> tuple[str, ...]:
 
 
 def _disabled_upgrades(ship: ShipState) -> tuple[str, ...]:
-    return tuple(w.upgrade_id for w in ship.weapons if w.disabled)
+    """Upgrades with a Disabled Token: weapons fired, cards an ability disabled (not discarded)."""
+    weapons = [w.upgrade_id for w in ship.weapons if w.disabled]
+    cards = [c for c in ship.cards_disabled if c not in weapons and c not in ship.cards_discarded]
+    return (*weapons, *cards)
 
 
 def lock_refusal(state: GameState, ship: ShipState, target: ShipState) -> Refusal | None:

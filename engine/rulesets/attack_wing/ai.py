@@ -301,6 +301,10 @@ class AiPlayer:
         on a ship in its arc and range); else a turn spent for later, worth more when there is
         nothing to shoot and little incoming fire."""
         weapons = [w for w in ship.weapons if w.upgrade_id in option.targets]
+        if not weapons:  # only cards an ability disabled: worth an action with nothing else to do
+            card = option.targets[0]
+            return ActionChoice(REARM, card, reason=f"remove the Disabled Token from {card}"), \
+                (0.5 if target is None and threat < 3.0 else 0.1)
         weapon = max(weapons, key=lambda w: (w.attack, w.upgrade_id))
         armed = replace(weapon, disabled=False)
         shots = [rules.judge_attack(state, ship, enemy, armed) for enemy in state.enemies(ship)]

@@ -89,7 +89,8 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
     windows.modify(t, "defense", "attacker", context)
     windows.modify(t, "defense", "defender", context)
     _modify_defense(t, defender.id)
-    # 7. compare results
+    # 7. compare results (a card may cancel results first)
+    windows.compare(t, context)
     attack = t.state.attack
     assert attack is not None
     hits, crits, canceled = uncanceled(attack.attack_dice, attack.defense_dice)

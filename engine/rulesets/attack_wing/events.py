@@ -37,7 +37,7 @@ class WeaponSetup(BaseModel):
     attack: Small
     range_min: Small
     range_max: Small
-    arcs: tuple[Literal["front", "rear"], ...]
+    arcs: tuple[Literal["front", "rear", "any"], ...]  # "any": in any direction (a 360-degree arc)
     needs_target_lock: bool
 
 
@@ -296,7 +296,7 @@ class DiceConverted(_Event):
     ship: ShipRef
     kind: Literal["attack", "defense"]
     indices: tuple[Annotated[int, Field(ge=0, le=100)], ...]
-    to: Literal["hit", "crit", "evade"]
+    to: Literal["hit", "crit", "evade", "blank"]  # blank: a result canceled (compare step)
     cause: Name
 
 
@@ -392,7 +392,7 @@ class AbilityUsed(_Event):
     card_name: Name
     ability: Annotated[int, Field(ge=0, le=20)] = 0  # which of the card's abilities
     window: Literal["action", "free_action", "declare_target", "attack_dice", "modify_attack", "defense_dice",
-                    "modify_defense", "damage", "end"]
+                    "modify_defense", "compare", "damage", "end"]
     subject: ShipRef | None = None  # the ship it acts on, when not its own
     dice: tuple[Annotated[int, Field(ge=0, le=100)], ...] = ()  # the dice it touches
     choice: Name | None = None  # a free action's name
@@ -403,11 +403,49 @@ class AbilityUsed(_Event):
     disable: bool = False
     discard: bool = False
     token: Literal["evade", "scan", "battle_stations"] | None = None  # spent from beside the ship
+    time: Annotated[int, Field(ge=0, le=20)] = 0  # Time Tokens placed on the card
     marks: Annotated[tuple[ShipRef, ...], Field(max_length=40)] = ()  # ships under its effect this round
     faces: Annotated[tuple[Literal["hit", "crit", "battle_stations", "blank"], ...], Field(max_length=20)] = ()
     # the attack dice the ability rolled (Riker's return fire; ``draws`` counts them)
     summary: Reason = ""  # what it does
     reason: Reason = ""  # why the seat used it
+
+
+class ShieldsRepaired(_Event):
+    """Destroyed shields repaired: they return active (a card's ability)."""
+
+    type: Literal["shields_repaired"] = "shields_repaired"
+    ship: ShipRef
+    amount: Annotated[int, Field(ge=1, le=20)]
+    cause: Name
+
+
+class CardDisabled(_Event):
+    """A Disabled Token placed on an upgrade card by another card's ability (rulebook "Disabling
+    Upgrade Cards"); a weapon disabled so has its ``weapon_disabled`` too."""
+
+    type: Literal["card_disabled"] = "card_disabled"
+    ship: ShipRef
+    card: Name
+    cause: Name
+
+
+class CardEnabled(_Event):
+    """A Disabled Token removed from an upgrade card (the ship's action, rulebook "Disabling Upgrade
+    Cards")."""
+
+    type: Literal["card_enabled"] = "card_enabled"
+    ship: ShipRef
+    card: Name
+    cause: Name
+
+
+class TimeTokensRemoved(_Event):
+    """End Phase: one Time Token removed from each of these cards of the ship (rulebook "Time Tokens")."""
+
+    type: Literal["time_tokens_removed"] = "time_tokens_removed"
+    ship: ShipRef
+    cards: Annotated[tuple[Name, ...], Field(min_length=1, max_length=40)]
 
 
 class RoundEnded(_Event):
@@ -429,7 +467,7 @@ Event = Annotated[
     | DiceRolled | DiceRerolled
     | DiceConverted | DieAdded | WeaponDisabled | AttackResolved | AttackSkipped | DamageDealt | ShipDestroyed
     | RoundEnded | GameEnded | ShipNudged | WeaponEnabled | SquadronTokenLost | ConsoleFireRolled
-    | DamageDeckReshuffled | AbilityUsed,
+    | DamageDeckReshuffled | AbilityUsed | ShieldsRepaired | CardDisabled | CardEnabled | TimeTokensRemoved,
     Field(discriminator="type"),
 ]
 
@@ -443,7 +481,7 @@ EVENT_TYPES: tuple[str, ...] = tuple(
         DiceConverted,
         DieAdded, WeaponDisabled, AttackResolved, AttackSkipped, DamageDealt, ShipDestroyed, RoundEnded,
         GameEnded, ShipNudged, WeaponEnabled, SquadronTokenLost, ConsoleFireRolled, DamageDeckReshuffled,
-        AbilityUsed))
+        AbilityUsed, ShieldsRepaired, CardDisabled, CardEnabled, TimeTokensRemoved))
 
 
 def event_from_dict(raw: dict[str, Any]) -> Event:

@@ -423,7 +423,10 @@ class Game:
             self.emit(ev.SensorEcho, ship=sid, start=ev.PoseModel.of(ship.pose), end=ev.PoseModel.of(pose),
                       speed=speed)
         elif choice.action == actions.REARM and choice.target is not None:
-            self.emit(ev.WeaponEnabled, ship=sid, weapon=choice.target)
+            if any(w.upgrade_id == choice.target and w.disabled for w in ship.weapons):
+                self.emit(ev.WeaponEnabled, ship=sid, weapon=choice.target)
+            if choice.target in ship.cards_disabled:
+                self.emit(ev.CardEnabled, ship=sid, card=choice.target, cause=choice.action)
         elif choice.action in ("regenerate", "repair") and choice.target is not None:
             self.emit(ev.DamageRepaired, ship=sid, index=int(choice.target), flipped=choice.action == "repair",
                       cause=choice.action)
@@ -502,6 +505,8 @@ class Game:
                 if getattr(ship, token):
                     self.emit(ev.TokensChanged, ship=sid, token=token, delta=-getattr(ship, token),
                               cause="end phase")
+            if ship.cards_time:  # rulebook "Time Tokens": one comes off each card
+                self.emit(ev.TimeTokensRemoved, ship=sid, cards=tuple(c for c, _ in ship.cards_time))
 
     def check_end(self) -> None:
         alive = [bool(self.state.in_play(0)), bool(self.state.in_play(1))]

@@ -33,8 +33,8 @@ SUPPORTED_WEAPONS: Final[dict[str, WeaponRule]] = {
     "Photon Torpedoes (Reman Bonus)": TORPEDO,
     "Photon Torpedoes (Prometheus Bonus)": TORPEDO,
     "Photonic Weapon": TORPEDO,
+    "Plasma Torpedoes": TORPEDO,
     # "Spend your target lock on the defender and disable this card; fire from the front arc."
-    "Plasma Torpedoes": WeaponRule(("front",), True),
     "Photon Torpedoes (Vor'cha Bonus)": WeaponRule(("front",), True),
     "Photon Torpedoes (Negh'Var Bonus)": WeaponRule(("front",), True),
     "Nuclear Missiles": WeaponRule(("front",), True),
@@ -47,8 +47,8 @@ SUPPORTED_WEAPONS: Final[dict[str, WeaponRule]] = {
     # "Disable this card; fire from the rear arc."
     "Aft Weapons Array": WeaponRule(("rear",), False),
     "Aft Particle Beam": WeaponRule(("rear",), False),
-    # "Disable this card; fire from the front or rear arc."
-    "Dorsal Weapons Array": WeaponRule(("front", "rear"), False),
+    # "Disable this card; fire in any direction."
+    "Dorsal Weapons Array": WeaponRule(("any",), False),
 }
 DEFAULT_RULE: Final = WeaponRule(("front",), False)
 

@@ -103,6 +103,14 @@ def describe(event: ev.Event, state: GameState) -> str:
         return f"{n} sensor echo with the {e.speed} template"
     if isinstance(e, ev.DamageRepaired):
         return f"{n} {'flips a damage card face down' if e.flipped else 'repairs a damage card'} ({e.cause})"
+    if isinstance(e, ev.ShieldsRepaired):
+        return f"{n} repairs {e.amount} shield{'s' if e.amount > 1 else ''} ({e.cause})"
+    if isinstance(e, ev.CardDisabled):
+        return f"{n}'s {e.card} is disabled ({e.cause})"
+    if isinstance(e, ev.CardEnabled):
+        return f"{n}'s {e.card} is no longer disabled ({e.cause})"
+    if isinstance(e, ev.TimeTokensRemoved):
+        return f"{n}: a time token comes off {', '.join(e.cards)}"
     if isinstance(e, ev.ObstacleRolled):
         return f"{n} rolls for {e.obstacle}: {FACES[e.face]}"
     if isinstance(e, ev.ConsoleFireRolled):

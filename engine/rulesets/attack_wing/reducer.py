@@ -388,11 +388,43 @@ def _ability(state: GameState, e: ev.AbilityUsed) -> GameState:
         if have < 1:
             raise IllegalEvent(f"event {e.seq}: {ship.name} has no {e.token} token to spend")
         changes[e.token] = have - 1
+    if e.time:
+        changes["cards_time"] = (*((c, n) for c, n in ship.cards_time if c != e.card), (e.card, e.time))
     new = state.update(e.ship, **changes)
     for marked in e.marks:
         other = _ship(new, marked, e)
         new = new.update(marked, marks=(*other.marks, e.card))
     return new
+
+
+def _shields_repaired(state: GameState, e: ev.ShieldsRepaired) -> GameState:
+    ship = _ship(state, e.ship, e)
+    destroyed = ship.shields_max - ship.shields - ship.shields_disabled
+    if e.amount > destroyed:
+        raise IllegalEvent(f"event {e.seq}: {ship.name} has {destroyed} destroyed shields, not {e.amount} to repair")
+    return state.update(e.ship, shields=ship.shields + e.amount)
+
+
+def _card_disabled(state: GameState, e: ev.CardDisabled) -> GameState:
+    ship = _ship(state, e.ship, e)
+    if e.card not in ship.cards or e.card in ship.cards_disabled or e.card in ship.cards_discarded:
+        raise IllegalEvent(f"event {e.seq}: {ship.name} has no card {e.card!r} to disable")
+    return state.update(e.ship, cards_disabled=(*ship.cards_disabled, e.card))
+
+
+def _card_enabled(state: GameState, e: ev.CardEnabled) -> GameState:
+    ship = _ship(state, e.ship, e)
+    if e.card not in ship.cards_disabled:
+        raise IllegalEvent(f"event {e.seq}: {ship.name}'s card {e.card!r} is not disabled")
+    return state.update(e.ship, cards_disabled=tuple(c for c in ship.cards_disabled if c != e.card))
+
+
+def _time_removed(state: GameState, e: ev.TimeTokensRemoved) -> GameState:
+    ship = _ship(state, e.ship, e)
+    if any(not ship.time_on(card) for card in e.cards):
+        raise IllegalEvent(f"event {e.seq}: a card of {ship.name} named has no time token")
+    left = tuple((c, n - 1 if c in e.cards else n) for c, n in ship.cards_time)
+    return state.update(e.ship, cards_time=tuple((c, n) for c, n in left if n > 0))
 
 
 def _round_ended(state: GameState, e: ev.RoundEnded) -> GameState:
@@ -416,6 +448,7 @@ _HANDLERS: dict[str, Callable[[GameState, Any], GameState]] = {
     "attack_skipped": _skipped, "squadron_token_lost": _token_lost,
     "damage_dealt": _damage, "ship_destroyed": _destroyed, "round_ended": _round_ended, "game_ended": _game_ended,
     "ship_nudged": _nudged, "console_fire_rolled": _die_rolled, "damage_deck_reshuffled": _reshuffled,
-    "ability_used": _ability,
+    "ability_used": _ability, "shields_repaired": _shields_repaired, "card_disabled": _card_disabled,
+    "card_enabled": _card_enabled, "time_tokens_removed": _time_removed,
 }
 assert set(_HANDLERS) == set(ev.EVENT_TYPES), "every event type needs a handler"

@@ -84,9 +84,10 @@ class LogPlayer:
                                      _types("ship_activated", "phase_started"), f"{action} of {ship.id}")
             target = str(repaired[1].get("index")) if repaired else None
         elif action == "rearm":  # the weapon is in the weapon_enabled event that follows
-            armed = self.log.find(lambda e: e.get("type") == "weapon_enabled" and e.get("ship") == ship.id,
+            armed = self.log.find(lambda e: e.get("type") in ("weapon_enabled", "card_enabled")
+                                  and e.get("ship") == ship.id,
                                   _types("ship_activated", "phase_started"), f"rearm of {ship.id}")
-            target = armed[1].get("weapon") if armed else None
+            target = (armed[1].get("weapon") or armed[1].get("card")) if armed else None
         echo = None
         if action == "sensor_echo":
             moved = self.log.find(lambda e: e.get("type") == "sensor_echo" and e.get("ship") == ship.id,

@@ -145,7 +145,7 @@ def _arcs_for(ship: ShipState, weapon: Weapon | None) -> list[tuple[str, float, 
     """The arcs a weapon fires from: (name, degrees, rear). The primary weapon fires from the front
     arc; a secondary weapon from the arcs its rule names that the ship has; a 360-degree arc serves
     every weapon (tournament "360-Degree Arcs")."""
-    if ship.has_360_arc:
+    if ship.has_360_arc or (weapon is not None and "any" in weapon.arcs):  # "fire in any direction"
         return [("360", FULL_CIRCLE, False)]
     arcs: list[tuple[str, float, bool]] = []
     if ship.front_arc and (weapon is None or "front" in weapon.arcs):

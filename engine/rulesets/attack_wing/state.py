@@ -85,6 +85,7 @@ class ShipState:
     used_round: tuple[str, ...] = ()  # cards whose once-per-round ability was used this round
     used_game: tuple[str, ...] = ()  # cards whose once-per-game ability was used
     marks: tuple[str, ...] = ()  # cards whose effect this ship is under this round (Gowron's +1 die)
+    cards_time: tuple[tuple[str, int], ...] = ()  # Time Tokens on its cards (card, tokens left)
     # Captain Skill in effect this phase, fixed when the phase starts (tournament ruling 14); derived
     # by the reducer, so not in keyframes (a state read from one uses the skill on the cards)
     phase_skill: int | None = field(default=None, compare=False, metadata={"derived": True})
@@ -104,7 +105,12 @@ class ShipState:
 
     def card_ready(self, card: str) -> bool:
         """The card is in play and not disabled (its abilities may be used)."""
-        return card in self.cards and card not in self.cards_disabled and card not in self.cards_discarded
+        return card in self.cards and card not in self.cards_disabled and card not in self.cards_discarded \
+            and not self.time_on(card)
+
+    def time_on(self, card: str) -> int:
+        """The Time Tokens on one of its cards."""
+        return next((n for c, n in self.cards_time if c == card), 0)
 
     def face_up(self, key: str) -> bool:
         return any(c.face_up and c.key == key for c in self.damage)

@@ -11,6 +11,11 @@ Schema 3: card abilities (issue 16): a ship's setup lists its cards (``ShipSetup
 ``ability_used`` event names each card ability used, and a keyframe's ships carry their cards'
 state (disabled, discarded, used, marks). A schema 2 file has none of these: its ships play with
 no card abilities, as they did when it was written, so its events and keyframes read unchanged.
+
+Schema 5: card effects on ships and cards: ``shields_repaired``, ``card_disabled``,
+``card_enabled`` (the rearm action removes a card's Disabled Token too), ``time_tokens_removed``,
+``ability_used.time`` and its ``compare`` window, ``dice_converted`` to ``blank`` (a canceled
+result), a keyframe ship's ``cards_time``, a weapon's ``any`` arc. All new: a schema 4 file reads unchanged.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from typing import Any
 
 from engine.rulesets.base import EventUpgrade
 
-EVENT_SCHEMA = 4
+EVENT_SCHEMA = 5
 Plain = dict[str, Any]
 
 
@@ -59,4 +64,6 @@ UPGRADES: dict[int, EventUpgrade] = {
                     event_v1, state_v1),
     2: EventUpgrade(2, "card abilities: ability_used, ShipSetup.cards, the ships' card state (all new)", same, same),
     3: EventUpgrade(3, "attack_odds.cards, ability_used.uses and .faces (new fields with defaults)", same, same),
+    4: EventUpgrade(4, "shields_repaired, card_disabled, card_enabled, time_tokens_removed, ability_used.time, "
+                    "the compare window, ShipState.cards_time (all new)", same, same),
 }

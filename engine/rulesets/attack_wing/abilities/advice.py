@@ -109,7 +109,65 @@ def _rider(state: GameState, ship: ShipState, card_id: str, rider: Ability, mark
 
 def _cost(cost: Cost) -> float:
     return (0.3 if cost.discard else 0.1 if cost.disable else 0.0) + (AUX_POWER if cost.aux_power else 0.0) \
-        + (0.4 if cost.token else 0.0) + (0.2 if cost.limit == "game" else 0.0) + SHIELD_COST * max(cost.shields, 0)
+        + (0.4 if cost.token else 0.0) + (0.2 if cost.limit == "game" else 0.0) + 0.1 * cost.time \
+        + SHIELD_COST * max(cost.shields, 0)
+
+
+TOKEN_WORTH = {"battle_stations": 0.8, "evade": 0.7, "scan": 0.5, "target_lock": 0.9}  # to the ship holding it
+SHIELD_VALUE = 0.9  # a shield repaired (about a hit it will stop; more under fire)
+
+
+def _on_ship(state: GameState, ship: ShipState, ability: Ability, target: ShipState, threat: float
+             ) -> tuple[float, str]:
+    """What an "Action:" effect that acts at once is worth done to one ship, and its words."""
+    effect = ability.effect
+    friendly = target.side == ship.side
+    fire = threat if target.id == ship.id else _under_fire(state, target, 99)
+    if effect.kind == "repair_shield" and friendly:
+        n = min(effect.amount, target.shields_max - target.shields - target.shields_disabled)
+        return n * (SHIELD_VALUE + 0.05 * fire), f"repair {n} shield(s) of {target.name}"
+    if effect.kind == "gain_token" and friendly and effect.token and not getattr(target, effect.token, 0):
+        if effect.token == "battle_stations":
+            worth = BATTLE_STATIONS_ATTACK if rules.attack_options(state, target) else 0.1 * fire
+        else:
+            worth = DEFENSE_DIE * fire if effect.token == "evade" else 0.3
+        return worth, f"a {effect.token.replace('_', ' ')} token for {target.name}" if worth else ""
+    if effect.kind == "remove_token" and not friendly:
+        held = [t for t in effect.tokens if getattr(target, t, None)]
+        if held:
+            best = max(held, key=lambda t: TOKEN_WORTH.get(t, 0.3))
+            return TOKEN_WORTH.get(best, 0.3), f"{target.name} loses its {best.replace('_', ' ')}"
+    if effect.kind == "disable_upgrade" and not friendly:
+        from engine.rulesets.attack_wing.abilities.windows import upgrades_to_disable
+        choices = upgrades_to_disable(target, effect)
+        weapons = {w.upgrade_id: w.attack for w in target.weapons if not w.disabled}
+        if choices:
+            worth = max(0.4 + 0.2 * weapons[c] if c in weapons else 0.6 if c in CARDS else 0.2 for c in choices)
+            return worth, f"disable an upgrade of {target.name}"
+    return 0.0, ""
+
+
+def _acting_now(state: GameState, ship: ShipState, ability: Ability, threat: float, targets: Sequence[str]
+                ) -> tuple[float, list[str], str | None]:
+    """An effect that acts at once: its worth on the ship the seat would pick, or on every ship it
+    acts on."""
+    effect = ability.effect
+    if effect.pick:
+        scored = [(*_on_ship(state, ship, ability, state.ship(t), threat), t) for t in targets]
+        scored = [x for x in scored if x[1]]
+        if not scored:
+            return 0.0, [], None
+        value, words, pick = max(scored, key=lambda x: (x[0], x[2]))
+        return value, [words], pick
+    ships = marks_of(state, ship, ability) if effect.targets != "self" else ()
+    ships = (*ships, *((ship.id,) if effect.targets == "self" or effect.and_self else ()))
+    value, why = 0.0, []
+    for ship_id in dict.fromkeys(ships):
+        worth, words = _on_ship(state, ship, ability, state.ship(ship_id), threat)
+        value += worth
+        if words:
+            why.append(words)
+    return value, why, None
 
 
 def action_value(state: GameState, ship: ShipState, action: str, threat: float, targets: Sequence[str],
@@ -121,6 +179,9 @@ def action_value(state: GameState, ship: ShipState, action: str, threat: float, 
         return 0.0, "", None
     card_id = parsed[0]
     ability = card.abilities[parsed[1]]
+    if ability.effect.kind in ("repair_shield", "gain_token", "remove_token", "disable_upgrade"):
+        now, said, picked = _acting_now(state, ship, ability, threat, targets)
+        return now - _cost(ability.cost), (f"{card.name}: " + "; ".join(said)) if said else "", picked
     pick: str | None = None
     if ability.effect.pick and ability.effect.targets == "friendly":  # a friend with something to shoot first
         if not targets:

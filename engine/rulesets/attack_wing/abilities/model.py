@@ -7,8 +7,9 @@ The timing windows follow the rulebook's round ("Game Round", "Combat Phase" ste
 ``free_action`` comes right after that step (a free action does not count as the ship's action);
 ``declare_target`` limits which attacks may be declared (step 1);
 ``attack_dice`` and ``defense_dice`` change how many dice are rolled (steps 3 and 5);
-``modify_attack`` and ``modify_defense`` are steps 4 and 6; ``damage`` comes after the compare
-step (7) and before the damage is dealt (8); ``end`` is the End Phase.
+``modify_attack`` and ``modify_defense`` are steps 4 and 6; ``compare`` is the Compare Results step
+(7), before the uncanceled results are counted; ``damage`` comes after it and before the damage is
+dealt (8); ``end`` is the End Phase.
 """
 
 from __future__ import annotations
@@ -21,9 +22,9 @@ if TYPE_CHECKING:
     from engine.rulesets.attack_wing.state import GameState, ShipState, Weapon
 
 Window = Literal["action", "free_action", "declare_target", "attack_dice", "modify_attack", "defense_dice",
-                 "modify_defense", "damage", "end"]
+                 "modify_defense", "compare", "damage", "end"]
 WINDOWS: tuple[Window, ...] = ("action", "free_action", "declare_target", "attack_dice", "modify_attack",
-                               "defense_dice", "modify_defense", "damage", "end")
+                               "defense_dice", "modify_defense", "compare", "damage", "end")
 CardKind = Literal["captain", "admiral", "talent", "crew", "weapon", "tech", "resource", "borg", "squadron"]
 Limit = Literal["none", "round", "game"]
 DiceKind = Literal["attack", "defense"]
@@ -40,8 +41,13 @@ EffectKind = Literal[
     "add_damage",      # add ``amount`` hits to the damage of an attack that hit (after compare)
     "ignore_shields",  # the attack's damage goes to the hull, past active shields
     "free_action",     # perform one of ``actions`` as a free action, even off the Action Bar
-    "gain_token",      # place ``amount`` ``token`` beside the card's ship
-    "repair_shield",   # restore ``amount`` lost shields
+    "gain_token",      # place ``amount`` ``token`` beside the card's ship, or beside the ships it targets
+    "remove_token",    # remove one token (of ``tokens``, the seat's choice) from beside the ship it targets
+    "repair_shield",   # repair up to ``amount`` destroyed shields of the card's ship (or the ship it targets)
+    "disable_upgrade", # place a Disabled Token on one upgrade (of ``upgrades`` types, the seat's choice) of
+                       # the ship it targets
+    "cancel",          # compare step: cancel up to ``amount`` of the attacker's ``faces`` results (any face
+                       # when empty); a canceled die shows blank
     "mark",            # mark ships for the round (the card's riders read the mark)
     "cannot_attack",   # a rider: attacks the mark forbids (``Effect.targets``: "ships" to and from the
                        # marked ships; "owner": a marked ship may not attack the card's ship, which attacks no one)
@@ -63,6 +69,7 @@ class Cost:
     aux_power: bool = False  # an Auxiliary Power Token is placed beside the ship
     shields: int = 0  # disable that many of the ship's active shields (-1: all that remain, maybe none)
     uses: int = 0  # with limit "game": that many uses in the game (tokens placed on the card at the start)
+    time: int = 0  # place that many Time Tokens on the card: it is not used again until they are gone
 
     def words(self) -> str:
         parts = [w for w, on in (("disable this card", self.disable), ("discard this card", self.discard),
@@ -72,6 +79,8 @@ class Cost:
                          f"disable {self.shields} active shield{'s' if self.shields > 1 else ''}")
         if self.token:
             parts.append(f"spend a {self.token.replace('_', ' ')} token")
+        if self.time:
+            parts.append(f"place {self.time} time tokens on this card")
         if self.uses > 1:
             parts.append(f"{self.uses} uses per game")
         elif self.limit != "none":
@@ -127,13 +136,20 @@ class Effect:
     to: str | None = None
     token: str | None = None
     actions: tuple[str, ...] = ()
-    # "mark": whom it marks; "cannot_attack": "pair": the marked ship and the card's ship not at each other
+    # whom it marks or acts on ("mark", "gain_token", "remove_token", "repair_shield", "disable_upgrade"):
+    # its own ship, friendly or enemy ships, any ship; "owner": a rider's ships and the card's own;
+    # "cannot_attack": "pair": the marked ship and the card's ship not at each other
     targets: Literal["self", "friendly", "enemy", "ships", "owner", "pair"] = "self"
-    reach: tuple[int, ...] = ()  # "mark": range bands to the ships it marks
+    reach: tuple[int, ...] = ()  # range bands to the ships it marks or targets
     factions: tuple[str, ...] = ()  # "mark": only ships of these factions
     pick: bool = False  # "mark": the seat picks one target; else every ship that qualifies
     in_arc: bool = False  # "mark": only ships in the card's ship's forward firing arc
-    and_self: bool = False  # "mark": the card's ship is marked too (its own riders read it)
+    and_self: bool = False  # "mark": the card's ship is marked too (its own riders read it); an effect
+    # on every ship it may act on: the card's ship too
+    own: bool = False  # ``pick``: the card's own ship may be the one picked ("including your own")
+    tokens: tuple[str, ...] = ()  # "remove_token": the tokens it may remove
+    upgrades: tuple[str, ...] = ()  # "disable_upgrade": the upgrade types it may disable (empty: any)
+    unless_token: str | None = None  # a target with this token beside it may not be picked (Mendak)
     classes: tuple[str, ...] = ()  # "mark": only ships of these classes
     bar_only: bool = False  # "free_action": only the actions on the ship's Action Bar
     # "mark" with a ``token``: ``amount`` of that token is placed beside every ship it marks

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.rulesets.attack_wing.abilities.model import Ability
+from engine.rulesets.attack_wing.abilities.model import Ability, Effect
+from engine.rulesets.attack_wing.abilities.registry import CARDS
 from engine.rulesets.attack_wing.players import AbilityOffer, AbilityUse
 from engine.rulesets.attack_wing.spending import uncanceled
 from engine.rulesets.attack_wing.state import GameState, ShipState
@@ -89,9 +90,46 @@ def _free_action(offer: AbilityOffer) -> AbilityUse | None:
     return AbilityUse(choice=option.action, target=target, reason=f"free {option.action.replace('_', ' ')}")
 
 
+def _cancel(state: GameState, offer: AbilityOffer) -> AbilityUse | None:
+    """Cancel the attacker's results that would damage: critical hits first, only while some hit
+    or critical hit is left uncanceled by the evades."""
+    attack = state.attack
+    if attack is None or not offer.dice:
+        return None
+    hits, crits, _ = uncanceled(attack.attack_dice, attack.defense_dice)
+    left = hits + crits
+    if not left:
+        return None
+    ranked = sorted(offer.dice, key=lambda i: ({"crit": 0, "hit": 1}.get(attack.attack_dice[i], 2), i))
+    picked = tuple(sorted(ranked[:min(offer.pick or len(ranked), left)]))
+    was = "/".join(sorted({attack.attack_dice[i] for i in picked})).replace("_", " ")
+    return AbilityUse(picked, reason=f"cancel {len(picked)} {was}")
+
+
+# which token of an enemy's to remove first, which of its upgrades to disable first
+_TOKEN_WORTH = ("battle_stations", "evade", "scan")
+
+
+def sub_choice(state: GameState, effect: Effect, ship_id: str, choices: tuple[str, ...]) -> str:
+    """The policy's choice among an "Action:" effect's options on a ship: the token worth most to
+    it; the upgrade: an armed weapon with the most attack dice, else a card the engine plays,
+    else the first."""
+    if effect.kind == "remove_token":
+        return min(choices, key=lambda c: _TOKEN_WORTH.index(c) if c in _TOKEN_WORTH else len(_TOKEN_WORTH))
+    ship = state.ship(ship_id)
+    weapons = {w.upgrade_id: w.attack for w in ship.weapons if not w.disabled}
+    return max(choices, key=lambda c: (weapons.get(c, -1), c in CARDS, -choices.index(c)))
+
+
 def default(state: GameState, owner: ShipState, ability: Ability, offer: AbilityOffer) -> AbilityUse | None:
     """The policy's answer to an offer."""
     kind = ability.effect.kind
+    if kind == "cancel":
+        return _cancel(state, offer)
+    if offer.window == "action" and offer.actions and offer.subject is not None:  # an action's token, upgrade
+        choices = tuple(o.action for o in offer.actions)
+        return AbilityUse(choice=sub_choice(state, ability.effect, offer.subject, choices),
+                          reason="the policy's choice")
     if kind == "reroll":
         return _reroll(state, owner, ability, offer)
     if kind == "convert":

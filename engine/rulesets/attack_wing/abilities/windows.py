@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Protocol
 
+from engine.catalog import load_catalog
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities import policy
-from engine.rulesets.attack_wing.abilities.model import Ability, AttackContext, Card, Situation, Window
+from engine.rulesets.attack_wing.abilities.model import Ability, AttackContext, Card, Effect, Situation, Window
 from engine.rulesets.attack_wing.abilities.registry import CARDS
 from engine.rulesets.attack_wing.actions import ActionOption
 from engine.rulesets.attack_wing.measure import arc_check, distance
@@ -133,7 +134,8 @@ def _used(t: Table, found: Found, window: Window, use: AbilityUse | None, subjec
     t.emit(ev.AbilityUsed, ship=owner.id, card=card_id, card_name=card.name, ability=i, window=window,
            subject=subject if subject != owner.id else None, dice=use.dice, choice=use.choice, target=use.target,
            amount=amount, limit=cost.limit, uses=cost.uses, disable=cost.disable, discard=cost.discard,
-           token=cost.token, marks=marks, faces=faces, summary=ability.summary, reason=use.reason, draws=draws)
+           token=cost.token, time=cost.time, marks=marks, faces=faces, summary=ability.summary, reason=use.reason,
+           draws=draws)
     if cost.aux_power:
         t.emit(ev.TokensChanged, ship=owner.id, token="aux_power", delta=1, cause=card.name)
     ship = t.state.ship(owner.id)
@@ -288,6 +290,28 @@ def modify(t: Table, kind: str, side: str, attack: AttackContext) -> None:
                 t.emit(ev.DieAdded, ship=roller, kind=kind, face=effect.to, cause=card.name)
 
 
+def compare(t: Table, attack: AttackContext) -> None:
+    """Step 7, before the results are counted: the defender's abilities that cancel the attacker's
+    results (each canceled die shows blank: nothing after this step rerolls it)."""
+    for found in list(candidates(t.state, t.state.ship(attack.defender.id), "compare", attack)):
+        owner, card_id, card, _, ability = found
+        effect = ability.effect
+        if effect.kind != "cancel" or not ready(t.state.ship(owner.id), card_id, ability):
+            continue
+        faces = _pool(t.state, "attack")[0]
+        offered = tuple(i for i, f in enumerate(faces) if f != "blank" and (not effect.faces or f in effect.faces))
+        if not offered:
+            continue
+        pick = min(effect.amount, len(offered))
+        use = _ask(t, found, "compare", offered, pick, attack.defender.id) if ability.optional else \
+            AbilityUse(offered[:pick], reason="always applies")
+        if use is None or not use.dice:
+            continue
+        _used(t, found, "compare", use, attack.defender.id)
+        t.emit(ev.DiceConverted, ship=attack.attacker.id, kind="attack", indices=use.dice, to="blank",
+               cause=card.name)
+
+
 def damage(t: Table, attack: AttackContext, hits: int, crits: int, suffer: Any) -> tuple[int, bool]:
     """After the compare step: the defender's return fire (``suffer(table, ship, hits, crits, cause)``
     deals it), then the hits the attacker's cards add and whether its damage goes past the shields."""
@@ -349,18 +373,64 @@ def parse_action(action: str) -> tuple[str, int] | None:
 
 
 def marks_of(state: GameState, owner: ShipState, ability: Ability) -> tuple[str, ...]:
-    """The ships a mark effect may mark now (the ones it marks, unless the seat picks one)."""
+    """The ships a mark effect may mark now, or the ships an effect may act on (the ones it marks
+    or acts on, unless the seat picks one): each must be one the effect can change."""
     effect = ability.effect
     if effect.targets == "self":
-        return (owner.id,)
+        return (owner.id,) if _can_change(owner, effect) else ()
     arc = owner.front_arc or 90.0
-    ships = [s for s in state.in_play() if s.id != owner.id
-             and (effect.targets == "ships" or (s.side == owner.side) == (effect.targets == "friendly"))
+    own = effect.pick and effect.own  # "including your own ship"
+    ships = [s for s in state.in_play() if (s.id != owner.id or own)
+             and (effect.targets == "ships" or s.id == owner.id
+                  or (s.side == owner.side) == (effect.targets == "friendly"))
              and (not effect.factions or s.faction in effect.factions)
              and (not effect.classes or s.class_name in effect.classes)
-             and (not effect.reach or band_between(owner, s) in effect.reach)
-             and (not effect.in_arc or arc_check(rules.placed(owner), rules.placed(s), arc).in_arc)]
+             and (s.id == owner.id or not effect.reach or band_between(owner, s) in effect.reach)
+             and (s.id == owner.id or not effect.in_arc
+                  or arc_check(rules.placed(owner), rules.placed(s), arc).in_arc)
+             and _can_change(s, effect)]
     return tuple(s.id for s in ships)
+
+
+def _can_change(ship: ShipState, effect: Effect) -> bool:
+    """The effect has something to act on beside this ship (a token to remove, a shield to repair)."""
+    if effect.unless_token is not None and int(getattr(ship, effect.unless_token, 0)) > 0:
+        return False
+    if effect.kind == "remove_token":
+        return any(getattr(ship, token, 0) for token in effect.tokens)
+    if effect.kind == "repair_shield":
+        return ship.shields_max - ship.shields - ship.shields_disabled > 0
+    if effect.kind == "disable_upgrade":
+        return bool(upgrades_to_disable(ship, effect))
+    return True
+
+
+def upgrades_to_disable(ship: ShipState, effect: Effect) -> tuple[str, ...]:
+    """The ship's upgrade cards a "disable_upgrade" effect may disable: in play, not disabled, of
+    the effect's upgrade types (its captain and admiral are not upgrades)."""
+    out = []
+    for card_id in ship.cards:
+        kind = upgrade_type(card_id)
+        if kind is None or card_id in ship.cards_disabled or card_id in ship.cards_discarded:
+            continue
+        if any(w.upgrade_id == card_id and w.disabled for w in ship.weapons):
+            continue
+        if not effect.upgrades or kind in effect.upgrades:
+            out.append(card_id)
+    return tuple(out)
+
+
+def upgrade_type(card_id: str) -> str | None:
+    """An upgrade card's type in the catalog ("crew", "weapon", "tech", "talent"...), None for a
+    captain, an admiral or a card the catalog does not have."""
+    try:
+        return load_catalog().upgrade(card_id).type
+    except (KeyError, ValueError):
+        return None
+
+
+# effects that need a ship to act on (one a seat picks, or every one they may act on)
+_ACTS_ON = ("gain_token", "remove_token", "repair_shield", "disable_upgrade")
 
 
 def action_options(state: GameState, ship: ShipState) -> list[ActionOption]:
@@ -370,10 +440,12 @@ def action_options(state: GameState, ship: ShipState) -> list[ActionOption]:
         card = CARDS.get(card_id)
         for i, ability in enumerate(card.abilities if card else ()):
             if ability.window == "action" and ready(ship, card_id, ability) \
-                    and action_name(card_id, i) not in ship.actions_done:
-                picks = marks_of(state, ship, ability) if ability.effect.pick else ()
-                if not ability.effect.pick or picks:
-                    out.append(ActionOption(action_name(card_id, i), picks))
+                    and action_name(card_id, i) not in ship.actions_done \
+                    and holds(Situation(state, ship, ship, None), card_id, ability):
+                needs = ability.effect.pick or ability.effect.kind in _ACTS_ON
+                acted_on = marks_of(state, ship, ability) if needs else ()
+                if not needs or acted_on or (ability.effect.and_self and not ability.effect.pick):
+                    out.append(ActionOption(action_name(card_id, i), acted_on if ability.effect.pick else ()))
     return out
 
 
@@ -391,12 +463,64 @@ def perform_action(t: Table, ship_id: str, action: str, reason: str, target: str
         marks = (target,) if target in marks else ()
     if ability.effect.and_self:
         marks = (*marks, ship_id)
-    _used(t, (owner, card_id, card, i, ability), "action", AbilityUse(target=target, reason=reason),
-          subject=target, marks=marks)
-    if ability.effect.token and ability.effect.kind in ("gain_token", "mark"):
-        for ship in (ship_id,) if ability.effect.kind == "gain_token" else marks:
-            t.emit(ev.TokensChanged, ship=ship, token=ability.effect.token, delta=ability.effect.amount,
-                   cause=card.name)
+    effect = ability.effect
+    found: Found = (owner, card_id, card, i, ability)
+    ships = _acted_on(t.state, owner, ability, target)
+    use = AbilityUse(target=target, reason=reason)
+    choices = _choices(t.state, effect, ships)
+    if choices:  # which token or upgrade: the seat's choice (the policy's when it gives none)
+        asked = _ask(t, found, "action", subject=ships[0], actions=tuple(ActionOption(c) for c in choices))
+        default = policy.sub_choice(t.state, effect, ships[0], choices)
+        use = AbilityUse(target=target, choice=asked.choice if asked is not None and asked.choice in choices
+                         else default, reason=reason)
+    _used(t, found, "action", use, subject=target, marks=marks)
+    _apply(t, owner, card.name, effect, ships, use.choice)
+    if effect.kind == "mark" and effect.token:  # a token beside every ship it marks
+        for marked in marks:
+            t.emit(ev.TokensChanged, ship=marked, token=effect.token, delta=effect.amount, cause=card.name)
+
+
+def _acted_on(state: GameState, owner: ShipState, ability: Ability, target: str | None) -> tuple[str, ...]:
+    """The ships an "Action:" effect acts on: its own ship, the ship the seat targeted, or every ship
+    it may act on."""
+    effect = ability.effect
+    if effect.kind == "mark" or effect.targets == "self":
+        return (owner.id,)
+    if effect.pick:
+        return (target,) if target is not None and target in marks_of(state, owner, ability) else ()
+    return (*marks_of(state, owner, ability), *((owner.id,) if effect.and_self else ()))
+
+
+def _choices(state: GameState, effect: Effect, ships: tuple[str, ...]) -> tuple[str, ...]:
+    if not ships:
+        return ()
+    ship = state.ship(ships[0])
+    if effect.kind == "remove_token":
+        return tuple(token for token in effect.tokens if getattr(ship, token, 0))
+    if effect.kind == "disable_upgrade":
+        return upgrades_to_disable(ship, effect)
+    return ()
+
+
+def _apply(t: Table, owner: ShipState, cause: str, effect: Effect, ships: tuple[str, ...], choice: str | None
+           ) -> None:
+    """An "Action:" card's effect on the ships it acts on, as the usual events."""
+    for ship_id in ships:
+        ship = t.state.ship(ship_id)
+        if effect.kind == "gain_token" and effect.token:
+            t.emit(ev.TokensChanged, ship=ship_id, token=effect.token, delta=effect.amount, cause=cause)
+        elif effect.kind == "remove_token" and choice == "target_lock":  # the lock it holds (rulings.md)
+            t.emit(ev.TargetLockRemoved, ship=ship_id, cause=cause)
+        elif effect.kind == "remove_token" and choice is not None:
+            t.emit(ev.TokensChanged, ship=ship_id, token=choice, delta=-1, cause=cause)
+        elif effect.kind == "repair_shield":
+            amount = min(effect.amount, ship.shields_max - ship.shields - ship.shields_disabled)
+            if amount > 0:
+                t.emit(ev.ShieldsRepaired, ship=ship_id, amount=amount, cause=cause)
+        elif effect.kind == "disable_upgrade" and choice is not None:
+            t.emit(ev.CardDisabled, ship=ship_id, card=choice, cause=cause)
+            if any(w.upgrade_id == choice and not w.disabled for w in ship.weapons):
+                t.emit(ev.WeaponDisabled, ship=ship_id, weapon=choice)
 
 
 def free_action(t: Table, ship_id: str, options_for: Any) -> tuple[str, str | None, str] | None:

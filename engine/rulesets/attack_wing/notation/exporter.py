@@ -252,12 +252,16 @@ class _Walker:
             rx, ry = start.right
             line.echo = (1 if dx * rx + dy * ry > 0 else -1, echo.speed, round(dx * fx + dy * fy, 3) + 0.0)
         elif e.action == "rearm":
-            armed = next((x for x in ahead if isinstance(x, ev.WeaponEnabled) and x.ship == e.ship), None)
+            armed = next((x for x in ahead if isinstance(x, ev.WeaponEnabled | ev.CardEnabled)
+                          and x.ship == e.ship), None)
             if armed is None:
                 raise ReplayError(f"event {e.seq}: a rearm action without its weapon")
-            weapon = next((w for w in ship.weapons if w.upgrade_id == armed.weapon), None)
-            unique = weapon is not None and sum(w.name == weapon.name for w in ship.weapons) == 1
-            line.weapon = weapon.name if weapon is not None and unique else armed.weapon
+            if isinstance(armed, ev.CardEnabled):  # a card's Disabled Token (not a weapon's)
+                line.weapon = card_notation.label(ship, armed.card)
+            else:
+                weapon = next((w for w in ship.weapons if w.upgrade_id == armed.weapon), None)
+                unique = weapon is not None and sum(w.name == weapon.name for w in ship.weapons) == 1
+                line.weapon = weapon.name if weapon is not None and unique else armed.weapon
         elif e.action in ("regenerate", "repair"):
             fix = next((x for x in ahead if isinstance(x, ev.DamageRepaired) and x.ship == e.ship), None)
             if fix is None:

@@ -209,10 +209,11 @@ class _Driver:
             target = str(index)
         elif line.action == REARM:
             weapon = find_weapon(ship, line.weapon or "")
-            if weapon is None:
+            card = card_notation.card_on(ship, line.weapon or "") if weapon is None else None
+            if weapon is None and card is None:
                 carried = ", ".join(w.name for w in ship.weapons) or "none"
                 return None, f"{who_is(state, ship.id)} carries no weapon {line.weapon!r} (it has: {carried})"
-            target = weapon.upgrade_id
+            target = weapon.upgrade_id if weapon is not None else card
         elif line.action == "sensor_echo":
             assert line.echo is not None
             side, speed, offset = line.echo

@@ -26,6 +26,27 @@ def _defender_has(token: str) -> Callable[[Situation], bool]:
     return check
 
 
+def _green_tholian(sit: Situation) -> bool:
+    """A Tholian ship that performed a green maneuver this round."""
+    revealed = sit.owner.revealed
+    return "Tholian" in (sit.owner.faction, sit.owner.class_name.split()[0]) and revealed is not None \
+        and revealed[2] == "green"
+
+
+# captains who are admirals too: the same Action: on both cards (admirals.py lists the admiral's side)
+_ALIDAR_JAROK = (
+    Ability("action", Effect("remove_token", targets="ships", reach=(1,), pick=True,
+                             tokens=("evade", "scan", "battle_stations", "target_lock")),
+            "Action: a ship within Range 1 loses an evade, scan or battle stations token or its target lock "
+            "(his choice)"),)
+_KIRK_71523 = (
+    Ability("action", Effect("disable_upgrade", targets="ships", reach=(1,), pick=True),
+            "Action: disable one upgrade of his choice on a ship at Range 1"),)
+_V_LAS = (
+    Ability("action", Effect("disable_upgrade", targets="ships", reach=(1, 2), pick=True, upgrades=("crew",)),
+            "Action: disable one crew upgrade of his choice on a ship at Range 1-2"),)
+
+
 def _lower_skill_target(sit: Situation) -> bool:
     from engine.rulesets.attack_wing import rules
 
@@ -213,4 +234,20 @@ CARDS: tuple[Card, ...] = (
                 condition=Condition(role="attacker", scope="marked"), optional=False),
         Ability("defense_dice", Effect("defense_dice", -1, "defense"), "-1 defense die after his Action",
                 condition=Condition(role="defender", scope="marked"), optional=False))),
+    # effects on another ship, shield repair, time tokens (abilities.md "How to add a card")
+    Card(("soval_71446",), "Soval", "captain", (
+        Ability("action", Effect("remove_token", targets="ships", reach=(1, 2), pick=True,
+                                 tokens=("scan", "battle_stations")),
+                "Action: a ship within Range 1-2 loses a scan or battle stations token (his choice); an "
+                "auxiliary power token beside his ship", Cost(aux_power=True)),)),
+    Card(("alidar_jarok_cap_72016",), "Alidar Jarok", "captain", _ALIDAR_JAROK),
+    Card(("james_t_kirk_cap_71523",), "James T. Kirk", "captain", _KIRK_71523),
+    Card(("v_las_cap_71527",), "V'Las", "captain", _V_LAS),
+    Card(("tholian_pilot_71795",), "Tholian Pilot", "captain", (
+        Ability("action", Effect("repair_shield", 1), "Action: on a Tholian ship, after a green maneuver this "
+                "round: repair 1 shield", condition=Condition(check=_green_tholian)),)),
+    Card(("jean_luc_picard_72944",), "Jean-Luc Picard", "captain", (
+        Ability("action", Effect("gain_token", token="battle_stations", targets="friendly", and_self=True),
+                "Action: place 2 time tokens on this card: a battle stations token beside his ship and every "
+                "friendly ship", Cost(time=2)),)),
 )

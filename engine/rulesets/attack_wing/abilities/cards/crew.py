@@ -39,6 +39,12 @@ def _shields_destroyed(sit: Situation) -> bool:
     return sit.owner.shields == 0 and not sit.owner.shields_disabled
 
 
+def _no_enemy_near(sit: Situation) -> bool:
+    """No enemy ship within Range 1-3 of the card's ship."""
+    from engine.rulesets.attack_wing.abilities.windows import band_between  # windows reads the cards
+    return all(band_between(sit.owner, e) is None for e in sit.state.enemies(sit.owner))
+
+
 def _defender_scanned(sit: Situation) -> bool:
     return sit.attack is not None and sit.attack.defender.scan > 0
 
@@ -195,4 +201,28 @@ CARDS: tuple[Card, ...] = (
     Card(("jack_crusher_71510",), "Jack Crusher", "crew", (
         Ability("modify_defense", Effect("add_result", 2, "defense", to="evade"), "defending: discard and spend "
                 "an evade token to add two evade results", Cost(discard=True, token="evade"), _DEFENDING),)),
+    # shield repair, cancel, time tokens, an effect on another ship's card (abilities.md "How to add a card")
+    Card(("harry_kim_71280",), "Harry Kim", "crew", (
+        Ability("action", Effect("repair_shield", 1), "Action: disable this card to repair 1 shield",
+                Cost(disable=True)),)),
+    Card(("solin_72221i",), "Solin", "crew", (
+        Ability("action", Effect("repair_shield", 2), "Action: discard this card to repair up to 2 shields",
+                Cost(discard=True)),), note="its +4 cost on a non-Vulcan ship is fleet building"),
+    Card(("3008",), "Konmel", "crew", (
+        Ability("action", Effect("repair_shield", 1), "Action: not cloaked: repair 1 shield",
+                condition=Condition(check=lambda sit: not sit.owner.cloaked)),)),
+    Card(("vulcan_engineer_72002p",), "Vulcan Engineer", "crew", (
+        Ability("action", Effect("repair_shield", 1), "Action: no enemy ship within Range 1-3: repair 1 shield",
+                condition=Condition(check=_no_enemy_near)),),
+        note="not paying a faction penalty on a Vulcan ship is fleet building"),
+    Card(("quinn_72000b",), "Quinn", "crew", (
+        Ability("compare", Effect("cancel", 1, "attack", ("hit", "crit")), "defending: discard this card to "
+                "cancel 1 hit or critical hit", Cost(discard=True), _DEFENDING),)),
+    Card(("3091",), "Redshirt", "crew", (
+        Ability("compare", Effect("cancel", 1, "attack"), "defending: discard this card to cancel any one "
+                "attack die (in the compare step)", Cost(discard=True), _DEFENDING),)),
+    Card(("natasha_yar_72224p",), "Natasha Yar", "crew", (
+        Ability("modify_attack", Effect("reroll", 3, "attack"), "attacking: place 2 time tokens on this card to "
+                "reroll up to three attack dice", Cost(time=2), _ATTACKING),),
+        note="her two weapon upgrade slots are fleet building"),
 )

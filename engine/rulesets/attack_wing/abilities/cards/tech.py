@@ -66,4 +66,11 @@ CARDS: tuple[Card, ...] = (
     Card(("long_range_sensors_72025",), "Long Range Sensors", "tech", (
         Ability("defense_dice", Effect("defense_dice", 1, "defense"), "defending with a scan token beside the "
                 "ship: disable for +1 defense die", Cost(disable=True), Condition(role="defender", token="scan")),)),
+    Card(("reinforced_hull_plating_71536",), "Reinforced Hull Plating", "tech", (
+        Ability("compare", Effect("cancel", 1, "attack", ("hit", "crit")), "defending: disable this card to cancel "
+                "1 hit or critical hit", Cost(disable=True), Condition(role="defender")),)),
+    Card(("parametallic_hull_plating_72014",), "Parametallic Hull Plating", "tech", (
+        Ability("compare", Effect("cancel", 1, "attack", ("hit", "crit")), "defending: discard this card to cancel "
+                "1 hit or critical hit", Cost(discard=True), Condition(role="defender")),),
+        note="its +3 cost on a non-Federation ship and one per ship are fleet building"),
 )
