@@ -473,3 +473,28 @@ class CardView:
     fleets: tuple[FleetCardView, ...]
     footer: str
     headline_side: int | None = None  # the winner's side (None: a draw, or the title card)
+
+
+# --- teaching plates ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class PlateLabelView:
+    """A line of text on a teaching plate, its middle at table point (x, y)."""
+
+    x: float
+    y: float
+    text: str
+    size: float = 1.0  # relative to the plate's label size
+
+
+@dataclass(frozen=True, slots=True)
+class PlateView:
+    """A teaching plate a ruleset draws (Into the Unknown's impulse and warp moves): a table seen from
+    straight above (its ships, rulers as templates, turning tools) with labels, a title, a
+    subtitle and a footer line. The studio draws it as it draws any table."""
+
+    title: str
+    subtitle: str
+    table: TableView
+    labels: tuple[PlateLabelView, ...] = ()
+    footer: str = ""

@@ -4,6 +4,8 @@
 - ``trek teach compare CLASS_A CLASS_B -o OUT.png``: two dials side by side on one scale.
 - ``trek teach maneuver SHIP_OR_CLASS KIND SPEED -o OUT.mp4|gif``: one maneuver, animated.
 - ``trek teach lesson NAME -o OUT.png|mp4|gif``: a scripted lesson scene (``--list`` lists them).
+- ``trek teach plate GAME [NAME] -o OUT.png``: a game's own teaching plate (its ruleset's
+  ``teaching``: Into the Unknown's ``moves``, the impulse and warp moves).
 """
 
 from __future__ import annotations
@@ -50,6 +52,12 @@ def register(sub: Any) -> None:
     le.add_argument("--print", dest="printable", action="store_true", help="light background, for printing")
     le.add_argument("--json", action="store_true", help="print a summary as one JSON document")
     le.set_defaults(handler=run_lesson)
+
+    pl = tsub.add_parser("plate", help="a game's own teaching plate (into_the_unknown: moves), as a PNG")
+    pl.add_argument("game", metavar="GAME", help="the ruleset's name, e.g. into_the_unknown")
+    pl.add_argument("name", metavar="NAME", nargs="?", default="moves", help="the plate (default moves)")
+    _common(pl, "1920x800")
+    pl.set_defaults(handler=run_game_plate)
 
 
 def _common(p: argparse.ArgumentParser, size: str, suffixes: tuple[str, ...] = (".png",)) -> None:
@@ -150,4 +158,22 @@ def run_lesson(args: argparse.Namespace) -> int:
     else:
         write_clip(frames, out, 24.0)
     return _report(args, {"output": str(out), "lesson": lesson.name, "frames": len(frames),
+                          "size": f"{size[0]}x{size[1]}"})
+
+
+def run_game_plate(args: argparse.Namespace) -> int:
+    from engine.rulesets.registry import ruleset_for
+    from studio.plates import draw_plate_view
+    from studio.snapshot import save_png
+
+    out, size = _output(args, (".png",)), parse_size(args.size)
+    ruleset = ruleset_for(args.game)
+    if ruleset.teaching is None:
+        raise RenderOptionError(f"{args.game} has no teaching plates")
+    try:
+        plate = ruleset.teaching(args.name)
+    except ValueError as exc:
+        raise RenderOptionError(str(exc)) from None
+    save_png(draw_plate_view(plate, size, printable=args.printable), out)
+    return _report(args, {"output": str(out), "game": ruleset.name, "plate": args.name,
                           "size": f"{size[0]}x{size[1]}"})

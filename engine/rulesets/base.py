@@ -18,7 +18,7 @@ from typing import Any, Generic, TypeVar
 from engine.errors import TrekError
 from engine.replay.codec import ReplayCodec
 from engine.timeline import Presenter, TableGeometry
-from engine.view import CardView
+from engine.view import CardView, PlateView
 
 S = TypeVar("S")
 E = TypeVar("E")
@@ -158,6 +158,8 @@ class Ruleset(Generic[S, E]):
     - ``losses``: where each ship out of play at the end left it, from (header, events) alone, as
       `trek batch` rows list them (``engine.batch.games.losses``); None: read through the view (a
       Timeline), which any game answers, at about a third of a game's own time.
+    - ``teaching``: the game's teaching plate of a name (`trek teach plate GAME NAME`), as a
+      :class:`engine.view.PlateView` (``ValueError`` for a name it has not); None: it has none.
     """
 
     name: str
@@ -174,6 +176,7 @@ class Ruleset(Generic[S, E]):
     cards: Callable[[Plain, S, bool, str], tuple[CardView, CardView]] | None = None
     card_abilities: Callable[[str], tuple[str, ...] | None] | None = None
     losses: Callable[[Plain, Sequence[E]], list[dict[str, Any]]] | None = None
+    teaching: Callable[[str], PlateView] | None = None
     event_schema: int = 1
     upgrades: Mapping[int, EventUpgrade] = field(default_factory=dict)
 

@@ -174,7 +174,8 @@ def panel(ship: ShipState, active: bool) -> PanelView:
     alert dial with its pips, the crew stats and the officers at their stations, ready or committed."""
     stats = ship.stats
     tokens = [TokenView(kind="reserve", label=f"RESERVE {ship.reserve}")]  # the badge says the dial in full
-    tokens += [TokenView(kind=k, count=n) for k, n in (("advantage", ship.advantage), ("peril", ship.peril)) if n]
+    tokens += [TokenView(kind=k, count=n, label=k.upper()) for k, n in (("advantage", ship.advantage),
+                                                                      ("peril", ship.peril)) if n]
     tokens += [TokenView(kind="target_lock", target=ship.lock, label=ship.lock)] if ship.lock else []
     command, ops, science = ship.crew_stats
     crew = tuple(CrewView(name=OFFICERS[o.key].name, station=STATION_WORDS[o.station or o.section],
@@ -209,8 +210,18 @@ class ItuPresenter:
             self.ships_at_start = before.ships
         self.lines.append(describe(event, before))
         self.acting.append(getattr(event, "ship", None))
-        if isinstance(event, ShipMoved):
-            self.focus[index] = FocusView(kind="move", subjects=(event.ship,))
+        if isinstance(event, ShipMoved):  # the director frames the base's start, end and the ruler
+            card = before.ship(event.ship).card
+            ends = (event.start.pose(), event.end.pose())
+            self.focus[index] = FocusView(kind="move", subjects=(event.ship,), bases=tuple(
+                BaseView(pose=p, size="small" if card.base == "small" else "large", side=max(BASES[card.base]))
+                for p in ends), points=ruler_strip(event, BASES[card.base]) if event.maneuver != "come_about" else ())
+        if isinstance(event, ProjectileMoved | ProjectileLaunched):
+            token = event.pose.pose() if isinstance(event, ProjectileLaunched) else event.end.pose()
+            start = token if isinstance(event, ProjectileLaunched) else event.start.pose()
+            tokens = tuple(BaseView(pose=p, size="small", side=INCH) for p in (start, token))
+            self.focus[index] = FocusView(kind="move", subjects=(getattr(event, "ship", event.projectile),),
+                                          bases=tokens)
         if isinstance(event, AttackMade) and any(s.id == event.ship for s in before.ships):
             pair = [before.ship(event.ship), before.ship(event.target)]
             self.focus[index] = FocusView(kind="attack", subjects=(event.ship, event.target), bases=tuple(

@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine.rulesets.base import GameMaker, Ruleset
-from engine.rulesets.into_the_unknown import play, reducer
+from engine.rulesets.into_the_unknown import play, reducer, teaching
 from engine.rulesets.into_the_unknown.events import EVENTS, ItuEvent
 from engine.rulesets.into_the_unknown.mission import OBJECTIVES
 from engine.rulesets.into_the_unknown.presenter import ItuPresenter, seconds
+from engine.rulesets.into_the_unknown.screen import cards
 from engine.rulesets.into_the_unknown.state import ItuState
 from engine.rulesets.into_the_unknown.table import SECTOR_MM
 from engine.rulesets.into_the_unknown.upgrades import EVENT_SCHEMA, UPGRADES
@@ -52,4 +53,4 @@ def table(header: dict[str, Any]) -> TableGeometry:
 RULESET: Ruleset[ItuState, ItuEvent] = Ruleset(
     name=NAME, codec=ItuCodec(), table=table, presenter=ItuPresenter, seconds=seconds,
     maker=GameMaker(play.bundled, play.plays, play.play_command), replay_check=play.replay_check,
-    event_schema=EVENT_SCHEMA, upgrades=UPGRADES)
+    event_schema=EVENT_SCHEMA, upgrades=UPGRADES, cards=cards, teaching=lambda name: teaching.plate(name))
