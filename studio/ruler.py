@@ -1,6 +1,7 @@
 """The viewer's ruler between two ships (the view's ``ruler``): a line from one base to the other
 coloured by range band (dashed beyond Range 3), a disc at each end, and its line of text (range
-band, distance and arc) standing over the middle, turned to the camera."""
+band, distance and arc) standing over the middle, turned to the camera (none when the ruler has
+no text)."""
 
 from __future__ import annotations
 
@@ -47,6 +48,8 @@ class Ruler:
         if ruler is None:
             return
         self.root.attachNewNode(ruler_builder(ruler).node("line"))
+        if not ruler.text:  # its words are in the HUD (an Into the Unknown attack's header)
+            return
         text = TextNode("ruler-text")
         text.setFont(hud_font())
         text.setText(ruler.text)

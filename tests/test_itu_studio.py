@@ -93,7 +93,9 @@ def test_an_attack_shows_the_attackers_arc_and_the_ruler_to_the_closest_point_in
     aim = end_polygon(target.pose.pose(), target.card.base, event.end)
     assert arc_distance(attacker.pose.pose(), base_polygon(attacker.pose.pose(), attacker.card.base), "port",
                         aim) == pytest.approx(math.dist(ruler.start, ruler.end))
-    assert f'{event.range / INCH:.1f}"' in ruler.text and "port arc" in ruler.text
+    header = tl.moment(during(tl, i, 0.5)).header  # the ruler's words: in the HUD, not over the ships
+    assert ruler.text == "" and header is not None and header.target == event.target
+    assert f'{event.range / INCH:.1f}" to the {event.end} end in the port arc' in header.reason
     assert tl.moment(tl.start_of(i + 1)).view.arcs == ()  # gone with the next event
 
 

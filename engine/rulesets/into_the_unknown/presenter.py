@@ -23,6 +23,7 @@ from engine.rulesets.into_the_unknown.presenter_table import (
     BASE_LINES,
     attack_arc,
     attack_ruler,
+    attack_words,
     impulse_frame,
     launch_tool,
     pieces,
@@ -311,8 +312,9 @@ class ItuPresenter:
         if active is not None and active in by:
             acting = state.ship(active)
             target = by.get(attack.target) if attack is not None else None
+            words = attack_words(acting, attack) if attack is not None and target else ""
             header = HeaderView(ship=active, name=acting.name, player=acting.side,
-                                reason=getattr(event, "reason", ""),
+                                reason=getattr(event, "reason", "") or words,
                                 verb=f"fires {attack.weapon} at" if attack is not None and target else "",
                                 target=target.id if target else None, target_name=target.name if target else "",
                                 target_player=target.side if target else 1)

@@ -129,18 +129,23 @@ def attack_arc(attacker: ShipState, event: AttackMade) -> ArcView:
                    label=f"{event.arc.replace('_', ' ').upper()} ARC")
 
 
+def attack_words(attacker: ShipState, event: AttackMade) -> str:
+    """What the attack's ruler measures, for the HUD's header: range, end, arc and the weapon's reach."""
+    weapon = next((w for w in attacker.card.beams if w.name == event.weapon), None)
+    reach = f' (range {weapon.range_in:g}")' if weapon is not None else ""
+    return f'{event.range / INCH:.1f}" to the {event.end} end in the {event.arc.replace("_", " ")} arc' + reach
+
+
 def attack_ruler(attacker: ShipState, target: ShipState, event: AttackMade) -> RulerView | None:
-    """The range ruler between the closest points: the attacker's base and the target end's part in arc."""
+    """The range ruler between the closest points: the attacker's base and the target end's part in
+    arc (its words are the header's, :func:`attack_words`: a label on the table would cover the ships)."""
     aim = end_polygon(target.pose.pose(), target.card.base, event.end)
     found = closest_in_arc(attacker, event.arc, aim)
     if found is None:
         return None
     start, end, mm = found
-    weapon = next((w for w in attacker.card.beams if w.name == event.weapon), None)
-    reach = f', {weapon.name} {weapon.range_in:g}"' if weapon is not None else ""
-    return RulerView(ship=attacker.id, target=target.id, start=start, end=end, distance=mm, band=1,
-                     arc=event.arc, text=f'{mm / INCH:.1f}" to the {event.end} end, {event.arc.replace("_", " ")} arc'
-                     + reach)
+    return RulerView(ship=attacker.id, target=target.id, start=start, end=end, distance=mm, band=1, arc=event.arc,
+                     text="")
 
 
 def ship_ruler(ship: ShipState, target: ShipState) -> RulerView:
