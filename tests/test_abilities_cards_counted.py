@@ -20,6 +20,7 @@ from ability_helpers import (
 )
 from aw_helpers import ScriptedDice, ScriptedPlayer, game
 
+from engine.catalog import load_catalog
 from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.abilities.registry import card
@@ -193,3 +194,22 @@ def test_tactical_station_and_variable_yield_charges() -> None:
     assert used(g, "variable_yield_charges_72018") and g.state.ship("A").aux_power == 1
     g = attack(BLANKS, a=["variable_yield_charges_72018"])
     assert not used(g) and not any(isinstance(e, ev.TokensChanged) and e.token == "aux_power" for e in g.events)
+
+
+def test_bochra_on_a_romulan_scout_vessel_with_a_scan_token() -> None:
+    scout = next(s.id for s in load_catalog().ships() if load_catalog().class_of(s).name == "Romulan Scout Vessel")
+    g = attack(BLANKS, a_captain="bochra_72024", a_hull=scout, seats=seats(a=[ActionChoice("scan")]), holds=())
+    assert [u.window for u in used(g, "bochra_72024")] == ["attack_dice", "defense_dice"]  # its scan token
+    plain = attack(BLANKS, a_hull=scout, seats=seats(a=[ActionChoice("scan")]))
+    assert dice_count(g, "attack", "A") == dice_count(plain, "attack", "A") + 1
+    assert not used(attack(BLANKS, a_captain="bochra_72024", seats=seats(a=[ActionChoice("scan")])))  # an Akira
+    assert not used(attack(BLANKS, a_captain="bochra_72024", a_hull=scout))  # no scan token
+
+
+def test_unremarkable_species_against_a_borg_ship() -> None:
+    for card_id in ("unremarkable_species_72018", "unremarkable_species_w_72018"):
+        borg = [ScriptedPlayer(attacks={"A": ["J"]}, use_abilities=True), ScriptedPlayer(use_abilities=True)]
+        g = one_attack([ship("A", 0, "borg_sphere_71283"), ship("J", 1, ATTACK_SHIP, upgrades=[card_id])], BLANKS,
+                       band=2, players=borg)
+        assert dice_count(g, "defense") == 4, card_id
+    assert dice_count(attack(BLANKS, j=["unremarkable_species_72018"]), "defense") == 2  # the Akira: no Borg

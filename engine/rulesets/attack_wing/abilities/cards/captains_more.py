@@ -228,4 +228,9 @@ CARDS: tuple[Card, ...] = (
         free("once per round: a free Scan action", ("scan",), Cost(limit="round")),)),
     Card(("mr_spock_71523",), "Mr. Spock", "captain", (
         free("once per round: a free Target Lock or Scan action", ("target_lock", "scan"), Cost(limit="round")),)),
+    Card(("bochra_72024",), "Bochra", "captain", (
+        dice("attack", 1, "captain of a Romulan Scout Vessel with a scan token beside it: +1 attack die",
+             Condition(role="attacker", classes=("Romulan Scout Vessel",), token="scan"), optional=False),
+        dice("defense", 1, "captain of a Romulan Scout Vessel with a scan token beside it: +1 defense die",
+             Condition(role="defender", classes=("Romulan Scout Vessel",), token="scan"), optional=False))),
 )

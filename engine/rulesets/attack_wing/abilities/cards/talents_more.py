@@ -59,6 +59,10 @@ def _interrogated(sit: Situation) -> int:
     return 0 if sit.attack is None else 1 + upgrades(sit.attack.defender)
 
 
+def _borg_attacker(sit: Situation) -> bool:
+    return sit.attack is not None and sit.attack.attacker.faction == "Borg"
+
+
 def _klingon_defender(sit: Situation) -> bool:
     return sit.attack is not None and has_faction(sit.attack.defender, "Klingon")
 
@@ -134,4 +138,10 @@ CARDS: tuple[Card, ...] = (
     Card(("provisional_government_71803",), "Provisional Government", "talent", not_at_each_other(
         "Action: discard this card; a ship at Range 1-3 and this ship do not attack each other this round", (1, 2, 3),
         Cost(discard=True))),
+    Card(("unremarkable_species_72018", "unremarkable_species_c_72018", "unremarkable_species_t_72018",
+          "unremarkable_species_w_72018"), "Unremarkable Species", "talent", (
+        dice("defense", 2, "defending against a Borg ship: +2 defense dice",
+             Condition(role="defender", check=_borg_attacker), optional=False),),
+        note="no slot, its cost off a Kazon ship and one per ship are fleet building; the Borg Assimilation "
+             "Tubules it guards against are not in the engine"),
 )
