@@ -136,6 +136,9 @@ def default(state: GameState, owner: ShipState, ability: Ability, offer: Ability
         return _convert(state, owner, ability, offer)
     if kind == "free_action":
         return _free_action(offer)
+    if kind == "one_hit" and state.attack is not None:  # worth it against more than one hit, or a crit
+        hits, crits, _ = uncanceled(state.attack.attack_dice, state.attack.defense_dice)
+        return AbilityUse(reason=f"{hits} hits and {crits} crits become one hit") if hits + 2 * crits > 1 else None
     if kind == "add_result" and ability.effect.dice == "defense" and state.attack is not None \
             and not sum(uncanceled(state.attack.attack_dice, state.attack.defense_dice)[:2]):
         return None  # every hit is already canceled: keep the card

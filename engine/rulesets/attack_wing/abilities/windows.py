@@ -296,9 +296,12 @@ def compare(t: Table, attack: AttackContext) -> None:
     for found in list(candidates(t.state, t.state.ship(attack.defender.id), "compare", attack)):
         owner, card_id, card, _, ability = found
         effect = ability.effect
-        if effect.kind != "cancel" or not ready(t.state.ship(owner.id), card_id, ability):
+        if effect.kind not in ("cancel", "one_hit") or not ready(t.state.ship(owner.id), card_id, ability):
             continue
         faces = _pool(t.state, "attack")[0]
+        if effect.kind == "one_hit":
+            _one_hit(t, found, attack, faces)
+            continue
         offered = tuple(i for i, f in enumerate(faces) if f != "blank" and (not effect.faces or f in effect.faces))
         if not offered:
             continue
@@ -310,6 +313,25 @@ def compare(t: Table, attack: AttackContext) -> None:
         _used(t, found, "compare", use, attack.defender.id)
         t.emit(ev.DiceConverted, ship=attack.attacker.id, kind="attack", indices=use.dice, to="blank",
                cause=card.name)
+
+
+def _one_hit(t: Table, found: Found, attack: AttackContext, faces: tuple[str, ...]) -> None:
+    """The attack's damage becomes exactly one hit: of its hits and crits, as many as the evades cancel
+    and one more are kept as hits (hits first), the rest show blank."""
+    evades = _pool(t.state, "defense")[0].count("evade")
+    successes = sorted((i for i, f in enumerate(faces) if f in ("hit", "crit")), key=lambda i: (faces[i] != "hit", i))
+    if len(successes) <= evades:
+        return  # no damage to reduce
+    use = _ask(t, found, "compare", subject=attack.defender.id) if found[4].optional else None
+    if found[4].optional and use is None:
+        return
+    _used(t, found, "compare", use, attack.defender.id)
+    kept, blanked = successes[:evades + 1], tuple(sorted(successes[evades + 1:]))
+    crits = tuple(sorted(i for i in kept if faces[i] == "crit"))
+    for indices, to in ((blanked, "blank"), (crits, "hit")):
+        if indices:
+            t.emit(ev.DiceConverted, ship=attack.attacker.id, kind="attack", indices=indices, to=to,
+                   cause=found[2].name)
 
 
 def damage(t: Table, attack: AttackContext, hits: int, crits: int, suffer: Any) -> tuple[int, bool]:

@@ -29,6 +29,14 @@ def _cloaked(sit: Situation) -> bool:
     return sit.owner.cloaked
 
 
+def _ferengi(sit: Situation) -> bool:
+    return sit.owner.faction == "Ferengi"
+
+
+def _not_ferengi(sit: Situation) -> bool:
+    return not _ferengi(sit)
+
+
 def _militia(sit: Situation) -> int:
     """The Bajoran Militia upgrades deployed to the card's ship."""
     return sum(1 for c in sit.owner.cards if c == "bajoran_militia_71803") - sit.owner.cards_discarded.count(
@@ -147,4 +155,20 @@ CARDS: tuple[Card, ...] = (
     Card(("pardek_72024",), "Pardek", "crew", not_at_each_other(
         "Action: discard this card; a ship at Range 3 and his ship do not attack each other this round", (3,),
         Cost(discard=True))),
+    Card(("rom_72013",), "Rom", "crew", (
+        Ability("action", Effect("repair_shield", 1), "Action: repair 1 shield",
+                condition=Condition(check=_not_ferengi)),
+        Ability("action", Effect("repair_shield", 2), "Action: on a Ferengi ship, repair up to 2 shields",
+                condition=Condition(check=_ferengi)))),
+    Card(("b_elanna_torres_72014",), "B'Elanna Torres", "crew", (
+        Ability("compare", Effect("cancel", 1, "attack", ("hit", "crit")), "defending: disable this card and one "
+                "active shield to cancel 1 hit or critical hit", Cost(disable=True, shields=1), DEFENDING),)),
+    Card(("3003",), "Miles O'Brien", "crew", (
+        Ability("action", Effect("disable_upgrade", targets="ships", reach=RANGES, pick=True),
+                "Action: discard this card; disable one upgrade of this seat's choice on another ship at Range 1-3, "
+                "cloaked or not", Cost(discard=True)),)),
+    Card(("seska_71282",), "Seska", "crew", (
+        Ability("action", Effect("disable_upgrade", targets="ships", reach=(2, 3), pick=True, upgrades=("crew",)),
+                "Action: disable this card and one crew upgrade of this seat's choice on a ship at Range 2-3, cloaked "
+                "or not", Cost(disable=True)),)),
 )

@@ -144,4 +144,13 @@ CARDS: tuple[Card, ...] = (
              Condition(role="defender", check=_borg_attacker), optional=False),),
         note="no slot, its cost off a Kazon ship and one per ship are fleet building; the Borg Assimilation "
              "Tubules it guards against are not in the engine"),
+    Card(("command_pod_72333",), "Command Pod", "talent", (
+        Ability("compare", Effect("cancel", 1, "attack"), "defending: discard this card to cancel any one attack die "
+                "(in the compare step)", Cost(discard=True), DEFENDING),),
+        note="only a captain on a D7 class ship may field it: fleet building"),
+    Card(("i_am_kohn_ma_op6prize",), "I Am Kohn-Ma", "talent", (
+        Ability("action", Effect("disable_upgrade", targets="ships", reach=(1, 2, 3), pick=True),
+                "Action: discard this card; disable one upgrade of this seat's choice on a ship at Range 1-3",
+                Cost(discard=True)),),
+        note="only a Bajoran captain may field it: fleet building"),
 )

@@ -13,7 +13,11 @@ from engine.rulesets.attack_wing.abilities.cards.common import (
     no_free,
     target_ship,
 )
-from engine.rulesets.attack_wing.abilities.model import Card, Condition, Cost, Situation
+from engine.rulesets.attack_wing.abilities.model import Ability, Card, Condition, Cost, Effect, Situation
+
+
+def _cloaked(sit: Situation) -> bool:
+    return sit.owner.cloaked
 
 
 def _bigger_friend_near(sit: Situation) -> bool:
@@ -56,4 +60,11 @@ CARDS: tuple[Card, ...] = (
         free("after its action: disable this card for an action from the Action Bar as a free action",
              cost=Cost(disable=True)),),
         note="one per ship is fleet building"),
+    Card(("3040",), "Interphase Generator", "tech", (
+        Ability("compare", Effect("one_hit"), "defending while cloaked: discard this card once every die is rolled; "
+                "the attack's damage becomes exactly one hit", Cost(discard=True),
+                Condition(role="defender", check=_cloaked)),)),
+    Card(("disguise_protocol_72939",), "Disguise Protocol", "tech", (
+        dice("attack", -2, "defending: place 3 time tokens on this card; the attacker rolls 2 attack dice fewer",
+             DEFENDING, Cost(time=3)),)),
 )
