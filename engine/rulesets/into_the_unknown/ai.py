@@ -89,6 +89,8 @@ class Player(Protocol):
 
     def raise_alert(self, state: ItuState, ship: str) -> bool: ...
 
+    def hail(self, state: ItuState, side: int) -> bool: ...
+
     def steer(self, state: ItuState, token: ProjectileState) -> tuple[ManeuverSide, bool]: ...
 
 
@@ -275,6 +277,11 @@ class ItuAI:
                                         best.station, f"{OFFICERS[holder.key].name} takes the {best.station} "
                                         "station left open"))
         return moves[:3]
+
+    def hail(self, state: ItuState, side: int) -> bool:
+        """Turn the directive HOSTILE in the Hail phase when offered (the Dominion trailing in the
+        overture): the AI would fight while trailing anyway, and this way pays no negative VP."""
+        return True
 
     def raise_alert(self, state: ItuState, ship: str) -> bool:
         return state.ship(ship).stats.colour != "red"

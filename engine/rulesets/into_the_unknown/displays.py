@@ -193,6 +193,7 @@ class Officer:
     skills: tuple[tuple[Category, str, int], ...]
     health: int
     keywords: tuple[tuple[str, int], ...] = ()
+    inspiring: CrewStat | None = None  # the stat an Inspiring keyword names (the guide's icon is lost)
 
     def category_level(self, category: Category) -> int:
         """The highest level the officer has in a skill of that category (0: none)."""
@@ -285,7 +286,7 @@ OFFICERS: dict[str, Officer] = {o.key: o for o in (
     # guide: Sisko social 2, technical 1
     Officer("sisko", "Benjamin Sisko", "federation", True,
             (("social", "Leadership", 2), ("security", "Tactics", 1), ("technical", "Navigation", 1)), 4,
-            (("Inspiring", 1),)),
+            (("Inspiring", 1),), inspiring="command"),
     Officer("daring_first_officer", "Daring First Officer", "federation", False,
             (("social", "Discipline", 1), ("technical", "Navigation", 2)), 3),
     Officer("vigilant_security_chief", "Vigilant Security Chief", "federation", False,

@@ -38,7 +38,7 @@ from engine.rulesets.into_the_unknown.events import (
     RoundStarted,
     ShipDelta,
 )
-from engine.rulesets.into_the_unknown.mission import OBJECTIVES, setup
+from engine.rulesets.into_the_unknown.mission import DOMINION, FEDERATION, OBJECTIVES, setup
 from engine.rulesets.into_the_unknown.movement import crossed_anomalies
 from engine.rulesets.into_the_unknown.orders import maneuver, table_for
 from engine.rulesets.into_the_unknown.reducer import apply
@@ -47,6 +47,7 @@ from engine.rulesets.into_the_unknown.table import INCH, TOKEN_RADIUS, base_poly
 
 ROUND_LIMIT = 6  # guide: the end of round 6 ends the game
 OVERTURE_ROUNDS = 3  # guide: the complication begins at the end of round 3 at the latest
+HAIL_TRAILING = 2  # chosen: the Dominion may flip its directive in the Hail phase when trailing by this many VP
 MAX_TURNS = 40  # a phase cannot take more turns than this (no seat may stall the game)
 Sink = Callable[[ItuEvent, ItuState], None]
 
@@ -94,6 +95,7 @@ class ItuGame:
         self._phase("ready")
         self._ready(raise_alerts=False)
         self._phase("hail")
+        self._hail()
         priority = self.state.priority
         self.emit(PriorityHandedOver(seq=self.seq, round=self.state.round, phase="hail", to=1 - priority))
         if self.state.complication is None and (self.state.round >= OVERTURE_ROUNDS or not any(
@@ -274,6 +276,24 @@ class ItuGame:
                         seq=self.seq, round=self.state.round, phase="hazard", objective_removed=objective.id,
                         why=f"freighter integrity: {objective.id} is lost", effects=Effects(ships=tuple(
                             ShipDelta(ship=s.id, peril=-s.peril) for s in ships if s.peril))))
+
+    # --- hail, ready, complication, end ----------------------------------------------------------
+
+    def _hail(self) -> None:
+        """Guide, "Hail Phase": no negotiation in the learning mission, but "the Dominion player can
+        flip their directive card under certain circumstances". The circumstances are not printed;
+        chosen (docs/rulings.md): in the overture, a CALM Dominion trailing by 2 or more victory
+        points may turn its combat directive HOSTILE (the attack example's situation), at no cost
+        (it is not a hostile act); the Federation's directive stays as it is. The seat decides."""
+        state = self.state
+        if state.complication is not None or state.directives[DOMINION] != "calm":
+            return
+        if state.score(FEDERATION) - state.score(DOMINION) < HAIL_TRAILING:
+            return
+        if self.players[DOMINION].hail(state, DOMINION):
+            self.emit(EffectsResolved(seq=self.seq, round=state.round, phase="hail",
+                                      why="hail: the Dominion turns its combat directive HOSTILE",
+                                      effects=Effects(hostile=(False, True))))
 
     # --- ready, complication, end ----------------------------------------------------------------
 

@@ -67,9 +67,33 @@ def test_dice(state: ItuState, ship: ShipState, stat: CrewStat, skill: str, diff
     return Outcome(rolled, difficulty)
 
 
+INSPIRE_COST = 2  # guide, "Officer Keywords": Inspiring spends 2 analysis results
+
+
+def inspire(ship: ShipState) -> ShipDelta:
+    """Guide, "Inspire": a crew dial at or above its start and below its maximum rises 1 step;
+    below its start or at its maximum, the ship gains 1 advantage token instead."""
+    if ship.card.crew_start <= ship.crew < len(ship.card.crew_dial) - 1:
+        return ShipDelta(ship=ship.id, crew=1)
+    return ShipDelta(ship=ship.id, advantage=1)
+
+
 def _event(state: ItuState, ship: ShipState, name: str, stat: CrewStat, skill: str, leader: str | None,
            outcome: Outcome, spent: list[str], effects: Effects, target: str | None, seq: int,
-           phase: Phase) -> TestMade:
+           phase: Phase, analysis_used: int = 0) -> TestMade:
+    """The test as an event. Last of the post outcome effects (chosen order: the test's own kickers
+    first), a leader with Inspiring for the tested stat spends 2 of the analysis results left to
+    inspire the unit (guide, "Officer Keywords")."""
+    officer = OFFICERS[leader] if leader else None
+    left = outcome.rolled.pool.count("analysis") - analysis_used
+    if officer is not None and officer.inspiring == stat and left >= INSPIRE_COST:
+        lift = inspire(ship)
+        mine = effects.ships[0]
+        assert mine.ship == ship.id
+        mine = mine.model_copy(update={"crew": mine.crew + lift.crew, "advantage": mine.advantage + lift.advantage})
+        effects = effects.model_copy(update={"ships": (mine, *effects.ships[1:])})
+        spent = [*spent, f"{INSPIRE_COST} analysis: {officer.name} inspires the crew ("
+                         f"{'crew dial up 1 step' if lift.crew else '1 advantage'})"]
     dice, steps = pool_models(outcome.rolled.pool)
     return TestMade(seq=seq, round=state.round, phase=phase, draws=outcome.rolled.rng.drawn - state.drawn,
                     ship=ship.id, test=name, leader=leader, stat=stat, skill=skill, difficulty=outcome.difficulty,
@@ -125,7 +149,7 @@ def threat_analysis(state: ItuState, ship_id: str, objective_id: str, leader: st
     effects = Effects(ships=(_tokens(ship, outcome, discovery),), victory=(victory[0], victory[1]),
                       negative=negative, influence=influence, markers=markers, hostile=flips)
     return _event(state, ship, "THREAT ANALYSIS", "command", "Discipline", leader, outcome, spent, effects,
-                  objective.id, seq, phase)
+                  objective.id, seq, phase, analysis_used=abs(influence))
 
 
 def sensor_lock(state: ItuState, ship_id: str, target_id: str, leader: str | None, tester: Modifier,
@@ -192,7 +216,8 @@ def _complication_test(state: ItuState, ship: ShipState, name: str, skill: str, 
         spent.append("1 analysis for an advantage token")
     effects = Effects(ships=(_tokens(ship, outcome, advantage, peril),), victory=(victory[0], victory[1]),
                       markers=markers)
-    return _event(state, ship, name, "ops", skill, leader, outcome, spent, effects, objective.id, seq, phase)
+    return _event(state, ship, name, "ops", skill, leader, outcome, spent, effects, objective.id, seq, phase,
+                  analysis_used=min(pool.count("analysis"), 1))
 
 
 def transporter_evac(state: ItuState, ship_id: str, objective_id: str, leader: str | None, tester: Modifier,
