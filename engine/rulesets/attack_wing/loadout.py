@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from engine.catalog import Captain, Catalog, Ship, Upgrade
+from engine.catalog import Admiral, Captain, Catalog, Ship, Upgrade
 from engine.rulesets.attack_wing.events import ShipSetup, WeaponSetup
 from engine.rulesets.attack_wing.rules import is_squadron
 
@@ -71,8 +71,9 @@ def squadron_tokens(ship: Ship) -> int:
 
 
 def ship_setup(catalog: Catalog, ship_ref: str, side: int, ship: Ship, captain: Captain | None,
-               upgrades: Sequence[Upgrade], cost: int) -> ShipSetup:
-    """The numbers a ship plays with. ``cost`` is its fleet points (ship, captain, upgrades)."""
+               upgrades: Sequence[Upgrade], cost: int, admiral: Admiral | None = None) -> ShipSetup:
+    """The numbers a ship plays with. ``cost`` is its fleet points (ship, captain, upgrades); a
+    face-up ``admiral``'s card is among its cards (its skill modifier is the fleet's to add)."""
     cls = catalog.class_of(ship)
     weapons = tuple(w for w in (weapon_setup(u) for u in upgrades) if w is not None)
     return ShipSetup(
@@ -84,5 +85,6 @@ def ship_setup(catalog: Catalog, ship_ref: str, side: int, ship: Ship, captain: 
         rear_arc=cls.rear_arc, has_360_arc=cls.has_360_arc,
         dial=tuple((m.kind, m.speed, m.colour) for m in cls.maneuvers), weapons=weapons,
         upgrades=tuple(u.name for u in upgrades),
-        cards=tuple([*([captain.id] if captain else []), *(u.id for u in upgrades)]),
+        cards=tuple([*([captain.id] if captain else []), *([admiral.id] if admiral else []),
+                     *(u.id for u in upgrades)]),
     )

@@ -40,7 +40,8 @@ def setup_from_scenario(scenario: Scenario, rounds: int | None = None) -> GameSe
             ref = ship_ref(side.index, ship.index)
             upgrades = [u.card for u in ship.upgrades]
             captain = ship.captain.card if ship.captain is not None else None
-            setup = ship_setup(catalog, ref, side.index, ship.ship, captain, upgrades, ship.cost)
+            admiral = ship.admiral.card if ship.admiral is not None else None
+            setup = ship_setup(catalog, ref, side.index, ship.ship, captain, upgrades, ship.cost, admiral)
             ships.append(setup.model_copy(update={"skill": ship.skill}))
             placements[ref] = pose
 

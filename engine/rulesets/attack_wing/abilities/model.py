@@ -167,6 +167,9 @@ class Ability:
     cost: Cost = field(default_factory=Cost)
     condition: Condition = field(default_factory=Condition)
     optional: bool = True
+    # an admiral's Fleet Action: the admiral's ship or a friendly ship within Range 1-3 of it
+    # resolves it as its action ("your ship": the ship acting); once per round for the fleet
+    fleet: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -455,15 +455,40 @@ def upgrade_type(card_id: str) -> str | None:
 _ACTS_ON = ("gain_token", "remove_token", "repair_shield", "disable_upgrade")
 
 
-def action_options(state: GameState, ship: ShipState) -> list[ActionOption]:
-    """The ship's "Action:" cards it may resolve as its action now."""
-    out = []
+def fleet_holder(state: GameState, ship: ShipState, card_id: str) -> ShipState | None:
+    """The friendly ship whose admiral card this is, when ``ship`` may perform its Fleet Action:
+    the admiral's ship itself or a friendly ship within Range 1-3 of it (tournament rules
+    "Admiral Cards")."""
+    for holder in state.in_play(ship.side):
+        if card_id in holder.cards and (holder.id == ship.id or band_between(holder, ship) is not None):
+            return holder
+    return None
+
+
+def _action_cards(state: GameState, ship: ShipState) -> Iterator[tuple[ShipState, str]]:
+    """(the card's ship, card id) of the cards whose "Action:" this ship may resolve: its own, and
+    the Fleet Action of an admiral within reach."""
     for card_id in ship.cards:
+        yield ship, card_id
+    for holder in state.in_play(ship.side):
+        for card_id in holder.cards if holder.id != ship.id else ():
+            card = CARDS.get(card_id)
+            if card is not None and any(a.fleet for a in card.abilities) \
+                    and fleet_holder(state, ship, card_id) is holder:
+                yield holder, card_id
+
+
+def action_options(state: GameState, ship: ShipState) -> list[ActionOption]:
+    """The ship's "Action:" cards it may resolve as its action now (an admiral's Fleet Action too)."""
+    out = []
+    for holder, card_id in _action_cards(state, ship):
         card = CARDS.get(card_id)
         for i, ability in enumerate(card.abilities if card else ()):
-            if ability.window == "action" and ready(ship, card_id, ability) \
+            if holder.id != ship.id and not ability.fleet:
+                continue
+            if ability.window == "action" and ready(holder, card_id, ability) \
                     and action_name(card_id, i) not in ship.actions_done \
-                    and holds(Situation(state, ship, ship, None), card_id, ability):
+                    and holds(Situation(state, ship, ship, None), card_id, ability):  # "your ship": the one acting
                 needs = ability.effect.pick or ability.effect.kind in _ACTS_ON
                 acted_on = marks_of(state, ship, ability) if needs else ()
                 if not needs or acted_on or (ability.effect.and_self and not ability.effect.pick):
@@ -477,16 +502,18 @@ def perform_action(t: Table, ship_id: str, action: str, reason: str, target: str
     parsed = parse_action(action)
     assert parsed is not None
     card_id, i = parsed
-    owner = t.state.ship(ship_id)
+    owner = t.state.ship(ship_id)  # the ship acting: what it reaches is measured from it
     card = CARDS[card_id]
     ability = card.abilities[i]
+    holder = owner if card_id in owner.cards else fleet_holder(t.state, owner, card_id)
+    assert holder is not None, f"{ship_id} has no card {card_id} to act with"
     marks = marks_of(t.state, owner, ability) if ability.effect.kind == "mark" else ()
     if ability.effect.pick:
         marks = (target,) if target in marks else ()
     if ability.effect.and_self:
         marks = (*marks, ship_id)
     effect = ability.effect
-    found: Found = (owner, card_id, card, i, ability)
+    found: Found = (holder, card_id, card, i, ability)  # a Fleet Action's card is the admiral's ship's
     ships = _acted_on(t.state, owner, ability, target)
     use = AbilityUse(target=target, reason=reason)
     choices = _choices(t.state, effect, ships)
@@ -495,7 +522,7 @@ def perform_action(t: Table, ship_id: str, action: str, reason: str, target: str
         default = policy.sub_choice(t.state, effect, ships[0], choices)
         use = AbilityUse(target=target, choice=asked.choice if asked is not None and asked.choice in choices
                          else default, reason=reason)
-    _used(t, found, "action", use, subject=target, marks=marks)
+    _used(t, found, "action", use, subject=target or (ship_id if holder.id != ship_id else None), marks=marks)
     _apply(t, owner, card.name, effect, ships, use.choice)
     if effect.kind == "mark" and effect.token:  # a token beside every ship it marks
         for marked in marks:

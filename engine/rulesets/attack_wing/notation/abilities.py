@@ -4,11 +4,13 @@ abilities"). Standing abilities (a card's +1 defense die) are not written: the r
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.abilities.registry import CARDS
-from engine.rulesets.attack_wing.abilities.windows import action_name
+from engine.rulesets.attack_wing.abilities.windows import action_name, parse_action
 from engine.rulesets.attack_wing.notation import model as m
-from engine.rulesets.attack_wing.players import AbilityOffer, AbilityUse
+from engine.rulesets.attack_wing.players import AbilityOffer, AbilityUse, ActionOption
 from engine.rulesets.attack_wing.state import ShipState
 
 
@@ -21,15 +23,21 @@ def card_on(ship: ShipState, text: str) -> str | None:
 
 
 def label(ship: ShipState, card_id: str) -> str:
-    """How the export names a card: its name when no other card of the ship has it, else its id."""
+    """How the export names a card: its name when no other card of the ship has it, else its id
+    (an admiral's Fleet Action performed by another ship: its id)."""
     name = CARDS[card_id].name if card_id in CARDS else card_id
     same = [c for c in ship.cards if c in CARDS and CARDS[c].name == name]
     return name if same == [card_id] else card_id
 
 
-def action_of(ship: ShipState, text: str) -> str | None:
-    """The engine's action name for ``action card TEXT``: the card's first "Action:" ability."""
+def action_of(ship: ShipState, text: str, options: Sequence[ActionOption] = ()) -> str | None:
+    """The engine's action name for ``action card TEXT``: the card's first "Action:" ability; a
+    card not on the ship: an admiral's Fleet Action among the ship's ``options``, by its id or name."""
     card_id = card_on(ship, text)
+    if card_id is None:
+        fleet = [p[0] for o in options if (p := parse_action(o.action)) is not None and p[0] not in ship.cards
+                 and (p[0] == text or CARDS[p[0]].name.casefold() == text.casefold())]
+        card_id = fleet[0] if len(set(fleet)) == 1 else None
     card = CARDS.get(card_id or "")
     if card_id is None or card is None:
         return None

@@ -193,7 +193,7 @@ class _Driver:
         target: str | None = line.target
         echo: tuple[Pose, int] | None = None
         if line.action == "card":
-            action = card_notation.action_of(ship, line.ability or "")
+            action = card_notation.action_of(ship, line.ability or "", options)
             if action is None:
                 return None, f"{who_is(state, ship.id)} has no supported card {line.ability!r} with an Action: ability"
             line = replace(line, action=action)
