@@ -344,11 +344,13 @@ def _compile(tags: tuple[Tag, ...]) -> Callable[[tuple[str, ...]], Decoder]:
             cells = ", ".join(f"(S[b{j}] if b{j}.__class__ is int else T(b{j}))" if t == "s"
                               else f"(b{j} if b{j}.__class__ in L else P(b{j}, d - 3))" for j, t in enumerate(tag[1]))
             value = f"(None if {a} is None else [[{cells}] for {row}in map(A, A({a}))])"
-        entries.append(f"K[{i}]: {value}")
+        entries.append(f"k{i}: {value}")
     # the levels this map's own lists need below it: a list of strings or maps one, rows of a "T" two
     need = 1 + max([2 if type(t) is tuple else 1 if t in ("S", "M") else 0 for t in tags], default=0)
+    keys = "".join(f"k{i}, " for i in range(len(tags)))
     source = "\n".join([
         "def make(K):",
+        f"    {keys}= K" if tags else "    pass",  # each key a name of its own: no indexing per value
         "    def decode(v, d, q, S, M):",
         f"        if d < {need}:",
         "            raise RecursionError",

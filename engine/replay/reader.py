@@ -177,6 +177,9 @@ class Replay:
         self._summary: Summary | None = None
         self._tables: dict[int, Tables] = {}  # schema 3: the tables before definitions record k, by k
         self._small = SmallBodies(limits)
+        # msgpack's own defaults bound every string and container by the body's size: for a small
+        # body that is within the limits, so the hot path may decode with no options to parse
+        self._plain_small = SMALL_BODY <= min(limits.max_str_bytes, limits.max_container_len)
         self.schema, stored, self.header_end = self._read_header()
         try:
             self.header: dict[str, Any] = upgrade_header(stored, self.schema) if self.schema < CURRENT_SCHEMA \
@@ -564,21 +567,11 @@ class Replay:
     def event_body(self, rec: RawRecord) -> dict[str, Any]:
         """The checked (and upgraded) body of an event record."""
         payload = rec.payload
-        tables = rec.tables
-        if tables is not None and type(payload) is bytes and len(payload) <= SMALL_BODY \
-                and self.schema == CURRENT_SCHEMA:
-            # schema 3's hot path, every check kept: a small body, a compact map of a declared shape (any
-            # oddity, even a plain map, takes the careful path below, which says what is wrong)
-            try:
-                obj = self._small(payload)
-                number = obj[0] if obj.__class__ is list and obj else None
-                if number.__class__ is int and number >= 0:
-                    decoders = tables.decoders
-                    body = decoders[number](obj, self.limits.max_depth, rec.seq, tables.strings, decoders)
-                    if type(body.get("seq")) is int and body["seq"] == rec.seq and type(body.get("type")) is str:
-                        return body  # type: ignore[no-any-return]
-            except Exception:  # the careful path below reads it again and says what is wrong
-                pass
+        if self.schema == CURRENT_SCHEMA:
+            hot = _hot_body(msgpack.unpackb if self._plain_small else self._small, payload, rec.tables, rec.seq,
+                            self.limits.max_depth)
+            if hot is not None:
+                return hot
         if type(payload) is bytes:
             try:
                 body = decode_body(payload, self.limits) if rec.tables is None else self._compact(rec, payload)
@@ -630,11 +623,15 @@ class Replay:
         if start >= stop:
             return
         event_body = self.event_body
+        current, depth = self.schema == CURRENT_SCHEMA, self.limits.max_depth
+        small = msgpack.unpackb if self._plain_small else self._small
         for rec in self.records(self.index.keyframe_before(start)):
-            if rec.kind == KIND_EVENT and rec.seq >= start:
-                if rec.seq >= stop:
+            _, _, _, kind, seq, payload, tables = rec
+            if kind == KIND_EVENT and seq >= start:
+                if seq >= stop:
                     return
-                yield event_body(rec)
+                body = _hot_body(small, payload, tables, seq, depth) if current else None  # (event_body's, inline)
+                yield event_body(rec) if body is None else body
 
     def _event_records(self, start: int, stop: int | None) -> Iterator[RawRecord]:
         count = self.event_count
@@ -763,3 +760,24 @@ def _what(exc: BaseException) -> str:
     if len(text) > 1:
         first += f" (+{len(text) - 1} more lines)"
     return f"{type(exc).__name__}: {first}" if first else type(exc).__name__
+
+
+def _hot_body(small: Callable[[bytes], Any], payload: Any, tables: Tables | None, seq: int, depth: int
+              ) -> dict[str, Any] | None:
+    """Schema 3's hot path for an event body, every check kept: a small body (decoded by ``small``),
+    a compact map of a declared shape, with its ``seq`` and a string ``type``. None: anything else
+    (even a plain map, an extension type or trailing bytes), for the careful path that says what
+    is wrong."""
+    if tables is None or payload.__class__ is not bytes or len(payload) > SMALL_BODY:
+        return None
+    try:
+        obj = small(payload)
+        number = obj[0] if obj.__class__ is list and obj else None
+        if number.__class__ is int and number >= 0:
+            decoders = tables.decoders
+            body: dict[str, Any] = decoders[number](obj, depth, seq, tables.strings, decoders)
+            if body.get("seq").__class__ is int and body["seq"] == seq and body.get("type").__class__ is str:
+                return body
+    except Exception:  # the careful path reads it again and says what is wrong
+        return None
+    return None
