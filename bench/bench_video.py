@@ -8,15 +8,18 @@ captions and the video overlays, three ways (``--modes`` picks some):
 
 - render only: Timeline moment (worked out one frame ahead on a second thread) + HUD +
   Scene.update + renderFrame + read-back into numpy;
-- render + encode: the same frames through H.264 (libx264, crf 20, superfast) to a temporary MP4,
+- render + encode: the same frames through H.264 (libx264, crf 20, ultrafast) to a temporary MP4,
   encoding on the main thread after each frame;
 - render + encode, threaded: the encoder on a worker thread (what ``trek render`` does).
 
 Prints frames/s, the ratio to 30 fps (1.0 = real time) and where the time goes per frame, then
 each size's speed as a ratio to the first size's measured in the same run (the figure to compare
 across machines and loads: a busy machine slows every size alike, more or less; the load average
-is printed with it). Issue 19's goal is 1920x1080 rendered and encoded at 1.5x real time or better.
-Run on a quiet machine: other processes on a 2-core machine change the figures a lot.
+is printed with it) and the CPU seconds a video second costs over all threads, with the real-time
+speed that would give if the machine's cores did nothing else and were kept busy (an upper bound:
+the figure for a quiet machine lies between the measured one and it). Issue 19's goal is 1920x1080
+rendered and encoded at 1.5x real time or better. Run on a quiet machine: other processes on a
+2-core machine change the wall-clock figures a lot.
 Usage: python bench/bench_video.py [--frames N | --round R] [--replay FILE] [--sizes 1280x720,1920x1080]
        [--modes none,inline,threaded]
 """
@@ -123,6 +126,7 @@ def main() -> None:
               f"{plan.game_frames} {what} at {FPS:g} fps of playback, director camera, HUD, "
               f"overlays templates+attack+trails+sectors+names")
         speeds: dict[tuple[int, int], dict[str, float]] = {}
+        cpu_per_frame: dict[tuple[int, int], dict[str, float]] = {}
         for w, h in sizes:
             size = (int(w), int(h))
             print(f"\n{size[0]}x{size[1]}")
@@ -134,6 +138,7 @@ def main() -> None:
                 n = plan.game_frames
                 fps = n / wall
                 speeds.setdefault(size, {})[label] = fps
+                cpu_per_frame.setdefault(size, {})[label] = cpu / n
                 cores = os.cpu_count() or 1
                 print(f"  {label:27s} {fps:6.1f} frames/s  {fps / FPS:5.2f}x real time  "
                       f"({ms(wall, n)} ms/frame; CPU {ms(cpu, n)} ms/frame over all threads, "
@@ -156,6 +161,12 @@ def main() -> None:
             print(f"  {size[0]}x{size[1]}: " + ", ".join(
                 f"{label} {fps / speeds[base][label]:.2f}x" for label, fps in by_label.items())
                   + (f"; rendered and encoded (threaded) at {threaded / FPS:.2f}x real time" if threaded else ""))
+        cores = os.cpu_count() or 1
+        print(f"CPU seconds per video second over all threads (load-independent, more or less), and the bound "
+              f"on {cores} otherwise idle cores kept busy:")
+        for size, by_label in cpu_per_frame.items():
+            print(f"  {size[0]}x{size[1]}: " + ", ".join(
+                f"{label} {c * FPS:.2f} ({cores / (c * FPS):.2f}x real time at most)" for label, c in by_label.items()))
 
 
 if __name__ == "__main__":
