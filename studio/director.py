@@ -38,6 +38,7 @@ from engine.timeline import Timeline
 from engine.view import FocusView
 from studio.assets import PEG_HEIGHT_MM
 from studio.camera import CameraPose
+from studio.marks import tag_reach
 
 Points = npt.NDArray[np.float64]  # (N, 3) table points in mm
 Safe = tuple[float, float, float, float]  # (left, right, bottom, top) in normalised image units -1..1
@@ -204,6 +205,15 @@ def ship_points(pose: Pose, base: str, side: float) -> Points:
     return np.array(pts, dtype=np.float64)
 
 
+def framed_points(pose: Pose, base: str, side: float) -> Points:
+    """What a shot keeps in the picture of a ship: :func:`ship_points` and how far its name tag
+    reaches north and south of it (a tag sits below or above its base), so no tag ends up under
+    the dice bar."""
+    tag = tag_reach(pose.heading, side)
+    around = np.array([(pose.x, pose.y - tag, 0.0), (pose.x, pose.y + tag, 0.0)], dtype=np.float64)
+    return np.vstack([ship_points(pose, base, side), around])
+
+
 class Director:
     """The camera for each playback time of ``timeline`` in an image of ``aspect`` (width / height).
 
@@ -271,7 +281,7 @@ class Director:
         """The whole table in the image, and every ship on it (the focus's bases) clear of the HUD (``safe``)."""
         if i < 0 or self.safe == FULL or focus is None:
             return Shot(start, "table", (), self.table_points, self.table_framing, i)
-        ships = [ship_points(b.pose, b.size, b.side) for b in focus.bases]
+        ships = [framed_points(b.pose, b.size, b.side) for b in focus.bases]
         if not ships:
             return Shot(start, "table", (), self.table_points, self.table_framing, i)
         fleet = np.vstack(ships)
@@ -286,7 +296,7 @@ class Director:
     def _points(self, focus: FocusView) -> Points:
         """The table points of a focus: its bases on the table, at their pegs and up to the models'
         tops, and its other table points (a move's template)."""
-        pts = [ship_points(b.pose, b.size, b.side) for b in focus.bases]
+        pts = [framed_points(b.pose, b.size, b.side) for b in focus.bases]
         if focus.points:
             pts.append(np.array([(x, y, 0.0) for x, y in focus.points], dtype=np.float64))
         return np.vstack(pts) if pts else self.table_points

@@ -8,7 +8,9 @@ without the depth test, like the attack ruler: an asteroid never hides them.
 
 from __future__ import annotations
 
+import functools
 import math
+from collections.abc import Sequence
 from typing import Final
 
 from panda3d.core import NodePath, TextNode
@@ -27,6 +29,9 @@ TAG_SORT: Final = 45  # "fixed" bin order of tags' backdrops (their text: the ne
 RING_LABEL_SORT: Final = 31  # over the range rings (30)
 TAG_HEIGHT_MM: Final = 9.0  # cap height of a name tag's letters
 TAG_GAP_MM: Final = 5.0  # between the base's lowest corner and the tag
+TAG_BOX_H: Final = TAG_HEIGHT_MM * 1.7  # a tag's backdrop, top to bottom
+TAG_ROW_MM: Final = TAG_BOX_H + 2.0  # slots 2 and 3: one row further out
+TAG_SLOTS: Final = 4
 RING_LABEL_MM: Final = 14.0
 RING_LABEL_BEARING: Final = 135.0  # table bearing (clockwise from north) of the ring labels: south-east
 MARK_Z: Final = 0.9
@@ -56,6 +61,7 @@ def flat_text(text: str, height_mm: float, colour: RGBA, align: str = "center") 
     return holder
 
 
+@functools.lru_cache(maxsize=512)
 def text_width_mm(text: str, height_mm: float) -> float:
     from studio.hud2d import hud_font
 
@@ -64,25 +70,65 @@ def text_width_mm(text: str, height_mm: float) -> float:
     return float(node.calcWidth(text)) * height_mm / 0.7
 
 
-def tag_anchor(ship: ShipView) -> tuple[float, float]:
-    """Where a ship's name tag's centre goes: below (south of) its base's lowest corner."""
-    half = ship.base_side / 2
-    h = math.radians(ship.pose.heading)
-    reach = half * (abs(math.cos(h)) + abs(math.sin(h)))  # the rotated square's half height
-    return ship.pose.x, ship.pose.y - reach - TAG_GAP_MM - TAG_HEIGHT_MM / 2
+def base_reach(heading: float, side: float) -> float:
+    """A square base's half height on the table (how far north and south of its centre it reaches)."""
+    h = math.radians(heading)
+    return side / 2 * (abs(math.cos(h)) + abs(math.sin(h)))
 
 
-def tag_box(ship: ShipView) -> tuple[float, float, float, float]:
-    """The tag's (x0, y0, x1, y1) on the table in mm (its backdrop)."""
-    x, y = tag_anchor(ship)
+def tag_reach(heading: float, side: float) -> float:
+    """How far north or south of a ship's centre its tag reaches in slots 0 and 1 (the director
+    keeps that much of the table around a ship in the picture)."""
+    return base_reach(heading, side) + TAG_GAP_MM + TAG_HEIGHT_MM / 2 + TAG_BOX_H / 2
+
+
+def _reach(ship: ShipView) -> float:
+    return base_reach(ship.pose.heading, ship.base_side)
+
+
+def tag_anchor(ship: ShipView, slot: int = 0) -> tuple[float, float]:
+    """Where a ship's name tag's centre goes: in ``slot`` 0 below (south of) its base's lowest
+    corner, 1 above its highest, 2 and 3 one row of tags further below and above."""
+    offset = _reach(ship) + TAG_GAP_MM + TAG_HEIGHT_MM / 2 + (slot // 2) * TAG_ROW_MM
+    return ship.pose.x, ship.pose.y - offset if slot % 2 == 0 else ship.pose.y + offset
+
+
+def tag_box(ship: ShipView, slot: int = 0) -> tuple[float, float, float, float]:
+    """The tag's (x0, y0, x1, y1) on the table in mm (its backdrop) in ``slot``."""
+    x, y = tag_anchor(ship, slot)
     w = text_width_mm(ship.name, TAG_HEIGHT_MM) + TAG_HEIGHT_MM
-    h = TAG_HEIGHT_MM * 1.7
-    return x - w / 2, y - h / 2, x + w / 2, y + h / 2
+    return x - w / 2, y - TAG_BOX_H / 2, x + w / 2, y + TAG_BOX_H / 2
+
+
+def _apart(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+
+
+def _base_box(ship: ShipView) -> tuple[float, float, float, float]:
+    r = _reach(ship)
+    return ship.pose.x - r, ship.pose.y - r, ship.pose.x + r, ship.pose.y + r
+
+
+def tag_slots(ships: Sequence[ShipView]) -> dict[str, int]:
+    """Each ship's tag slot (:func:`tag_anchor`), in the order given: the first slot whose tag
+    overlaps no tag placed before it and no other ship's base, else the first that overlaps no
+    tag (ships in base contact: one tag below, the other above), else below."""
+    placed: list[tuple[float, float, float, float]] = []
+    bases = {s.id: _base_box(s) for s in ships}
+    out: dict[str, int] = {}
+    for ship in ships:
+        boxes = [tag_box(ship, slot) for slot in range(TAG_SLOTS)]
+        free = [k for k, b in enumerate(boxes) if all(_apart(b, p) for p in placed)]
+        clear = [k for k in free if all(_apart(boxes[k], bb) for sid, bb in bases.items() if sid != ship.id)]
+        slot = clear[0] if clear else free[0] if free else 0
+        out[ship.id] = slot
+        placed.append(boxes[slot])
+    return out
 
 
 def _tag_node(ship: ShipView) -> NodePath:
     x0, y0, x1, y1 = tag_box(ship)
-    x, _y = tag_anchor(ship)
+    x, _y = tag_anchor(ship)  # (the node is built around its anchor: any slot)
     holder = NodePath(f"tag-{ship.id}")
     back = MeshBuilder()
     r = (y1 - y0) / 2
@@ -100,7 +146,7 @@ def _tag_node(ship: ShipView) -> NodePath:
 
 class NameTags:
     """A name tag per ship on the table (destroyed ships' greyed), rebuilt only when a ship's
-    name, seat or fate changes, moved when it moves."""
+    name, seat or fate changes, moved when it moves; tags never overlap (:func:`tag_slots`)."""
 
     def __init__(self, layer: NodePath) -> None:
         self.layer = layer
@@ -109,6 +155,7 @@ class NameTags:
 
     def update(self, view: TableView, on: bool) -> None:
         want = {s.id: s for s in view.ships} if on else {}
+        slots = tag_slots(list(want.values()))
         for sid in list(self._tags):
             if sid not in want:
                 self._tags.pop(sid)[1].removeNode()
@@ -122,7 +169,7 @@ class NameTags:
                 node.reparentTo(self.layer)
                 current = (key, node)
                 self._tags[sid] = current
-            x, y = tag_anchor(ship)
+            x, y = tag_anchor(ship, slots[sid])
             current[1].setPos(x, y, TAG_Z)
 
 

@@ -276,3 +276,31 @@ def test_the_enemy_ai_sector_pixels_are_clear_of_the_hud() -> None:
             for r in rects:
                 inside = (xs > r[0]) & (xs < r[1]) & (ys > r[2]) & (ys < r[3])
                 assert not inside.any(), f"event {i}: {int(inside.sum())} sector pixels under the HUD at {r}"
+
+
+def test_name_tags_never_sit_under_the_dice_bar(game: LoadedReplay) -> None:
+    """Over a whole game in director frames, the name tag of every ship the shot promises to show
+    (every ship in a whole-table shot) lies clear of the dice bar and the caption (the HUD's
+    rectangles in the bottom part of the image); the director frames the tags with the ships."""
+    from studio.marks import TAG_Z, tag_box, tag_slots
+    from studio.video import FrameRenderer
+
+    tl = game.timeline
+    checked = 0
+    with FrameRenderer(game, SIZE, "director") as fr:
+        assert fr.hud is not None
+        for t in np.arange(0.0, tl.duration, 0.5):
+            moment = tl.moment(float(t))
+            fr.hud.update(moment, tl)
+            bottom = [r for r in fr.hud.rects() if r[3] < -0.3]
+            ids = set(_watched(fr, moment, float(t)))
+            slots = tag_slots(moment.view.ships)
+            for ship in moment.view.ships:
+                if ship.id not in ids:
+                    continue
+                x0, y0, x1, y1 = tag_box(ship, slots[ship.id])
+                corners = np.array([(x, y, TAG_Z) for x in (x0, x1) for y in (y0, y1)])
+                box = _box(fr.director.project(float(t), corners))
+                assert _overlaps(box, bottom) is None, f"t={t:.1f}: {ship.id}'s tag is under the dice bar"
+                checked += 1
+    assert checked > 500

@@ -4,6 +4,7 @@ shield-hit and destruction effects (issue 19)."""
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import replace
 from typing import Any
@@ -17,7 +18,7 @@ from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing.screen import effect_views
 from engine.view import AttackView, EffectView, ObstacleView, ShipView, TableView
 from studio.camera import table_to_pixel
-from studio.marks import ring_label_points, tag_box
+from studio.marks import _apart, ring_label_points, tag_box, tag_slots
 from studio.palette import BAND_COLOURS
 
 A = 914.4
@@ -186,3 +187,33 @@ def test_a_destroyed_ship_shows_as_a_wreck_in_the_still_of_its_destruction(skirm
     gone = renderer.render(replace(moment.view, ships=tuple(s for s in moment.view.ships if s.id != ship_id)),
                            (640, 360), "top", set())
     assert (np.abs(still.astype(int) - gone.astype(int)).sum(axis=2) > 30).sum() > 30
+
+
+def test_name_tags_of_ships_in_base_contact_never_overlap(renderer: Any) -> None:
+    """Three ships side by side in base contact and two one north of the other: every tag's box is
+    clear of every other tag and of the other ships' bases (below each tag would overlap), and each
+    tag is drawn where its box says (its backdrop darkens the mat there)."""
+    row = [ship(f"r{k}", 300 + 40 * k, 300, 0, player=k % 2, name=n)
+           for k, n in enumerate(("U.S.S. Enterprise-D", "2nd Division Cruiser", "U.S.S. Defiant"))]
+    pair = [ship("n", 600, 560, 90, player=1, name="5th Wing Patrol Ship"), ship("s", 600, 520, 0,
+                                                                                 name="U.S.S. Excelsior")]
+    view = TableView(A, A, ships=(*row, *pair))
+    below = [tag_box(s) for s in view.ships]
+    assert any(not _apart(a, b) for a, b in itertools.combinations(below, 2))  # all below: they would overlap
+    slots = tag_slots(view.ships)
+    boxes = {s.id: tag_box(s, slots[s.id]) for s in view.ships}
+    for (i, a), (j, b) in itertools.combinations(boxes.items(), 2):
+        assert _apart(a, b), f"the tags of {i} and {j} overlap"
+    for s in view.ships:
+        r = s.base_side / 2  # (headings 0 and 90: the bases are axis-aligned squares)
+        for o in view.ships:
+            if o.id != s.id:
+                assert _apart(boxes[s.id], (o.pose.x - r, o.pose.y - r, o.pose.x + r, o.pose.y + r))
+    plain = renderer.render(view, SIZE, "top", set())
+    drawn = renderer.render(view, SIZE, "top", {"names"})
+    for s in view.ships:
+        x0, y0, x1, y1 = boxes[s.id]
+        u0, v0 = uv(x0 + 2, y1 - 2)
+        u1, v1 = uv(x1 - 2, y0 + 2)
+        changed = np.abs(drawn[v0:v1, u0:u1].astype(int) - plain[v0:v1, u0:u1].astype(int)).sum(axis=2) > 20
+        assert changed.mean() > 0.3, f"{s.id}'s tag is not where its box is"
