@@ -148,13 +148,16 @@ class ShipView:
 @dataclass(frozen=True, slots=True)
 class MarkerView:
     """A mission marker on the table: a token at (x, y) labelled ``label`` ("C"), what it is
-    (``text``, e.g. "odd sensor data") and, once collected, by whom (``taken_by``)."""
+    (``text``, e.g. "odd sensor data") and, once collected, by whom (``taken_by``); with a
+    ``heading``, an arrow at (x, y) pointing that way instead (an Alliance mission's numbered
+    bearing arrow at the map's edge, where Enemy AI formations arrive)."""
 
     label: str
     x: float
     y: float
     text: str = ""
     taken_by: str | None = None
+    heading: float | None = None  # an arrow pointing this way (degrees clockwise from north), not a token
 
 
 @dataclass(frozen=True, slots=True)

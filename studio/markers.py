@@ -1,8 +1,10 @@
-"""Mission markers on the table (the view's ``markers``: an Alliance mission's sensor data sites).
+"""Mission markers on the table (the view's ``markers``: an Alliance mission's sensor data sites
+and bearing arrows).
 
-Each marker is a gold token with its map label ("C") standing over it, turned to the camera;
-once a ship has collected it, the token is drawn hollow and grey (the site is spent). Rebuilt
-only when the markers change.
+Each token is gold with its map label ("C") standing over it, turned to the camera; once a ship
+has collected it, the token is drawn hollow and grey (the site is spent). A marker with a heading
+is a blue arrow pointing that way (a bearing arrow at the map's edge) with its number standing
+behind it. Rebuilt only when the markers change.
 """
 
 from __future__ import annotations
@@ -20,6 +22,9 @@ from studio.meshes import MeshBuilder, as_overlay
 
 MARKER: Final[palette.RGBA] = (1.0, 0.78, 0.25, 1.0)
 SPENT: Final[palette.RGBA] = (0.55, 0.56, 0.6, 1.0)
+ARROW: Final[palette.RGBA] = (0.3, 0.6, 1.0, 1.0)  # the rulebook's blue bearing arrows
+ARROW_MM: Final = 60.0  # tip to tail
+ARROW_HALF_W_MM: Final = 22.0  # the head's half width
 RADIUS_MM: Final = 14.0
 LABEL_MM: Final = 22.0  # the label's height
 Z: Final = 0.4
@@ -29,13 +34,37 @@ def marker_builder(markers: Sequence[MarkerView]) -> MeshBuilder:
     """The tokens: a filled gold disc with a dark rim, or a grey ring once collected."""
     b = MeshBuilder()
     for m in markers:
-        if m.taken_by is None:
+        if m.heading is not None:
+            _arrow(b, m)
+        elif m.taken_by is None:
             b.disc(m.x, m.y, RADIUS_MM + 2.0, palette.BASE_DARK, Z, segments=40)
             b.disc(m.x, m.y, RADIUS_MM, MARKER, Z + 0.01, segments=40)
         else:
             ring = [(m.x + RADIUS_MM * c, m.y + RADIUS_MM * s) for c, s in _circle(40)]
             b.ribbon(ring, 2.5, palette.with_alpha(SPENT, 0.9), Z, closed=True)
     return b
+
+
+def arrow_points(m: MarkerView) -> list[tuple[float, float]]:
+    """A bearing arrow's outline on the table: from its tail at (x, y) to its tip ``ARROW_MM``
+    along its heading (into the map), a shaft and a head."""
+    assert m.heading is not None
+    h = math.radians(m.heading)
+    fx, fy = math.sin(h), math.cos(h)  # forward (heading 0: north, +y)
+    rx, ry = fy, -fx  # right
+    shaft, head = ARROW_HALF_W_MM * 0.45, ARROW_MM * 0.45
+
+    def at(f: float, r: float) -> tuple[float, float]:
+        return m.x + f * fx + r * rx, m.y + f * fy + r * ry
+
+    return [at(0, -shaft), at(ARROW_MM - head, -shaft), at(ARROW_MM - head, -ARROW_HALF_W_MM), at(ARROW_MM, 0),
+            at(ARROW_MM - head, ARROW_HALF_W_MM), at(ARROW_MM - head, shaft), at(0, shaft)]
+
+
+def _arrow(b: MeshBuilder, m: MarkerView) -> None:
+    outline = arrow_points(m)
+    b.polygon(outline, palette.with_alpha(ARROW, 0.85), Z)
+    b.ribbon(outline, 2.0, palette.BASE_DARK, Z + 0.01, closed=True)
 
 
 def _circle(n: int) -> list[tuple[float, float]]:
@@ -68,5 +97,9 @@ class Markers:
             text.setShadowColor(0.0, 0.0, 0.0, 0.9)
             label = self.root.attachNewNode(text)
             label.setScale(LABEL_MM)
-            label.setPos(m.x, m.y, Z + RADIUS_MM + 6.0)
+            if m.heading is None:
+                label.setPos(m.x, m.y, Z + RADIUS_MM + 6.0)
+            else:  # standing over the arrow's middle
+                x, y = arrow_points(m)[3]
+                label.setPos((m.x + x) / 2, (m.y + y) / 2, Z + 6.0)
             label.setBillboardPointEye()

@@ -100,7 +100,7 @@ class Table:
         mat.setLightOff(1)
         mat.setBin("background", 0)
         mat.setDepthWrite(False)
-        mat.setDepthTest(False)  # drawn first over a cleared depth buffer: the test always passes; llvmpipe skips the read
+        mat.setDepthTest(False)  # drawn first over a cleared depth buffer: the test always passes
         return mat
 
 

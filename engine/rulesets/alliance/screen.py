@@ -30,8 +30,23 @@ def token_sites(header: Mapping[str, Any]) -> tuple[TokenSite, ...]:
 
 
 def markers(header: Mapping[str, Any]) -> tuple[MarkerView, ...]:
-    """The mission's markers on the table: its sensor data sites (none collected yet)."""
-    return tuple(MarkerView(s.label, s.x, s.y, f"{s.kind} sensor data") for s in token_sites(header))
+    """The mission's markers on the table: its bearing arrows (numbered, pointing into the map)
+    and its sensor data sites (none collected yet)."""
+    return bearing_arrows(header) + tuple(MarkerView(s.label, s.x, s.y, f"{s.kind} sensor data")
+                                          for s in token_sites(header))
+
+
+def bearing_arrows(header: Mapping[str, Any]) -> tuple[MarkerView, ...]:
+    """The mission's bearing arrows (none if the mission is unreadable)."""
+    try:
+        mission = parse_mission(header.get("mission"), "the replay header's mission")
+    except MissionError:
+        return ()
+    arrows = []
+    for b in mission.spec.bearings:
+        pose = mission.bearing_pose(b.number)
+        arrows.append(MarkerView(str(b.number), pose.x, pose.y, f"bearing {b.number}", heading=pose.heading))
+    return tuple(arrows)
 
 
 def cards(header: Mapping[str, Any], final: AllianceState, truncated: bool, fallback: str) -> tuple[CardView, CardView]:

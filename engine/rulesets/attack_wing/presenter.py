@@ -282,11 +282,12 @@ class BoardPresenter(Generic[S]):
         return view
 
     def _markers_at(self, i: int) -> tuple[MarkerView, ...]:
-        """The table's mission markers, each with the ship that collected it by event ``i``."""
+        """The table's mission markers, each token with the ship that collected it by event ``i``."""
         if not self.table.markers:
             return ()
         taken = {label: ship for j, label, ship in self._taken if j <= i}
-        return tuple(replace(m, taken_by=taken.get(m.label)) for m in self.table.markers)
+        return tuple(m if m.heading is not None else replace(m, taken_by=taken.get(m.label))  # (arrows: never)
+                     for m in self.table.markers)
 
     def _templates_at(self, i: int, on_table: Collection[str]) -> tuple[TemplateView, ...]:
         """The template of each ship's last move, kept on the table until the ship's next activation."""
