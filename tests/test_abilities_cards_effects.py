@@ -21,10 +21,14 @@ def _of(g: Game, kind: type[ev.Event], cause: str) -> list[ev.Event]:
     return [e for e in g.events if isinstance(e, kind) and getattr(e, "cause", None) == cause]
 
 
-def _shot_then(upgrades: list[str], j_hull: str, action: str) -> Game:
-    """Round 1: A's two hits at Range 3 take two of J's shields (J holds fire); round 2 J performs ``action``."""
+def _shot_then(upgrades: list[str], j_hull: str, action: str, fires: bool = False,
+               dial: tuple[str, int] = ("straight", 1)) -> Game:
+    """Round 1: A's two hits at Range 3 take two of J's shields (J holds fire); round 2 J performs
+    ``action`` (after the ``dial`` maneuver) and, when it ``fires``, attacks A."""
     seats = [ScriptedPlayer(attacks={"A": ["J", None]}),
-             ScriptedPlayer(actions={"J": [ActionChoice("pass"), ActionChoice(action)]}, attacks={"J": [None, None]})]
+             ScriptedPlayer(dials={"J": [("straight", 1), dial]},
+                            actions={"J": [ActionChoice("pass"), ActionChoice(action)]},
+                            attacks={"J": [None, "A" if fires else None]})]
     g = game([ship("A", 0, AKIRA), ship("J", 1, j_hull, upgrades=upgrades)], facing(3), seats,
              ScriptedDice(["hit", "hit", *BLANKS]), round_limit=2)
     g.play()
@@ -105,3 +109,31 @@ def test_disguise_protocol_takes_two_attack_dice_then_waits() -> None:
     assert dice_count(g, "attack") == 3 and used(g)[0].time == 3
     assert g.state.ship("J").time_on("disguise_protocol_72939") == 2  # one leaves in the End Phase
     assert dice_count(attack(BLANKS, a=["disguise_protocol_72939"]), "attack") == 5  # attacking: not its step
+
+
+def _j_attack(g: Game) -> int:
+    return len(next(e for e in g.events if isinstance(e, ev.DiceRolled) and e.ship == "J" and e.kind == "attack").faces)
+
+
+def test_repairs_that_cost_attack_dice_this_round() -> None:
+    for card, repaired, fewer in (("3065", 1, 1), ("3020", 1, 2)):
+        g = _shot_then([card], ATTACK_SHIP, f"ability:{card}:0", fires=True)
+        base = _shot_then([card], ATTACK_SHIP, "pass", fires=True)
+        assert [e.amount for e in g.events if isinstance(e, ev.ShieldsRepaired)] == [repaired], card  # type: ignore[attr-defined]
+        assert _j_attack(g) == _j_attack(base) - fewer, card
+
+
+def test_kyle_repairs_only_after_a_green_maneuver() -> None:
+    try:
+        _shot_then(["3020"], ATTACK_SHIP, "ability:3020:0", dial=("straight", 4))  # white
+    except IllegalDecision:
+        return
+    raise AssertionError("Kyle was offered after a white maneuver")
+
+
+def test_miles_o_brien_repairs_two_shields_and_holds_fire() -> None:
+    g = _shot_then(["3090"], ATTACK_SHIP, "ability:3090:0", fires=True)
+    assert [e.amount for e in g.events if isinstance(e, ev.ShieldsRepaired)] == [2]  # type: ignore[attr-defined]
+    assert not [e for e in g.events if isinstance(e, ev.AttackDeclared) and e.ship == "J"]
+    assert [e for e in _shot_then(["3090"], ATTACK_SHIP, "pass", fires=True).events
+            if isinstance(e, ev.AttackDeclared) and e.ship == "J"]

@@ -171,4 +171,13 @@ CARDS: tuple[Card, ...] = (
         Ability("action", Effect("disable_upgrade", targets="ships", reach=(2, 3), pick=True, upgrades=("crew",)),
                 "Action: disable this card and one crew upgrade of this seat's choice on a ship at Range 2-3, cloaked "
                 "or not", Cost(disable=True)),)),
+    Card(("3020",), "Kyle", "crew", (
+        Ability("action", Effect("repair_shield", 1, and_self=True), "Action: after a green maneuver, repair 1 "
+                "shield; 2 attack dice fewer this round", condition=Condition(check=green)),
+        attack_rider(-2, "2 attack dice fewer (marked)"))),
+    Card(("3090",), "Miles O'Brien", "crew", (
+        Ability("action", Effect("repair_shield", 2, and_self=True), "Action: disable this card to repair 2 "
+                "shields; his ship attacks no one this round", Cost(disable=True)),
+        Ability("declare_target", Effect("cannot_attack", targets="owner"), "his ship attacks no one (marked)",
+                optional=False))),
 )

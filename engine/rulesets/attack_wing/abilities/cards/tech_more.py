@@ -67,4 +67,8 @@ CARDS: tuple[Card, ...] = (
     Card(("disguise_protocol_72939",), "Disguise Protocol", "tech", (
         dice("attack", -2, "defending: place 3 time tokens on this card; the attacker rolls 2 attack dice fewer",
              DEFENDING, Cost(time=3)),)),
+    Card(("3065",), "Secondary Shield Emitters", "tech", (
+        Ability("action", Effect("repair_shield", 1, and_self=True), "Action: disable this card to repair 1 "
+                "shield; 1 attack die fewer this round", Cost(disable=True)),
+        attack_rider(-1, "1 attack die fewer (marked)"))),
 )
