@@ -344,6 +344,9 @@ class DiceView:
     tally: str = ""
     odds_line: str = ""
     cards: tuple[str, ...] = ()  # the cards used in this attack so far, in order (the HUD names them)
+    # what the two groups are, when not an attack and its defense (a system test's "SENSORS", "MOVER"...)
+    attack_label: str = ""
+    defense_label: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -90,6 +90,7 @@ class DiceStrip:
     def update(self, dice: DiceView | None, progress: float) -> None:
         attack, defense = (dice.attack, dice.defense) if dice is not None else ((), ())
         tally, odds = (dice.tally, dice.odds_line) if dice is not None else ("", "")
+        names = (dice.attack_label or "ATTACK", dice.defense_label or "DEFENSE") if dice is not None else ("", "")
         if dice is not None and dice.cards:  # the card abilities used in this attack, in order
             odds = f"{odds}  |  cards: {', '.join(dice.cards)}" if odds else f"cards: {', '.join(dice.cards)}"
         if not attack and not defense:
@@ -98,7 +99,7 @@ class DiceStrip:
             return
         self.root.show()
         layout = (tuple(DieView(d.kind, d.face, d.mark, by=d.by) for d in attack),
-                  tuple(DieView(d.kind, d.face, d.mark, by=d.by) for d in defense), tally, odds)
+                  tuple(DieView(d.kind, d.face, d.mark, by=d.by) for d in defense), tally, odds, names)
         pitch = DIE + 0.03
         if layout != self._key:
             self._key = layout
@@ -122,8 +123,8 @@ class DiceStrip:
             back.node(self.backing, "back")
             self.attack_label.path.hide()
             self.defense_label.path.hide()
-            for group, label, name in ((attack, self.attack_label, "ATTACK"), (defense, self.defense_label,
-                                                                             "DEFENSE")):
+            for group, label, name in ((attack, self.attack_label, names[0]), (defense, self.defense_label,
+                                                                               names[1])):
                 if not group:
                     continue
                 label.path.show()

@@ -12,7 +12,9 @@ from engine.replay import codec_for_header, open_replay
 from engine.replay.validate import validate_replay
 from engine.replay_timeline import load_timeline
 from engine.rulesets.fleet_captains import events as fe
+from engine.rulesets.fleet_captains.aboard import card_owner
 from engine.rulesets.fleet_captains.codec import FleetCaptainsCodec
+from engine.rulesets.fleet_captains.content import CARGO
 from engine.rulesets.fleet_captains.play import play_game, result_of
 from engine.rulesets.fleet_captains.replay_check import replay_game
 from engine.rulesets.fleet_captains.rules import fleet_total
@@ -42,6 +44,16 @@ def legal_end(state: FcState) -> list[str]:
     for place in state.locations:
         if (place.influence > 0) != (place.influence_side is not None):
             problems.append(f"{place.id}'s influence has no owner")
+    # every cargo token is in one place: the pile, spent, or one ship's hold (of a ship in play)
+    held = [c for s in state.ships for c in s.cargo]
+    if sorted((*state.cargo, *state.cargo_spent, *held)) != sorted(CARGO):
+        problems.append("the cargo tokens are not all in one place each")
+    if any(s.destroyed and (s.cargo or s.prisoners or s.crew) for s in state.ships):
+        problems.append("a destroyed ship still holds cards or cargo")
+    for ship in state.ships:  # a prisoner is the other side's crew card; crew are the ship's own side's
+        if any(card_owner(state, c) == ship.side for c in ship.prisoners) \
+                or any(card_owner(state, c) != ship.side for c in ship.crew):
+            problems.append(f"{ship.id} holds a card of the wrong side")
     return problems
 
 

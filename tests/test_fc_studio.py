@@ -19,8 +19,8 @@ SIZE = (540, 756)
 GOLDEN = Path(__file__).parent / "golden" / "fc-standard-seed27.trek"
 
 
-def px(frame: Any, x: float, y: float) -> np.ndarray:
-    u, v = table_to_pixel(x, y, SIZE, AREA)
+def px(frame: Any, x: float, y: float, area: tuple[float, float] = AREA) -> np.ndarray:
+    u, v = table_to_pixel(x, y, SIZE, area)
     out: np.ndarray = frame[int(v), int(u)].astype(int)
     return out
 
@@ -59,7 +59,8 @@ def test_a_recorded_game_draws_its_map(renderer: Any, tmp_path: Path) -> None:
     save_png(frame, tmp_path / "fc-map.png")
     down = next((t for t in end.tiles if t.face_down), None)
     if down is not None:
-        assert close(px(frame, down.x + 85, down.y - 30), FACE_DOWN)
+        assert close(px(frame, down.x + down.side * 0.42, down.y - down.side * 0.15,
+                        (end.area_width, end.area_height)), FACE_DOWN)
     explored = [t for t in end.tiles if not t.face_down and t.home is None and not t.installation and not t.influence]
     assert explored
 
@@ -103,3 +104,59 @@ def test_the_d6s_of_a_combat_are_on_the_hud_with_their_pips() -> None:
     later = next(j for j in range(i, len(tl.events)) if isinstance(tl.events[j], fe.Chosen)
                  and tl.events[j].kind == "turn")
     assert moment_after(tl, later).dice is None
+
+
+def test_two_fleets_in_one_location_stand_apart_and_the_camera_closes_on_the_fight(renderer: Any) -> None:
+    """Side 0's ships stand south of the tile's centre, side 1's north, three abreast: the tile
+    shows between the two fleets (pixels); the director frames the tile of each test."""
+    from engine.rulesets.fleet_captains import events as fe
+    from studio.frame_plan import moment_after
+    from studio.tiles import kind_colour
+
+    tl = load_timeline(GOLDEN).timeline
+    i = next(i for i, e in enumerate(tl.events) if isinstance(e, fe.Tested) and e.kind == "combat")
+    view = moment_after(tl, i).view
+    attacker = view.ship(tl.events[i].ships[0])
+    assert attacker is not None
+    tile = next(t for t in view.tiles if abs(t.x - attacker.pose.x) < t.side / 2 and abs(t.y - attacker.pose.y)
+                < t.side / 2)
+    here = [s for s in view.ships if abs(s.pose.x - tile.x) < tile.side / 2 and abs(s.pose.y - tile.y) < tile.side / 2]
+    assert {s.player for s in here} == {0, 1}
+    assert all((s.pose.y < tile.y) == (s.player == 0) for s in here)
+    area = (view.area_width, view.area_height)
+    frame = renderer.render(view, SIZE, "top", set())
+    assert close(px(frame, tile.x, tile.y, area), kind_colour(tile))  # nothing covers the middle of the tile
+    for ship in here:
+        assert not close(px(frame, ship.pose.x, ship.pose.y, area), kind_colour(tile))
+    focus = tl.focus[i]
+    assert focus is not None and focus.kind == "attack" and focus.bases[0].pose.x == tile.x
+
+
+def test_the_hud_names_what_the_d6s_of_a_test_are() -> None:
+    """Not every d6 test is an attack: the dice strip says the system tested (and, in a
+    breakaway, the moving ships against the enemy's)."""
+    from engine.rulesets.fleet_captains import events as fe
+    from studio.frame_plan import moment_after
+    from studio.video import FrameRenderer
+
+    loaded = load_timeline(GOLDEN)
+    tl = loaded.timeline
+    labels = {}
+    for kind in ("combat", "breakaway", "system"):
+        i = next(i for i, e in enumerate(tl.events) if isinstance(e, fe.Tested) and e.kind == kind
+                 and e.system != "shields")
+        dice = moment_after(tl, i).dice
+        assert dice is not None
+        labels[kind] = (dice.attack_label, dice.defense_label if dice.defense else "")
+    assert labels["combat"] == ("WEAPONS", "SHIELDS") and labels["breakaway"] == ("MOVING", "ENEMY")
+    system = next(e for e in tl.events if isinstance(e, fe.Tested) and e.kind == "system")
+    assert labels["system"] == (system.system.upper(), "")
+    i = next(i for i, e in enumerate(tl.events) if isinstance(e, fe.Tested) and e.kind == "breakaway")
+    loc = tl.events[i].label.split("from ")[1]  # the log's id; the tally names the tile as the map shows it
+    tile = next(t for t in moment_after(tl, i).view.tiles if t.id == loc)
+    tally = moment_after(tl, i).dice.tally  # type: ignore[union-attr]
+    assert tile.name and f"from {tile.name}" in tally and loc not in tally
+    with FrameRenderer(loaded, (960, 540), camera="top") as fr:
+        assert fr.hud is not None
+        fr.hud.update(moment_after(tl, i), tl)
+        assert (fr.hud.dice.attack_label._text, fr.hud.dice.defense_label._text) == ("MOVING", "ENEMY")

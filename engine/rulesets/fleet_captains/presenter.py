@@ -9,17 +9,19 @@ echoes are markers. The d6 tests are the caption and the header.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any, Final
 
 from engine.geometry.pose import Pose
 from engine.rulesets.fleet_captains import events as fe
-from engine.rulesets.fleet_captains.content import COLUMNS, ROWS, TILES
+from engine.rulesets.fleet_captains.content import COLUMNS, ROWS, SHIP_MISSIONS, TILES
 from engine.rulesets.fleet_captains.narrate import describe, log_line
-from engine.rulesets.fleet_captains.state import FcState, ShipState, grid_of
+from engine.rulesets.fleet_captains.state import LOCATION_INDEX, FcState, ShipState, grid_of
 from engine.timeline import Moment, TableGeometry
 from engine.view import (
     BannerView,
+    BaseView,
     DiceView,
     DieView,
     FocusView,
@@ -34,7 +36,7 @@ from engine.view import (
     TokenView,
 )
 
-TILE_MM: Final = 200.0
+TILE_MM: Final = 300.0
 AREA: Final = (COLUMNS * TILE_MM, (ROWS + 2) * TILE_MM)
 SECONDS: Final[dict[str, float]] = {"moved": 1.2, "tested": 1.0, "turn_started": 1.0, "game_ended": 2.0,
                                     "damaged": 0.8, "explored": 0.8, "cloaked": 0.8, "rolled": 0.4,
@@ -52,10 +54,13 @@ def centre(loc: str) -> tuple[float, float]:
     return (column + 0.5) * TILE_MM, (row + 1.5) * TILE_MM
 
 
-def spot(loc: str, index: int) -> tuple[float, float]:
-    """Where the ``index``-th ship on a location stands: a 3 x 3 spread around the centre."""
+def spot(loc: str, index: int, side: int = 0) -> tuple[float, float]:
+    """Where a side's ``index``-th ship on a location stands: three abreast, side 0's rows from
+    the south of the centre, side 1's from the north, so two fleets in one place face each other."""
     x, y = centre(loc)
-    return x + (index % 3 - 1) * TILE_MM * 0.27, y + (index // 3 % 3 - 1) * TILE_MM * 0.27
+    row = index // 3 % 3
+    dy = (-0.18 + 0.18 * row) if side == 0 else (0.18 - 0.18 * row)
+    return x + ((0, -1, 1)[index % 3]) * TILE_MM * 0.29, y + dy * TILE_MM
 
 
 def table(header: dict[str, Any]) -> TableGeometry:
@@ -71,15 +76,71 @@ def best_shields(ship: ShipState) -> int:
 
 
 def _panel(ship: ShipState, state: FcState, active: bool) -> PanelView:
+    """A ship's HUD panel: its dial as shields and hull (alert status), and badges for its cloak,
+    action token, cargo, prisoners and the steps of its own mission."""
     tokens = [TokenView(kind="cloak")] if ship.cloaked else []
     if ship.acted:
-        tokens.append(TokenView(kind="action"))
+        tokens.append(TokenView(kind="action", label="ACTED"))
+    if ship.cargo:
+        tokens.append(TokenView(kind="cargo", count=len(ship.cargo), label="CARGO"))
+    if ship.prisoners:
+        tokens.append(TokenView(kind="prisoner", count=len(ship.prisoners), label="PRISONER"))
+    own = SHIP_MISSIONS.get(ship.card.mission or "")
+    if own is not None and (ship.progress or ship.mission_done):
+        steps = own.count if ship.mission_done else len(ship.progress)
+        tokens.append(TokenView(kind="mission", label=f"MISSION {steps}/{own.count}"))
     return PanelView(id=ship.id, name=f"{ship.card.name} {ship.id}", class_name=ship.card.name, player=ship.side,
                      status="destroyed" if ship.destroyed else "in_play",
                      shields=ship.dial.shields or 0, shields_max=best_shields(ship),
                      hull=3 - ship.alert if not ship.destroyed else 0, hull_max=3, tokens=tuple(tokens),
-                     damage=(("normal", "yellow alert", "red alert")[min(ship.alert, 2)],) if ship.alert else (),
+                     damage=(("normal", "yellow alert", "red alert")[min(ship.alert, 2)],)
+                     if ship.alert and not ship.destroyed else (),
                      active=active)
+
+
+# what the d6s of a test are, by its kind (a system test: its system's name; an opposed one: shields)
+_DICE_LABELS: Final[dict[str, tuple[str, str]]] = {"breakaway": ("MOVING", "ENEMY"), "evasion": ("MOVING", "ENEMY")}
+
+
+_PLACE: Final = re.compile(r"\b(r\d+c\d+|cp[01])\b")
+
+
+def named(line: str, state: FcState) -> str:
+    """A log line with its location ids as the map shows them: a turned-over tile's name, a
+    command post's side; a face-down tile keeps its id (r2c3: row 2, column 3 from side 0's end)."""
+
+    def name(match: re.Match[str]) -> str:
+        loc = match.group(1)
+        if loc.startswith("cp"):
+            return f"side {loc[2]}'s command post"
+        index = LOCATION_INDEX.get(loc)
+        place = state.locations[index] if index is not None and index < len(state.locations) else None
+        return TILES[place.tile].name if place is not None and place.tile and place.explored else loc
+
+    return _PLACE.sub(name, line)
+
+
+def _tile_base(loc: str) -> BaseView:
+    """A location as a base the size of its tile: the director frames the whole tile."""
+    x, y = centre(loc)
+    return BaseView(Pose(x, y, 0.0), "large", TILE_MM)
+
+
+def _focus(event: fe.Event, before: FcState) -> FocusView | None:
+    """What the camera frames from an event on: the whole map at each turn; the two tiles of a
+    step (the ships sliding between them); the tile of a test, close enough to read its ships."""
+    if isinstance(event, fe.TurnStarted):  # the whole map (framing its ships clear of the HUD slides it under the
+        return FocusView(kind="table")      # panels: the map stays whole)
+    if isinstance(event, fe.Moved):
+        return FocusView(kind="move", subjects=tuple(event.ships),
+                         bases=(_tile_base(event.source), _tile_base(event.dest)))
+    if (isinstance(event, fe.Tested) and event.kind != "encounter") or isinstance(event, fe.Explored):
+        ships = event.ships if isinstance(event, fe.Tested) else ()
+        where = event.location if isinstance(event, fe.Explored) else next(
+            (before.where(before.ship(s)) for s in ships if not before.ship(s).destroyed), None)
+        if where is not None:
+            return FocusView(kind="attack", subjects=ships, bases=(_tile_base(where),))
+    return None
 
 
 class FcPresenter:
@@ -94,9 +155,11 @@ class FcPresenter:
         self.roster: tuple[PanelView, ...] = ()
         self.reasons: list[str] = []
         self.test_of: list[int] = []  # the test on the table at each event (-1: none)
+        self.tallies: list[str] = []  # a test's worked-out line, its places named as the map shows them
 
     def observe(self, index: int, event: fe.Event, before: FcState) -> None:
-        self.lines.append(log_line(event))
+        self.lines.append(named(log_line(event), before))
+        self.tallies.append(named(describe(event), before) if isinstance(event, fe.Tested) else "")
         last = self.reasons[-1] if self.reasons else ""
         self.reasons.append(event.reason if isinstance(event, fe.Chosen) and event.reason else
                             ("" if isinstance(event, fe.TurnStarted) else last))
@@ -107,8 +170,7 @@ class FcPresenter:
                                                                      and event.kind in ("turn", "step")):
             on_table = -1
         self.test_of.append(on_table)
-        if isinstance(event, fe.MoveStarted | fe.Moved):
-            self.focus[index] = FocusView(kind="move", subjects=tuple(event.ships))
+        self.focus[index] = _focus(event, before)
 
     def finish(self, final: FcState) -> None:
         self.roster = tuple(_panel(s, final, False) for s in sorted(final.ships, key=lambda s: (s.side, s.id)))
@@ -152,6 +214,11 @@ class FcPresenter:
             return None
         test = self.events[at]
         assert isinstance(test, fe.Tested)
+        after = self.events[at + 1] if at + 1 < len(self.events) else None
+        if isinstance(after, fe.Tested) and after.label == test.label and after.kind == test.kind:
+            # the target's half of an opposed test, worked out first: its die is the defence's
+            return DiceView(defense=(DieView(kind="defense", face=str(test.die), fresh=at == index),),
+                            tally=self.tallies[at], defense_label=test.system.upper()[:7])
         dice = [DieView(kind="attack", face=str(test.die), fresh=at == index)]
         before = self.events[at - 1] if at > 0 else None
         if isinstance(before, fe.Tested) and before.label == test.label and before.kind == test.kind:
@@ -160,22 +227,26 @@ class FcPresenter:
             rolled = self.events[at - 1]
             if isinstance(rolled, fe.Rolled):
                 dice.append(DieView(kind="defense", face=str(rolled.value), fresh=at == index))
-        return DiceView(attack=tuple(dice[:1]), defense=tuple(dice[1:]), tally=describe(test))
+        return DiceView(attack=tuple(dice[:1]), defense=tuple(dice[1:]), tally=self.tallies[at],
+                        attack_label=_DICE_LABELS.get(test.kind, ("",))[0] or test.system.upper()[:7],
+                        defense_label=_DICE_LABELS.get(test.kind, ("", ""))[1] or "SHIELDS")
 
     def _ships(self, state: FcState, moving: fe.Moved | None, progress: float) -> list[ShipView]:
         out = []
-        crowd: dict[str, int] = {}
+        crowd: dict[tuple[str, int], int] = {}
         for ship in state.ships:
             where = state.where(ship)
             if ship.destroyed or where is None:
                 continue
-            n = crowd[where] = crowd.get(where, -1) + 1
-            x, y = spot(where, n)
+            n = crowd[where, ship.side] = crowd.get((where, ship.side), -1) + 1
+            x, y = spot(where, n, ship.side)
             if moving is not None and ship.id in moving.ships:
-                (ax, ay), (bx, by) = spot(moving.source, n), (x, y)
+                (ax, ay), (bx, by) = spot(moving.source, n, ship.side), (x, y)
                 x, y = ax + (bx - ax) * progress, ay + (by - ay) * progress
             d = ship.dial
-            out.append(ShipView(id=ship.id, name=f"{ship.card.name} {ship.id}", faction=ship.card.faction,
+            # the tag on the table is the id alone: a location holds up to nine ships (the panels
+            # give each id its class)
+            out.append(ShipView(id=ship.id, name=ship.id, faction=ship.card.faction,
                                 class_name=ship.card.name, base_size="large" if ship.card.size >= 3 else "small",
                                 pose=Pose(x, y, 0.0 if ship.side == 0 else 180.0), player=ship.side,
                                 has_360_arc=True, front_arc=None, shields=d.shields or 0,
@@ -209,6 +280,7 @@ class FcPresenter:
         """The cloak tokens (a cloaked ship's and its echoes look alike on the table)."""
         out = []
         for n, token in enumerate(state.tokens):
-            x, y = spot(token.location, 8 - n % 3)
+            cx, cy = centre(token.location)  # a row of tokens in the tile's south-east corner (free of labels)
+            x, y = cx + TILE_MM * (0.34 - 0.13 * (n % 4)), cy - TILE_MM * 0.3
             out.append(MarkerView(label="K", x=x, y=y, text="a cloak token" if token.ship else "a sensor echo"))
         return tuple(out)
