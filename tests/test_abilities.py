@@ -150,14 +150,14 @@ def test_catalog_show_says_whether_a_card_is_supported(capsys: pytest.CaptureFix
 
 def test_trek_play_warns_of_each_unsupported_card(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     duel = json.loads((Path(__file__).parents[1] / "replays" / "duel.json").read_text())
-    duel["sides"][0]["fleet"]["ships"][0]["upgrades"] = ["3024", "3035"]  # Tactical Officer (3035): not played
+    duel["sides"][0]["fleet"]["ships"][0]["upgrades"] = ["3024", "3007"]  # Antimatter Mines: no minefields
     scenario = tmp_path / "duel.json"
     scenario.write_text(json.dumps(duel))
     assert main(["play", str(scenario), "--seed", "1", "--rounds", "1"]) == 0
     out = capsys.readouterr().out
-    assert "warning: Tactical Officer (3035) on U.S.S. Enterprise (A1): its ability is not supported" in out
+    assert "warning: Antimatter Mines (3007) on U.S.S. Enterprise (A1): its ability is not supported" in out
     assert main(["play", str(scenario), "--seed", "1", "--rounds", "1", "--json"]) == 0
-    assert any("Tactical Officer" in w for w in json.loads(capsys.readouterr().out)["warnings"])
+    assert any("Antimatter Mines" in w for w in json.loads(capsys.readouterr().out)["warnings"])
 
 
 def test_a_seat_may_decline_every_ability() -> None:

@@ -137,3 +137,15 @@ def test_miles_o_brien_repairs_two_shields_and_holds_fire() -> None:
     assert not [e for e in g.events if isinstance(e, ev.AttackDeclared) and e.ship == "J"]
     assert [e for e in _shot_then(["3090"], ATTACK_SHIP, "pass", fires=True).events
             if isinstance(e, ev.AttackDeclared) and e.ship == "J"]
+
+
+def test_tactical_officer_rerolls_the_target_locks_dice_once_more() -> None:
+    lock = [ScriptedPlayer(actions={"A": [ActionChoice("target_lock", "J")]}, use_abilities=True),
+            ScriptedPlayer(use_abilities=True)]
+    faces = ["blank", "blank", "hit", "hit", "hit", "blank", "hit", "hit", *BLANKS]  # roll, lock, officer
+    g = one_attack([ship("A", 0, AKIRA, upgrades=["3035"]), ship("J", 1, ATTACK_SHIP)], faces, players=lock)
+    rerolls = [(e.cause, e.indices) for e in g.events if isinstance(e, ev.DiceRerolled)]
+    assert rerolls == [("target lock", (0, 1)), ("Tactical Officer", (0,))]  # the blank the lock left
+    assert resolved(g).hits == 5
+    g = one_attack([ship("A", 0, AKIRA, upgrades=["3035"]), ship("J", 1, ATTACK_SHIP)], faces)
+    assert not used(g, "3035")  # no target lock: nothing to reroll again

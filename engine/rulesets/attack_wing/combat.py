@@ -147,6 +147,7 @@ def _modify_attack(t: Table, attacker_id: str, defender_id: str, lock_already_sp
         faces, draws = t.dice.roll(t.state, "attack", len(idx), attacker, "target lock reroll")
         t.emit(ev.DiceRerolled, ship=attacker_id, kind="attack", indices=idx, faces=tuple(faces),
                cause="target lock", draws=draws)
+        windows.lock_rerolled(t, context, tuple(idx))  # Tactical Officer: each of them once more
         attack = t.state.attack
         assert attack is not None
     count, ability = blank_rerolls

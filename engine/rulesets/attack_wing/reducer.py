@@ -260,6 +260,16 @@ def _with_dice(attack: AttackState, kind: str, dice: list[str], rerolled: list[b
     return replace(attack, defense_dice=tuple(dice), defense_rerolled=tuple(rerolled))
 
 
+def _reroll_again(state: GameState, e: ev.DiceRerolled) -> bool:
+    """A card on the rolling ship lets its dice be rerolled once more, and it is the reroll's cause
+    (Tactical Officer: the dice its target lock rerolled)."""
+    from engine.rulesets.attack_wing.abilities.registry import CARDS  # the cards read the rules, not back
+
+    cards = (CARDS.get(c) for c in _ship(state, e.ship, e).cards)
+    return any(card is not None and card.name == e.cause
+               and any(a.effect.kind == "reroll_again" for a in card.abilities) for card in cards)
+
+
 def _rerolled(state: GameState, e: ev.DiceRerolled) -> GameState:
     attack = _need_attack(state, e)
     dice, rerolled = _dice_of(attack, e.kind)
@@ -268,7 +278,7 @@ def _rerolled(state: GameState, e: ev.DiceRerolled) -> GameState:
     for i, face in zip(e.indices, e.faces, strict=True):
         if i >= len(dice):
             raise IllegalEvent(f"event {e.seq}: there is no {e.kind} die {i}")
-        if rerolled[i]:  # rulebook "Modifying Dice Results": a die is rerolled at most once
+        if rerolled[i] and not _reroll_again(state, e):  # "Modifying Dice Results": at most once
             raise IllegalEvent(f"event {e.seq}: {e.kind} die {i} was already rerolled in this attack")
         dice[i], rerolled[i] = face, True
     return replace(state, attack=_with_dice(attack, e.kind, dice, rerolled))

@@ -46,6 +46,7 @@ EffectKind = Literal[
     "repair_shield",   # repair up to ``amount`` destroyed shields of the card's ship (or the ship it targets)
     "disable_upgrade", # place a Disabled Token on one upgrade (of ``upgrades`` types, the seat's choice) of
                        # the ship it targets
+    "reroll_again",    # the dice the attacker's target lock just rerolled may each be rerolled once more
     "one_hit",         # compare step: the attack's damage becomes exactly one hit (Interphase Generator)
     "cancel",          # compare step: cancel up to ``amount`` of the attacker's ``faces`` results (any face
                        # when empty); a canceled die shows blank

@@ -130,7 +130,7 @@ def default(state: GameState, owner: ShipState, ability: Ability, offer: Ability
         choices = tuple(o.action for o in offer.actions)
         return AbilityUse(choice=sub_choice(state, ability.effect, offer.subject, choices),
                           reason="the policy's choice")
-    if kind == "reroll":
+    if kind in ("reroll", "reroll_again"):
         return _reroll(state, owner, ability, offer)
     if kind == "convert":
         return _convert(state, owner, ability, offer)

@@ -265,8 +265,9 @@ def modify(t: Table, kind: str, side: str, attack: AttackContext) -> None:
     for found in list(candidates(t.state, t.state.ship(subject.id), window, attack)):
         owner, card_id, card, _, ability = found
         effect = ability.effect
-        if effect.dice != kind or not ready(t.state.ship(owner.id), card_id, ability):
-            continue  # an earlier ability may have spent the token this one needs
+        if effect.dice != kind or effect.kind == "reroll_again" or not ready(t.state.ship(owner.id), card_id,
+                                                                              ability):
+            continue  # an earlier ability may have spent the token this one needs (reroll_again: lock_rerolled)
         faces, rerolled = _pool(t.state, kind)
         offered, pick = offered_dice(ability, faces, rerolled)
         if offered is None:
@@ -288,6 +289,24 @@ def modify(t: Table, kind: str, side: str, attack: AttackContext) -> None:
         elif effect.kind == "add_result":
             for _ in range(effect.amount):
                 t.emit(ev.DieAdded, ship=roller, kind=kind, face=effect.to, cause=card.name)
+
+
+def lock_rerolled(t: Table, attack: AttackContext, dice: tuple[int, ...]) -> None:
+    """Right after the attacker's target lock rerolled ``dice``: a card that lets each of them be
+    rerolled once more (Tactical Officer) is offered them."""
+    for found in list(candidates(t.state, t.state.ship(attack.attacker.id), "modify_attack", attack)):
+        owner, card_id, card, _, ability = found
+        if ability.effect.kind != "reroll_again" or not ready(t.state.ship(owner.id), card_id, ability):
+            continue
+        use = _ask(t, found, "modify_attack", dice, len(dice), attack.attacker.id) if ability.optional else \
+            AbilityUse(dice, reason="always applies")
+        if use is None or not use.dice:
+            continue
+        _used(t, found, "modify_attack", use, attack.attacker.id)
+        new, draws = t.dice.roll(t.state, "attack", len(use.dice), t.state.ship(attack.attacker.id),
+                                 f"{card.name} reroll")
+        t.emit(ev.DiceRerolled, ship=attack.attacker.id, kind="attack", indices=use.dice, faces=tuple(new),
+               cause=card.name, draws=draws)
 
 
 def compare(t: Table, attack: AttackContext) -> None:

@@ -180,4 +180,7 @@ CARDS: tuple[Card, ...] = (
                 "shields; his ship attacks no one this round", Cost(disable=True)),
         Ability("declare_target", Effect("cannot_attack", targets="owner"), "his ship attacks no one (marked)",
                 optional=False))),
+    Card(("3035",), "Tactical Officer", "crew", (
+        Ability("modify_attack", Effect("reroll_again", ANY, "attack"), "attacking: the dice the target lock just "
+                "rerolled may each be rerolled once more", condition=ATTACKING),)),
 )
