@@ -211,7 +211,8 @@ class ReplayWriter:
     def _write(self, data: bytes) -> None:
         try:
             self._file.write(data)
-            self._file.flush()
+            if self._temp is None:  # in place, each record reaches the file at once (a live game's reader
+                self._file.flush()  # follows it); an atomic file is seen only whole, after close
         except OSError as exc:  # a full disk: one line, and (atomic) no partial file left
             if self._label is None:
                 raise
@@ -223,6 +224,8 @@ class ReplayWriter:
         self._closed = True
         try:
             try:
+                if keep:
+                    self._file.flush()
                 if keep and (self._fsync or self._temp is not None):  # a rename must not beat the data to disk
                     with contextlib.suppress(AttributeError, ValueError, io.UnsupportedOperation):
                         os.fsync(self._file.fileno())

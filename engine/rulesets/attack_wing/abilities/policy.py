@@ -5,8 +5,7 @@ its best die; take the free action worth most."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from engine.evolve import evolve
 from engine.rulesets.attack_wing.abilities.model import Ability, Effect
 from engine.rulesets.attack_wing.abilities.registry import CARDS
 from engine.rulesets.attack_wing.players import AbilityOffer, AbilityUse
@@ -150,4 +149,4 @@ def default(state: GameState, owner: ShipState, ability: Ability, offer: Ability
 
 
 def with_default(state: GameState, owner: ShipState, ability: Ability, offer: AbilityOffer) -> AbilityOffer:
-    return replace(offer, default=default(state, owner, ability, offer))
+    return evolve(offer, default=default(state, owner, ability, offer))
