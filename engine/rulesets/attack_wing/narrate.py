@@ -128,7 +128,10 @@ def describe(event: ev.Event, state: GameState) -> str:
     if isinstance(e, ev.DiceRerolled):
         return f"{n} rerolls {len(e.indices)} ({e.cause}): {' '.join(FACES[f] for f in e.faces)}"
     if isinstance(e, ev.DiceConverted):
-        return f"{n} turns {len(e.indices)} dice to {e.to} ({e.cause})"
+        dice = "1 die" if len(e.indices) == 1 else f"{len(e.indices)} dice"
+        if e.to == "blank":  # a result canceled by the other side's card (compare step)
+            return f"{e.cause} cancels {dice} of {n}'s {e.kind} roll"
+        return f"{n} turns {dice} to {e.to} ({e.cause})"
     if isinstance(e, ev.DieAdded):
         return f"{n} adds a {e.face} ({e.cause})"
     if isinstance(e, ev.WeaponDisabled):

@@ -73,7 +73,9 @@ def _rider(state: GameState, ship: ShipState, card_id: str, rider: Ability, mark
             and role == "attacker":
         if not _qualifies(state, ship, card_id, rider, marked, "attacker"):
             return 0.0, ""
-        if not friendly:  # an enemy's dice at this ship (Keevan's target)
+        if not friendly and effect.kind == "attack_dice" and effect.amount < 0:  # fewer dice at the fleet
+            return DIE_VALUE * -effect.amount, f"{effect.amount:+d} attack dice for {marked.name}"
+        if not friendly:  # an enemy's extra dice (Keevan's target at his ship)
             return -ENEMY_DIE_VALUE * effect.amount, ""
         if effect.kind == "attack_dice":
             return DIE_VALUE * effect.amount, f"{effect.amount:+d} attack dice for {marked.name} with a target"
