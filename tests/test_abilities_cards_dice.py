@@ -227,8 +227,11 @@ def test_magnetometric_guided_charge_leaves_the_defender_no_dice() -> None:
 @pytest.mark.parametrize(("ids", "arcs", "lock"), [
     (("photonic_torpedoes_71526", "photonic_torpedoes_71800"), ("front", "rear"), True),
     (("aft_particle_beam_71446", "aft_particle_beam_72221i"), ("rear",), False),
-    (("photon_torpedoes_71646a", "photon_torpedoes_i_k_s_b_moth", "photon_torpedoes_u_s_s_yaeger"),
-     ("front", "rear"), True)])
+    (("photon_torpedoes_71646a", "photon_torpedoes_i_k_s_b_moth", "photon_torpedoes_u_s_s_yaeger",
+      "plasma_torpedoes_i_r_w_vorta_vor"), ("front", "rear"), True),
+    (("aft_phaser_emitter_71529", "aft_phase_cannon_71526"), ("rear",), False),
+    (("plasma_cannons_71800",), ("front", "rear"), False), (("tricobalt_warhead_71795",), ("front",), True),
+    (("3097", "dorsal_weapons_array_71646b", "rotating_emitters_72360"), ("any",), False)])
 def test_weapons_the_weapon_table_plays_alone(ids: tuple[str, ...], arcs: tuple[str, ...], lock: bool) -> None:
     """Their whole text is how they fire: the weapon table's arcs and target lock (rulings.md)."""
     for i in ids:
@@ -236,3 +239,11 @@ def test_weapons_the_weapon_table_plays_alone(ids: tuple[str, ...], arcs: tuple[
         setup = weapon_setup(load_catalog().upgrade(i))
         assert found is not None and not found.abilities and setup is not None, i
         assert setup.arcs == arcs and setup.needs_target_lock == lock, i
+
+
+def test_chroniton_torpedoes_go_past_the_shields() -> None:
+    lock = seats([ActionChoice("target_lock", "J")], attacks={"A": ["chroniton_torpedoes_71799"]})
+    g = attack(["hit", "hit", *BLANKS], a=["chroniton_torpedoes_71799"], band=2, seats=lock)
+    assert [u.window for u in used(g)] == ["damage"] and len(g.state.ship("J").damage) == 2
+    g = attack(["hit", "hit", *BLANKS], a=["chroniton_torpedoes_71799"], band=2)  # the primary weapon
+    assert not used(g) and not g.state.ship("J").damage  # the shields take it

@@ -34,12 +34,14 @@ SUPPORTED_WEAPONS: Final[dict[str, WeaponRule]] = {
     "Photon Torpedoes (Prometheus Bonus)": TORPEDO,
     "Photonic Weapon": TORPEDO,
     "Plasma Torpedoes": TORPEDO,
+    "Chroniton Torpedoes": TORPEDO,
     # "Spend your target lock on the defender and disable this card; fire from the front arc."
     "Photon Torpedoes (Vor'cha Bonus)": WeaponRule(("front",), True),
     "Photon Torpedoes (Negh'Var Bonus)": WeaponRule(("front",), True),
     "Nuclear Missiles": WeaponRule(("front",), True),
     "Enhanced Weaponry": WeaponRule(("front",), True),
     "Energy Blast": WeaponRule(("front",), True),
+    "Tricobalt Warhead": WeaponRule(("front",), True),
     # "Disable this card; fire from the front arc."
     "Forward Weapons Grid": WeaponRule(("front",), False),
     "Phaser Strike": WeaponRule(("front",), False),
@@ -47,8 +49,13 @@ SUPPORTED_WEAPONS: Final[dict[str, WeaponRule]] = {
     # "Disable this card; fire from the rear arc."
     "Aft Weapons Array": WeaponRule(("rear",), False),
     "Aft Particle Beam": WeaponRule(("rear",), False),
+    "Aft Phaser Emitter": WeaponRule(("rear",), False),
+    "Aft Phase Cannon": WeaponRule(("rear",), False),
+    # "Disable this card; fire from the front or rear arc."
+    "Plasma Cannons": WeaponRule(("front", "rear"), False),
     # "Disable this card; fire in any direction."
     "Dorsal Weapons Array": WeaponRule(("any",), False),
+    "Rotating Emitters": WeaponRule(("any",), False),
 }
 DEFAULT_RULE: Final = WeaponRule(("front",), False)
 

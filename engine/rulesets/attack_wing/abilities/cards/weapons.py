@@ -116,4 +116,19 @@ CARDS: tuple[Card, ...] = (
         Ability("attack_dice", Effect("attack_dice", 2), "attacking with the primary weapon: discard this card and "
                 "disable every remaining active shield for +2 attack dice", Cost(discard=True, shields=-1),
                 Condition(role="attacker", weapon="primary")),)),
+    Card(("3097", "dorsal_weapons_array_71646b"), "Dorsal Weapons Array", "weapon", (),
+         note="fires by the weapon table alone"),
+    Card(("plasma_torpedoes_i_r_w_vorta_vor",), "Plasma Torpedoes", "weapon", (),
+         note="fires by the weapon table alone (this printing rerolls no blanks)"),
+    Card(("aft_phaser_emitter_71529",), "Aft Phaser Emitter", "weapon", (), note="fires by the weapon table alone"),
+    Card(("aft_phase_cannon_71526",), "Aft Phase Cannon", "weapon", (), note="fires by the weapon table alone"),
+    Card(("plasma_cannons_71800",), "Plasma Cannons", "weapon", (), note="fires by the weapon table alone"),
+    Card(("rotating_emitters_72360",), "Rotating Emitters", "weapon", (),
+         note="fires by the weapon table alone; only a Xindi weapon ship may take it: fleet building"),
+    Card(("tricobalt_warhead_71795",), "Tricobalt Warhead", "weapon", (),
+         note="fires by the weapon table alone; its +5 cost on a non-Tholian ship is fleet building"),
+    Card(("chroniton_torpedoes_71799",), "Chroniton Torpedoes", "weapon", (
+        Ability("damage", Effect("ignore_shields"), "its damage goes past the defender's shields to the hull",
+                condition=_THIS, optional=False),),
+        note="its cost off a Krenim ship is fleet building"),
 )
