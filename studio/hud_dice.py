@@ -28,7 +28,9 @@ PIPS: Final[dict[str, tuple[tuple[int, int], ...]]] = {
     "1": ((0, 0),), "2": ((-1, 1), (1, -1)), "3": ((-1, 1), (0, 0), (1, -1)),
     "4": ((-1, 1), (1, 1), (-1, -1), (1, -1)), "5": ((-1, 1), (1, 1), (0, 0), (-1, -1), (1, -1)),
     "6": ((-1, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (1, -1))}
-FACE_LABELS: Final = {"hit": "HIT", "crit": "CRIT", "battle_stations": "BS", "blank": "BLANK", "evade": "EVADE"}
+FACE_LABELS: Final = {"hit": "HIT", "crit": "CRIT", "battle_stations": "BS", "blank": "BLANK", "evade": "EVADE",
+                      "success": "SUCC", "double": "DOUBLE", "breakthrough": "BREAK", "analysis": "ANLYS",
+                      "discovery": "DISCOV"}  # from "success" on: Into the Unknown's faces
 
 def die_shapes(die: DieView, size: float = DIE) -> Shapes:
     """A die centred on the origin: a rounded square in the die colour with its face's glyph."""
@@ -56,6 +58,17 @@ def die_shapes(die: DieView, size: float = DIE) -> Shapes:
                        (dx + 0.1 * g, 0)], glyph)
             s.polygon([(dx + 0.1 * g, 0), (dx + 0.1 * g + arm, 0), (dx - 0.1 * g + arm, -0.28 * g),
                        (dx - 0.1 * g, -0.28 * g)], glyph)
+    elif die.face in ("success", "double", "breakthrough"):  # Into the Unknown: a star per success
+        n = 2 if die.face == "double" else 1
+        for k in range(n):
+            s.star((k - (n - 1) / 2) * 0.36 * g, 0, (0.2 if n == 2 else 0.3) * g, (0.08 if n == 2 else 0.12) * g, 5,
+                   glyph)
+        if die.face == "breakthrough":
+            s.ring(0, 0, 0.45 * g, 0.38 * g, GOLD)
+    elif die.face == "analysis":
+        s.ring(0, 0, 0.28 * g, 0.17 * g, glyph)
+    elif die.face == "discovery":
+        s.star(0, 0, 0.38 * g, 0.1 * g, 4, CYAN)
     elif die.face in PIPS:  # a d6 of a system test (Fleet Captains): its pips
         for px, pz in PIPS[die.face]:
             s.ring(px * 0.26 * g, pz * 0.26 * g, 0.085 * g, 0.0, glyph, segments=16)

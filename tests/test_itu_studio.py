@@ -235,3 +235,30 @@ def test_a_frame_with_everything_renders(seed35: LoadedReplay, tmp_path: Path) -
     i = first(tl, "projectile_launched")
     frame = render_view(tl.moment_after(i).view, (640, 360), "top")
     assert frame.shape == (360, 640, 3) and frame.std() > 5
+
+
+# --- the attack's dice in the HUD -------------------------------------------------------------------
+
+def test_an_attacks_dice_are_its_final_faces_with_what_changed_them(seed35: LoadedReplay) -> None:
+    """Guide, "Making an Attack": the pool as rolled and modified; the HUD's dice are the final faces
+    (a rerolled die marked, with what rerolled it), the tally its successes against evasion."""
+    from studio.frame_plan import attacks
+
+    tl = seed35.timeline
+    declared = attacks(tl)
+    assert declared == [i for i, e in enumerate(tl.events) if e.type == "attack_made"]  # `--attack N`
+    i = next(i for i in declared if tl.events[i].steps)
+    event = tl.events[i]
+    dice = tl.moment_after(i).dice
+    assert dice is not None and len(dice.attack) == len(event.dice) and not dice.defense
+    faces = [d.face for d in event.dice]
+    for step in event.steps:
+        faces[step.index] = step.face
+    assert [d.face for d in dice.attack] == faces
+    changed = {s.index for s in event.steps}
+    assert all((d.mark != "") == (k in changed) for k, d in enumerate(dice.attack))
+    successes = sum({"success": 1, "double": 2, "breakthrough": 1}.get(f, 0) for f in faces)
+    evasion = tl.ruleset_state_after(i).ship(event.target).card.evasion
+    assert dice.tally.startswith(f"{successes} success") and f"vs evasion {evasion}" in dice.tally
+    assert (successes >= evasion) == event.hit  # the tally and the outcome agree
+    assert tl.moment(tl.start_of(i + 1)).dice is None or tl.events[i + 1].type == "attack_made"

@@ -22,6 +22,7 @@ from engine.rulesets.into_the_unknown.events import (
 from engine.rulesets.into_the_unknown.presenter_table import (
     BASE_LINES,
     attack_arc,
+    attack_dice,
     attack_ruler,
     attack_words,
     impulse_frame,
@@ -223,6 +224,8 @@ class ItuPresenter:
             tokens = tuple(BaseView(pose=p, size="small", side=INCH) for p in (start, token))
             self.focus[index] = FocusView(kind="move", subjects=(getattr(event, "ship", event.projectile),),
                                           bases=tokens)
+        if isinstance(event, AttackMade):
+            self.attack_of[index] = index  # each attack is one event (`trek render --attack N`)
         if isinstance(event, AttackMade) and any(s.id == event.ship for s in before.ships):
             pair = [before.ship(event.ship), before.ship(event.target)]
             self.focus[index] = FocusView(kind="attack", subjects=(event.ship, event.target), bases=tuple(
@@ -320,8 +323,9 @@ class ItuPresenter:
                                 target_player=target.side if target else 1)
         banner = BannerView(title=f"ROUND {state.round}") if event is not None and event.type == "round_started" \
             else None
+        dice = attack_dice(attack, by.get(attack.target)) if attack is not None else None
         return Moment(time=time, index=index, progress=progress, round=state.round, phase=state.phase, view=view,
-                      active=active, dice=None, reason=header.reason if header else "",
+                      active=active, dice=dice, reason=header.reason if header else "",
                       caption=self.lines[index] if index >= 0 else "", header=header, banner=banner,
                       round_label=f"ROUND {state.round}" if state.round else "SETUP",
                       phase_label=f"{state.phase.upper()} PHASE",

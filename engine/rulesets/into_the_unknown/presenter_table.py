@@ -16,6 +16,7 @@ from shapely.geometry import Polygon
 from shapely.ops import nearest_points
 
 from engine.geometry.pose import Pose, normalize_heading
+from engine.rulesets.into_the_unknown.dice import SUCCESS_VALUE
 from engine.rulesets.into_the_unknown.displays import BaseSize
 from engine.rulesets.into_the_unknown.events import AttackMade, ProjectileLaunched, ProjectileMoved, ShipMoved
 from engine.rulesets.into_the_unknown.measure import WEDGES, part_in_arc
@@ -23,7 +24,7 @@ from engine.rulesets.into_the_unknown.movement import NOTCH_DEGREES
 from engine.rulesets.into_the_unknown.projectiles import TOOL_STEM, outline
 from engine.rulesets.into_the_unknown.state import ItuState, ProjectileState, ShipState
 from engine.rulesets.into_the_unknown.table import BASES, INCH, base_polygon, end_polygon, slot
-from engine.view import ArcView, PieceView, RulerView, ToolView
+from engine.view import ArcView, DiceView, DieMark, DieView, PieceView, RulerView, ToolView
 
 HEAD_RADIUS = 0.4 * INCH  # chosen: the turning tool's round head is 0.8" across
 STEM_WIDTH = 0.5 * INCH  # chosen
@@ -160,3 +161,27 @@ def ship_ruler(ship: ShipState, target: ShipState) -> RulerView:
     return RulerView(ship=ship.id, target=target.id, start=(a.x, a.y), end=(b.x, b.y), distance=mm,
                      band=1 if mm < 8 * INCH else 4, arc=arc,
                      text=f'{target.name}: {mm / INCH:.1f}", {arc} arc')
+
+
+STEP_WORDS = {"allowance": "instruments", "lock": "sensor lock", "relentless": "Relentless", "pulse": "Pulse",
+              "discovery": "discovery", "advantage": "advantage", "peril": "peril"}
+
+
+def attack_dice(event: AttackMade, target: ShipState | None) -> DiceView:
+    """The attack's dice as rolled and changed (guide, "Making an Attack"): each die's final face,
+    marked rerolled (or converted, a discovery made a breakthrough) with what changed it last; the
+    tally is the successes against the target's evasion and what the hit did."""
+    faces = [d.face for d in event.dice]
+    marks: list[DieMark] = [""] * len(faces)
+    by = [""] * len(faces)
+    for step in event.steps:
+        if step.index < len(faces):
+            faces[step.index] = step.face
+            marks[step.index] = "converted" if step.how == "discovery" else "rerolled"
+            by[step.index] = STEP_WORDS[step.how]
+    dice = tuple(DieView(kind="attack", face=f, mark=m, fresh=True, by=b)
+                 for f, m, b in zip(faces, marks, by, strict=True))
+    successes = sum(SUCCESS_VALUE.get(f, 0) for f in faces)
+    evasion = f" vs evasion {target.card.evasion}" if target is not None else ""
+    outcome = f"hit for {event.damage}, shields cancel {event.shields}" if event.hit else "miss"
+    return DiceView(attack=dice, tally=f"{successes} success{'es' if successes != 1 else ''}{evasion}: {outcome}")
