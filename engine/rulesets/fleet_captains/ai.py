@@ -280,11 +280,13 @@ def _turn(state: FcState, side: int, act: Act) -> Scored:
         threat = _distance(state, here, side, _enemy_places(state, side)) <= 2
         if far and (ship.alert > 0 or threat):
             return 3.5, f"cloaked on the way ({why}), the enemy close"
+        if far and "hunting" in why:  # no breakaway or evasion on the way, unseen until it strikes
+            return 3.0, f"a cloaked approach ({why})"
         return -1.0, "no need to cloak"
-    if kind == "echo" and ship is not None:
+    if kind == "echo" and ship is not None:  # a cloaked ship can take no other action
         here = state.where(ship) or ""
         near = _distance(state, here, side, _enemy_places(state, side))
-        return (1.0 if near <= 2 else -1.0), f"an echo to hide among, the enemy {near} steps away"
+        return (1.5 if near <= 3 else 0.2), f"an echo to hide among, the enemy {near} steps away"
     if kind == "move_echo":
         return 0.8, "an echo on the move draws the enemy's scans"
     if kind == "search":
