@@ -69,6 +69,8 @@ def _watched(fr: Any, moment: Moment, t: float) -> list[str]:
     if shot.kind == "table":
         return [s.id for s in moment.view.ships if not s.destroyed]
     e = fr.timeline.events[moment.index]
+    if isinstance(e, ev.TargetLockAcquired):  # the ship and the target it locks, framed like an attack
+        return [e.ship, e.target]
     if isinstance(e, ev.ShipMoved | ev.AttackDeclared | ev.DiceRolled | ev.DamageDealt):
         return list(shot.subjects)
     return [moment.view.attack.defender] if moment.view.attack is not None else []
@@ -304,3 +306,19 @@ def test_name_tags_never_sit_under_the_dice_bar(game: LoadedReplay) -> None:
                 assert _overlaps(box, bottom) is None, f"t={t:.1f}: {ship.id}'s tag is under the dice bar"
                 checked += 1
     assert checked > 500
+
+
+def test_an_action_caption_says_the_action_once(game: LoadedReplay) -> None:
+    """The caption of a target lock (the log line) names the lock once and keeps its reason's
+    rest ("in arc, arms torpedoes"), not "target lock on X (target lock on X: ...)"."""
+    tl = game.timeline
+    said = 0
+    for i, e in enumerate(tl.events):
+        if isinstance(e, ev.ActionPerformed) and e.target and e.reason:
+            line = tl.presenter.lines[i]
+            did = f"{e.action.replace('_', ' ')} on "
+            assert line.count(did) == 1, line
+            if e.reason.startswith(did):
+                assert e.reason.split(":", 1)[-1].strip() in line
+                said += 1
+    assert said > 3

@@ -108,7 +108,9 @@ class BoardPresenter(Generic[S]):
         self._colour: dict[int, str] = {}  # ship_moved index -> the revealed maneuver's dial colour
         self._templates: dict[int, TemplateView | None] = {}
         self._table_bases: dict[int, FocusView] = {}  # table-shot events -> the ships on the table then
-        self._attack_bases: dict[int, FocusView] = {}  # attack_declared -> attacker and defender
+        # attack_declared: attacker and defender; target_lock_acquired: the ship and its target;
+        # ship_activated: the ship
+        self._attack_bases: dict[int, FocusView] = {}
         self._taken: list[tuple[int, str, str]] = []  # (event, marker label, ship) as markers are collected
 
     # --- what a ruleset says ------------------------------------------------------------------
@@ -147,6 +149,12 @@ class BoardPresenter(Generic[S]):
             self._attack_bases[i] = FocusView("attack", (e.ship, e.defender), bases)
         elif e.type in ("phase_started", "attack_skipped", "round_ended", "ship_activated"):
             self._attack = -1
+        if isinstance(e, ev.TargetLockAcquired):  # framed like an attack: the ship and its target
+            bases = tuple(base_view(s.pose, s.base) for s in board.ships if s.id in (e.ship, e.target))
+            self._attack_bases[i] = FocusView("attack", (e.ship, e.target), bases)
+        elif isinstance(e, ev.ShipActivated) and e.ship in self._placed:  # (framed if it neither moves nor attacks)
+            self._attack_bases[i] = FocusView("move", (e.ship,), tuple(
+                base_view(s.pose, s.base) for s in board.ships if s.id == e.ship))
         attack = self._attack
         self.attack_of.append(attack)
         if attack >= 0 and isinstance(e, ev.AttackOdds):

@@ -289,7 +289,8 @@ def focus_views(events: Sequence[Any], attacks: Mapping[int, FocusView], tables:
     whole table (``tables``: with the ships on it then) at the start and end of the game, of each
     round and of its planning, combat and end phases; a ship's move from its activation; an
     attack (``attacks``: attacker and defender where they stand) from its declaration, or from
-    the activation that leads to it."""
+    the activation that leads to it; a target lock (``attacks`` too: the ship and its target); an
+    activation that leads to neither, the ship where it stands (``attacks`` at the activation)."""
     out: list[FocusView | None] = []
     for i, e in enumerate(events):
         focus: FocusView | None = None
@@ -307,7 +308,9 @@ def focus_views(events: Sequence[Any], attacks: Mapping[int, FocusView], tables:
                 if isinstance(f, ev.AttackDeclared):
                     focus = attacks.get(j)
                     break
-        elif isinstance(e, ev.AttackDeclared):
+            if focus is None:  # it neither moves nor attacks: the ship itself where it stands
+                focus = attacks.get(i)
+        elif isinstance(e, ev.AttackDeclared | ev.TargetLockAcquired):
             focus = attacks.get(i)
         out.append(focus)
     return out
