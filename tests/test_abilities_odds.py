@@ -68,3 +68,16 @@ def test_an_extra_hit_widens_the_damage_range() -> None:
     odds = _odds(g)
     assert len(odds.damage) == odds.attack_dice + 2 and odds.damage[1] == 0  # a hit always brings a second
     assert abs(sum(odds.damage) - 1) < 1e-5
+
+
+def test_a_compare_step_cancel_is_in_the_odds() -> None:
+    # Quinn on the Akira: one hit or crit left after the evades is cancelled (the policy uses him
+    # whenever one is left); by brute force: the damage less one, when there is any
+    g = one_attack([ship("A", 0, ATTACK_SHIP), ship("J", 1, AKIRA, upgrades=["quinn_72000b"])], ["blank"] * 8,
+                   band=2)
+    odds = _odds(g)
+    assert odds.cards == ("Quinn",)
+    plain = _brute(3, 2)
+    cancelled = [plain[0] + plain[1], *plain[2:], Fraction(0)]
+    assert list(odds.damage) == [round(float(p), 6) for p in cancelled][:len(odds.damage)]
+    assert abs(sum(odds.damage) - 1) < 1e-5

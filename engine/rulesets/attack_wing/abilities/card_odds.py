@@ -5,7 +5,8 @@ through every step where a card acts, with the decisions the engine's policy tak
 (``abilities.policy``, what the AI and seats without ``use_ability`` answer) in the engine's
 order (``windows``): the defender's cards on the attack dice, the target lock, the attacker's
 cards, its battle stations token; then per total of hits and crits the attacker's cards on the
-defense dice, the defender's, its tokens; then the damage the attacker's cards add. A pool is
+defense dice, the defender's, its tokens, the results its cards cancel in the compare step; then
+the damage the attacker's cards add. A pool is
 the multiset of (face, rerolled) pairs, so a die is never rerolled twice here either.
 
 Weights are whole numbers, not fractions: since no die is rolled more than twice, every
@@ -119,15 +120,29 @@ def _modifiers(state: GameState, context: AttackContext, window: str, side: str,
             if f[4].effect.dice == kind and f[4].effect.kind in MODELLED]
 
 
+Cancels = tuple[tuple[int, tuple[str, ...]], ...]  # the defender's compare-step cancels: (amount, faces)
+
+
 @lru_cache(maxsize=65536)
-def _defended(shown: tuple[str, ...], defense: tuple[str, ...], token: bool, evade_tokens: int) -> tuple[int, int]:
-    """Steps 6-7 on these dice: what the defender spends (the engine's policy), then the uncanceled
-    hits and crits (a pure function of its arguments, so cached: the same cases recur every attack)."""
+def _defended(shown: tuple[str, ...], defense: tuple[str, ...], token: bool, evade_tokens: int,
+              cancels: Cancels = ()) -> tuple[int, int]:
+    """Steps 6-7 on these dice: what the defender spends (the engine's policy), the results its
+    cards cancel in the compare step (the policy: critical hits first, while any hit is left),
+    then the uncanceled hits and crits (a pure function of its arguments, so cached: the same
+    cases recur every attack)."""
     faces = list(defense)
     spend = defense_spends(shown, faces, token, evade_tokens)
     for i in spend.convert:
         faces[i] = "evade"
-    h, c, _ = uncanceled(shown, tuple(faces) + ("evade",) * spend.evade_tokens)
+    defended = tuple(faces) + ("evade",) * spend.evade_tokens
+    attack = list(shown)
+    for amount, wanted in cancels:
+        h, c, _ = uncanceled(tuple(attack), defended)
+        offered = [i for i, f in enumerate(attack) if f != "blank" and (not wanted or f in wanted)]
+        ranked = sorted(offered, key=lambda i: ({"crit": 0, "hit": 1}.get(attack[i], 2), i))
+        for i in ranked[:min(amount, h + c)]:
+            attack[i] = "blank"
+    h, c, _ = uncanceled(tuple(attack), defended)
     return h, c
 
 
@@ -162,6 +177,8 @@ def card_odds(state: GameState, context: AttackContext, attack_dice: int, defens
     defense_cards = [found for side in ("attacker", "defender")
                      for found in _modifiers(state, context, "modify_defense", side, "defense")]
     added = sum(f[4].effect.amount for f in adders)
+    cancels: Cancels = tuple((f[4].effect.amount, f[4].effect.faces) for f in
+                             candidates(state, state.ship(d_id), "compare", context) if f[4].effect.kind == "cancel")
     out: dict[tuple[int, int], int] = {}  # out of 8**(2 * (attack dice + defense dice))
     for (hits, crits), p in hc.items():
         shown = ("hit",) * hits + ("crit",) * crits
@@ -169,7 +186,7 @@ def card_odds(state: GameState, context: AttackContext, attack_dice: int, defens
         for found in defense_cards:
             ddist = _card_step(state, ddist, found, "defense", shown, d_id)
         for (pool, token), q in ddist.items():
-            h, c = _defended(shown, tuple(f for f, _ in pool), token, evade_tokens)
+            h, c = _defended(shown, tuple(f for f, _ in pool), token, evade_tokens, cancels)
             if h + c:
                 h += added
             out[(h, c)] = out.get((h, c), 0) + p * q

@@ -388,12 +388,12 @@ def damage(t: Table, attack: AttackContext, hits: int, crits: int, suffer: Any) 
 def odds_cards(state: GameState, attack: AttackContext) -> tuple[str, ...]:
     """The cards whose dice abilities may act in this attack (the odds account for them)."""
     names: list[str] = []
-    windows: tuple[Window, ...] = ("defense_dice", "modify_attack", "modify_defense", "damage")
+    windows: tuple[Window, ...] = ("defense_dice", "modify_attack", "modify_defense", "compare", "damage")
     for subject in (attack.attacker, attack.defender):
         for window in windows:
             for found in candidates(state, state.ship(subject.id), window, attack):
                 ability = found[4]
-                if (ability.effect.kind in ("reroll", "convert", "add_result", "add_damage")
+                if (ability.effect.kind in ("reroll", "convert", "add_result", "add_damage", "cancel")
                         or window == "defense_dice") and found[2].name not in names:
                     names.append(found[2].name)
     return tuple(names)
