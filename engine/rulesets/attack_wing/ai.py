@@ -31,7 +31,7 @@ from engine.rulesets.attack_wing.maneuvers import (
     template_hull,
     template_outline,
 )
-from engine.rulesets.attack_wing.measure import FULL_CIRCLE, ConvexShape, Placed, arc_check, bands, in_arc_many
+from engine.rulesets.attack_wing.measure import FULL_CIRCLE, Placed, arc_check, bands, convex_overlap, in_arc_many
 from engine.rulesets.attack_wing.movement import departing
 from engine.rulesets.attack_wing.rules import AttackOption
 from engine.rulesets.attack_wing.state import GameState, ShipState
@@ -68,7 +68,6 @@ class AiPlayer:
         self._planned_for: tuple[int, int] | None = None
         self._planned: dict[str, _Planned] = {}
         self.obstacles = [(o, prep(o.polygon)) for o in obstacles]
-        self._hulls = [ConvexShape(o.hull) for o in obstacles]  # each hull's own axes, worked out once
         self.planets = [(p, prep(p.polygon)) for p in planets]
         self._departing_cache: dict[tuple[tuple[float, float, float], str], frozenset[int]] = {}
 
@@ -186,12 +185,11 @@ class AiPlayer:
             else:
                 cx, cy, reach = end.x, end.y, half * math.sqrt(2)
             left = self._departing(ship)
-            near = [(o, prepared, self._hulls[i]) for i, (o, prepared) in enumerate(self.obstacles)
+            near = [(o, prepared) for i, (o, prepared) in enumerate(self.obstacles)
                     if i not in left and math.dist((cx, cy), o.circle[:2]) < reach + o.circle[2]]
             hull = template_hull(ship.pose, maneuver, ship.base) if near else None
             template = (circle, hull) if circle is not None and hull is not None else None
-            hits = [o.name for o, prepared, hull_shape in near
-                    if _touches(o, prepared, hull_shape, corners, template, ship, maneuver)]
+            hits = [o.name for o, prepared in near if _touches(o, prepared, corners, template, ship, maneuver)]
             if hits:
                 score -= 2.5
                 notes.append(f"hits {hits[0]}")
@@ -366,20 +364,19 @@ class AiPlayer:
         return self._threat(state, ship) > 0
 
 
-def _touches(obstacle: Obstacle, prepared: PreparedGeometry, hull_shape: ConvexShape,
-             corners: list[tuple[float, float]],
+def _touches(obstacle: Obstacle, prepared: PreparedGeometry, corners: list[tuple[float, float]],
              template: tuple[tuple[float, float, float], list[tuple[float, float]]] | None, ship: ShipState,
              maneuver: Maneuver) -> bool:
     """Template or final base on the obstacle: bounding circles, then convex hulls, then shapely."""
     ox, oy, radius = obstacle.circle
     (ax, ay), (cx, cy) = corners[0], corners[2]
     if math.dist(((ax + cx) / 2, (ay + cy) / 2), (ox, oy)) < radius + math.dist((ax, ay), (cx, cy)) / 2 and \
-            hull_shape.overlaps(corners) and prepared.intersects(Polygon(corners)):
+            convex_overlap(corners, obstacle.hull) and prepared.intersects(Polygon(corners)):
         return True
     if template is None:
         return False
     (tx, ty, tr), hull = template
-    if math.dist((tx, ty), (ox, oy)) >= radius + tr or not hull_shape.overlaps(hull):
+    if math.dist((tx, ty), (ox, oy)) >= radius + tr or not convex_overlap(hull, obstacle.hull):
         return False
     outline = template_outline(ship.pose, maneuver, ship.base)
     return outline is not None and prepared.intersects(outline)

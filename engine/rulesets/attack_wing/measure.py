@@ -150,47 +150,6 @@ def _convex_overlap(a: list[Pt], b: list[Pt], tol: float = 0.0) -> bool:
     return True
 
 
-class ConvexShape:
-    """A convex polygon tested for overlap again and again (an obstacle's hull): its own edge axes
-    and its extent along each are worked out once. ``overlaps(a, tol)`` is ``convex_overlap(a,
-    points, tol)`` exactly (the same sums, so the same answer to the last bit); the axes are only
-    tried in another order, which cannot change whether one of them separates."""
-
-    __slots__ = ("axes", "points")
-
-    def __init__(self, points: list[Pt]) -> None:
-        self.points = points
-        self.axes: list[tuple[float, float, float, float, float]] = []  # (nx, ny, norm, min, max)
-        n = len(points)
-        for i in range(n):
-            (x0, y0), (x1, y1) = points[i], points[(i + 1) % n]
-            nx, ny = y0 - y1, x1 - x0
-            if nx == 0.0 and ny == 0.0:
-                continue
-            norm = math.hypot(nx, ny)
-            own = [(px * nx + py * ny) / norm for px, py in points]
-            self.axes.append((nx, ny, norm, min(own), max(own)))
-
-    def overlaps(self, a: list[Pt], tol: float = 0.0) -> bool:
-        for nx, ny, norm, lo, hi in self.axes:  # this shape's axes first: only a's few points to project
-            pa = [(px * nx + py * ny) / norm for px, py in a]
-            if lo - max(pa) > -tol or min(pa) - hi > -tol:
-                return False
-        b = self.points
-        n = len(a)
-        for i in range(n):
-            (x0, y0), (x1, y1) = a[i], a[(i + 1) % n]
-            nx, ny = y0 - y1, x1 - x0
-            if nx == 0.0 and ny == 0.0:
-                continue
-            norm = math.hypot(nx, ny)
-            pa = [(px * nx + py * ny) / norm for px, py in a]
-            pb = [(px * nx + py * ny) / norm for px, py in b]
-            if min(pb) - max(pa) > -tol or min(pa) - max(pb) > -tol:
-                return False
-        return True
-
-
 def _point_segment(p: Pt, s0: Pt, s1: Pt) -> float:
     dx, dy = s1[0] - s0[0], s1[1] - s0[1]
     px, py = p[0] - s0[0], p[1] - s0[1]
