@@ -247,7 +247,7 @@ def test_an_attacks_dice_are_its_final_faces_with_what_changed_them(seed35: Load
     tl = seed35.timeline
     declared = attacks(tl)
     assert declared == [i for i, e in enumerate(tl.events) if e.type == "attack_made"]  # `--attack N`
-    i = next(i for i in declared if tl.events[i].steps)
+    i = next(i for i in declared if tl.events[i].steps and tl.events[i].end is not None)  # at a ship
     event = tl.events[i]
     dice = tl.moment_after(i).dice
     assert dice is not None and len(dice.attack) == len(event.dice) and not dice.defense

@@ -9,12 +9,12 @@ order it gives.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal, Protocol
 
 from shapely.geometry import Point
 
-from engine.rulesets.into_the_unknown.combat import Shot, sight
+from engine.rulesets.into_the_unknown.combat import Shot, sight, token_sight
 from engine.rulesets.into_the_unknown.dice import Face, How, Modifier, Pool
 from engine.rulesets.into_the_unknown.displays import OFFICERS, PROJECTILES, Action, ActionName, End, StationKey
 from engine.rulesets.into_the_unknown.displays import Section as SectionKey
@@ -23,6 +23,7 @@ from engine.rulesets.into_the_unknown.movement import NOTCH_DEGREES, ComeAboutPl
 from engine.rulesets.into_the_unknown.orders import Option, options, pay, table_for
 from engine.rulesets.into_the_unknown.procedures import COLOURS, at_sensors_range, within
 from engine.rulesets.into_the_unknown.projectiles import (
+    DETONATION_IN,
     PROJECTILE_SENSORS_IN,
     Launch,
     ManeuverSide,
@@ -326,13 +327,18 @@ class ItuAI:
         ready = mission_ready(state, ship)
         for opt in opts:
             name = opt.action.name
-            if name == "FIRE WEAPONS" and fight:
-                launches = self._launches(state, ship, ship.stats.weapons)  # a torpedo's power set aside first
-                shots = self._shots(state, ship, ship.stats.weapons - sum(x.weapons_power for x in launches))
+            if name == "FIRE WEAPONS":
+                guard = guard_shots(state, ship, ship.stats.weapons)  # a torpedo about to reach it first
+                power = ship.stats.weapons - sum(x.weapons_power for x in guard)
+                launches = self._launches(state, ship, power) if fight else ()  # a torpedo's power set aside
+                shots = self._shots(state, ship, power - sum(x.weapons_power for x in launches)) if fight else ()
+                shots = guard + tuple(replace(x, first=not guard) for x in shots)
                 if shots or launches:
-                    why = (f"{shots[0].target}'s {shots[0].end} end is in arc and sight" if shots else
+                    why = (f"{guard[0].target} could reach it before the next round: shoot it down" if guard else
+                           f"{shots[0].target}'s {shots[0].end} end is in arc and sight" if shots else
                            "an enemy within a torpedo's reach")
-                    found.append((8.0, Choice(ship.id, opt, shots=shots, launches=launches, reason=why)))
+                    found.append((8.0 if fight else 7.0, Choice(ship.id, opt, shots=shots, launches=launches,
+                                                                reason=why)))
             elif name == "CALL ALERT" and fight and ship.stats.colour != "red":
                 found.append((4.0 if kind == "standby" else 1.0, Choice(ship.id, opt, alert=1,
                                                                         reason="battle stations: to red alert")))
@@ -414,6 +420,23 @@ class ItuAI:
 def _reserve_at(ship: ShipState, station: StationKey, officer: str) -> int:
     """The reserve the station's actions would cost in all if ``officer`` gave their orders."""
     return sum(pay(a.cost, OFFICERS[officer]).reserve for a in ship.card.station(station).actions)
+
+
+def guard_shots(state: ItuState, ship: ShipState, power: int) -> tuple[Shot, ...]:
+    """A beam attack on the nearest opposing torpedo that could end its next move at detonation
+    range of the ship (its engine power plus 1", with 1" to spare), if one is in arc, sight and
+    range: enough power for 2 dice against its evasion. Attacking a torpedo is no hostile act."""
+    here = base_polygon(ship.pose.pose(), ship.card.base)
+    threats = sorted((outline(t.pose.pose()).distance(here), t.id, t) for t in state.projectiles
+                     if t.side != ship.side)
+    for gap, _, token in threats:
+        if gap >= (PROJECTILES[token.kind].engine + DETONATION_IN + 1.0) * INCH:
+            break
+        for weapon in ship.card.beams:
+            spend = min(power, weapon.power_max, max(weapon.power_min, 2))
+            if spend >= weapon.power_min and token_sight(state, ship, weapon, token) is not None:
+                return (Shot(weapon, token.id, None, spend, 0, first=True),)
+    return ()
 
 
 def options_at(ship: ShipState, station: StationKey, action: ActionName,

@@ -14,12 +14,20 @@ from dataclasses import dataclass
 
 from shapely.geometry import Point
 
-from engine.rulesets.into_the_unknown.dice import Allowances, Chooser, How, Modifier, Pool, modify, roll
-from engine.rulesets.into_the_unknown.displays import OFFICERS, Arc, BeamWeapon, End, ShipDisplay
+from engine.rulesets.into_the_unknown.dice import Allowances, Chooser, How, Modifier, Pool, Rolled, modify, roll
+from engine.rulesets.into_the_unknown.displays import OFFICERS, PROJECTILES, Arc, BeamWeapon, End, ShipDisplay
 from engine.rulesets.into_the_unknown.events import AttackMade, DieModel, Effects, Phase, ShipDelta, StepModel
 from engine.rulesets.into_the_unknown.measure import arc_distance, at_range, line_of_sight
-from engine.rulesets.into_the_unknown.state import ItuState, ShipState
-from engine.rulesets.into_the_unknown.table import DEEP_SPACE, TOKEN_RADIUS, base_polygon, end_polygon
+from engine.rulesets.into_the_unknown.state import ItuState, ProjectileState, ShipState
+from engine.rulesets.into_the_unknown.table import (
+    DEEP_SPACE,
+    PROJECTILE_HALF,
+    TOKEN_RADIUS,
+    area_of_point,
+    base_polygon,
+    end_polygon,
+    token_outline,
+)
 from engine.rulesets.rng import Rng
 
 ENDS: tuple[End, End] = ("fore", "aft")
@@ -92,7 +100,7 @@ class Shot:
 
     weapon: BeamWeapon
     target: str
-    end: End
+    end: End | None  # None: the target is a projectile (no ends)
     weapons_power: int
     reserve: int
     first: bool = True
@@ -120,34 +128,47 @@ def sight(state: ItuState, ship: ShipState, weapon: BeamWeapon, target: ShipStat
     return None
 
 
+def token_sight(state: ItuState, ship: ShipState, weapon: BeamWeapon,
+                token: ProjectileState) -> tuple[Arc, float] | None:
+    """The weapon's arc a projectile is in, in line of sight and at range, with its range (mm). A
+    token has no ends: line of sight is blocked by any ship's end the line crosses (guide, "Line
+    of Sight": "without crossing a different end of a ship than the target")."""
+    pose = token.pose.pose()
+    if DEEP_SPACE not in (ship.area, area_of_point(pose.x, pose.y, PROJECTILE_HALF[1])) and \
+            ship.area != area_of_point(pose.x, pose.y, PROJECTILE_HALF[1]):
+        return None
+    here = ship.pose.pose()
+    source = base_polygon(here, ship.card.base)
+    aim = token_outline(pose)
+    blockers = [end_polygon(s.pose.pose(), s.card.base, e) for s in state.ships
+                if s.id != ship.id and not s.destroyed for e in ENDS]
+    for arc, _ in weapon.arcs:
+        mm = arc_distance(here, source, arc, aim)
+        if at_range(mm, weapon.range_in) and line_of_sight(here, source, arc, aim, blockers):
+            assert mm is not None
+            return arc, mm
+    return None
+
+
 def beam_attack(state: ItuState, ship_id: str, shot: Shot, leader: str | None, tester: Modifier,
                 opponent: Chooser, *, seq: int, phase: Phase) -> tuple[AttackMade, int]:
-    """One beam attack as an event, and the Pierce spent so far in the action."""
-    ship, target = state.ship(ship_id), state.ship(shot.target)
-    if target.side == ship.side:
-        raise IllegalAttack("an attack targets an opposing unit")
+    """One beam attack as an event, and the Pierce spent so far in the action. The target is an
+    opposing ship's end or an opposing projectile (guide, "Declare Target": "an opposing unit");
+    attacking a torpedo is not a hostile act, and its hull of 1 falls to any damage."""
+    ship = state.ship(ship_id)
+    token = next((p for p in state.projectiles if p.id == shot.target), None)
+    if token is not None:
+        return _at_projectile(state, ship, token, shot, leader, tester, opponent, seq=seq, phase=phase), shot.pierced
+    target = state.ship(shot.target)
+    if target.side == ship.side or shot.end is None:
+        raise IllegalAttack("an attack targets an opposing unit, a ship at one of its ends")
     seen = sight(state, ship, shot.weapon, target, shot.end)
     if seen is None:
         raise IllegalAttack(f"{target.name}'s {shot.end} end is not in arc, in sight and at range of "
                             f"{ship.name}'s {shot.weapon.name}")
-    power = shot.weapons_power + shot.reserve
-    if not shot.weapon.power_min <= power <= shot.weapon.power_max or shot.reserve > ship.reserve:
-        raise IllegalAttack(f"{shot.weapon.name} takes {shot.weapon.power_min}-{shot.weapon.power_max} power")
     arc, mm = seen
-    officer = OFFICERS[leader] if leader else None
-    ordnance = officer.skill("Ordnance") if officer and shot.first else 0
-    rng = Rng(state.seed, state.drawn)
-    pool, rng = roll(rng, shot.weapon.dice_per_power * power, ordnance)
-    rerolls: list[tuple[How, int]] = []
-    if any(s.lock == target.id for s in state.ships if s.side == ship.side):
-        rerolls.append(("lock", ship.stats.instruments))
-    if officer and officer.keyword("Relentless"):
-        rerolls.append(("relentless", officer.keyword("Relentless")))
-    pulse = dict(shot.weapon.keywords).get("Pulse", 0)
-    if pulse:
-        rerolls.append(("pulse", pulse))
-    rolled = modify(pool, rng, target.card.evasion, Allowances(tuple(rerolls), ship.advantage), ship.peril,
-                    tester, opponent)
+    locked = any(s.lock == target.id for s in state.ships if s.side == ship.side)
+    rolled = _beam_dice(state, ship, shot, leader, target.card.evasion, locked, tester, opponent)
     pool, rng = rolled.pool, rolled.rng
     spent: list[str] = []
     analysis = pool.count("analysis")
@@ -165,13 +186,7 @@ def beam_attack(state: ItuState, ship_id: str, shot: Shot, leader: str | None, t
         theirs, shields, rng, words = damaged(rng, target, shot.end, pool, pierced,
                                               dict(shot.weapon.keywords).get("Breach", 0))
         spent += words
-    discovery = pool.count("discovery")
-    if discovery:
-        mine = mine.model_copy(update={"advantage": mine.advantage + discovery})
-        spent.append(f"{discovery} discovery for advantage")
-    if rolled.relentless_breakthroughs:
-        mine = mine.model_copy(update={"crew": -min(rolled.relentless_breakthroughs, ship.crew)})
-        spent.append(f"Relentless: {rolled.relentless_breakthroughs} health damage")
+    mine = _attacker_after(ship, rolled, mine, spent)
     flips, negative = hostile_act(state, ship.side)
     event = AttackMade(
         seq=seq, round=state.round, phase=phase, draws=rng.drawn - state.drawn, ship=ship.id, leader=leader,
@@ -181,6 +196,69 @@ def beam_attack(state: ItuState, ship_id: str, shot: Shot, leader: str | None, t
         hit=hit, damage=hits if hit else 0, shields=shields, spent=tuple(spent),
         effects=Effects(ships=(mine, theirs), negative=negative, hostile=flips))
     return event, pierced
+
+
+def _beam_dice(state: ItuState, ship: ShipState, shot: Shot, leader: str | None, evasion: int, locked: bool,
+               tester: Modifier, opponent: Chooser) -> Rolled:
+    """Steps 4-7 of an attack with a beam: power spent for weapon dice, the leader's Ordnance on
+    the action's first attack, the tester's rerolls (a friendly lock, Relentless, Pulse), discovery
+    and advantage, then the opponent's peril."""
+    power = shot.weapons_power + shot.reserve
+    if not shot.weapon.power_min <= power <= shot.weapon.power_max or shot.reserve > ship.reserve:
+        raise IllegalAttack(f"{shot.weapon.name} takes {shot.weapon.power_min}-{shot.weapon.power_max} power")
+    officer = OFFICERS[leader] if leader else None
+    ordnance = officer.skill("Ordnance") if officer and shot.first else 0
+    pool, rng = roll(Rng(state.seed, state.drawn), shot.weapon.dice_per_power * power, ordnance)
+    rerolls: list[tuple[How, int]] = []
+    if locked:
+        rerolls.append(("lock", ship.stats.instruments))
+    if officer and officer.keyword("Relentless"):
+        rerolls.append(("relentless", officer.keyword("Relentless")))
+    pulse = dict(shot.weapon.keywords).get("Pulse", 0)
+    if pulse:
+        rerolls.append(("pulse", pulse))
+    return modify(pool, rng, evasion, Allowances(tuple(rerolls), ship.advantage), ship.peril, tester, opponent)
+
+
+def _attacker_after(ship: ShipState, rolled: Rolled, mine: ShipDelta, spent: list[str]) -> ShipDelta:
+    """Step 10 for the attacker: discoveries left become advantage tokens; Relentless's
+    breakthroughs cost the unit health damage."""
+    discovery = rolled.pool.count("discovery")
+    if discovery:
+        mine = mine.model_copy(update={"advantage": mine.advantage + discovery})
+        spent.append(f"{discovery} discovery for advantage")
+    if rolled.relentless_breakthroughs:
+        mine = mine.model_copy(update={"crew": -min(rolled.relentless_breakthroughs, ship.crew)})
+        spent.append(f"Relentless: {rolled.relentless_breakthroughs} health damage")
+    return mine
+
+
+def _at_projectile(state: ItuState, ship: ShipState, token: ProjectileState, shot: Shot, leader: str | None,
+                   tester: Modifier, opponent: Chooser, *, seq: int, phase: Phase) -> AttackMade:
+    """A beam attack on an opposing projectile: against its evasion, no shields; any damage meets its
+    hull of 1 (guide, "Projectile Hull Damage"), so a hit destroys it (the game then removes it).
+    Not a hostile act (guide, "Hostile Acts")."""
+    if token.side == ship.side:
+        raise IllegalAttack("an attack targets an opposing unit")
+    seen = token_sight(state, ship, shot.weapon, token)
+    if seen is None:
+        raise IllegalAttack(f"{token.id} is not in arc, in sight and at range of {ship.name}'s {shot.weapon.name}")
+    arc, mm = seen
+    card = PROJECTILES[token.kind]
+    rolled = _beam_dice(state, ship, shot, leader, card.evasion, False, tester, opponent)
+    hits = rolled.pool.successes()
+    hit = hits >= card.evasion
+    spent: list[str] = []
+    mine = _attacker_after(ship, rolled, ShipDelta(ship=ship.id, reserve=-shot.reserve,
+                                                   advantage=-rolled.advantage_spent, peril=-rolled.peril_spent),
+                           spent)
+    if hit:
+        spent.append(f"{token.id} destroyed" if hits >= card.hull else f"{token.id} damaged")
+    models, steps = pool_models(rolled.pool)
+    return AttackMade(seq=seq, round=state.round, phase=phase, draws=rolled.rng.drawn - state.drawn, ship=ship.id,
+                      leader=leader, weapon=shot.weapon.name, target=token.id, end=None, arc=arc, range=round(mm, 4),
+                      weapons_power=shot.weapons_power, reserve=shot.reserve, dice=models, steps=steps, hit=hit,
+                      damage=hits if hit else 0, spent=tuple(spent), effects=Effects(ships=(mine,)))
 
 
 def damaged(rng: Rng, target: ShipState, end: End, pool: Pool, pierced: int = 0,

@@ -248,7 +248,7 @@ class AttackMade(_Event):
     leader: Ref | None = None
     weapon: Name
     target: Ref
-    end: Literal["fore", "aft"]
+    end: Literal["fore", "aft"] | None  # None: the target is a projectile (schema 3)
     arc: Name
     range: Annotated[float, Field(ge=0, le=5000, allow_inf_nan=False)]
     weapons_power: Count = 0

@@ -7,6 +7,7 @@ event, folded by the one reducer as it is emitted.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Literal
 
 from shapely.geometry import Point
@@ -148,12 +149,15 @@ class ItuGame:
         elif name == "FIRE WEAPONS":
             pierced = 0
             for shot in choice.shots:
-                if self.state.ship(shot.target).destroyed:
-                    break
-                event, pierced = beam_attack(self.state, choice.ship, shot.__class__(**{**shot.__dict__,
-                                                                                      "pierced": pierced}),
+                token = next((p for p in self.state.projectiles if p.id == shot.target), None)
+                if token is None and (shot.end is None or self.state.ship(shot.target).destroyed):
+                    break  # the target left play during the action
+                event, pierced = beam_attack(self.state, choice.ship, replace(shot, pierced=pierced),
                                              leader, tester, opponent, seq=self.seq, phase=kind)
                 self.emit(event)
+                if token is not None and event.hit and event.damage >= PROJECTILES[token.kind].hull:
+                    self.emit(ProjectileRemoved(seq=self.seq, round=self.state.round, phase=kind,
+                                                projectile=token.id, why="destroyed"))
             for chosen in choice.launches:
                 self.emit(projectiles.launch(self.state, choice.ship, chosen, seq=self.seq, phase=kind))
         elif name == "REPAIR" and choice.target is not None:

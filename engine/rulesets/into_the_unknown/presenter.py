@@ -103,7 +103,8 @@ def describe(event: ItuEvent, state: ItuState) -> str:
     if event.type == "attack_made":
         faces = ", ".join(d.face for d in _final(event.dice, event.steps))
         outcome = f"hit for {event.damage}, shields cancel {event.shields}" if event.hit else "miss"
-        return (f"{name(event.ship)} fires {event.weapon} at {name(event.target)}'s {event.end} "
+        aimed = f"{name(event.target)}'s {event.end}" if event.end else name(event.target)
+        return (f"{name(event.ship)} fires {event.weapon} at {aimed} "
                 f"({event.range / INCH:.1f}\"): {faces} -> {outcome}" + (f"; {', '.join(event.spent)}"
                                                                         if event.spent else ""))
     if event.type == "anomaly_exposed":
@@ -226,7 +227,7 @@ class ItuPresenter:
                                           bases=tokens)
         if isinstance(event, AttackMade):
             self.attack_of[index] = index  # each attack is one event (`trek render --attack N`)
-        if isinstance(event, AttackMade) and any(s.id == event.ship for s in before.ships):
+        if isinstance(event, AttackMade) and {event.ship, event.target} <= {s.id for s in before.ships}:
             pair = [before.ship(event.ship), before.ship(event.target)]
             self.focus[index] = FocusView(kind="attack", subjects=(event.ship, event.target), bases=tuple(
                 BaseView(pose=s.pose.pose(), size="small" if s.card.base == "small" else "large",

@@ -140,6 +140,8 @@ def attack_words(attacker: ShipState, event: AttackMade) -> str:
 def attack_ruler(attacker: ShipState, target: ShipState, event: AttackMade) -> RulerView | None:
     """The range ruler between the closest points: the attacker's base and the target end's part in
     arc (its words are the header's, :func:`attack_words`: a label on the table would cover the ships)."""
+    if event.end is None:  # an attack on a projectile has no end to measure to
+        return None
     aim = end_polygon(target.pose.pose(), target.card.base, event.end)
     found = closest_in_arc(attacker, event.arc, aim)
     if found is None:

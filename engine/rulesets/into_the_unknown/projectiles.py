@@ -25,33 +25,23 @@ from engine.rulesets.into_the_unknown.movement import NOTCH_DEGREES, SEARCH_STEP
 from engine.rulesets.into_the_unknown.state import ItuState, ProjectileState, ShipState
 from engine.rulesets.into_the_unknown.table import (
     INCH,
+    PROJECTILE_HALF,
     TOKEN_RADIUS,
     area_of_point,
     base_polygon,
     end_polygon,
     inside_sector,
     slot,
+    token_outline,
 )
 
-HALF_WIDTH = 0.25 * INCH
-HALF_LENGTH = 0.5 * INCH
+HALF_WIDTH, HALF_LENGTH = PROJECTILE_HALF
+outline = token_outline  # the token's shape (table.py, where combat can reach it too)
 TOOL_STEM = 1.5 * INCH  # from the slot's centre dot to the notch at the end of the stem
 RULER_WIDTH = 1.0 * INCH
 DETONATION_IN = 1.0  # guide: a torpedo detonates at 1" of an opposing unit
 PROJECTILE_SENSORS_IN = 4.0  # chosen: a torpedo's Sensors range, for moving along its fore sides
 ManeuverSide = Literal["port", "starboard", "fore_port", "fore_starboard"]
-
-
-def outline(pose: Pose) -> Polygon:
-    """The token: fore point, the fore-starboard corner, aft-starboard, aft point, aft-port, fore-port."""
-    pts = [(0.0, HALF_LENGTH), (HALF_WIDTH, HALF_LENGTH / 2), (HALF_WIDTH, -HALF_LENGTH / 2), (0.0, -HALF_LENGTH),
-           (-HALF_WIDTH, -HALF_LENGTH / 2), (-HALF_WIDTH, HALF_LENGTH / 2)]
-    return Polygon([_at(pose, f, r) for r, f in pts])
-
-
-def _at(pose: Pose, forward: float, right: float) -> tuple[float, float]:
-    p = pose.advance(forward, right)
-    return p.x, p.y
 
 
 def launch_pose(ship_pose: Pose, base: str, end: End, turn: float) -> Pose:

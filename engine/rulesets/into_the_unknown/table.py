@@ -60,6 +60,15 @@ def base_corners(pose: Pose, size: BaseSize) -> list[tuple[float, float]]:
             (pose.x - fx * hl - rx * hw, pose.y - fy * hl - ry * hw)]
 
 
+def token_outline(pose: Pose) -> Polygon:
+    """A torpedo token: fore point, the fore-starboard corner, aft-starboard, aft point, aft-port,
+    fore-port (``PROJECTILE_HALF``: half its width, half its length)."""
+    half_width, half_length = PROJECTILE_HALF
+    pts = [(0.0, half_length), (half_width, half_length / 2), (half_width, -half_length / 2), (0.0, -half_length),
+           (-half_width, -half_length / 2), (-half_width, half_length / 2)]
+    return Polygon([(p.x, p.y) for p in (pose.advance(f, r) for r, f in pts)])
+
+
 def base_polygon(pose: Pose, size: BaseSize) -> Polygon:
     return Polygon(base_corners(pose, size))
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.rulesets.base import EventUpgrade, Plain
 
-EVENT_SCHEMA = 2
+EVENT_SCHEMA = 3
 
 
 def same(raw: Plain) -> Plain:
@@ -18,5 +18,7 @@ def same(raw: Plain) -> Plain:
 
 UPGRADES: dict[int, EventUpgrade] = {
     1: EventUpgrade(1, "officer_relocated.reason (new, default empty): the seat's reason for a relocation",
+                    same, same),
+    2: EventUpgrade(2, "attack_made.end may be null: a beam attack on a projectile (a torpedo has no ends)",
                     same, same),
 }
