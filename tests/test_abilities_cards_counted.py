@@ -213,3 +213,11 @@ def test_unremarkable_species_against_a_borg_ship() -> None:
                        band=2, players=borg)
         assert dice_count(g, "defense") == 4, card_id
     assert dice_count(attack(BLANKS, j=["unremarkable_species_72018"]), "defense") == 2  # the Akira: no Borg
+
+
+def test_insectoid_commander_spends_one_token_an_attack() -> None:
+    g = attack(BLANKS, a_captain="insectoid_commander_72003p", seats=seats(a=[ActionChoice("evasive_maneuvers")]))
+    [use] = used(g)
+    assert dice_count(g, "attack") == 6 and use.token == "evade" and g.state.ship("A").evade == 0
+    assert not used(attack(BLANKS, a_captain="insectoid_commander_72003p"))  # no token to remove
+

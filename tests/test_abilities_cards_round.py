@@ -265,3 +265,11 @@ def test_selok_keeps_the_target_from_attacking_his_ship() -> None:
     assert [e.ship for e in g.events if isinstance(e, ev.AttackDeclared)] == ["J"]  # A may not attack J
     g = _play(j=["3123"], holds=())
     assert sorted(e.ship for e in g.events if isinstance(e, ev.AttackDeclared)) == ["A", "J"]
+
+
+def test_em_pulse_3061_reaches_a_ship_outside_its_forward_arc() -> None:
+    behind = {"A": Pose(400, 300, 0), "J": Pose(400, 420, 0)}  # A behind J: J's forward arc is away from A
+    g = _play(j=["3061"], act={"J": _card("3061", "A")}, poses=behind, holds=("J",))
+    assert _tokens(g, "A", "aux_power", "EM Pulse") == 1 and used(g, "3061")[0].marks == ("A",)
+    with pytest.raises(IllegalDecision):  # facing each other: A is in J's forward arc
+        _play(j=["3061"], act={"J": _card("3061", "A")}, band=2)

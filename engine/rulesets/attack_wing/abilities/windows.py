@@ -427,8 +427,8 @@ def marks_of(state: GameState, owner: ShipState, ability: Ability) -> tuple[str,
              and (not effect.factions or s.faction in effect.factions)
              and (not effect.classes or s.class_name in effect.classes)
              and (s.id == owner.id or not effect.reach or band_between(owner, s) in effect.reach)
-             and (s.id == owner.id or not effect.in_arc
-                  or arc_check(rules.placed(owner), rules.placed(s), arc).in_arc)
+             and (s.id == owner.id or not (effect.in_arc or effect.out_arc)
+                  or arc_check(rules.placed(owner), rules.placed(s), arc).in_arc == effect.in_arc)
              and _can_change(s, effect)]
     return tuple(s.id for s in ships)
 

@@ -233,4 +233,9 @@ CARDS: tuple[Card, ...] = (
              Condition(role="attacker", classes=("Romulan Scout Vessel",), token="scan"), optional=False),
         dice("defense", 1, "captain of a Romulan Scout Vessel with a scan token beside it: +1 defense die",
              Condition(role="defender", classes=("Romulan Scout Vessel",), token="scan"), optional=False))),
+    Card(("insectoid_commander_72003p",), "Insectoid Commander", "captain", (
+        dice("attack", 1, "attacking: remove an evade token from beside his ship for +1 attack die (one token an "
+             "attack)", ATTACKING, Cost(token="evade", limit="round")),
+        dice("attack", 1, "attacking: remove a battle stations token from beside his ship for +1 attack die (one "
+             "token an attack)", ATTACKING, Cost(token="battle_stations", limit="round")))),
 )

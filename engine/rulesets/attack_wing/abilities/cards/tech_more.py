@@ -71,4 +71,9 @@ CARDS: tuple[Card, ...] = (
         Ability("action", Effect("repair_shield", 1, and_self=True), "Action: disable this card to repair 1 "
                 "shield; 1 attack die fewer this round", Cost(disable=True)),
         attack_rider(-1, "1 attack die fewer (marked)"))),
+    Card(("3061",), "EM Pulse", "tech", (
+        target_ship("Action: disable this card; a ship at Range 1-2 outside the forward arc takes an auxiliary power "
+                    "token and rolls 2 fewer attack dice this round", (1, 2), Cost(disable=True), out_arc=True,
+                    amount=1, token="aux_power"),
+        attack_rider(-2, "the marked ship rolls 2 fewer attack dice"))),
 )
