@@ -93,8 +93,8 @@ class Hud:
         self.pip = pip
         if pip:  # an attack clip: the dice enlarged in a framed inset over the bottom edge
             self.dice.framed = True
-            self.dice.root.setScale(PIP_SCALE)
-            self.dice.root.setPos(0, 0, DICE_BOTTOM * (1 - PIP_SCALE))
+        self._dice_scale = 0.0
+        self._fit_dice()
         self.caption_back = self.bottom.attachNewNode("caption-back")
         self.caption = Label(self.bottom, "caption", 0.042, "center")
         self._timeline: Timeline | None = None
@@ -225,8 +225,23 @@ class Hud:
         self._update_fleets()
         self._update_panels(moment)
         self.dice.update(moment.dice, moment.progress)
+        self._fit_dice()
         self._update_caption(moment.caption if captions else "")
         return True
+
+    def _fit_dice(self) -> None:
+        """The dice strip at its scale (``PIP_SCALE`` in an attack clip's inset), made smaller when
+        a long line (the odds and the cards used) would take it past the image's sides."""
+        k = PIP_SCALE if self.pip else 1.0
+        bounds = self.dice.backing.getTightBounds(self.dice.root)
+        if bounds is not None:
+            width = float(bounds[1][0] - bounds[0][0])
+            room = 2 * (self.aspect / self.scale - MARGIN)  # the image's width in the HUD's units
+            k = min(k, room / width) if width > 0 else k
+        if k != self._dice_scale:
+            self._dice_scale = k
+            self.dice.root.setScale(k)
+            self.dice.root.setPos(0, 0, DICE_BOTTOM * (1 - k))  # its bottom edge stays where it was
 
     def _changed(self, name: str, key: object) -> bool:
         if self._keys.get(name, ()) == key:

@@ -236,3 +236,33 @@ def test_small_images_get_a_larger_compact_hud(loaded: LoadedReplay) -> None:
     assert not big.compact and small.compact
     assert all(not c.isHidden() for c in big.columns) and all(c.isHidden() for c in small.columns)
     assert small.safe_area()[0] < big.safe_area()[0]  # no side columns: more room for the table
+
+
+@pytest.mark.parametrize("pip", [False, True])
+def test_the_dice_strip_stays_inside_the_image_with_a_long_cards_line(loaded: LoadedReplay, pip: bool) -> None:
+    """An attack whose odds line names many cards: the strip (enlarged in an attack clip's inset)
+    is made smaller to fit the image, its box inside the picture and drawn there (its backing's
+    dark pixels reach neither side of the frame's bottom rows)."""
+    from dataclasses import replace
+
+    tl = loaded.timeline
+    i = first(loaded, ev.DiceRolled, lambda e: e.kind == "defense")
+    moment = tl.moment_after(i)
+    assert moment.dice is not None
+    cards = ("Benjamin Sisko", "Quantum Torpedoes", "Tactical Officer", "Photon Torpedoes", "Elim Garak")
+    long = replace(moment, dice=replace(moment.dice, cards=cards))
+    with FrameRenderer(loaded, SIZE, pip=pip) as fr:
+        assert fr.hud is not None
+        fr.hud.update(long, tl)
+        strip = fr.hud.bottom.find("dice").getTightBounds(fr.hud.parent)
+        assert strip is not None
+        left, right = strip[0][0] / fr.hud.aspect, strip[1][0] / fr.hud.aspect
+        assert -1.0 < left < right < 1.0, (left, right)
+        frame = fr._draw(long, fr.camera_pose(long), set())
+        short = replace(moment, dice=replace(moment.dice, cards=()))
+        fr.hud.update(short, tl)
+        plain = fr._draw(short, fr.camera_pose(short), set())
+    rows = frame[int(SIZE[1] * 0.78):int(SIZE[1] * 0.93)]
+    changed = np.abs(rows.astype(int) - plain[int(SIZE[1] * 0.78):int(SIZE[1] * 0.93)].astype(int)).sum(axis=2) > 40
+    cols = np.flatnonzero(changed.any(axis=0))
+    assert len(cols) > 0 and cols.min() > 2 and cols.max() < SIZE[0] - 3  # the cards line drawn, inside the frame
