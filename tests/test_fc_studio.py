@@ -160,3 +160,26 @@ def test_the_hud_names_what_the_d6s_of_a_test_are() -> None:
         assert fr.hud is not None
         fr.hud.update(moment_after(tl, i), tl)
         assert (fr.hud.dice.attack_label._text, fr.hud.dice.defense_label._text) == ("MOVING", "ENEMY")
+
+
+def test_each_combat_is_an_attack_clip_from_its_action_to_its_damage() -> None:
+    """`trek render --attack N` as for Attack Wing: the combat action (or a free attack) with its
+    cards, dice, tests and damage; the camera on the fight's tile from the action on."""
+    from engine.rulesets.fleet_captains import events as fe
+    from studio.frame_plan import attack_span, attacks
+
+    tl = load_timeline(GOLDEN).timeline
+    declared = attacks(tl)
+    combats = [i for i, e in enumerate(tl.events) if isinstance(e, fe.ActionTaken) and e.action == "combat"]
+    assert declared and set(combats) <= set(declared)
+    for a in combats:
+        span = [i for i, b in enumerate(tl.attack_of) if b == a]
+        kinds = [tl.events[i].type for i in span]
+        assert kinds.count("tested") == 2 and span == list(range(a, a + len(span)))  # weapons and shields
+        damage = [tl.events[i] for i in span if isinstance(tl.events[i], fe.Damaged)]
+        weapons = [e for e in (tl.events[i] for i in span) if isinstance(e, fe.Tested) and e.system == "weapons"]
+        assert len(weapons) == 1 and bool(damage) == weapons[0].success  # damage only when weapons beat shields
+        focus = tl.focus[a]
+        assert focus is not None and focus.kind == "attack"
+    start, end = attack_span(tl, 1)
+    assert start < tl.start_of(declared[0]) < end

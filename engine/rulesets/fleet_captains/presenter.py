@@ -120,6 +120,23 @@ def named(line: str, state: FcState) -> str:
     return _PLACE.sub(name, line)
 
 
+_ATTACK_ENDS: Final = frozenset(("action_taken", "turn_ended", "move_started", "moved", "move_ended", "turn_started",
+                                  "game_ended"))
+
+
+def _attack_from(event: fe.Event, index: int, current: int) -> int:
+    """The event that began the combat ``event`` belongs to (`trek render --attack N`): a combat
+    action or a free attack after a failed breakaway, through its cards, dice, tests and damage,
+    until the next action, move or pick of the turn."""
+    if isinstance(event, fe.ActionTaken) and event.action == "combat":
+        return index
+    if isinstance(event, fe.Chosen) and event.kind == "free_attack" and event.choice != "no attack":
+        return index
+    if event.type in _ATTACK_ENDS or (isinstance(event, fe.Chosen) and event.kind in ("turn", "step")):
+        return -1
+    return current
+
+
 def _tile_base(loc: str) -> BaseView:
     """A location as a base the size of its tile: the director frames the whole tile."""
     x, y = centre(loc)
@@ -134,8 +151,9 @@ def _focus(event: fe.Event, before: FcState) -> FocusView | None:
     if isinstance(event, fe.Moved):
         return FocusView(kind="move", subjects=tuple(event.ships),
                          bases=(_tile_base(event.source), _tile_base(event.dest)))
-    if (isinstance(event, fe.Tested) and event.kind != "encounter") or isinstance(event, fe.Explored):
-        ships = event.ships if isinstance(event, fe.Tested) else ()
+    if (isinstance(event, fe.Tested) and event.kind != "encounter") or isinstance(event, fe.Explored) \
+            or (isinstance(event, fe.ActionTaken) and event.ships):
+        ships = event.ships if isinstance(event, fe.Tested | fe.ActionTaken) else ()
         where = event.location if isinstance(event, fe.Explored) else next(
             (before.where(before.ship(s)) for s in ships if not before.ship(s).destroyed), None)
         if where is not None:
@@ -156,6 +174,7 @@ class FcPresenter:
         self.reasons: list[str] = []
         self.test_of: list[int] = []  # the test on the table at each event (-1: none)
         self.tallies: list[str] = []  # a test's worked-out line, its places named as the map shows them
+        self._attack = -1  # the event that began the combat under way (-1: none)
 
     def observe(self, index: int, event: fe.Event, before: FcState) -> None:
         self.lines.append(named(log_line(event), before))
@@ -171,6 +190,8 @@ class FcPresenter:
             on_table = -1
         self.test_of.append(on_table)
         self.focus[index] = _focus(event, before)
+        self._attack = _attack_from(event, index, self._attack)
+        self.attack_of[index] = self._attack
 
     def finish(self, final: FcState) -> None:
         self.roster = tuple(_panel(s, final, False) for s in sorted(final.ships, key=lambda s: (s.side, s.id)))
