@@ -150,21 +150,23 @@ def _convex_overlap(a: list[Pt], b: list[Pt], tol: float = 0.0) -> bool:
     return True
 
 
-def _point_segment(p: Pt, s0: Pt, s1: Pt) -> float:
-    dx, dy = s1[0] - s0[0], s1[1] - s0[1]
-    px, py = p[0] - s0[0], p[1] - s0[1]
-    dd = dx * dx + dy * dy
-    t = 0.0 if dd == 0 else max(0.0, min(1.0, (px * dx + py * dy) / dd))
-    return math.hypot(px - t * dx, py - t * dy)
-
-
 def _polygon_gap(a: list[Pt], b: list[Pt]) -> float:
+    """The least distance from a corner of either polygon to an edge of the other (the point's
+    projection on the segment, clamped), each edge's own terms worked out once per edge."""
     best = math.inf
+    hypot = math.hypot
     for pts, poly in ((a, b), (b, a)):
         n = len(poly)
-        for p in pts:
-            for i in range(n):
-                best = min(best, _point_segment(p, poly[i], poly[(i + 1) % n]))
+        for i in range(n):
+            (x0, y0), (x1, y1) = poly[i], poly[(i + 1) % n]
+            dx, dy = x1 - x0, y1 - y0
+            dd = dx * dx + dy * dy
+            for qx, qy in pts:
+                px, py = qx - x0, qy - y0
+                t = 0.0 if dd == 0 else max(0.0, min(1.0, (px * dx + py * dy) / dd))
+                d = hypot(px - t * dx, py - t * dy)
+                if d < best:
+                    best = d
     return best
 
 
