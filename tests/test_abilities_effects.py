@@ -232,3 +232,22 @@ def test_picard_gives_every_friendly_ship_a_battle_stations_token_then_waits() -
     assert given == ["A", "B"]
     [use] = used(g, PICARD)
     assert use.time == 2
+
+
+def test_a_torpedo_that_places_time_tokens_fires_again_once_they_are_gone() -> None:
+    # Photon Torpedoes (72008): 3 Time Tokens to fire, not a Disabled Token; the End Phase of the
+    # round it fired in takes the first off, so it is ready again in round 4
+    torpedo = "photon_torpedoes_72008"
+    lock = ActionChoice("target_lock", "J")
+    seats = [ScriptedPlayer(actions={"A": [lock, lock, ActionChoice("pass"), ActionChoice("pass")]},
+                            attacks={"A": [torpedo] * 4}),
+             ScriptedPlayer(attacks={"J": [None] * 4})]
+    poses = {"A": Pose(400, 150, 0), "J": Pose(400, 470, 0)}  # both fly the same way: Range 3 throughout
+    g = game([ship("A", 0, AKIRA, upgrades=[torpedo]), ship("J", 1, ATTACK_SHIP)], poses, seats,
+             ScriptedDice(["blank"] * 80), round_limit=4)
+    g.play()
+    fired = [e for e in _events(g, ev.WeaponDisabled, "A")]
+    assert [(e.round, e.time) for e in fired] == [(1, 3), (4, 3)]  # type: ignore[attr-defined]
+    assert not any(w.disabled for w in g.state.ship("A").weapons)  # never a Disabled Token: no rearm needed
+    skipped = [e.round for e in _events(g, ev.AttackSkipped, "A")]
+    assert skipped == [2, 3]

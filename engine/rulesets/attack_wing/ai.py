@@ -342,7 +342,8 @@ class AiPlayer:
             damage = min(damage, defender.shields + 1.0)
             remaining = defender.shields + 1 if remaining - defender.shields <= 1 else math.inf
         finish = 1.5 if damage >= remaining else 0.0
-        spend = 0.4 if option.weapon is not None else 0.0  # a disabled weapon costs an action to re-arm
+        # a disabled weapon costs an action to re-arm; one with Time Tokens waits, no action needed
+        spend = 0.0 if option.weapon is None else 0.2 if option.weapon.time else 0.4
         return damage + finish - spend + 0.01 * defender.cost / 10
 
     def _best_attack(self, state: GameState, ship: ShipState, options: list[AttackOption]) -> AttackOption | None:

@@ -39,6 +39,7 @@ class WeaponSetup(BaseModel):
     range_max: Small
     arcs: tuple[Literal["front", "rear", "any"], ...]  # "any": in any direction (a 360-degree arc)
     needs_target_lock: bool
+    time: Annotated[int, Field(ge=0, le=9)] = 0  # Time Tokens placed on the card to fire (not disabled)
 
 
 class ShipSetup(BaseModel):
@@ -309,9 +310,13 @@ class DieAdded(_Event):
 
 
 class WeaponDisabled(_Event):
+    """A weapon fired (or disabled by a card): a Disabled Token on it, or with ``time`` that many
+    Time Tokens instead (a weapon whose card says so: it fires again once they are gone)."""
+
     type: Literal["weapon_disabled"] = "weapon_disabled"
     ship: ShipRef
     weapon: Name
+    time: Annotated[int, Field(ge=0, le=9)] = 0
 
 
 class SquadronTokenLost(_Event):

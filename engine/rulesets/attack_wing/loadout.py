@@ -58,6 +58,17 @@ SUPPORTED_WEAPONS: Final[dict[str, WeaponRule]] = {
     "Rotating Emitters": WeaponRule(("any",), False),
 }
 DEFAULT_RULE: Final = WeaponRule(("front",), False)
+# weapons whose card places Time Tokens on it to fire, instead of disabling it (how many), by id
+TIME_TOKENS: Final[dict[str, int]] = {
+    "advanced_weaponry_72025": 3, "aft_photon_torpedoes_72225p": 3, "aft_torpedo_launcher_72018": 3,
+    "concussive_charges_72009": 3, "disruptor_banks_72328": 3, "high_yield_photon_torpedoes_72320p": 3,
+    "improved_phasers_72350": 2, "particle_cannon_array_72025": 2, "photon_torpedoes_72005p": 3,
+    "photon_torpedoes_72008": 3, "photon_torpedoes_72009": 3, "photon_torpedoes_72010": 3,
+    "photon_torpedoes_72014": 3, "photon_torpedoes_72334": 3, "photonic_charges_72018": 3,
+    "photonic_missiles_72014": 3, "plasma_torpedoes_72010": 3, "plasma_torpedoes_72333": 3,
+    "pulse_phased_weapons_72226p": 3, "quantum_torpedoes_72008": 3, "quantum_torpedoes_72022": 3,
+    "torpedo_strike_72019": 3, "xindi_torpedoes_72335": 3, "xindi_torpedoes_72338": 3, "xindi_torpedoes_72341": 3,
+}
 
 
 def weapon_setup(upgrade: Upgrade) -> WeaponSetup | None:
@@ -67,7 +78,7 @@ def weapon_setup(upgrade: Upgrade) -> WeaponSetup | None:
     rule = SUPPORTED_WEAPONS.get(upgrade.name, DEFAULT_RULE)
     return WeaponSetup(upgrade_id=upgrade.id, name=upgrade.name, attack=upgrade.attack,
                        range_min=upgrade.range.min, range_max=upgrade.range.max, arcs=rule.arcs,
-                       needs_target_lock=rule.needs_target_lock)
+                       needs_target_lock=rule.needs_target_lock, time=TIME_TOKENS.get(upgrade.id, 0))
 
 
 def squadron_tokens(ship: Ship) -> int:

@@ -137,7 +137,7 @@ def describe(event: ev.Event, state: GameState) -> str:
     if isinstance(e, ev.DieAdded):
         return f"{n} adds a {e.face} ({e.cause})"
     if isinstance(e, ev.WeaponDisabled):
-        return f"{n} disables {e.weapon}"
+        return f"{n} places {e.time} time tokens on {e.weapon}" if e.time else f"{n} disables {e.weapon}"
     if isinstance(e, ev.SquadronTokenLost):
         return f"{n} loses an Attack Squadron Token ({e.cause})"
     if isinstance(e, ev.WeaponEnabled):

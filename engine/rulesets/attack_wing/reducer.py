@@ -76,7 +76,7 @@ def _game_started(state: GameState, e: ev.GameStarted) -> GameState:
         shields_max=s.shields, cost=s.cost, actions=s.actions, front_arc=s.front_arc, rear_arc=s.rear_arc,
         has_360_arc=s.has_360_arc, dial=s.dial, shields=s.shields,
         weapons=tuple(Weapon(w.upgrade_id, w.name, w.attack, w.range_min, w.range_max, w.arcs,
-                             w.needs_target_lock) for w in s.weapons), cards=s.cards,
+                             w.needs_target_lock, time=w.time) for w in s.weapons), cards=s.cards,
     ) for s in e.ships)
     return replace(state, ships=ships, deck=e.deck, round_limit=e.round_limit)
 
@@ -304,6 +304,9 @@ def _weapon_disabled(state: GameState, e: ev.WeaponDisabled) -> GameState:
     ship = _ship(state, e.ship, e)
     if not any(w.upgrade_id == e.weapon for w in ship.weapons):
         raise IllegalEvent(f"event {e.seq}: {ship.name} carries no weapon {e.weapon!r}")
+    if e.time:  # Time Tokens on its card instead of a Disabled Token (rulebook "Time Tokens")
+        timed = (*((c, n) for c, n in ship.cards_time if c != e.weapon), (e.weapon, e.time))
+        return state.update(e.ship, cards_time=timed)
     weapons = tuple(replace(w, disabled=True) if w.upgrade_id == e.weapon else w for w in ship.weapons)
     return state.update(e.ship, weapons=weapons)
 

@@ -73,6 +73,7 @@ RULES: Final[dict[str, Rule]] = _rules(
     Rule("enemy", "Alliance", "Combat Phase", "a ship attacks an enemy ship in play"),
     Rule("weapon", "Alliance", "Combat Phase", "a ship fires its primary weapon or a secondary weapon it carries"),
     Rule("weapon-disabled", "Alliance", "Disabling Upgrade Cards", "a disabled weapon cannot fire"),
+    Rule("weapon-time", "Alliance", "Time Tokens", "a card with Time Tokens on it is not used until they are removed"),
     Rule("weapon-target-lock", "Alliance", "Secondary Weapons",
          "a torpedo fires by spending a target lock on the defender"),
     Rule("firing-arc", "Alliance", "Combat Phase", "the defender must be inside the weapon's firing arc"),

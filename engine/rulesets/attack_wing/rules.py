@@ -183,6 +183,9 @@ def judge_attack(state: GameState, ship: ShipState, defender: ShipState, weapon:
         return refuse("enemy", f"{them} is no longer in play")
     if weapon is not None and weapon.disabled:
         return refuse("weapon-disabled", f"{me}'s {weapon.name} was already fired and is disabled")
+    if weapon is not None and ship.time_on(weapon.upgrade_id):
+        return refuse("weapon-time", f"{me}'s {weapon.name} has {ship.time_on(weapon.upgrade_id)} time token(s) "
+                      "on it")
     if weapon is not None and weapon.needs_target_lock and ship.target_lock != defender.id:
         return refuse("weapon-target-lock", f"{me}'s {weapon.name} fires only by spending a target lock on {them}, "
                       "and it has none")

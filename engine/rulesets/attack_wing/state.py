@@ -30,6 +30,7 @@ class Weapon:
     arcs: tuple[str, ...]  # "front", "rear"
     needs_target_lock: bool  # spend the target lock on the defender to fire
     disabled: bool = False  # disabled after firing (rulings.md "Secondary weapons")
+    time: int = 0  # fired by placing this many Time Tokens on its card instead of disabling it
 
 
 @dataclass(frozen=True, slots=True)

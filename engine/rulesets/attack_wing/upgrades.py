@@ -15,7 +15,8 @@ no card abilities, as they did when it was written, so its events and keyframes 
 Schema 5: card effects on ships and cards: ``shields_repaired``, ``card_disabled``,
 ``card_enabled`` (the rearm action removes a card's Disabled Token too), ``time_tokens_removed``,
 ``ability_used.time`` and its ``compare`` window, ``dice_converted`` to ``blank`` (a canceled
-result), a keyframe ship's ``cards_time``, a weapon's ``any`` arc. All new: a schema 4 file reads unchanged.
+result), a keyframe ship's ``cards_time``, a weapon's ``any`` arc, a weapon fired with Time Tokens
+(``WeaponSetup.time``, ``weapon_disabled.time``). All new: a schema 4 file reads unchanged.
 """
 
 from __future__ import annotations
