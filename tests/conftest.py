@@ -3,6 +3,7 @@ opened once for the whole test session (lazily, so tests that never render never
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -39,12 +40,41 @@ def local_ray() -> Any:
 
 
 @pytest.fixture(scope="session")
-def skirmish3(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    """The bundled skirmish played with seed 3, loaded (``LoadedReplay``); its file is ``.path``."""
-    from engine.replay_timeline import load_timeline
+def skirmish3_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The bundled skirmish played with seed 3: its replay file (read it, never change it)."""
     from engine.rulesets.attack_wing.play import play
     from engine.rulesets.attack_wing.scenario import load_scenario
 
     path = tmp_path_factory.mktemp("skirmish3") / "skirmish-3.trek"
     play(load_scenario("skirmish"), 3, path)
+    return path
+
+
+@pytest.fixture(scope="session")
+def skirmish3(skirmish3_file: Path) -> Any:
+    """The bundled skirmish played with seed 3, loaded (``LoadedReplay``); its file is ``.path``."""
+    from engine.replay_timeline import load_timeline
+
+    return load_timeline(skirmish3_file)
+
+
+@pytest.fixture(scope="session")
+def skirmish3_r3(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """Its first three rounds only (``trek play --rounds 3``), loaded: the viewer's tests."""
+    from engine.replay_timeline import load_timeline
+    from engine.rulesets.attack_wing.play import play
+    from engine.rulesets.attack_wing.scenario import load_scenario
+
+    path = tmp_path_factory.mktemp("skirmish3-r3") / "skirmish.trek"
+    play(load_scenario("skirmish"), 3, path, rounds=3)
     return load_timeline(path)
+
+
+@pytest.fixture(scope="module")
+def surface(showbase: Any) -> Any:
+    """An offscreen 640x360 window surface for a module's viewer (closed after the module)."""
+    from studio.viewer import OffscreenSurface
+
+    surf = OffscreenSurface(showbase, (640, 360))
+    yield surf
+    surf.close()

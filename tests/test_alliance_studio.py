@@ -11,8 +11,8 @@ from pathlib import Path
 import av
 import numpy as np
 import pytest
+from cli_helpers import run
 
-from engine.cli.main import main
 from engine.replay.codec import codec_for
 from engine.replay_timeline import LoadedReplay, load_timeline
 from engine.rulesets.alliance import events as ae
@@ -44,15 +44,6 @@ def replay_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def loaded(replay_file: Path) -> LoadedReplay:
     return load_timeline(replay_file)
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_the_timeline_folds_with_the_alliance_reducer(loaded: LoadedReplay) -> None:

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from cli_helpers import run
 
-from engine.cli.main import main
-from engine.replay_timeline import LoadedReplay, load_timeline
+from engine.replay_timeline import LoadedReplay
 from engine.rulesets.attack_wing import events as ev
 from studio.frame_plan import ATTACK_LEAD, VideoError, attack_span, attacks, event_span, plan_video
 from studio.hud_dice import FRAME
@@ -18,32 +18,8 @@ from studio.hud_dice import FRAME
 SIZE = (960, 540)  # HUD scale 1
 
 
-@pytest.fixture(scope="module")
-def replay_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from engine.rulesets.attack_wing.play import play
-    from engine.rulesets.attack_wing.scenario import load_scenario
-
-    path = tmp_path_factory.mktemp("clips") / "skirmish-3.trek"
-    play(load_scenario("skirmish"), 3, path)
-    return path
-
-
-@pytest.fixture(scope="module")
-def loaded(replay_file: Path) -> LoadedReplay:
-    return load_timeline(replay_file)
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def test_event_span_is_events_a_to_b(loaded: LoadedReplay) -> None:
-    tl = loaded.timeline
+def test_event_span_is_events_a_to_b(skirmish3: LoadedReplay) -> None:
+    tl = skirmish3.timeline
     assert event_span(tl, (10, 20)) == (tl.start_of(10), tl.start_of(21))
     assert event_span(tl, (0, len(tl) - 1)) == (0.0, tl.duration)
     for bad in ((5, 4), (-1, 3), (0, len(tl))):
@@ -51,8 +27,8 @@ def test_event_span_is_events_a_to_b(loaded: LoadedReplay) -> None:
             event_span(tl, bad)
 
 
-def test_attack_span_holds_the_whole_attack_and_nothing_after(loaded: LoadedReplay) -> None:
-    tl = loaded.timeline
+def test_attack_span_holds_the_whole_attack_and_nothing_after(skirmish3: LoadedReplay) -> None:
+    tl = skirmish3.timeline
     declared = attacks(tl)
     assert declared == [i for i, e in enumerate(tl.events) if isinstance(e, ev.AttackDeclared)]
     for n in (1, 2, len(declared)):
@@ -67,40 +43,40 @@ def test_attack_span_holds_the_whole_attack_and_nothing_after(loaded: LoadedRepl
             attack_span(tl, bad)
 
 
-def test_attack_clip_from_the_command_line(replay_file: Path, loaded: LoadedReplay, tmp_path: Path,
+def test_attack_clip_from_the_command_line(skirmish3_file: Path, skirmish3: LoadedReplay, tmp_path: Path,
                                            capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "attack2"
-    code, text, err = run(capsys, "render", str(replay_file), "--attack", "2", "-o", str(out), "--size", "320x180",
+    code, text, err = run(capsys, "render", str(skirmish3_file), "--attack", "2", "-o", str(out), "--size", "320x180",
                           "--fps", "4", "--no-progress")
     assert code == 0, err
-    t0, t1 = attack_span(loaded.timeline, 2)
+    t0, t1 = attack_span(skirmish3.timeline, 2)
     frames = sorted(out.iterdir())
     assert len(frames) == math.floor((t1 - t0) * 4 + 1e-6) + 1  # the attack only: no title, no end card
-    assert len(frames) == plan_video(loaded.timeline, 4, 1.0, cards=False, span=(t0, t1)).total
+    assert len(frames) == plan_video(skirmish3.timeline, 4, 1.0, cards=False, span=(t0, t1)).total
     assert "wrote" in text
 
 
-def test_events_clip_and_conflicting_options(replay_file: Path, loaded: LoadedReplay, tmp_path: Path,
+def test_events_clip_and_conflicting_options(skirmish3_file: Path, skirmish3: LoadedReplay, tmp_path: Path,
                                              capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "events"
-    code, _, err = run(capsys, "render", str(replay_file), "--events", "40-60", "-o", str(out), "--size", "160x90",
+    code, _, err = run(capsys, "render", str(skirmish3_file), "--events", "40-60", "-o", str(out), "--size", "160x90",
                        "--fps", "2", "--no-progress")
     assert code == 0, err
-    t0, t1 = event_span(loaded.timeline, (40, 60))
+    t0, t1 = event_span(skirmish3.timeline, (40, 60))
     assert len(list(out.iterdir())) == math.floor((t1 - t0) * 2 + 1e-6) + 1
-    code, _, err = run(capsys, "render", str(replay_file), "--events", "1-2", "--attack", "1", "-o",
+    code, _, err = run(capsys, "render", str(skirmish3_file), "--events", "1-2", "--attack", "1", "-o",
                        str(tmp_path / "x.mp4"))
     assert code == 2 and "one of --rounds, --events and --attack" in err
-    code, _, err = run(capsys, "render", str(replay_file), "--attack", "999", "-o", str(tmp_path / "y.mp4"))
+    code, _, err = run(capsys, "render", str(skirmish3_file), "--attack", "999", "-o", str(tmp_path / "y.mp4"))
     assert code == 2 and "--attack 999" in err and not (tmp_path / "y.mp4").exists()
-    code, _, err = run(capsys, "render", str(replay_file), "--events", "9-3", "-o", str(tmp_path / "z.mp4"))
+    code, _, err = run(capsys, "render", str(skirmish3_file), "--events", "9-3", "-o", str(tmp_path / "z.mp4"))
     assert code == 2 and "A <= B" in err
 
 
-def test_the_attack_clip_draws_its_dice_in_a_framed_inset(loaded: LoadedReplay) -> None:
+def test_the_attack_clip_draws_its_dice_in_a_framed_inset(skirmish3: LoadedReplay) -> None:
     from studio.video import FrameRenderer
 
-    tl = loaded.timeline
+    tl = skirmish3.timeline
     roll = next(i for i, e in enumerate(tl.events) if isinstance(e, ev.DiceRolled) and e.kind == "defense")
     t = tl.start_of(roll + 1) - 0.01
     gold = np.array(FRAME[:3]) * 255
@@ -109,11 +85,11 @@ def test_the_attack_clip_draws_its_dice_in_a_framed_inset(loaded: LoadedReplay) 
         out: np.ndarray = np.all(np.abs(frame.astype(int) - gold) <= 30, axis=2)
         return out
 
-    with FrameRenderer(loaded, SIZE, camera="top") as plain:
+    with FrameRenderer(skirmish3, SIZE, camera="top") as plain:
         normal = plain.game_frame(t).copy()
         normal_dice = plain.hud.dice if plain.hud else None
         assert normal_dice is not None and normal_dice.root.getScale()[0] == pytest.approx(1.0)
-    with FrameRenderer(loaded, SIZE, camera="top", pip=True) as clip:
+    with FrameRenderer(skirmish3, SIZE, camera="top", pip=True) as clip:
         inset = clip.game_frame(t).copy()
         assert clip.hud is not None and clip.hud.dice.root.getScale()[0] == pytest.approx(1.5)
         safe_clip = clip.hud.safe_area()

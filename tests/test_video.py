@@ -16,9 +16,9 @@ from typing import Any
 import av
 import numpy as np
 import pytest
+from cli_helpers import run
 
-from engine.cli.main import main
-from engine.replay_timeline import LoadedReplay, load_timeline
+from engine.replay_timeline import LoadedReplay
 from engine.rulesets.attack_wing import events as ev
 from studio.director import Director, ship_points
 from studio.frame_plan import END_SECONDS, TITLE_SECONDS, VideoError, plan_video, round_span
@@ -27,30 +27,6 @@ from studio.video import render_video
 SIZE = (320, 180)
 FPS = 5.0
 SPEED = 4.0
-
-
-@pytest.fixture(scope="module")
-def replay_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from engine.rulesets.attack_wing.play import play
-    from engine.rulesets.attack_wing.scenario import load_scenario
-
-    path = tmp_path_factory.mktemp("video") / "skirmish-3.trek"
-    play(load_scenario("skirmish"), 3, path)
-    return path
-
-
-@pytest.fixture(scope="module")
-def loaded(replay_file: Path) -> LoadedReplay:
-    return load_timeline(replay_file)
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def decode(path: Path) -> tuple[list[np.ndarray], Any]:
@@ -67,8 +43,8 @@ def leftovers(folder: Path, keep: tuple[str, ...] = ()) -> list[str]:
 
 # --- the plan ------------------------------------------------------------------------------------
 
-def test_frame_count_formula(loaded: LoadedReplay) -> None:
-    tl = loaded.timeline
+def test_frame_count_formula(skirmish3: LoadedReplay) -> None:
+    tl = skirmish3.timeline
     t0, t1 = round_span(tl, (1, 1))
     round2 = next(tl.start_of(i) for i, e in enumerate(tl.events) if isinstance(e, ev.RoundStarted) and e.round == 2)
     assert (t0, t1) == (0.0, round2)
@@ -87,17 +63,17 @@ def test_frame_count_formula(loaded: LoadedReplay) -> None:
 # --- MP4 -----------------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
-def mp4(loaded: LoadedReplay, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[np.ndarray], Any]:
+def mp4(skirmish3: LoadedReplay, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[np.ndarray], Any]:
     folder = tmp_path_factory.mktemp("mp4")
     raw: list[np.ndarray] = []
-    result = render_video(loaded, folder / "round1.mp4", size=SIZE, fps=FPS, rounds=(1, 1), speed=SPEED,
+    result = render_video(skirmish3, folder / "round1.mp4", size=SIZE, fps=FPS, rounds=(1, 1), speed=SPEED,
                           progress=False, on_frame=lambda k, f: raw.append(f.copy()))
     return result.path, raw, result
 
 
-def test_mp4_decodes_with_the_planned_frames_and_size(loaded: LoadedReplay, mp4: Any) -> None:
+def test_mp4_decodes_with_the_planned_frames_and_size(skirmish3: LoadedReplay, mp4: Any) -> None:
     path, raw, result = mp4
-    plan = plan_video(loaded.timeline, FPS, SPEED, (1, 1))
+    plan = plan_video(skirmish3.timeline, FPS, SPEED, (1, 1))
     frames, (codec, pix_fmt, rate) = decode(path)
     assert codec == "h264" and pix_fmt == "yuv420p" and rate == FPS
     assert len(frames) == len(raw) == plan.total == result.frames
@@ -109,10 +85,10 @@ def test_mp4_decodes_with_the_planned_frames_and_size(loaded: LoadedReplay, mp4:
         assert np.abs(frames[k].astype(int) - raw[k].astype(int)).mean() < 12
 
 
-def test_frames_are_not_blank_and_change_while_ships_move(loaded: LoadedReplay, mp4: Any) -> None:
+def test_frames_are_not_blank_and_change_while_ships_move(skirmish3: LoadedReplay, mp4: Any) -> None:
     _, raw, _ = mp4
-    plan = plan_video(loaded.timeline, FPS, SPEED, (1, 1))
-    tl = loaded.timeline
+    plan = plan_video(skirmish3.timeline, FPS, SPEED, (1, 1))
+    tl = skirmish3.timeline
     for frame in raw[:: max(len(raw) // 12, 1)]:
         assert frame.std() > 12 and len(np.unique(frame.reshape(-1, 3)[::7], axis=0)) > 40
     moving = [k for k in range(plan.game_frames - 1)
@@ -127,26 +103,26 @@ def test_frames_are_not_blank_and_change_while_ships_move(loaded: LoadedReplay, 
     assert not np.array_equal(raw[-1], raw[plan.title_frames + plan.game_frames - 1])
 
 
-def test_same_replay_and_options_give_identical_frames(loaded: LoadedReplay, mp4: Any, tmp_path: Path) -> None:
+def test_same_replay_and_options_give_identical_frames(skirmish3: LoadedReplay, mp4: Any, tmp_path: Path) -> None:
     _, raw, _ = mp4
     again: list[str] = []
-    render_video(loaded, tmp_path / "again.mp4", size=SIZE, fps=FPS, rounds=(1, 1), speed=SPEED, progress=False,
+    render_video(skirmish3, tmp_path / "again.mp4", size=SIZE, fps=FPS, rounds=(1, 1), speed=SPEED, progress=False,
                  on_frame=lambda k, f: again.append(hashlib.sha256(f.tobytes()).hexdigest()))
     assert again == [hashlib.sha256(f.tobytes()).hexdigest() for f in raw]
 
 
-def test_a_held_frame_is_reused_and_equals_a_fresh_render(loaded: LoadedReplay) -> None:
+def test_a_held_frame_is_reused_and_equals_a_fresh_render(skirmish3: LoadedReplay) -> None:
     """Frames whose table, camera and HUD equal the frame before are not rendered again, and each
     one equals the frame rendered from scratch for its moment (the HUD's look and the view say
     all that is drawn: a stale frame, e.g. a die's pulse left out of the look, fails here)."""
     from studio.video import FrameRenderer
 
-    tl = loaded.timeline
+    tl = skirmish3.timeline
     attack = next(i for i, e in enumerate(tl.events) if e.type == "attack_declared")
     resolved = next(i for i in range(attack, len(tl.events)) if tl.events[i].type == "attack_resolved")
     t0, t1 = tl.start_of(attack), tl.start_of(resolved + 1)  # the dice, then the result held on screen
     times = [t0 + k / 30 for k in range(int((t1 - t0) * 30))]
-    with FrameRenderer(loaded, SIZE) as fr:
+    with FrameRenderer(skirmish3, SIZE) as fr:
         for t in times:
             moment = tl.moment(t)
             frame = fr.moment_frame(moment)
@@ -160,20 +136,20 @@ def test_a_held_frame_is_reused_and_equals_a_fresh_render(loaded: LoadedReplay) 
 
 # --- GIF and PNG frames ----------------------------------------------------------------------------
 
-def test_gif_output(loaded: LoadedReplay, tmp_path: Path) -> None:
+def test_gif_output(skirmish3: LoadedReplay, tmp_path: Path) -> None:
     out = tmp_path / "r1.gif"
-    result = render_video(loaded, out, size=(160, 90), fps=4, rounds=(1, 1), speed=8, progress=False)
+    result = render_video(skirmish3, out, size=(160, 90), fps=4, rounds=(1, 1), speed=8, progress=False)
     frames, (codec, _, _) = decode(out)
-    assert codec == "gif" and len(frames) == result.frames == plan_video(loaded.timeline, 4, 8, (1, 1)).total
+    assert codec == "gif" and len(frames) == result.frames == plan_video(skirmish3.timeline, 4, 8, (1, 1)).total
     assert frames[0].shape == (90, 160, 3) and frames[len(frames) // 2].std() > 10
     assert leftovers(tmp_path) == ["r1.gif"]
 
 
-def test_png_folder_output(loaded: LoadedReplay, tmp_path: Path) -> None:
+def test_png_folder_output(skirmish3: LoadedReplay, tmp_path: Path) -> None:
     from studio.snapshot import load_png
 
     out = tmp_path / "frames"
-    result = render_video(loaded, out, size=(128, 72), fps=2, rounds=(1, 1), speed=8, progress=False)
+    result = render_video(skirmish3, out, size=(128, 72), fps=2, rounds=(1, 1), speed=8, progress=False)
     names = sorted(p.name for p in out.iterdir())
     assert result.format == "png" and len(names) == result.frames
     assert names[0] == "frame_00000.png" and names[-1] == f"frame_{result.frames - 1:05d}.png"
@@ -183,10 +159,10 @@ def test_png_folder_output(loaded: LoadedReplay, tmp_path: Path) -> None:
 
 # --- errors leave nothing behind -------------------------------------------------------------------
 
-def test_corrupt_replay_is_refused_with_a_clear_error(capsys: pytest.CaptureFixture[str], replay_file: Path,
+def test_corrupt_replay_is_refused_with_a_clear_error(capsys: pytest.CaptureFixture[str], skirmish3_file: Path,
                                                       tmp_path: Path) -> None:
     bad = tmp_path / "bad.trek"
-    data = bytearray(replay_file.read_bytes())
+    data = bytearray(skirmish3_file.read_bytes())
     data[len(data) // 2: len(data) // 2 + 40] = b"\xff" * 40  # damage a record in the middle
     bad.write_bytes(bytes(data))
     code, _, err = run(capsys, "render", str(bad), "-o", str(tmp_path / "out.mp4"), "--size", "320x180")
@@ -198,10 +174,10 @@ def test_corrupt_replay_is_refused_with_a_clear_error(capsys: pytest.CaptureFixt
     assert leftovers(tmp_path) == ["bad.trek", "garbage.trek"]
 
 
-def test_cut_off_replay_renders_with_a_warning(capsys: pytest.CaptureFixture[str], replay_file: Path,
+def test_cut_off_replay_renders_with_a_warning(capsys: pytest.CaptureFixture[str], skirmish3_file: Path,
                                                tmp_path: Path) -> None:
     cut = tmp_path / "cut.trek"
-    data = replay_file.read_bytes()
+    data = skirmish3_file.read_bytes()
     cut.write_bytes(data[: int(len(data) * 0.3)])
     out = tmp_path / "cut.mp4"
     code, stdout, err = run(capsys, "render", str(cut), "-o", str(out), "--size", "192x108", "--fps", "2",
@@ -212,14 +188,14 @@ def test_cut_off_replay_renders_with_a_warning(capsys: pytest.CaptureFixture[str
     assert len(frames) > 10
 
 
-def test_interrupted_render_leaves_no_file(loaded: LoadedReplay, tmp_path: Path) -> None:
+def test_interrupted_render_leaves_no_file(skirmish3: LoadedReplay, tmp_path: Path) -> None:
     def stop(k: int, frame: np.ndarray) -> None:
         if k == 20:
             raise KeyboardInterrupt
 
     for name in ("stopped.mp4", "stopped.gif", "stopped"):
         with pytest.raises(KeyboardInterrupt):
-            render_video(loaded, tmp_path / name, size=(128, 72), fps=FPS, rounds=(1, 1), speed=SPEED,
+            render_video(skirmish3, tmp_path / name, size=(128, 72), fps=FPS, rounds=(1, 1), speed=SPEED,
                          progress=False, on_frame=stop)
     assert leftovers(tmp_path) == []
 
@@ -236,18 +212,18 @@ def test_interrupted_render_leaves_no_file(loaded: LoadedReplay, tmp_path: Path)
     (("--camera", "follow:Voyager"), "no ship matches"),
     (("--overlays", "arcs,lasers"), "unknown overlay"),
 ])
-def test_bad_options_are_one_line_errors(capsys: pytest.CaptureFixture[str], replay_file: Path, tmp_path: Path,
+def test_bad_options_are_one_line_errors(capsys: pytest.CaptureFixture[str], skirmish3_file: Path, tmp_path: Path,
                                          args: tuple[str, ...], message: str) -> None:
-    code, _, err = run(capsys, "render", str(replay_file), "-o", str(tmp_path / "x.mp4"), *args)
+    code, _, err = run(capsys, "render", str(skirmish3_file), "-o", str(tmp_path / "x.mp4"), *args)
     assert code == 2 and message in err and err.count("\n") == 1
     assert leftovers(tmp_path) == []
 
 
-def test_cli_render_json_summary(capsys: pytest.CaptureFixture[str], replay_file: Path, tmp_path: Path) -> None:
+def test_cli_render_json_summary(capsys: pytest.CaptureFixture[str], skirmish3_file: Path, tmp_path: Path) -> None:
     import json
 
     out = tmp_path / "r.mp4"
-    code, stdout, _ = run(capsys, "render", str(replay_file), "-o", str(out), "--size", "128x72", "--fps", "2",
+    code, stdout, _ = run(capsys, "render", str(skirmish3_file), "-o", str(out), "--size", "128x72", "--fps", "2",
                           "--rounds", "1", "--speed", "8", "--camera", "follow:Defiant", "--overlays", "none",
                           "--no-captions", "--json")
     doc = json.loads(stdout)
@@ -260,8 +236,8 @@ def inside(points: np.ndarray, margin: float = 1.0) -> bool:
     return bool(np.all(np.abs(points) <= margin))
 
 
-def test_director_never_loses_the_ships(loaded: LoadedReplay) -> None:
-    tl = loaded.timeline
+def test_director_never_loses_the_ships(skirmish3: LoadedReplay) -> None:
+    tl = skirmish3.timeline
     safe = (-0.62, 0.62, -0.64, 0.76)
     d = Director(tl, 16 / 9, safe)
     assert {s.kind for s in d.shots} == {"table", "move", "attack"}
@@ -286,8 +262,8 @@ def test_director_never_loses_the_ships(loaded: LoadedReplay) -> None:
                     assert p[:, 1].min() >= bottom - 1e-6 and p[:, 1].max() <= top + 1e-6
 
 
-def test_director_is_a_pure_function_of_time(loaded: LoadedReplay) -> None:
-    tl = loaded.timeline
+def test_director_is_a_pure_function_of_time(skirmish3: LoadedReplay) -> None:
+    tl = skirmish3.timeline
     times = [float(t) for t in np.linspace(0, tl.duration, 97)]
     fresh = Director(tl, 16 / 9)
     a = [fresh.pose(t) for t in times]

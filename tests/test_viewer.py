@@ -15,9 +15,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from engine.replay_timeline import LoadedReplay, load_timeline
-from engine.rulesets.attack_wing.play import play
-from engine.rulesets.attack_wing.scenario import load_scenario
+from engine.replay_timeline import LoadedReplay
 from studio.camera import preset
 from studio.camera import project as camera_project
 from studio.director import ship_points
@@ -29,22 +27,8 @@ SIZE = (640, 360)
 
 
 @pytest.fixture(scope="module")
-def loaded(tmp_path_factory: pytest.TempPathFactory) -> LoadedReplay:
-    path = tmp_path_factory.mktemp("view") / "skirmish.trek"
-    play(load_scenario("skirmish"), 3, path, rounds=3)
-    return load_timeline(path)
-
-
-@pytest.fixture(scope="module")
-def surface(showbase: Any) -> Iterator[OffscreenSurface]:
-    surf = OffscreenSurface(showbase, SIZE)
-    yield surf
-    surf.close()
-
-
-@pytest.fixture(scope="module")
-def shared_viewer(showbase: Any, loaded: LoadedReplay, surface: OffscreenSurface) -> Iterator[Viewer]:
-    v = Viewer(showbase, loaded, surface.surface)
+def shared_viewer(showbase: Any, skirmish3_r3: LoadedReplay, surface: OffscreenSurface) -> Iterator[Viewer]:
+    v = Viewer(showbase, skirmish3_r3, surface.surface)
     yield v
     v.destroy()
 
@@ -73,8 +57,8 @@ def frame(viewer: Viewer, surface: OffscreenSurface) -> np.ndarray:
     return out
 
 
-def event_of(loaded: LoadedReplay, kind: str, after: int = 0) -> int:
-    return next(i for i, e in enumerate(loaded.timeline.events) if e.type == kind and i >= after)
+def event_of(skirmish3_r3: LoadedReplay, kind: str, after: int = 0) -> int:
+    return next(i for i, e in enumerate(skirmish3_r3.timeline.events) if e.type == kind and i >= after)
 
 
 def window_point(viewer: Viewer, x: float, y: float, z: float = 0.0) -> tuple[float, float]:
@@ -111,8 +95,8 @@ def test_space_plays_and_the_clock_moves_by_dt_times_speed(showbase: Any, viewer
     assert "Paused 0.25x" in viewer.scrub.status_text.getText()
 
 
-def test_arrow_keys_step_events_phases_and_rounds(showbase: Any, viewer: Viewer, loaded: LoadedReplay) -> None:
-    tl, send = loaded.timeline, showbase.messenger.send
+def test_arrow_keys_step_events_phases_and_rounds(showbase: Any, viewer: Viewer, skirmish3_r3: LoadedReplay) -> None:
+    tl, send = skirmish3_r3.timeline, showbase.messenger.send
     send("arrow_right")
     assert viewer.playback.time == tl.step(0.0, 1)
     send("arrow_right-repeat")
@@ -174,9 +158,9 @@ def test_help_overlay_opens_draws_and_closes(showbase: Any, viewer: Viewer, surf
     assert np.array_equal(frame(viewer, surface), plain)
 
 
-def test_q_asks_to_quit(showbase: Any, loaded: LoadedReplay, surface: OffscreenSurface) -> None:
+def test_q_asks_to_quit(showbase: Any, skirmish3_r3: LoadedReplay, surface: OffscreenSurface) -> None:
     quits: list[int] = []
-    v = Viewer(showbase, loaded, surface.surface, on_quit=lambda: quits.append(1))
+    v = Viewer(showbase, skirmish3_r3, surface.surface, on_quit=lambda: quits.append(1))
     try:
         showbase.messenger.send("q")
         assert v.quit_requested and quits == [1]
@@ -186,14 +170,14 @@ def test_q_asks_to_quit(showbase: Any, loaded: LoadedReplay, surface: OffscreenS
 
 # --- frames ----------------------------------------------------------------------------------------
 
-def test_scrubbing_to_an_event_gives_the_frame_stepping_reaches(showbase: Any, loaded: LoadedReplay,
+def test_scrubbing_to_an_event_gives_the_frame_stepping_reaches(showbase: Any, skirmish3_r3: LoadedReplay,
                                                                 surface: OffscreenSurface) -> None:
     every = ("arcs", "ranges", "templates", "attack", "trails", "grid")
-    n = event_of(loaded, "ship_moved", after=30)
-    stepper = Viewer(showbase, loaded, surface.surface, overlays=every)
+    n = event_of(skirmish3_r3, "ship_moved", after=30)
+    stepper = Viewer(showbase, skirmish3_r3, surface.surface, overlays=every)
     try:
         stepper.set_log(False)
-        while stepper.playback.time < loaded.timeline.start_of(n):
+        while stepper.playback.time < skirmish3_r3.timeline.start_of(n):
             stepper.step(1)
             stepper.tick(0.0)
         assert stepper.moment is not None and stepper.moment.index == n
@@ -204,7 +188,7 @@ def test_scrubbing_to_an_event_gives_the_frame_stepping_reaches(showbase: Any, l
         assert np.array_equal(frame(stepper, surface), stepped)
     finally:
         stepper.destroy()
-    fresh = Viewer(showbase, loaded, surface.surface, overlays=every, at=n)  # scrubbed straight there
+    fresh = Viewer(showbase, skirmish3_r3, surface.surface, overlays=every, at=n)  # scrubbed straight there
     try:
         fresh.set_log(False)
         assert np.array_equal(frame(fresh, surface), stepped)
@@ -212,10 +196,10 @@ def test_scrubbing_to_an_event_gives_the_frame_stepping_reaches(showbase: Any, l
         fresh.destroy()
 
 
-def test_arcs_key_colours_the_table_in_front_of_a_ship(showbase: Any, viewer: Viewer, loaded: LoadedReplay,
+def test_arcs_key_colours_the_table_in_front_of_a_ship(showbase: Any, viewer: Viewer, skirmish3_r3: LoadedReplay,
                                                        surface: OffscreenSurface) -> None:
     viewer.set_log(False)
-    viewer.jump_event(event_of(loaded, "round_started"))
+    viewer.jump_event(event_of(skirmish3_r3, "round_started"))
     viewer.tick(TRANSITION_S)  # the top view makes room for the log no more
     before = frame(viewer, surface)
     assert viewer.view is not None
@@ -271,8 +255,8 @@ def test_scrub_bar_shows_the_handle_where_the_time_is(viewer: Viewer, surface: O
 
 # --- mouse -----------------------------------------------------------------------------------------
 
-def test_clicking_and_dragging_the_scrub_bar_jumps(viewer: Viewer, loaded: LoadedReplay) -> None:
-    duration = loaded.timeline.duration
+def test_clicking_and_dragging_the_scrub_bar_jumps(viewer: Viewer, skirmish3_r3: LoadedReplay) -> None:
+    duration = skirmish3_r3.timeline.duration
     y = viewer.scrub.TRACK_Z
     x = viewer.scrub.x_of(0.5) / viewer.aspect
     viewer.click(x, y)
@@ -289,7 +273,7 @@ def test_clicking_and_dragging_the_scrub_bar_jumps(viewer: Viewer, loaded: Loade
     assert viewer.playback.time == pytest.approx(0.6 * duration, rel=0.01)  # released: no more scrubbing
 
 
-def test_clicking_a_log_line_jumps_to_its_event(viewer: Viewer, loaded: LoadedReplay) -> None:
+def test_clicking_a_log_line_jumps_to_its_event(viewer: Viewer, skirmish3_r3: LoadedReplay) -> None:
     viewer.jump_event(100)
     assert viewer.log.visible
     target = viewer.log.first + 4
@@ -297,9 +281,9 @@ def test_clicking_a_log_line_jumps_to_its_event(viewer: Viewer, loaded: LoadedRe
     assert z is not None
     x = (viewer.log.left + 0.3) / viewer.aspect
     viewer.click(x, z)
-    assert viewer.playback.time == loaded.timeline.start_of(target)
+    assert viewer.playback.time == skirmish3_r3.timeline.start_of(target)
     assert viewer.moment is not None
-    assert viewer.moment.index == loaded.timeline.index_at(loaded.timeline.start_of(target))
+    assert viewer.moment.index == skirmish3_r3.timeline.index_at(skirmish3_r3.timeline.start_of(target))
     # the wheel over the log scrolls it; elsewhere it zooms
     first = viewer.log.first
     viewer.move_pointer(x, z)
@@ -316,9 +300,9 @@ def test_clicking_a_log_line_jumps_to_its_event(viewer: Viewer, loaded: LoadedRe
 
 
 @pytest.mark.parametrize("camera", ["top", "table"])
-def test_clicking_a_ship_selects_it(viewer: Viewer, loaded: LoadedReplay, camera: str) -> None:
+def test_clicking_a_ship_selects_it(viewer: Viewer, skirmish3_r3: LoadedReplay, camera: str) -> None:
     viewer.set_log(False)
-    viewer.jump_event(event_of(loaded, "round_started"))
+    viewer.jump_event(event_of(skirmish3_r3, "round_started"))
     viewer.set_camera(camera, smooth=False)
     viewer.tick(0.0)
     assert viewer.view is not None
@@ -333,9 +317,9 @@ def test_clicking_a_ship_selects_it(viewer: Viewer, loaded: LoadedReplay, camera
     assert viewer.selected is None
 
 
-def test_a_drag_is_not_a_click(viewer: Viewer, loaded: LoadedReplay) -> None:
+def test_a_drag_is_not_a_click(viewer: Viewer, skirmish3_r3: LoadedReplay) -> None:
     viewer.set_log(False)
-    viewer.jump_event(event_of(loaded, "round_started"))
+    viewer.jump_event(event_of(skirmish3_r3, "round_started"))
     assert viewer.view is not None
     ship = viewer.view.ships[0]
     x, y = window_point(viewer, ship.pose.x, ship.pose.y)
@@ -371,9 +355,9 @@ def test_camera_presets_move_smoothly(showbase: Any, viewer: Viewer) -> None:
 
 
 def test_follow_camera_follows_the_selected_else_the_active_ship(showbase: Any, viewer: Viewer,
-                                                               loaded: LoadedReplay) -> None:
-    moved = event_of(loaded, "ship_moved")
-    mover = loaded.timeline.events[moved].ship  # type: ignore[attr-defined]
+                                                               skirmish3_r3: LoadedReplay) -> None:
+    moved = event_of(skirmish3_r3, "ship_moved")
+    mover = skirmish3_r3.timeline.events[moved].ship  # type: ignore[attr-defined]
     viewer.jump_event(moved)
     showbase.messenger.send("3")
     viewer.tick(TRANSITION_S * 1.01)
@@ -399,17 +383,18 @@ def test_follow_camera_follows_the_selected_else_the_active_ship(showbase: Any, 
     assert viewer.rig.pose == pose
 
 
-def test_camera_follow_ship_by_name(showbase: Any, loaded: LoadedReplay, surface: OffscreenSurface) -> None:
-    name = loaded.sides[1]["ships"][0]["name"]
-    sid = resolve_ship(loaded, name.lower())
-    assert sid == loaded.sides[1]["ships"][0]["id"] and resolve_ship(loaded, sid) == sid
+def test_camera_follow_ship_by_name(showbase: Any, skirmish3_r3: LoadedReplay, surface: OffscreenSurface) -> None:
+    name = skirmish3_r3.sides[1]["ships"][0]["name"]
+    sid = resolve_ship(skirmish3_r3, name.lower())
+    assert sid == skirmish3_r3.sides[1]["ships"][0]["id"] and resolve_ship(skirmish3_r3, sid) == sid
     with pytest.raises(ValueError, match="not in this replay"):
-        resolve_ship(loaded, "Enterprise-J")
-    ships = {s["name"]: s["id"] for side in loaded.sides for s in side["ships"]}
-    assert resolve_ship(loaded, "defiant") == ships["U.S.S. Defiant"]  # a unique part of the name will do
+        resolve_ship(skirmish3_r3, "Enterprise-J")
+    ships = {s["name"]: s["id"] for side in skirmish3_r3.sides for s in side["ships"]}
+    assert resolve_ship(skirmish3_r3, "defiant") == ships["U.S.S. Defiant"]  # a unique part of the name will do
     with pytest.raises(ValueError, match="ambiguous"):
-        resolve_ship(loaded, "U.S.S.")
-    v = Viewer(showbase, loaded, surface.surface, camera=f"follow:{name}", at=event_of(loaded, "round_started"))
+        resolve_ship(skirmish3_r3, "U.S.S.")
+    v = Viewer(showbase, skirmish3_r3, surface.surface, camera=f"follow:{name}",
+               at=event_of(skirmish3_r3, "round_started"))
     try:
         assert v.selected == sid and v.camera_mode == "follow" and v.view is not None
         assert v.rig.pose == preset(f"follow:{sid}", v.view, v.follow_area(), v.aspect)
@@ -419,12 +404,12 @@ def test_camera_follow_ship_by_name(showbase: Any, loaded: LoadedReplay, surface
 
 # --- clean-up and the command line --------------------------------------------------------------------
 
-def test_destroy_removes_nodes_tasks_and_bindings(showbase: Any, loaded: LoadedReplay,
+def test_destroy_removes_nodes_tasks_and_bindings(showbase: Any, skirmish3_r3: LoadedReplay,
                                                   surface: OffscreenSurface) -> None:
     render_children = surface.render.getNumChildren()
     ui_children = surface.surface.overlay.getNumChildren()
     tasks = len(showbase.taskMgr.getAllTasks())
-    v = Viewer(showbase, loaded, surface.surface, drive=True)
+    v = Viewer(showbase, skirmish3_r3, surface.surface, drive=True)
     assert surface.render.getNumChildren() == render_children + 1
     assert len(showbase.taskMgr.getAllTasks()) == tasks + 2  # the orbit controller and the viewer's clock
     v.destroy()
@@ -436,12 +421,12 @@ def test_destroy_removes_nodes_tasks_and_bindings(showbase: Any, loaded: LoadedR
     v.destroy()  # twice is fine
     for bad in ("side", "follow:Enterprise-J", "top:A1"):
         with pytest.raises(ValueError):
-            Viewer(showbase, loaded, surface.surface, camera=bad)
+            Viewer(showbase, skirmish3_r3, surface.surface, camera=bad)
     assert surface.render.getNumChildren() == render_children  # refused before making anything
     assert surface.surface.overlay.getNumChildren() == ui_children
 
 
-def test_trek_view_without_a_display_says_what_to_use_instead(loaded: LoadedReplay,
+def test_trek_view_without_a_display_says_what_to_use_instead(skirmish3_r3: LoadedReplay,
                                                               capsys: pytest.CaptureFixture[str],
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     from engine.cli.main import main
@@ -449,33 +434,33 @@ def test_trek_view_without_a_display_says_what_to_use_instead(loaded: LoadedRepl
     monkeypatch.delenv("DISPLAY", raising=False)
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
     monkeypatch.setattr(sys, "platform", "linux")
-    assert main(["view", str(loaded.path)]) == 2
+    assert main(["view", str(skirmish3_r3.path)]) == 2
     out = capsys.readouterr()
     lines = out.err.strip().splitlines()
     assert out.out == "" and len(lines) == 1
     assert lines[0].startswith("trek view: error:") and "trek screenshot" in lines[0] and "trek render" in lines[0]
 
 
-def test_trek_view_checks_its_arguments(loaded: LoadedReplay, tmp_path: Path,
+def test_trek_view_checks_its_arguments(skirmish3_r3: LoadedReplay, tmp_path: Path,
                                         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     from engine.cli.main import main
 
     monkeypatch.setenv("DISPLAY", ":99")  # past the display check: the arguments fail first
     assert main(["view", str(tmp_path / "missing.trek")]) == 2
     assert "no such replay file" in capsys.readouterr().err
-    assert main(["view", str(loaded.path), "--camera", "side"]) == 2
+    assert main(["view", str(skirmish3_r3.path), "--camera", "side"]) == 2
     assert "--camera" in capsys.readouterr().err
-    assert main(["view", str(loaded.path), "--at", "100000"]) == 2
+    assert main(["view", str(skirmish3_r3.path), "--at", "100000"]) == 2
     assert "outside the replay" in capsys.readouterr().err
-    assert main(["view", str(loaded.path), "--camera", "follow:Enterprise-J"]) == 2
+    assert main(["view", str(skirmish3_r3.path), "--camera", "follow:Enterprise-J"]) == 2
     assert "not in this replay" in capsys.readouterr().err
-    assert main(["view", str(loaded.path), "--size", "huge"]) == 2
+    assert main(["view", str(skirmish3_r3.path), "--size", "huge"]) == 2
     assert "--size" in capsys.readouterr().err
 
 
-def test_a_narrow_window_hides_the_log_and_a_wide_one_brings_it_back(showbase: Any, loaded: LoadedReplay,
+def test_a_narrow_window_hides_the_log_and_a_wide_one_brings_it_back(showbase: Any, skirmish3_r3: LoadedReplay,
                                                                      surface: OffscreenSurface) -> None:
-    v = Viewer(showbase, loaded, surface.surface)
+    v = Viewer(showbase, skirmish3_r3, surface.surface)
     try:
         wide = v.hud.aspect
         assert v.log.visible and wide < v.aspect  # the HUD makes room for the log

@@ -10,12 +10,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-from engine.replay_timeline import LoadedReplay, load_timeline
+from engine.replay_timeline import LoadedReplay
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing.measure import Placed, measure
-from engine.rulesets.attack_wing.play import play
-from engine.rulesets.attack_wing.scenario import load_scenario
 from studio.frame_plan import attacks
 from studio.picking import project
 from studio.viewer import OffscreenSurface, Viewer
@@ -24,22 +22,8 @@ SIZE = (640, 360)
 
 
 @pytest.fixture(scope="module")
-def loaded(tmp_path_factory: pytest.TempPathFactory) -> LoadedReplay:
-    path = tmp_path_factory.mktemp("ruler") / "skirmish.trek"
-    play(load_scenario("skirmish"), 3, path, rounds=3)
-    return load_timeline(path)
-
-
-@pytest.fixture(scope="module")
-def surface(showbase: Any) -> Iterator[OffscreenSurface]:
-    surf = OffscreenSurface(showbase, SIZE)
-    yield surf
-    surf.close()
-
-
-@pytest.fixture(scope="module")
-def viewer(showbase: Any, loaded: LoadedReplay, surface: OffscreenSurface) -> Iterator[Viewer]:
-    v = Viewer(showbase, loaded, surface.surface, log=False)
+def viewer(showbase: Any, skirmish3_r3: LoadedReplay, surface: OffscreenSurface) -> Iterator[Viewer]:
+    v = Viewer(showbase, skirmish3_r3, surface.surface, log=False)
     yield v
     v.destroy()
 
@@ -53,8 +37,8 @@ def click_ship(v: Viewer, ship_id: str) -> None:
     v.click(*p)
 
 
-def test_click_one_ship_then_another_measures_between_them(viewer: Viewer, loaded: LoadedReplay) -> None:
-    tl = loaded.timeline
+def test_click_one_ship_then_another_measures_between_them(viewer: Viewer, skirmish3_r3: LoadedReplay) -> None:
+    tl = skirmish3_r3.timeline
     i = next(i for i, e in enumerate(tl.events) if isinstance(e, ev.AttackDeclared))
     e = tl.events[i]
     assert isinstance(e, ev.AttackDeclared)
@@ -79,11 +63,11 @@ def test_click_one_ship_then_another_measures_between_them(viewer: Viewer, loade
     assert viewer.selected is None and viewer.ruler is None
 
 
-def test_the_ruler_is_drawn_in_its_band_colour(viewer: Viewer, loaded: LoadedReplay,
+def test_the_ruler_is_drawn_in_its_band_colour(viewer: Viewer, skirmish3_r3: LoadedReplay,
                                                surface: OffscreenSurface) -> None:
     from studio.palette import BAND_COLOURS
 
-    tl = loaded.timeline
+    tl = skirmish3_r3.timeline
     i = next(i for i, e in enumerate(tl.events) if isinstance(e, ev.RoundStarted) and e.round == 2)
     viewer.escape()
     viewer.jump_event(i)
@@ -113,19 +97,19 @@ def test_the_ruler_is_drawn_in_its_band_colour(viewer: Viewer, loaded: LoadedRep
     viewer.escape()
 
 
-def test_x_exports_the_attack_on_screen(viewer: Viewer, loaded: LoadedReplay, tmp_path: Path,
+def test_x_exports_the_attack_on_screen(viewer: Viewer, skirmish3_r3: LoadedReplay, tmp_path: Path,
                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    tl = loaded.timeline
+    tl = skirmish3_r3.timeline
     started: list[list[str]] = []
     viewer.exporter = started.append
     monkeypatch.chdir(tmp_path)
     declared = attacks(tl)
     viewer.jump_event(declared[1] + 2)  # inside the second attack
     out = viewer.export_attack()
-    assert out == tmp_path / f"{loaded.path.stem}-attack-2.mp4"
+    assert out == tmp_path / f"{skirmish3_r3.path.stem}-attack-2.mp4"
     argv = started[-1]
     assert argv[argv.index("--attack") + 1] == "2" and argv[argv.index("-o") + 1] == str(out)
-    assert str(loaded.path) in argv and "render" in argv
+    assert str(skirmish3_r3.path) in argv and "render" in argv
     viewer.jump_event(declared[-1] + 1)
     viewer.playback.end()
     assert viewer.export_attack() is None or started[-1][started[-1].index("--attack") + 1] == str(len(declared))
