@@ -6,7 +6,7 @@ and Battle Stations on its Action Bar; the Vor'cha also Cloak."""
 from __future__ import annotations
 
 import pytest
-from ability_helpers import AKIRA, ATTACK_SHIP, VORCHA, attack, dice_count, one_attack, seats, ship, used
+from ability_helpers import AKIRA, ATTACK_SHIP, VORCHA, attack, dice_count, one_attack, resolved, seats, ship, used
 from aw_helpers import ScriptedPlayer
 
 from engine.rulesets.attack_wing import events as ev
@@ -110,3 +110,33 @@ def test_attack_wave_and_reconnaissance() -> None:
     a = g.state.ship("A")
     assert a.aux_power == 1 and any(isinstance(e, ev.TokensChanged) and e.token == "scan"
                                     and e.cause == "Reconnaissance" for e in g.events)
+
+
+# --- tokens placed before the dice are rolled ---------------------------------------------------
+
+def _token(g: Game, ship_id: str, token: str, cause: str) -> int:
+    return sum(e.delta for e in g.events if isinstance(e, ev.TokensChanged) and e.ship == ship_id
+               and e.token == token and e.cause == cause)
+
+
+def test_invaluable_advice_gives_a_battle_stations_token_before_the_roll() -> None:
+    faces = ["battle_stations", "blank", "blank", "blank", "blank", *BLANKS]
+    g = attack(faces, a=["invaluable_advice_op5prize"])
+    assert _token(g, "A", "battle_stations", "Invaluable Advice") == 1 and resolved(g).hits == 1
+    assert resolved(attack(faces)).hits == 0  # without it the result stays a battle stations result
+    g = attack(["hit", "blank", "blank", "blank", "blank", "battle_stations", "blank", *BLANKS],
+               j=["invaluable_advice_op5prize"])
+    assert _token(g, "J", "battle_stations", "Invaluable Advice") == 1 and resolved(g).hits == 0  # defending
+
+
+def test_coordinated_attack_only_without_a_battle_stations_token() -> None:
+    g = attack(BLANKS, a=["coordinated_attack_71753"])
+    assert _token(g, "A", "battle_stations", "Coordinated Attack") == 1
+    g = attack(BLANKS, a=["coordinated_attack_71753"], seats=seats(a=[ActionChoice("battle_stations")]))
+    assert not used(g, "coordinated_attack_71753")
+
+
+def test_defensive_maneuvers_give_an_evade_token_to_the_defender() -> None:
+    g = attack(["hit", "blank", "blank", "blank", "blank", *BLANKS], j=["defensive_maneuvers_71753"])
+    assert _token(g, "J", "evade", "Defensive Maneuvers") == 1 and resolved(g).hits == 0
+    assert not used(attack(BLANKS, a=["defensive_maneuvers_71753"]))  # attacking: not its card's moment

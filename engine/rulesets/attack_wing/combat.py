@@ -52,7 +52,9 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
     extra, words = windows.dice_count(t, "attack", context)
     odds = None
     if not blank_rerolls[0]:
-        odds = odds_for(attacker, defender, weapon, option.band, obstructed, extra_attack=attack_bonus[0] + extra,
+        # the ships as the dice-count cards left them (a token placed or spent: Invaluable Advice)
+        odds = odds_for(t.state.ship(attacker.id), t.state.ship(defender.id), weapon, option.band, obstructed,
+                        extra_attack=attack_bonus[0] + extra,
                         extra_defense=defense_bonus[0] + _defense_extra(t.state, context))
         cards = windows.odds_cards(t.state, context)
         if cards:  # the same numbers through the cards' abilities, as the policy uses them

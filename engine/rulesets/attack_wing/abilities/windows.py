@@ -178,6 +178,9 @@ def dice_count(t: Table, kind: str, attack: AttackContext) -> tuple[int, str]:
     for subject in (attack.attacker, attack.defender):
         for found in list(candidates(t.state, t.state.ship(subject.id), window, attack)):
             owner, card_id, card, _, ability = found
+            if ability.effect.kind == "gain_token":  # a token before any die is rolled (Invaluable Advice)
+                _token_before_dice(t, found, window, subject.id)
+                continue
             amount = counts(ability, kind)
             # an earlier use may have paid its card (a marked rider pays nothing, unless it costs the card)
             pays = ability.condition.scope != "marked" or ability.cost.discard or ability.cost.disable
@@ -190,6 +193,18 @@ def dice_count(t: Table, kind: str, attack: AttackContext) -> tuple[int, str]:
             total += amount
             words.append(f"{card.name}: no {kind} dice" if amount == NO_DICE else f"{card.name} {amount:+d}")
     return total, ", ".join(words)
+
+
+def _token_before_dice(t: Table, found: Found, window: Window, subject: str) -> None:
+    """A card that places a token beside its ship as the dice are counted, before any is rolled."""
+    owner, card_id, card, _, ability = found
+    if not ready(t.state.ship(owner.id), card_id, ability) or not ability.effect.token:
+        return
+    use = None if not ability.optional else _ask(t, found, window, subject=subject)
+    if ability.optional and use is None:
+        return
+    _used(t, found, window, use, subject)
+    t.emit(ev.TokensChanged, ship=owner.id, token=ability.effect.token, delta=ability.effect.amount, cause=card.name)
 
 
 def _riders(state: GameState, kind: str) -> Iterator[tuple[ShipState, str, Ability]]:

@@ -153,4 +153,7 @@ CARDS: tuple[Card, ...] = (
                 "Action: discard this card; disable one upgrade of this seat's choice on a ship at Range 1-3",
                 Cost(discard=True)),),
         note="only a Bajoran captain may field it: fleet building"),
+    Card(("invaluable_advice_op5prize",), "Invaluable Advice", "talent", (
+        Ability("attack_dice", Effect("gain_token", 1, token="battle_stations"), "attacking or defending, before "
+                "any die is rolled: discard this card for a battle stations token", Cost(discard=True)),)),
 )
