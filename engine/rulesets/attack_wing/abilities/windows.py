@@ -100,6 +100,19 @@ def ready(owner: ShipState, card_id: str, ability: Ability) -> bool:
     return cost.token is None or getattr(owner, cost.token, 0) > 0
 
 
+_WINDOWS: dict[tuple[int, str], tuple[Card, tuple[tuple[int, Ability], ...]]] = {}
+
+
+def _in_window(card: Card, window: str) -> tuple[tuple[int, Ability], ...]:
+    """The card's abilities (with their numbers, in card order) that act in ``window``: worked
+    out once per card and window (``candidates`` asks for every card in play at every window)."""
+    found = _WINDOWS.get((id(card), window))
+    if found is None or found[0] is not card:  # (the card itself kept: an id is never reused while it lives)
+        found = _WINDOWS[(id(card), window)] = (card, tuple((i, a) for i, a in enumerate(card.abilities)
+                                                             if a.window == window))
+    return found[1]
+
+
 def candidates(state: GameState, subject: ShipState, window: Window, attack: AttackContext | None
                ) -> Iterator[Found]:
     """Every ability in ``window`` that applies to ``subject`` now: its own cards', a friendly
@@ -110,9 +123,7 @@ def candidates(state: GameState, subject: ShipState, window: Window, attack: Att
             card = CARDS.get(card_id)
             if card is None:
                 continue
-            for i, ability in enumerate(card.abilities):
-                if ability.window != window:
-                    continue
+            for i, ability in _in_window(card, window):
                 scope = ability.condition.scope
                 if scope == "marked":  # the mark is in force this round, whatever became of the card since
                     if card_id not in subject.marks or (card_id, i) in marked:
