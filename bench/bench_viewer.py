@@ -187,7 +187,8 @@ def memory(showbase: Any, size: tuple[int, int]) -> None:
         tracemalloc.stop()
         rss1 = rss_mib()
         n = len(loaded.timeline)
-        print(f"  replay of {n} events, {loaded.timeline.final.round} rounds, {path.stat().st_size / 1024:.0f} KiB"
+        rounds = max((m[1] for m in loaded.timeline.marks), default=0)
+        print(f"  replay of {n} events, {rounds} rounds, {path.stat().st_size / 1024:.0f} KiB"
               " on disk (the skirmish with both fleets doubled, seed 2)")
         print(f"  Python heap: timeline {heap_loaded / 2**20:.1f} MiB, with the viewer open {heap / 2**20:.1f} MiB"
               f" (peak {peak / 2**20:.1f} MiB), {heap / n / 1024:.1f} KiB per event")

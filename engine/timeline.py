@@ -83,8 +83,8 @@ class Presenter(Protocol[S_contra, E_contra]):
     The Timeline hands it every event with the state before it, in order (``observe``), then the
     final state (``finish``); afterwards ``moment`` turns (time, event index, progress through it,
     the state after it) into what is on screen. ``lines`` holds one log line per observed event.
-    ``board`` is the state the studio still reads directly (ship bases, names, round limit): the
-    ruleset's whole state or the part of it on the table.
+    ``board`` is the ruleset's whole state or the part of it on the table, for tests and tools
+    (typed ``object`` on the Timeline: the studio reads only the view records, never a state).
     """
 
     lines: list[str]
@@ -102,7 +102,7 @@ class Presenter(Protocol[S_contra, E_contra]):
 
     def moment(self, time: float, index: int, progress: float, state: S_contra) -> Moment: ...
 
-    def board(self, state: S_contra) -> Any: ...
+    def board(self, state: S_contra) -> object: ...
 
     def ruler(self, state: S_contra, index: int, ship: str, target: str) -> RulerView | None:
         """The range ruler from ``ship`` to ``target`` in ``state`` (after event ``index``)."""
@@ -113,7 +113,8 @@ class Timeline(Generic[S, E]):
     """Playback over a list of events (validated models of ``ruleset``) from its initial state.
 
     ``ruleset_initial``, ``ruleset_final`` and ``ruleset_state_after`` are the ruleset's reducer
-    states; ``initial``, ``final`` and ``state_after`` the presenter's ``board`` of them.
+    states; ``initial``, ``final`` and ``state_after`` the presenter's ``board`` of them, typed
+    ``object`` (opaque to the studio, which draws only the view records of ``moment``).
     ``speed``, when given, replaces the ruleset's playback seconds per event.
     """
 
@@ -141,8 +142,8 @@ class Timeline(Generic[S, E]):
         self.presenter.finish(state)
         self.ruleset_initial = initial
         self.ruleset_final = state
-        self.initial = self.presenter.board(initial)
-        self.final = self.presenter.board(state)
+        self.initial: object = self.presenter.board(initial)
+        self.final: object = self.presenter.board(state)
         self.lines = self.presenter.lines
         self.marks = [(self.starts[i], *m) for i, e in enumerate(self.events)
                       if (m := self.presenter.mark(e)) is not None]
@@ -164,7 +165,7 @@ class Timeline(Generic[S, E]):
             return -1
         return max(bisect.bisect_right(self.starts, time) - 1, 0) if time < self.duration else len(self.events) - 1
 
-    def state_after(self, index: int) -> Any:
+    def state_after(self, index: int) -> object:
         """The board (what the table shows) after event ``index`` (-1: before any event)."""
         return self.presenter.board(self.ruleset_state_after(index))
 
