@@ -183,3 +183,25 @@ def test_each_combat_is_an_attack_clip_from_its_action_to_its_damage() -> None:
         assert focus is not None and focus.kind == "attack"
     start, end = attack_span(tl, 1)
     assert start < tl.start_of(declared[0]) < end
+
+
+def test_a_sensor_echo_slides_from_tile_to_tile(tmp_path: Path) -> None:
+    """Cloak tokens are markers; an echo's step moves its marker from one tile to the next."""
+    from engine.rulesets.fleet_captains import events as fe
+    from engine.rulesets.fleet_captains.play import play_game
+    from engine.rulesets.fleet_captains.presenter import centre
+
+    play_game(65, tmp_path / "echo.trek")  # seed 65: a Klingon echo moves at event 298
+    tl = load_timeline(tmp_path / "echo.trek").timeline
+    i = next(i for i, e in enumerate(tl.events) if isinstance(e, fe.TokenMoved))
+    step = tl.events[i]
+    assert isinstance(step, fe.TokenMoved)
+    (ax, ay), (bx, by) = centre(step.source), centre(step.dest)
+    n = [t.id for t in tl.ruleset_state_after(i).tokens].index(step.token)  # its marker, in token order
+    half = tl.moment((tl.start_of(i) + tl.start_of(i + 1)) / 2).view.markers[n]
+    before, after = tl.moment_after(i - 1).view.markers[n], tl.moment_after(i).view.markers[n]
+    assert abs(before.x - ax) < 150 and abs(before.y - ay) < 150  # on the tile it leaves
+    assert abs(after.x - bx) < 150 and abs(after.y - by) < 150  # on the tile it enters
+    assert (half.x, half.y) == ((before.x + after.x) / 2, (before.y + after.y) / 2)  # half way between
+    focus = tl.focus[i]
+    assert focus is not None and {b.pose.x for b in focus.bases} == {ax, bx}

@@ -41,7 +41,7 @@ AREA: Final = (COLUMNS * TILE_MM, (ROWS + 2) * TILE_MM)
 SECONDS: Final[dict[str, float]] = {"moved": 1.2, "tested": 1.0, "turn_started": 1.0, "game_ended": 2.0,
                                     "damaged": 0.8, "explored": 0.8, "cloaked": 0.8, "rolled": 0.4,
                                     "mission_completed": 1.0, "shuffled": 0.1, "cards_moved": 0.2, "chosen": 0.3,
-                                    "drafted": 0.2}
+                                    "drafted": 0.2, "token_moved": 1.0, "token_gathered": 0.8}
 
 
 def seconds(event: fe.Event) -> float:
@@ -137,6 +137,13 @@ def _attack_from(event: fe.Event, index: int, current: int) -> int:
     return current
 
 
+def _token_spot(loc: str, n: int) -> tuple[float, float]:
+    """The ``n``-th cloak token's place: a column up the tile's east edge from its south-east
+    corner, clear of the ships' rows and tags, the tile's name and its corner marks."""
+    cx, cy = centre(loc)
+    return cx + TILE_MM * 0.44, cy + TILE_MM * (-0.3 + 0.12 * (n % 4))
+
+
 def _tile_base(loc: str) -> BaseView:
     """A location as a base the size of its tile: the director frames the whole tile."""
     x, y = centre(loc)
@@ -148,8 +155,8 @@ def _focus(event: fe.Event, before: FcState) -> FocusView | None:
     step (the ships sliding between them); the tile of a test, close enough to read its ships."""
     if isinstance(event, fe.TurnStarted):  # the whole map (framing its ships clear of the HUD slides it under the
         return FocusView(kind="table")      # panels: the map stays whole)
-    if isinstance(event, fe.Moved):
-        return FocusView(kind="move", subjects=tuple(event.ships),
+    if isinstance(event, fe.Moved | fe.TokenMoved):
+        return FocusView(kind="move", subjects=tuple(event.ships) if isinstance(event, fe.Moved) else (),
                          bases=(_tile_base(event.source), _tile_base(event.dest)))
     if (isinstance(event, fe.Tested) and event.kind != "encounter") or isinstance(event, fe.Explored) \
             or (isinstance(event, fe.ActionTaken) and event.ships):
@@ -210,7 +217,8 @@ class FcPresenter:
         moving = event if isinstance(event, fe.Moved) and progress < 1 else None
         ships = self._ships(state, moving, progress)
         view = TableView(area_width=AREA[0], area_height=AREA[1], ships=tuple(ships), planets=self._planets(state),
-                         markers=self._markers(state), range_edges=(), tiles=self._tiles(state),
+                         markers=self._markers(state, event if progress < 1 else None, progress), range_edges=(),
+                         tiles=self._tiles(state),
                          selected=moving.ships[0] if moving else None)
         active = moving.ships[0] if moving else None
         header = None
@@ -297,11 +305,19 @@ class FcPresenter:
                                 installation=place.installation or "", installation_player=place.installation_side))
         return tuple(out)
 
-    def _markers(self, state: FcState) -> tuple[MarkerView, ...]:
-        """The cloak tokens (a cloaked ship's and its echoes look alike on the table)."""
+    def _markers(self, state: FcState, event: fe.Event | None, progress: float) -> tuple[MarkerView, ...]:
+        """The cloak tokens (a cloaked ship's and its echoes look alike on the table), sliding from
+        tile to tile as an echo steps, is gathered, or a cloaked ship moves."""
         out = []
         for n, token in enumerate(state.tokens):
-            cx, cy = centre(token.location)  # a row of tokens in the tile's south-east corner (free of labels)
-            x, y = cx + TILE_MM * (0.34 - 0.13 * (n % 4)), cy - TILE_MM * 0.3
+            x, y = _token_spot(token.location, n)
+            source = None
+            if isinstance(event, fe.TokenMoved | fe.TokenGathered) and event.token == token.id:
+                source = event.source
+            elif isinstance(event, fe.Moved) and token.ship in event.ships:
+                source = event.source
+            if source is not None:
+                ax, ay = _token_spot(source, n)
+                x, y = ax + (x - ax) * progress, ay + (y - ay) * progress
             out.append(MarkerView(label="K", x=x, y=y, text="a cloak token" if token.ship else "a sensor echo"))
         return tuple(out)
