@@ -62,6 +62,7 @@ class Moment:
     round_label: str = ""  # "ROUND 2 / 8" ("SETUP" before round 1)
     phase_label: str = ""  # "COMBAT PHASE"
     panels: tuple[PanelView, ...] = ()  # a card per ship that has arrived, fleet 0 first
+    notes: tuple[str, ...] = ()  # a short note per fleet under its column's name (Fleet Captains: VP, missions)
 
     @property
     def trails(self) -> dict[str, tuple[tuple[float, float], ...]]:

@@ -38,6 +38,8 @@ PIP_SCALE: Final = 1.5  # the dice inset of an attack clip
 MARGIN: Final = 0.03
 TOP_BOX_H: Final = 0.16
 CAPTION_Z: Final = -0.935
+NOTE_SIZE: Final = 0.03
+NOTE_LINES: Final = 3  # the room a fleet's note has over its panels (its head and three lines)
 
 
 COMPACT_SCALE: Final = 1.25  # from this scale up the ship panels are left out (small images)
@@ -83,6 +85,11 @@ class Hud:
         # fleets
         self.columns = [self.root.attachNewNode("fleet-0"), self.root.attachNewNode("fleet-1")]
         self.fleet_labels = [Label(c, f"fleet-{k}", 0.036, colour=DIM) for k, c in enumerate(self.columns)]
+        # under each fleet's name, its note (a score, the missions face up), when the game has one
+        self.heads = [Label(c, f"note-head-{k}", 0.044, colour=WHITE) for k, c in enumerate(self.columns)]
+        self.notes = [Label(c, f"notes-{k}", NOTE_SIZE, colour=WHITE, wrap=(COLUMN_W - 0.02) / NOTE_SIZE)
+                      for k, c in enumerate(self.columns)]
+        self._noted = False  # whether the panels stand below the notes
         self.panels: dict[str, ShipPanel] = {}
         # centre: ROUND n / the phase, big, while the round or phase starts
         self.banner = Label(self.root, "banner", 0.13, "center", WHITE)
@@ -134,7 +141,8 @@ class Hud:
         """What the HUD covers now, as (left, right, bottom, top) rectangles in -1..1 image units:
         the round box, the active ship's box, each fleet label and ship panel, the dice, the caption."""
         parts = [self.top_left, self.top, self.bottom.find("dice"), self.caption_back,
-                 *(label.path for label in self.fleet_labels), *(p.root for p in self.panels.values())]
+                 *(label.path for label in self.fleet_labels), *(label.path for label in (*self.heads, *self.notes)),
+                 *(p.root for p in self.panels.values())]
         out = []
         for node in parts:
             if node.isEmpty() or node.isHidden() or (not node.getNumChildren() and not node.node().isGeomNode()):
@@ -175,7 +183,9 @@ class Hud:
             tall = sum(self.panels[i].height + gap for i, k in self._order if k == side) or n * (ShipPanel.HEIGHT + gap)
             scale = min(1.0, (avail - 0.06) / tall)
             self.fleet_labels[side].set(self.fleet_labels[side].text, pos=(0.01, -0.035))
-            z = -0.055
+            self.heads[side].set(self.heads[side].text, pos=(0.01, -0.085))
+            self.notes[side].set(self.notes[side].text, pos=(0.01, -0.085 - 0.038))
+            z = -0.055 - (0.05 + NOTE_LINES * NOTE_SIZE * 1.05 if self._noted else 0.0)
             for ship_id, s in self._order:
                 if s != side:
                     continue
@@ -207,7 +217,7 @@ class Hud:
         dice = moment.dice
         fresh = dice is not None and any(d.fresh for d in (*dice.attack, *dice.defense))
         return (moment.round_label, moment.phase_label, moment.banner, round(_banner_fade(moment), 3) if text else 0.0,
-                moment.header, moment.panels, dice, pulse_scale(moment.progress) if fresh else 1.0,
+                moment.header, moment.panels, moment.notes, dice, pulse_scale(moment.progress) if fresh else 1.0,
                 moment.caption if captions else "")
 
     def update(self, moment: Moment, timeline: Timeline, *, captions: bool = True) -> bool:
@@ -223,6 +233,7 @@ class Hud:
         self._update_banner(moment)
         self._update_active(moment)
         self._update_fleets()
+        self._update_notes(moment)
         self._update_panels(moment)
         self.dice.update(moment.dice, moment.progress)
         self._fit_dice()
@@ -301,6 +312,20 @@ class Hud:
             text = names[side] if side < len(names) and names[side] else f"Fleet {side + 1}"
             self.fleet_labels[side].set(short(text.upper(), 26), palette.mix(palette.player_colour(side), WHITE, 0.4),
                                         pos=(0.01, -0.035))
+
+    def _update_notes(self, moment: Moment) -> None:
+        """Each fleet's note under its name (its first line large: a score); the panels make room
+        for the notes when there are some."""
+        if not self._changed("notes", moment.notes):
+            return
+        for side in (0, 1):
+            head, _, rest = (moment.notes[side] if side < len(moment.notes) else "").partition("\n")
+            colour = palette.mix(palette.player_colour(side), WHITE, 0.6)
+            self.heads[side].set(head, colour)
+            self.notes[side].set(rest, colour)
+        if bool(moment.notes) != self._noted:
+            self._noted = bool(moment.notes)
+            self._place_panels()
 
     def _update_panels(self, moment: Moment) -> None:
         shown = {p.id: p for p in moment.panels}

@@ -205,3 +205,39 @@ def test_a_sensor_echo_slides_from_tile_to_tile(tmp_path: Path) -> None:
     assert (half.x, half.y) == ((before.x + after.x) / 2, (before.y + after.y) / 2)  # half way between
     focus = tl.focus[i]
     assert focus is not None and {b.pose.x for b in focus.bases} == {ax, bx}
+
+
+def test_the_score_and_the_missions_face_up_are_under_each_fleets_name() -> None:
+    """The VP of each side against the target (the objective, "Playing the Game") and its face-up
+    missions (D. 3) are on screen: the note under each fleet's column, light text over the dark
+    backdrop, gone when the moment has no notes."""
+    from dataclasses import replace
+
+    from engine.rulesets.fleet_captains import events as fe
+    from studio.frame_plan import moment_after
+    from studio.video import FrameRenderer
+
+    loaded = load_timeline(GOLDEN)
+    tl = loaded.timeline
+    i = next(i for i, e in enumerate(tl.events) if isinstance(e, fe.ScoredVp))
+    state = tl.ruleset_state_after(i)
+    moment = moment_after(tl, i)
+    for side in (0, 1):
+        head, missions = moment.notes[side].split("\n")
+        assert head == f"VP {state.sides[side].vp} of {state.vp_target}"
+        names = [n for n in missions.split(", ") if n != "no missions"]
+        assert len(names) == len(state.sides[side].missions)
+    assert state.sides[0].vp + state.sides[1].vp > 0
+    size = (1280, 720)
+    with FrameRenderer(loaded, size, camera="top") as fr:
+        assert fr.hud is not None
+        frames = []
+        for m in (moment, replace(moment, notes=())):
+            fr.hud.update(m, tl)
+            frames.append(fr._draw(m, fr.camera_pose(m), set()).astype(int))
+    w, h = size
+    for x0, x1 in ((0, int(w * 0.17)), (int(w * 0.83), w)):  # each column, from under the round box
+        noted, bare = (f[int(h * 0.13):int(h * 0.19), x0:x1, :3] for f in frames)
+        light = (noted.min(axis=2) > 130).sum()
+        assert light > 150, "the note's text is drawn"
+        assert (bare.min(axis=2) > 130).sum() < light / 4  # without notes the place is dark (or a panel's edge)

@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from engine.geometry.pose import Pose
 from engine.rulesets.fleet_captains import events as fe
-from engine.rulesets.fleet_captains.content import COLUMNS, ROWS, SHIP_MISSIONS, TILES
+from engine.rulesets.fleet_captains.content import COLUMNS, MISSIONS, ROWS, SHIP_MISSIONS, TILES
 from engine.rulesets.fleet_captains.narrate import describe, log_line
 from engine.rulesets.fleet_captains.state import LOCATION_INDEX, FcState, ShipState, grid_of
 from engine.timeline import Moment, TableGeometry
@@ -68,6 +68,18 @@ def table(header: dict[str, Any]) -> TableGeometry:
     if header.get("scenario") != "fc-standard":
         raise ValueError(f"a Fleet Captains header plays fc-standard, not {header.get('scenario')!r}")
     return TableGeometry(AREA)
+
+
+def notes(state: FcState) -> tuple[str, ...]:
+    """Each side's score against the target and its missions face up (a secret one stays face
+    down: summary, D. 3), as the note under its fleet's name."""
+    out = []
+    for side in state.sides:
+        shown = [f"{MISSIONS[m].name} {MISSIONS[m].vp}" for m in side.missions if not MISSIONS[m].secret]
+        hidden = sum(1 for m in side.missions if MISSIONS[m].secret)
+        shown += [f"{hidden} secret"] if hidden else []
+        out.append(f"VP {side.vp} of {state.vp_target}\n" + (", ".join(shown) if shown else "no missions"))
+    return tuple(out)
 
 
 def best_shields(ship: ShipState) -> int:
@@ -225,8 +237,7 @@ class FcPresenter:
         if state.sides:
             side = state.active
             header = HeaderView(ship=active or "", name=f"side {side} {state.sides[side].faction}", player=side,
-                                reason=self.reasons[index] if index >= 0 else "",
-                                verb=f"VP {state.sides[0].vp} - {state.sides[1].vp} of {state.vp_target}")
+                                reason=self.reasons[index] if index >= 0 else "")
         banner = BannerView(title=f"TURN {event.turn}", subtitle=f"side {event.side}") \
             if isinstance(event, fe.TurnStarted) else None
         panels = tuple(_panel(s, state, s.id == active) for s in sorted(state.ships, key=lambda s: (s.side, s.id)))
@@ -234,7 +245,7 @@ class FcPresenter:
                       active=active, dice=self._dice(index), reason=header.reason if header else "",
                       caption=self.lines[index] if index >= 0 else "", header=header, banner=banner,
                       round_label="SETUP" if state.turn == 0 else f"TURN {state.turn}",
-                      phase_label=f"SIDE {state.active}" if state.turn else "", panels=panels)
+                      phase_label=f"SIDE {state.active}" if state.turn else "", panels=panels, notes=notes(state))
 
     def _dice(self, index: int) -> DiceView | None:
         """The d6s of the test on the table: the tester's die and, in an opposed test, the other's."""
