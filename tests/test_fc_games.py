@@ -44,6 +44,10 @@ def legal_end(state: FcState) -> list[str]:
     for place in state.locations:
         if (place.influence > 0) != (place.influence_side is not None):
             problems.append(f"{place.id}'s influence has no owner")
+        if place.installation is not None and place.influence_side not in (None, place.installation_side):
+            problems.append(f"{place.id} holds side {place.influence_side}'s influence and the other's installation")
+        if (place.installation is None) != (place.installation_side is None):
+            problems.append(f"{place.id}'s installation has no owner")
     # every cargo token is in one place: the pile, spent, or one ship's hold (of a ship in play)
     held = [c for s in state.ships for c in s.cargo]
     if sorted((*state.cargo, *state.cargo_spent, *held)) != sorted(CARGO):

@@ -265,6 +265,31 @@ def test_the_enemy_placing_influence_takes_the_installation() -> None:
     assert lost and lost[-1].amount == -1 and lost[-1].side == 1 - side  # the starbase's VP goes with it
 
 
+@pytest.mark.parametrize("name", ["Trade agreement", "Cultural exchange"])
+def test_an_influence_card_played_at_an_enemy_installation_takes_it_too(name: str) -> None:
+    """Summary, 3 (WARNING): the enemy's influence token in the location takes the installation,
+    whether an action or an influence command card places it."""
+    game = started()
+    explore_all(game)
+    side = game.state.first
+    planet = next(p for p in game.state.locations if p.planet and p.id.startswith("r2"))
+    game.state = game.state.with_location(replace(planet, influence_side=None, influence=0,
+                                                  installation="starbase", installation_side=1 - side))
+    game.emit(fe.ScoredVp(turn=1, side=1 - side, amount=1, why="the starbase (arranged)"))
+    raider = game.state.fleet(side)[0]
+    place(game, raider.id, planet.id)
+    card = next(c.id for c in COMMAND_CARDS.values() if c.name == name and c.effect == "influence")
+    me = game.state.side(side)
+    game.state = game.state.with_side(side, replace(me, hand=(*me.hand, card)))
+    play = next(a for a in turn_options(game.state, side) if a.kind == "play" and a.target == card
+                and a.place == planet.id)
+    carry_out(game, side, play)
+    after = game.state.location(planet.id)
+    assert (after.influence_side, after.influence) == (side, 1)
+    assert after.installation is None and after.installation_side is None
+    assert game.state.side(1 - side).vp == 0  # the starbase's VP went with it
+
+
 def test_a_cloaked_ship_takes_only_cloaking_actions_and_cannot_be_attacked() -> None:
     game = started(2)
     explore_all(game)

@@ -200,7 +200,7 @@ def encounter(game: Game, side: int, ships: tuple[str, ...], loc: str, card_id: 
     elif card.effect == "influence":
         place = game.state.location(loc)
         if place.planet and place.influence_side in (None, side):
-            game.emit(fe.InfluenceChanged(turn=game.turn, location=loc, side=side, delta=1))
+            add_influence(game, side, loc)
     elif card.effect == "cargo" and game.state.cargo:
         holder = involved[0] if len(involved) == 1 else game.ask(Offer(
             side, "cargo_ship", tuple(Act("hold", (s,), label=f"{s} takes it aboard") for s in involved))).ships[0]
@@ -235,7 +235,7 @@ def play_command(game: Game, side: int, act: Act) -> None:
             ship = game.state.ship(act.ships[0])
             game.emit(fe.Repaired(turn=game.turn, ship=ship.id, setting=_same_setting(game, ship.id)))
         elif card.effect == "influence":
-            game.emit(fe.InfluenceChanged(turn=game.turn, location=act.place, side=side, delta=1))
+            add_influence(game, side, act.place)
     game.draw_commands(side, 1, "play 1, draw 1")
 
 
@@ -298,12 +298,20 @@ def action(game: Game, side: int, act: Act) -> None:
 def _influence(game: Game, side: int, act: Act) -> None:
     place = game.state.location(act.target)
     if act.value > 0:
-        game.emit(fe.InfluenceChanged(turn=game.turn, location=place.id, side=side, delta=1))
-        if place.installation is not None and place.installation_side == other(side):
-            lose_installation(game, place.id)  # summary: the enemy's influence token takes the installation
+        add_influence(game, side, place.id)
     else:
         game.emit(fe.InfluenceChanged(turn=game.turn, location=place.id, side=other(side), delta=-1))
     after_action(game, side, act)
+
+
+def add_influence(game: Game, side: int, loc: str) -> None:
+    """One influence token of ``side`` (an action, a command card or an encounter): placed where
+    the enemy has an installation, it takes the installation (summary, 3: "It is possible to lose
+    your Starbase if your enemy places at least 1 of their Influence Tokens in that location")."""
+    game.emit(fe.InfluenceChanged(turn=game.turn, location=loc, side=side, delta=1))
+    place = game.state.location(loc)
+    if place.installation is not None and place.installation_side == other(side):
+        lose_installation(game, loc)
 
 
 def lose_installation(game: Game, loc: str) -> None:
