@@ -241,3 +241,39 @@ def test_the_score_and_the_missions_face_up_are_under_each_fleets_name() -> None
         light = (noted.min(axis=2) > 130).sum()
         assert light > 150, "the note's text is drawn"
         assert (bare.min(axis=2) > 130).sum() < light / 4  # without notes the place is dark (or a panel's edge)
+
+
+def _overlaps(view: Any) -> list[tuple[str, str]]:
+    ships = list(view.ships)
+    return [(a.id, b.id) for i, a in enumerate(ships) for b in ships[i + 1:]
+            if abs(a.pose.x - b.pose.x) < (a.base_side + b.base_side) / 2
+            and abs(a.pose.y - b.pose.y) < (a.base_side + b.base_side) / 2]
+
+
+def test_no_two_ship_bases_overlap_in_any_tile_over_whole_games(tmp_path: Path) -> None:
+    """However many ships of both sides share a location, their bases stand apart (seed 5, event
+    418: side 0's fifth ship stood on side 1's first before); checked at every event of whole games
+    and at any count up to 15 a side."""
+    from engine.rulesets.fleet_captains.play import play_game
+    from engine.rulesets.fleet_captains.presenter import SHIP_BASE_MM, TILE_MM, centre, spot
+
+    for a in range(1, 16):
+        for b in range(0, 16):
+            places = [spot("r2c2", i, 0, a) for i in range(a)] + [spot("r2c2", i, 1, b) for i in range(b)]
+            cx, cy = centre("r2c2")
+            for i, p in enumerate(places):
+                assert abs(p[0] - cx) + SHIP_BASE_MM / 2 < TILE_MM * 0.44 - 10  # clear of the token column
+                assert abs(p[1] - cy) + SHIP_BASE_MM / 2 < TILE_MM / 2  # on the tile
+                for q in places[i + 1:]:
+                    assert max(abs(p[0] - q[0]), abs(p[1] - q[1])) >= SHIP_BASE_MM, (a, b, p, q)
+    crowded = 0
+    for seed in (5, 27, 41):
+        play_game(seed, tmp_path / f"{seed}.trek")
+        tl = load_timeline(tmp_path / f"{seed}.trek").timeline
+        for i in range(len(tl.events)):
+            view = tl.moment_after(i).view
+            assert _overlaps(view) == [], f"seed {seed} event {i}"
+            assert all(s.base_size == "small" and s.base_side == SHIP_BASE_MM for s in view.ships)
+            tiles = [(round(s.pose.x // 300), round(s.pose.y // 300)) for s in view.ships]
+            crowded += any(tiles.count(t) > 3 for t in tiles)
+    assert crowded, "a location with more than 3 ships was seen"

@@ -54,13 +54,22 @@ def centre(loc: str) -> tuple[float, float]:
     return (column + 0.5) * TILE_MM, (row + 1.5) * TILE_MM
 
 
-def spot(loc: str, index: int, side: int = 0) -> tuple[float, float]:
-    """Where a side's ``index``-th ship on a location stands: three abreast, side 0's rows from
-    the south of the centre, side 1's from the north, so two fleets in one place face each other."""
+SHIP_BASE_MM: Final = 40.0  # every ship on the map stands on a small base (a tile holds many; its size is on its panel)
+
+
+def spot(loc: str, index: int, side: int = 0, count: int = 1) -> tuple[float, float]:
+    """Where a side's ``index``-th of ``count`` ships on a location stands: side 0's rows south of
+    the tile's centre, side 1's north of it, so two fleets in one place face each other; three
+    rows at most, as many abreast as that needs, a base's width apart or more (and clear of the
+    cloak tokens up the east edge) for up to 15 ships a side."""
     x, y = centre(loc)
-    row = index // 3 % 3
-    dy = (-0.18 + 0.18 * row) if side == 0 else (0.18 - 0.18 * row)
-    return x + ((0, -1, 1)[index % 3]) * TILE_MM * 0.29, y + dy * TILE_MM
+    columns = max(3, -(-count // 3))
+    row, column = divmod(index, columns)
+    in_row = min(columns, count - row * columns)  # the last row may be short: centred
+    step = min(0.29, 0.62 / max(columns - 1, 1))
+    dx = (column - (in_row - 1) / 2) * step
+    dy = 0.1 + 0.135 * row
+    return x + dx * TILE_MM, y + (-dy if side == 0 else dy) * TILE_MM
 
 
 def table(header: dict[str, Any]) -> TableGeometry:
@@ -274,20 +283,26 @@ class FcPresenter:
     def _ships(self, state: FcState, moving: fe.Moved | None, progress: float) -> list[ShipView]:
         out = []
         crowd: dict[tuple[str, int], int] = {}
+        counts: dict[tuple[str, int], int] = {}
+        for ship in state.ships:
+            where = state.where(ship)
+            if not ship.destroyed and where is not None:
+                counts[where, ship.side] = counts.get((where, ship.side), 0) + 1
         for ship in state.ships:
             where = state.where(ship)
             if ship.destroyed or where is None:
                 continue
             n = crowd[where, ship.side] = crowd.get((where, ship.side), -1) + 1
-            x, y = spot(where, n, ship.side)
+            count = counts[where, ship.side]
+            x, y = spot(where, n, ship.side, count)
             if moving is not None and ship.id in moving.ships:
-                (ax, ay), (bx, by) = spot(moving.source, n, ship.side), (x, y)
+                (ax, ay), (bx, by) = spot(moving.source, n, ship.side, count), (x, y)
                 x, y = ax + (bx - ax) * progress, ay + (by - ay) * progress
             d = ship.dial
             # the tag on the table is the id alone: a location holds up to nine ships (the panels
             # give each id its class)
             out.append(ShipView(id=ship.id, name=ship.id, faction=ship.card.faction,
-                                class_name=ship.card.name, base_size="large" if ship.card.size >= 3 else "small",
+                                class_name=ship.card.name, base_size="small", base_side=SHIP_BASE_MM,
                                 pose=Pose(x, y, 0.0 if ship.side == 0 else 180.0), player=ship.side,
                                 has_360_arc=True, front_arc=None, shields=d.shields or 0,
                                 shields_max=best_shields(ship), hull=3 - ship.alert, hull_max=3,
