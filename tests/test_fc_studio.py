@@ -277,3 +277,30 @@ def test_no_two_ship_bases_overlap_in_any_tile_over_whole_games(tmp_path: Path) 
             tiles = [(round(s.pose.x // 300), round(s.pose.y // 300)) for s in view.ships]
             crowded += any(tiles.count(t) > 3 for t in tiles)
     assert crowded, "a location with more than 3 ships was seen"
+
+
+def test_the_header_names_the_side_whose_reason_it_shows(tmp_path: Path) -> None:
+    """The header's reason is the last one a seat gave this turn, under that seat's side: a
+    defender's card in the active side's turn is the defender's (seed 5, event 560: the
+    active side was named with the other side's reason)."""
+    from engine.rulesets.fleet_captains import events as fe
+    from engine.rulesets.fleet_captains.play import play_game
+
+    play_game(5, tmp_path / "5.trek")
+    tl = load_timeline(tmp_path / "5.trek").timeline
+    chooser, reason = None, ""
+    credited_to_the_other = 0
+    for i, event in enumerate(tl.events):
+        if isinstance(event, fe.TurnStarted):
+            chooser, reason = None, ""
+        elif isinstance(event, fe.Chosen) and event.reason:
+            chooser, reason = event.side, event.reason
+        header = tl.moment_after(i).header
+        state = tl.ruleset_state_after(i)
+        if header is None:
+            continue
+        side = state.active if chooser is None else chooser
+        assert (header.player, header.reason) == (side, reason), f"event {i}"
+        assert header.name.startswith(f"side {side} ")
+        credited_to_the_other += chooser is not None and chooser != state.active
+    assert credited_to_the_other > 0  # the other side's reasons are shown under its own name

@@ -199,7 +199,7 @@ class FcPresenter:
         self.attack_of: list[int] = [-1] * len(self.events)
         self.focus: list[FocusView | None] = [None] * len(self.events)
         self.roster: tuple[PanelView, ...] = ()
-        self.reasons: list[str] = []
+        self.reasons: list[tuple[int | None, str]] = []  # the last reason given so far and the side that gave it
         self.test_of: list[int] = []  # the test on the table at each event (-1: none)
         self.tallies: list[str] = []  # a test's worked-out line, its places named as the map shows them
         self._attack = -1  # the event that began the combat under way (-1: none)
@@ -207,9 +207,9 @@ class FcPresenter:
     def observe(self, index: int, event: fe.Event, before: FcState) -> None:
         self.lines.append(named(log_line(event), before))
         self.tallies.append(named(describe(event), before) if isinstance(event, fe.Tested) else "")
-        last = self.reasons[-1] if self.reasons else ""
-        self.reasons.append(event.reason if isinstance(event, fe.Chosen) and event.reason else
-                            ("" if isinstance(event, fe.TurnStarted) else last))
+        last = self.reasons[-1] if self.reasons else (None, "")
+        self.reasons.append((event.side, event.reason) if isinstance(event, fe.Chosen) and event.reason else
+                            ((None, "") if isinstance(event, fe.TurnStarted) else last))
         on_table = self.test_of[-1] if self.test_of else -1
         if isinstance(event, fe.Tested):
             on_table = index
@@ -244,9 +244,12 @@ class FcPresenter:
         active = moving.ships[0] if moving else None
         header = None
         if state.sides:
-            side = state.active
-            header = HeaderView(ship=active or "", name=f"side {side} {state.sides[side].faction}", player=side,
-                                reason=self.reasons[index] if index >= 0 else "")
+            # the side whose reason it is (a defender's card in the active side's turn is the defender's)
+            chooser, reason = self.reasons[index] if index >= 0 else (None, "")
+            side = state.active if chooser is None else chooser
+            mover = active if active is not None and state.ship(active).side == side else None
+            header = HeaderView(ship=mover or "", name=f"side {side} {state.sides[side].faction}", player=side,
+                                reason=reason)
         banner = BannerView(title=f"TURN {event.turn}", subtitle=f"side {event.side}") \
             if isinstance(event, fe.TurnStarted) else None
         panels = tuple(_panel(s, state, s.id == active) for s in sorted(state.ships, key=lambda s: (s.side, s.id)))
