@@ -135,6 +135,23 @@ def test_cargo_from_an_encounter_transferred_between_friends_and_given_to_the_en
     assert game.state.ship(theirs).cargo == (unstable,)
 
 
+def test_only_a_ship_with_active_sensors_transports_to_a_friend_or_an_enemy() -> None:
+    """Summary, 7: "Only ships with Active Sensors may transport": a ship whose dial has its
+    sensors Disabled neither transfers to a friendly ship nor beams to an enemy one."""
+    game, mine, _, side = beam_game()
+    mate = game.state.fleet(side)[1].id
+    place(game, mate, "r2c2")
+    ship = game.state.ship(mine)
+    disabled = next((a, i) for a, status in enumerate(ship.card.dial) for i, d in enumerate(status)
+                    if d.rating("sensors") is None and not d.cloak)
+    active = next((a, i) for a, status in enumerate(ship.card.dial) for i, d in enumerate(status)
+                  if (d.rating("sensors") or 0) >= 1 and not d.cloak)
+    for (alert, setting), offered in ((active, True), (disabled, False)):
+        game.state = game.state.with_ship(replace(ship, alert=alert, setting=setting, cargo=("cgo-s1",)))
+        kinds = {a.kind for a in turn_options(game.state, side) if a.ships == (mine,)}
+        assert ("transfer" in kinds, "beam" in kinds) == (offered, offered), (alert, setting)
+
+
 def test_an_unstable_cargo_costs_one_on_shields_tests() -> None:
     game, mine, _, side = beam_game()
     game.state = game.state.with_ship(replace(game.state.ship(mine), cargo=("cgo-u1", "cgo-u2")))

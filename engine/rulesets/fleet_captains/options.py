@@ -165,8 +165,10 @@ def _transporter(state: FcState, side: int, s: ShipState, here: str) -> list[Act
     """Transporter actions (summary, 7): crew or cargo to a friendly ship here (automatic); with
     active sensors, a beam to an enemy ship here (sensors against shields) to take one crew member
     (a prisoner), cargo or prisoner, to make its side discard a crew member or a card, or to give
-    it a cargo."""
-    out = []
+    it a cargo. Only a ship with active (not Disabled) sensors transports, to friend or foe."""
+    out: list[Act] = []
+    if s.rating("sensors") is None:
+        return out
     for mate in state.fleet(side):
         if mate.id != s.id and not mate.cloaked and mate.location == here:
             for card in s.crew:
@@ -176,8 +178,6 @@ def _transporter(state: FcState, side: int, s: ShipState, here: str) -> list[Act
             for cargo in dict.fromkeys(s.cargo):
                 out.append(Act("transfer", (s.id,), target=f"{cargo}>{mate.id}",
                                label=f"{s.id} transfers {CARGO[cargo].name} ({cargo}) to {mate.id}"))
-    if s.rating("sensors") is None:
-        return out
     for enemy in enemies_at(state, here, side):
         beam = f"{s.id} beams to {enemy.id}"
         out += [Act("beam", (s.id,), target=enemy.id, value=BEAM_CREW, place=c,
