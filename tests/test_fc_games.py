@@ -172,3 +172,26 @@ def test_title_and_end_cards_say_the_fleets_and_the_result() -> None:
         assert shown_lost <= sum(s.destroyed for s in ships)
         assert [line.gone for line in f.ships] == sorted(line.gone for line in f.ships)
     assert final.sides[final.winner].faction in end.title
+
+
+def test_replay_info_and_dump_count_the_games_turns(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Fleet Captains numbers its events by turn: the ruleset names its round key and what one is
+    called, and `trek replay info`, `dump`, the index and validation count turns (not "?"); an
+    older file whose index counted no rounds reads them from its events."""
+    from engine.replay.codec import rounds_of
+
+    path = tmp_path / "fc.trek"
+    result = play_game(3, path)
+    turns = max(e.turn for e in result.events)
+    assert rounds_of({"ruleset": "fleet_captains"}) == ("turn", "turn") and turns > 2
+    replay = open_replay(path)
+    assert replay.index.rounds == turns and replay.summary().rounds == turns
+    assert main(["replay", "info", str(path)]) == 0
+    assert f" in {turns} turns," in capsys.readouterr().out
+    seq = next(e.seq for e in result.events if isinstance(e, fe.TurnStarted) and e.turn == 2)
+    assert main(["replay", "dump", str(path), "--from", str(seq), "--to", str(seq)]) == 0
+    line = capsys.readouterr().out
+    assert line.split()[:2] == [str(seq), "t2"] and "turn=" not in line
+    old = open_replay(GOLDEN)  # written before: its index has no rounds
+    assert old.index.rounds is None and old.summary().rounds == max(e["turn"] for e in old.events())
+    assert validate_replay(GOLDEN).sound

@@ -15,6 +15,7 @@ from engine.io.documents import DocumentLimits, read_document
 from engine.io.output import atomic_output
 from engine.io.reading import is_regular_file, read_bytes
 from engine.replay import ReplayError, open_replay
+from engine.replay.codec import rounds_of
 from engine.replay.format import CURRENT_SCHEMA, DEFAULT_LIMITS
 from engine.replay.jsonform import import_json, to_json, write_json
 from engine.replay.reader import Replay
@@ -94,6 +95,7 @@ def info_document(replay: Replay) -> dict[str, Any]:
         "fleets": to_json(header.get("fleets")),
         "events": replay.event_count,
         "rounds": summary.rounds,
+        "round_name": rounds_of(header)[1],
         "events_by_type": summary.events_by_type,
         "keyframes": len(replay.index.keyframes),
         "result": to_json(replay.result),
@@ -134,7 +136,7 @@ def cmd_info(args: argparse.Namespace) -> int:
         ("scenario", _short(_named(doc["scenario"]))),
         ("seed", _short(doc["seed"])),
         ("fleets", _fleets_text(doc["fleets"])),
-        ("events", f"{doc['events']} in {doc['rounds'] if doc['rounds'] is not None else '?'} rounds, "
+        ("events", f"{doc['events']} in {doc['rounds'] if doc['rounds'] is not None else '?'} {doc['round_name']}s, "
                    f"{doc['keyframes']} keyframes"),
         ("by type", ", ".join(f"{k} {v}" for k, v in sorted(doc["events_by_type"].items(), key=lambda kv: -kv[1]))
          or "-"),
@@ -217,14 +219,15 @@ def cmd_dump(args: argparse.Namespace) -> int:
     replay = _open(args)
     stop = None if args.stop is None else args.stop + 1
     out = sys.stdout
+    key, name = rounds_of(replay.header)
     for event in replay.events(args.start, stop):
         doc = to_json(event)
         if args.json:
             out.write(json.dumps(doc, separators=(",", ":")) + "\n")
         else:
-            rest = {k: v for k, v in doc.items() if k not in ("seq", "round", "phase", "type")}
+            rest = {k: v for k, v in doc.items() if k not in ("seq", key, "phase", "type")}
             fields = " ".join(f"{k}={_short(v, 80)}" for k, v in rest.items())
-            out.write(f"{doc['seq']:>6}  r{doc.get('round', '?')!s:<3} {doc.get('phase', '')!s:<10} "
+            out.write(f"{doc['seq']:>6}  {name[0]}{doc.get(key, '?')!s:<3} {doc.get('phase', '')!s:<10} "
                       f"{doc['type']:<18} {fields}".rstrip() + "\n")
     return 0
 

@@ -60,3 +60,15 @@ def codec_for_header(header: Mapping[str, Any]) -> ReplayCodec[Any, Any]:
         return ruleset_for(header.get("ruleset")).reading(header)
     except TrekError as exc:
         raise ReplayError(str(exc)) from None
+
+
+def rounds_of(header: Mapping[str, Any]) -> tuple[str, str]:
+    """(the event field that numbers rounds, what one is called) for a file of this header, as its
+    ruleset says; ("round", "round") when the header names no registered ruleset."""
+    from engine.rulesets.registry import ruleset_for
+
+    try:
+        ruleset = ruleset_for(header.get("ruleset"))
+    except TrekError:
+        return "round", "round"
+    return ruleset.round_key, ruleset.round_name

@@ -19,7 +19,7 @@ from typing import IO, Any, Literal, Protocol, TypeVar
 
 import msgpack
 
-from engine.replay.codec import ReplayCodec
+from engine.replay.codec import ReplayCodec, rounds_of
 from engine.replay.compact import Tables
 from engine.replay.errors import ReplayError
 from engine.replay.format import (
@@ -671,7 +671,9 @@ class Replay:
         """Events by type and the last round, from the index when it has them, else by reading every event."""
         if self._summary is None:
             index = self.index
-            if index.types is not None:
+            key = rounds_of(self.header)[0]
+            # an index written before its ruleset named another round key counted no rounds: read them
+            if index.types is not None and (index.rounds is not None or key == "round"):
                 self._summary = Summary(dict(index.types), index.rounds)
             else:
                 types: dict[str, int] = {}
@@ -679,7 +681,7 @@ class Replay:
                 for event in self.events():
                     kind = event["type"]
                     types[kind] = types.get(kind, 0) + 1
-                    rnd = event.get("round")
+                    rnd = event.get(key)
                     if type(rnd) is int and (rounds is None or rnd > rounds):
                         rounds = rnd
                 self._summary = Summary(dict(sorted(types.items())), rounds)

@@ -18,7 +18,7 @@ from typing import Any
 import msgpack
 
 import engine
-from engine.replay.codec import ReplayCodec, codec_for_header
+from engine.replay.codec import ReplayCodec, codec_for_header, rounds_of
 from engine.replay.errors import ReplayError
 from engine.replay.format import DEFAULT_LIMITS, KIND_EVENT, Limits
 from engine.replay.reader import Replay, Source, open_replay
@@ -156,6 +156,8 @@ def recorded_events(replay: Replay) -> Iterator[dict[str, Any]]:
 def _check_records(replay: Replay, codec: ReplayCodec[Any, Any] | None, report: ValidationReport) -> None:
     types: dict[str, int] = {}
     rounds: int | None = None
+    legacy: int | None = None  # an index written before the ruleset named its round key counted "round"
+    key = rounds_of(replay.header)[0]
     state: Any = None
     if codec is not None:
         with _blame("the codec cannot build the initial state from the header"):
@@ -164,9 +166,11 @@ def _check_records(replay: Replay, codec: ReplayCodec[Any, Any] | None, report: 
         if rec.kind == KIND_EVENT:
             body = replay.event_body(rec)
             types[body["type"]] = types.get(body["type"], 0) + 1
-            rnd = body.get("round")
+            rnd, old = body.get(key), body.get("round")
             if type(rnd) is int and (rounds is None or rnd > rounds):
                 rounds = rnd
+            if type(old) is int and (legacy is None or old > legacy):
+                legacy = old
             if codec is not None:
                 with _blame(f"event {rec.seq} does not fit ruleset {codec.ruleset!r}", rec.offset, rec.number):
                     event = codec.decode_event(body)
@@ -188,7 +192,7 @@ def _check_records(replay: Replay, codec: ReplayCodec[Any, Any] | None, report: 
     index = replay.index
     if index.types is not None and dict(sorted(index.types.items())) != dict(sorted(types.items())):
         report.problem(f"the index counts events by type as {index.types}, the file holds {types}")
-    if index.types is not None and index.rounds != rounds:
+    if index.types is not None and index.rounds not in (rounds, legacy):
         report.problem(f"the index says the last round is {index.rounds}, the events reach {rounds}")
 
 

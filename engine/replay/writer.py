@@ -19,6 +19,7 @@ import msgpack
 
 from engine.io.output import new_temp
 from engine.io.reading import os_error_text, show_path
+from engine.replay.codec import rounds_of
 from engine.replay.compact import CompactEncoder
 from engine.replay.errors import ReplayError
 from engine.replay.format import (
@@ -72,6 +73,7 @@ class ReplayWriter:
         self._compact = CompactEncoder(limits)
         self._types: dict[str, int] = {}
         self._rounds: int | None = None
+        self._round_key = rounds_of(header)[0] if isinstance(header, Mapping) else "round"
         self._pos = 0
         self._closed = False
         self._final: Path | None = None
@@ -126,7 +128,7 @@ class ReplayWriter:
         self._write_compact(KIND_EVENT, seq, event, f"event {seq}", self.limits.max_event_bytes)
         self._events += 1
         self._types[kind] = self._types.get(kind, 0) + 1
-        rnd = event.get("round")
+        rnd = event.get(self._round_key)
         if type(rnd) is int and (self._rounds is None or rnd > self._rounds):
             self._rounds = rnd
 

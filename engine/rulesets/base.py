@@ -160,6 +160,9 @@ class Ruleset(Generic[S, E]):
       Timeline), which any game answers, at about a third of a game's own time.
     - ``teaching``: the game's teaching plate of a name (`trek teach plate GAME NAME`), as a
       :class:`engine.view.PlateView` (``ValueError`` for a name it has not); None: it has none.
+    - ``round_key``: the field of its plain events that numbers the game's rounds (the replay
+      index's last round, `trek replay info` and `dump`); ``round_name``: what the game calls one
+      ("round"; Fleet Captains: "turn").
     """
 
     name: str
@@ -179,6 +182,8 @@ class Ruleset(Generic[S, E]):
     teaching: Callable[[str], PlateView] | None = None
     event_schema: int = 1
     upgrades: Mapping[int, EventUpgrade] = field(default_factory=dict)
+    round_key: str = "round"
+    round_name: str = "round"
 
     def __post_init__(self) -> None:
         if self.codec.ruleset != self.name:

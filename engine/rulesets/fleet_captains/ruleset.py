@@ -23,4 +23,6 @@ RULESET: Ruleset[FcState, fe.Event] = Ruleset(
     cards=cards,
     event_schema=EVENT_SCHEMA,
     upgrades=UPGRADES,
+    round_key="turn",  # each event carries its turn: a side's turn is this game's round
+    round_name="turn",
 )
