@@ -20,20 +20,7 @@ from engine.rulesets.fleet_captains.reducer import REDRAFTS
 from engine.rulesets.fleet_captains.systems import system_test
 from engine.rulesets.fleet_captains.turn import _beam, carry_out, gather, move
 from engine.rulesets.fleet_captains.upgrades import event_v1
-from tests.fc_helpers import explore_all, fold, place, started
-
-
-def dice(game: Game, *values: int) -> None:
-    """Set the generator (data in the state) to a state whose next d6s are ``values``."""
-    for start in range(200_000):
-        state, rolls = start, []
-        for _ in values:
-            value, state = rng.d6(state)
-            rolls.append(value)
-        if tuple(rolls) == values:
-            game.state = replace(game.state, rng=start)
-            return
-    raise AssertionError(f"no generator state rolls {values}")
+from tests.fc_helpers import dice, explore_all, fold, place, started
 
 
 def card_of(faction: str, name: str) -> str:
