@@ -5,6 +5,7 @@ cards, missions. Dice are set through the generator's state; the seats follow a 
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import combinations
 
 from engine.rulesets.fleet_captains import events as fe
 from engine.rulesets.fleet_captains.content import MISSIONS, TILES
@@ -386,3 +387,47 @@ def test_cycling_a_mission_once_a_turn_draws_from_the_deck_then_from_a_shared_de
     carry_out(game, side, next(a for a in turn_options(game.state, side) if a.kind == "cycle"))
     assert shared in game.state.side(side).missions
     assert next(o for o in script.asked if o.kind == "mission_deck").side == side
+
+
+# --- the choices of a group ----------------------------------------------------------------------------
+
+def test_any_group_of_ships_in_a_location_may_combine_an_attack_or_a_cooperative_test() -> None:
+    """Combined attacks and cooperative tests: several ships of the same location, each taking an
+    action: any of them, up to the actions left (not only one ship or the first ones ready)."""
+    game, side = board()
+    fleet = [s.id for s in game.state.fleet(side)[:3]]
+    target = game.state.fleet(1 - side)[0].id
+    for s in fleet:
+        place(game, s, "r2c2")
+        setting_with(game, s, weapons=1)
+    place(game, target, "r2c2")
+    mission = next(m for m in MISSIONS.values() if m.goal == "test" and m.where == "any" and m.cargo is None)
+    assert mission.system is not None
+    game.state = game.state.with_side(side, replace(game.state.side(side), missions=(mission.id,)))
+    everyone = {g for n in (1, 2, 3) for g in combinations(fleet, n)}
+    attacks = {a.ships for a in turn_options(game.state, side) if a.kind == "attack" and a.target == target}
+    tests = {a.ships for a in turn_options(game.state, side) if a.kind == "test"}
+    assert attacks == everyone and (fleet[1], fleet[2]) in attacks
+    assert tests == {g for g in everyone if all(game.state.ship(s).rating(mission.system) is not None for s in g)}
+    game.emit(fe.ActionTaken(turn=game.turn, side=side, action="reinforcement", ships=()))  # 2 actions left
+    attacks = {a.ships for a in turn_options(game.state, side) if a.kind == "attack" and a.target == target}
+    assert attacks == {g for g in everyone if len(g) <= 2}
+
+
+def test_a_task_force_at_an_encounter_chooses_any_of_its_ships_or_all() -> None:
+    """Task Forces: the active player may choose which ships are involved in the encounter (unless
+    the card says all ships are affected)."""
+    from engine.rulesets.fleet_captains.content import ENCOUNTERS
+    from engine.rulesets.fleet_captains.turn import encounter
+
+    game, side = board()
+    fleet = tuple(s.id for s in game.state.fleet(side)[:3])
+    for s in fleet:
+        place(game, s, "r2c2")
+    card = next(c for c in ENCOUNTERS.values() if not c.all_ships and c.system is not None)
+    script = seats(game, encounter_ships=f"{fleet[1]}+{fleet[2]} meet it")
+    encounter(game, side, fleet, "r2c2", card.id)
+    offer = next(o for o in script.asked if o.kind == "encounter_ships")
+    assert {a.ships for a in offer.options} == {g for n in (1, 2, 3) for g in combinations(fleet, n)}
+    test = next(e for e in game.events if isinstance(e, fe.Tested))
+    assert test.ships in ((fleet[1], fleet[2]), (fleet[1],), (fleet[2],))  # the ships chosen

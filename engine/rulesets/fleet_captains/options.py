@@ -4,6 +4,8 @@ actions (one per ship), and ending the turn."""
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from engine.rulesets.fleet_captains.content import (
     CARGO,
     COMMAND_CARDS,
@@ -18,6 +20,14 @@ from engine.rulesets.fleet_captains.rules import enemies_at, fleet_total, missio
 from engine.rulesets.fleet_captains.state import FcState, ShipState, adjacent
 
 END = Act("end", label="end the turn")
+GROUP_LIMIT = 8  # ships of one side at one place considered for groupings (255 groups at most)
+
+
+def groups(ids: list[str], most: int) -> list[tuple[str, ...]]:
+    """Every group of 1 to ``most`` of the ships (a combined attack or cooperative test: summary,
+    2 and 8, any ships of the location, each spending an action), singles first."""
+    ids = ids[:GROUP_LIMIT]
+    return [g for n in range(1, min(most, len(ids)) + 1) for g in combinations(ids, n)]
 
 
 def turn_options(state: FcState, side: int) -> tuple[Act, ...]:
@@ -202,14 +212,14 @@ def _attacks(state: FcState, side: int, ready: list[ShipState], left: int) -> li
             by_place.setdefault(s.location, []).append(s.id)
     for here, ids in by_place.items():
         for enemy in enemies_at(state, here, side):
-            groups = [(i,) for i in ids] + ([tuple(ids[:left])] if min(len(ids), left) > 1 else [])
-            for group in groups:
+            for group in groups(ids, left):
                 out.append(Act("attack", group, target=enemy.id, label=f"{'+'.join(group)} attack {enemy.id}"))
     return out
 
 
 def _tests(state: FcState, side: int, ready: list[ShipState], left: int) -> list[Act]:
-    """System tests for face-up test missions, by one ship or all ready ones at a place (cooperative)."""
+    """System tests for face-up test missions, by one ship or any group of ready ones at a place
+    (cooperative), as many as the actions left."""
     out = []
     for mission_id in state.side(side).missions:
         mission = MISSIONS[mission_id]
@@ -221,11 +231,11 @@ def _tests(state: FcState, side: int, ready: list[ShipState], left: int) -> list
                     and mission_place(state, mission, state.location(s.location), side):
                 by_place.setdefault(s.location, []).append(s.id)
         for ids in by_place.values():
-            groups = [(i,) for i in ids] + ([tuple(ids[:left])] if min(len(ids), left) > 1 else [])
+            tests = groups(ids, left)
             if mission.cargo is not None:  # the cargo it delivers is aboard a ship of the test
-                groups = [g for g in groups if any(CARGO[c].kind == mission.cargo for i in g
-                                                   for c in state.ship(i).cargo)]
-            for group in groups:
+                tests = [g for g in tests if any(CARGO[c].kind == mission.cargo for i in g
+                                                 for c in state.ship(i).cargo)]
+            for group in tests:
                 out.append(Act("test", group, target=mission_id,
                                label=f"{'+'.join(group)} test {mission.system} for {mission.name} ({mission_id})"))
     return out

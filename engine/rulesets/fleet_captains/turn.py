@@ -21,6 +21,7 @@ from engine.rulesets.fleet_captains.options import (
     BEAM_GIVE_CARGO,
     BEAM_RESCUE,
     BEAM_TAKE_CARGO,
+    groups,
     turn_options,
 )
 from engine.rulesets.fleet_captains.players import Act, Offer
@@ -178,8 +179,9 @@ def explore(game: Game, side: int, ships: tuple[str, ...], loc: str) -> bool:
 def encounter(game: Game, side: int, ships: tuple[str, ...], loc: str, card_id: str) -> None:
     card = ENCOUNTERS[card_id]
     involved = ships
-    if len(ships) > 1 and not card.all_ships:
-        options = [Act("involve", (s,), label=f"{s} meets it") for s in ships]
+    if len(ships) > 1 and not card.all_ships:  # the active player chooses which ships: any of them, or all
+        options = [Act("involve", g, label=f"{'+'.join(g)} meet it" if len(g) > 1 else f"{g[0]} meets it")
+                   for g in groups(list(ships), len(ships) - 1)]
         involved = game.ask(Offer(side, "encounter_ships", (*options, Act("involve", ships, label="all meet it")),
                                   note=card.name)).ships
     label = f"{card.name} at {loc}"
