@@ -33,9 +33,7 @@ def legal_end(state: FcState) -> list[str]:
             problems.append(f"side {i}'s fleet is over its fleet size")
         if len(side.hand) > 12:
             problems.append(f"side {i} holds {len(side.hand)} cards")
-    vp = [s.vp for s in state.sides]
-    if state.winner is not None and "turn limit" not in state.reason and vp[state.winner] < state.vp_target:
-        problems.append(f"side {state.winner} won with {vp[state.winner]} VP")
+    problems += legal_result(state)
     for ship in state.ships:
         if not ship.destroyed and (state.where(ship) is None or not 0 <= ship.alert <= 2):
             problems.append(f"{ship.id} is nowhere")
@@ -59,6 +57,23 @@ def legal_end(state: FcState) -> list[str]:
                 or any(card_owner(state, c) != ship.side for c in ship.crew):
             problems.append(f"{ship.id} holds a card of the wrong side")
     return problems
+
+
+def legal_result(state: FcState) -> list[str]:
+    """Whether the winner won by a way the rules (docs/rulings.md, "The end") allow."""
+    vp, target, first = [s.vp for s in state.sides], state.vp_target, state.first
+    winner, loser = state.winner, None if state.winner is None else 1 - state.winner
+    if winner is None or loser is None:
+        return [] if "turn limit" in state.reason and vp[0] == vp[1] else [f"no winner: {state.reason}"]
+    if "no ships left" in state.reason:
+        return [] if not state.fleet(loser) and state.fleet(winner) else [f"side {loser} lost with ships left"]
+    if "turn limit" in state.reason:
+        return [] if vp[winner] > vp[loser] else [f"side {winner} won the turn limit on {vp[winner]} VP"]
+    if vp[winner] < target:  # (the second player's win in the last turn is at least the first's total)
+        return [f"side {winner} won with {vp[winner]} VP of {target}"]
+    if winner == first and vp[loser] >= vp[winner]:
+        return [f"the first player won on {vp[winner]} VP against {vp[loser]}"]
+    return []
 
 
 def test_a_hundred_seeded_games_end_without_an_illegal_state() -> None:

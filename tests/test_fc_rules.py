@@ -422,3 +422,42 @@ def test_the_second_player_reaching_the_target_wins_at_once() -> None:
     second = 1 - game.state.first
     game.emit(fe.ScoredVp(turn=1, side=second, amount=10, why="a test"))
     assert game.check_victory() and game.state.winner == second
+
+
+def test_a_first_player_below_the_target_after_the_last_turn_has_not_won_and_the_game_goes_on() -> None:
+    """The first player reached the target, then lost a starbase (its VP) in the second player's
+    last turn: neither side holds the objective, so nobody wins yet (docs/rulings.md, "The end");
+    the second player reaching the target in that turn wins it."""
+    from tests.test_fc_games import legal_result
+
+    for second_scores, over in ((0, False), (10, True)):
+        game = started(8)
+        first, second = game.state.first, 1 - game.state.first
+        game.emit(fe.ScoredVp(turn=1, side=first, amount=10, why="a test"))
+        game.emit(fe.TurnEnded(turn=1, side=first))
+        game.end_of_turn(first)
+        game.emit(fe.TurnStarted(turn=2, side=second, last=True))
+        game.emit(fe.ScoredVp(turn=2, side=first, amount=-1, why="lost the starbase (a test)"))
+        if second_scores:
+            game.emit(fe.ScoredVp(turn=2, side=second, amount=second_scores, why="a test"))
+        game.emit(fe.TurnEnded(turn=2, side=second))
+        game.end_of_turn(second)
+        assert (game.state.phase == "over") == over
+        if over:
+            assert game.state.winner == second and legal_result(game.state) == []
+        else:  # the first player's next turn is an ordinary one
+            game.emit(fe.TurnStarted(turn=3, side=first))
+            assert not game.state.last_turn
+
+
+def test_a_side_with_no_ships_left_loses_at_the_end_of_the_turn() -> None:
+    from tests.test_fc_games import legal_result
+
+    game = started(8)
+    first, second = game.state.first, 1 - game.state.first
+    for ship in game.state.fleet(second):
+        game.emit(fe.Damaged(turn=1, ship=ship.id, amount=3))
+    game.emit(fe.TurnEnded(turn=1, side=first))
+    game.end_of_turn(first)
+    assert game.state.phase == "over" and game.state.winner == first and "no ships left" in game.state.reason
+    assert game.state.side(first).vp < game.state.vp_target and legal_result(game.state) == []

@@ -243,23 +243,29 @@ class Game:
         return False
 
     def end_of_turn(self, side: int) -> None:
+        """After a turn: the second player's last turn decided; a side with no ships left loses;
+        the second player's win; the turn limit (docs/rulings.md, Fleet Captains, "The end")."""
         if self.state.phase == "over":
             return
         first, second = self.state.first, other(self.state.first)
         vp = (self.state.side(0).vp, self.state.side(1).vp)
-        if self.state.last_turn and side == second:
+        target = self.state.vp_target
+        if self.state.last_turn and side == second and max(vp) >= target:
             if vp[second] >= vp[first]:
                 self.end(second, f"side {second} equalled side {first}'s {vp[first]} VP in the last turn")
             else:
                 self.end(first, f"side {first} won with {vp[first]} VP; side {second} ended on {vp[second]}")
+            return
+        # (a last turn after which neither side holds the target, the first player's starbase lost
+        # in it, decides nothing: the game goes on)
+        if not self.state.fleet(0) or not self.state.fleet(1):
+            loser = 0 if not self.state.fleet(0) else 1
+            self.end(other(loser), f"side {loser} has no ships left")
         elif self.check_victory():
             return
         elif self.turn >= self.turn_limit:
             winner = None if vp[0] == vp[1] else (0 if vp[0] > vp[1] else 1)
             self.end(winner, f"turn limit {self.turn_limit}: VP {vp[0]} to {vp[1]}")
-        elif not self.state.fleet(0) or not self.state.fleet(1):
-            loser = 0 if not self.state.fleet(0) else 1
-            self.end(other(loser), f"side {loser} has no ships left")
 
     def end(self, winner: int | None, reason: str) -> None:
         if self.state.phase != "over":
