@@ -219,6 +219,7 @@ class TileView:
     influence_player: int | None = None
     installation: str = ""
     installation_player: int | None = None
+    scanned_by: tuple[int, ...] = ()  # the players whose scan token lies on it (a face-down tile)
 
 
 @dataclass(frozen=True, slots=True)
@@ -413,6 +414,7 @@ class PanelView:
     dial: DialView | None = None  # a display's dial shown under the card (Into the Unknown's alert dial)
     crew: tuple[CrewView, ...] = ()  # officers at their stations (Into the Unknown)
     stats: str = ""  # the crew stats as one line ("CMD 3  OPS 2  SCI 2")
+    ratings: str = ""  # a game's own ratings line drawn in place of the shield and hull pips (Fleet Captains)
 
     @property
     def destroyed(self) -> bool:

@@ -83,8 +83,8 @@ class ShipPanel:
         name_colour = GREY if state.destroyed else palette.mix(colour, WHITE, 0.35)
         self.name.set(short(state.name, 24), name_colour, (0.035, -0.05))
         self.gone.set(state.status.upper() if state.destroyed else "", pos=(0.035, -0.157))
-        if old is None or (old.shields, old.shields_max, old.hull, old.hull_max, old.destroyed) != (
-                state.shields, state.shields_max, state.hull, state.hull_max, state.destroyed):
+        if old is None or (old.shields, old.shields_max, old.hull, old.hull_max, old.destroyed, old.ratings) != (
+                state.shields, state.shields_max, state.hull, state.hull_max, state.destroyed, state.ratings):
             self._pips(state)
         if old is None or (old.tokens, old.damage, old.status) != (state.tokens, state.damage, state.status):
             self._badges(state)
@@ -111,8 +111,13 @@ class ShipPanel:
         self.ship_class.set("")
 
     def _pips(self, state: PanelView) -> None:
-        s = Shapes()
         z = -0.102
+        replace_children(self.pips)
+        if state.ratings:  # a game's own numbers in place of the pips
+            self.shield_text.set(state.ratings, pos=(0.035, z - 0.011))
+            self.hull_text.set("")
+            return
+        s = Shapes()
         most = max(state.shields_max + state.hull_max, 1)
         pip = min(0.028, (self.width - 0.035 - 2 * 0.085) / most - 0.006)
         x = 0.035
@@ -123,7 +128,6 @@ class ShipPanel:
                 x += pip + 0.006
             label.set(f"{value}/{top}", pos=(x + 0.004, z - 0.011))
             x += 0.085
-        replace_children(self.pips)
         s.node(self.pips, "pips")
 
     def _badges(self, state: PanelView) -> None:

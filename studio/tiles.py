@@ -4,8 +4,9 @@ Each tile is a square: face down it is a dark slate with a "?"; turned over it t
 of its kind with its name and its size (the movement cost) printed on it; a command post is a
 square in its player's colour. Influence is a row of small discs in the influencing player's
 colour along the tile's west edge; an installation is a lettered square (O, C, S) in its
-player's colour at the north-east corner. Labels lie flat, north up. Rebuilt only when the
-tiles change.
+player's colour at the north-east corner; a scan token on a face-down tile is a lettered
+disc (S) in its player's colour near the north-west corner. Labels lie flat, north up. Rebuilt
+only when the tiles change.
 """
 
 from __future__ import annotations
@@ -39,6 +40,13 @@ INSET_MM: Final = 4.0
 EDGE_MM: Final = 2.5
 Z: Final = 0.2
 INFLUENCE_MM: Final = 9.0
+SCAN_MM: Final = 20.0  # a scan token's radius
+
+
+def scan_spot(tile: TileView, k: int) -> tuple[float, float]:
+    """The centre of the ``k``-th scan token on a tile (north-west corner, then east)."""
+    h = tile.side / 2 - INSET_MM
+    return tile.x - h + SCAN_MM * (1.6 + 2.4 * k), tile.y + h - SCAN_MM * 1.6
 
 
 def kind_colour(tile: TileView) -> palette.RGBA:
@@ -62,6 +70,8 @@ def tiles_builder(tiles: Sequence[TileView]) -> MeshBuilder:
             if t.influence_player is not None:
                 b.disc(t.x - h + INFLUENCE_MM * 1.3, t.y - h + INFLUENCE_MM * (1.3 + 2.3 * k), INFLUENCE_MM,
                        palette.player_colour(t.influence_player), Z + 0.02, segments=24)
+        for k, player in enumerate(t.scanned_by):
+            b.disc(*scan_spot(t, k), SCAN_MM, palette.player_colour(player), Z + 0.02, segments=32)
         if t.installation and t.installation_player is not None:
             s = t.side * 0.09
             cx, cy = t.x + h - s * 1.4, t.y + h - s * 1.4
@@ -88,6 +98,9 @@ class Tiles:
         self.root.attachNewNode(tiles_builder(tiles).node("tiles"))
         for t in tiles:
             h = t.side / 2 - INSET_MM
+            for k in range(len(t.scanned_by)):
+                x, y = scan_spot(t, k)
+                self._label(t, "S", x, y - SCAN_MM * 0.5, SCAN_MM * 1.3, (1.0, 1.0, 1.0, 1.0))
             if t.face_down:
                 self._label(t, "?", t.x, t.y - t.side * 0.12, t.side * 0.3, (0.75, 0.8, 0.95, 0.9))
                 continue

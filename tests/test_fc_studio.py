@@ -232,15 +232,17 @@ def test_the_score_and_the_missions_face_up_are_under_each_fleets_name() -> None
     with FrameRenderer(loaded, size, camera="top") as fr:
         assert fr.hud is not None
         frames = []
-        for m in (moment, replace(moment, notes=())):
+        other = tuple(n.replace("VP", "VP 88 -", 1) for n in moment.notes)  # another score, the same missions
+        for m in (moment, replace(moment, notes=other)):
             fr.hud.update(m, tl)
             frames.append(fr._draw(m, fr.camera_pose(m), set()).astype(int))
     w, h = size
     for x0, x1 in ((0, int(w * 0.17)), (int(w * 0.83), w)):  # each column, from under the round box
-        noted, bare = (f[int(h * 0.13):int(h * 0.19), x0:x1, :3] for f in frames)
+        noted, changed = (f[int(h * 0.13):int(h * 0.19), x0:x1, :3] for f in frames)
         light = (noted.min(axis=2) > 130).sum()
         assert light > 150, "the note's text is drawn"
-        assert (bare.min(axis=2) > 130).sum() < light / 4  # without notes the place is dark (or a panel's edge)
+        assert np.abs(noted - changed).sum(axis=2).astype(bool).sum() > 50  # the score's text is the note's
+    assert np.array_equal(frames[0][:, int(w * 0.2):int(w * 0.8)], frames[1][:, int(w * 0.2):int(w * 0.8)])
 
 
 def _overlaps(view: Any) -> list[tuple[str, str]]:
@@ -304,3 +306,90 @@ def test_the_header_names_the_side_whose_reason_it_shows(tmp_path: Path) -> None
         assert header.name.startswith(f"side {side} ")
         credited_to_the_other += chooser is not None and chooser != state.active
     assert credited_to_the_other > 0  # the other side's reasons are shown under its own name
+
+
+def test_a_scan_token_lies_on_a_face_down_tile_in_its_players_colour(renderer: Any) -> None:
+    """Scan Location places a scan token on the tile (summary, 6 a): the view says whose, the
+    studio draws a disc in that player's colour at the tile's north-west corner."""
+    from studio.tiles import scan_spot
+
+    scanned = TileView("a", 300, 500, 200, face_down=True, scanned_by=(1,))
+    both = TileView("b", 700, 500, 200, face_down=True, scanned_by=(0, 1))
+    frame = renderer.render(TableView(*AREA, tiles=(scanned, both)), SIZE, "top", set())
+    x, y = scan_spot(scanned, 0)
+    assert close(px(frame, x + 6, y + 6), PLAYER_COLOURS[1])  # beside the letter
+    for k, player in enumerate(both.scanned_by):
+        x, y = scan_spot(both, k)
+        assert close(px(frame, x + 6, y + 6), PLAYER_COLOURS[player])
+    bare = renderer.render(TableView(*AREA, tiles=(replace_tile(scanned),)), SIZE, "top", set())
+    x, y = scan_spot(scanned, 0)
+    assert close(px(bare, x + 6, y + 6), FACE_DOWN)
+
+
+def replace_tile(tile: TileView) -> TileView:
+    from dataclasses import replace
+
+    return replace(tile, scanned_by=())
+
+
+def test_a_scanned_tile_shows_its_token_until_it_is_turned_over(tmp_path: Path) -> None:
+    from engine.rulesets.fleet_captains import events as fe
+
+    tl = load_timeline(GOLDEN).timeline
+    i = next(i for i, e in enumerate(tl.events) if isinstance(e, fe.Scanned))
+    scan = tl.events[i]
+    assert isinstance(scan, fe.Scanned)
+    tile = next(t for t in tl.moment_after(i).view.tiles if t.id == scan.location)
+    assert tile.face_down and scan.side in tile.scanned_by
+    j = next((j for j in range(i, len(tl.events)) if isinstance(tl.events[j], fe.Explored)
+              and tl.events[j].location == scan.location), None)
+    if j is not None:
+        assert next(t for t in tl.moment_after(j).view.tiles if t.id == scan.location).scanned_by == ()
+
+
+def test_a_ship_panel_shows_its_dials_ratings_and_setting_not_attack_wings_pips() -> None:
+    """Fleet Captains ships have weapons, shields, sensors and engines on a dial (D: Disabled):
+    each panel shows them and the setting's name in the place of the shield and hull pips."""
+    from dataclasses import replace
+
+    from studio.frame_plan import moment_after
+    from studio.hud_panels import SHIELD_ON
+    from studio.video import FrameRenderer
+
+    loaded = load_timeline(GOLDEN)
+    tl = loaded.timeline
+    i = len(tl.events) // 2
+    moment, state = moment_after(tl, i), tl.ruleset_state_after(i)
+    for panel in moment.panels:
+        ship = state.ship(panel.id)
+        if ship.destroyed:
+            continue
+        d = ship.dial
+        assert panel.ratings.split() == ["WPN", str(d.weapons or "D"), "SHD", str(d.shields or "D"), "SEN",
+                                         str(d.sensors or "D"), "ENG", str(d.engines or "D"), d.label.upper()]
+    size = (1280, 720)
+    with FrameRenderer(loaded, size, camera="top") as fr:
+        assert fr.hud is not None
+        frames = []
+        for m in (moment, replace(moment, panels=tuple(replace(p, ratings="") for p in moment.panels))):
+            fr.hud.update(m, tl)
+            frames.append(fr._draw(m, fr.camera_pose(m), set()).astype(int))
+            panel = fr.hud.panels[moment.panels[0].id]
+            assert panel.shield_text.text == m.panels[0].ratings or not m.panels[0].ratings
+    column = [f[:, :int(size[0] * 0.17), :3] for f in frames]
+    blue = [int(np.all(np.abs(c - np.array(SHIELD_ON[:3]) * 255) <= 30, axis=2).sum()) for c in column]
+    assert blue[1] > blue[0] + 150  # the shield pips (Attack Wing's) only without the ratings
+
+
+def test_setup_captions_name_the_mission_decks_and_the_tiles() -> None:
+    """Setup A. 2: the mission decks sorted by type and shuffled: "shuffle the combat" meant the
+    combat mission deck, and the captions say so."""
+    from engine.rulesets.fleet_captains import events as fe
+
+    tl = load_timeline(GOLDEN).timeline
+    said = {e.pile: tl.moment_after(i).caption for i, e in enumerate(tl.events) if isinstance(e, fe.Shuffled)
+            and e.side is None}
+    assert said["combat"].endswith(" shuffle the combat mission deck")
+    assert said["science"].endswith(" shuffle the science mission deck")
+    assert said["tiles"].endswith(" shuffle the location tiles")
+    assert "the influence mission deck" in said["influence"]

@@ -27,8 +27,13 @@ def _card(card: str) -> str:
     return card
 
 
+# the shared piles whose names alone would mislead ("shuffle the combat": its mission deck)
+_PILES = {"science": "science mission deck", "combat": "combat mission deck", "influence": "influence mission deck",
+          "tiles": "location tiles", "cargo": "cargo tokens", "cargo_spent": "spent cargo tokens"}
+
+
 def _words(name: str) -> str:
-    return name.replace("_", " ")
+    return _PILES.get(name, name.replace("_", " "))
 
 
 def _side(side: int | None) -> str:

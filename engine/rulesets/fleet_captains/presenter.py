@@ -96,9 +96,18 @@ def best_shields(ship: ShipState) -> int:
     return max(s.shields or 0 for s in ship.card.dial[0])
 
 
+def ratings(ship: ShipState) -> str:
+    """The ship's dial now as its panel shows it: weapons, shields, sensors and engines (D:
+    Disabled) and the setting's name."""
+    d = ship.dial
+    shown = "  ".join(f"{k} {'D' if v is None else v}" for k, v in (("WPN", d.weapons), ("SHD", d.shields),
+                                                                      ("SEN", d.sensors), ("ENG", d.engines)))
+    return f"{shown}  {d.label.upper()}"
+
+
 def _panel(ship: ShipState, state: FcState, active: bool) -> PanelView:
-    """A ship's HUD panel: its dial as shields and hull (alert status), and badges for its cloak,
-    action token, cargo, prisoners and the steps of its own mission."""
+    """A ship's HUD panel: its dial's ratings and setting, its alert status (yellow or red, as a
+    tag), and badges for its cloak, action token, cargo, prisoners and its own mission's steps."""
     tokens = [TokenView(kind="cloak")] if ship.cloaked else []
     if ship.acted:
         tokens.append(TokenView(kind="action", label="ACTED"))
@@ -111,6 +120,7 @@ def _panel(ship: ShipState, state: FcState, active: bool) -> PanelView:
         steps = own.count if ship.mission_done else len(ship.progress)
         tokens.append(TokenView(kind="mission", label=f"MISSION {steps}/{own.count}"))
     return PanelView(id=ship.id, name=f"{ship.card.name} {ship.id}", class_name=ship.card.name, player=ship.side,
+                     ratings="" if ship.destroyed else ratings(ship),
                      status="destroyed" if ship.destroyed else "in_play",
                      shields=ship.dial.shields or 0, shields_max=best_shields(ship),
                      hull=3 - ship.alert if not ship.destroyed else 0, hull_max=3, tokens=tuple(tokens),
@@ -331,7 +341,8 @@ class FcPresenter:
                                 name=tile.name if shown and tile else ("" if tile else "command post"),
                                 kind=tile.kind if shown and tile else "", size=tile.size if shown and tile else 0,
                                 home=place.post_of, influence=place.influence, influence_player=place.influence_side,
-                                installation=place.installation or "", installation_player=place.installation_side))
+                                installation=place.installation or "", installation_player=place.installation_side,
+                                scanned_by=place.scanned_by if not place.explored else ()))
         return tuple(out)
 
     def _markers(self, state: FcState, event: fe.Event | None, progress: float) -> tuple[MarkerView, ...]:
