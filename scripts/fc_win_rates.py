@@ -1,6 +1,7 @@
 """Fleet Captains' AI against itself in the standard game: wins per side and per faction over
-seeded games, game lengths, how games end, and how often each side forms task forces, scans and
-searches (issue 18). Usage: python scripts/fc_win_rates.py [--games N] [--json]
+seeded games, game lengths, how games end, how often each side forms task forces, scans, cloaks,
+deploys sensor echoes, searches for cloaked ships and uses its transporters (issue 18).
+Usage: python scripts/fc_win_rates.py [--games N] [--json]
 """
 
 from __future__ import annotations
@@ -37,11 +38,19 @@ def measure(games: int) -> dict[str, object]:
                 per_game["locations scanned"] += 1
             elif e.type == "tested" and e.kind == "scan":
                 per_game["searches"] += 1
-            elif e.type in ("mission_completed", "cargo_moved", "token_gathered", "redrafted"):
+            elif e.type in ("mission_completed", "cargo_moved", "token_gathered", "redrafted", "cloaked",
+                            "echo_deployed", "token_moved"):
                 per_game[e.type] += 1
+            elif e.type == "token_revealed":
+                per_game["revealed: a ship" if e.ship else "revealed: an echo"] += 1
+            if e.type == "tested" and e.kind == "transporter" and e.system == "sensors":  # the beaming side's half
+                per_game["beams"] += 1
+            elif e.type == "chosen" and e.kind == "turn" and " transfers " in e.choice:
+                per_game["transfers"] += 1
     return {"games": games, "wins": dict(sorted(wins.items())), "ended by": dict(ended),
             "turns": {"mean": round(mean(turns), 2), "median": median(turns), "min": min(turns), "max": max(turns)},
-            "per game": {k: round(v / games, 2) for k, v in sorted(per_game.items())}}
+            "per game": {k: round(v / games, 2) for k, v in sorted(per_game.items())},
+            "in all": dict(sorted(per_game.items()))}
 
 
 def main() -> None:

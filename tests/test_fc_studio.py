@@ -191,7 +191,7 @@ def test_a_sensor_echo_slides_from_tile_to_tile(tmp_path: Path) -> None:
     from engine.rulesets.fleet_captains.play import play_game
     from engine.rulesets.fleet_captains.presenter import centre
 
-    play_game(65, tmp_path / "echo.trek")  # seed 65: a Klingon echo moves at event 298
+    play_game(46, tmp_path / "echo.trek")  # seed 46: a Klingon echo moves at event 396
     tl = load_timeline(tmp_path / "echo.trek").timeline
     i = next(i for i, e in enumerate(tl.events) if isinstance(e, fe.TokenMoved))
     step = tl.events[i]

@@ -9,7 +9,10 @@ over the d6s) and the VP at stake; the turn ends when nothing scores above zero.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
+from engine.rulesets.fleet_captains import ai_covert as covert
+from engine.rulesets.fleet_captains.ai_covert import hand_bonus
 from engine.rulesets.fleet_captains.content import (
     CARGO,
     COMMAND_CARDS,
@@ -20,13 +23,6 @@ from engine.rulesets.fleet_captains.content import (
     Mission,
     ShipMission,
 )
-from engine.rulesets.fleet_captains.options import (
-    BEAM_CREW,
-    BEAM_DISCARD,
-    BEAM_GIVE_CARGO,
-    BEAM_RESCUE,
-    BEAM_TAKE_CARGO,
-)
 from engine.rulesets.fleet_captains.players import Act, Offer
 from engine.rulesets.fleet_captains.rules import (
     distances,
@@ -34,7 +30,6 @@ from engine.rulesets.fleet_captains.rules import (
     expected_damage,
     mission_place,
     other,
-    p_opposed,
     p_success,
     rating,
     repair_spot,
@@ -142,6 +137,9 @@ def goals(state: FcState, ship: ShipState) -> tuple[frozenset[str], str]:
             places = frozenset(p.id for p in state.locations if mission_place(state, mission, p, side))
             if places:
                 return places, f"for the mission {mission.name}"
+    lurking = covert.tokens_near(state, ship)
+    if lurking:  # a ship with the sensors for a search closes on the enemy's cloak tokens nearby
+        return lurking, "searching for a cloaked ship"
     if (ship.card.dial[0][1].weapons or 0) >= 9:
         targets = frozenset(s.location for s in state.fleet(other(side)) if not s.cloaked and s.location
                             and state.location(s.location).post_of is None)
@@ -239,20 +237,20 @@ def _turn(state: FcState, side: int, act: Act) -> Scored:
         mission = MISSIONS[act.target]
         assert mission.system is not None
         total = sum(rating(state.ship(s), mission.system) or 0 for s in act.ships)
-        p = p_success(total + _hand_bonus(state, side, mission.system), mission.target)
+        p = p_success(total + hand_bonus(state, side, mission.system), mission.target)
         score = 10 * p * mission.vp - 1.5 * (len(act.ships) - 1)
         return (score if p >= 0.34 else -1.0), f"P(success) {p:.2f} for {mission.vp} VP ({mission.name})"
     if kind == "ship_test" and ship is not None:
         own = SHIP_MISSIONS[act.target]
         assert own.system is not None
-        p = p_success((rating(ship, own.system) or 0) + _hand_bonus(state, side, own.system), own.target)
+        p = p_success((rating(ship, own.system) or 0) + hand_bonus(state, side, own.system), own.target)
         score = 10 * p * own.vp / (own.count - len(ship.progress))
         return (score if p >= 0.34 else -1.0), f"P(success) {p:.2f}: step {len(ship.progress) + 1} of " \
                                                f"{own.count} of {own.name} ({own.vp} VP)"
     if kind == "beam" and ship is not None:
-        return _beam(state, side, ship, act)
-    if kind == "transfer":
-        return -1.0, "no transfer worth an action"
+        return covert.beam(state, side, ship, act)
+    if kind == "transfer" and ship is not None:
+        return covert.transfer(state, side, ship, act)
     if kind == "attack":
         target = state.ship(act.target)
         weapons = sum(rating(state.ship(s), "weapons") or 0 for s in act.ships)
@@ -282,16 +280,18 @@ def _turn(state: FcState, side: int, act: Act) -> Scored:
             return 3.5, f"cloaked on the way ({why}), the enemy close"
         if far and "hunting" in why:  # no breakaway or evasion on the way, unseen until it strikes
             return 3.0, f"a cloaked approach ({why})"
-        return -1.0, "no need to cloak"
+        return covert.hide(state, ship)
     if kind == "echo" and ship is not None:  # a cloaked ship can take no other action
-        here = state.where(ship) or ""
-        near = _distance(state, here, side, _enemy_places(state, side))
-        return (1.5 if near <= 3 else 0.2), f"an echo to hide among, the enemy {near} steps away"
-    if kind == "move_echo":
+        return covert.echo(state, ship)
+    if kind == "move_echo":  # only when a step brings it closer to the enemy (its steps: _echo_step)
+        here = next(t.location for t in state.tokens if t.id == act.target)
+        places = _enemy_places(state, side)
+        now = _distance(state, here, side, places)
+        if now <= 1 or all(_distance(state, a, side, places) >= now for a in adjacent(here)):
+            return -1.0, "the echo is as close to the enemy as it gets"
         return 0.8, "an echo on the move draws the enemy's scans"
     if kind == "search":
-        p = p_success((rating(ship, "sensors") or 0) + _hand_bonus(state, side, "sensors") if ship else 0, 15)
-        return 4 * p, f"P(reveal) {p:.2f}"
+        return covert.search(state, side, act)
     if kind == "scan" and ship is not None:
         places, why = goals(state, ship)
         ahead = _distance(state, act.target, side, places) < _distance(state, ship.location or "", side, places)
@@ -347,38 +347,14 @@ def _task_force(state: FcState, side: int, act: Act) -> Scored:
     return -1.0, "no need to move together"
 
 
-def _hand_bonus(state: FcState, side: int, system: str) -> int:
-    kind = "combat" if system in ("weapons", "shields") else "ops"
-    return max((COMMAND_CARDS[c].amount for c in state.side(side).hand
-                if COMMAND_CARDS[c].kind == kind and COMMAND_CARDS[c].effect == "modifier"
-                and COMMAND_CARDS[c].system == system and COMMAND_CARDS[c].requires is None), default=0)
-
-
-def _beam(state: FcState, side: int, ship: ShipState, act: Act) -> Scored:
-    """A beam's worth: P(sensors beat shields) times what it takes or gives."""
-    p = p_opposed(rating(ship, "sensors") or 0, rating(state.ship(act.target), "shields") or 0)
-    prisoner_mission = any(m.goal == "prisoner" for m in _missions(state, side))
-    worth, what = {
-        BEAM_CREW: (5.0 if prisoner_mission else 2.5, "a prisoner" + (" for the mission" if prisoner_mission else "")),
-        BEAM_DISCARD: (2.0, "a card or crew member of theirs discarded"),
-        BEAM_RESCUE: (3.0, "our crew member freed"),
-    }.get(act.value, (0.0, ""))
-    if act.value in (BEAM_TAKE_CARGO, BEAM_GIVE_CARGO):
-        kind = CARGO[act.place].kind
-        wanted = any(m.cargo == kind for m in _missions(state, side))
-        taking = act.value == BEAM_TAKE_CARGO
-        if (kind == "unstable") == taking:
-            return -1.0, f"{'taking' if taking else 'giving'} the {kind} cargo helps no one"
-        worth = 2.0 + (2.0 if wanted and taking else 0.0)
-        what = f"{'their' if taking else 'our'} {CARGO[act.place].name}"
-    return worth * p, f"P(beam) {p:.2f} for {what}"
-
-
 def _power(state: FcState, ship: ShipState, act: Act) -> Scored:
     setting = ship.card.dial[ship.alert][act.value]
     here = state.where(ship)
     if ship.cloaked:
         places, why = goals(state, ship)
+        hidden, danger = covert.hide(state, replace(ship, cloaked=False, location=here))
+        if hidden > 0:  # the danger that made it cloak is still there
+            return -1.0, f"stays cloaked: {danger}"
         return (5.0 if here in places else -1.0), f"de-cloaks: arrived ({why})"
     if not ship.moved or ship.acted or here is None:
         return -1.0, "keeps its engines for the move"
@@ -386,9 +362,9 @@ def _power(state: FcState, ship: ShipState, act: Act) -> Scored:
         gain = (setting.weapons or 0) - (ship.dial.weapons or 0)
         return (gain - 0.5, "tactical: enemies near") if setting.label == "tactical" else (-1.0, "")
     if any(m.system == "sensors" and mission_place(state, m, state.location(here), ship.side)
-           for m in _missions(state, ship.side)):
+           for m in _missions(state, ship.side)) or covert.tokens_near(state, ship, 1):
         gain = (setting.sensors or 0) - (ship.dial.sensors or 0)
-        return gain - 0.5, "more sensors for the mission here"
+        return gain - 0.5, "more sensors for the mission or the search here"
     return -1.0, "the dial is fine"
 
 

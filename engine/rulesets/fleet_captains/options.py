@@ -116,6 +116,7 @@ def actions(state: FcState, side: int, left: int) -> list[Act]:
     for s in ready:
         out += _ship_actions(state, side, s)
     out += _attacks(state, side, ready, left)
+    out += _searches(state, side, ready, left)
     out += _tests(state, side, ready, left)
     room = state.side(side).fleet_size - fleet_total(state, side)
     for card in dict.fromkeys(state.side(side).reinforcements):
@@ -154,10 +155,6 @@ def _ship_actions(state: FcState, side: int, s: ShipState) -> list[Act]:
             near = state.location(loc)
             if not near.explored and side not in near.scanned_by:
                 out.append(Act("scan", (s.id,), target=loc, label=f"{s.id} scans {loc}"))
-        for t in state.tokens:
-            if t.side != side and (t.location == here or t.location in adjacent(here)):
-                out.append(Act("search", (s.id,), target=t.id, label=f"{s.id} searches cloak token {t.id} at "
-                                                                      f"{t.location}"))
     out += _transporter(state, side, s, here)
     own = SHIP_MISSIONS.get(s.card.mission or "")
     if own is not None and own.goal == "test" and own.system is not None and not s.mission_done \
@@ -214,6 +211,24 @@ def _attacks(state: FcState, side: int, ready: list[ShipState], left: int) -> li
         for enemy in enemies_at(state, here, side):
             for group in groups(ids, left):
                 out.append(Act("attack", group, target=enemy.id, label=f"{'+'.join(group)} attack {enemy.id}"))
+    return out
+
+
+def _searches(state: FcState, side: int, ready: list[ShipState], left: int) -> list[Act]:
+    """Searches for cloaked ships (summary, 6 b): a level 15 sensors test on an enemy cloak token
+    here or next door, by one ship with sensors 1 or more or cooperatively by any group of them
+    in one location (8, "Coop tests"), each spending an action."""
+    out = []
+    by_place: dict[str, list[str]] = {}
+    for s in ready:
+        if not s.cloaked and s.location is not None and (s.rating("sensors") or 0) >= 1:
+            by_place.setdefault(s.location, []).append(s.id)
+    for here, ids in by_place.items():
+        for t in state.tokens:
+            if t.side != side and (t.location == here or t.location in adjacent(here)):
+                for group in groups(ids, left):
+                    who = f"{group[0]} searches" if len(group) == 1 else f"{'+'.join(group)} search"
+                    out.append(Act("search", group, target=t.id, label=f"{who} cloak token {t.id} at {t.location}"))
     return out
 
 
