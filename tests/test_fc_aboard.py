@@ -139,6 +139,30 @@ def test_only_a_ship_with_active_sensors_transports_to_a_friend_or_an_enemy() ->
         assert ("transfer" in kinds, "beam" in kinds) == (offered, offered), (alert, setting)
 
 
+def test_the_reducer_refuses_a_transfer_from_a_ship_whose_sensors_are_disabled() -> None:
+    """Summary, 7 ("Only ships with Active Sensors may transport"), held by the reducer too: a forged
+    log cannot move cargo or crew from a ship whose dial has its sensors Disabled."""
+    from engine.rulesets.fleet_captains.reducer import apply
+
+    game, mine, _, side = beam_game()
+    mate = game.state.fleet(side)[1].id
+    place(game, mate, "r2c2")
+    ship = game.state.ship(mine)
+    disabled = next((a, i) for a, status in enumerate(ship.card.dial) for i, d in enumerate(status)
+                    if d.rating("sensors") is None and not d.cloak)
+    active = next((a, i) for a, status in enumerate(ship.card.dial) for i, d in enumerate(status)
+                  if (d.rating("sensors") or 0) >= 1 and not d.cloak)
+    moved = fe.CargoMoved(seq=game.state.seq + 1, turn=game.turn, cargo="cgo-s1", source=mine, dest=mate,
+                          why="transferred")
+    for (alert, setting), allowed in ((active, True), (disabled, False)):
+        state = game.state.with_ship(replace(ship, alert=alert, setting=setting, cargo=("cgo-s1",)))
+        if allowed:
+            assert apply(state, moved).ship(mate).cargo == ("cgo-s1",)
+        else:
+            with pytest.raises(ValueError, match="Disabled"):
+                apply(state, moved)
+
+
 def test_an_unstable_cargo_costs_one_on_shields_tests() -> None:
     game, mine, _, side = beam_game()
     game.state = game.state.with_ship(replace(game.state.ship(mine), cargo=("cgo-u1", "cgo-u2")))

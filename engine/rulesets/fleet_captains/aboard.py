@@ -61,6 +61,8 @@ def crew_removed(state: FcState, e: fe.CrewRemoved) -> FcState:
         if e.to_hand:
             raise ValueError("a crew card goes to one place")
         taker = state.ship(e.to_ship)
+        # summary 7: only a ship with active sensors transports (the giver to a friend, the taker from a foe)
+        _needs_transporter(taker if taker.side != ship.side or e.prisoner else ship)
         if taker.destroyed or taker.id == ship.id:
             raise ValueError(f"{taker.id} cannot take {e.card} aboard")
         if e.prisoner:
@@ -78,6 +80,11 @@ def crew_removed(state: FcState, e: fe.CrewRemoved) -> FcState:
     return state.with_side(owner, replace(side, command_discard=(*side.command_discard, e.card)))
 
 
+def _needs_transporter(ship: ShipState) -> None:
+    if ship.rating("sensors") is None:
+        raise ValueError(f"{ship.id}'s sensors are Disabled: it cannot transport (summary 7)")
+
+
 def cargo_moved(state: FcState, e: fe.CargoMoved) -> FcState:
     """A cargo token from the pile's top or a ship, to a ship or the spent pile."""
     if e.cargo not in CARGO:
@@ -88,6 +95,8 @@ def cargo_moved(state: FcState, e: fe.CargoMoved) -> FcState:
         state = replace(state, cargo=state.cargo[1:])
     else:
         ship = state.ship(e.source)
+        if e.why == "transferred":
+            _needs_transporter(ship)
         if e.cargo not in ship.cargo:
             raise ValueError(f"{e.cargo} is not aboard {ship.id}")
         state = state.with_ship(replace(ship, cargo=remove_cards(ship.cargo, (e.cargo,), f"{ship.id}'s hold")))
