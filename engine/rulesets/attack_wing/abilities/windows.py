@@ -411,6 +411,10 @@ def damage(t: Table, attack: AttackContext, hits: int, crits: int, suffer: Any) 
     return added, hull_only
 
 
+# the effects card_odds models (with the dice-count windows' abilities, which the dice count carries)
+ODDS_EFFECTS = ("reroll", "convert", "add_result", "add_damage", "cancel", "reroll_again", "one_hit")
+
+
 def odds_cards(state: GameState, attack: AttackContext) -> tuple[str, ...]:
     """The cards whose dice abilities may act in this attack (the odds account for them)."""
     names: list[str] = []
@@ -419,7 +423,7 @@ def odds_cards(state: GameState, attack: AttackContext) -> tuple[str, ...]:
         for window in windows:
             for found in candidates(state, state.ship(subject.id), window, attack):
                 ability = found[4]
-                if (ability.effect.kind in ("reroll", "convert", "add_result", "add_damage", "cancel")
+                if (ability.effect.kind in ODDS_EFFECTS
                         or window == "defense_dice") and found[2].name not in names:
                     names.append(found[2].name)
     return tuple(names)
