@@ -10,12 +10,12 @@ from typing import Any, Protocol
 
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import rules
-from engine.rulesets.attack_wing.abilities import windows
+from engine.rulesets.attack_wing.abilities import policy, windows
 from engine.rulesets.attack_wing.abilities.card_odds import card_odds
 from engine.rulesets.attack_wing.abilities.model import AttackContext
 from engine.rulesets.attack_wing.dice import shuffled
 from engine.rulesets.attack_wing.odds import event_fields, odds_for
-from engine.rulesets.attack_wing.players import DiceSource, SpendKind, SpendOffer, decide_spend
+from engine.rulesets.attack_wing.players import AbilityOffer, DiceSource, SpendKind, SpendOffer, decide_spend
 from engine.rulesets.attack_wing.rules import AttackOption
 from engine.rulesets.attack_wing.spending import (  # the policy's functions, also read from here
     attack_conversion,
@@ -113,12 +113,18 @@ def _card_damage(t: Table, ship_id: str, hits: int, crits: int, card: str) -> No
 
 def _defense_extra(state: GameState, context: AttackContext) -> int:
     """The defense dice that card abilities will add or remove (for the odds): standing ones, and
-    optional ones the policy takes (more of one's own dice, fewer of the other side's)."""
+    optional ones the policy takes (``policy.default``: more of one's own dice, fewer of the other
+    side's, weighed against the card's cost)."""
     total = 0
     for subject in (context.attacker, context.defender):
-        for owner, _, _, _, ability in windows.candidates(state, state.ship(subject.id), "defense_dice", context):
+        for owner, card_id, card, i, ability in windows.candidates(state, state.ship(subject.id), "defense_dice",
+                                                                    context):
             amount = windows.counts(ability, "defense")
-            if amount is not None and (not ability.optional or (amount > 0) == (owner.id == context.defender.id)):
+            if amount is None:
+                continue
+            offer = AbilityOffer(owner.id, card_id, card.name, i, "defense_dice", ability.summary,
+                                 ability.cost.words(), subject.id)
+            if not ability.optional or policy.default(state, owner, ability, offer) is not None:
                 total += amount
     return total
 
