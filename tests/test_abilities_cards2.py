@@ -5,10 +5,11 @@ defense dice (+1 at Range 3); the Jem'Hadar Attack Ship (J) 3 attack and 2 defen
 
 from __future__ import annotations
 
-from ability_helpers import AKIRA, ATTACK_SHIP, dice_count, one_attack, rolled, ship, used
+from ability_helpers import AKIRA, ATTACK_SHIP, VORCHA, dice_count, one_attack, resolved, rolled, ship, used
 from aw_helpers import ScriptedPlayer
 
 from engine.rulesets.attack_wing import events as ev
+from engine.rulesets.attack_wing.game import Game
 from engine.rulesets.attack_wing.players import ActionChoice
 
 BLANKS = ["blank"] * 20
@@ -57,3 +58,118 @@ def test_the_3rd_wing_attack_ships_torpedoes_need_a_lock_and_fire_from_the_table
     g = one_attack([ship("A", 0, ATTACK_SHIP, upgrades=[torpedo]), ship("J", 1, AKIRA)], BLANKS, band=2,
                    players=_seats(attacks={"A": [torpedo]}))
     assert all(e.weapon != torpedo for e in g.events if isinstance(e, ev.AttackDeclared))  # no lock: no torpedo
+
+
+# --- Core set and waves 0-2 ----------------------------------------------------------------------
+
+def _cloaked_j(a_actions: list[ActionChoice] | None = None, j_upgrades: list[str] | None = None,
+               a_upgrades: list[str] | None = None, band: int = 2, cloak: bool = True,
+               faces: list[str] | None = None) -> Game:
+    """A (Akira) attacks J (Vor'cha, agility 1), which cloaks as its action (agility 1 + 4)."""
+    seats = [ScriptedPlayer(actions={"A": a_actions or []}, attacks={"A": ["J"]}, use_abilities=True),
+             ScriptedPlayer(actions={"J": [ActionChoice("cloak")] if cloak else []}, use_abilities=True)]
+    return one_attack([ship("A", 0, AKIRA, upgrades=a_upgrades or []), ship("J", 1, VORCHA,
+                                                                              upgrades=j_upgrades or [])],
+                      faces or BLANKS, band=band, players=seats)
+
+
+def test_artificial_quantum_singularity_gives_back_the_scan_tokens_dice_while_cloaked() -> None:
+    aqs = "3017"
+    g = _cloaked_j([ActionChoice("scan")], [aqs])
+    assert dice_count(g, "defense") == 5  # 1 + 4 cloaked, the scan's -1 given back
+    assert used(g, aqs)[0].amount == 1
+    plain = _cloaked_j([ActionChoice("scan")])
+    assert dice_count(plain, "defense") == 4  # the scan token takes one
+    g = _cloaked_j([ActionChoice("scan")], [aqs], cloak=False)
+    assert dice_count(g, "defense") == 0 and not used(g, aqs)  # not cloaked: 1 - 1
+    g = _cloaked_j([], [aqs])
+    assert dice_count(g, "defense") == 5 and not used(g, aqs)  # no scan token: nothing to give back
+
+
+def test_polarized_hull_plating_turns_a_landing_crit_into_a_hit() -> None:
+    php = "3077"
+    # the Akira's 4 dice at Range 2: crit, hit, blank, blank; the Attack Ship's 2: blank, blank
+    faces = ["crit", "hit", "blank", "blank", "blank", "blank", *BLANKS]
+    g = one_attack([ship("A", 0, AKIRA), ship("J", 1, ATTACK_SHIP, upgrades=[php])], faces, band=2,
+                   players=_seats(attacks={"A": ["J"]}))
+    assert (resolved(g).hits, resolved(g).crits) == (2, 0) and used(g, php)[0].window == "compare"
+    # an evade cancels the hit, the crit still lands: it becomes a hit
+    faces = ["crit", "hit", "blank", "blank", "evade", "blank", *BLANKS]
+    g = one_attack([ship("A", 0, AKIRA), ship("J", 1, ATTACK_SHIP, upgrades=[php])], faces, band=2,
+                   players=_seats(attacks={"A": ["J"]}))
+    assert (resolved(g).hits, resolved(g).crits) == (1, 0)
+    # two evades cancel both: no crit lands, the card does nothing
+    faces = ["crit", "hit", "blank", "blank", "evade", "evade", *BLANKS]
+    g = one_attack([ship("A", 0, AKIRA), ship("J", 1, ATTACK_SHIP, upgrades=[php])], faces, band=2,
+                   players=_seats(attacks={"A": ["J"]}))
+    assert not used(g, php) and (resolved(g).hits, resolved(g).crits) == (0, 0)
+
+
+def test_polarized_hull_plating_is_in_the_odds() -> None:
+    from test_abilities_odds import _odds
+    g = one_attack([ship("A", 0, AKIRA), ship("J", 1, ATTACK_SHIP, upgrades=["3077"])], BLANKS, band=2,
+                   players=_seats(attacks={"A": ["J"]}))
+    odds = _odds(g)
+    assert odds.cards == ("Polarized Hull Plating",)
+    plain = _odds(one_attack([ship("A", 0, AKIRA), ship("J", 1, ATTACK_SHIP)], BLANKS, band=2,
+                             players=_seats(attacks={"A": ["J"]})))
+    assert odds.damage == plain.damage  # the same damage, one crit of it a hit
+    assert 0 < odds.p_crit < plain.p_crit  # a crit lands only when two do
+
+
+def _cloaked_a(upgrades: list[str], weapon: str | None = None) -> Game:
+    """A (Vor'cha) cloaks, then attacks J (with ``weapon``, locking first when it is a torpedo)."""
+    actions = [ActionChoice("cloak")]
+    seats = [ScriptedPlayer(actions={"A": actions}, attacks={"A": [weapon or "J"]}, use_abilities=True),
+             ScriptedPlayer(use_abilities=True)]
+    return one_attack([ship("A", 0, VORCHA, upgrades=upgrades), ship("J", 1, ATTACK_SHIP)], BLANKS, band=2,
+                      players=seats)
+
+
+def test_advanced_weapon_system_keeps_the_cloak_green() -> None:
+    aws = "3012"
+    g = _cloaked_a([aws])
+    assert "3012" in g.state.ship("A").cards_disabled
+    changed = [(e.cloak, e.cause) for e in g.events if isinstance(e, ev.CloakChanged)]
+    assert changed[1:] == [("none", "end phase")]  # still green after firing; the seat did not keep it
+    assert used(g, aws)[0].window == "attack_dice"
+    g = _cloaked_a([])
+    assert any(isinstance(e, ev.CloakChanged) and e.cloak == "red" for e in g.events)  # without it: red
+    g = one_attack([ship("A", 0, VORCHA, upgrades=[aws]), ship("J", 1, ATTACK_SHIP)], BLANKS, band=2,
+                   players=_seats(attacks={"A": ["J"]}))
+    assert not used(g, aws) and g.state.ship("A").cloak == "none"  # not cloaked: nothing to keep
+
+
+def test_lojur_is_disabled_instead_of_the_torpedoes() -> None:
+    lojur, torpedo = "3110", "3006"
+    seats = _seats([ActionChoice("target_lock", "J")], attacks={"A": [torpedo]})
+    g = one_attack([ship("A", 0, AKIRA, upgrades=[lojur, torpedo]), ship("J", 1, ATTACK_SHIP)], BLANKS, band=2,
+                   players=seats)
+    a = g.state.ship("A")
+    assert [w.disabled for w in a.weapons if w.upgrade_id == torpedo] == [False] and lojur in a.cards_disabled
+    assert "stays armed" in used(g, lojur)[0].reason
+    seats = _seats([ActionChoice("target_lock", "J")], attacks={"A": ["J"]})
+    g = one_attack([ship("A", 0, AKIRA, upgrades=[lojur, torpedo]), ship("J", 1, ATTACK_SHIP)], BLANKS, band=2,
+                   players=seats)
+    assert not used(g, lojur)  # the primary weapon: nothing to disable
+
+
+def test_varel_cancels_an_attack_against_her_ship() -> None:
+    varel = "3039"
+    g = one_attack([ship("A", 0, AKIRA), ship("J", 1, ATTACK_SHIP, upgrades=[varel])], BLANKS, band=2,
+                   players=_seats(attacks={"A": ["J"]}))
+    [use] = used(g, varel)
+    assert use.discard and dice_count(g, "attack") == 0 and "exact odds" in use.reason
+    assert (resolved(g).hits, resolved(g).crits) == (0, 0) and varel in g.state.ship("J").cards_discarded
+    odds = next(e for e in g.events if isinstance(e, ev.AttackOdds))
+    assert odds.attack_dice == 0 and odds.expected == 0
+    g = one_attack([ship("A", 0, AKIRA, upgrades=[varel]), ship("J", 1, ATTACK_SHIP)], BLANKS, band=2,
+                   players=_seats(attacks={"A": ["J"]}))
+    assert not used(g, varel) and dice_count(g, "attack") == 4  # her ship attacking: not hers to cancel
+
+
+def test_the_fleet_building_captains_play_no_ability() -> None:
+    from engine.rulesets.attack_wing.abilities.registry import describe
+    for card_id in ("2012", "2023", "2035", "3106"):
+        lines = describe(card_id)
+        assert lines is not None and len(lines) == 1 and "fleet building" in lines[0], card_id

@@ -65,8 +65,11 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
     if weapon is not None:
         if weapon.needs_target_lock:  # the lock is the cost of firing: spent now, no reroll from it
             t.emit(ev.TargetLockRemoved, ship=attacker.id, cause=f"spent to fire {weapon.name}")
-        t.emit(ev.WeaponDisabled, ship=attacker.id, weapon=weapon.upgrade_id, time=weapon.time)
-    if attacker.cloak == "green":  # rulebook "Firing While Cloaked"
+        # a card disabled in the weapon's place (Lojur) spares a weapon that would be disabled
+        if weapon.time or not windows.instead(t, context, "spare_weapon"):
+            t.emit(ev.WeaponDisabled, ship=attacker.id, weapon=weapon.upgrade_id, time=weapon.time)
+    # rulebook "Firing While Cloaked"; a card may keep the token green (Advanced Weapon System)
+    if attacker.cloak == "green" and not windows.instead(t, context, "keep_cloak"):
         t.emit(ev.CloakChanged, ship=attacker.id, cloak="red", beside=attacker.cloak_beside,
                cause="fired while cloaked")
 

@@ -126,6 +126,7 @@ def _modifiers(state: GameState, context: AttackContext, window: str, side: str,
 
 Cancels = tuple[tuple[int, tuple[str, ...]], ...]  # the defender's compare-step cancels: (amount, faces)
 ONE_HIT = -1  # a Cancels entry's amount for "the damage becomes exactly one hit" (Interphase Generator)
+CONVERT_CRIT = -2  # ... for "when hit, a critical hit becomes a hit" (Polarized Hull Plating)
 
 
 def _lock_step(state: GameState, dist: Dist, target_lock: bool, battle_stations: bool,
@@ -193,6 +194,10 @@ def _defended(shown: tuple[str, ...], defense: tuple[str, ...], token: bool, eva
     attack = list(shown)
     for amount, wanted in cancels:
         h, c, _ = uncanceled(tuple(attack), defended)
+        if amount == CONVERT_CRIT:  # windows._convert_hit: a crit left uncanceled becomes a hit
+            if c:
+                attack[attack.index("crit")] = "hit"
+            continue
         if amount == ONE_HIT:  # windows._one_hit with the policy's answer: used against more than one hit
             if h + 2 * c > 1:
                 successes = sorted((i for i, f in enumerate(attack) if f in ("hit", "crit")),
@@ -236,8 +241,11 @@ def card_odds(state: GameState, context: AttackContext, attack_dice: int, defens
                      for found in _modifiers(state, context, "modify_defense", side, "defense")]
     added = sum(f[4].effect.amount for f in adders)
     cancels: Cancels = tuple((f[4].effect.amount, f[4].effect.faces) if f[4].effect.kind == "cancel" else
-                             (ONE_HIT, ()) for f in candidates(state, state.ship(d_id), "compare", context)
-                             if f[4].effect.kind in ("cancel", "one_hit"))
+                             (ONE_HIT, ()) if f[4].effect.kind == "one_hit" else (CONVERT_CRIT, ())
+                             for f in candidates(state, state.ship(d_id), "compare", context)
+                             if f[4].effect.kind in ("cancel", "one_hit")
+                             or (f[4].effect.kind == "convert" and f[4].effect.faces == ("crit",)
+                                 and f[4].effect.to == "hit" and f[4].effect.amount == 1))
     out: dict[tuple[int, int], int] = {}  # out of 8**(rolls * attack dice + 2 * defense dice)
     for (hits, crits), p in hc.items():
         shown = ("hit",) * hits + ("crit",) * crits

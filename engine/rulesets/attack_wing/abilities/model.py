@@ -57,6 +57,8 @@ EffectKind = Literal[
     "retaliate",       # roll ``amount`` attack dice at the attacker: its hits and crits damage it, no defense
     "no_dice",         # the ``dice`` roll has no dice at all (steps 3 and 5: "cannot roll any defense dice")
     "forbid_action",   # a rider: the marked ship may not perform ``actions`` (none named: any) as free actions
+    "keep_cloak",      # attacking: the ship's cloak stays green as it fires (Advanced Weapon System)
+    "spare_weapon",    # attacking: the card is disabled instead of the weapon fired (Lojur)
 ]
 
 

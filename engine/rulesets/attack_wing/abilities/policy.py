@@ -171,6 +171,12 @@ def keep_value(state: GameState, owner: ShipState, cost: Cost) -> tuple[float, s
     return value, ", ".join(words)
 
 
+def _attack_dice(ability: Ability) -> bool:
+    """A dice-count ability changes the attack roll (else the defense roll)."""
+    kind = ability.effect.kind
+    return kind == "attack_dice" or (kind == "no_dice" and ability.effect.dice == "attack")
+
+
 def _dice_gain(state: GameState, owner: ShipState, ability: Ability) -> tuple[float, str]:
     """The expected damage a dice-count card saves or adds in this attack (exact odds of the
     rules' dice, no tokens: the same before the roll and at its step), and its words."""
@@ -184,7 +190,9 @@ def _dice_gain(state: GameState, owner: ShipState, ability: Ability) -> tuple[fl
     n = rules.attack_dice(attacker, weapon, band).count
     m = rules.defense_dice(defender, attacker, weapon is None, band, False).count
     amount = ability.effect.amount
-    if ability.effect.kind == "attack_dice":
+    if ability.effect.kind == "no_dice":  # none at all: the whole roll
+        amount = -(n if _attack_dice(ability) else m)
+    if _attack_dice(ability):
         before, after = attack_odds(n, m).expected_damage, attack_odds(max(n + amount, 0), m).expected_damage
         words = f"{n} -> {max(n + amount, 0)} attack dice against {m}"
     else:
@@ -198,10 +206,11 @@ def _dice_count(state: GameState, owner: ShipState, ability: Ability) -> Ability
     """More of one's own dice, fewer of the other side's: free, always; at a price, when the
     expected damage it gains is more than the card is worth kept."""
     effect = ability.effect
-    own = (effect.dice == "attack") == (state.attack is not None and state.attack.attacker == owner.id)
-    if (effect.amount > 0) != own:
+    dice = "attack" if _attack_dice(ability) else "defense"
+    own = (dice == "attack") == (state.attack is not None and state.attack.attacker == owner.id)
+    if (effect.amount > 0 and effect.kind != "no_dice") != own:
         return None
-    said = f"{effect.amount:+d} {effect.dice} dice"
+    said = f"no {dice} dice" if effect.kind == "no_dice" else f"{effect.amount:+d} {dice} dice"
     cost = ability.cost
     if state.attack is None or not (cost.discard or cost.disable or cost.token or cost.shields or cost.time):
         return AbilityUse(reason=said)
@@ -237,8 +246,15 @@ def default(state: GameState, owner: ShipState, ability: Ability, offer: Ability
     if kind == "add_result" and ability.effect.dice == "defense" and state.attack is not None \
             and not sum(uncanceled(state.attack.attack_dice, state.attack.defense_dice)[:2]):
         return None  # every hit is already canceled: keep the card
-    if kind in ("attack_dice", "defense_dice"):  # more of one's own dice, fewer of the enemy's
+    if kind in ("attack_dice", "defense_dice", "no_dice"):  # more of one's own dice, fewer of the enemy's
         return _dice_count(state, owner, ability)
+    if kind == "keep_cloak":
+        return AbilityUse(reason="the cloak stays green: +4 agility against the attacks still to come this round, "
+                          "and it may stay cloaked next round")
+    if kind == "spare_weapon" and state.attack is not None:
+        weapon = next((w for w in owner.weapons if w.upgrade_id == state.attack.weapon), None)
+        return AbilityUse(reason=f"{weapon.name if weapon else 'the weapon'} stays armed; the card is disabled "
+                          "in its place")
     return AbilityUse(reason=ability.summary)
 
 

@@ -22,6 +22,7 @@ from engine.rulesets.attack_wing.abilities.registry import CARDS
 from engine.rulesets.attack_wing.actions import ActionOption
 from engine.rulesets.attack_wing.measure import arc_check, distance
 from engine.rulesets.attack_wing.players import AbilityOffer, AbilityUse, DiceSource, decide_ability
+from engine.rulesets.attack_wing.spending import uncanceled
 from engine.rulesets.attack_wing.state import GameState, ShipState
 
 ACTION_PREFIX = "ability:"
@@ -335,17 +336,36 @@ def lock_rerolled(t: Table, attack: AttackContext, dice: tuple[int, ...]) -> Non
                cause=card.name, draws=draws)
 
 
+def instead(t: Table, attack: AttackContext, kind: str) -> bool:
+    """As the attacker fires, before any die is rolled: a card of its paid instead of firing's usual
+    price (``kind``: "keep_cloak", its cloak stays green; "spare_weapon", the weapon fired stays
+    armed); True when one is used."""
+    for found in list(candidates(t.state, t.state.ship(attack.attacker.id), "attack_dice", attack)):
+        owner, card_id, _, _, ability = found
+        if ability.effect.kind != kind or not ready(t.state.ship(owner.id), card_id, ability):
+            continue
+        use = _ask(t, found, "attack_dice", subject=attack.attacker.id) if ability.optional else None
+        if ability.optional and use is None:
+            continue
+        _used(t, found, "attack_dice", use, attack.attacker.id)
+        return True
+    return False
+
+
 def compare(t: Table, attack: AttackContext) -> None:
     """Step 7, before the results are counted: the defender's abilities that cancel the attacker's
     results (each canceled die shows blank: nothing after this step rerolls it)."""
     for found in list(candidates(t.state, t.state.ship(attack.defender.id), "compare", attack)):
         owner, card_id, card, _, ability = found
         effect = ability.effect
-        if effect.kind not in ("cancel", "one_hit") or not ready(t.state.ship(owner.id), card_id, ability):
+        if effect.kind not in ("cancel", "one_hit", "convert") or not ready(t.state.ship(owner.id), card_id, ability):
             continue
         faces = _pool(t.state, "attack")[0]
         if effect.kind == "one_hit":
             _one_hit(t, found, attack, faces)
+            continue
+        if effect.kind == "convert":
+            _convert_hit(t, found, attack, faces)
             continue
         offered = tuple(i for i, f in enumerate(faces) if f != "blank" and (not effect.faces or f in effect.faces))
         if not offered:
@@ -358,6 +378,25 @@ def compare(t: Table, attack: AttackContext) -> None:
         _used(t, found, "compare", use, attack.defender.id)
         t.emit(ev.DiceConverted, ship=attack.attacker.id, kind="attack", indices=use.dice, to="blank",
                cause=card.name)
+
+
+def _convert_hit(t: Table, found: Found, attack: AttackContext, faces: tuple[str, ...]) -> None:
+    """"When your ship is hit": the attacker's results of ``faces`` become ``to``, only while a
+    critical hit is left uncanceled by the evades (Polarized Hull Plating: a crit becomes a hit)."""
+    effect = found[4].effect
+    if not uncanceled(faces, _pool(t.state, "defense")[0])[1]:
+        return  # no critical hit lands
+    offered = tuple(i for i, f in enumerate(faces) if f in effect.faces)
+    if not offered:
+        return
+    pick = min(effect.amount or len(offered), len(offered))
+    use = _ask(t, found, "compare", offered, pick, attack.defender.id) if found[4].optional else \
+        AbilityUse(offered[:pick], reason="always applies")
+    if use is None or not use.dice:
+        return
+    _used(t, found, "compare", use, attack.defender.id)
+    t.emit(ev.DiceConverted, ship=attack.attacker.id, kind="attack", indices=use.dice, to=effect.to,
+           cause=found[2].name)
 
 
 def _one_hit(t: Table, found: Found, attack: AttackContext, faces: tuple[str, ...]) -> None:

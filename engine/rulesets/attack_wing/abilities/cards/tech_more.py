@@ -11,6 +11,7 @@ from engine.rulesets.attack_wing.abilities.cards.common import (
     free,
     green,
     no_free,
+    per_count,
     target_ship,
 )
 from engine.rulesets.attack_wing.abilities.model import Ability, Card, Condition, Cost, Effect, Situation
@@ -18,6 +19,11 @@ from engine.rulesets.attack_wing.abilities.model import Ability, Card, Condition
 
 def _cloaked(sit: Situation) -> bool:
     return sit.owner.cloaked
+
+
+def _scan_taken(sit: Situation) -> int:
+    """The defense dice the attacker's scan tokens take (one each, at most 3 with the rule of 3)."""
+    return 0 if sit.attack is None else min(sit.attack.attacker.scan, 3)
 
 
 def _bigger_friend_near(sit: Situation) -> bool:
@@ -76,4 +82,16 @@ CARDS: tuple[Card, ...] = (
                     "token and rolls 2 fewer attack dice this round", (1, 2), Cost(disable=True), out_arc=True,
                     amount=1, token="aux_power"),
         attack_rider(-2, "the marked ship rolls 2 fewer attack dice"))),
+    Card(("3017",), "Artificial Quantum Singularity", "tech", per_count(
+        _scan_taken, 3,
+        lambda n, c: dice("defense", n, f"defending while cloaked: the attacker's scan tokens take no defense die "
+                          f"({n})", c, optional=False), Condition(role="defender", check=_cloaked)),
+         note="the scan tokens' dice come back in full (obstructed with 4 or more scan tokens: at most 3)"),
+    Card(("3077",), "Polarized Hull Plating", "tech", (
+        Ability("compare", Effect("convert", 1, "attack", ("crit",), "hit"), "defending, hit by a critical hit left "
+                "uncanceled: it becomes a hit", condition=DEFENDING, optional=False),)),
+    Card(("3012",), "Advanced Weapon System", "tech", (
+        Ability("attack_dice", Effect("keep_cloak"), "attacking while cloaked: disable this card before any die "
+                "is rolled; the cloak token stays green", Cost(disable=True),
+                Condition(role="attacker", check=_cloaked)),)),
 )
