@@ -8,6 +8,7 @@ from __future__ import annotations
 from ability_helpers import AKIRA, ATTACK_SHIP, VORCHA, dice_count, one_attack, resolved, rolled, ship, used
 from aw_helpers import ScriptedPlayer
 
+from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.game import Game
 from engine.rulesets.attack_wing.players import ActionChoice
@@ -173,3 +174,51 @@ def test_the_fleet_building_captains_play_no_ability() -> None:
     for card_id in ("2012", "2023", "2035", "3106"):
         lines = describe(card_id)
         assert lines is not None and len(lines) == 1 and "fleet building" in lines[0], card_id
+
+
+def test_long_range_tachyon_scan_at_range_3_for_the_round() -> None:
+    lrts = "3079"
+    g = one_attack([ship("A", 0, AKIRA, upgrades=[lrts]), ship("J", 1, ATTACK_SHIP)], BLANKS, band=3,
+                   players=_seats([ActionChoice("scan")], attacks={"A": ["J"]}))
+    # agility 2, Range 3 +1; the scan token spent counts no more; 2 fewer: 1
+    assert dice_count(g, "defense") == 1 and g.state.ship("A").scan == 0
+    use, rider = used(g, lrts)
+    assert use.marks == ("J",) and use.token == "scan" and "exact odds" in use.reason
+    assert rider.summary.startswith("the marked ship rolls 2 fewer")
+    odds = next(e for e in g.events if isinstance(e, ev.AttackOdds))
+    assert odds.defense_dice == 1 and "Long Range Tachyon Scan" in odds.cards  # the odds foresaw it
+    g = one_attack([ship("A", 0, AKIRA, upgrades=[lrts]), ship("J", 1, ATTACK_SHIP)], BLANKS, band=2,
+                   players=_seats([ActionChoice("scan")], attacks={"A": ["J"]}))
+    assert not used(g, lrts) and dice_count(g, "defense") == 1  # Range 2: agility 2, scan -1
+
+
+def test_long_range_tachyon_scans_mark_lasts_the_round() -> None:
+    # A (Gowron's skill 6, Range 3) fires first and marks J; B (no captain, skill 1) then fires
+    # at J too: J rolls 2 fewer defense dice against B as well
+    lrts = "3079"
+    poses = {"A": Pose(400, 200, 0), "B": Pose(500, 260, 0), "J": Pose(400, 700, 180)}
+    seats = [ScriptedPlayer(actions={"A": [ActionChoice("scan")]}, attacks={"A": ["J"], "B": ["J"]},
+                            use_abilities=True), ScriptedPlayer(use_abilities=True)]
+    ships = [ship("A", 0, AKIRA, captain="2019", upgrades=[lrts]), ship("B", 0, ATTACK_SHIP), ship("J", 1, ATTACK_SHIP)]
+    g = one_attack(ships, BLANKS, players=seats, poses=poses)
+    declared = [(e.ship, e.range_band) for e in g.events if isinstance(e, ev.AttackDeclared)]
+    rolls = [len(e.faces) for e in rolled(g, "defense") if e.ship == "J"]
+    assert declared[0] == ("A", 3) and declared[1][0] == "B"
+    plain = 2 + (declared[1][1] == 3)  # B's attack without the mark: agility 2, +1 at Range 3
+    assert rolls == [1, max(plain - 2, 0)]
+
+
+def test_captured_intelligence_an_evade_token_and_a_die_for_the_round() -> None:
+    ci = "3100"
+    g = one_attack([ship("A", 0, AKIRA), ship("J", 1, ATTACK_SHIP, upgrades=[ci])], BLANKS, band=2,
+                   players=_seats(attacks={"A": ["J"]}))
+    use, rider = used(g, ci)
+    assert rider.amount == 1 and use.discard and use.marks == ("J",) and dice_count(g, "defense") == 3  # 2 + 1
+    assert any(isinstance(e, ev.TokensChanged) and e.token == "evade" and e.cause == "Captured Intelligence"
+               for e in g.events)
+    odds = next(e for e in g.events if isinstance(e, ev.AttackOdds))
+    assert (odds.defense_dice, odds.evade_tokens) == (3, 1)  # foreseen by the odds
+    seats = [ScriptedPlayer(attacks={"A": ["J"]}, use_abilities=True),
+             ScriptedPlayer(actions={"J": [ActionChoice("evasive_maneuvers")]}, use_abilities=True)]
+    g = one_attack([ship("A", 0, AKIRA), ship("J", 1, ATTACK_SHIP, upgrades=[ci])], BLANKS, band=2, players=seats)
+    assert not used(g, ci)  # an evade token beside the ship already

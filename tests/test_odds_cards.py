@@ -83,3 +83,13 @@ def test_names_and_ids() -> None:
     with pytest.raises(TrekError, match="no captain"):
         card_table_odds(3, 2, 2, ("No Such Card",), ())
     assert card_table_odds(3, 2, 2, ("gul danar",), ()).counted == ("Gul Danar",)
+
+
+def test_a_mark_placed_as_the_defense_dice_are_counted(capsys: pytest.CaptureFixture[str]) -> None:
+    # Long Range Tachyon Scan: the Akira scans, then at Range 3 spends the token: 2 fewer defense dice
+    game = _game_odds([ship("A", 0, AKIRA, upgrades=["3079"]), ship("J", 1, ATTACK_SHIP)], 3,
+                      players=seats([ActionChoice("scan")], attacks={"A": ["J"]}))
+    doc = _cli(capsys, "--attack", "4", "--defense", "2", "--range", "3", "--scan", "1", "--attacker-card", "3079")
+    assert (doc["attack_dice"], doc["defense_dice"]) == (game.attack_dice, game.defense_dice) == (4, 1)
+    assert [round(row["p"], 6) for row in doc["damage"]] == list(game.damage)  # type: ignore[index, union-attr]
+    assert doc["cards"] == ["Long Range Tachyon Scan"]

@@ -6,6 +6,7 @@ is an event, applied by the reducer before the next step reads the state.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Protocol
 
 from engine.rulesets.attack_wing import events as ev
@@ -53,9 +54,12 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
     odds = None
     if not blank_rerolls[0]:
         # the ships as the dice-count cards left them (a token placed or spent: Invaluable Advice)
-        odds = odds_for(t.state.ship(attacker.id), t.state.ship(defender.id), weapon, option.band, obstructed,
-                        extra_attack=attack_bonus[0] + extra,
-                        extra_defense=defense_bonus[0] + _defense_extra(t.state, context))
+        # and as the defense-dice marks the policy takes will leave them (a scan token spent, an evade placed)
+        marked, evades, scans = windows.defense_preview(t.state, context)
+        att, dfn = t.state.ship(attacker.id), t.state.ship(defender.id)
+        odds = odds_for(replace(att, scan=att.scan - scans), replace(dfn, evade=dfn.evade + evades), weapon,
+                        option.band, obstructed, extra_attack=attack_bonus[0] + extra,
+                        extra_defense=defense_bonus[0] + _defense_extra(t.state, context) + marked)
         cards = windows.odds_cards(t.state, context)
         if cards:  # the same numbers through the cards' abilities, as the policy uses them
             odds = card_odds(t.state, context, odds.attack_dice, odds.defense_dice, target_lock=odds.target_lock,
@@ -83,8 +87,9 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
     _modify_attack(t, attacker.id, defender.id, weapon is not None and weapon.needs_target_lock, blank_rerolls,
                    context)
     # 5. roll defense dice
-    attacker, defender = t.state.ship(attacker.id), t.state.ship(defender.id)
     extra, words = windows.dice_count(t, "defense", context)
+    # the ships after the defense dice's cards (a scan token spent to count no more: Long Range Tachyon Scan)
+    attacker, defender = t.state.ship(attacker.id), t.state.ship(defender.id)
     d = _with_bonus(_with_bonus(rules.defense_dice(defender, attacker, weapon is None, option.band, obstructed),
                                 defense_bonus), (extra, words))
     faces, draws = t.dice.roll(t.state, "defense", d.count, defender, "defense")

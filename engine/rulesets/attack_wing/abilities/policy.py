@@ -202,6 +202,28 @@ def _dice_gain(state: GameState, owner: ShipState, ability: Ability) -> tuple[fl
     return gain, words
 
 
+def _defense_mark(state: GameState, owner: ShipState, ability: Ability, offer: AbilityOffer) -> AbilityUse | None:
+    """A mark placed as the defense dice are counted (Long Range Tachyon Scan, Captured
+    Intelligence): its riders' defense dice, an evade token placed (about a die more) and a scan
+    token the attacker spends (its die back to the defender), weighed as a dice-count card."""
+    card = CARDS[offer.card]
+    change = sum(r.effect.amount for r in card.abilities if r.window == "defense_dice"
+                 and r.condition.scope == "marked" and r.effect.kind == "defense_dice")
+    change += ability.effect.amount if ability.effect.token == "evade" else 0
+    attack = state.attack
+    assert attack is not None
+    change += 1 if ability.cost.token == "scan" and owner.id == attack.attacker else 0
+    if not change or (change > 0) != (owner.id == attack.defender):
+        return None
+    gain, words = _dice_gain(state, owner, evolve(ability, effect=evolve(ability.effect, kind="defense_dice",
+                                                                          amount=change, dice="defense")))
+    keep, kept = keep_value(state, owner, ability.cost)
+    if gain <= keep:
+        return None
+    return AbilityUse(reason=f"{ability.summary}: {gain:.2f} expected damage {'spared' if change > 0 else 'more'} "
+                      f"in this attack ({words}, exact odds), more than {kept} is worth ({keep:.2f})")
+
+
 def _dice_count(state: GameState, owner: ShipState, ability: Ability) -> AbilityUse | None:
     """More of one's own dice, fewer of the other side's: free, always; at a price, when the
     expected damage it gains is more than the card is worth kept."""
@@ -248,6 +270,8 @@ def default(state: GameState, owner: ShipState, ability: Ability, offer: Ability
         return None  # every hit is already canceled: keep the card
     if kind in ("attack_dice", "defense_dice", "no_dice"):  # more of one's own dice, fewer of the enemy's
         return _dice_count(state, owner, ability)
+    if kind == "mark" and offer.window == "defense_dice" and state.attack is not None:
+        return _defense_mark(state, owner, ability, offer)
     if kind == "keep_cloak":
         return AbilityUse(reason="the cloak stays green: +4 agility against the attacks still to come this round, "
                           "and it may stay cloaked next round")

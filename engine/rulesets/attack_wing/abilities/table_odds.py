@@ -107,6 +107,20 @@ def _dice_cards(state: GameState, band: int, kind: str
     return state, total, names, declined
 
 
+def _marks_kept(state: GameState, context: AttackContext) -> list[tuple[str, str]]:
+    """The defense-dice marks the policy does not take here (not in the odds), with why."""
+    out = []
+    for subject in (context.attacker, context.defender):
+        for owner, card_id, card, i, ability in windows.candidates(state, state.ship(subject.id), "defense_dice",
+                                                                    context):
+            offer = AbilityOffer(owner.id, card_id, card.name, i, "defense_dice", ability.summary,
+                                 ability.cost.words(), subject.id)
+            if ability.effect.kind == "mark" and ability.optional \
+                    and policy.default(state, owner, ability, offer) is None:
+                out.append((card.name, f"the policy keeps it ({ability.summary})"))
+    return out
+
+
 def card_table_odds(attack: int, defense: int, band: int, attacker_cards: tuple[str, ...],
                     defender_cards: tuple[str, ...], *, obstructed: bool = False, target_lock: bool = False,
                     battle_stations_attack: bool = False, battle_stations_defense: bool = False, evade: int = 0,
@@ -137,15 +151,17 @@ def card_table_odds(attack: int, defense: int, band: int, attacker_cards: tuple[
     _, extra_defense, d_names, d_declined = _dice_cards(state, band, "defense")
     context = _context(state, band)
     attacker, defender = state.ship("attacker"), state.ship("defender")
-    odds = odds_for(attacker, defender, None, band, obstructed, extra_attack=extra_attack,
-                    extra_defense=extra_defense)
+    marked, evades, scans = windows.defense_preview(state, context)  # as combat.py's odds
+    odds = odds_for(replace(attacker, scan=attacker.scan - scans), replace(defender, evade=defender.evade + evades),
+                    None, band, obstructed, extra_attack=extra_attack, extra_defense=extra_defense + marked)
     modifiers = windows.odds_cards(state, context)
     if modifiers:
         odds = card_odds(state, context, odds.attack_dice, odds.defense_dice, target_lock=odds.target_lock,
                          attack_battle_stations=odds.attack_battle_stations,
                          defense_battle_stations=odds.defense_battle_stations, evade_tokens=odds.evade_tokens)
-    counted = tuple(dict.fromkeys([*a_names, *d_names, *modifiers]))
-    skipped = dict([*declined, *d_declined])
+    marks_kept = _marks_kept(state, context)
+    counted = tuple(n for n in dict.fromkeys([*a_names, *d_names, *modifiers]) if n not in dict(marks_kept))
+    skipped = dict([*declined, *d_declined, *marks_kept])
     not_counted: list[tuple[str, str]] = []
     for card_id, name in dict.fromkeys([*a_cards, *d_cards]):
         card = CARDS.get(card_id)
@@ -159,8 +175,10 @@ def card_table_odds(attack: int, defense: int, band: int, attacker_cards: tuple[
                                                                     if card.abilities else f" ({card.note})")
             not_counted.append((card.name, skipped.get(card.name, why)))
     n = rules.attack_dice(attacker, None, band)
-    m = rules.defense_dice(defender, attacker, True, band, obstructed)
-    words = (f", cards {extra_attack:+d}" if extra_attack else "", f", cards {extra_defense:+d}" if extra_defense
-             else "")
+    m = rules.defense_dice(defender, replace(attacker, scan=attacker.scan - scans), True, band, obstructed)
+    more = extra_defense + marked
+    words = (f", cards {extra_attack:+d}" if extra_attack else "",
+             (f", cards {more:+d}" if more else "") + (", the scan token spent by a card" if scans else "")
+             + (f"; {evades} evade token(s) from a card" if evades else ""))
     return CardOdds(TableOdds(odds, n.explanation + words[0], m.explanation + words[1]), counted,
                     tuple(not_counted))

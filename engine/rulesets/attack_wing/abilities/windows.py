@@ -187,6 +187,10 @@ def dice_count(t: Table, kind: str, attack: AttackContext) -> tuple[int, str]:
     its words for the roll's reason. Standing abilities apply; optional ones are the seat's."""
     window: Window = "attack_dice" if kind == "attack" else "defense_dice"
     total, words = 0, []
+    for subject in (attack.attacker, attack.defender):  # first the marks, whose riders count below
+        for found in list(candidates(t.state, t.state.ship(subject.id), window, attack)):
+            if found[4].effect.kind == "mark":
+                _mark_before_dice(t, found, window, attack)
     for subject in (attack.attacker, attack.defender):
         for found in list(candidates(t.state, t.state.ship(subject.id), window, attack)):
             owner, card_id, card, _, ability = found
@@ -205,6 +209,51 @@ def dice_count(t: Table, kind: str, attack: AttackContext) -> tuple[int, str]:
             total += amount
             words.append(f"{card.name}: no {kind} dice" if amount == NO_DICE else f"{card.name} {amount:+d}")
     return total, ", ".join(words)
+
+
+def _marked_by(attack: AttackContext, owner: ShipState, ability: Ability) -> tuple[str, ...]:
+    """The ship a dice-count window's mark marks: the card's own, or the other ship of the attack."""
+    if ability.effect.targets == "self":
+        return (owner.id,)
+    return (attack.defender.id if owner.id == attack.attacker.id else attack.attacker.id,)
+
+
+def _mark_before_dice(t: Table, found: Found, window: Window, attack: AttackContext) -> None:
+    """A card that marks a ship for the round as the dice are counted (Long Range Tachyon Scan,
+    Captured Intelligence): its riders then apply to this roll and the round's others; a token
+    beside each ship it marks."""
+    owner, card_id, card, _, ability = found
+    if not ready(t.state.ship(owner.id), card_id, ability):
+        return
+    marks = _marked_by(attack, owner, ability)
+    use = None if not ability.optional else _ask(t, found, window, subject=marks[0])
+    if ability.optional and use is None:
+        return
+    _used(t, found, window, use, marks[0], marks=marks)
+    for ship_id in marks if ability.effect.token else ():
+        t.emit(ev.TokensChanged, ship=ship_id, token=ability.effect.token, delta=ability.effect.amount,
+               cause=card.name)
+
+
+def defense_preview(state: GameState, attack: AttackContext) -> tuple[int, int, int]:
+    """For the odds, before any die is rolled: what the defense-dice marks the policy will take do
+    to the defense roll -- (the dice their riders add or remove, evade tokens placed beside the
+    defender, scan tokens the attacker spends)."""
+    dice = evades = scans = 0
+    for subject in (attack.attacker, attack.defender):
+        for owner, card_id, card, i, ability in candidates(state, state.ship(subject.id), "defense_dice", attack):
+            if ability.effect.kind != "mark":
+                continue
+            offer = AbilityOffer(owner.id, card_id, card.name, i, "defense_dice", ability.summary,
+                                 ability.cost.words(), subject.id)
+            if ability.optional and policy.default(state, owner, ability, offer) is None:
+                continue
+            dice += sum(counts(r, "defense") or 0 for r in card.abilities
+                        if r.window == "defense_dice" and r.condition.scope == "marked")
+            marked = _marked_by(attack, owner, ability)
+            evades += ability.effect.amount if ability.effect.token == "evade" and attack.defender.id in marked else 0
+            scans += ability.cost.token == "scan" and owner.id == attack.attacker.id
+    return dice, evades, scans
 
 
 def _token_before_dice(t: Table, found: Found, window: Window, subject: str) -> None:

@@ -94,4 +94,9 @@ CARDS: tuple[Card, ...] = (
         Ability("attack_dice", Effect("keep_cloak"), "attacking while cloaked: disable this card before any die "
                 "is rolled; the cloak token stays green", Cost(disable=True),
                 Condition(role="attacker", check=_cloaked)),)),
+    Card(("3079",), "Long Range Tachyon Scan", "tech", (
+        Ability("defense_dice", Effect("mark", targets="enemy"), "attacking at Range 3: spend a scan token; the "
+                "defender rolls 2 fewer defense dice this round", Cost(token="scan"),
+                Condition(role="attacker", bands=(3,))),
+        defense_rider(-2, "the marked ship rolls 2 fewer defense dice (marked)"))),
 )
