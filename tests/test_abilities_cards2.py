@@ -222,3 +222,35 @@ def test_captured_intelligence_an_evade_token_and_a_die_for_the_round() -> None:
              ScriptedPlayer(actions={"J": [ActionChoice("evasive_maneuvers")]}, use_abilities=True)]
     g = one_attack([ship("A", 0, AKIRA), ship("J", 1, ATTACK_SHIP, upgrades=[ci])], BLANKS, band=2, players=seats)
     assert not used(g, ci)  # an evade token beside the ship already
+
+
+def test_massacre_adds_a_damage_when_a_crit_reaches_the_hull() -> None:
+    massacre = "3122"
+    # the Akira's 5 dice at Range 1 against the Attack Ship's 2 shields: 1 hit and 4 crits, no evade
+    faces = ["crit", "crit", "crit", "crit", "hit", "blank", "blank", *BLANKS]
+    g = one_attack([ship("A", 0, AKIRA, upgrades=[massacre]), ship("J", 1, ATTACK_SHIP)], faces,
+                   players=_seats(attacks={"A": ["J"]}))
+    [use] = used(g, massacre)
+    assert use.window == "damage" and use.amount == 1 and use.discard
+    dealt = [e for e in g.events if isinstance(e, ev.DamageDealt) and e.ship == "J"]
+    assert len(dealt) == 6  # 5 + 1
+    # a hit and a crit: the two shields take them both, no crit reaches the hull
+    faces = ["crit", "hit", "blank", "blank", "blank", "blank", "blank", *BLANKS]
+    g = one_attack([ship("A", 0, AKIRA, upgrades=[massacre]), ship("J", 1, ATTACK_SHIP)], faces,
+                   players=_seats(attacks={"A": ["J"]}))
+    assert not used(g, massacre) and g.state.ship("J").shields == 0
+
+
+def test_massacre_is_in_the_odds() -> None:
+    from test_abilities_odds import _odds
+    g = one_attack([ship("A", 0, AKIRA, upgrades=["3122"]), ship("J", 1, ATTACK_SHIP)], BLANKS,
+                   players=_seats(attacks={"A": ["J"]}))
+    plain = _odds(one_attack([ship("A", 0, AKIRA), ship("J", 1, ATTACK_SHIP)], BLANKS,
+                             players=_seats(attacks={"A": ["J"]})))
+    odds = _odds(g)
+    assert odds.cards == ("Massacre",)
+    # by hand from the plain odds' (hits, crits) weights: one more damage when a crit passes 2 shields
+    from engine.rulesets.attack_wing.odds import attack_odds
+    base = attack_odds(plain.attack_dice, plain.defense_dice)
+    expected = sum((h + c + (c > 0 and h + c > 2)) * w for (h, c), w in base.weights.items()) / base.total
+    assert abs(odds.expected - expected) < 1e-4

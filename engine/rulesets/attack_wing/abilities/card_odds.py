@@ -29,7 +29,7 @@ from types import MappingProxyType
 from engine.evolve import evolve
 from engine.rulesets.attack_wing.abilities import policy
 from engine.rulesets.attack_wing.abilities.model import Ability, AttackContext
-from engine.rulesets.attack_wing.abilities.windows import Found, candidates, offered_dice
+from engine.rulesets.attack_wing.abilities.windows import Found, candidates, crit_on_hull, offered_dice
 from engine.rulesets.attack_wing.odds import ATTACK_FACES, DEFENSE_FACES, SIDES, Odds, faces_of, roll_weights
 from engine.rulesets.attack_wing.players import AbilityOffer, AbilityUse
 from engine.rulesets.attack_wing.spending import attack_conversion, attack_rerolls, defense_spends, uncanceled
@@ -239,7 +239,11 @@ def card_odds(state: GameState, context: AttackContext, attack_dice: int, defens
     rolled = _first_roll("defense", defense_dice, defense_battle_stations)  # out of 8**(2 * defense dice)
     defense_cards = [found for side in ("attacker", "defender")
                      for found in _modifiers(state, context, "modify_defense", side, "defense")]
-    added = sum(f[4].effect.amount for f in adders)
+    added = sum(f[4].effect.amount for f in adders if f[4].effect.faces != ("crit",))
+    on_crit = sum(f[4].effect.amount for f in adders if f[4].effect.faces == ("crit",))  # Massacre
+    past_shields = any(f[4].effect.kind == "ignore_shields"
+                       for f in candidates(state, state.ship(a_id), "damage", context))
+    shields = state.ship(d_id).shields
     cancels: Cancels = tuple((f[4].effect.amount, f[4].effect.faces) if f[4].effect.kind == "cancel" else
                              (ONE_HIT, ()) if f[4].effect.kind == "one_hit" else (CONVERT_CRIT, ())
                              for f in candidates(state, state.ship(d_id), "compare", context)
@@ -254,8 +258,9 @@ def card_odds(state: GameState, context: AttackContext, attack_dice: int, defens
             ddist = _card_step(state, ddist, found, "defense", shown, d_id)
         for (pool, token), q in ddist.items():
             h, c = _defended(shown, tuple(f for f, _ in pool), token, evade_tokens, cancels)
+            more = on_crit if crit_on_hull(h, c, shields, past_shields) else 0
             if h + c:
-                h += added
+                h += added + more
             out[(h, c)] = out.get((h, c), 0) + p * q
     scale = SIDES ** (rolls * attack_dice + 2 * defense_dice)
     exact = {k: Fraction(w, scale) for k, w in sorted(out.items()) if w}

@@ -38,7 +38,8 @@ EffectKind = Literal[
     "reroll",          # reroll up to ``amount`` of the ``dice`` pool's ``faces`` (any face when empty)
     "convert",         # turn up to ``amount`` of ``faces`` into ``to`` (``amount`` 0: every one)
     "add_result",      # add ``amount`` dice showing ``to`` to the ``dice`` pool
-    "add_damage",      # add ``amount`` hits to the damage of an attack that hit (after compare)
+    "add_damage",      # add ``amount`` hits to the damage of an attack that hit (after compare); ``faces``
+                       # ("crit",): only when a critical hit of it reaches the hull (Massacre)
     "ignore_shields",  # the attack's damage goes to the hull, past active shields
     "free_action",     # perform one of ``actions`` as a free action, even off the Action Bar
     "gain_token",      # place ``amount`` ``token`` beside the card's ship, or beside the ships it targets

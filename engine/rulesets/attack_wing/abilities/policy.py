@@ -272,6 +272,13 @@ def default(state: GameState, owner: ShipState, ability: Ability, offer: Ability
         return _dice_count(state, owner, ability)
     if kind == "mark" and offer.window == "defense_dice" and state.attack is not None:
         return _defense_mark(state, owner, ability, offer)
+    if kind == "add_damage":  # more damage now against what the card is worth kept
+        keep, kept = keep_value(state, owner, ability.cost)
+        said = f"+{ability.effect.amount} damage now"
+        if ability.cost == Cost():
+            return AbilityUse(reason=said)
+        return AbilityUse(reason=f"{said}, more than {kept} is worth ({keep:.2f})") \
+            if ability.effect.amount > keep else None
     if kind == "keep_cloak":
         return AbilityUse(reason="the cloak stays green: +4 agility against the attacks still to come this round, "
                           "and it may stay cloaked next round")

@@ -484,10 +484,15 @@ def damage(t: Table, attack: AttackContext, hits: int, crits: int, suffer: Any) 
     added, hull_only = 0, False
     if not t.state.ship(attack.attacker.id).in_play:
         return added, hull_only
-    for found in list(candidates(t.state, t.state.ship(attack.attacker.id), "damage", attack)):
+    found_all = list(candidates(t.state, t.state.ship(attack.attacker.id), "damage", attack))
+    past_shields = any(f[4].effect.kind == "ignore_shields" for f in found_all)
+    shields = t.state.ship(attack.defender.id).shields
+    for found in found_all:
         ability = found[4]
         if ability.effect.kind == "retaliate" or (ability.condition.hit and not hits + crits):
             continue
+        if ability.effect.faces == ("crit",) and not crit_on_hull(hits, crits, shields, past_shields):
+            continue  # "a critical hit against the hull" (Massacre): none reaches it
         use = _ask(t, found, "damage", subject=attack.defender.id) if ability.optional else None
         if ability.optional and use is None:
             continue
@@ -497,6 +502,12 @@ def damage(t: Table, attack: AttackContext, hits: int, crits: int, suffer: Any) 
         added += amount
         hull_only = hull_only or kind == "ignore_shields"
     return added, hull_only
+
+
+def crit_on_hull(hits: int, crits: int, shields: int, past_shields: bool) -> bool:
+    """A critical hit of this damage reaches the hull: damage is suffered normal before critical,
+    one active shield a point (combat.suffer), unless it goes past the shields."""
+    return crits > 0 and (past_shields or hits + crits > shields)
 
 
 # the effects card_odds models (with the dice-count windows' abilities, which the dice count carries)

@@ -165,5 +165,7 @@ CARDS: tuple[Card, ...] = (
                 "discard before the defense roll for an evade token; +1 defense die each time it defends this round",
                 Cost(discard=True), Condition(role="defender", check=_no_evade)),
         defense_rider(1, "+1 defense die each time the ship defends this round (marked)"))),
+    Card(("3122",), "Massacre", "talent", (
+        Ability("damage", Effect("add_damage", 1, faces=("crit",)), "attacking: a critical hit reaching the "
+                "defender's hull: discard for 1 more damage", Cost(discard=True), Condition(role="attacker")),)),
 )
-
