@@ -100,3 +100,25 @@ def test_keevan_strikes_first_at_a_battered_faster_target() -> None:
     healthy = ship("J", 1, VORCHA, captain="2019")  # hull 7 and its shields: it survives to roll +4 dice
     done = _ai_action([ship("A", 0, ATTACK_SHIP, captain=keevan), healthy], _facing(200))
     assert done.action != f"ability:{keevan}:0"
+
+
+def test_an_actions_choice_of_token_or_upgrade_gives_its_reason() -> None:
+    from engine.rulesets.attack_wing.abilities import policy
+    from engine.rulesets.attack_wing.abilities.registry import CARDS
+    from engine.rulesets.attack_wing.actions import ActionOption
+    from engine.rulesets.attack_wing.players import AbilityOffer
+
+    g = attack(BLANKS, j=["3006", "quinn_72000b"])  # J: Photon Torpedoes and Quinn
+    state = replace(g.state, attack=None)
+    kirk = CARDS["james_t_kirk_cap_71523"].abilities[0]
+    offer = AbilityOffer("A", "james_t_kirk_cap_71523", "James T. Kirk", 0, "action", kirk.summary, "", "J",
+                         actions=(ActionOption("quinn_72000b"), ActionOption("3006")))
+    use = policy.default(state, state.ship("A"), kirk, offer)
+    assert use is not None and use.choice == "3006"
+    assert "Photon Torpedoes" in use.reason and "armed weapon" in use.reason
+    soval = CARDS["soval_71446"].abilities[0]
+    state = state.update("J", battle_stations=1, scan=1)
+    offer = AbilityOffer("A", "soval_71446", "Soval", 0, "action", soval.summary, "", "J",
+                         actions=(ActionOption("scan"), ActionOption("battle_stations")))
+    use = policy.default(state, state.ship("A"), soval, offer)
+    assert use is not None and use.choice == "battle_stations" and "battle stations token" in use.reason
