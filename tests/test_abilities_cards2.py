@@ -6,7 +6,7 @@ defense dice (+1 at Range 3); the Jem'Hadar Attack Ship (J) 3 attack and 2 defen
 from __future__ import annotations
 
 from ability_helpers import AKIRA, ATTACK_SHIP, VORCHA, dice_count, one_attack, resolved, rolled, ship, used
-from aw_helpers import ScriptedPlayer
+from aw_helpers import ScriptedDice, ScriptedPlayer, game
 
 from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import events as ev
@@ -254,3 +254,23 @@ def test_massacre_is_in_the_odds() -> None:
     base = attack_odds(plain.attack_dice, plain.defense_dice)
     expected = sum((h + c + (c > 0 and h + c > 2)) * w for (h, c), w in base.weights.items()) / base.total
     assert abs(odds.expected - expected) < 1e-4
+
+
+def test_chang_spends_the_lock_to_disable_the_locked_ships_captain() -> None:
+    chang = "2032"
+    # round 1: A locks J and holds fire; round 2: Chang spends the lock on Koloth's card, then A fires
+    seats = [ScriptedPlayer(actions={"A": [ActionChoice("target_lock", "J"), ActionChoice(f"ability:{chang}:0", "J")]},
+                            attacks={"A": [None, "J"], "J": [None, None]}, use_abilities=True),
+             ScriptedPlayer(attacks={"J": [None, None]}, use_abilities=True)]
+    ships = [ship("A", 0, AKIRA, captain=chang), ship("J", 1, ATTACK_SHIP, captain="2016")]
+    poses = {"A": Pose(400, 250, 0), "J": Pose(400, 650, 180)}  # within Range 3 in round 1, closer in round 2
+    g = game(ships, poses, seats, ScriptedDice(["hit"] * 5 + BLANKS), round_limit=2)
+    g.play()
+    assert [(e.ship, e.card, e.cause) for e in g.events if isinstance(e, ev.CardDisabled)] == [("J", "2016", "Chang")]
+    assert [e.cause for e in g.events if isinstance(e, ev.TargetLockRemoved) and e.ship == "A"] == ["Chang"]
+    assert not used(g, "2016")  # Koloth's forced reroll is disabled when A fires
+    assert any(isinstance(e, ev.AttackDeclared) and e.ship == "A" for e in g.events)
+    # with no lock held, Chang's Action is not offered
+    fresh = one_attack([ship("A", 0, AKIRA, captain=chang), ship("J", 1, ATTACK_SHIP, captain="2016")], BLANKS,
+                       players=_seats())
+    assert f"ability:{chang}:0" not in [o.action for o in fresh.action_options(fresh.state.ship("A"))]

@@ -270,6 +270,9 @@ def action_value(state: GameState, ship: ShipState, action: str, threat: float, 
     ability = card.abilities[parsed[1]]
     if ability.effect.kind in ("repair_shield", "gain_token", "remove_token", "disable_upgrade"):
         now, said, picked = _acting_now(state, ship, ability, threat, targets)
+        if ability.effect.locked and said:  # the target lock spent to pay for it
+            now -= TOKEN_WORTH["target_lock"]
+            said.append("spends the target lock")
         return now - _cost(ability.cost), (f"{card.name}: " + "; ".join(said)) if said else "", picked
     kinds = {r.effect.kind for r in card.abilities if r.condition.scope == "marked"}
     if ("cannot_attack" in kinds and ability.effect.pick) or "must_attack" in kinds:  # Weyoun, Keevan

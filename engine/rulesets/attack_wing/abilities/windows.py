@@ -556,6 +556,7 @@ def marks_of(state: GameState, owner: ShipState, ability: Ability) -> tuple[str,
              and (not effect.factions or s.faction in effect.factions)
              and (not effect.classes or s.class_name in effect.classes)
              and (s.id == owner.id or not effect.reach or band_between(owner, s) in effect.reach)
+             and (not effect.locked or s.id == owner.target_lock)
              and (s.id == owner.id or not (effect.in_arc or effect.out_arc)
                   or arc_check(rules.placed(owner), rules.placed(s), arc).in_arc == effect.in_arc)
              and _can_change(s, effect)]
@@ -577,17 +578,28 @@ def _can_change(ship: ShipState, effect: Effect) -> bool:
 
 def upgrades_to_disable(ship: ShipState, effect: Effect) -> tuple[str, ...]:
     """The ship's upgrade cards a "disable_upgrade" effect may disable: in play, not disabled, of
-    the effect's upgrade types (its captain and admiral are not upgrades)."""
+    the effect's upgrade types (its captain and admiral are not upgrades: the captain card only
+    when the effect names "captain", Chang)."""
     out = []
     for card_id in ship.cards:
-        kind = upgrade_type(card_id)
+        kind = upgrade_type(card_id) or ("captain" if _is_captain(card_id) else None)
         if kind is None or card_id in ship.cards_disabled or card_id in ship.cards_discarded:
+            continue
+        if kind == "captain" and "captain" not in effect.upgrades:  # only a card that names the captain
             continue
         if any(w.upgrade_id == card_id and w.disabled for w in ship.weapons):
             continue
         if not effect.upgrades or kind in effect.upgrades:
             out.append(card_id)
     return tuple(out)
+
+
+def _is_captain(card_id: str) -> bool:
+    try:
+        load_catalog().captain(card_id)
+    except (KeyError, ValueError):
+        return False
+    return True
 
 
 def upgrade_type(card_id: str) -> str | None:
@@ -702,6 +714,8 @@ def _choices(state: GameState, effect: Effect, ships: tuple[str, ...]) -> tuple[
 def _apply(t: Table, owner: ShipState, cause: str, effect: Effect, ships: tuple[str, ...], choice: str | None
            ) -> None:
     """An "Action:" card's effect on the ships it acts on, as the usual events."""
+    if effect.locked and ships:  # its cost: the target lock on that ship is spent
+        t.emit(ev.TargetLockRemoved, ship=owner.id, cause=cause)
     for ship_id in ships:
         ship = t.state.ship(ship_id)
         if effect.kind == "gain_token" and effect.token:

@@ -246,5 +246,8 @@ CARDS: tuple[Card, ...] = (
          note="no ability in play: one Dominion upgrade's -2 cost is fleet building (the fleet prices it)"),
     Card(("3106",), "Styles", "captain", (),
          note="no ability in play: his extra tech slot is fleet building (the fleet counts it)"),
+    Card(("2032",), "Chang", "captain", (
+        Ability("action", Effect("disable_upgrade", targets="enemy", pick=True, upgrades=("captain",), locked=True),
+                "Action: spend the target lock his ship holds; disable the captain card of the locked ship"),),
+        note="a disabled captain keeps his Captain Skill; his abilities wait until an Action re-arms the card"),
 )
-
