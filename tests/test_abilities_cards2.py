@@ -5,6 +5,8 @@ defense dice (+1 at Range 3); the Jem'Hadar Attack Ship (J) 3 attack and 2 defen
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ability_helpers import AKIRA, ATTACK_SHIP, VORCHA, dice_count, one_attack, resolved, rolled, ship, used
 from aw_helpers import ScriptedDice, ScriptedPlayer, game
 
@@ -274,3 +276,23 @@ def test_chang_spends_the_lock_to_disable_the_locked_ships_captain() -> None:
     fresh = one_attack([ship("A", 0, AKIRA, captain=chang), ship("J", 1, ATTACK_SHIP, captain="2016")], BLANKS,
                        players=_seats())
     assert f"ability:{chang}:0" not in [o.action for o in fresh.action_options(fresh.state.ship("A"))]
+
+
+def test_cloaking_device_cloaks_a_ship_without_cloak_on_its_bar() -> None:
+    device = "3068"
+    seats = [ScriptedPlayer(actions={"A": [ActionChoice(f"ability:{device}:0")]}, keep_cloak=True,
+                            use_abilities=True), ScriptedPlayer(use_abilities=True)]
+    g = one_attack([ship("A", 0, AKIRA, upgrades=[device]), ship("J", 1, ATTACK_SHIP)], BLANKS, players=seats,
+                   holds=("A", "J"))
+    a = g.state.ship("A")
+    assert a.cloak == "green" and a.shields == 0 and device in a.cards_disabled  # kept cloaked at the end
+    assert next(e.cause for e in g.events if isinstance(e, ev.CloakChanged)) == "Cloaking Device"
+    # cloaked, the card disabled: Sensor Echo is on its bar; the card's Cloak is not offered again
+    options = [o.action for o in g.action_options(replace(a, actions_done=()))]
+    assert "sensor_echo" in options and f"ability:{device}:0" not in options
+    plain = one_attack([ship("A", 0, AKIRA), ship("J", 1, ATTACK_SHIP)], BLANKS, players=_seats())
+    options = [o.action for o in plain.action_options(plain.state.ship("A"))]
+    assert "cloak" not in options and "sensor_echo" not in options  # the Akira's bar has neither
+    fresh = one_attack([ship("A", 0, AKIRA, upgrades=[device]), ship("J", 1, ATTACK_SHIP)], BLANKS, players=_seats())
+    options = [o.action for o in fresh.action_options(fresh.state.ship("A"))]
+    assert f"ability:{device}:0" in options and "sensor_echo" not in options  # not cloaked: no echo

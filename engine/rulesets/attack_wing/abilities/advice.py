@@ -268,6 +268,11 @@ def action_value(state: GameState, ship: ShipState, action: str, threat: float, 
         return 0.0, "", None
     card_id = parsed[0]
     ability = card.abilities[parsed[1]]
+    if ability.effect.kind == "cloak":  # the AI's own Cloak action's worth (ai.py), less the card disabled
+        if not threat or not ship.shields:
+            return 0.0, "", None
+        return 0.3 * threat - _cost(ability.cost), f"{card.name}: cloak, +4 agility under fire (threat " \
+            f"{threat:.1f})", None
     if ability.effect.kind in ("repair_shield", "gain_token", "remove_token", "disable_upgrade"):
         now, said, picked = _acting_now(state, ship, ability, threat, targets)
         if ability.effect.locked and said:  # the target lock spent to pay for it

@@ -59,6 +59,9 @@ EffectKind = Literal[
     "no_dice",         # the ``dice`` roll has no dice at all (steps 3 and 5: "cannot roll any defense dice")
     "forbid_action",   # a rider: the marked ship may not perform ``actions`` (none named: any) as free actions
     "keep_cloak",      # attacking: the ship's cloak stays green as it fires (Advanced Weapon System)
+    "cloak",           # an Action: the ship performs the Cloak action, even off its Action Bar (Cloaking Device)
+    "bar_action",      # a standing rule: ``actions`` are on the ship's Action Bar while its condition holds,
+                       # even with the card disabled (Cloaking Device's Sensor Echo while cloaked)
     "spare_weapon",    # attacking: the card is disabled instead of the weapon fired (Lojur)
 ]
 

@@ -646,7 +646,7 @@ def action_options(state: GameState, ship: ShipState) -> list[ActionOption]:
         for i, ability in enumerate(card.abilities if card else ()):
             if holder.id != ship.id and not ability.fleet:
                 continue
-            if ability.window == "action" and ready(holder, card_id, ability) \
+            if ability.window == "action" and ability.effect.kind != "bar_action" and ready(holder, card_id, ability) \
                     and action_name(card_id, i) not in ship.actions_done \
                     and holds(Situation(state, ship, ship, None), card_id, ability):  # "your ship": the one acting
                 needs = ability.effect.pick or ability.effect.kind in _ACTS_ON
@@ -654,6 +654,19 @@ def action_options(state: GameState, ship: ShipState) -> list[ActionOption]:
                 if not needs or acted_on or (ability.effect.and_self and not ability.effect.pick):
                     out.append(ActionOption(action_name(card_id, i), acted_on if ability.effect.pick else ()))
     return out
+
+
+def bar_actions(state: GameState, ship: ShipState) -> tuple[str, ...]:
+    """The actions the ship's cards put on its Action Bar now (a card not discarded, disabled or not)."""
+    out: list[str] = []
+    for card_id in ship.cards:
+        card = CARDS.get(card_id)
+        if card is None or card_id in ship.cards_discarded:
+            continue
+        for ability in card.abilities:
+            if ability.effect.kind == "bar_action" and holds(Situation(state, ship, ship, None), card_id, ability):
+                out.extend(a for a in ability.effect.actions if a not in ship.actions and a not in out)
+    return tuple(out)
 
 
 def perform_action(t: Table, ship_id: str, action: str, reason: str, target: str | None = None) -> None:
@@ -716,6 +729,11 @@ def _apply(t: Table, owner: ShipState, cause: str, effect: Effect, ships: tuple[
     """An "Action:" card's effect on the ships it acts on, as the usual events."""
     if effect.locked and ships:  # its cost: the target lock on that ship is spent
         t.emit(ev.TargetLockRemoved, ship=owner.id, cause=cause)
+    if effect.kind == "cloak":  # the rulebook's Cloak action (game.do_action's), from the card
+        t.emit(ev.ShieldsChanged, ship=owner.id, active=0, disabled=owner.shields + owner.shields_disabled,
+               cause=cause)
+        t.emit(ev.CloakChanged, ship=owner.id, cloak="green", cause=cause)
+        return
     for ship_id in ships:
         ship = t.state.ship(ship_id)
         if effect.kind == "gain_token" and effect.token:

@@ -21,6 +21,10 @@ def _cloaked(sit: Situation) -> bool:
     return sit.owner.cloaked
 
 
+def _not_cloaked(sit: Situation) -> bool:
+    return not sit.owner.cloaked
+
+
 def _scan_taken(sit: Situation) -> int:
     """The defense dice the attacker's scan tokens take (one each, at most 3 with the rule of 3)."""
     return 0 if sit.attack is None else min(sit.attack.attacker.scan, 3)
@@ -99,4 +103,11 @@ CARDS: tuple[Card, ...] = (
                 "defender rolls 2 fewer defense dice this round", Cost(token="scan"),
                 Condition(role="attacker", bands=(3,))),
         defense_rider(-2, "the marked ship rolls 2 fewer defense dice (marked)"))),
+    Card(("3068", "3099"), "Cloaking Device", "tech", (
+        Ability("action", Effect("cloak"), "Action: disable this card to perform the Cloak action, even off the "
+                "Action Bar", Cost(disable=True), Condition(check=_not_cloaked)),
+        Ability("action", Effect("bar_action", actions=("sensor_echo",)), "with a cloak token beside the ship: "
+                "Sensor Echo is on its Action Bar, even with this card disabled", condition=Condition(check=_cloaked),
+                optional=False)),
+        note="its +5 cost off the U.S.S. Defiant (3068) or a Keldon class (3099) is fleet building"),
 )
