@@ -122,3 +122,14 @@ def test_an_actions_choice_of_token_or_upgrade_gives_its_reason() -> None:
                          actions=(ActionOption("scan"), ActionOption("battle_stations")))
     use = policy.default(state, state.ship("A"), soval, offer)
     assert use is not None and use.choice == "battle_stations" and "battle stations token" in use.reason
+
+
+def test_the_odds_count_a_card_paid_once_for_one_of_its_abilities_only() -> None:
+    # Tachyon Pulse: +1 (disable), or +2 against a scanning attacker (disable): one disable, one use
+    from ability_helpers import seats
+
+    from engine.rulesets.attack_wing.players import ActionChoice
+    g = attack(BLANKS, j=["tachyon_pulse_72325g"], seats=seats([ActionChoice("scan")]))
+    odds = next(e for e in g.events if isinstance(e, ev.AttackOdds))
+    assert len(used(g, "tachyon_pulse_72325g")) == 1
+    assert odds.defense_dice == dice_count(g, "defense")

@@ -123,17 +123,20 @@ def _defense_extra(state: GameState, context: AttackContext) -> int:
     """The defense dice that card abilities will add or remove (for the odds): standing ones, and
     optional ones the policy takes (``policy.default``: more of one's own dice, fewer of the other
     side's, weighed against the card's cost)."""
-    total = 0
+    total, paid = 0, set()
     for subject in (context.attacker, context.defender):
         for owner, card_id, card, i, ability in windows.candidates(state, state.ship(subject.id), "defense_dice",
                                                                     context):
             amount = windows.counts(ability, "defense")
-            if amount is None:
+            costly = ability.cost.disable or ability.cost.discard
+            if amount is None or (costly and card_id in paid):  # the card paid for another of its abilities
                 continue
             offer = AbilityOffer(owner.id, card_id, card.name, i, "defense_dice", ability.summary,
                                  ability.cost.words(), subject.id)
             if not ability.optional or policy.default(state, owner, ability, offer) is not None:
                 total += amount
+                if costly:
+                    paid.add(card_id)
     return total
 
 
