@@ -37,6 +37,8 @@ def measure(games: int, scenario_name: str = "skirmish") -> dict[str, object]:
                 counts[f"action {event.action}"] += 1
             elif isinstance(event, ev.AttackDeclared):
                 counts["attacks"] += 1
+            elif isinstance(event, ev.AbilityUsed):  # each card ability used, by card and window
+                counts[f"card {event.card_name} ({event.card}) {event.window}"] += 1
     return {"scenario": scenario_name, "games": games, "side 0 wins": wins["side 0"],
             "side 1 wins": wins["side 1"], "draws": wins["draw"], "average rounds": round(rounds / games, 2),
             "per game": {k: round(v / games, 2) for k, v in sorted(counts.items())}}

@@ -9,7 +9,7 @@ from aw_helpers import ScriptedDice, ScriptedPlayer, game, make_ship
 from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.game import Game
-from engine.rulesets.attack_wing.players import ActionChoice
+from engine.rulesets.attack_wing.players import AbilityUse, ActionChoice
 
 AKIRA = "u_s_s_thunderchild_72008"  # Akira class, Federation: attack 4, agility 2, hull 5, shields 3
 ATTACK_SHIP = "1037"  # Jem'Hadar Attack Ship, Dominion: attack 3, agility 2
@@ -61,9 +61,11 @@ SCAN = [ActionChoice("scan")]
 
 
 def seats(a: list[ActionChoice] | None = None, j: list[ActionChoice] | None = None,
-          attacks: dict[str, list[str | None]] | None = None) -> list[ScriptedPlayer]:
-    """A's and J's actions; both seats use abilities by the engine's policy."""
-    return [ScriptedPlayer(actions={"A": a or []}, attacks=attacks, use_abilities=True),
+          attacks: dict[str, list[str | None]] | None = None, uses: Sequence[str] = ()) -> list[ScriptedPlayer]:
+    """A's and J's actions; both seats use abilities by the engine's policy, A's seat the cards
+    in ``uses`` once whatever the policy says."""
+    return [ScriptedPlayer(actions={"A": a or []}, attacks=attacks, use_abilities=True,
+                           abilities={card: [AbilityUse()] for card in uses}),
             ScriptedPlayer(actions={"J": j or []}, use_abilities=True)]
 
 

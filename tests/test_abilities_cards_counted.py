@@ -30,7 +30,7 @@ from engine.rulesets.attack_wing.players import ActionChoice
 from engine.rulesets.attack_wing.scenario import load_scenario
 
 BLANKS = ["blank"] * 30
-TECH = ("3017", "3040")  # tech upgrades the engine plays with their numbers only: nothing in combat
+TECH = ("3017", "3040")  # tech upgrades that do nothing in these attacks (they act only while cloaked)
 CREW = ("3069", "3014")  # crew whose abilities are Actions: nothing in combat unless performed
 
 

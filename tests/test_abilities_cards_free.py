@@ -94,7 +94,9 @@ def test_the_two_ships_do_not_attack_each_other(card: str, band: int) -> None:
 # --- weapons, squadrons -------------------------------------------------------------------------
 
 def test_all_power_to_phasers_pays_with_every_shield() -> None:
-    g = attack(BLANKS, a=["all_power_to_phasers_72317p"])
+    # the seat uses it (the policy keeps it here: 3 shields are worth more than 2 dice, see
+    # test_abilities_ai_costs)
+    g = attack(BLANKS, a=["all_power_to_phasers_72317p"], seats=seats(uses=["all_power_to_phasers_72317p"]))
     shields = next(e for e in g.events if isinstance(e, ev.ShieldsChanged) and e.cause == "All Power to Phasers")
     assert dice_count(g, "attack") == 7 and (shields.active, shields.disabled) == (0, 3)
     torpedo = seats([ActionChoice("target_lock", "J")], attacks={"A": ["3006"]})

@@ -256,7 +256,8 @@ def test_karden_trades_two_defense_dice_for_two_attack_dice_this_round() -> None
 
 
 def test_lon_suder_spends_the_battle_stations_token_for_a_die() -> None:
-    g = _attack(["blank"] * 10, a=["lon_suder_gavroche"], seats=_seats(a=[ActionChoice("battle_stations")]))
+    g = _attack(["blank"] * 10, a=["lon_suder_gavroche"],
+                seats=_seats(a=[ActionChoice("battle_stations")], uses=["lon_suder_gavroche"]))
     assert _dice(g, "attack") == 6 and g.state.ship("A").battle_stations == 0
     assert not used(_attack(["blank"] * 10, a=["lon_suder_gavroche"]))
 

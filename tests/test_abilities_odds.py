@@ -81,3 +81,90 @@ def test_a_compare_step_cancel_is_in_the_odds() -> None:
     cancelled = [plain[0] + plain[1], *plain[2:], Fraction(0)]
     assert list(odds.damage) == [round(float(p), 6) for p in cancelled][:len(odds.damage)]
     assert abs(sum(odds.damage) - 1) < 1e-5
+
+
+def _die(sequence: tuple[str, ...], p: Fraction, poor: tuple[str, ...]) -> dict[str, Fraction]:
+    """One attack die's last face when each of ``sequence``'s rerolls happens on a ``poor`` face."""
+    out: dict[str, Fraction] = {}
+
+    def roll(k: int, p: Fraction) -> None:
+        for face in ATTACK_DIE:
+            q = p / 8
+            if k < len(sequence) and face in poor:
+                roll(k + 1, q)
+            else:
+                out[face] = out.get(face, Fraction(0)) + q
+    roll(0, p)
+    return out
+
+
+def _convolve(dice: list[dict[str, Fraction]], m: int) -> list[Fraction]:
+    """P(damage = k): independent attack dice (their last faces) against m plain defense dice."""
+    hits = {0: Fraction(1)}
+    for die in dice:
+        success = die.get("hit", 0) + die.get("crit", 0)
+        nxt: dict[int, Fraction] = {}
+        for k, p in hits.items():
+            nxt[k + 1] = nxt.get(k + 1, Fraction(0)) + p * success
+            nxt[k] = nxt.get(k, Fraction(0)) + p * (1 - success)
+        hits = nxt
+    out = [Fraction(0)] * (len(dice) + 1)
+    for defense in product(DEFENSE_DIE, repeat=m):
+        for k, p in hits.items():
+            out[max(0, k - defense.count("evade"))] += p / 8 ** m
+    return out
+
+
+def test_tactical_officers_second_reroll_is_in_the_odds() -> None:
+    # the Attack Ship locks on the Akira at Range 2: 3 attack dice, 2 defense dice. The lock rerolls
+    # each blank or battle stations result (no token), Tactical Officer each of those still poor
+    # (the policy): every die independently rolled up to three times
+    from aw_helpers import ScriptedPlayer
+
+    from engine.rulesets.attack_wing.players import ActionChoice
+
+    lock = [ScriptedPlayer(actions={"A": [ActionChoice("target_lock", "J")]}, use_abilities=True),
+            ScriptedPlayer(use_abilities=True)]
+    g = one_attack([ship("A", 0, ATTACK_SHIP, upgrades=["3035"]), ship("J", 1, AKIRA)], ["blank"] * 12, band=2,
+                   players=lock)
+    odds = _odds(g)
+    assert odds.cards == ("Tactical Officer",) and odds.target_lock and (odds.attack_dice, odds.defense_dice) == (3, 2)
+    poor = ("blank", "battle_stations")
+    officer = _convolve([_die(("lock", "officer"), Fraction(1), poor)] * 3, 2)
+    assert list(odds.damage) == [round(float(p), 6) for p in officer]
+    lock_only = _convolve([_die(("lock",), Fraction(1), poor)] * 3, 2)
+    assert officer[0] < lock_only[0]  # the card changes the odds: not the lock's alone
+
+
+def test_the_interphase_generator_is_in_the_odds() -> None:
+    # the Vor'cha cloaks (agility 1 + 4) and is attacked by the Akira at Range 2: 4 attack dice, 5
+    # defense dice. Against more than one hit or any crit left the policy discards the card: 1 hit
+    from aw_helpers import ScriptedPlayer
+
+    from engine.rulesets.attack_wing.dice import ATTACK_DIE as A_DIE
+    from engine.rulesets.attack_wing.players import ActionChoice
+    from engine.rulesets.attack_wing.spending import uncanceled
+
+    cloak = [ScriptedPlayer(attacks={"A": ["J"]}, use_abilities=True),
+             ScriptedPlayer(actions={"J": [ActionChoice("cloak")]}, use_abilities=True)]
+    g = one_attack([ship("A", 0, AKIRA), ship("J", 1, "1005", upgrades=["3040"])], ["blank"] * 12, band=2,
+                   players=cloak)
+    odds = _odds(g)
+    assert odds.cards == ("Interphase Generator",) and (odds.attack_dice, odds.defense_dice) == (4, 5)
+    # brute force over every sequence of faces, each face class with its count on the die
+    a_faces = {"hit": A_DIE.count("hit"), "crit": A_DIE.count("crit"), "blank": 8 - A_DIE.count("hit")
+               - A_DIE.count("crit")}
+    d_faces = {"evade": DEFENSE_DIE.count("evade"), "blank": 8 - DEFENSE_DIE.count("evade")}
+    out = [Fraction(0)] * 5
+    for attack in product(a_faces, repeat=4):
+        pa = Fraction(1)
+        for f in attack:
+            pa *= Fraction(a_faces[f], 8)
+        for defense in product(d_faces, repeat=5):
+            pd = Fraction(1)
+            for f in defense:
+                pd *= Fraction(d_faces[f], 8)
+            h, c, _ = uncanceled(attack, defense)
+            out[1 if h + 2 * c > 1 else h + c] += pa * pd
+    assert list(odds.damage) == [round(float(p), 6) for p in out][:len(odds.damage)]
+    assert sum(out[len(odds.damage):]) == 0 and odds.damage[2:] == (0.0,) * (len(odds.damage) - 2)

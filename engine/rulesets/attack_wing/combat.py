@@ -6,16 +6,17 @@ is an event, applied by the reducer before the next step reads the state.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Protocol
 
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import rules
-from engine.rulesets.attack_wing.abilities import windows
+from engine.rulesets.attack_wing.abilities import policy, windows
 from engine.rulesets.attack_wing.abilities.card_odds import card_odds
 from engine.rulesets.attack_wing.abilities.model import AttackContext
 from engine.rulesets.attack_wing.dice import shuffled
 from engine.rulesets.attack_wing.odds import event_fields, odds_for
-from engine.rulesets.attack_wing.players import DiceSource, SpendKind, SpendOffer, decide_spend
+from engine.rulesets.attack_wing.players import AbilityOffer, DiceSource, SpendKind, SpendOffer, decide_spend
 from engine.rulesets.attack_wing.rules import AttackOption
 from engine.rulesets.attack_wing.spending import (  # the policy's functions, also read from here
     attack_conversion,
@@ -53,9 +54,12 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
     odds = None
     if not blank_rerolls[0]:
         # the ships as the dice-count cards left them (a token placed or spent: Invaluable Advice)
-        odds = odds_for(t.state.ship(attacker.id), t.state.ship(defender.id), weapon, option.band, obstructed,
-                        extra_attack=attack_bonus[0] + extra,
-                        extra_defense=defense_bonus[0] + _defense_extra(t.state, context))
+        # and as the defense-dice marks the policy takes will leave them (a scan token spent, an evade placed)
+        marked, evades, scans = windows.defense_preview(t.state, context)
+        att, dfn = t.state.ship(attacker.id), t.state.ship(defender.id)
+        odds = odds_for(replace(att, scan=att.scan - scans), replace(dfn, evade=dfn.evade + evades), weapon,
+                        option.band, obstructed, extra_attack=attack_bonus[0] + extra,
+                        extra_defense=defense_bonus[0] + _defense_extra(t.state, context) + marked)
         cards = windows.odds_cards(t.state, context)
         if cards:  # the same numbers through the cards' abilities, as the policy uses them
             odds = card_odds(t.state, context, odds.attack_dice, odds.defense_dice, target_lock=odds.target_lock,
@@ -65,8 +69,11 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
     if weapon is not None:
         if weapon.needs_target_lock:  # the lock is the cost of firing: spent now, no reroll from it
             t.emit(ev.TargetLockRemoved, ship=attacker.id, cause=f"spent to fire {weapon.name}")
-        t.emit(ev.WeaponDisabled, ship=attacker.id, weapon=weapon.upgrade_id, time=weapon.time)
-    if attacker.cloak == "green":  # rulebook "Firing While Cloaked"
+        # a card disabled in the weapon's place (Lojur) spares a weapon that would be disabled
+        if weapon.time or not windows.instead(t, context, "spare_weapon"):
+            t.emit(ev.WeaponDisabled, ship=attacker.id, weapon=weapon.upgrade_id, time=weapon.time)
+    # rulebook "Firing While Cloaked"; a card may keep the token green (Advanced Weapon System)
+    if attacker.cloak == "green" and not windows.instead(t, context, "keep_cloak"):
         t.emit(ev.CloakChanged, ship=attacker.id, cloak="red", beside=attacker.cloak_beside,
                cause="fired while cloaked")
 
@@ -80,8 +87,9 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
     _modify_attack(t, attacker.id, defender.id, weapon is not None and weapon.needs_target_lock, blank_rerolls,
                    context)
     # 5. roll defense dice
-    attacker, defender = t.state.ship(attacker.id), t.state.ship(defender.id)
     extra, words = windows.dice_count(t, "defense", context)
+    # the ships after the defense dice's cards (a scan token spent to count no more: Long Range Tachyon Scan)
+    attacker, defender = t.state.ship(attacker.id), t.state.ship(defender.id)
     d = _with_bonus(_with_bonus(rules.defense_dice(defender, attacker, weapon is None, option.band, obstructed),
                                 defense_bonus), (extra, words))
     faces, draws = t.dice.roll(t.state, "defense", d.count, defender, "defense")
@@ -113,13 +121,22 @@ def _card_damage(t: Table, ship_id: str, hits: int, crits: int, card: str) -> No
 
 def _defense_extra(state: GameState, context: AttackContext) -> int:
     """The defense dice that card abilities will add or remove (for the odds): standing ones, and
-    optional ones the policy takes (more of one's own dice, fewer of the other side's)."""
-    total = 0
+    optional ones the policy takes (``policy.default``: more of one's own dice, fewer of the other
+    side's, weighed against the card's cost)."""
+    total, paid = 0, set()
     for subject in (context.attacker, context.defender):
-        for owner, _, _, _, ability in windows.candidates(state, state.ship(subject.id), "defense_dice", context):
+        for owner, card_id, card, i, ability in windows.candidates(state, state.ship(subject.id), "defense_dice",
+                                                                    context):
             amount = windows.counts(ability, "defense")
-            if amount is not None and (not ability.optional or (amount > 0) == (owner.id == context.defender.id)):
+            costly = ability.cost.disable or ability.cost.discard
+            if amount is None or (costly and card_id in paid):  # the card paid for another of its abilities
+                continue
+            offer = AbilityOffer(owner.id, card_id, card.name, i, "defense_dice", ability.summary,
+                                 ability.cost.words(), subject.id)
+            if not ability.optional or policy.default(state, owner, ability, offer) is not None:
                 total += amount
+                if costly:
+                    paid.add(card_id)
     return total
 
 

@@ -378,7 +378,9 @@ class Game:
 
     def action_options(self, ship: ShipState) -> list[ActionOption]:
         """Every action the ship may perform now (``actions.action_options``); "pass" is always one."""
-        return [*actions.action_options(self.state, ship, self.echo_poses), *windows.action_options(self.state, ship)]
+        extra = windows.bar_actions(self.state, ship)  # a card's actions on the bar (Cloaking Device's echo)
+        bar = replace(ship, actions=(*ship.actions, *extra)) if extra else ship
+        return [*actions.action_options(self.state, bar, self.echo_poses), *windows.action_options(self.state, ship)]
 
     def echo_legal(self, ship: ShipState, echo: tuple[Pose, int] | None) -> bool:
         """A sensor echo end anywhere on a legal stretch, not only the sampled ones (a real table's)."""

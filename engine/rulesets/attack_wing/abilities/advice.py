@@ -6,6 +6,12 @@ An "Action:" card marks ships for the round; its riders (the card's abilities wi
 AI's own scale: an attack die is worth ``DIE_VALUE`` to a ship with a target its condition allows,
 a defense die a quarter of the fire the ship is under (as Evasive Maneuvers: +1 defense die),
 a battle stations result turned into a hit what a battle stations token is worth to an attacker.
+
+Cards that change who attacks whom are valued in expected damage from the exact odds
+(``odds.odds_for``), at ``DAMAGE_VALUE`` a point: Riker's return fire (the enemies that may attack
+his ship at Range 1), Weyoun's ban (the attack it spares his ship, less his own attack given up),
+Keevan's first strike (the chance his attack destroys his target before it fires, against its four
+extra dice if it survives).
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities.model import Ability, AttackContext, Cost, Situation
 from engine.rulesets.attack_wing.abilities.registry import CARDS
 from engine.rulesets.attack_wing.abilities.windows import holds, marks_of, parse_action
+from engine.rulesets.attack_wing.odds import attack_odds, odds_for
 from engine.rulesets.attack_wing.rules import AttackOption
 from engine.rulesets.attack_wing.state import GameState, ShipState
 
@@ -29,11 +36,91 @@ LOST_ATTACK = 1.5  # giving up the ship's own attack when it has one
 AUX_POWER = 0.5  # an auxiliary power token: next round's red maneuvers are barred
 TOKEN_VALUE = 0.5  # an evade, scan or battle stations token a card places beside a ship
 SHIELD_COST = 0.3  # an active shield disabled to pay for a card
+DAMAGE_VALUE = 1.6  # a point of expected damage dealt or spared (an attack die, DIE_VALUE, adds about half)
 
 
 def _threat_to(state: GameState, enemy: ShipState, ship: ShipState) -> float:
     """The enemy's dice at ``ship`` when it can attack it now (0 otherwise)."""
     return float(enemy.attack) if any(o.defender == ship.id for o in rules.attack_options(state, enemy)) else 0.0
+
+
+def _expected(state: GameState, attacker: ShipState, option: AttackOption, extra: int = 0) -> float:
+    """The exact expected damage of one attack option (the ships' tokens as they stand)."""
+    return odds_for(attacker, state.ship(option.defender), option.weapon, option.band, False,
+                    extra_attack=extra).expected_damage
+
+
+def _best_at(state: GameState, enemy: ShipState, ship: ShipState, extra: int = 0) -> tuple[float, float]:
+    """(the expected damage of the enemy's best attack on ``ship`` now, the chance it picks
+    ``ship``: one over the ships it may attack); (0, 0) when it cannot attack it."""
+    options = rules.attack_options(state, enemy)
+    at = [o for o in options if o.defender == ship.id]
+    if not at:
+        return 0.0, 0.0
+    return max(_expected(state, enemy, o, extra) for o in at), 1.0 / len({o.defender for o in options})
+
+
+def _own_attack(state: GameState, ship: ShipState) -> float:
+    """The expected damage of the ship's best attack now (0: nothing to shoot)."""
+    return max((_expected(state, ship, o) for o in rules.attack_options(state, ship)), default=0.0)
+
+
+def _return_fire(state: GameState, ship: ShipState, dice: int) -> tuple[float, str]:
+    """Riker: ``dice`` dice, no defense roll, at each enemy that may attack his ship at Range 1."""
+    back = attack_odds(dice, 0).expected_damage
+    chance = sum(1.0 / len({o.defender for o in options}) for options in
+                 ([o for o in rules.attack_options(state, e)] for e in state.enemies(ship))
+                 if any(o.defender == ship.id and o.band == 1 for o in options))
+    if not chance:
+        return 0.0, ""
+    return DAMAGE_VALUE * back * chance, f"{dice} dice back ({back:.2f} expected damage, no defense) at the " \
+        f"attackers at Range 1 (expected {chance:.2f} attacks)"
+
+
+def _spared(state: GameState, ship: ShipState, targets: Sequence[str]) -> tuple[float, str, str | None]:
+    """Weyoun: the enemy whose attack on his ship he forbids (the most expected damage spared),
+    less his own attack, given up."""
+    scored = []
+    for t in targets:
+        enemy = state.ship(t)
+        if enemy.side != ship.side:
+            damage, chance = _best_at(state, enemy, ship)
+            scored.append((damage * chance, t))
+    if not scored:
+        return 0.0, "", None
+    spared, pick = max(scored)
+    lost = _own_attack(state, ship)
+    if spared <= 0:
+        return 0.0, "", None
+    words = f"spares his ship {spared:.2f} expected damage from {state.ship(pick).name}" + (
+        f", giving up his own attack ({lost:.2f})" if lost else "")
+    return DAMAGE_VALUE * (spared - lost), words, pick
+
+
+def _first_strike(state: GameState, ship: ShipState, targets: Sequence[str], extra: int
+                  ) -> tuple[float, str, str | None]:
+    """Keevan: his attack resolves just before his target's; it gains ``extra`` attack dice at his
+    ship. Worth the damage his target would deal before he fires and no longer does when his
+    attack destroys it first, less the extra dice's damage when it survives."""
+    mine = {o.defender: o for o in rules.attack_options(state, ship)}
+    best: tuple[float, str, str | None] = (0.0, "", None)
+    for t in targets:
+        target = state.ship(t)
+        if target.side == ship.side or t not in mine:
+            continue
+        odds = odds_for(ship, target, mine[t].weapon, mine[t].band, False)
+        needed = max(target.hull - target.hull_damage, 0) + target.shields
+        p_kill = sum(odds.damage[needed:]) if needed else 1.0
+        at_him, chance = _best_at(state, target, ship)
+        plus, _ = _best_at(state, target, ship, extra)
+        first = rules.skill_in_effect(target) >= rules.skill_in_effect(ship)  # fires before him, or with him
+        without = at_him * chance * (1.0 if first else 1.0 - p_kill)
+        with_it = (1.0 - p_kill) * plus * chance
+        gain = without - with_it
+        if gain > best[0]:
+            best = (gain, f"fires at {target.name} first: destroys it with {p_kill:.0%}, sparing "
+                          f"{at_him * chance:.2f} expected damage; {plus * chance:.2f} if it survives", t)
+    return DAMAGE_VALUE * best[0], best[1], best[2]
 
 
 def _context(state: GameState, attacker: ShipState, option: AttackOption) -> AttackContext:
@@ -181,9 +268,24 @@ def action_value(state: GameState, ship: ShipState, action: str, threat: float, 
         return 0.0, "", None
     card_id = parsed[0]
     ability = card.abilities[parsed[1]]
+    if ability.effect.kind == "cloak":  # the AI's own Cloak action's worth (ai.py), less the card disabled
+        if not threat or not ship.shields:
+            return 0.0, "", None
+        return 0.3 * threat - _cost(ability.cost), f"{card.name}: cloak, +4 agility under fire (threat " \
+            f"{threat:.1f})", None
     if ability.effect.kind in ("repair_shield", "gain_token", "remove_token", "disable_upgrade"):
         now, said, picked = _acting_now(state, ship, ability, threat, targets)
+        if ability.effect.locked and said:  # the target lock spent to pay for it
+            now -= TOKEN_WORTH["target_lock"]
+            said.append("spends the target lock")
         return now - _cost(ability.cost), (f"{card.name}: " + "; ".join(said)) if said else "", picked
+    kinds = {r.effect.kind for r in card.abilities if r.condition.scope == "marked"}
+    if ("cannot_attack" in kinds and ability.effect.pick) or "must_attack" in kinds:  # Weyoun, Keevan
+        extra = sum(r.effect.amount for r in card.abilities if r.condition.scope == "marked"
+                    and r.effect.kind == "attack_dice")
+        value, words, chosen = _spared(state, ship, targets) if "cannot_attack" in kinds else \
+            _first_strike(state, ship, targets, extra)
+        return value - _cost(ability.cost), f"{card.name}: {words}" if words else "", chosen
     pick: str | None = None
     if ability.effect.pick and ability.effect.targets == "friendly":  # a friend with something to shoot first
         if not targets:
@@ -205,10 +307,10 @@ def action_value(state: GameState, ship: ShipState, action: str, threat: float, 
             continue
         kind, amount = rider.effect.kind, rider.effect.amount
         if kind == "retaliate":
-            near = [e for e in state.enemies(ship) if _threat_to(state, e, ship)]
-            value += 0.5 * amount * bool(near)
-            if near:
-                why.append(f"{amount} dice back at an attacker at Range 1")
+            worth, words = _return_fire(state, ship, amount)
+            value += worth
+            if words:
+                why.append(words)
         elif kind == "cannot_attack":
             spared = _threat_to(state, state.ship(pick), ship) if pick else threat
             # its own attack is lost when the mark is on the card's ship too (Weyoun, Corbomite Maneuver)

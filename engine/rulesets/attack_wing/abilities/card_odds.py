@@ -7,12 +7,15 @@ order (``windows``): the defender's cards on the attack dice, the target lock, t
 cards, its battle stations token; then per total of hits and crits the attacker's cards on the
 defense dice, the defender's, its tokens, the results its cards cancel in the compare step; then
 the damage the attacker's cards add. A pool is
-the multiset of (face, rerolled) pairs, so a die is never rerolled twice here either.
+the multiset of (face, rerolled) pairs, so a die is never rerolled twice here either -- except by
+a card that rerolls the target lock's dice once more (Tactical Officer), handled in the lock step.
+An Interphase Generator (the damage becomes exactly one hit) acts in the compare step with the
+cancels, in card order.
 
-Weights are whole numbers, not fractions: since no die is rolled more than twice, every
-attack-side probability is a whole number over 8**(2 * attack dice), and every defense-side one
-over 8**(2 * defense dice); the fractions are formed once, for the final outcomes (the same
-values exactly, five times faster than adding Fractions).
+Weights are whole numbers, not fractions: since no die is rolled more than twice (three times
+with Tactical Officer), every attack-side probability is a whole number over 8**(rolls * attack
+dice), and every defense-side one over 8**(2 * defense dice); the fractions are formed once, for
+the final outcomes (the same values exactly, five times faster than adding Fractions).
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from types import MappingProxyType
 from engine.evolve import evolve
 from engine.rulesets.attack_wing.abilities import policy
 from engine.rulesets.attack_wing.abilities.model import Ability, AttackContext
-from engine.rulesets.attack_wing.abilities.windows import Found, candidates, offered_dice
+from engine.rulesets.attack_wing.abilities.windows import Found, candidates, crit_on_hull, offered_dice
 from engine.rulesets.attack_wing.odds import ATTACK_FACES, DEFENSE_FACES, SIDES, Odds, faces_of, roll_weights
 from engine.rulesets.attack_wing.players import AbilityOffer, AbilityUse
 from engine.rulesets.attack_wing.spending import attack_conversion, attack_rerolls, defense_spends, uncanceled
@@ -44,11 +47,12 @@ def _rolled(kind: str, n: int) -> tuple[tuple[tuple[str, ...], int], ...]:
     return tuple((faces_of(counts, faces), w) for counts, w in roll_weights(kind, n))
 
 
-def _first_roll(kind: str, n: int, token: bool) -> Dist:
-    """The roll of n dice, none rerolled yet, with weights out of 8**(2n) (room for one reroll each)."""
+def _first_roll(kind: str, n: int, token: bool, rolls: int = 2) -> Dist:
+    """The roll of n dice, none rerolled yet, with weights out of 8**(rolls * n) (room for
+    ``rolls - 1`` rerolls of each die)."""
     dist: Dist = {}
     for faces, w in _rolled(kind, n):
-        _add(dist, (_pool(faces, (False,) * n), token), w * SIDES ** n)
+        _add(dist, (_pool(faces, (False,) * n), token), w * SIDES ** (n * (rolls - 1)))
     return dist
 
 
@@ -121,6 +125,58 @@ def _modifiers(state: GameState, context: AttackContext, window: str, side: str,
 
 
 Cancels = tuple[tuple[int, tuple[str, ...]], ...]  # the defender's compare-step cancels: (amount, faces)
+ONE_HIT = -1  # a Cancels entry's amount for "the damage becomes exactly one hit" (Interphase Generator)
+CONVERT_CRIT = -2  # ... for "when hit, a critical hit becomes a hit" (Polarized Hull Plating)
+
+
+def _lock_step(state: GameState, dist: Dist, target_lock: bool, battle_stations: bool,
+               again: list[Found]) -> Dist:
+    """The target lock's reroll (on the token there at the start, as combat.py), then the cards that
+    may reroll the dice it just rerolled once more (``again``: Tactical Officer), by the policy."""
+    locked: Dist = {}
+    for (pool, token), p in dist.items():
+        idx = attack_rerolls([f for f, _ in pool], [r for _, r in pool], target_lock, battle_stations)
+        if not idx:
+            _add(locked, (pool, token), p)
+        elif not again:
+            _reroll(locked, "attack", pool, token, idx, p)
+        else:
+            kept = [d for i, d in enumerate(pool) if i not in idx]
+            share = p // SIDES ** len(idx)
+            for faces, q in _rolled("attack", len(idx)):
+                dice: Dist = {(tuple([*kept, *((f, True) for f in faces)]), token): share * q}
+                lock_dice = tuple(range(len(kept), len(kept) + len(idx)))
+                for found in again:
+                    dice = _again(state, found, dice, lock_dice)
+                for (new, t), w in dice.items():
+                    _add(locked, (tuple(sorted(new)), t), w)
+    return locked
+
+
+def _again(state: GameState, found: Found, dist: Dist, lock_dice: tuple[int, ...]) -> Dist:
+    """One card rerolling again the dice at ``lock_dice`` (pools in die order here, not sorted)."""
+    owner, card_id, card, i, ability = found
+    out: Dist = {}
+    for (pool, token), p in dist.items():
+        faces, flags = tuple(f for f, _ in pool), tuple(r for _, r in pool)
+        use = AbilityUse(lock_dice)
+        if ability.optional:
+            attack = state.attack
+            assert attack is not None
+            now = evolve(state.update(owner.id, battle_stations=int(token)),
+                         attack=evolve(attack, attack_dice=faces, attack_rerolled=flags))
+            offer = AbilityOffer(owner.id, card_id, card.name, i, "modify_attack", ability.summary, "", None,
+                                 lock_dice, len(lock_dice))
+            chosen = policy.with_default(now, now.ship(owner.id), ability, offer).default
+            use = chosen if chosen is not None else AbilityUse(())
+        if not use.dice:
+            _add(out, (pool, token), p)
+            continue
+        share = p // SIDES ** len(use.dice)
+        for new, q in _rolled("attack", len(use.dice)):
+            rerolled = dict(zip(use.dice, new, strict=True))
+            _add(out, (tuple((rerolled.get(j, f), r) for j, (f, r) in enumerate(pool)), token), share * q)
+    return out
 
 
 @lru_cache(maxsize=65536)
@@ -138,6 +194,17 @@ def _defended(shown: tuple[str, ...], defense: tuple[str, ...], token: bool, eva
     attack = list(shown)
     for amount, wanted in cancels:
         h, c, _ = uncanceled(tuple(attack), defended)
+        if amount == CONVERT_CRIT:  # windows._convert_hit: a crit left uncanceled becomes a hit
+            if c:
+                attack[attack.index("crit")] = "hit"
+            continue
+        if amount == ONE_HIT:  # windows._one_hit with the policy's answer: used against more than one hit
+            if h + 2 * c > 1:
+                successes = sorted((i for i, f in enumerate(attack) if f in ("hit", "crit")),
+                                   key=lambda i: (attack[i] != "hit", i))
+                keep = successes[:defended.count("evade") + 1]
+                attack = ["hit" if i in keep else "blank" if i in successes else f for i, f in enumerate(attack)]
+            continue
         offered = [i for i, f in enumerate(attack) if f != "blank" and (not wanted or f in wanted)]
         ranked = sorted(offered, key=lambda i: ({"crit": 0, "hit": 1}.get(attack[i], 2), i))
         for i in ranked[:min(amount, h + c)]:
@@ -151,17 +218,13 @@ def card_odds(state: GameState, context: AttackContext, attack_dice: int, defens
     """The exact odds of the declared attack (``state.attack`` set) with the cards' abilities."""
     a_id, d_id = context.attacker.id, context.defender.id
     state = replace(state, attack=state.attack or AttackState(a_id, d_id, "primary"))
-    dist = _first_roll("attack", attack_dice, attack_battle_stations)  # weights out of 8**(2 * attack dice)
+    again = [f for f in candidates(state, state.ship(a_id), "modify_attack", context)
+             if f[4].effect.kind == "reroll_again"] if target_lock else []
+    rolls = 2 + len(again)  # each die rolled at most twice, once more for each Tactical Officer
+    dist = _first_roll("attack", attack_dice, attack_battle_stations, rolls)  # out of 8**(rolls * attack dice)
     for found in _modifiers(state, context, "modify_attack", "defender", "attack"):
         dist = _card_step(state, dist, found, "attack", (), a_id)
-    locked: Dist = {}
-    for (pool, token), p in dist.items():  # the target lock, on the token there at the start (combat.py)
-        idx = attack_rerolls([f for f, _ in pool], [r for _, r in pool], target_lock, attack_battle_stations)
-        if idx:
-            _reroll(locked, "attack", pool, token, idx, p)
-        else:
-            _add(locked, (pool, token), p)
-    dist = locked
+    dist = _lock_step(state, dist, target_lock, attack_battle_stations, again)
     for found in _modifiers(state, context, "modify_attack", "attacker", "attack"):
         dist = _card_step(state, dist, found, "attack", (), a_id)
     hc: dict[tuple[int, int], int] = {}
@@ -176,10 +239,18 @@ def card_odds(state: GameState, context: AttackContext, attack_dice: int, defens
     rolled = _first_roll("defense", defense_dice, defense_battle_stations)  # out of 8**(2 * defense dice)
     defense_cards = [found for side in ("attacker", "defender")
                      for found in _modifiers(state, context, "modify_defense", side, "defense")]
-    added = sum(f[4].effect.amount for f in adders)
-    cancels: Cancels = tuple((f[4].effect.amount, f[4].effect.faces) for f in
-                             candidates(state, state.ship(d_id), "compare", context) if f[4].effect.kind == "cancel")
-    out: dict[tuple[int, int], int] = {}  # out of 8**(2 * (attack dice + defense dice))
+    added = sum(f[4].effect.amount for f in adders if f[4].effect.faces != ("crit",))
+    on_crit = sum(f[4].effect.amount for f in adders if f[4].effect.faces == ("crit",))  # Massacre
+    past_shields = any(f[4].effect.kind == "ignore_shields"
+                       for f in candidates(state, state.ship(a_id), "damage", context))
+    shields = state.ship(d_id).shields
+    cancels: Cancels = tuple((f[4].effect.amount, f[4].effect.faces) if f[4].effect.kind == "cancel" else
+                             (ONE_HIT, ()) if f[4].effect.kind == "one_hit" else (CONVERT_CRIT, ())
+                             for f in candidates(state, state.ship(d_id), "compare", context)
+                             if f[4].effect.kind in ("cancel", "one_hit")
+                             or (f[4].effect.kind == "convert" and f[4].effect.faces == ("crit",)
+                                 and f[4].effect.to == "hit" and f[4].effect.amount == 1))
+    out: dict[tuple[int, int], int] = {}  # out of 8**(rolls * attack dice + 2 * defense dice)
     for (hits, crits), p in hc.items():
         shown = ("hit",) * hits + ("crit",) * crits
         ddist = dict(rolled)
@@ -187,10 +258,11 @@ def card_odds(state: GameState, context: AttackContext, attack_dice: int, defens
             ddist = _card_step(state, ddist, found, "defense", shown, d_id)
         for (pool, token), q in ddist.items():
             h, c = _defended(shown, tuple(f for f, _ in pool), token, evade_tokens, cancels)
+            more = on_crit if crit_on_hull(h, c, shields, past_shields) else 0
             if h + c:
-                h += added
+                h += added + more
             out[(h, c)] = out.get((h, c), 0) + p * q
-    scale = SIDES ** (2 * (attack_dice + defense_dice))
+    scale = SIDES ** (rolls * attack_dice + 2 * defense_dice)
     exact = {k: Fraction(w, scale) for k, w in sorted(out.items()) if w}
     total = lcm(*(p.denominator for p in exact.values())) if exact else 1
     weights = {k: int(p * total) for k, p in exact.items()}

@@ -38,7 +38,8 @@ EffectKind = Literal[
     "reroll",          # reroll up to ``amount`` of the ``dice`` pool's ``faces`` (any face when empty)
     "convert",         # turn up to ``amount`` of ``faces`` into ``to`` (``amount`` 0: every one)
     "add_result",      # add ``amount`` dice showing ``to`` to the ``dice`` pool
-    "add_damage",      # add ``amount`` hits to the damage of an attack that hit (after compare)
+    "add_damage",      # add ``amount`` hits to the damage of an attack that hit (after compare); ``faces``
+                       # ("crit",): only when a critical hit of it reaches the hull (Massacre)
     "ignore_shields",  # the attack's damage goes to the hull, past active shields
     "free_action",     # perform one of ``actions`` as a free action, even off the Action Bar
     "gain_token",      # place ``amount`` ``token`` beside the card's ship, or beside the ships it targets
@@ -57,6 +58,11 @@ EffectKind = Literal[
     "retaliate",       # roll ``amount`` attack dice at the attacker: its hits and crits damage it, no defense
     "no_dice",         # the ``dice`` roll has no dice at all (steps 3 and 5: "cannot roll any defense dice")
     "forbid_action",   # a rider: the marked ship may not perform ``actions`` (none named: any) as free actions
+    "keep_cloak",      # attacking: the ship's cloak stays green as it fires (Advanced Weapon System)
+    "cloak",           # an Action: the ship performs the Cloak action, even off its Action Bar (Cloaking Device)
+    "bar_action",      # a standing rule: ``actions`` are on the ship's Action Bar while its condition holds,
+                       # even with the card disabled (Cloaking Device's Sensor Echo while cloaked)
+    "spare_weapon",    # attacking: the card is disabled instead of the weapon fired (Lojur)
 ]
 
 
@@ -155,6 +161,7 @@ class Effect:
     unless_token: str | None = None  # a target with this token beside it may not be picked (Mendak)
     classes: tuple[str, ...] = ()  # "mark": only ships of these classes
     bar_only: bool = False  # "free_action": only the actions on the ship's Action Bar
+    locked: bool = False  # an Action: at the ship the card's ship holds a target lock on, spending the lock (Chang)
     # "mark" with a ``token``: ``amount`` of that token is placed beside every ship it marks
 
 

@@ -1,13 +1,17 @@
 """The engine's policy for card abilities (rulings.md "Card abilities"): what a seat without
 ``use_ability`` answers, and what the AI answers with its reason. Use an ability when it can only
 help: reroll what failed, convert to something better, add dice; force the other side to reroll
-its best die; take the free action worth most."""
+its best die; take the free action worth most. A card that adds or removes dice at a price (it is
+disabled or discarded, a token or a shield is spent) is used when the expected damage it gains
+(exact odds, ``odds.attack_odds``) is more than the card is worth kept (``keep_value``)."""
 
 from __future__ import annotations
 
 from engine.evolve import evolve
-from engine.rulesets.attack_wing.abilities.model import Ability, Effect
+from engine.rulesets.attack_wing import rules
+from engine.rulesets.attack_wing.abilities.model import Ability, Cost, Effect
 from engine.rulesets.attack_wing.abilities.registry import CARDS
+from engine.rulesets.attack_wing.odds import attack_odds
 from engine.rulesets.attack_wing.players import AbilityOffer, AbilityUse
 from engine.rulesets.attack_wing.spending import uncanceled
 from engine.rulesets.attack_wing.state import GameState, ShipState
@@ -120,6 +124,129 @@ def sub_choice(state: GameState, effect: Effect, ship_id: str, choices: tuple[st
     return max(choices, key=lambda c: (weapons.get(c, -1), c in CARDS, -choices.index(c)))
 
 
+def sub_choice_reason(state: GameState, effect: Effect, ship_id: str, choice: str) -> str:
+    """Why ``sub_choice`` chose it, in the game's words."""
+    ship = state.ship(ship_id)
+    if effect.kind == "remove_token":
+        return f"{ship.name} loses its {choice.replace('_', ' ')} token (the one worth most to it)"
+    weapon = next((w for w in ship.weapons if w.upgrade_id == choice and not w.disabled), None)
+    if weapon is not None:
+        return f"disable {ship.name}'s {weapon.name}: its armed weapon of most attack dice ({weapon.attack})"
+    found = CARDS.get(choice)
+    return f"disable {ship.name}'s {found.name}: a card whose ability the engine plays" if found is not None \
+        else f"disable {ship.name}'s upgrade {choice}"
+
+
+# what a card is worth kept, in expected damage (the unit of the gain it is weighed against)
+KEEP_DISABLED = 0.3  # back only for an Action spent on it (rulebook "Disabling Upgrade Cards")
+KEEP_DISCARDED = 0.25  # a use in a later round, for each round left (three at most)
+KEEP_TOKEN = 0.2  # a token spent from beside the ship
+KEEP_SHIELD = 0.35  # an active shield disabled: about a hit it would stop
+KEEP_TIME = 0.1  # each round the card waits under its Time Tokens
+
+
+def keep_value(state: GameState, owner: ShipState, cost: Cost) -> tuple[float, str]:
+    """What paying this cost gives up, in expected damage, and its words. A discarded card is worth
+    nothing kept in the last round or on a ship one or two damage from destruction."""
+    value, words = 0.0, []
+    if cost.discard:
+        left = max(state.round_limit - state.round, 0) if state.round_limit else 3
+        standing = owner.hull - owner.hull_damage + owner.shields
+        later = 0 if standing <= 2 else min(left, 3)
+        value += KEEP_DISCARDED * later
+        words.append(f"the card for {later} later round(s)" if later else "the card, with no later use likely")
+    elif cost.disable:
+        value += KEEP_DISABLED
+        words.append("the card disabled until an Action re-arms it")
+    if cost.token:
+        value += KEEP_TOKEN
+        words.append(f"a {cost.token.replace('_', ' ')} token")
+    shields = owner.shields if cost.shields < 0 else cost.shields
+    if shields:
+        value += KEEP_SHIELD * shields
+        words.append(f"{shields} active shield(s)")
+    if cost.time:
+        value += KEEP_TIME * cost.time
+        words.append(f"{cost.time} rounds under time tokens")
+    return value, ", ".join(words)
+
+
+def _attack_dice(ability: Ability) -> bool:
+    """A dice-count ability changes the attack roll (else the defense roll)."""
+    kind = ability.effect.kind
+    return kind == "attack_dice" or (kind == "no_dice" and ability.effect.dice == "attack")
+
+
+def _dice_gain(state: GameState, owner: ShipState, ability: Ability) -> tuple[float, str]:
+    """The expected damage a dice-count card saves or adds in this attack (exact odds of the
+    rules' dice, no tokens: the same before the roll and at its step), and its words."""
+    from engine.rulesets.attack_wing.abilities.windows import band_between
+
+    attack = state.attack
+    assert attack is not None
+    attacker, defender = state.ship(attack.attacker), state.ship(attack.defender)
+    weapon = next((w for w in attacker.weapons if w.upgrade_id == attack.weapon), None)
+    band = min(max(band_between(attacker, defender) or 3, 1), 3)
+    n = rules.attack_dice(attacker, weapon, band).count
+    m = rules.defense_dice(defender, attacker, weapon is None, band, False).count
+    amount = ability.effect.amount
+    if ability.effect.kind == "no_dice":  # none at all: the whole roll
+        amount = -(n if _attack_dice(ability) else m)
+    if _attack_dice(ability):
+        before, after = attack_odds(n, m).expected_damage, attack_odds(max(n + amount, 0), m).expected_damage
+        words = f"{n} -> {max(n + amount, 0)} attack dice against {m}"
+    else:
+        before, after = attack_odds(n, m).expected_damage, attack_odds(n, max(m + amount, 0)).expected_damage
+        words = f"{m} -> {max(m + amount, 0)} defense dice against {n}"
+    gain = after - before if owner.id == attack.attacker else before - after
+    return gain, words
+
+
+def _defense_mark(state: GameState, owner: ShipState, ability: Ability, offer: AbilityOffer) -> AbilityUse | None:
+    """A mark placed as the defense dice are counted (Long Range Tachyon Scan, Captured
+    Intelligence): its riders' defense dice, an evade token placed (about a die more) and a scan
+    token the attacker spends (its die back to the defender), weighed as a dice-count card."""
+    card = CARDS[offer.card]
+    change = sum(r.effect.amount for r in card.abilities if r.window == "defense_dice"
+                 and r.condition.scope == "marked" and r.effect.kind == "defense_dice")
+    change += ability.effect.amount if ability.effect.token == "evade" else 0
+    attack = state.attack
+    assert attack is not None
+    change += 1 if ability.cost.token == "scan" and owner.id == attack.attacker else 0
+    if not change or (change > 0) != (owner.id == attack.defender):
+        return None
+    gain, words = _dice_gain(state, owner, evolve(ability, effect=evolve(ability.effect, kind="defense_dice",
+                                                                          amount=change, dice="defense")))
+    keep, kept = keep_value(state, owner, ability.cost)
+    if gain <= keep:
+        return None
+    return AbilityUse(reason=f"{ability.summary}: {gain:.2f} expected damage {'spared' if change > 0 else 'more'} "
+                      f"in this attack ({words}, exact odds), more than {kept} is worth ({keep:.2f})")
+
+
+def _dice_count(state: GameState, owner: ShipState, ability: Ability) -> AbilityUse | None:
+    """More of one's own dice, fewer of the other side's: free, always; at a price, when the
+    expected damage it gains is more than the card is worth kept."""
+    effect = ability.effect
+    dice = "attack" if _attack_dice(ability) else "defense"
+    own = (dice == "attack") == (state.attack is not None and state.attack.attacker == owner.id)
+    if (effect.amount > 0 and effect.kind != "no_dice") != own:
+        return None
+    said = f"no {dice} dice" if effect.kind == "no_dice" else f"{effect.amount:+d} {dice} dice"
+    cost = ability.cost
+    if state.attack is None or not (cost.discard or cost.disable or cost.token or cost.shields or cost.time):
+        return AbilityUse(reason=said)
+    gain, words = _dice_gain(state, owner, ability)
+    keep, kept = keep_value(state, owner, cost)
+    what = "expected damage" if owner.id == state.attack.attacker else "expected damage taken"
+    if gain <= keep:
+        return None
+    return AbilityUse(reason=f"{said}: {gain:+.2f} {what} ({words}, exact odds) is more than {kept} is worth "
+                      f"({keep:.2f})" if owner.id == state.attack.attacker else
+                      f"{said}: {gain:.2f} less {what} ({words}, exact odds) is more than {kept} is worth "
+                      f"({keep:.2f})")
+
+
 def default(state: GameState, owner: ShipState, ability: Ability, offer: AbilityOffer) -> AbilityUse | None:
     """The policy's answer to an offer."""
     kind = ability.effect.kind
@@ -127,8 +254,8 @@ def default(state: GameState, owner: ShipState, ability: Ability, offer: Ability
         return _cancel(state, offer)
     if offer.window == "action" and offer.actions and offer.subject is not None:  # an action's token, upgrade
         choices = tuple(o.action for o in offer.actions)
-        return AbilityUse(choice=sub_choice(state, ability.effect, offer.subject, choices),
-                          reason="the policy's choice")
+        choice = sub_choice(state, ability.effect, offer.subject, choices)
+        return AbilityUse(choice=choice, reason=sub_choice_reason(state, ability.effect, offer.subject, choice))
     if kind in ("reroll", "reroll_again"):
         return _reroll(state, owner, ability, offer)
     if kind == "convert":
@@ -141,10 +268,24 @@ def default(state: GameState, owner: ShipState, ability: Ability, offer: Ability
     if kind == "add_result" and ability.effect.dice == "defense" and state.attack is not None \
             and not sum(uncanceled(state.attack.attack_dice, state.attack.defense_dice)[:2]):
         return None  # every hit is already canceled: keep the card
-    if kind in ("attack_dice", "defense_dice"):  # more of one's own dice, fewer of the enemy's
-        own = (ability.effect.dice == "attack") == (state.attack is not None and state.attack.attacker == owner.id)
-        helps = (ability.effect.amount > 0) == own
-        return AbilityUse(reason=f"{ability.effect.amount:+d} {ability.effect.dice} dice") if helps else None
+    if kind in ("attack_dice", "defense_dice", "no_dice"):  # more of one's own dice, fewer of the enemy's
+        return _dice_count(state, owner, ability)
+    if kind == "mark" and offer.window == "defense_dice" and state.attack is not None:
+        return _defense_mark(state, owner, ability, offer)
+    if kind == "add_damage":  # more damage now against what the card is worth kept
+        keep, kept = keep_value(state, owner, ability.cost)
+        said = f"+{ability.effect.amount} damage now"
+        if ability.cost == Cost():
+            return AbilityUse(reason=said)
+        return AbilityUse(reason=f"{said}, more than {kept} is worth ({keep:.2f})") \
+            if ability.effect.amount > keep else None
+    if kind == "keep_cloak":
+        return AbilityUse(reason="the cloak stays green: +4 agility against the attacks still to come this round, "
+                          "and it may stay cloaked next round")
+    if kind == "spare_weapon" and state.attack is not None:
+        weapon = next((w for w in owner.weapons if w.upgrade_id == state.attack.weapon), None)
+        return AbilityUse(reason=f"{weapon.name if weapon else 'the weapon'} stays armed; the card is disabled "
+                          "in its place")
     return AbilityUse(reason=ability.summary)
 
 

@@ -22,6 +22,7 @@ from engine.rulesets.attack_wing.abilities.registry import CARDS
 from engine.rulesets.attack_wing.actions import ActionOption
 from engine.rulesets.attack_wing.measure import arc_check, distance
 from engine.rulesets.attack_wing.players import AbilityOffer, AbilityUse, DiceSource, decide_ability
+from engine.rulesets.attack_wing.spending import uncanceled
 from engine.rulesets.attack_wing.state import GameState, ShipState
 
 ACTION_PREFIX = "ability:"
@@ -186,6 +187,10 @@ def dice_count(t: Table, kind: str, attack: AttackContext) -> tuple[int, str]:
     its words for the roll's reason. Standing abilities apply; optional ones are the seat's."""
     window: Window = "attack_dice" if kind == "attack" else "defense_dice"
     total, words = 0, []
+    for subject in (attack.attacker, attack.defender):  # first the marks, whose riders count below
+        for found in list(candidates(t.state, t.state.ship(subject.id), window, attack)):
+            if found[4].effect.kind == "mark":
+                _mark_before_dice(t, found, window, attack)
     for subject in (attack.attacker, attack.defender):
         for found in list(candidates(t.state, t.state.ship(subject.id), window, attack)):
             owner, card_id, card, _, ability = found
@@ -204,6 +209,51 @@ def dice_count(t: Table, kind: str, attack: AttackContext) -> tuple[int, str]:
             total += amount
             words.append(f"{card.name}: no {kind} dice" if amount == NO_DICE else f"{card.name} {amount:+d}")
     return total, ", ".join(words)
+
+
+def _marked_by(attack: AttackContext, owner: ShipState, ability: Ability) -> tuple[str, ...]:
+    """The ship a dice-count window's mark marks: the card's own, or the other ship of the attack."""
+    if ability.effect.targets == "self":
+        return (owner.id,)
+    return (attack.defender.id if owner.id == attack.attacker.id else attack.attacker.id,)
+
+
+def _mark_before_dice(t: Table, found: Found, window: Window, attack: AttackContext) -> None:
+    """A card that marks a ship for the round as the dice are counted (Long Range Tachyon Scan,
+    Captured Intelligence): its riders then apply to this roll and the round's others; a token
+    beside each ship it marks."""
+    owner, card_id, card, _, ability = found
+    if not ready(t.state.ship(owner.id), card_id, ability):
+        return
+    marks = _marked_by(attack, owner, ability)
+    use = None if not ability.optional else _ask(t, found, window, subject=marks[0])
+    if ability.optional and use is None:
+        return
+    _used(t, found, window, use, marks[0], marks=marks)
+    for ship_id in marks if ability.effect.token else ():
+        t.emit(ev.TokensChanged, ship=ship_id, token=ability.effect.token, delta=ability.effect.amount,
+               cause=card.name)
+
+
+def defense_preview(state: GameState, attack: AttackContext) -> tuple[int, int, int]:
+    """For the odds, before any die is rolled: what the defense-dice marks the policy will take do
+    to the defense roll -- (the dice their riders add or remove, evade tokens placed beside the
+    defender, scan tokens the attacker spends)."""
+    dice = evades = scans = 0
+    for subject in (attack.attacker, attack.defender):
+        for owner, card_id, card, i, ability in candidates(state, state.ship(subject.id), "defense_dice", attack):
+            if ability.effect.kind != "mark":
+                continue
+            offer = AbilityOffer(owner.id, card_id, card.name, i, "defense_dice", ability.summary,
+                                 ability.cost.words(), subject.id)
+            if ability.optional and policy.default(state, owner, ability, offer) is None:
+                continue
+            dice += sum(counts(r, "defense") or 0 for r in card.abilities
+                        if r.window == "defense_dice" and r.condition.scope == "marked")
+            marked = _marked_by(attack, owner, ability)
+            evades += ability.effect.amount if ability.effect.token == "evade" and attack.defender.id in marked else 0
+            scans += ability.cost.token == "scan" and owner.id == attack.attacker.id
+    return dice, evades, scans
 
 
 def _token_before_dice(t: Table, found: Found, window: Window, subject: str) -> None:
@@ -335,17 +385,36 @@ def lock_rerolled(t: Table, attack: AttackContext, dice: tuple[int, ...]) -> Non
                cause=card.name, draws=draws)
 
 
+def instead(t: Table, attack: AttackContext, kind: str) -> bool:
+    """As the attacker fires, before any die is rolled: a card of its paid instead of firing's usual
+    price (``kind``: "keep_cloak", its cloak stays green; "spare_weapon", the weapon fired stays
+    armed); True when one is used."""
+    for found in list(candidates(t.state, t.state.ship(attack.attacker.id), "attack_dice", attack)):
+        owner, card_id, _, _, ability = found
+        if ability.effect.kind != kind or not ready(t.state.ship(owner.id), card_id, ability):
+            continue
+        use = _ask(t, found, "attack_dice", subject=attack.attacker.id) if ability.optional else None
+        if ability.optional and use is None:
+            continue
+        _used(t, found, "attack_dice", use, attack.attacker.id)
+        return True
+    return False
+
+
 def compare(t: Table, attack: AttackContext) -> None:
     """Step 7, before the results are counted: the defender's abilities that cancel the attacker's
     results (each canceled die shows blank: nothing after this step rerolls it)."""
     for found in list(candidates(t.state, t.state.ship(attack.defender.id), "compare", attack)):
         owner, card_id, card, _, ability = found
         effect = ability.effect
-        if effect.kind not in ("cancel", "one_hit") or not ready(t.state.ship(owner.id), card_id, ability):
+        if effect.kind not in ("cancel", "one_hit", "convert") or not ready(t.state.ship(owner.id), card_id, ability):
             continue
         faces = _pool(t.state, "attack")[0]
         if effect.kind == "one_hit":
             _one_hit(t, found, attack, faces)
+            continue
+        if effect.kind == "convert":
+            _convert_hit(t, found, attack, faces)
             continue
         offered = tuple(i for i, f in enumerate(faces) if f != "blank" and (not effect.faces or f in effect.faces))
         if not offered:
@@ -358,6 +427,25 @@ def compare(t: Table, attack: AttackContext) -> None:
         _used(t, found, "compare", use, attack.defender.id)
         t.emit(ev.DiceConverted, ship=attack.attacker.id, kind="attack", indices=use.dice, to="blank",
                cause=card.name)
+
+
+def _convert_hit(t: Table, found: Found, attack: AttackContext, faces: tuple[str, ...]) -> None:
+    """"When your ship is hit": the attacker's results of ``faces`` become ``to``, only while a
+    critical hit is left uncanceled by the evades (Polarized Hull Plating: a crit becomes a hit)."""
+    effect = found[4].effect
+    if not uncanceled(faces, _pool(t.state, "defense")[0])[1]:
+        return  # no critical hit lands
+    offered = tuple(i for i, f in enumerate(faces) if f in effect.faces)
+    if not offered:
+        return
+    pick = min(effect.amount or len(offered), len(offered))
+    use = _ask(t, found, "compare", offered, pick, attack.defender.id) if found[4].optional else \
+        AbilityUse(offered[:pick], reason="always applies")
+    if use is None or not use.dice:
+        return
+    _used(t, found, "compare", use, attack.defender.id)
+    t.emit(ev.DiceConverted, ship=attack.attacker.id, kind="attack", indices=use.dice, to=effect.to,
+           cause=found[2].name)
 
 
 def _one_hit(t: Table, found: Found, attack: AttackContext, faces: tuple[str, ...]) -> None:
@@ -396,10 +484,15 @@ def damage(t: Table, attack: AttackContext, hits: int, crits: int, suffer: Any) 
     added, hull_only = 0, False
     if not t.state.ship(attack.attacker.id).in_play:
         return added, hull_only
-    for found in list(candidates(t.state, t.state.ship(attack.attacker.id), "damage", attack)):
+    found_all = list(candidates(t.state, t.state.ship(attack.attacker.id), "damage", attack))
+    past_shields = any(f[4].effect.kind == "ignore_shields" for f in found_all)
+    shields = t.state.ship(attack.defender.id).shields
+    for found in found_all:
         ability = found[4]
         if ability.effect.kind == "retaliate" or (ability.condition.hit and not hits + crits):
             continue
+        if ability.effect.faces == ("crit",) and not crit_on_hull(hits, crits, shields, past_shields):
+            continue  # "a critical hit against the hull" (Massacre): none reaches it
         use = _ask(t, found, "damage", subject=attack.defender.id) if ability.optional else None
         if ability.optional and use is None:
             continue
@@ -411,6 +504,16 @@ def damage(t: Table, attack: AttackContext, hits: int, crits: int, suffer: Any) 
     return added, hull_only
 
 
+def crit_on_hull(hits: int, crits: int, shields: int, past_shields: bool) -> bool:
+    """A critical hit of this damage reaches the hull: damage is suffered normal before critical,
+    one active shield a point (combat.suffer), unless it goes past the shields."""
+    return crits > 0 and (past_shields or hits + crits > shields)
+
+
+# the effects card_odds models (with the dice-count windows' abilities, which the dice count carries)
+ODDS_EFFECTS = ("reroll", "convert", "add_result", "add_damage", "cancel", "reroll_again", "one_hit")
+
+
 def odds_cards(state: GameState, attack: AttackContext) -> tuple[str, ...]:
     """The cards whose dice abilities may act in this attack (the odds account for them)."""
     names: list[str] = []
@@ -419,7 +522,7 @@ def odds_cards(state: GameState, attack: AttackContext) -> tuple[str, ...]:
         for window in windows:
             for found in candidates(state, state.ship(subject.id), window, attack):
                 ability = found[4]
-                if (ability.effect.kind in ("reroll", "convert", "add_result", "add_damage", "cancel")
+                if (ability.effect.kind in ODDS_EFFECTS
                         or window == "defense_dice") and found[2].name not in names:
                     names.append(found[2].name)
     return tuple(names)
@@ -453,6 +556,7 @@ def marks_of(state: GameState, owner: ShipState, ability: Ability) -> tuple[str,
              and (not effect.factions or s.faction in effect.factions)
              and (not effect.classes or s.class_name in effect.classes)
              and (s.id == owner.id or not effect.reach or band_between(owner, s) in effect.reach)
+             and (not effect.locked or s.id == owner.target_lock)
              and (s.id == owner.id or not (effect.in_arc or effect.out_arc)
                   or arc_check(rules.placed(owner), rules.placed(s), arc).in_arc == effect.in_arc)
              and _can_change(s, effect)]
@@ -474,17 +578,28 @@ def _can_change(ship: ShipState, effect: Effect) -> bool:
 
 def upgrades_to_disable(ship: ShipState, effect: Effect) -> tuple[str, ...]:
     """The ship's upgrade cards a "disable_upgrade" effect may disable: in play, not disabled, of
-    the effect's upgrade types (its captain and admiral are not upgrades)."""
+    the effect's upgrade types (its captain and admiral are not upgrades: the captain card only
+    when the effect names "captain", Chang)."""
     out = []
     for card_id in ship.cards:
-        kind = upgrade_type(card_id)
+        kind = upgrade_type(card_id) or ("captain" if _is_captain(card_id) else None)
         if kind is None or card_id in ship.cards_disabled or card_id in ship.cards_discarded:
+            continue
+        if kind == "captain" and "captain" not in effect.upgrades:  # only a card that names the captain
             continue
         if any(w.upgrade_id == card_id and w.disabled for w in ship.weapons):
             continue
         if not effect.upgrades or kind in effect.upgrades:
             out.append(card_id)
     return tuple(out)
+
+
+def _is_captain(card_id: str) -> bool:
+    try:
+        load_catalog().captain(card_id)
+    except (KeyError, ValueError):
+        return False
+    return True
 
 
 def upgrade_type(card_id: str) -> str | None:
@@ -531,7 +646,7 @@ def action_options(state: GameState, ship: ShipState) -> list[ActionOption]:
         for i, ability in enumerate(card.abilities if card else ()):
             if holder.id != ship.id and not ability.fleet:
                 continue
-            if ability.window == "action" and ready(holder, card_id, ability) \
+            if ability.window == "action" and ability.effect.kind != "bar_action" and ready(holder, card_id, ability) \
                     and action_name(card_id, i) not in ship.actions_done \
                     and holds(Situation(state, ship, ship, None), card_id, ability):  # "your ship": the one acting
                 needs = ability.effect.pick or ability.effect.kind in _ACTS_ON
@@ -539,6 +654,19 @@ def action_options(state: GameState, ship: ShipState) -> list[ActionOption]:
                 if not needs or acted_on or (ability.effect.and_self and not ability.effect.pick):
                     out.append(ActionOption(action_name(card_id, i), acted_on if ability.effect.pick else ()))
     return out
+
+
+def bar_actions(state: GameState, ship: ShipState) -> tuple[str, ...]:
+    """The actions the ship's cards put on its Action Bar now (a card not discarded, disabled or not)."""
+    out: list[str] = []
+    for card_id in ship.cards:
+        card = CARDS.get(card_id)
+        if card is None or card_id in ship.cards_discarded:
+            continue
+        for ability in card.abilities:
+            if ability.effect.kind == "bar_action" and holds(Situation(state, ship, ship, None), card_id, ability):
+                out.extend(a for a in ability.effect.actions if a not in ship.actions and a not in out)
+    return tuple(out)
 
 
 def perform_action(t: Table, ship_id: str, action: str, reason: str, target: str | None = None) -> None:
@@ -599,6 +727,13 @@ def _choices(state: GameState, effect: Effect, ships: tuple[str, ...]) -> tuple[
 def _apply(t: Table, owner: ShipState, cause: str, effect: Effect, ships: tuple[str, ...], choice: str | None
            ) -> None:
     """An "Action:" card's effect on the ships it acts on, as the usual events."""
+    if effect.locked and ships:  # its cost: the target lock on that ship is spent
+        t.emit(ev.TargetLockRemoved, ship=owner.id, cause=cause)
+    if effect.kind == "cloak":  # the rulebook's Cloak action (game.do_action's), from the card
+        t.emit(ev.ShieldsChanged, ship=owner.id, active=0, disabled=owner.shields + owner.shields_disabled,
+               cause=cause)
+        t.emit(ev.CloakChanged, ship=owner.id, cloak="green", cause=cause)
+        return
     for ship_id in ships:
         ship = t.state.ship(ship_id)
         if effect.kind == "gain_token" and effect.token:

@@ -33,6 +33,13 @@ def register(subparsers: argparse._SubParsersAction[P]) -> None:
                    help="the defender's evade tokens (0-5; the policy spends one at most)")
     p.add_argument("--scan", type=int, default=0, metavar="K", help="the attacker's scan tokens (0-5)")
     p.add_argument("--cloaked", action="store_true", help="the defender is cloaked (agility + 4)")
+    p.add_argument("--attacker-card", action="append", default=[], metavar="CARD",
+                   help="a captain, admiral or upgrade card on the attacker (catalog id or name; repeatable): "
+                        "its dice abilities are counted as the engine's policy uses them")
+    p.add_argument("--defender-card", action="append", default=[], metavar="CARD",
+                   help="a card on the defender (as --attacker-card)")
+    p.add_argument("--shields", type=int, default=3, metavar="K",
+                   help="each ship's active shields, for the cards that read them (0-5, default 3)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(handler=cmd_odds)
 
@@ -49,6 +56,9 @@ def odds_document(args: argparse.Namespace) -> dict[str, Any]:
     _check("--defense", args.defense, MAX_DICE)
     _check("--evade", args.evade, MAX_TOKENS)
     _check("--scan", args.scan, MAX_TOKENS)
+    _check("--shields", args.shields, MAX_TOKENS)
+    if args.attacker_card or args.defender_card:
+        return _card_document(args)
     table = primary_odds(args.attack, args.defense, args.band, obstructed=args.obstructed,
                          target_lock=args.target_lock, battle_stations_attack=args.battle_stations_attack,
                          battle_stations_defense=args.battle_stations_defense, evade=args.evade, scan=args.scan,
@@ -61,6 +71,28 @@ def odds_document(args: argparse.Namespace) -> dict[str, Any]:
         "attack_dice_reason": table.attack_reason,
         "defense_dice_reason": table.defense_reason,
         **table.odds.as_json(),
+    }
+
+
+def _card_document(args: argparse.Namespace) -> dict[str, Any]:
+    from engine.rulesets.attack_wing.abilities.table_odds import card_table_odds
+
+    found = card_table_odds(args.attack, args.defense, args.band, tuple(args.attacker_card),
+                            tuple(args.defender_card), obstructed=args.obstructed, target_lock=args.target_lock,
+                            battle_stations_attack=args.battle_stations_attack,
+                            battle_stations_defense=args.battle_stations_defense, evade=args.evade, scan=args.scan,
+                            cloaked=args.cloaked, shields=args.shields)
+    return {
+        "input": {"attack": args.attack, "defense": args.defense, "range": args.band, "obstructed": args.obstructed,
+                  "target_lock": args.target_lock, "battle_stations_attack": args.battle_stations_attack,
+                  "battle_stations_defense": args.battle_stations_defense, "evade": args.evade, "scan": args.scan,
+                  "cloaked": args.cloaked, "attacker_cards": list(args.attacker_card),
+                  "defender_cards": list(args.defender_card), "shields": args.shields},
+        "attack_dice_reason": found.table.attack_reason,
+        "defense_dice_reason": found.table.defense_reason,
+        "cards": list(found.counted),
+        "cards_not_counted": [{"card": name, "why": why} for name, why in found.not_counted],
+        **found.odds.as_json(),
     }
 
 
@@ -81,6 +113,10 @@ def cmd_odds(args: argparse.Namespace) -> int:
           + (f"; spends {', '.join(spends)}" if spends else ""))
     print(f"defense {doc['defense_dice']} dice ({doc['defense_dice_reason']})"
           + (f"; spends {', '.join(guards)}" if guards else ""))
+    if "cards" in doc:
+        print(f"cards counted: {', '.join(doc['cards']) or 'none'}")
+        for row in doc["cards_not_counted"]:
+            print(f"not counted: {row['card']}: {row['why']}")
     print(f"expected damage {doc['expected_damage']:.3f}  (hits {doc['expected_hits']:.3f}, "
           f"crits {doc['expected_crits']:.3f})")
     print(f"P(damage >= 1) {doc['p_damage']:.1%}   P(at least one crit) {doc['p_crit']:.1%}")

@@ -238,4 +238,16 @@ CARDS: tuple[Card, ...] = (
              "attack)", ATTACKING, Cost(token="evade", limit="round")),
         dice("attack", 1, "attacking: remove a battle stations token from beside his ship for +1 attack die (one "
              "token an attack)", ATTACKING, Cost(token="battle_stations", limit="round")))),
+    Card(("2012",), "Christopher Pike", "captain", (),
+         note="no ability in play: his crew upgrades' -1 cost is fleet building (the fleet prices it)"),
+    Card(("2023",), "Thot Gor", "captain", (),
+         note="no ability in play: his weapon upgrades' -1 cost is fleet building (the fleet prices it)"),
+    Card(("2035",), "Luaran", "captain", (),
+         note="no ability in play: one Dominion upgrade's -2 cost is fleet building (the fleet prices it)"),
+    Card(("3106",), "Styles", "captain", (),
+         note="no ability in play: his extra tech slot is fleet building (the fleet counts it)"),
+    Card(("2032",), "Chang", "captain", (
+        Ability("action", Effect("disable_upgrade", targets="enemy", pick=True, upgrades=("captain",), locked=True),
+                "Action: spend the target lock his ship holds; disable the captain card of the locked ship"),),
+        note="a disabled captain keeps his Captain Skill; his abilities wait until an Action re-arms the card"),
 )

@@ -183,4 +183,13 @@ CARDS: tuple[Card, ...] = (
     Card(("3035",), "Tactical Officer", "crew", (
         Ability("modify_attack", Effect("reroll_again", ANY, "attack"), "attacking: the dice the target lock just "
                 "rerolled may each be rerolled once more", condition=ATTACKING),)),
+    Card(("3039",), "Varel", "crew", (
+        Ability("attack_dice", Effect("no_dice", dice="attack"), "attacked: discard before any die is rolled; the "
+                "attack is canceled (its attack rolls no dice, and it is not made again at another ship)",
+                Cost(discard=True), DEFENDING),),
+        note="her +5 cost on a ship other than a Romulan Science Vessel is fleet building"),
+    Card(("3110",), "Lojur", "crew", (
+        Ability("attack_dice", Effect("spare_weapon"), "firing a weapon upgrade that is disabled to fire: disable "
+                "Lojur instead of the weapon", Cost(disable=True), Condition(role="attacker", weapon="secondary")),)),
 )
+

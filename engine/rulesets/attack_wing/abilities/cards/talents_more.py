@@ -21,6 +21,10 @@ from engine.rulesets.attack_wing.abilities.cards.common import (
 )
 from engine.rulesets.attack_wing.abilities.model import Ability, Card, Condition, Cost, Effect, Situation
 
+
+def _no_evade(sit: Situation) -> bool:
+    return not sit.owner.evade
+
 GALAXY = ("Galaxy Class", "Galaxy Class (MU)")
 
 
@@ -156,4 +160,12 @@ CARDS: tuple[Card, ...] = (
     Card(("invaluable_advice_op5prize",), "Invaluable Advice", "talent", (
         Ability("attack_dice", Effect("gain_token", 1, token="battle_stations"), "attacking or defending, before "
                 "any die is rolled: discard this card for a battle stations token", Cost(discard=True)),)),
+    Card(("3100",), "Captured Intelligence", "talent", (
+        Ability("defense_dice", Effect("mark", token="evade"), "defending with no evade token beside the ship: "
+                "discard before the defense roll for an evade token; +1 defense die each time it defends this round",
+                Cost(discard=True), Condition(role="defender", check=_no_evade)),
+        defense_rider(1, "+1 defense die each time the ship defends this round (marked)"))),
+    Card(("3122",), "Massacre", "talent", (
+        Ability("damage", Effect("add_damage", 1, faces=("crit",)), "attacking: a critical hit reaching the "
+                "defender's hull: discard for 1 more damage", Cost(discard=True), Condition(role="attacker")),)),
 )

@@ -11,6 +11,7 @@ from engine.rulesets.attack_wing.abilities.cards.common import (
     free,
     green,
     no_free,
+    per_count,
     target_ship,
 )
 from engine.rulesets.attack_wing.abilities.model import Ability, Card, Condition, Cost, Effect, Situation
@@ -18,6 +19,15 @@ from engine.rulesets.attack_wing.abilities.model import Ability, Card, Condition
 
 def _cloaked(sit: Situation) -> bool:
     return sit.owner.cloaked
+
+
+def _not_cloaked(sit: Situation) -> bool:
+    return not sit.owner.cloaked
+
+
+def _scan_taken(sit: Situation) -> int:
+    """The defense dice the attacker's scan tokens take (one each, at most 3 with the rule of 3)."""
+    return 0 if sit.attack is None else min(sit.attack.attacker.scan, 3)
 
 
 def _bigger_friend_near(sit: Situation) -> bool:
@@ -76,4 +86,28 @@ CARDS: tuple[Card, ...] = (
                     "token and rolls 2 fewer attack dice this round", (1, 2), Cost(disable=True), out_arc=True,
                     amount=1, token="aux_power"),
         attack_rider(-2, "the marked ship rolls 2 fewer attack dice"))),
+    Card(("3017",), "Artificial Quantum Singularity", "tech", per_count(
+        _scan_taken, 3,
+        lambda n, c: dice("defense", n, f"defending while cloaked: the attacker's scan tokens take no defense die "
+                          f"({n})", c, optional=False), Condition(role="defender", check=_cloaked)),
+         note="the scan tokens' dice come back in full (obstructed with 4 or more scan tokens: at most 3)"),
+    Card(("3077",), "Polarized Hull Plating", "tech", (
+        Ability("compare", Effect("convert", 1, "attack", ("crit",), "hit"), "defending, hit by a critical hit left "
+                "uncanceled: it becomes a hit", condition=DEFENDING, optional=False),)),
+    Card(("3012",), "Advanced Weapon System", "tech", (
+        Ability("attack_dice", Effect("keep_cloak"), "attacking while cloaked: disable this card before any die "
+                "is rolled; the cloak token stays green", Cost(disable=True),
+                Condition(role="attacker", check=_cloaked)),)),
+    Card(("3079",), "Long Range Tachyon Scan", "tech", (
+        Ability("defense_dice", Effect("mark", targets="enemy"), "attacking at Range 3: spend a scan token; the "
+                "defender rolls 2 fewer defense dice this round", Cost(token="scan"),
+                Condition(role="attacker", bands=(3,))),
+        defense_rider(-2, "the marked ship rolls 2 fewer defense dice (marked)"))),
+    Card(("3068", "3099"), "Cloaking Device", "tech", (
+        Ability("action", Effect("cloak"), "Action: disable this card to perform the Cloak action, even off the "
+                "Action Bar", Cost(disable=True), Condition(check=_not_cloaked)),
+        Ability("action", Effect("bar_action", actions=("sensor_echo",)), "with a cloak token beside the ship: "
+                "Sensor Echo is on its Action Bar, even with this card disabled", condition=Condition(check=_cloaked),
+                optional=False)),
+        note="its +5 cost off the U.S.S. Defiant (3068) or a Keldon class (3099) is fleet building"),
 )
