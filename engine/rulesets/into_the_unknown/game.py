@@ -94,7 +94,7 @@ class ItuGame:
         self._phase("hazard")
         self._hazard()
         self._phase("ready")
-        self._ready(raise_alerts=False)
+        self._ready()
         self._phase("hail")
         self._hail()
         priority = self.state.priority
@@ -301,7 +301,8 @@ class ItuGame:
 
     # --- ready, complication, end ----------------------------------------------------------------
 
-    def _ready(self, raise_alerts: bool) -> None:
+    def _ready(self) -> None:
+        """Guide, "Ready Phase": the priority player resolves all 4 steps, then the standby player."""
         for side in (self.state.priority, 1 - self.state.priority):
             ships = [s for s in self.state.ships if s.side == side and not s.destroyed]
             removed = [ShipDelta(ship=s.id, advantage=-min(s.advantage, s.peril), peril=-min(s.advantage, s.peril))
@@ -321,9 +322,16 @@ class ItuGame:
                 if gain:
                     self.emit(ReserveChanged(seq=self.seq, round=self.state.round, phase="ready", ship=ship.id,
                                              amount=gain, why="recharge"))
-                if raise_alerts and ship.alert + 1 < len(ship.card.alert_dial) and \
-                        self.players[side].raise_alert(self.state, ship.id):
-                    self.emit(AlertChanged(seq=self.seq, round=self.state.round, phase="ready", ship=ship.id,
+
+    def _raise_alerts(self) -> None:
+        """Outpost Ambush, "Ready Phase": "The round this complication is revealed, during this phase,
+        each player may increase each of their ships' alert dials by 1 position." It is revealed at
+        the end of the round, after that round's ready phase, so (docs/rulings.md) the raise alone is
+        resolved at the reveal: no second peril removal, readying, relocation or recharge."""
+        for side in (self.state.priority, 1 - self.state.priority):
+            for ship in [s for s in self.state.ships if s.side == side and not s.destroyed]:
+                if ship.alert + 1 < len(ship.card.alert_dial) and self.players[side].raise_alert(self.state, ship.id):
+                    self.emit(AlertChanged(seq=self.seq, round=self.state.round, phase="hail", ship=ship.id,
                                            alert=ship.alert + 1))
 
     def _reveal(self) -> None:
@@ -348,7 +356,7 @@ class ItuGame:
             self.emit(ComplicationRevealed(seq=self.seq, round=state.round, phase="hail",
                                            complication="outpost_ambush", objectives=kept,
                                            directives=("hostile", "hostile")))
-            self._ready(raise_alerts=True)  # guide: this round's ready phase may raise each alert by 1
+            self._raise_alerts()
 
     def _maybe_end(self) -> None:
         state = self.state
