@@ -12,7 +12,7 @@ from engine.geometry.pose import Pose
 from engine.rulesets.into_the_unknown.ai import ItuAI
 from engine.rulesets.into_the_unknown.combat import IllegalAttack
 from engine.rulesets.into_the_unknown.displays import JEM_HADAR_FIGHTER, PROJECTILES
-from engine.rulesets.into_the_unknown.events import PoseModel
+from engine.rulesets.into_the_unknown.events import OrderGiven, PoseModel
 from engine.rulesets.into_the_unknown.game import ItuGame
 from engine.rulesets.into_the_unknown.movement import NOTCH_DEGREES
 from engine.rulesets.into_the_unknown.projectiles import (
@@ -61,6 +61,11 @@ def test_launching_torpedo_example() -> None:
     aft_point = (event.pose.x - HALF_LENGTH * math.sin(h), event.pose.y - HALF_LENGTH * math.cos(h))
     assert aft_point == pytest.approx((sx + TOOL_STEM * math.sin(h), sy + TOOL_STEM * math.cos(h)))
     assert event.effects.negative == (0, 2) and event.effects.hostile == (True, True)  # launching is hostile
+    with pytest.raises(ValueError, match="outside a FIRE WEAPONS action"):
+        apply(state, event)
+    state = apply(state, OrderGiven(seq=state.seq + 1, round=state.round, phase="priority", ship="fighter",
+                                    order="priority", action="FIRE WEAPONS", station="tactical", officer="talaktalan"))
+    event = event.model_copy(update={"seq": state.seq + 1})
     after = apply(state, event)
     assert [(p.id, p.endurance, p.side) for p in after.projectiles] == [("torpedo-1", 1, 1)]
     with pytest.raises(IllegalAttack, match="endurance"):

@@ -9,27 +9,26 @@ order it gives.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
 from shapely.geometry import Point
 
-from engine.rulesets.into_the_unknown.combat import Shot, sight, token_sight
+from engine.rulesets.into_the_unknown.ai_fire import plan_fire
+from engine.rulesets.into_the_unknown.combat import Shot
 from engine.rulesets.into_the_unknown.dice import Face, How, Modifier, Pool
-from engine.rulesets.into_the_unknown.displays import OFFICERS, PROJECTILES, Action, ActionName, End, StationKey
+from engine.rulesets.into_the_unknown.displays import OFFICERS, PROJECTILES, Action, ActionName, StationKey
 from engine.rulesets.into_the_unknown.displays import Section as SectionKey
 from engine.rulesets.into_the_unknown.events import Paid, PoseModel
 from engine.rulesets.into_the_unknown.movement import NOTCH_DEGREES, ComeAboutPlan, ImpulsePlan, Plan, WarpPlan, resolve
 from engine.rulesets.into_the_unknown.orders import Option, options, pay, table_for
 from engine.rulesets.into_the_unknown.procedures import COLOURS, at_sensors_range, within
 from engine.rulesets.into_the_unknown.projectiles import (
-    DETONATION_IN,
     PROJECTILE_SENSORS_IN,
     Launch,
     ManeuverSide,
     impulse,
     in_blast,
-    launch,
     outline,
     units,
 )
@@ -328,17 +327,11 @@ class ItuAI:
         for opt in opts:
             name = opt.action.name
             if name == "FIRE WEAPONS":
-                guard = guard_shots(state, ship, ship.stats.weapons)  # a torpedo about to reach it first
-                power = ship.stats.weapons - sum(x.weapons_power for x in guard)
-                launches = self._launches(state, ship, power) if fight else ()  # a torpedo's power set aside
-                shots = self._shots(state, ship, power - sum(x.weapons_power for x in launches)) if fight else ()
-                shots = guard + tuple(replace(x, first=not guard) for x in shots)
-                if shots or launches:
-                    why = (f"{guard[0].target} could reach it before the next round: shoot it down" if guard else
-                           f"{shots[0].target}'s {shots[0].end} end is in arc and sight" if shots else
-                           "an enemy within a torpedo's reach")
-                    found.append((8.0 if fight else 7.0, Choice(ship.id, opt, shots=shots, launches=launches,
-                                                                reason=why)))
+                keep = 2 if hostile_mode(state, 1 - ship.side) else 0  # reserve for shields
+                fire = plan_fire(state, ship, opt.officer, fight, keep)
+                if fire.shots or fire.launches:
+                    found.append((8.0 if fight else 7.0, Choice(ship.id, opt, shots=fire.shots,
+                                                                launches=fire.launches, reason=fire.reason)))
             elif name == "CALL ALERT" and fight and ship.stats.colour != "red":
                 found.append((4.0 if kind == "standby" else 1.0, Choice(ship.id, opt, alert=1,
                                                                         reason="battle stations: to red alert")))
@@ -368,75 +361,10 @@ class ItuAI:
                                            reason=f"{mission_action(state)} at {target.id}")))
         return found
 
-    def _shots(self, state: ItuState, ship: ShipState, power: int) -> tuple[Shot, ...]:
-        """A beam attack on the first enemy end in sight, with all the weapons power left for it."""
-        shots: list[Shot] = []
-        for weapon in ship.card.beams:
-            for enemy in state.ships:
-                if enemy.side == ship.side or enemy.destroyed:
-                    continue
-                ends: tuple[End, End] = ("fore", "aft")
-                for end in ends:
-                    if power <= 0 or sight(state, ship, weapon, enemy, end) is None:
-                        continue
-                    spend = min(power, weapon.power_max)
-                    if spend < weapon.power_min:
-                        continue
-                    shots.append(Shot(weapon, enemy.id, end, spend, 0, first=not shots))
-                    power -= spend
-                    break
-        return tuple(shots[:1]) if shots else ()
-
-    def _launches(self, state: ItuState, ship: ShipState, power: int) -> tuple[Launch, ...]:
-        """One torpedo at the nearest enemy within 10" whose bearing the launcher's turn can reach."""
-        if ship.stats.launcher != "torpedo":
-            return ()
-        enemies = [s for s in state.ships if s.side != ship.side and not s.destroyed and s.area == ship.area]
-        for launcher in ship.card.launchers:
-            if power < launcher.cost:
-                continue
-            for end, count in launcher.ends:
-                if count < 1:
-                    continue
-                pose = ship.pose.pose()
-                facing = (pose.heading + (0.0 if end == "fore" else 180.0)) % 360.0
-                for enemy in enemies:
-                    bearing = math.degrees(math.atan2(enemy.pose.x - pose.x, enemy.pose.y - pose.y)) % 360.0
-                    off = ((bearing - facing + 180.0) % 360.0) - 180.0
-                    far = math.hypot(enemy.pose.x - pose.x, enemy.pose.y - pose.y)
-                    if abs(off) > (launcher.impulse_turn + 0.5) * NOTCH_DEGREES or far > 10 * INCH:
-                        continue
-                    turn = max(-launcher.impulse_turn, min(launcher.impulse_turn, off / NOTCH_DEGREES))
-                    chosen = Launch(launcher, end, round(turn, 3), PROJECTILES[launcher.projectile].endurance,
-                                    launcher.cost)
-                    try:
-                        launch(state, ship.id, chosen, seq=0, phase="priority")
-                    except ValueError:
-                        continue
-                    return (chosen,)
-        return ()
-
 
 def _reserve_at(ship: ShipState, station: StationKey, officer: str) -> int:
     """The reserve the station's actions would cost in all if ``officer`` gave their orders."""
     return sum(pay(a.cost, OFFICERS[officer]).reserve for a in ship.card.station(station).actions)
-
-
-def guard_shots(state: ItuState, ship: ShipState, power: int) -> tuple[Shot, ...]:
-    """A beam attack on the nearest opposing torpedo that could end its next move at detonation
-    range of the ship (its engine power plus 1", with 1" to spare), if one is in arc, sight and
-    range: enough power for 2 dice against its evasion. Attacking a torpedo is no hostile act."""
-    here = base_polygon(ship.pose.pose(), ship.card.base)
-    threats = sorted((outline(t.pose.pose()).distance(here), t.id, t) for t in state.projectiles
-                     if t.side != ship.side)
-    for gap, _, token in threats:
-        if gap >= (PROJECTILES[token.kind].engine + DETONATION_IN + 1.0) * INCH:
-            break
-        for weapon in ship.card.beams:
-            spend = min(power, weapon.power_max, max(weapon.power_min, 2))
-            if spend >= weapon.power_min and token_sight(state, ship, weapon, token) is not None:
-                return (Shot(weapon, token.id, None, spend, 0, first=True),)
-    return ()
 
 
 def options_at(ship: ShipState, station: StationKey, action: ActionName,

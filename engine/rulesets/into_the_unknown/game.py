@@ -7,7 +7,6 @@ event, folded by the one reducer as it is emitted.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import Literal
 
 from shapely.geometry import Point
@@ -41,10 +40,11 @@ from engine.rulesets.into_the_unknown.events import (
 )
 from engine.rulesets.into_the_unknown.mission import DOMINION, FEDERATION, OBJECTIVES, setup
 from engine.rulesets.into_the_unknown.movement import crossed_anomalies
-from engine.rulesets.into_the_unknown.orders import maneuver, table_for
+from engine.rulesets.into_the_unknown.orders import IllegalOrder, maneuver, table_for
 from engine.rulesets.into_the_unknown.reducer import apply
 from engine.rulesets.into_the_unknown.state import ItuState, ProjectileState
 from engine.rulesets.into_the_unknown.table import INCH, TOKEN_RADIUS, base_polygon
+from engine.rulesets.into_the_unknown.volley import plan_refusal
 
 ROUND_LIMIT = 6  # guide: the end of round 6 ends the game
 OVERTURE_ROUNDS = 3  # guide: the complication begins at the end of round 3 at the latest
@@ -129,6 +129,12 @@ class ItuGame:
 
     def _order(self, choice: Choice, kind: Literal["priority", "standby"]) -> None:
         opt = choice.option
+        if opt.action.name == "FIRE WEAPONS":
+            why = plan_refusal(self.state.ship(choice.ship),
+                               [(x.weapon.name, x.weapons_power, x.reserve) for x in choice.shots]
+                               + [(x.launcher.name, x.weapons_power, x.reserve) for x in choice.launches])
+            if why is not None:
+                raise IllegalOrder(f"FIRE WEAPONS: {why}")
         self.emit(OrderGiven(seq=self.seq, round=self.state.round, phase=kind, ship=choice.ship, order=kind,
                              action=opt.action.name, station=opt.station,
                              officer=opt.officer if kind == "priority" else None,
@@ -147,13 +153,14 @@ class ItuGame:
             to = min(max(ship.alert + choice.alert, 0), len(ship.card.alert_dial) - 1)
             self.emit(AlertChanged(seq=self.seq, round=self.state.round, phase=kind, ship=choice.ship, alert=to))
         elif name == "FIRE WEAPONS":
-            pierced = 0
+            pierced: dict[tuple[str, str | None], int] = {}  # guide, Pierce X: on the attacked location
             for shot in choice.shots:
                 token = next((p for p in self.state.projectiles if p.id == shot.target), None)
                 if token is None and (shot.end is None or self.state.ship(shot.target).destroyed):
                     break  # the target left play during the action
-                event, pierced = beam_attack(self.state, choice.ship, replace(shot, pierced=pierced),
-                                             leader, tester, opponent, seq=self.seq, phase=kind)
+                where = (shot.target, shot.end)
+                event, pierced[where] = beam_attack(self.state, choice.ship, shot, leader, tester, opponent,
+                                                    seq=self.seq, phase=kind, pierced=pierced.get(where, 0))
                 self.emit(event)
                 if token is not None and event.hit and event.damage >= PROJECTILES[token.kind].hull:
                     self.emit(ProjectileRemoved(seq=self.seq, round=self.state.round, phase=kind,

@@ -40,8 +40,10 @@ from engine.rulesets.into_the_unknown.state import (
     OfficerState,
     ProjectileState,
     ShipState,
+    VolleyState,
 )
 from engine.rulesets.into_the_unknown.table import area_of
+from engine.rulesets.into_the_unknown.volley import after, ordnance, refusal
 
 INFLUENCE_ENDS = 3  # chosen: the influence track has 3 spaces on each side of its start position
 
@@ -67,14 +69,16 @@ def _apply(state: ItuState, event: ItuEvent) -> ItuState:
             raise ValueError(f"round {event.round} does not follow round {state.round}")
         ships = tuple(s.model_copy(update={"standby_given": False, "fired": False}) for s in state.ships)
         tokens = tuple(p.model_copy(update={"moved": False}) for p in state.projectiles)
-        return state.model_copy(update={"ships": ships, "projectiles": tokens, "passed": (False, False)})
+        return state.model_copy(update={"ships": ships, "projectiles": tokens, "passed": (False, False),
+                                        "volley": None})
     if isinstance(event, PhaseStarted):
-        return state.model_copy(update={"passed": (False, False)})
+        return state.model_copy(update={"passed": (False, False), "volley": None})
     if isinstance(event, Passed):
         passed = (True, state.passed[1]) if event.side == 0 else (state.passed[0], True)
-        return state.model_copy(update={"passed": passed})
+        return state.model_copy(update={"passed": passed, "volley": None})
     if isinstance(event, OrderGiven):
-        return state.with_ship(_ordered(state.ship(event.ship), event))
+        volley = VolleyState(ship=event.ship, leader=event.officer) if event.action == "FIRE WEAPONS" else None
+        return state.with_ship(_ordered(state.ship(event.ship), event)).model_copy(update={"volley": volley})
     if isinstance(event, ShipMoved):
         ship = state.ship(event.ship)
         if not ship.pose.pose().close_to(event.start.pose(), 1e-3):
@@ -103,6 +107,8 @@ def _apply(state: ItuState, event: ItuEvent) -> ItuState:
         if event.to == state.priority:
             raise ValueError("the priority token is handed to the side that holds it")
         return state.model_copy(update={"priority": event.to})
+    if isinstance(event, AttackMade) and event.ship in {s.id for s in state.ships}:
+        state = _fired(state, event)
     if isinstance(event, TestMade | AttackMade):
         return affected(state, event.effects)
     if isinstance(event, EffectsResolved):
@@ -126,7 +132,15 @@ def _apply(state: ItuState, event: ItuEvent) -> ItuState:
             raise ValueError(f"a {event.kind} has endurance 1 to {PROJECTILES[event.kind].endurance}")
         if ship.stats.launcher != "torpedo":
             raise ValueError(f"{ship.name}'s launcher status does not show torpedoes ready")
-        state = state.with_ship(_spent(ship, event.reserve))
+        volley = _volley(state, event.ship)
+        why = refusal(ship, volley, event.launcher, event.end, event.weapons_power, event.reserve)
+        if why is not None:
+            raise ValueError(why)
+        tube = next((t for t in ship.card.launchers if t.name == event.launcher), None)
+        if tube is None or tube.projectile != event.kind:
+            raise ValueError(f"{ship.name} has no launcher {event.launcher!r} for {event.kind}")
+        state = state.with_ship(_spent(ship, event.reserve)).model_copy(update={
+            "volley": after(volley, event.launcher, event.end, event.weapons_power, event.reserve)})
         token = ProjectileState(id=event.projectile, side=ship.side, kind=event.kind, pose=event.pose,
                                 endurance=event.endurance, launched_by=ship.id)
         return affected(state.model_copy(update={"projectiles": (*state.projectiles, token),
@@ -156,6 +170,37 @@ def _apply(state: ItuState, event: ItuEvent) -> ItuState:
     if isinstance(event, GameEnded):
         return state.model_copy(update={"over": True, "winner": event.winner})
     raise ValueError(f"unknown event {event!r}")  # pragma: no cover - the union is closed
+
+
+def _volley(state: ItuState, ship_id: str) -> VolleyState:
+    if state.volley is None or state.volley.ship != ship_id:
+        raise ValueError(f"{ship_id} attacks outside a FIRE WEAPONS action of its own")
+    return state.volley
+
+
+def _fired(state: ItuState, event: AttackMade) -> ItuState:
+    """An attack of the ship's FIRE WEAPONS action: within the action's budget (``volley``), its
+    weapon dice the power spent buys, the leader's Ordnance dice on the first attack only, the
+    reserve it claims taken from the ship."""
+    ship = state.ship(event.ship)
+    volley = _volley(state, ship.id)
+    if event.leader != volley.leader:
+        raise ValueError(f"the attack's leader {event.leader} did not order the action")
+    why = refusal(ship, volley, event.weapon, event.arc, event.weapons_power, event.reserve)
+    if why is not None:
+        raise ValueError(why)
+    weapon = next((w for w in ship.card.beams if w.name == event.weapon), None)
+    if weapon is None:
+        raise ValueError(f"{event.weapon} is not a beam of {ship.name}")
+    if sum(d.reserve for d in event.effects.ships if d.ship == ship.id) != -event.reserve:
+        raise ValueError(f"{ship.name}'s reserve does not pay the {event.reserve} reserve spent")
+    kinds = [d.kind for d in event.dice]
+    if kinds.count("intuition") != weapon.dice_per_power * (event.weapons_power + event.reserve) or \
+            kinds.count("expertise") != ordnance(volley):
+        raise ValueError(f"{event.weapon}'s dice do not match the power spent and the leader's Ordnance "
+                         f"({'first' if not volley.attacks else 'a later'} attack of the action)")
+    return state.model_copy(update={"volley": after(volley, event.weapon, event.arc, event.weapons_power,
+                                                    event.reserve)})
 
 
 def _started(state: ItuState, event: GameStarted) -> ItuState:
