@@ -151,6 +151,34 @@ def test_the_reducer_refuses_what_cannot_happen() -> None:
         RULESET.codec.decode_state({**RULESET.codec.encode_state(state), "influence": 10**9})
 
 
+def test_a_disabled_ship_can_only_adjust_alert_or_repair() -> None:
+    """Guide, "Damage Icons": a disabled ship "can resolve only the following procedures: adjust
+    alert, heal, repair, and form team". The rules offer it CALL ALERT only (REPAIR with a damage
+    card), the reducer refuses any other order, and the AI still calls alert and repairs with it."""
+    from engine.rulesets.into_the_unknown.ai import ItuAI
+
+    state = started().model_copy(update={"seq": 0, "round": 2, "directives": ("hostile", "hostile")})
+    severe = next(i for i, step in enumerate(DEFIANT.hull_dial) if "disabled" in step.icons)
+    broken = state.ship("defiant").model_copy(update={"hull": severe})
+    state = state.with_ship(broken)
+    assert broken.disabled
+    assert {o.action.name for o in options(broken, "priority")} == {"CALL ALERT"}
+    assert {o.action.name for o in options(broken, "standby")} == {"CALL ALERT"}
+    assert {o.action.name for o in options(state.ship("fighter"), "priority")} > {"CALL ALERT", "IMPULSE"}
+    impulse = OrderGiven(seq=1, round=2, phase="priority", ship="defiant", order="priority", action="IMPULSE",
+                         station="helm", officer="daring_first_officer")
+    with pytest.raises(ValueError, match="disabled"):
+        apply(state, impulse)
+    alert = apply(state, impulse.model_copy(update={"action": "CALL ALERT", "station": "captains_chair",
+                                                    "officer": "sisko"}))
+    assert alert.ship("defiant").officer("sisko").committed
+    choice = ItuAI().order(state, 0, "priority")
+    assert choice is not None and choice.option.action.name == "CALL ALERT"  # to red: shields
+    carded = state.with_ship(broken.model_copy(update={"cards": (("Helm Control Damaged", "helm"),)}))
+    choice = ItuAI().order(carded, 0, "priority")
+    assert choice is not None and choice.option.action.name == "REPAIR" and choice.target == "Helm Control Damaged"
+
+
 def guide_round_one(seed: int = 1) -> list[ItuEvent]:
     """Round 1 as the guide's examples play it (its movement parts): the Defiant warps 15" at warp 8
     into the system (Sisko, 1 reserve); the Fighter turns left one notch and advances 5" (the

@@ -21,7 +21,7 @@ from engine.rulesets.into_the_unknown.displays import OFFICERS, PROJECTILES, Act
 from engine.rulesets.into_the_unknown.displays import Section as SectionKey
 from engine.rulesets.into_the_unknown.events import Paid, PoseModel
 from engine.rulesets.into_the_unknown.movement import NOTCH_DEGREES, ComeAboutPlan, ImpulsePlan, Plan, WarpPlan, resolve
-from engine.rulesets.into_the_unknown.orders import Option, options, pay, table_for
+from engine.rulesets.into_the_unknown.orders import DISABLED_ACTIONS, Option, options, pay, table_for
 from engine.rulesets.into_the_unknown.procedures import COLOURS, at_sensors_range, within
 from engine.rulesets.into_the_unknown.projectiles import (
     PROJECTILE_SENSORS_IN,
@@ -311,7 +311,7 @@ class ItuAI:
     def order(self, state: ItuState, side: int, kind: Literal["priority", "standby"]) -> Choice | None:
         best: tuple[float, Choice] | None = None
         for ship in state.ships:
-            if ship.side != side or ship.destroyed or ship.disabled or (kind == "standby" and ship.standby_given):
+            if ship.side != side or ship.destroyed or (kind == "standby" and ship.standby_given):
                 continue
             for value, choice in self._choices(state, ship, kind):
                 if best is None or value > best[0]:
@@ -372,7 +372,7 @@ def options_at(ship: ShipState, station: StationKey, action: ActionName,
     """An order for a mission action treated as in ``station``: a priority order by its ready
     officer, or a ready officer of its section for an open station; a standby order by no officer
     (it counts as the ship's one standby order). TRANSPORTER EVAC costs 1 reserve."""
-    if ship.offline(station) and action != "REPAIR":
+    if (ship.offline(station) and action != "REPAIR") or (ship.disabled and action not in DISABLED_ACTIONS):
         return []
     cost = Paid(reserve=1) if action == "TRANSPORTER EVAC" else Paid()
     if cost.reserve > ship.reserve:

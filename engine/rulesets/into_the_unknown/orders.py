@@ -23,6 +23,10 @@ from engine.rulesets.into_the_unknown.movement import (
 from engine.rulesets.into_the_unknown.state import ItuState, ShipState
 from engine.rulesets.into_the_unknown.table import INCH, area_of, base_polygon
 
+# guide, "Damage Icons": a disabled ship "can resolve only the following procedures: adjust alert, heal,
+# repair, and form team"; of the learning mission's actions, CALL ALERT adjusts alert, REPAIR repairs
+DISABLED_ACTIONS = frozenset({"CALL ALERT", "REPAIR"})
+
 
 class IllegalOrder(ValueError):
     """An order the rules do not allow in this state."""
@@ -52,13 +56,16 @@ class Option:
 
 def options(ship: ShipState, order: str) -> list[Option]:
     """Every (action, station, officer) a priority or standby order could take on this ship now,
-    that its reserve can pay for (guide, "Priority Orders" steps 1-2; "Standby Orders")."""
+    that its reserve can pay for (guide, "Priority Orders" steps 1-2; "Standby Orders"); a disabled
+    ship only those that adjust alert or repair."""
     found = []
     for station in ship.card.stations:
         if ship.offline(station.key):
             continue  # guide: actions in a station offline due to a damage card cannot be used
         for action in station.actions:
             if action.order not in (None, order) or (action.alert and action.alert != ship.stats.colour):
+                continue
+            if ship.disabled and action.name not in DISABLED_ACTIONS:
                 continue
             if action.name == "FIRE WEAPONS" and ship.fired:
                 continue

@@ -33,6 +33,7 @@ from engine.rulesets.into_the_unknown.events import (
     ShipMoved,
     TestMade,
 )
+from engine.rulesets.into_the_unknown.orders import DISABLED_ACTIONS
 from engine.rulesets.into_the_unknown.state import (
     AnomalyState,
     ItuState,
@@ -233,6 +234,8 @@ def _spent(ship: ShipState, reserve: int) -> ShipState:
 
 def _ordered(ship: ShipState, event: OrderGiven) -> ShipState:
     """Commit the officer (assigning them to an open station), pay the cost, mark the order."""
+    if ship.disabled and event.action not in DISABLED_ACTIONS:
+        raise ValueError(f"{ship.name} is disabled: it can only adjust alert or repair, not {event.action}")
     if event.order == "standby":
         if ship.standby_given:
             raise ValueError(f"{ship.name} already had its standby order this round")
