@@ -93,6 +93,8 @@ class Player(Protocol):
 
     def steer(self, state: ItuState, token: ProjectileState) -> tuple[ManeuverSide, bool]: ...
 
+    def salvo(self, state: ItuState, token: ProjectileState, outposts: list[str]) -> str | None: ...
+
 
 def reroll_choice(pool: Pool, difficulty: int, how: How) -> int | None:
     """Reroll a blank; when short of the difficulty, an analysis too (Relentless: blanks only)."""
@@ -285,6 +287,10 @@ class ItuAI:
 
     def raise_alert(self, state: ItuState, ship: str) -> bool:
         return state.ship(ship).stats.colour != "red"
+
+    def salvo(self, state: ItuState, token: ProjectileState, outposts: list[str]) -> str | None:
+        """A torpedo at an opposing outpost takes DEMOLITION SALVO there: a victory point to try for."""
+        return outposts[0] if outposts else None
 
     def steer(self, state: ItuState, token: ProjectileState) -> tuple[ManeuverSide, bool]:
         """The side (fore sides only with a locked opposing unit at the torpedo's Sensors range) and

@@ -199,7 +199,7 @@ class ItuGame:
 
     def _projectile_order(self, key: str) -> None:
         token = next(p for p in self.state.projectiles if p.id == key)
-        if self._detonate(token):
+        if self._detonate(token) or self._salvo(token):
             return
         side, across = self.players[token.side].steer(self.state, token)
         card = PROJECTILES[token.kind]
@@ -214,6 +214,21 @@ class ItuGame:
         if not self._detonate(token) and token.endurance == 0:
             self.emit(ProjectileRemoved(seq=self.seq, round=self.state.round, phase="standby", projectile=key,
                                         why="endurance"))
+
+    def _salvo(self, token: ProjectileState) -> bool:
+        """Outpost Ambush: a torpedo at detonation range of an opposing outpost may be given DEMOLITION
+        SALVO ("Ship or torpedo") as its order instead of engaging impulse (chosen: the mission's own
+        action over Inertia's); its seat decides. The torpedo is removed after the test."""
+        targets = procedures.salvo_targets(self.state, token)
+        chosen = self.players[token.side].salvo(self.state, token, [o.id for o in targets]) if targets else None
+        if chosen is None:
+            return False
+        side = token.side
+        self.emit(procedures.torpedo_salvo(self.state, token.id, chosen, self.players[side].tester(self.state, side),
+                                           self.players[1 - side].peril, seq=self.seq, phase="standby"))
+        self.emit(ProjectileRemoved(seq=self.seq, round=self.state.round, phase="standby", projectile=token.id,
+                                    why="detonated"))
+        return True
 
     def _detonate(self, token: ProjectileState) -> bool:
         """At 1" of an opposing unit the torpedo detonates: removed, then its blast attacks each unit."""
