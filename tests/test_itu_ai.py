@@ -73,9 +73,14 @@ def test_the_ready_phase_relocates_an_officer_to_lead_the_mission_test() -> None
     assert defiant.at_station("instruments").key == "daring_first_officer"  # type: ignore[union-attr]
     assert defiant.at_station("helm").key == "redoubtable_engineer"  # type: ignore[union-attr]
     assert ItuAI().relocate(state, 0) == [] and ItuAI().relocate(state, 1) == []
+    fourth = OfficerRelocated(seq=state.seq + 1, round=1, phase="ready", ship="defiant", officer="sisko",
+                              section="bridge", station="helm")
+    with pytest.raises(ValueError, match="up to 3 officers"):  # guide, "Ready Phase" step 3: up to 3
+        apply(state, fourth)
     with pytest.raises(ValueError, match="already has an officer"):
-        apply(state, OfficerRelocated(seq=state.seq + 1, round=1, phase="ready", ship="defiant",
-                                      officer="sisko", section="bridge", station="helm"))
+        apply(state.model_copy(update={"relocated": (0, 0)}), fourth)
+    with pytest.raises(ValueError, match="only in the ready phase"):
+        apply(state.model_copy(update={"relocated": (0, 0)}), fourth.model_copy(update={"phase": "hail"}))
 
 
 def test_a_fore_arc_sensor_ship_ends_its_move_facing_the_objective() -> None:

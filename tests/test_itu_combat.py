@@ -330,3 +330,19 @@ def test_the_engine_refuses_a_seats_fire_weapons_choice_over_the_budget() -> Non
     game._order(Choice("fighter", opt, shots=(Shot(beam, "defiant", "fore", 2, 0),),
                        launches=(Launch(tubes, "fore", 0.0, 1, 1),)), "priority")
     assert [e.type for e in game.events[before:]][:3] == ["order_given", "attack_made", "projectile_launched"]
+
+
+def test_a_lock_on_a_destroyed_ship_is_removed() -> None:
+    """Guide, "Maintaining Sensor Locks": a lock token remains until ... "the locked unit is removed
+    from the play area": a destroyed ship takes the lock on it away."""
+    from engine.rulesets.into_the_unknown.events import Effects, EffectsResolved, ShipDelta
+
+    state = placed(3)
+    state = state.with_ship(state.ship("fighter").model_copy(update={"lock": "defiant"}))
+    gone = len(DEFIANT.hull_dial) - 1
+    hit = EffectsResolved(seq=state.seq + 1, round=1, phase="priority", why="test",
+                          effects=Effects(ships=(ShipDelta(ship="defiant", hull=gone),)))
+    after = apply(state, hit)
+    assert after.ship("defiant").destroyed and after.ship("fighter").lock is None
+    near = apply(state, hit.model_copy(update={"effects": Effects(ships=(ShipDelta(ship="defiant", hull=gone - 1),))}))
+    assert near.ship("fighter").lock == "defiant"  # disabled, still in play: the lock stays

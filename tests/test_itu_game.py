@@ -272,3 +272,20 @@ def test_a_recorded_game_replays_through_the_registry_and_the_timeline(tmp_path:
     assert {p.name for p in halfway.panels} == {"U.S.S. Defiant", "Jem'Hadar Fighter"}
     assert len(halfway.view.markers) == 7  # 4 objectives, 3 anomalies
     assert tl.moment(tl.duration).view.ship("fighter").pose.heading == pytest.approx(202.5)  # type: ignore[union-attr]
+
+
+def test_officers_are_readied_once_a_ready_phase_up_to_three() -> None:
+    """Guide, "Ready Phase" step 2: each player "readies up to 3 committed officers", in that phase."""
+    state = started().model_copy(update={"seq": 0})
+    order = OrderGiven(seq=1, round=1, phase="priority", ship="defiant", order="priority", action="CALL ALERT",
+                       station="captains_chair", officer="sisko")
+    state = apply(state, order)
+    ready = OfficersReadied(seq=2, round=1, phase="ready", side=0, officers=(("defiant", "sisko"),))
+    with pytest.raises(ValueError, match="in the ready phase"):
+        apply(state, ready.model_copy(update={"phase": "hail"}))
+    state = apply(state, PhaseStarted(seq=2, round=1, phase="ready"))
+    state = apply(state, ready.model_copy(update={"seq": 3}))
+    assert not state.ship("defiant").officer("sisko").committed
+    with pytest.raises(ValueError, match="readies once"):
+        apply(state, OfficersReadied(seq=4, round=1, phase="ready", side=0, officers=()))
+    assert apply(state, OfficersReadied(seq=4, round=1, phase="ready", side=1, officers=())).readied == (1, 1)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.rulesets.into_the_unknown.displays import CATEGORIES, OFFICERS, Action, Cost, Officer, StationKey
+from engine.rulesets.into_the_unknown.displays import CATEGORIES, OFFICERS, Action, Cost, Officer, StationKey, notches
 from engine.rulesets.into_the_unknown.events import Paid, Phase, PoseModel, ShipMoved
 from engine.rulesets.into_the_unknown.movement import (
     ComeAboutPlan,
@@ -115,7 +115,7 @@ def maneuver(state: ItuState, ship_id: str, plan: Plan, *, seq: int, phase: Phas
         if not 0 <= plan.distance <= stats.engine * INCH + 1e-9:
             raise IllegalOrder(f"{ship.name}'s engine power allows {stats.engine}\" at impulse")
         if not 0 <= plan.turn <= stats.impulse_turn:
-            raise IllegalOrder(f"{ship.name}'s impulse turn allows {stats.impulse_turn} notches")
+            raise IllegalOrder(f"{ship.name}'s impulse turn allows {notches(stats.impulse_turn)}")
     start = ship.pose.pose()
     done = resolve(start, ship.card.base, plan, table_for(state, ship))
     kind = "warp" if isinstance(plan, WarpPlan) else "come_about" if isinstance(plan, ComeAboutPlan) else "impulse"

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.geometry.pose import Pose
-from engine.rulesets.into_the_unknown.displays import OFFICERS, PROJECTILES
+from engine.rulesets.into_the_unknown.displays import OFFICERS, PROJECTILES, notches
 from engine.rulesets.into_the_unknown.events import (
     AttackMade,
     DieModel,
@@ -163,7 +163,7 @@ def _move_words(event: ShipMoved) -> str:
     elif event.maneuver == "come_about":
         words = f"comes about to heading {event.end.heading:.0f}"
     else:
-        turn = f", {event.turn:g} notches to {event.turn_side} {event.turn_when} the advance" if event.turn else ""
+        turn = f", {notches(event.turn)} to {event.turn_side} {event.turn_when} the advance" if event.turn else ""
         words = f"impulse {inches:.1f}\"{turn}"
     return words + (f" (stopped: {event.stopped})" if event.stopped else "")
 

@@ -46,6 +46,7 @@ from engine.rulesets.into_the_unknown.state import (
 from engine.rulesets.into_the_unknown.table import area_of
 from engine.rulesets.into_the_unknown.volley import after, ordnance, refusal
 
+READY_LIMIT = 3  # guide, "Ready Phase" steps 2-3: up to 3 officers readied, up to 3 relocated, by each player
 INFLUENCE_ENDS = 3  # chosen: the influence track has 3 spaces on each side of its start position
 
 
@@ -73,7 +74,8 @@ def _apply(state: ItuState, event: ItuEvent) -> ItuState:
         return state.model_copy(update={"ships": ships, "projectiles": tokens, "passed": (False, False),
                                         "volley": None})
     if isinstance(event, PhaseStarted):
-        return state.model_copy(update={"passed": (False, False), "volley": None})
+        return state.model_copy(update={"passed": (False, False), "volley": None, "readied": (0, 0),
+                                        "relocated": (0, 0)})
     if isinstance(event, Passed):
         passed = (True, state.passed[1]) if event.side == 0 else (state.passed[0], True)
         return state.model_copy(update={"passed": passed, "volley": None})
@@ -103,7 +105,11 @@ def _apply(state: ItuState, event: ItuEvent) -> ItuState:
     if isinstance(event, OfficersReadied):
         return _readied(state, event)
     if isinstance(event, OfficerRelocated):
-        return state.with_ship(_relocated(state.ship(event.ship), event))
+        side = state.ship(event.ship).side
+        if event.phase != "ready" or state.relocated[side] >= READY_LIMIT:
+            raise ValueError(f"side {side} relocates only in the ready phase, up to {READY_LIMIT} officers")
+        return state.with_ship(_relocated(state.ship(event.ship), event)).model_copy(update={
+            "relocated": _counted(state.relocated, side, 1)})
     if isinstance(event, PriorityHandedOver):
         if event.to == state.priority:
             raise ValueError("the priority token is handed to the side that holds it")
@@ -269,7 +275,16 @@ def _ordered(ship: ShipState, event: OrderGiven) -> ShipState:
     return _spent(ship, event.paid.reserve)
 
 
+def _counted(counts: tuple[int, int], side: int, more: int) -> tuple[int, int]:
+    return (counts[0] + more, counts[1]) if side == 0 else (counts[0], counts[1] + more)
+
+
 def _readied(state: ItuState, event: OfficersReadied) -> ItuState:
+    """Guide, "Ready Phase" step 2: "The player readies up to 3 committed officers": one event a side
+    in the ready phase (its schema holds at most 3)."""
+    if event.phase != "ready" or state.readied[event.side] or len(event.officers) > READY_LIMIT:
+        raise ValueError(f"side {event.side} readies once, in the ready phase, up to {READY_LIMIT} officers")
+    state = state.model_copy(update={"readied": _counted(state.readied, event.side, len(event.officers) or 1)})
     for ship_id, key in event.officers:
         ship = state.ship(ship_id)
         if ship.side != event.side:
@@ -319,6 +334,12 @@ def affected(state: ItuState, effects: Effects) -> ItuState:
         if min(update["reserve"], update["crew"], update["advantage"], update["peril"]) < 0:  # type: ignore[call-overload]
             raise ValueError(f"{ship.name} spends more than it has")
         state = state.with_ship(ShipState.model_validate({**ship.model_dump(), **update}))
+    gone = {s.id for s in state.ships if s.destroyed}
+    if any(s.lock in gone for s in state.ships):
+        # guide, "Maintaining Sensor Locks": a lock token stays until ... "the locked unit is removed
+        # from the play area" (a destroyed ship is)
+        state = state.model_copy(update={"ships": tuple(s.model_copy(update={"lock": None}) if s.lock in gone
+                                                        else s for s in state.ships)})
     markers = dict(effects.markers)
     if set(markers) - {o.id for o in state.objectives}:
         raise ValueError(f"no objective {sorted(set(markers) - {o.id for o in state.objectives})}")

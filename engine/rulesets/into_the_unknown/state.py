@@ -191,6 +191,8 @@ class ItuState(_Frozen):
     negative_points: tuple[Count, Count] = (0, 0)
     complication: Literal["outpost_ambush", "rescue_op"] | None = None
     volley: VolleyState | None = None  # the FIRE WEAPONS action being resolved, if any
+    readied: tuple[Count, Count] = (0, 0)  # officers each side readied this ready phase (1 if none: done)
+    relocated: tuple[Count, Count] = (0, 0)  # officers each side relocated in this ready phase
     over: bool = False
     winner: Side | None = None
 
