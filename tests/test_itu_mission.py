@@ -61,20 +61,25 @@ def test_outpost_ambush_adds_only_the_alert_raise_to_the_round_it_is_revealed() 
     """Guide, Outpost Ambush, "Ready Phase": the round it is revealed, each player "may increase each
     of their ships' alert dials by 1 position"; the rest of the ready phase ("Ready Phase" steps 1-4:
     peril, ready 3, relocate 3, recharge) happens once a round (seed 3 recharged twice in round 3)."""
-    for seed in (1, 2, 3):
+    checked = raised = 0
+    for seed in range(12):
         events = play_game(seed, [ItuAI(), ItuAI()]).events
         at = next(i for i, e in enumerate(events) if e.type == "complication_revealed")
-        assert events[at].complication == "outpost_ambush"  # type: ignore[union-attr]
+        if events[at].complication != "outpost_ambush":  # type: ignore[union-attr]
+            continue
+        checked += 1
         reveal_round = events[at].round
         recharges = Counter(e.ship for e in events if e.type == "reserve_changed" and e.why == "recharge"
                             and e.round == reveal_round)
         readied = Counter(e.side for e in events if e.type == "officers_readied" and e.round == reveal_round)
         assert set(recharges.values()) == {1} and set(readied.values()) == {1}, seed
         after = [e for e in events[at + 1:] if e.round == reveal_round and e.type != "game_ended"]
-        assert after and {e.type for e in after} == {"alert_changed"}, seed
+        assert {e.type for e in after} <= {"alert_changed"}, seed  # none when both stand at red already
+        raised += len(after)
         alerts = {s.id: s.alert for s in game_state_before(events, at)}
         for event in after:
             assert event.alert == alerts[event.ship] + 1  # type: ignore[union-attr]
+    assert checked >= 3 and raised
 
 
 def game_state_before(events: list[ItuEvent], index: int) -> tuple[ShipState, ...]:

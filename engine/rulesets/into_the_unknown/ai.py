@@ -22,7 +22,7 @@ from engine.rulesets.into_the_unknown.displays import Section as SectionKey
 from engine.rulesets.into_the_unknown.events import Paid, PoseModel
 from engine.rulesets.into_the_unknown.movement import NOTCH_DEGREES, ComeAboutPlan, ImpulsePlan, Plan, WarpPlan, resolve
 from engine.rulesets.into_the_unknown.orders import DISABLED_ACTIONS, Option, options, pay, table_for
-from engine.rulesets.into_the_unknown.procedures import COLOURS, at_sensors_range, within
+from engine.rulesets.into_the_unknown.procedures import COLOURS, at_sensors_range, lockable, within
 from engine.rulesets.into_the_unknown.projectiles import (
     PROJECTILE_SENSORS_IN,
     Launch,
@@ -33,10 +33,11 @@ from engine.rulesets.into_the_unknown.projectiles import (
     units,
 )
 from engine.rulesets.into_the_unknown.state import ItuState, ObjectiveState, ProjectileState, ShipState
-from engine.rulesets.into_the_unknown.table import INCH, area_of, base_polygon
+from engine.rulesets.into_the_unknown.table import INCH, area_of, area_of_point, base_polygon
 
 # the station each mission action is treated as in (THREAT ANALYSIS: guide; the others chosen)
 SIDES: tuple[Literal["port"], Literal["starboard"]] = ("port", "starboard")
+WARP_BEYOND_IN = 0.0  # within an area, warp toward a goal beyond an impulse's reach (plus this many inches)
 ORDER_COST = 500.0  # a move's score (mm-like) for each further order its end leaves to reach the goal
 MISSION_SKILLS: dict[ActionName, str] = {"THREAT ANALYSIS": "Discipline", "DEMOLITION SALVO": "Ordnance",
                                          "TRANSPORTER EVAC": "Mechanics"}  # the skill each mission test names
@@ -200,14 +201,17 @@ def best_move(state: ItuState, ship: ShipState, goal: tuple[float, float], warp:
             for turn in (0.0, stats.impulse_turn / 2, float(stats.impulse_turn)):
                 for side in SIDES:
                     candidates.append(ImpulsePlan(stats.engine * INCH * fraction, turn, side, "before"))
+                    if turn and fraction in (1.0, 0.5):  # straight on, then facing the goal (guide, step 6)
+                        candidates.append(ImpulsePlan(stats.engine * INCH * fraction, turn, side, "after"))
         bearing = math.degrees(math.atan2(goal[0] - start.x, goal[1] - start.y)) % 360.0
         candidates.append(ComeAboutPlan(round(bearing, 3)))
     best: tuple[Plan, float] | None = None
     gx, gy = goal
     for plan in candidates:
         end = resolve(start, ship.card.base, plan, table).end
-        if warp and area_of(end, ship.card.base) == area_of(start, ship.card.base):
-            continue  # a warp that stays in its area is no use to this AI
+        if warp and (area_of(end, ship.card.base) == area_of(start, ship.card.base)) != (
+                area_of_point(gx, gy) == area_of(start, ship.card.base)):
+            continue  # a warp toward a goal in another area must cross into it; within an area, stay in it
         gap = base_polygon(end, ship.card.base).distance(Point(gx, gy))
         heading_to = math.degrees(math.atan2(gx - end.x, gy - end.y)) % 360.0
         facing = abs(((heading_to - end.heading) + 180.0) % 360.0 - 180.0)
@@ -332,7 +336,9 @@ class ItuAI:
         ready = mission_ready(state, ship)
         for opt in opts:
             name = opt.action.name
-            if name == "FIRE WEAPONS":
+            if name == "SENSOR LOCK" and fight:
+                found += self._lock(state, ship, opt, opts)
+            elif name == "FIRE WEAPONS":
                 keep = 2 if hostile_mode(state, 1 - ship.side) else 0  # reserve for shields
                 fire = plan_fire(state, ship, opt.officer, fight, keep)
                 if fire.shots or fire.launches:
@@ -347,12 +353,18 @@ class ItuAI:
                     continue
                 gx, gy, why = goal
                 warp = name == "WARP"
-                goal_area = 1 if math.hypot(gx - 457.2, gy - 457.2) < 13 * INCH else 0
-                if warp != (ship.area != goal_area):
-                    continue  # warp only to cross a boundary; impulse within an area
+                crossing = ship.area != area_of_point(gx, gy)
+                far = base_polygon(ship.pose.pose(), ship.card.base).distance(Point(gx, gy)) > \
+                    (ship.stats.engine + WARP_BEYOND_IN) * INCH
+                if (warp and not crossing and not far) or (crossing and not warp):
+                    continue  # impulse within an area, unless the goal is beyond its reach; warp across
                 if kind == "standby" and ship.reserve - opt.paid.reserve < 2 and hostile_mode(state, 1 - ship.side):
                     continue  # keep reserve for shields while the other fleet would fire
                 plan, score = best_move(state, ship, (gx, gy), warp)
+                if warp and not crossing:
+                    why += f", at warp: beyond an impulse's {ship.stats.engine}\""
+                if isinstance(plan, ImpulsePlan) and plan.turn and plan.when == "after":
+                    why += ", turning after the advance to face it"
                 found.append((5.0 - min(score, 4000.0) / 1000.0, Choice(ship.id, opt, plan=plan, reason=why)))
         if kind == "priority":
             for title, station in ship.cards:
@@ -366,6 +378,23 @@ class ItuAI:
                 found.append((10.0, Choice(ship.id, opt, objective=target.id,
                                            reason=f"{mission_action(state)} at {target.id}")))
         return found
+
+    def _lock(self, state: ItuState, ship: ShipState, opt: Option, opts: list[Option]) -> list[tuple[float, Choice]]:
+        """SENSOR LOCK on the nearest enemy at Sensors range that no friendly ship has locked (guide,
+        "Sensor Locks": friendly attacks on it reroll up to instruments power; friendly torpedoes at
+        their Sensors range may move along their fore sides): before this ship's FIRE WEAPONS when an
+        officer is still ready to order it and an attack is in reach, else as a lesser order."""
+        locked = {s.lock for s in state.ships if s.side == ship.side and s.lock}
+        enemies = sorted((math.hypot(e.pose.x - ship.pose.x, e.pose.y - ship.pose.y), e.id, e) for e in state.ships
+                         if e.side != ship.side and not e.destroyed and e.id not in locked and lockable(ship, e))
+        if not enemies:
+            return []
+        target = enemies[0][2]
+        then_fire = not ship.fired and any(o.action.name == "FIRE WEAPONS" and o.officer != opt.officer
+                                           for o in opts) and bool(plan_fire(state, ship, None, True, 0).shots)
+        why = (f"lock {target.name} first: the attack that follows rerolls up to {ship.stats.instruments} dice"
+               if then_fire else f"lock {target.name}: later attacks and torpedoes gain by it")
+        return [(8.5 if then_fire else 3.0, Choice(ship.id, opt, target=target.id, reason=why))]
 
 
 def _reserve_at(ship: ShipState, station: StationKey, officer: str) -> int:

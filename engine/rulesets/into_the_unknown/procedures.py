@@ -160,15 +160,20 @@ def threat_analysis(state: ItuState, ship_id: str, objective_id: str, leader: st
                   objective.id, seq, phase, analysis_used=abs(influence))
 
 
+def lockable(ship: ShipState, target: ShipState) -> bool:
+    """The lock procedure's step 1: the target at Sensors range (in its arc, in the same area)."""
+    pose = ship.pose.pose()
+    mm = arc_distance(pose, base_polygon(pose, ship.card.base), ship.card.sensors_arc,
+                      base_polygon(target.pose.pose(), target.card.base)) if target.area == ship.area else None
+    return at_range(mm, sensors_range(ship))
+
+
 def sensor_lock(state: ItuState, ship_id: str, target_id: str, leader: str | None, tester: Modifier,
                 opponent: Chooser, *, seq: int, phase: Phase) -> TestMade:
     """The lock procedure: a target at Sensors range; difficulty its evasion; command + Ordnance
     (chosen: the guide's stat icon is lost), rerolling up to instruments power. Success: the lock."""
     ship, target = state.ship(ship_id), state.ship(target_id)
-    pose = ship.pose.pose()
-    mm = arc_distance(pose, base_polygon(pose, ship.card.base), ship.card.sensors_arc,
-                      base_polygon(target.pose.pose(), target.card.base)) if target.area == ship.area else None
-    if not at_range(mm, sensors_range(ship)):
+    if not lockable(ship, target):
         raise ValueError(f"{target.name} is not at {ship.name}'s Sensors range")
     outcome = test_dice(state, ship, "command", "Ordnance", target.card.evasion, leader,
                         (("allowance", ship.stats.instruments),), tester, opponent)
