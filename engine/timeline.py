@@ -23,6 +23,7 @@ from engine.view import (
     FocusView,
     HeaderView,
     MarkerView,
+    MissionView,
     OddsView,
     PanelView,
     RulerView,
@@ -62,6 +63,7 @@ class Moment:
     round_label: str = ""  # "ROUND 2 / 8" ("SETUP" before round 1)
     phase_label: str = ""  # "COMBAT PHASE"
     panels: tuple[PanelView, ...] = ()  # a card per ship that has arrived, fleet 0 first
+    mission: MissionView | None = None  # how the mission stands (scores, directives, a track)
 
     @property
     def trails(self) -> dict[str, tuple[tuple[float, float], ...]]:
