@@ -143,11 +143,16 @@ def golden_lines(seed: int = 7) -> list[str]:
             for e in play_game(seed, [ItuAI(), ItuAI()]).events]
 
 
-def test_the_golden_game_gives_the_known_event_sequence() -> None:
-    """The same seed gives these events, event for event (regenerate with `python
-    tests/golden_games/make.py` only after a deliberate rules change, saying why in the commit)."""
-    expected = GOLDEN_LOG.read_text(encoding="utf-8").splitlines()
-    got = golden_lines()
+@pytest.mark.parametrize(("name", "seed", "complication"), [
+    ("itu-perditions-gate-seed7.jsonl", 7, "outpost_ambush"),
+    ("itu-perditions-gate-rescue-seed5.jsonl", 5, "rescue_op")])
+def test_the_golden_game_gives_the_known_event_sequence(name: str, seed: int, complication: str) -> None:
+    """The same seed gives these events, event for event, for a game of each complication
+    (regenerate with `python tests/golden_games/make.py` only after a deliberate rules change, saying
+    why in the commit)."""
+    expected = (GOLDEN_LOG.parent / name).read_text(encoding="utf-8").splitlines()
+    assert f'"complication": "{complication}"' in "".join(expected)
+    got = golden_lines(seed)
     assert len(got) == len(expected)
     for i, (a, b) in enumerate(zip(got, expected, strict=True)):
         assert a == b, f"event {i} differs from the golden log"
