@@ -44,7 +44,7 @@ def plan_fire(state: ItuState, ship: ShipState, leader: str | None, fight: bool,
     reasons: list[str] = []
     guard = _guard(state, ship, volley)
     if guard is not None:
-        shots.append(_shot(guard, guard.weapons_power and min(guard.weapons_power, GUARD_DICE), 0))
+        shots.append(_shot(guard, guard.weapons_power, 0))
         volley = after(volley, guard.weapon.name, guard.arc, shots[-1].weapons_power, 0)
         reasons.append(f"{guard.target} could reach it before the next round: shoot it down")
     if not fight:
