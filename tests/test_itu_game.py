@@ -145,6 +145,9 @@ def test_the_reducer_refuses_what_cannot_happen() -> None:
         apply(twice, standby.model_copy(update={"seq": 3}))
     with pytest.raises(ValueError, match="reserve dial"):
         apply(state, ReserveChanged(seq=1, round=1, phase="ready", ship="defiant", amount=50, why="recharge"))
+    with pytest.raises(ValueError, match="one position at a time"):  # "Alert Statuses": the next pip position
+        apply(state, AlertChanged(seq=1, round=1, phase="priority", ship="defiant",
+                                  alert=state.ship("defiant").alert + 2))
     with pytest.raises(ValueError):
         RULESET.codec.decode_event({"type": "ship_moved", "seq": 1, "round": 1, "phase": "priority"})
     with pytest.raises(ValueError):

@@ -149,8 +149,8 @@ class ItuGame:
             self.emit(moved)
             if moved.maneuver == "warp":
                 self._crossed(choice.ship, moved.start.pose(), moved.end.pose())
-        elif name == "CALL ALERT" and choice.alert:
-            to = min(max(ship.alert + choice.alert, 0), len(ship.card.alert_dial) - 1)
+        elif name == "CALL ALERT" and choice.alert and 0 <= ship.alert + choice.alert < len(ship.card.alert_dial):
+            to = ship.alert + (1 if choice.alert > 0 else -1)  # guide: one pip position
             self.emit(AlertChanged(seq=self.seq, round=self.state.round, phase=kind, ship=choice.ship, alert=to))
         elif name == "FIRE WEAPONS":
             pierced: dict[tuple[str, str | None], int] = {}  # guide, Pierce X: on the attacked location

@@ -96,6 +96,9 @@ def _apply(state: ItuState, event: ItuEvent) -> ItuState:
         ship = state.ship(event.ship)
         if event.alert >= len(ship.card.alert_dial):
             raise ValueError(f"{ship.name}'s alert dial has no position {event.alert}")
+        if abs(event.alert - ship.alert) != 1:  # guide, "Alert Statuses": to the next pip position
+            raise ValueError(f"{ship.name}'s alert dial turns one position at a time, not {ship.alert} to "
+                             f"{event.alert}")
         return state.with_ship(ship.model_copy(update={"alert": event.alert}))
     if isinstance(event, ReserveChanged):
         ship = state.ship(event.ship)
