@@ -23,6 +23,7 @@ from engine.view import (
     FocusView,
     HeaderView,
     MarkerView,
+    MissionView,
     OddsView,
     PanelView,
     RulerView,
@@ -63,6 +64,7 @@ class Moment:
     phase_label: str = ""  # "COMBAT PHASE"
     panels: tuple[PanelView, ...] = ()  # a card per ship that has arrived, fleet 0 first
     notes: tuple[str, ...] = ()  # a short note per fleet under its column's name (Fleet Captains: VP, missions)
+    mission: MissionView | None = None  # how the mission stands (scores, directives, a track)
 
     @property
     def trails(self) -> dict[str, tuple[tuple[float, float], ...]]:

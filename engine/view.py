@@ -158,6 +158,29 @@ class MarkerView:
     text: str = ""
     taken_by: str | None = None
     heading: float | None = None  # an arrow pointing this way (degrees clockwise from north), not a token
+    control: int | None = None  # the player whose control marker sits on the token (drawn in their colour)
+    plain: bool = False  # a mission token with no control marker on it (drawn pale)
+
+
+@dataclass(frozen=True, slots=True)
+class MissionView:
+    """How the mission stands, for the HUD: its act (``title``: "OVERTURE", "OUTPOST AMBUSH"), each
+    player's victory and negative victory points (the score is their difference), their directives
+    ("CALM", "HOSTILE"), and a track (Into the Unknown's influence track) of ``track`` spaces each
+    side of its start with its marker at ``at`` (positive: toward player 0's end; 0 spaces: none)."""
+
+    title: str
+    names: tuple[str, str]
+    victory: tuple[int, int]
+    negative: tuple[int, int] = (0, 0)
+    directives: tuple[str, str] = ("", "")
+    track: int = 0
+    at: int = 0
+    track_label: str = ""
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return self.victory[0] - self.negative[0], self.victory[1] - self.negative[1]
 
 
 @dataclass(frozen=True, slots=True)

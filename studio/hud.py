@@ -8,7 +8,8 @@ the viewer can call it every frame. No ShowBase globals, no font files (Panda3D'
 
 Layout (in aspect2d units; one unit is half the image height):
 
-- top left: ``ROUND r / n`` and the phase; top centre: the active ship and the AI's reason;
+- top left: ``ROUND r / n`` and the phase; top centre: the active ship and the AI's reason; top
+  right: the mission's act, scores, directives and track, when the ruleset gives them;
 - left and right columns: a panel per ship of fleet 0 (left) and fleet 1 (right): name in the
   player colour, shields and hull as pips, tokens as badges, face-up damage cards as red tags;
   a destroyed ship's panel is greyed;
@@ -32,6 +33,7 @@ from studio import palette
 from studio.hud2d import DIM, PANEL, WHITE, Label, Shapes, replace_children, short
 from studio.hud_crew import crew_height
 from studio.hud_dice import DICE_BOTTOM, DICE_TOP, DiceStrip, pulse_scale
+from studio.hud_mission import MissionBox
 from studio.hud_panels import COLUMN_W, ShipPanel
 
 PIP_SCALE: Final = 1.5  # the dice inset of an attack clip
@@ -75,6 +77,9 @@ class Hud:
         self.round_back = self.top_left.attachNewNode("back")
         self.round = Label(self.top_left, "round", 0.06)
         self.phase = Label(self.top_left, "phase", 0.042, colour=(0.75, 0.85, 1.0, 1.0))
+        # top right: how the mission stands
+        self.top_right = self.root.attachNewNode("mission-box")
+        self.mission = MissionBox(self.top_right, COLUMN_W, TOP_BOX_H)
         # top centre: the active ship and the AI's reason
         self.top = self.root.attachNewNode("active")
         self.active_back = self.top.attachNewNode("back")
@@ -140,7 +145,7 @@ class Hud:
     def rects(self) -> list[tuple[float, float, float, float]]:
         """What the HUD covers now, as (left, right, bottom, top) rectangles in -1..1 image units:
         the round box, the active ship's box, each fleet label and ship panel, the dice, the caption."""
-        parts = [self.top_left, self.top, self.bottom.find("dice"), self.caption_back,
+        parts = [self.top_left, self.top, self.mission.back, self.bottom.find("dice"), self.caption_back,
                  *(label.path for label in self.fleet_labels), *(label.path for label in (*self.heads, *self.notes)),
                  *(p.root for p in self.panels.values())]
         out = []
@@ -158,6 +163,7 @@ class Hud:
         a, top = self.aspect / self.scale, 1.0 / self.scale  # the image's edges in the HUD's units
         self.top_left.setPos(-a + MARGIN, 0, top - MARGIN)
         self.top.setPos(0, 0, top - MARGIN)
+        self.top_right.setPos(a - MARGIN - COLUMN_W, 0, top - MARGIN)
         self.bottom.setPos(0, 0, 1.0 - top)  # DICE_Z and CAPTION_Z are measured from z = -1
         self.columns[0].setPos(-a + MARGIN, 0, top - MARGIN - TOP_BOX_H - 0.03)
         self.columns[1].setPos(a - MARGIN - COLUMN_W, 0, top - MARGIN - TOP_BOX_H - 0.03)
@@ -218,7 +224,7 @@ class Hud:
         fresh = dice is not None and any(d.fresh for d in (*dice.attack, *dice.defense))
         return (moment.round_label, moment.phase_label, moment.banner, round(_banner_fade(moment), 3) if text else 0.0,
                 moment.header, moment.panels, moment.notes, dice, pulse_scale(moment.progress) if fresh else 1.0,
-                moment.caption if captions else "")
+                moment.caption if captions else "", moment.mission)
 
     def update(self, moment: Moment, timeline: Timeline, *, captions: bool = True) -> bool:
         """Show ``moment`` of ``timeline`` (``captions``: the event line at the bottom); False when
@@ -230,6 +236,7 @@ class Hud:
             return False
         self._look = look
         self._update_round(moment)
+        self.mission.update(moment.mission)
         self._update_banner(moment)
         self._update_active(moment)
         self._update_fleets()

@@ -2,7 +2,9 @@
 and bearing arrows).
 
 Each token is gold with its map label ("C") standing over it, turned to the camera; once a ship
-has collected it, the token is drawn hollow and grey (the site is spent). A marker with a heading
+has collected it, the token is drawn hollow and grey (the site is spent). A token with a control
+marker on it (``control``: an Into the Unknown objective) is filled in that player's colour, one
+with none (``plain``) pale. A marker with a heading
 is a blue arrow pointing that way (a bearing arrow at the map's edge) with its number standing
 behind it. Rebuilt only when the markers change.
 """
@@ -22,6 +24,7 @@ from studio.meshes import MeshBuilder, as_overlay
 
 MARKER: Final[palette.RGBA] = (1.0, 0.78, 0.25, 1.0)
 SPENT: Final[palette.RGBA] = (0.55, 0.56, 0.6, 1.0)
+PLAIN: Final[palette.RGBA] = (0.86, 0.87, 0.9, 1.0)  # a mission token without a control marker
 ARROW: Final[palette.RGBA] = (0.3, 0.6, 1.0, 1.0)  # the rulebook's blue bearing arrows
 ARROW_MM: Final = 60.0  # tip to tail
 ARROW_HALF_W_MM: Final = 22.0  # the head's half width
@@ -38,11 +41,18 @@ def marker_builder(markers: Sequence[MarkerView]) -> MeshBuilder:
             _arrow(b, m)
         elif m.taken_by is None:
             b.disc(m.x, m.y, RADIUS_MM + 2.0, palette.BASE_DARK, Z, segments=40)
-            b.disc(m.x, m.y, RADIUS_MM, MARKER, Z + 0.01, segments=40)
+            b.disc(m.x, m.y, RADIUS_MM, fill(m), Z + 0.01, segments=40)
         else:
             ring = [(m.x + RADIUS_MM * c, m.y + RADIUS_MM * s) for c, s in _circle(40)]
             b.ribbon(ring, 2.5, palette.with_alpha(SPENT, 0.9), Z, closed=True)
     return b
+
+
+def fill(m: MarkerView) -> palette.RGBA:
+    """A token's colour: its control marker's player, pale without one, else gold."""
+    if m.control is not None:
+        return palette.player_colour(m.control)
+    return PLAIN if m.plain else MARKER
 
 
 def arrow_points(m: MarkerView) -> list[tuple[float, float]]:

@@ -15,7 +15,7 @@ from engine.rulesets.into_the_unknown.movement import resolve
 from engine.rulesets.into_the_unknown.orders import table_for
 from engine.rulesets.into_the_unknown.reducer import apply
 from engine.rulesets.into_the_unknown.state import ItuState
-from engine.rulesets.into_the_unknown.table import area_of
+from engine.rulesets.into_the_unknown.table import INCH, area_of
 
 
 def placed(**poses: Pose) -> ItuState:
@@ -73,9 +73,14 @@ def test_the_ready_phase_relocates_an_officer_to_lead_the_mission_test() -> None
     assert defiant.at_station("instruments").key == "daring_first_officer"  # type: ignore[union-attr]
     assert defiant.at_station("helm").key == "redoubtable_engineer"  # type: ignore[union-attr]
     assert ItuAI().relocate(state, 0) == [] and ItuAI().relocate(state, 1) == []
+    fourth = OfficerRelocated(seq=state.seq + 1, round=1, phase="ready", ship="defiant", officer="sisko",
+                              section="bridge", station="helm")
+    with pytest.raises(ValueError, match="up to 3 officers"):  # guide, "Ready Phase" step 3: up to 3
+        apply(state, fourth)
     with pytest.raises(ValueError, match="already has an officer"):
-        apply(state, OfficerRelocated(seq=state.seq + 1, round=1, phase="ready", ship="defiant",
-                                      officer="sisko", section="bridge", station="helm"))
+        apply(state.model_copy(update={"relocated": (0, 0)}), fourth)
+    with pytest.raises(ValueError, match="only in the ready phase"):
+        apply(state.model_copy(update={"relocated": (0, 0)}), fourth.model_copy(update={"phase": "hail"}))
 
 
 def test_a_fore_arc_sensor_ship_ends_its_move_facing_the_objective() -> None:
@@ -89,3 +94,42 @@ def test_a_fore_arc_sensor_ship_ends_its_move_facing_the_objective() -> None:
     end = resolve(fighter.pose.pose(), fighter.card.base, plan, table_for(state, fighter)).end
     moved = fighter.model_copy(update={"pose": PoseModel.of(end), "area": area_of(end, fighter.card.base)})
     assert [o.id for o in mission_ready(state, moved)] == ["objective-3"]
+
+
+def test_the_ai_locks_before_it_fires_then_fires_twice_within_the_budget() -> None:
+    """Guide, "Sensor Locks" (friendly attacks on a locked unit reroll up to instruments power) and
+    "Making an Attack" step 4: with the Defiant 3" ahead, at its Sensors range, in the Outpost Ambush,
+    the Fighter first locks it (an officer other than the instruments one will still order FIRE
+    WEAPONS); its fire plan then spends all 4 weapons power at red 1 on two attacks (the polaron
+    beams' x2: 3 + 1), the second topped up with reserve up to the weapons power stat in all."""
+    from engine.rulesets.into_the_unknown.ai_fire import plan_fire
+    from engine.rulesets.into_the_unknown.volley import plan_refusal
+
+    # in deep space, far from every outpost (no DEMOLITION SALVO to take first)
+    state = placed(fighter=Pose(820.0, 100.0, 0.0), defiant=Pose(820.0, 100.0 + 3 * INCH + 25.4 + 25.4, 180.0))
+    state = state.model_copy(update={"complication": "outpost_ambush", "directives": ("hostile", "hostile"),
+                                     "round": 4})
+    state = state.with_ship(state.ship("fighter").model_copy(update={"alert": 3}))  # red 1: weapons power 4
+    choice = ItuAI().order(state, 1, "priority")
+    assert choice is not None and choice.option.action.name == "SENSOR LOCK" and choice.target == "defiant"
+    assert "lock" in choice.reason and "first" in choice.reason
+    fighter = state.ship("fighter")
+    plan = plan_fire(state, fighter, "talaktalan", True, keep=2)
+    beams = [s for s in plan.shots if s.end is not None]
+    assert len(beams) == 2 and sum(s.weapons_power for s in beams) + sum(
+        x.weapons_power for x in plan.launches) == fighter.stats.weapons
+    assert sum(s.reserve for s in beams) >= 1 and "reserve" in plan.reason
+    assert sum(s.reserve for s in beams) <= min(fighter.stats.weapons, fighter.reserve - 2)  # 2 kept for shields
+    assert plan_refusal(fighter, [(s.weapon.name, s.weapons_power, s.reserve) for s in plan.shots]
+                        + [(x.launcher.name, x.weapons_power, x.reserve) for x in plan.launches]) is None
+
+
+def test_the_fighter_warps_toward_a_goal_beyond_an_impulse() -> None:
+    """Guide, "Engage Warp": straight ahead up to twice the warp factor in inches (the Fighter's warp
+    drive 6: 12"), beyond its engine power's 8" at red 1: with its objective (objective-3, ORANGE)
+    11" off across the system, the AI warps toward it within the system."""
+    state = placed(fighter=Pose(680.0, 680.0, 256.0))
+    state = state.with_ship(state.ship("fighter").model_copy(update={"alert": 3}))  # red 1: engine power 8
+    assert area_of(state.ship("fighter").pose.pose(), "small") == 1
+    choice = ItuAI().order(state, 1, "priority")
+    assert choice is not None and choice.option.action.name == "WARP" and "at warp" in choice.reason

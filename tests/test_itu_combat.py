@@ -7,18 +7,19 @@ from __future__ import annotations
 import pytest
 
 from engine.geometry.pose import Pose
-from engine.rulesets.into_the_unknown.ai import peril_choice, reroll_choice
-from engine.rulesets.into_the_unknown.combat import Shot, beam_attack, hull_damage
+from engine.rulesets.into_the_unknown.ai import Choice, peril_choice, reroll_choice
+from engine.rulesets.into_the_unknown.combat import IllegalAttack, Shot, attack_options, beam_attack, hull_damage
 from engine.rulesets.into_the_unknown.dice import EXPERTISE, INTUITION, Allowances, Modifier, Pool, modify, roll
 from engine.rulesets.into_the_unknown.displays import DEFIANT, JEM_HADAR_FIGHTER
-from engine.rulesets.into_the_unknown.events import PoseModel
+from engine.rulesets.into_the_unknown.events import AttackMade, DieModel, OrderGiven, PoseModel
 from engine.rulesets.into_the_unknown.mission import setup
 from engine.rulesets.into_the_unknown.orders import options
 from engine.rulesets.into_the_unknown.procedures import at_sensors_range, sensor_lock, threat_analysis
 from engine.rulesets.into_the_unknown.reducer import apply
-from engine.rulesets.into_the_unknown.state import ItuState
+from engine.rulesets.into_the_unknown.state import ItuState, VolleyState
 from engine.rulesets.into_the_unknown.table import INCH, area_of
 from engine.rulesets.rng import Rng
+from tests.test_itu_projectiles import game_with
 
 TEST_EXAMPLE_SEED = 63  # its first five intuition draws: blank, analysis, success, breakthrough, analysis
 ATTACK_EXAMPLE_SEED = 69  # blank, analysis (intuition), success (expertise), success, then damage card 0
@@ -32,6 +33,13 @@ def placed(seed: int, **poses: Pose) -> ItuState:
         state = state.with_ship(ship.model_copy(update={"pose": PoseModel.of(pose),
                                                         "area": area_of(pose, ship.card.base)}))
     return state.model_copy(update={"seed": seed, "drawn": 0})
+
+
+def firing(state: ItuState, ship_id: str, officer: str | None) -> ItuState:
+    """The ship's FIRE WEAPONS order given (the attack example: Talak'talan commits to it at the
+    tactical station, no cost), so its attacks fold as that action's."""
+    return apply(state, OrderGiven(seq=state.seq + 1, round=state.round, phase="priority", ship=ship_id,
+                                   order="priority", action="FIRE WEAPONS", station="tactical", officer=officer))
 
 
 def never(pool: Pool, difficulty: int, how: object) -> int | None:
@@ -99,7 +107,7 @@ def test_attack_example_polaron_beams() -> None:
     instruments station offline; the CALM Dominion scores 2 negative VP and both directives flip."""
     fighter = Pose(457.2, 200.0, 0.0)
     defiant = Pose(457.2, 200.0 + 25.4 + 6 * INCH + 25.4, 180.0)
-    state = placed(ATTACK_EXAMPLE_SEED, fighter=fighter, defiant=defiant)
+    state = firing(placed(ATTACK_EXAMPLE_SEED, fighter=fighter, defiant=defiant), "fighter", "talaktalan")
     assert state.ship("fighter").stats.weapons == 3
     beam = JEM_HADAR_FIGHTER.beams[0]
     ai = Modifier(reroll_choice, lambda pool, difficulty, index: "breakthrough")
@@ -202,3 +210,139 @@ def test_repair_discards_the_damage_card_on_a_success() -> None:
         assert after.offline("instruments") != event.success
         seen.add(event.success)
     assert seen == {True, False}
+
+
+def test_fire_weapons_budget_weapons_power_reserve_and_attacks() -> None:
+    """Guide, "Making an Attack" step 4: "Each [weapons power] spent is unavailable for the rest of this
+    action. Total [reserve] spent during this action cannot exceed the printed [weapons power] alert
+    stat"; "Weapons" 1-2: a weapon's maximum number of attacks in an action, and per arc. The Fighter
+    at yellow 1 (weapons power 3): its Phased Polaron Beams attack twice at most, in the fore arc."""
+    fighter = Pose(457.2, 200.0, 0.0)
+    defiant = Pose(457.2, 200.0 + 25.4 + 6 * INCH + 25.4, 180.0)
+    state = firing(placed(ATTACK_EXAMPLE_SEED, fighter=fighter, defiant=defiant), "fighter", "talaktalan")
+    beam = JEM_HADAR_FIGHTER.beams[0]
+    ai = Modifier(reroll_choice, lambda pool, difficulty, index: "breakthrough")
+    ship = state.ship("fighter")
+    # the legal attacks offered: the Defiant's fore end, the action's 3 weapons power and 3 reserve
+    offered = attack_options(state, ship, state.volley or VolleyState(ship="fighter"))
+    assert {(o.target, o.end, o.arc, o.weapons_power, o.reserve) for o in offered} == {
+        ("defiant", "fore", "fore", 3, 3)}
+    first, _ = beam_attack(state, "fighter", Shot(beam, "defiant", "fore", 2, 1), "talaktalan", ai, peril_choice,
+                           seq=state.seq + 1, phase="priority")
+    assert [d.kind for d in first.dice] == ["intuition"] * 3 + ["expertise"]  # Ordnance 1 on the first attack
+    state = apply(state, first).model_copy(update={"drawn": 0})
+    assert state.volley is not None and (state.volley.power, state.volley.reserve) == (2, 1)
+    with pytest.raises(IllegalAttack, match="1 weapons power left"):
+        beam_attack(state, "fighter", Shot(beam, "defiant", "fore", 2, 0), "talaktalan", ai, peril_choice,
+                    seq=state.seq + 1, phase="priority")
+    with pytest.raises(IllegalAttack, match="2 more reserve"):  # 1 + 3 reserve > the printed weapons power 3
+        beam_attack(state, "fighter", Shot(beam, "defiant", "fore", 0, 3), "talaktalan", ai, peril_choice,
+                    seq=state.seq + 1, phase="priority")
+    second, _ = beam_attack(state, "fighter", Shot(beam, "defiant", "fore", 1, 2), "talaktalan", ai, peril_choice,
+                            seq=state.seq + 1, phase="priority")
+    assert [d.kind for d in second.dice] == ["intuition"] * 3  # no Ordnance on a later attack
+    state = apply(state, second).model_copy(update={"drawn": 0})
+    assert state.volley is not None and state.volley.attacks == ((beam.name, "fore"), (beam.name, "fore"))
+    assert attack_options(state, state.ship("fighter"), state.volley) == []  # 2 attacks made: none left
+    with pytest.raises(IllegalAttack, match="no attack left"):
+        beam_attack(state, "fighter", Shot(beam, "defiant", "fore", 0, 1), "talaktalan", ai, peril_choice,
+                    seq=state.seq + 1, phase="priority")
+
+
+def test_the_reducer_refuses_a_forged_attack_outside_the_budget() -> None:
+    """A file whose attack claims more weapons power than the action has left, Ordnance dice on a
+    later attack, or an attack with no FIRE WEAPONS order is refused (`trek replay validate`)."""
+    fighter = Pose(457.2, 200.0, 0.0)
+    defiant = Pose(457.2, 200.0 + 25.4 + 6 * INCH + 25.4, 180.0)
+    base = placed(ATTACK_EXAMPLE_SEED, fighter=fighter, defiant=defiant)
+    state = firing(base, "fighter", "talaktalan")
+    beam = JEM_HADAR_FIGHTER.beams[0]
+    ai = Modifier(reroll_choice, lambda pool, difficulty, index: "breakthrough")
+    first, _ = beam_attack(state, "fighter", Shot(beam, "defiant", "fore", 2, 0), "talaktalan", ai, peril_choice,
+                           seq=state.seq + 1, phase="priority")
+    with pytest.raises(ValueError, match="outside a FIRE WEAPONS action"):
+        apply(base, first.model_copy(update={"seq": base.seq + 1}))
+    after_first = apply(state, first)
+    second, _ = beam_attack(after_first.model_copy(update={"drawn": 0}), "fighter",
+                            Shot(beam, "defiant", "fore", 1, 0), "talaktalan", ai, peril_choice,
+                            seq=after_first.seq + 1, phase="priority")
+    apply(after_first, second)  # as played: folds
+    with pytest.raises(ValueError, match="weapons power left"):
+        apply(after_first, second.model_copy(update={"weapons_power": 2}))
+    ordnance = (*second.dice, DieModel(kind="expertise", face="success"))
+    with pytest.raises(ValueError, match="dice do not match"):
+        apply(after_first, second.model_copy(update={"dice": ordnance}))
+    with pytest.raises(ValueError, match="does not pay"):  # reserve claimed, not taken from the dial
+        apply(after_first, second.model_copy(update={"reserve": 1}))
+
+
+def test_pierce_lowers_the_shields_of_the_attacked_location_only() -> None:
+    """Guide, "Pierce X": "the defender's shield value on the attacked location is reduced by 1 until
+    the end of the action": a later attack on the Defiant's fore end meets the pierced shields, one
+    on its aft end its full aft shields."""
+    from engine.rulesets.into_the_unknown.combat import damaged
+    from engine.rulesets.into_the_unknown.dice import Die
+
+    state = placed(3)
+    defiant = state.ship("defiant").model_copy(update={"alert": 3})  # red 1: fore shields 3, aft 2
+    pool = Pool((Die("intuition", "success"), Die("intuition", "success"), Die("intuition", "success")))
+    assert damaged(Rng(3), defiant, "fore", pool, pierced=1)[1] == 2
+    # in play: the Defiant broadside 6" ahead, both ends in the Fighter's fore arc; the fore end
+    # pierced by the first attack, the aft end's shields stay whole for the second
+    checked = 0
+    for seed in range(60):
+        game = game_with(fighter=Pose(457.2, 200.0, 0.0), defiant=Pose(457.2, 200.0 + 6 * INCH, 90.0))
+        game.state = game.state.model_copy(update={"seed": seed})
+        game.state = game.state.with_ship(game.state.ship("defiant").model_copy(update={"alert": 3, "reserve": 6}))
+        opt = next(o for o in options(game.state.ship("fighter"), "priority") if o.action.name == "FIRE WEAPONS")
+        beam = JEM_HADAR_FIGHTER.beams[0]
+        shots = (Shot(beam, "defiant", "fore", 2, 0), Shot(beam, "defiant", "aft", 1, 2))
+        before = len(game.events)
+        game._order(Choice("fighter", opt, shots=shots), "priority")
+        attacks = [e for e in game.events[before:] if isinstance(e, AttackMade)]
+        if len(attacks) < 2 or not any("Pierce" in w for w in attacks[0].spent) or not attacks[1].hit:
+            continue
+        reserve = game.state.ship("defiant").reserve + attacks[1].shields
+        own = 1 if any("Pierce" in w for w in attacks[1].spent) else 0  # its own Pierce on the aft end
+        assert attacks[1].shields == min(attacks[1].damage, 2 - own, reserve), seed  # not less the fore's
+        checked += not own
+        checked += 1
+    assert checked
+
+
+def test_the_engine_refuses_a_seats_fire_weapons_choice_over_the_budget() -> None:
+    """A seat that asks for more than the action allows is refused before anything is recorded: 4
+    weapons power at yellow 1 (3), a third polaron attack (x2), reserve past the printed weapons
+    power; the guide's own action (2 on the beams, the torpedo tube's 1) is accepted."""
+    from engine.rulesets.into_the_unknown.orders import IllegalOrder
+    from engine.rulesets.into_the_unknown.projectiles import Launch
+
+    beam, tubes = JEM_HADAR_FIGHTER.beams[0], JEM_HADAR_FIGHTER.launchers[0]
+    for shots, why in (((Shot(beam, "defiant", "fore", 2, 0), Shot(beam, "defiant", "fore", 2, 0)), "3 weapons power"),
+                       ((Shot(beam, "defiant", "fore", 1, 0),) * 3, "at most 2 attacks"),
+                       ((Shot(beam, "defiant", "fore", 0, 3), Shot(beam, "defiant", "fore", 0, 1)), "reserve")):
+        game = game_with(fighter=Pose(457.2, 200.0, 0.0), defiant=Pose(457.2, 200.0 + 6 * INCH, 90.0))
+        opt = next(o for o in options(game.state.ship("fighter"), "priority") if o.action.name == "FIRE WEAPONS")
+        before = len(game.events)
+        with pytest.raises(IllegalOrder, match=why):
+            game._order(Choice("fighter", opt, shots=shots), "priority")
+        assert len(game.events) == before
+    game._order(Choice("fighter", opt, shots=(Shot(beam, "defiant", "fore", 2, 0),),
+                       launches=(Launch(tubes, "fore", 0.0, 1, 1),)), "priority")
+    assert [e.type for e in game.events[before:]][:3] == ["order_given", "attack_made", "projectile_launched"]
+
+
+def test_a_lock_on_a_destroyed_ship_is_removed() -> None:
+    """Guide, "Maintaining Sensor Locks": a lock token remains until ... "the locked unit is removed
+    from the play area": a destroyed ship takes the lock on it away."""
+    from engine.rulesets.into_the_unknown.events import Effects, EffectsResolved, ShipDelta
+
+    state = placed(3)
+    state = state.with_ship(state.ship("fighter").model_copy(update={"lock": "defiant"}))
+    gone = len(DEFIANT.hull_dial) - 1
+    hit = EffectsResolved(seq=state.seq + 1, round=1, phase="priority", why="test",
+                          effects=Effects(ships=(ShipDelta(ship="defiant", hull=gone),)))
+    after = apply(state, hit)
+    assert after.ship("defiant").destroyed and after.ship("fighter").lock is None
+    near = apply(state, hit.model_copy(update={"effects": Effects(ships=(ShipDelta(ship="defiant", hull=gone - 1),))}))
+    assert near.ship("fighter").lock == "defiant"  # disabled, still in play: the lock stays

@@ -145,10 +145,41 @@ def test_the_reducer_refuses_what_cannot_happen() -> None:
         apply(twice, standby.model_copy(update={"seq": 3}))
     with pytest.raises(ValueError, match="reserve dial"):
         apply(state, ReserveChanged(seq=1, round=1, phase="ready", ship="defiant", amount=50, why="recharge"))
+    with pytest.raises(ValueError, match="one position at a time"):  # "Alert Statuses": the next pip position
+        apply(state, AlertChanged(seq=1, round=1, phase="priority", ship="defiant",
+                                  alert=state.ship("defiant").alert + 2))
     with pytest.raises(ValueError):
         RULESET.codec.decode_event({"type": "ship_moved", "seq": 1, "round": 1, "phase": "priority"})
     with pytest.raises(ValueError):
         RULESET.codec.decode_state({**RULESET.codec.encode_state(state), "influence": 10**9})
+
+
+def test_a_disabled_ship_can_only_adjust_alert_or_repair() -> None:
+    """Guide, "Damage Icons": a disabled ship "can resolve only the following procedures: adjust
+    alert, heal, repair, and form team". The rules offer it CALL ALERT only (REPAIR with a damage
+    card), the reducer refuses any other order, and the AI still calls alert and repairs with it."""
+    from engine.rulesets.into_the_unknown.ai import ItuAI
+
+    state = started().model_copy(update={"seq": 0, "round": 2, "directives": ("hostile", "hostile")})
+    severe = next(i for i, step in enumerate(DEFIANT.hull_dial) if "disabled" in step.icons)
+    broken = state.ship("defiant").model_copy(update={"hull": severe})
+    state = state.with_ship(broken)
+    assert broken.disabled
+    assert {o.action.name for o in options(broken, "priority")} == {"CALL ALERT"}
+    assert {o.action.name for o in options(broken, "standby")} == {"CALL ALERT"}
+    assert {o.action.name for o in options(state.ship("fighter"), "priority")} > {"CALL ALERT", "IMPULSE"}
+    impulse = OrderGiven(seq=1, round=2, phase="priority", ship="defiant", order="priority", action="IMPULSE",
+                         station="helm", officer="daring_first_officer")
+    with pytest.raises(ValueError, match="disabled"):
+        apply(state, impulse)
+    alert = apply(state, impulse.model_copy(update={"action": "CALL ALERT", "station": "captains_chair",
+                                                    "officer": "sisko"}))
+    assert alert.ship("defiant").officer("sisko").committed
+    choice = ItuAI().order(state, 0, "priority")
+    assert choice is not None and choice.option.action.name == "CALL ALERT"  # to red: shields
+    carded = state.with_ship(broken.model_copy(update={"cards": (("Helm Control Damaged", "helm"),)}))
+    choice = ItuAI().order(carded, 0, "priority")
+    assert choice is not None and choice.option.action.name == "REPAIR" and choice.target == "Helm Control Damaged"
 
 
 def guide_round_one(seed: int = 1) -> list[ItuEvent]:
@@ -244,3 +275,20 @@ def test_a_recorded_game_replays_through_the_registry_and_the_timeline(tmp_path:
     assert {p.name for p in halfway.panels} == {"U.S.S. Defiant", "Jem'Hadar Fighter"}
     assert len(halfway.view.markers) == 7  # 4 objectives, 3 anomalies
     assert tl.moment(tl.duration).view.ship("fighter").pose.heading == pytest.approx(202.5)  # type: ignore[union-attr]
+
+
+def test_officers_are_readied_once_a_ready_phase_up_to_three() -> None:
+    """Guide, "Ready Phase" step 2: each player "readies up to 3 committed officers", in that phase."""
+    state = started().model_copy(update={"seq": 0})
+    order = OrderGiven(seq=1, round=1, phase="priority", ship="defiant", order="priority", action="CALL ALERT",
+                       station="captains_chair", officer="sisko")
+    state = apply(state, order)
+    ready = OfficersReadied(seq=2, round=1, phase="ready", side=0, officers=(("defiant", "sisko"),))
+    with pytest.raises(ValueError, match="in the ready phase"):
+        apply(state, ready.model_copy(update={"phase": "hail"}))
+    state = apply(state, PhaseStarted(seq=2, round=1, phase="ready"))
+    state = apply(state, ready.model_copy(update={"seq": 3}))
+    assert not state.ship("defiant").officer("sisko").committed
+    with pytest.raises(ValueError, match="readies once"):
+        apply(state, OfficersReadied(seq=4, round=1, phase="ready", side=0, officers=()))
+    assert apply(state, OfficersReadied(seq=4, round=1, phase="ready", side=1, officers=())).readied == (1, 1)

@@ -108,3 +108,77 @@ def test_the_dial_and_the_officers_are_drawn(loaded: LoadedReplay) -> None:
         assert all(mask(patch, DIAL_COLOURS[c]).sum() < 10 for c in others)  # the rest dimmed
         assert ready_dots(patch) == sum(c.ready for c in panel.crew)
     assert ready_dots(frames[1][0]) == ready_dots(frames[0][0]) - 1  # the order committed one officer
+
+
+# --- the mission: control markers on the table, the mission box in the HUD ---------------------------
+
+
+def test_the_mission_record_follows_the_state(loaded: LoadedReplay) -> None:
+    """Guide, "At Perdition's Gate": the act (overture, then the complication revealed), each side's
+    victory and negative victory points, the combat directives and the influence track's marker; the
+    objective tokens carry their control markers (BLUE the Federation's, ORANGE the Dominion's)."""
+    tl = loaded.timeline
+    reveal = next(i for i, e in enumerate(tl.events) if e.type == "complication_revealed")
+    for i in (0, reveal - 1, reveal, len(tl) - 1):
+        state = tl.ruleset_state_after(i)
+        moment = moment_after(tl, i)
+        mission = moment.mission
+        assert mission is not None
+        assert mission.title == ("OVERTURE" if state.complication is None else
+                                 state.complication.replace("_", " ").upper())
+        assert mission.victory == state.victory_points and mission.negative == state.negative_points
+        assert mission.scores == (state.score(0), state.score(1))
+        assert mission.directives == tuple(d.upper() for d in state.directives)
+        assert (mission.track, mission.at) == (3, state.influence)
+        tokens = [m for m in moment.view.markers if m.text.startswith("objective")]
+        assert [(m.x, m.y) for m in tokens] == [(o.x, o.y) for o in state.objectives]
+        assert [m.control for m in tokens] == [None if o.marker is None else state.colours.index(o.marker)
+                                               for o in state.objectives]
+        assert all(("BLUE" in m.text) == (m.control == 0) for m in tokens)
+    before = {m.label: m.control for m in moment_after(tl, reveal - 1).view.markers if m.control is not None}
+    after = {m.label: m.control for m in moment_after(tl, reveal).view.markers if m.control is not None}
+    if tl.events[reveal].complication == "outpost_ambush":  # type: ignore[union-attr]
+        assert all(after[k] == 1 - c for k, c in before.items() if k in after)  # the colours reversed
+
+
+def test_the_tokens_and_the_mission_box_are_drawn(loaded: LoadedReplay) -> None:
+    """On pixels: each objective disc in its control marker's player colour (top camera), and the
+    influence track's white marker on the space the record names, none on the others."""
+    from dataclasses import replace
+
+    from itu_helpers import near
+
+    from studio import palette
+    from studio.hud_mission import CELL_W, TRACK_Z, cell_x
+
+    tl = loaded.timeline
+    reveal = next(i for i, e in enumerate(tl.events) if e.type == "complication_revealed")
+    moment = moment_after(tl, reveal)
+    assert moment.mission is not None
+    for at in (moment.mission.at, 2):
+        shown = replace(moment, mission=replace(moment.mission, at=at))
+        with FrameRenderer(loaded, SIZE, camera="top") as fr:
+            assert fr.hud is not None
+            fr.hud.update(shown, tl)
+            frame = fr._draw(shown, fr.camera_pose(shown), set())
+            hud = fr.hud
+            white = []
+            for space in range(-3, 4):
+                point = hud.parent.getRelativePoint(hud.mission.root, (cell_x(shown.mission, space), 0, TRACK_Z))
+                u, v = int((point[0] / hud.aspect + 1) / 2 * SIZE[0]), int((1 - point[2]) / 2 * SIZE[1])
+                patch = frame[v - 2:v + 3, u - 2:u + 3].astype(int)
+                white.append((u, int(np.all(patch >= 235, axis=2).sum())))
+            assert white[at + 3][1] >= 9 and sum(n for _, n in white) == white[at + 3][1], (at, white)
+            assert white[0][0] > white[-1][0] + 6 * CELL_W  # the Dominion's end (-3) right of the Federation's
+        if at == moment.mission.at:
+            table = replace(moment.view, ships=(), areas=(), templates=(), tools=(), pieces=(), arcs=(), ruler=None)
+            from studio.snapshot import render_view
+
+            top = render_view(table, SIZE, "top", set())
+            area = (table.area_width, table.area_height)
+            for m in table.markers:
+                if m.control is not None:
+                    colour = palette.player_colour(m.control)
+                    other = palette.player_colour(1 - m.control)
+                    assert near(top, m.x, m.y - 8.0, SIZE, area, colour, r=2, tol=40) > 0, m
+                    assert near(top, m.x, m.y - 8.0, SIZE, area, other, r=2, tol=40) == 0, m

@@ -6,7 +6,6 @@ event is caught, and the golden log holds event for event."""
 from __future__ import annotations
 
 import json
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -18,10 +17,12 @@ from engine.replay import open_replay
 from engine.replay.validate import validate_replay
 from engine.replay_timeline import load_timeline
 from engine.rulesets.into_the_unknown.ai import ItuAI
+from engine.rulesets.into_the_unknown.events import ItuEvent
 from engine.rulesets.into_the_unknown.game import ROUND_LIMIT, play_game
 from engine.rulesets.into_the_unknown.mission import NAME, OBJECTIVES
+from engine.rulesets.into_the_unknown.reducer import apply
 from engine.rulesets.into_the_unknown.ruleset import RULESET
-from engine.rulesets.into_the_unknown.state import ItuState
+from engine.rulesets.into_the_unknown.state import ItuState, ShipState
 
 GOLDEN_LOG = Path(__file__).parent / "golden_games" / "itu-perditions-gate-seed7.jsonl"
 
@@ -54,6 +55,38 @@ def test_a_hundred_seeded_games_end_without_an_illegal_state() -> None:
     # the AI plays both fleets about evenly (53-47 when measured; the Federation won 91 of 100 before
     # the Dominion's AI stopped paying for hostile acts and used its standby orders: docs/rulings.md)
     assert min(wins[0], wins[1]) >= 30, wins
+
+
+def test_outpost_ambush_adds_only_the_alert_raise_to_the_round_it_is_revealed() -> None:
+    """Guide, Outpost Ambush, "Ready Phase": the round it is revealed, each player "may increase each
+    of their ships' alert dials by 1 position"; the rest of the ready phase ("Ready Phase" steps 1-4:
+    peril, ready 3, relocate 3, recharge) happens once a round (seed 3 recharged twice in round 3)."""
+    checked = raised = 0
+    for seed in range(12):
+        events = play_game(seed, [ItuAI(), ItuAI()]).events
+        at = next(i for i, e in enumerate(events) if e.type == "complication_revealed")
+        if events[at].complication != "outpost_ambush":  # type: ignore[union-attr]
+            continue
+        checked += 1
+        reveal_round = events[at].round
+        recharges = Counter(e.ship for e in events if e.type == "reserve_changed" and e.why == "recharge"
+                            and e.round == reveal_round)
+        readied = Counter(e.side for e in events if e.type == "officers_readied" and e.round == reveal_round)
+        assert set(recharges.values()) == {1} and set(readied.values()) == {1}, seed
+        after = [e for e in events[at + 1:] if e.round == reveal_round and e.type != "game_ended"]
+        assert {e.type for e in after} <= {"alert_changed"}, seed  # none when both stand at red already
+        raised += len(after)
+        alerts = {s.id: s.alert for s in game_state_before(events, at)}
+        for event in after:
+            assert event.alert == alerts[event.ship] + 1  # type: ignore[union-attr]
+    assert checked >= 3 and raised
+
+
+def game_state_before(events: list[ItuEvent], index: int) -> tuple[ShipState, ...]:
+    state = ItuState()
+    for event in events[:index]:
+        state = apply(state, event)
+    return state.ships
 
 
 def test_the_same_seed_plays_the_same_game() -> None:
@@ -110,11 +143,16 @@ def golden_lines(seed: int = 7) -> list[str]:
             for e in play_game(seed, [ItuAI(), ItuAI()]).events]
 
 
-def test_the_golden_game_gives_the_known_event_sequence() -> None:
-    """The same seed gives these events, event for event (regenerate with `python
-    tests/test_itu_mission.py` only after a deliberate rules change, saying why in the commit)."""
-    expected = GOLDEN_LOG.read_text(encoding="utf-8").splitlines()
-    got = golden_lines()
+@pytest.mark.parametrize(("name", "seed", "complication"), [
+    ("itu-perditions-gate-seed7.jsonl", 7, "outpost_ambush"),
+    ("itu-perditions-gate-rescue-seed5.jsonl", 5, "rescue_op")])
+def test_the_golden_game_gives_the_known_event_sequence(name: str, seed: int, complication: str) -> None:
+    """The same seed gives these events, event for event, for a game of each complication
+    (regenerate with `python tests/golden_games/make.py` only after a deliberate rules change, saying
+    why in the commit)."""
+    expected = (GOLDEN_LOG.parent / name).read_text(encoding="utf-8").splitlines()
+    assert f'"complication": "{complication}"' in "".join(expected)
+    got = golden_lines(seed)
     assert len(got) == len(expected)
     for i, (a, b) in enumerate(zip(got, expected, strict=True)):
         assert a == b, f"event {i} differs from the golden log"
@@ -141,7 +179,3 @@ def test_schema_1_files_are_read_through_the_upgrade() -> None:
     with pytest.raises(ValueError, match="newer"):
         RULESET.reading({"event_schema": 4})
 
-
-if __name__ == "__main__":
-    if sys.argv[1:] == ["golden"]:
-        GOLDEN_LOG.write_text("\n".join(golden_lines()) + "\n", encoding="utf-8")

@@ -108,7 +108,7 @@ def test_impulse_is_bounded_by_engine_power_and_impulse_turn() -> None:
     state = apply(ItuState(), setup(1))
     with pytest.raises(IllegalOrder, match="10\" at impulse"):
         maneuver(state, "fighter", ImpulsePlan(10.5 * INCH), seq=1, phase="priority")
-    with pytest.raises(IllegalOrder, match="1 notches"):
+    with pytest.raises(IllegalOrder, match=r"allows 1 notch$"):
         maneuver(state, "fighter", ImpulsePlan(2 * INCH, 1.5), seq=1, phase="priority")
     half = maneuver(state, "fighter", ImpulsePlan(2 * INCH, 0.5), seq=1, phase="priority")
     assert half.end.heading == pytest.approx(225.0 - NOTCH_DEGREES / 2)  # "not necessary to stop on notches"
@@ -128,6 +128,22 @@ def test_impulse_cannot_cross_a_system_boundary() -> None:
     assert out.stopped == "boundary" and area_of(out.end, "small") == 1
     warp = resolve(inside, "small", WarpPlan(3, 3 * INCH), Table())  # at warp it leaves
     assert warp.stopped is None and area_of(warp.end, "small") == 0
+
+
+def test_impulse_cannot_pass_through_a_system_on_its_way() -> None:
+    """Guide, "Boundaries and Impulse": an impulse that "would cause a ship to enter a system" must
+    stop "so that no part of its base is in the system": a path that grazes the system's edge and
+    ends outside it again is stopped before the base first touches the system."""
+    cx = cy = SECTOR_MM / 2
+    x = cx - SYSTEM_RADIUS + 3.0 - 0.75 * INCH  # the base's starboard edge 3 mm inside the system's west point
+    start = Pose(x, cy - 130.0, 0.0)
+    end = Pose(x, cy - 130.0 + 8 * INCH, 0.0)
+    assert area_of(start, "small") == 0 and area_of(end, "small") == 0  # both ends in deep space
+    done = resolve(start, "small", ImpulsePlan(8 * INCH), Table())
+    assert done.stopped == "boundary" and 0 < done.distance < 130.0
+    touching = resolve(start, "small", ImpulsePlan(done.distance + 1.0), Table())
+    assert touching.distance == pytest.approx(done.distance)  # no further than where it would touch
+    assert resolve(Pose(x - 10.0, cy - 130.0, 0.0), "small", ImpulsePlan(8 * INCH), Table()).stopped is None
 
 
 def test_come_about_spins_on_the_centre_and_turns_clear_of_ships() -> None:

@@ -12,7 +12,7 @@ from engine.geometry.pose import Pose
 from engine.rulesets.into_the_unknown.ai import ItuAI
 from engine.rulesets.into_the_unknown.combat import IllegalAttack
 from engine.rulesets.into_the_unknown.displays import JEM_HADAR_FIGHTER, PROJECTILES
-from engine.rulesets.into_the_unknown.events import PoseModel
+from engine.rulesets.into_the_unknown.events import OrderGiven, PoseModel
 from engine.rulesets.into_the_unknown.game import ItuGame
 from engine.rulesets.into_the_unknown.movement import NOTCH_DEGREES
 from engine.rulesets.into_the_unknown.projectiles import (
@@ -61,6 +61,11 @@ def test_launching_torpedo_example() -> None:
     aft_point = (event.pose.x - HALF_LENGTH * math.sin(h), event.pose.y - HALF_LENGTH * math.cos(h))
     assert aft_point == pytest.approx((sx + TOOL_STEM * math.sin(h), sy + TOOL_STEM * math.cos(h)))
     assert event.effects.negative == (0, 2) and event.effects.hostile == (True, True)  # launching is hostile
+    with pytest.raises(ValueError, match="outside a FIRE WEAPONS action"):
+        apply(state, event)
+    state = apply(state, OrderGiven(seq=state.seq + 1, round=state.round, phase="priority", ship="fighter",
+                                    order="priority", action="FIRE WEAPONS", station="tactical", officer="talaktalan"))
+    event = event.model_copy(update={"seq": state.seq + 1})
     after = apply(state, event)
     assert [(p.id, p.endurance, p.side) for p in after.projectiles] == [("torpedo-1", 1, 1)]
     with pytest.raises(IllegalAttack, match="endurance"):
@@ -128,3 +133,37 @@ def test_blast_prefers_locked_opposing_units() -> None:
     assert [s.id for s in blast_targets(locked, token)] == ["defiant"]
     assert outline(token.pose.pose()).area == pytest.approx(2 * HALF_WIDTH * 2 * HALF_LENGTH * 0.75)
     assert isinstance(game.state, ItuState)
+
+
+def test_demolition_salvo_counts_opposing_torpedoes_and_a_torpedo_may_make_it() -> None:
+    """Outpost Ambush, DEMOLITION SALVO: "Ship or torpedo; must be at phased polaron beams, phasers, or
+    detonation range of [an outpost] with opposing control marker ... If a torpedo makes this test,
+    remove that torpedo. Increase [the difficulty] by 1 for each opposing unit at 4" of [it]"."""
+    from engine.rulesets.into_the_unknown.procedures import demolition_salvo, salvo_targets
+
+    # objective-1 (304.8, 404.8) carries a BLUE marker: an outpost the Dominion may demolish
+    game = game_with(fighter=Pose(304.8, 404.8 - 5 * INCH, 0.0), defiant=Pose(800.0, 800.0, 0.0))
+    game.state = game.state.model_copy(update={"complication": "outpost_ambush"})
+    test = demolition_salvo(game.state, "fighter", "objective-1", "talaktalan", ItuAI().tester(game.state, 1),
+                            ItuAI().peril, seq=game.state.seq + 1, phase="priority")
+    assert test.difficulty == 2
+    with_torpedo(game, Pose(304.8 + 2 * INCH, 404.8, 0.0), side=0)  # a Federation torpedo 2" off: opposing
+    test = demolition_salvo(game.state, "fighter", "objective-1", "talaktalan", ItuAI().tester(game.state, 1),
+                            ItuAI().peril, seq=game.state.seq + 1, phase="priority")
+    assert test.difficulty == 3
+    # a Dominion torpedo at detonation range (1") of the BLUE outpost makes the test and is removed
+    game = game_with(fighter=Pose(600.0, 200.0, 0.0), defiant=Pose(800.0, 800.0, 0.0))
+    game.state = game.state.model_copy(update={"complication": "outpost_ambush"})
+    token = with_torpedo(game, Pose(304.8, 404.8 - 0.5 * INCH - 25.4 / 2 - HALF_LENGTH, 0.0), side=1)
+    assert [o.id for o in salvo_targets(game.state, token)] == ["objective-1"]
+    far = token.model_copy(update={"pose": PoseModel.of(Pose(304.8, 404.8 - 3 * INCH, 0.0))})
+    assert salvo_targets(game.state, far) == []
+    before = len(game.events)
+    game._projectile_order(token.id)
+    test_event, removed = game.events[before:before + 2]
+    assert test_event.type == "test_made" and test_event.ship == token.id and test_event.difficulty == 2
+    assert test_event.test == "DEMOLITION SALVO" and test_event.target == "objective-1"
+    assert [d.kind for d in test_event.dice] == ["intuition"] * PROJECTILES["photon_torpedo"].ops
+    assert removed.type == "projectile_removed" and game.state.projectiles == ()
+    blue = next(o for o in game.state.objectives if o.id == "objective-1").marker
+    assert (blue is None) == test_event.success and game.state.victory_points[1] >= int(test_event.success)

@@ -53,7 +53,9 @@ def test_the_ruler_lies_on_the_table_while_a_warp_plays(loaded: LoadedReplay) ->
 def test_tokens_are_markers(loaded: LoadedReplay) -> None:
     first = loaded.timeline.moment_after(0)
     labels = sorted(m.label for m in first.view.markers)
-    assert labels == ["?", "?", "?", "O", "O", "O", "O"]
+    assert labels == ["1", "2", "3", "4", "?", "?", "?"]  # the objectives by number, the anomalies hidden
+    controls = sorted(m.control for m in first.view.markers if m.control is not None)
+    assert controls == [0, 0, 1, 1]  # two BLUE (the Federation's) and two ORANGE control markers
 
 
 def test_a_frame_renders_whole(loaded: LoadedReplay, tmp_path: Path) -> None:

@@ -30,11 +30,11 @@ SIZE = (1080, 1080)
 
 
 @pytest.fixture(scope="module")
-def seed35(tmp_path_factory: pytest.TempPathFactory) -> LoadedReplay:
-    """Seed 35: warp, impulse turns, beam attacks in the port and fore arcs, a quantum torpedo launched and moved
-    (the AI of issue 17's balance fix plays it; seed 10 no longer attacks in the port arc)."""
-    path = tmp_path_factory.mktemp("itu-studio") / "itu35.trek"
-    play_mission(35, path)
+def seed22(tmp_path_factory: pytest.TempPathFactory) -> LoadedReplay:
+    """Seed 22: warp, impulse turns, beam attacks in the port and fore arcs, a quantum torpedo launched and moved
+    (the AI of the FIRE WEAPONS budget, locks and warps plays it; seed 35 no longer attacks in the port arc)."""
+    path = tmp_path_factory.mktemp("itu-studio") / "itu22.trek"
+    play_mission(22, path)
     return load_timeline(path)
 
 
@@ -53,10 +53,10 @@ def area(view: TableView) -> tuple[float, float]:
 
 # --- bases ------------------------------------------------------------------------------------------
 
-def test_bases_are_their_true_rectangles_with_quarter_lines_and_end_wedges(seed35: LoadedReplay) -> None:
+def test_bases_are_their_true_rectangles_with_quarter_lines_and_end_wedges(seed22: LoadedReplay) -> None:
     """Guide, "Ship Arcs": the crossed lines dividing the base into quarters and the angled wedges at
     its fore and aft ends; docs/rulings.md: a small base is 1.5" x 2" (width x length)."""
-    view = seed35.timeline.moment_after(0).view
+    view = seed22.timeline.moment_after(0).view
     defiant = view.ship("defiant")
     assert defiant is not None
     assert (defiant.base_side, defiant.base_length) == pytest.approx(BASES["small"])
@@ -76,8 +76,8 @@ def test_bases_are_their_true_rectangles_with_quarter_lines_and_end_wedges(seed3
 
 # --- the attacker's arc and the range ruler ---------------------------------------------------------
 
-def test_an_attack_shows_the_attackers_arc_and_the_ruler_to_the_closest_point_in_arc(seed35: LoadedReplay) -> None:
-    tl = seed35.timeline
+def test_an_attack_shows_the_attackers_arc_and_the_ruler_to_the_closest_point_in_arc(seed22: LoadedReplay) -> None:
+    tl = seed22.timeline
     i = first(tl, "attack_made", arc="port")
     event = tl.events[i]
     state = tl.ruleset_state_after(i)
@@ -99,10 +99,10 @@ def test_an_attack_shows_the_attackers_arc_and_the_ruler_to_the_closest_point_in
     assert tl.moment(tl.start_of(i + 1)).view.arcs == ()  # gone with the next event
 
 
-def test_the_arc_is_drawn_inside_its_lines_only(seed35: LoadedReplay) -> None:
+def test_the_arc_is_drawn_inside_its_lines_only(seed22: LoadedReplay) -> None:
     """Pixels: a point in the middle of the port wedge is tinted in the player colour with the arc and
     not without it; a point off the starboard side is untouched either way."""
-    tl = seed35.timeline
+    tl = seed22.timeline
     i = first(tl, "attack_made", arc="port")
     view = tl.moment(during(tl, i, 0.5)).view
     (arc,) = view.arcs
@@ -122,8 +122,8 @@ def test_the_arc_is_drawn_inside_its_lines_only(seed35: LoadedReplay) -> None:
     assert (shown[outside] == bare[outside]).all()
 
 
-def test_the_viewers_ruler_names_the_quarter_arc(seed35: LoadedReplay) -> None:
-    tl = seed35.timeline
+def test_the_viewers_ruler_names_the_quarter_arc(seed22: LoadedReplay) -> None:
+    tl = seed22.timeline
     ruler = tl.ruler(0, "defiant", "fighter")
     assert ruler is not None and ruler.arc in ("fore", "starboard", "aft", "port")
     state = tl.ruleset_state_after(0)
@@ -135,11 +135,11 @@ def test_the_viewers_ruler_names_the_quarter_arc(seed35: LoadedReplay) -> None:
 
 # --- the turning tool -------------------------------------------------------------------------------
 
-def test_the_turning_tool_carries_the_ship_through_a_forward_impulse(seed35: LoadedReplay) -> None:
+def test_the_turning_tool_carries_the_ship_through_a_forward_impulse(seed22: LoadedReplay) -> None:
     """Guide, "Forward Impulse": the tool's head in the slot of the side turned toward, turned up to
     the impulse turn, slid along the ruler; the ship placed with that slot on the head. Every
     frame keeps the ship's slot on the tool's head; the stem points out of the slot, turned."""
-    tl = seed35.timeline
+    tl = seed22.timeline
     i = first(tl, "ship_moved", maneuver="impulse")
     event = tl.events[i]
     side = event.turn_side
@@ -160,8 +160,8 @@ def test_the_turning_tool_carries_the_ship_through_a_forward_impulse(seed35: Loa
     assert not tl.moment(tl.start_of(i + 1)).view.tools
 
 
-def test_the_turning_tool_is_drawn(seed35: LoadedReplay) -> None:
-    tl = seed35.timeline
+def test_the_turning_tool_is_drawn(seed22: LoadedReplay) -> None:
+    tl = seed22.timeline
     i = first(tl, "ship_moved", maneuver="impulse")
     view = tl.moment_after(i).view
     (tool,) = view.tools
@@ -175,10 +175,10 @@ def test_the_turning_tool_is_drawn(seed35: LoadedReplay) -> None:
 
 # --- launches and projectiles -----------------------------------------------------------------------
 
-def test_a_launch_shows_the_tool_with_the_token_at_its_stems_notch(seed35: LoadedReplay) -> None:
+def test_a_launch_shows_the_tool_with_the_token_at_its_stems_notch(seed22: LoadedReplay) -> None:
     """Guide, "Launching Projectiles", steps 2-4: the tool's head in the launcher end's slot, turned,
     the projectile's aft point against the notch at the end of the stem."""
-    tl = seed35.timeline
+    tl = seed22.timeline
     i = first(tl, "projectile_launched")
     event = tl.events[i]
     view = tl.moment_after(i).view
@@ -195,8 +195,8 @@ def test_a_launch_shows_the_tool_with_the_token_at_its_stems_notch(seed35: Loade
     assert [c for point in piece.points for c in point] == pytest.approx(token)
 
 
-def test_a_torpedo_slides_along_its_ruler_and_is_drawn_in_its_seats_colour(seed35: LoadedReplay) -> None:
-    tl = seed35.timeline
+def test_a_torpedo_slides_along_its_ruler_and_is_drawn_in_its_seats_colour(seed22: LoadedReplay) -> None:
+    tl = seed22.timeline
     i = first(tl, "projectile_moved")
     event = tl.events[i]
     a, b = event.start.pose(), event.end.pose()
@@ -230,8 +230,8 @@ def test_records_are_plain_view_records() -> None:
     assert len({tool, tool}) == 1 and len({arc, arc}) == 1 and len({ship, ship}) == 1
 
 
-def test_a_frame_with_everything_renders(seed35: LoadedReplay, tmp_path: Path) -> None:
-    tl = seed35.timeline
+def test_a_frame_with_everything_renders(seed22: LoadedReplay, tmp_path: Path) -> None:
+    tl = seed22.timeline
     i = first(tl, "projectile_launched")
     frame = render_view(tl.moment_after(i).view, (640, 360), "top")
     assert frame.shape == (360, 640, 3) and frame.std() > 5
@@ -239,12 +239,12 @@ def test_a_frame_with_everything_renders(seed35: LoadedReplay, tmp_path: Path) -
 
 # --- the attack's dice in the HUD -------------------------------------------------------------------
 
-def test_an_attacks_dice_are_its_final_faces_with_what_changed_them(seed35: LoadedReplay) -> None:
+def test_an_attacks_dice_are_its_final_faces_with_what_changed_them(seed22: LoadedReplay) -> None:
     """Guide, "Making an Attack": the pool as rolled and modified; the HUD's dice are the final faces
     (a rerolled die marked, with what rerolled it), the tally its successes against evasion."""
     from studio.frame_plan import attacks
 
-    tl = seed35.timeline
+    tl = seed22.timeline
     declared = attacks(tl)
     assert declared == [i for i, e in enumerate(tl.events) if e.type == "attack_made"]  # `--attack N`
     i = next(i for i in declared if tl.events[i].steps and tl.events[i].end is not None)  # at a ship

@@ -23,7 +23,7 @@ def test_the_ai_shoots_down_a_torpedo_that_would_reach_it_and_it_is_no_hostile_a
     choice = ItuAI().order(game.state, 0, "priority")
     assert choice is not None and choice.option.action.name == "FIRE WEAPONS"
     (shot,) = choice.shots
-    assert (shot.target, shot.end, shot.first) == ("torpedo-1", None, True) and "shoot it down" in choice.reason
+    assert (shot.target, shot.end) == ("torpedo-1", None) and "shoot it down" in choice.reason
     before = len(game.events)
     game._order(choice, "priority")
     attack = next(e for e in game.events[before:] if e.type == "attack_made")

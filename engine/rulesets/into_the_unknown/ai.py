@@ -9,35 +9,35 @@ order it gives.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
 from shapely.geometry import Point
 
-from engine.rulesets.into_the_unknown.combat import Shot, sight, token_sight
+from engine.rulesets.into_the_unknown.ai_fire import plan_fire
+from engine.rulesets.into_the_unknown.combat import Shot
 from engine.rulesets.into_the_unknown.dice import Face, How, Modifier, Pool
-from engine.rulesets.into_the_unknown.displays import OFFICERS, PROJECTILES, Action, ActionName, End, StationKey
+from engine.rulesets.into_the_unknown.displays import OFFICERS, PROJECTILES, Action, ActionName, StationKey
 from engine.rulesets.into_the_unknown.displays import Section as SectionKey
 from engine.rulesets.into_the_unknown.events import Paid, PoseModel
 from engine.rulesets.into_the_unknown.movement import NOTCH_DEGREES, ComeAboutPlan, ImpulsePlan, Plan, WarpPlan, resolve
-from engine.rulesets.into_the_unknown.orders import Option, options, pay, table_for
-from engine.rulesets.into_the_unknown.procedures import COLOURS, at_sensors_range, within
+from engine.rulesets.into_the_unknown.orders import DISABLED_ACTIONS, Option, options, pay, table_for
+from engine.rulesets.into_the_unknown.procedures import COLOURS, at_sensors_range, lockable, within
 from engine.rulesets.into_the_unknown.projectiles import (
-    DETONATION_IN,
     PROJECTILE_SENSORS_IN,
     Launch,
     ManeuverSide,
     impulse,
     in_blast,
-    launch,
     outline,
     units,
 )
 from engine.rulesets.into_the_unknown.state import ItuState, ObjectiveState, ProjectileState, ShipState
-from engine.rulesets.into_the_unknown.table import INCH, area_of, base_polygon
+from engine.rulesets.into_the_unknown.table import INCH, area_of, area_of_point, base_polygon
 
 # the station each mission action is treated as in (THREAT ANALYSIS: guide; the others chosen)
 SIDES: tuple[Literal["port"], Literal["starboard"]] = ("port", "starboard")
+WARP_BEYOND_IN = 0.0  # within an area, warp toward a goal beyond an impulse's reach (plus this many inches)
 ORDER_COST = 500.0  # a move's score (mm-like) for each further order its end leaves to reach the goal
 MISSION_SKILLS: dict[ActionName, str] = {"THREAT ANALYSIS": "Discipline", "DEMOLITION SALVO": "Ordnance",
                                          "TRANSPORTER EVAC": "Mechanics"}  # the skill each mission test names
@@ -93,6 +93,8 @@ class Player(Protocol):
     def hail(self, state: ItuState, side: int) -> bool: ...
 
     def steer(self, state: ItuState, token: ProjectileState) -> tuple[ManeuverSide, bool]: ...
+
+    def salvo(self, state: ItuState, token: ProjectileState, outposts: list[str]) -> str | None: ...
 
 
 def reroll_choice(pool: Pool, difficulty: int, how: How) -> int | None:
@@ -199,14 +201,17 @@ def best_move(state: ItuState, ship: ShipState, goal: tuple[float, float], warp:
             for turn in (0.0, stats.impulse_turn / 2, float(stats.impulse_turn)):
                 for side in SIDES:
                     candidates.append(ImpulsePlan(stats.engine * INCH * fraction, turn, side, "before"))
+                    if turn and fraction in (1.0, 0.5):  # straight on, then facing the goal (guide, step 6)
+                        candidates.append(ImpulsePlan(stats.engine * INCH * fraction, turn, side, "after"))
         bearing = math.degrees(math.atan2(goal[0] - start.x, goal[1] - start.y)) % 360.0
         candidates.append(ComeAboutPlan(round(bearing, 3)))
     best: tuple[Plan, float] | None = None
     gx, gy = goal
     for plan in candidates:
         end = resolve(start, ship.card.base, plan, table).end
-        if warp and area_of(end, ship.card.base) == area_of(start, ship.card.base):
-            continue  # a warp that stays in its area is no use to this AI
+        if warp and (area_of(end, ship.card.base) == area_of(start, ship.card.base)) != (
+                area_of_point(gx, gy) == area_of(start, ship.card.base)):
+            continue  # a warp toward a goal in another area must cross into it; within an area, stay in it
         gap = base_polygon(end, ship.card.base).distance(Point(gx, gy))
         heading_to = math.degrees(math.atan2(gx - end.x, gy - end.y)) % 360.0
         facing = abs(((heading_to - end.heading) + 180.0) % 360.0 - 180.0)
@@ -287,6 +292,10 @@ class ItuAI:
     def raise_alert(self, state: ItuState, ship: str) -> bool:
         return state.ship(ship).stats.colour != "red"
 
+    def salvo(self, state: ItuState, token: ProjectileState, outposts: list[str]) -> str | None:
+        """A torpedo at an opposing outpost takes DEMOLITION SALVO there: a victory point to try for."""
+        return outposts[0] if outposts else None
+
     def steer(self, state: ItuState, token: ProjectileState) -> tuple[ManeuverSide, bool]:
         """The side (fore sides only with a locked opposing unit at the torpedo's Sensors range) and
         placement that end nearest the nearest opposing ship."""
@@ -312,7 +321,7 @@ class ItuAI:
     def order(self, state: ItuState, side: int, kind: Literal["priority", "standby"]) -> Choice | None:
         best: tuple[float, Choice] | None = None
         for ship in state.ships:
-            if ship.side != side or ship.destroyed or ship.disabled or (kind == "standby" and ship.standby_given):
+            if ship.side != side or ship.destroyed or (kind == "standby" and ship.standby_given):
                 continue
             for value, choice in self._choices(state, ship, kind):
                 if best is None or value > best[0]:
@@ -327,18 +336,14 @@ class ItuAI:
         ready = mission_ready(state, ship)
         for opt in opts:
             name = opt.action.name
-            if name == "FIRE WEAPONS":
-                guard = guard_shots(state, ship, ship.stats.weapons)  # a torpedo about to reach it first
-                power = ship.stats.weapons - sum(x.weapons_power for x in guard)
-                launches = self._launches(state, ship, power) if fight else ()  # a torpedo's power set aside
-                shots = self._shots(state, ship, power - sum(x.weapons_power for x in launches)) if fight else ()
-                shots = guard + tuple(replace(x, first=not guard) for x in shots)
-                if shots or launches:
-                    why = (f"{guard[0].target} could reach it before the next round: shoot it down" if guard else
-                           f"{shots[0].target}'s {shots[0].end} end is in arc and sight" if shots else
-                           "an enemy within a torpedo's reach")
-                    found.append((8.0 if fight else 7.0, Choice(ship.id, opt, shots=shots, launches=launches,
-                                                                reason=why)))
+            if name == "SENSOR LOCK" and fight:
+                found += self._lock(state, ship, opt, opts)
+            elif name == "FIRE WEAPONS":
+                keep = 2 if hostile_mode(state, 1 - ship.side) else 0  # reserve for shields
+                fire = plan_fire(state, ship, opt.officer, fight, keep)
+                if fire.shots or fire.launches:
+                    found.append((8.0 if fight else 7.0, Choice(ship.id, opt, shots=fire.shots,
+                                                                launches=fire.launches, reason=fire.reason)))
             elif name == "CALL ALERT" and fight and ship.stats.colour != "red":
                 found.append((4.0 if kind == "standby" else 1.0, Choice(ship.id, opt, alert=1,
                                                                         reason="battle stations: to red alert")))
@@ -348,12 +353,18 @@ class ItuAI:
                     continue
                 gx, gy, why = goal
                 warp = name == "WARP"
-                goal_area = 1 if math.hypot(gx - 457.2, gy - 457.2) < 13 * INCH else 0
-                if warp != (ship.area != goal_area):
-                    continue  # warp only to cross a boundary; impulse within an area
+                crossing = ship.area != area_of_point(gx, gy)
+                far = base_polygon(ship.pose.pose(), ship.card.base).distance(Point(gx, gy)) > \
+                    (ship.stats.engine + WARP_BEYOND_IN) * INCH
+                if (warp and not crossing and not far) or (crossing and not warp):
+                    continue  # impulse within an area, unless the goal is beyond its reach; warp across
                 if kind == "standby" and ship.reserve - opt.paid.reserve < 2 and hostile_mode(state, 1 - ship.side):
                     continue  # keep reserve for shields while the other fleet would fire
                 plan, score = best_move(state, ship, (gx, gy), warp)
+                if warp and not crossing:
+                    why += f", at warp: beyond an impulse's {ship.stats.engine}\""
+                if isinstance(plan, ImpulsePlan) and plan.turn and plan.when == "after":
+                    why += ", turning after the advance to face it"
                 found.append((5.0 - min(score, 4000.0) / 1000.0, Choice(ship.id, opt, plan=plan, reason=why)))
         if kind == "priority":
             for title, station in ship.cards:
@@ -368,53 +379,22 @@ class ItuAI:
                                            reason=f"{mission_action(state)} at {target.id}")))
         return found
 
-    def _shots(self, state: ItuState, ship: ShipState, power: int) -> tuple[Shot, ...]:
-        """A beam attack on the first enemy end in sight, with all the weapons power left for it."""
-        shots: list[Shot] = []
-        for weapon in ship.card.beams:
-            for enemy in state.ships:
-                if enemy.side == ship.side or enemy.destroyed:
-                    continue
-                ends: tuple[End, End] = ("fore", "aft")
-                for end in ends:
-                    if power <= 0 or sight(state, ship, weapon, enemy, end) is None:
-                        continue
-                    spend = min(power, weapon.power_max)
-                    if spend < weapon.power_min:
-                        continue
-                    shots.append(Shot(weapon, enemy.id, end, spend, 0, first=not shots))
-                    power -= spend
-                    break
-        return tuple(shots[:1]) if shots else ()
-
-    def _launches(self, state: ItuState, ship: ShipState, power: int) -> tuple[Launch, ...]:
-        """One torpedo at the nearest enemy within 10" whose bearing the launcher's turn can reach."""
-        if ship.stats.launcher != "torpedo":
-            return ()
-        enemies = [s for s in state.ships if s.side != ship.side and not s.destroyed and s.area == ship.area]
-        for launcher in ship.card.launchers:
-            if power < launcher.cost:
-                continue
-            for end, count in launcher.ends:
-                if count < 1:
-                    continue
-                pose = ship.pose.pose()
-                facing = (pose.heading + (0.0 if end == "fore" else 180.0)) % 360.0
-                for enemy in enemies:
-                    bearing = math.degrees(math.atan2(enemy.pose.x - pose.x, enemy.pose.y - pose.y)) % 360.0
-                    off = ((bearing - facing + 180.0) % 360.0) - 180.0
-                    far = math.hypot(enemy.pose.x - pose.x, enemy.pose.y - pose.y)
-                    if abs(off) > (launcher.impulse_turn + 0.5) * NOTCH_DEGREES or far > 10 * INCH:
-                        continue
-                    turn = max(-launcher.impulse_turn, min(launcher.impulse_turn, off / NOTCH_DEGREES))
-                    chosen = Launch(launcher, end, round(turn, 3), PROJECTILES[launcher.projectile].endurance,
-                                    launcher.cost)
-                    try:
-                        launch(state, ship.id, chosen, seq=0, phase="priority")
-                    except ValueError:
-                        continue
-                    return (chosen,)
-        return ()
+    def _lock(self, state: ItuState, ship: ShipState, opt: Option, opts: list[Option]) -> list[tuple[float, Choice]]:
+        """SENSOR LOCK on the nearest enemy at Sensors range that no friendly ship has locked (guide,
+        "Sensor Locks": friendly attacks on it reroll up to instruments power; friendly torpedoes at
+        their Sensors range may move along their fore sides): before this ship's FIRE WEAPONS when an
+        officer is still ready to order it and an attack is in reach, else as a lesser order."""
+        locked = {s.lock for s in state.ships if s.side == ship.side and s.lock}
+        enemies = sorted((math.hypot(e.pose.x - ship.pose.x, e.pose.y - ship.pose.y), e.id, e) for e in state.ships
+                         if e.side != ship.side and not e.destroyed and e.id not in locked and lockable(ship, e))
+        if not enemies:
+            return []
+        target = enemies[0][2]
+        then_fire = not ship.fired and any(o.action.name == "FIRE WEAPONS" and o.officer != opt.officer
+                                           for o in opts) and bool(plan_fire(state, ship, None, True, 0).shots)
+        why = (f"lock {target.name} first: the attack that follows rerolls up to {ship.stats.instruments} dice"
+               if then_fire else f"lock {target.name}: later attacks and torpedoes gain by it")
+        return [(8.5 if then_fire else 3.0, Choice(ship.id, opt, target=target.id, reason=why))]
 
 
 def _reserve_at(ship: ShipState, station: StationKey, officer: str) -> int:
@@ -422,29 +402,12 @@ def _reserve_at(ship: ShipState, station: StationKey, officer: str) -> int:
     return sum(pay(a.cost, OFFICERS[officer]).reserve for a in ship.card.station(station).actions)
 
 
-def guard_shots(state: ItuState, ship: ShipState, power: int) -> tuple[Shot, ...]:
-    """A beam attack on the nearest opposing torpedo that could end its next move at detonation
-    range of the ship (its engine power plus 1", with 1" to spare), if one is in arc, sight and
-    range: enough power for 2 dice against its evasion. Attacking a torpedo is no hostile act."""
-    here = base_polygon(ship.pose.pose(), ship.card.base)
-    threats = sorted((outline(t.pose.pose()).distance(here), t.id, t) for t in state.projectiles
-                     if t.side != ship.side)
-    for gap, _, token in threats:
-        if gap >= (PROJECTILES[token.kind].engine + DETONATION_IN + 1.0) * INCH:
-            break
-        for weapon in ship.card.beams:
-            spend = min(power, weapon.power_max, max(weapon.power_min, 2))
-            if spend >= weapon.power_min and token_sight(state, ship, weapon, token) is not None:
-                return (Shot(weapon, token.id, None, spend, 0, first=True),)
-    return ()
-
-
 def options_at(ship: ShipState, station: StationKey, action: ActionName,
                kind: Literal["priority", "standby"] = "priority") -> list[Option]:
     """An order for a mission action treated as in ``station``: a priority order by its ready
     officer, or a ready officer of its section for an open station; a standby order by no officer
     (it counts as the ship's one standby order). TRANSPORTER EVAC costs 1 reserve."""
-    if ship.offline(station) and action != "REPAIR":
+    if (ship.offline(station) and action != "REPAIR") or (ship.disabled and action not in DISABLED_ACTIONS):
         return []
     cost = Paid(reserve=1) if action == "TRANSPORTER EVAC" else Paid()
     if cost.reserve > ship.reserve:

@@ -18,7 +18,7 @@ from engine.rulesets.into_the_unknown.dice import Allowances, Chooser, How, Modi
 from engine.rulesets.into_the_unknown.displays import OFFICERS, PROJECTILES, Arc, BeamWeapon, End, ShipDisplay
 from engine.rulesets.into_the_unknown.events import AttackMade, DieModel, Effects, Phase, ShipDelta, StepModel
 from engine.rulesets.into_the_unknown.measure import arc_distance, at_range, line_of_sight
-from engine.rulesets.into_the_unknown.state import ItuState, ProjectileState, ShipState
+from engine.rulesets.into_the_unknown.state import ItuState, ProjectileState, ShipState, VolleyState
 from engine.rulesets.into_the_unknown.table import (
     DEEP_SPACE,
     PROJECTILE_HALF,
@@ -28,6 +28,7 @@ from engine.rulesets.into_the_unknown.table import (
     end_polygon,
     token_outline,
 )
+from engine.rulesets.into_the_unknown.volley import open_places, ordnance, power_left, refusal
 from engine.rulesets.rng import Rng
 
 ENDS: tuple[End, End] = ("fore", "aft")
@@ -95,21 +96,73 @@ def draw_card(rng: Rng, ship: ShipState, end: End) -> tuple[tuple[str, str], Rng
 
 @dataclass(frozen=True)
 class Shot:
-    """One attack as chosen: weapon, target and end, the power spent from weapons power and reserve,
-    whether it is the action's first attack, and the Pierce already spent this action."""
+    """One attack as a seat chooses it: weapon, target and end, and the power spent from weapons
+    power and reserve. Whether it is the action's first attack (the leader's Ordnance) and the Pierce
+    already spent on that location follow from the action so far, not from the seat."""
 
     weapon: BeamWeapon
     target: str
     end: End | None  # None: the target is a projectile (no ends)
     weapons_power: int
     reserve: int
-    first: bool = True
-    pierced: int = 0
+
+
+def volley_of(state: ItuState, ship_id: str, leader: str | None) -> VolleyState:
+    """The FIRE WEAPONS action the ship is resolving (a fresh one when none is recorded: the AI's
+    look-ahead and a worked example's single attack)."""
+    if state.volley is not None and state.volley.ship == ship_id:
+        return state.volley
+    return VolleyState(ship=ship_id, leader=leader)
+
+
+def open_arcs(state: ItuState, ship: ShipState, weapon: BeamWeapon, leader: str | None = None) -> tuple[Arc, ...]:
+    """The weapon's arcs it may still attack in during this action (guide, "Weapons" points 1-2)."""
+    left = open_places(ship, volley_of(state, ship.id, leader), weapon.name)
+    return tuple(arc for arc, _ in weapon.arcs if arc in left)
+
+
+@dataclass(frozen=True)
+class AttackOption:
+    """A beam attack the FIRE WEAPONS action may make next: the weapon, an opposing ship's end (or a
+    projectile: ``end`` None) in an arc the weapon may still attack in, in sight and at range, and
+    the most weapons power and reserve the action has left for it."""
+
+    weapon: BeamWeapon
+    target: str
+    end: End | None
+    arc: Arc
+    range_mm: float
+    weapons_power: int
+    reserve: int
+
+
+def attack_options(state: ItuState, ship: ShipState, volley: VolleyState) -> list[AttackOption]:
+    """Every legal next attack of the action (guide, "Making an Attack" steps 2-4, "Weapons")."""
+    weapons, reserve = power_left(ship, volley)
+    found: list[AttackOption] = []
+    for weapon in ship.card.beams:
+        left = open_places(ship, volley, weapon.name)
+        arcs = tuple(arc for arc, _ in weapon.arcs if arc in left)
+        if not arcs or weapons + reserve < weapon.power_min:
+            continue
+        for enemy in state.ships:
+            if enemy.side == ship.side or enemy.destroyed:
+                continue
+            for end in ENDS:
+                seen = sight(state, ship, weapon, enemy, end, arcs)
+                if seen is not None:
+                    found.append(AttackOption(weapon, enemy.id, end, seen[0], seen[1], weapons, reserve))
+        for token in state.projectiles:
+            seen_token = token_sight(state, ship, weapon, token, arcs) if token.side != ship.side else None
+            if seen_token is not None:
+                found.append(AttackOption(weapon, token.id, None, seen_token[0], seen_token[1], weapons, reserve))
+    return found
 
 
 def sight(state: ItuState, ship: ShipState, weapon: BeamWeapon, target: ShipState,
-          end: End) -> tuple[Arc, float] | None:
-    """The weapon's arc the target end is in, in line of sight and at range, with its range (mm)."""
+          end: End, arcs: tuple[Arc, ...] | None = None) -> tuple[Arc, float] | None:
+    """The weapon's arc (of ``arcs``, by default all of them) the target end is in, in line of sight
+    and at range, with its range (mm)."""
     if ship.area != target.area and DEEP_SPACE not in (ship.area, target.area):
         return None  # guide: the attacker and target cannot be in different systems
     pose = ship.pose.pose()
@@ -121,6 +174,8 @@ def sight(state: ItuState, ship: ShipState, weapon: BeamWeapon, target: ShipStat
     blockers += [end_polygon(s.pose.pose(), s.card.base, e) for s in state.ships
                  if s.id not in (ship.id, target.id) and not s.destroyed for e in ends]
     for arc, _ in weapon.arcs:
+        if arcs is not None and arc not in arcs:
+            continue
         mm = arc_distance(pose, source, arc, aim)
         if at_range(mm, weapon.range_in) and line_of_sight(pose, source, arc, aim, blockers):
             assert mm is not None
@@ -129,7 +184,7 @@ def sight(state: ItuState, ship: ShipState, weapon: BeamWeapon, target: ShipStat
 
 
 def token_sight(state: ItuState, ship: ShipState, weapon: BeamWeapon,
-                token: ProjectileState) -> tuple[Arc, float] | None:
+                token: ProjectileState, arcs: tuple[Arc, ...] | None = None) -> tuple[Arc, float] | None:
     """The weapon's arc a projectile is in, in line of sight and at range, with its range (mm). A
     token has no ends: line of sight is blocked by any ship's end the line crosses (guide, "Line
     of Sight": "without crossing a different end of a ship than the target")."""
@@ -143,6 +198,8 @@ def token_sight(state: ItuState, ship: ShipState, weapon: BeamWeapon,
     blockers = [end_polygon(s.pose.pose(), s.card.base, e) for s in state.ships
                 if s.id != ship.id and not s.destroyed for e in ENDS]
     for arc, _ in weapon.arcs:
+        if arcs is not None and arc not in arcs:
+            continue
         mm = arc_distance(here, source, arc, aim)
         if at_range(mm, weapon.range_in) and line_of_sight(here, source, arc, aim, blockers):
             assert mm is not None
@@ -151,31 +208,38 @@ def token_sight(state: ItuState, ship: ShipState, weapon: BeamWeapon,
 
 
 def beam_attack(state: ItuState, ship_id: str, shot: Shot, leader: str | None, tester: Modifier,
-                opponent: Chooser, *, seq: int, phase: Phase) -> tuple[AttackMade, int]:
-    """One beam attack as an event, and the Pierce spent so far in the action. The target is an
-    opposing ship's end or an opposing projectile (guide, "Declare Target": "an opposing unit");
-    attacking a torpedo is not a hostile act, and its hull of 1 falls to any damage."""
+                opponent: Chooser, *, seq: int, phase: Phase, pierced: int = 0) -> tuple[AttackMade, int]:
+    """One beam attack of the ship's FIRE WEAPONS action as an event, and the Pierce now spent on the
+    attacked location (``pierced``: spent on it earlier in the action). The target is an opposing
+    ship's end or an opposing projectile (guide, "Declare Target": "an opposing unit"); attacking a
+    torpedo is not a hostile act, and its hull of 1 falls to any damage."""
     ship = state.ship(ship_id)
+    volley = volley_of(state, ship_id, leader)
+    leader = volley.leader
+    arcs = open_arcs(state, ship, shot.weapon, leader)
+    if not arcs:
+        raise IllegalAttack(f"{shot.weapon.name} has no attack left in this action")
     token = next((p for p in state.projectiles if p.id == shot.target), None)
     if token is not None:
-        return _at_projectile(state, ship, token, shot, leader, tester, opponent, seq=seq, phase=phase), shot.pierced
+        return _at_projectile(state, ship, token, shot, volley, arcs, tester, opponent, seq=seq, phase=phase), pierced
     target = state.ship(shot.target)
     if target.side == ship.side or shot.end is None:
         raise IllegalAttack("an attack targets an opposing unit, a ship at one of its ends")
-    seen = sight(state, ship, shot.weapon, target, shot.end)
+    seen = sight(state, ship, shot.weapon, target, shot.end, arcs)
     if seen is None:
         raise IllegalAttack(f"{target.name}'s {shot.end} end is not in arc, in sight and at range of "
                             f"{ship.name}'s {shot.weapon.name}")
     arc, mm = seen
     locked = any(s.lock == target.id for s in state.ships if s.side == ship.side)
-    rolled = _beam_dice(state, ship, shot, leader, target.card.evasion, locked, tester, opponent)
+    rolled = _beam_dice(state, ship, shot, volley, arc, target.card.evasion, locked, tester, opponent)
     pool, rng = rolled.pool, rolled.rng
     spent: list[str] = []
     analysis = pool.count("analysis")
+    # guide, "Pierce X": the shield value "on the attacked location" falls until the end of the action
     pierce = min(dict(shot.weapon.keywords).get("Pierce", 0), analysis)
     if pierce:
         spent.append(f"{pierce} analysis on Pierce")
-    pierced = shot.pierced + pierce
+    pierced += pierce
     hits = pool.successes()
     hit = hits >= target.card.evasion
     mine = ShipDelta(ship=ship.id, reserve=-shot.reserve, advantage=-rolled.advantage_spent,
@@ -198,17 +262,18 @@ def beam_attack(state: ItuState, ship_id: str, shot: Shot, leader: str | None, t
     return event, pierced
 
 
-def _beam_dice(state: ItuState, ship: ShipState, shot: Shot, leader: str | None, evasion: int, locked: bool,
-               tester: Modifier, opponent: Chooser) -> Rolled:
-    """Steps 4-7 of an attack with a beam: power spent for weapon dice, the leader's Ordnance on
-    the action's first attack, the tester's rerolls (a friendly lock, Relentless, Pulse), discovery
-    and advantage, then the opponent's peril."""
+def _beam_dice(state: ItuState, ship: ShipState, shot: Shot, volley: VolleyState, arc: Arc, evasion: int,
+               locked: bool, tester: Modifier, opponent: Chooser) -> Rolled:
+    """Steps 4-7 of an attack with a beam: power spent for weapon dice (within the action's budget),
+    the leader's Ordnance on the action's first attack, the tester's rerolls (a friendly lock,
+    Relentless, Pulse), discovery and advantage, then the opponent's peril."""
+    why = refusal(ship, volley, shot.weapon.name, arc, shot.weapons_power, shot.reserve)
+    if why is not None:
+        raise IllegalAttack(why)
     power = shot.weapons_power + shot.reserve
-    if not shot.weapon.power_min <= power <= shot.weapon.power_max or shot.reserve > ship.reserve:
-        raise IllegalAttack(f"{shot.weapon.name} takes {shot.weapon.power_min}-{shot.weapon.power_max} power")
+    leader = volley.leader
     officer = OFFICERS[leader] if leader else None
-    ordnance = officer.skill("Ordnance") if officer and shot.first else 0
-    pool, rng = roll(Rng(state.seed, state.drawn), shot.weapon.dice_per_power * power, ordnance)
+    pool, rng = roll(Rng(state.seed, state.drawn), shot.weapon.dice_per_power * power, ordnance(volley))
     rerolls: list[tuple[How, int]] = []
     if locked:
         rerolls.append(("lock", ship.stats.instruments))
@@ -233,19 +298,19 @@ def _attacker_after(ship: ShipState, rolled: Rolled, mine: ShipDelta, spent: lis
     return mine
 
 
-def _at_projectile(state: ItuState, ship: ShipState, token: ProjectileState, shot: Shot, leader: str | None,
-                   tester: Modifier, opponent: Chooser, *, seq: int, phase: Phase) -> AttackMade:
+def _at_projectile(state: ItuState, ship: ShipState, token: ProjectileState, shot: Shot, volley: VolleyState,
+                   arcs: tuple[Arc, ...], tester: Modifier, opponent: Chooser, *, seq: int, phase: Phase) -> AttackMade:
     """A beam attack on an opposing projectile: against its evasion, no shields; any damage meets its
     hull of 1 (guide, "Projectile Hull Damage"), so a hit destroys it (the game then removes it).
     Not a hostile act (guide, "Hostile Acts")."""
     if token.side == ship.side:
         raise IllegalAttack("an attack targets an opposing unit")
-    seen = token_sight(state, ship, shot.weapon, token)
+    seen = token_sight(state, ship, shot.weapon, token, arcs)
     if seen is None:
         raise IllegalAttack(f"{token.id} is not in arc, in sight and at range of {ship.name}'s {shot.weapon.name}")
     arc, mm = seen
     card = PROJECTILES[token.kind]
-    rolled = _beam_dice(state, ship, shot, leader, card.evasion, False, tester, opponent)
+    rolled = _beam_dice(state, ship, shot, volley, arc, card.evasion, False, tester, opponent)
     hits = rolled.pool.successes()
     hit = hits >= card.evasion
     spent: list[str] = []
@@ -256,7 +321,8 @@ def _at_projectile(state: ItuState, ship: ShipState, token: ProjectileState, sho
         spent.append(f"{token.id} destroyed" if hits >= card.hull else f"{token.id} damaged")
     models, steps = pool_models(rolled.pool)
     return AttackMade(seq=seq, round=state.round, phase=phase, draws=rolled.rng.drawn - state.drawn, ship=ship.id,
-                      leader=leader, weapon=shot.weapon.name, target=token.id, end=None, arc=arc, range=round(mm, 4),
+                      leader=volley.leader, weapon=shot.weapon.name, target=token.id, end=None, arc=arc,
+                      range=round(mm, 4),
                       weapons_power=shot.weapons_power, reserve=shot.reserve, dice=models, steps=steps, hit=hit,
                       damage=hits if hit else 0, spent=tuple(spent), effects=Effects(ships=(mine,)))
 

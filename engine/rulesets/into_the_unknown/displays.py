@@ -206,6 +206,11 @@ class Officer:
         return max((level for kw, level in self.keywords if kw == name), default=0)
 
 
+def notches(count: float) -> str:
+    """A count of the turning tool's notches in words: "1 notch", "0.5 notches", "2 notches"."""
+    return f"{count:g} notch" if count == 1 else f"{count:g} notches"
+
+
 def _hull(*steps: tuple[int, Status, tuple[HullIcon, ...]]) -> tuple[HullStep, ...]:
     return tuple(HullStep(v, s, i) for v, s, i in steps)
 

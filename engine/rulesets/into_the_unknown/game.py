@@ -7,7 +7,6 @@ event, folded by the one reducer as it is emitted.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import Literal
 
 from shapely.geometry import Point
@@ -41,10 +40,11 @@ from engine.rulesets.into_the_unknown.events import (
 )
 from engine.rulesets.into_the_unknown.mission import DOMINION, FEDERATION, OBJECTIVES, setup
 from engine.rulesets.into_the_unknown.movement import crossed_anomalies
-from engine.rulesets.into_the_unknown.orders import maneuver, table_for
+from engine.rulesets.into_the_unknown.orders import IllegalOrder, maneuver, table_for
 from engine.rulesets.into_the_unknown.reducer import apply
 from engine.rulesets.into_the_unknown.state import ItuState, ProjectileState
 from engine.rulesets.into_the_unknown.table import INCH, TOKEN_RADIUS, base_polygon
+from engine.rulesets.into_the_unknown.volley import plan_refusal
 
 ROUND_LIMIT = 6  # guide: the end of round 6 ends the game
 OVERTURE_ROUNDS = 3  # guide: the complication begins at the end of round 3 at the latest
@@ -94,7 +94,7 @@ class ItuGame:
         self._phase("hazard")
         self._hazard()
         self._phase("ready")
-        self._ready(raise_alerts=False)
+        self._ready()
         self._phase("hail")
         self._hail()
         priority = self.state.priority
@@ -129,6 +129,12 @@ class ItuGame:
 
     def _order(self, choice: Choice, kind: Literal["priority", "standby"]) -> None:
         opt = choice.option
+        if opt.action.name == "FIRE WEAPONS":
+            why = plan_refusal(self.state.ship(choice.ship),
+                               [(x.weapon.name, x.weapons_power, x.reserve) for x in choice.shots]
+                               + [(x.launcher.name, x.weapons_power, x.reserve) for x in choice.launches])
+            if why is not None:
+                raise IllegalOrder(f"FIRE WEAPONS: {why}")
         self.emit(OrderGiven(seq=self.seq, round=self.state.round, phase=kind, ship=choice.ship, order=kind,
                              action=opt.action.name, station=opt.station,
                              officer=opt.officer if kind == "priority" else None,
@@ -143,17 +149,18 @@ class ItuGame:
             self.emit(moved)
             if moved.maneuver == "warp":
                 self._crossed(choice.ship, moved.start.pose(), moved.end.pose())
-        elif name == "CALL ALERT" and choice.alert:
-            to = min(max(ship.alert + choice.alert, 0), len(ship.card.alert_dial) - 1)
+        elif name == "CALL ALERT" and choice.alert and 0 <= ship.alert + choice.alert < len(ship.card.alert_dial):
+            to = ship.alert + (1 if choice.alert > 0 else -1)  # guide: one pip position
             self.emit(AlertChanged(seq=self.seq, round=self.state.round, phase=kind, ship=choice.ship, alert=to))
         elif name == "FIRE WEAPONS":
-            pierced = 0
+            pierced: dict[tuple[str, str | None], int] = {}  # guide, Pierce X: on the attacked location
             for shot in choice.shots:
                 token = next((p for p in self.state.projectiles if p.id == shot.target), None)
                 if token is None and (shot.end is None or self.state.ship(shot.target).destroyed):
                     break  # the target left play during the action
-                event, pierced = beam_attack(self.state, choice.ship, replace(shot, pierced=pierced),
-                                             leader, tester, opponent, seq=self.seq, phase=kind)
+                where = (shot.target, shot.end)
+                event, pierced[where] = beam_attack(self.state, choice.ship, shot, leader, tester, opponent,
+                                                    seq=self.seq, phase=kind, pierced=pierced.get(where, 0))
                 self.emit(event)
                 if token is not None and event.hit and event.damage >= PROJECTILES[token.kind].hull:
                     self.emit(ProjectileRemoved(seq=self.seq, round=self.state.round, phase=kind,
@@ -192,7 +199,7 @@ class ItuGame:
 
     def _projectile_order(self, key: str) -> None:
         token = next(p for p in self.state.projectiles if p.id == key)
-        if self._detonate(token):
+        if self._detonate(token) or self._salvo(token):
             return
         side, across = self.players[token.side].steer(self.state, token)
         card = PROJECTILES[token.kind]
@@ -207,6 +214,21 @@ class ItuGame:
         if not self._detonate(token) and token.endurance == 0:
             self.emit(ProjectileRemoved(seq=self.seq, round=self.state.round, phase="standby", projectile=key,
                                         why="endurance"))
+
+    def _salvo(self, token: ProjectileState) -> bool:
+        """Outpost Ambush: a torpedo at detonation range of an opposing outpost may be given DEMOLITION
+        SALVO ("Ship or torpedo") as its order instead of engaging impulse (chosen: the mission's own
+        action over Inertia's); its seat decides. The torpedo is removed after the test."""
+        targets = procedures.salvo_targets(self.state, token)
+        chosen = self.players[token.side].salvo(self.state, token, [o.id for o in targets]) if targets else None
+        if chosen is None:
+            return False
+        side = token.side
+        self.emit(procedures.torpedo_salvo(self.state, token.id, chosen, self.players[side].tester(self.state, side),
+                                           self.players[1 - side].peril, seq=self.seq, phase="standby"))
+        self.emit(ProjectileRemoved(seq=self.seq, round=self.state.round, phase="standby", projectile=token.id,
+                                    why="detonated"))
+        return True
 
     def _detonate(self, token: ProjectileState) -> bool:
         """At 1" of an opposing unit the torpedo detonates: removed, then its blast attacks each unit."""
@@ -301,7 +323,8 @@ class ItuGame:
 
     # --- ready, complication, end ----------------------------------------------------------------
 
-    def _ready(self, raise_alerts: bool) -> None:
+    def _ready(self) -> None:
+        """Guide, "Ready Phase": the priority player resolves all 4 steps, then the standby player."""
         for side in (self.state.priority, 1 - self.state.priority):
             ships = [s for s in self.state.ships if s.side == side and not s.destroyed]
             removed = [ShipDelta(ship=s.id, advantage=-min(s.advantage, s.peril), peril=-min(s.advantage, s.peril))
@@ -321,9 +344,16 @@ class ItuGame:
                 if gain:
                     self.emit(ReserveChanged(seq=self.seq, round=self.state.round, phase="ready", ship=ship.id,
                                              amount=gain, why="recharge"))
-                if raise_alerts and ship.alert + 1 < len(ship.card.alert_dial) and \
-                        self.players[side].raise_alert(self.state, ship.id):
-                    self.emit(AlertChanged(seq=self.seq, round=self.state.round, phase="ready", ship=ship.id,
+
+    def _raise_alerts(self) -> None:
+        """Outpost Ambush, "Ready Phase": "The round this complication is revealed, during this phase,
+        each player may increase each of their ships' alert dials by 1 position." It is revealed at
+        the end of the round, after that round's ready phase, so (docs/rulings.md) the raise alone is
+        resolved at the reveal: no second peril removal, readying, relocation or recharge."""
+        for side in (self.state.priority, 1 - self.state.priority):
+            for ship in [s for s in self.state.ships if s.side == side and not s.destroyed]:
+                if ship.alert + 1 < len(ship.card.alert_dial) and self.players[side].raise_alert(self.state, ship.id):
+                    self.emit(AlertChanged(seq=self.seq, round=self.state.round, phase="hail", ship=ship.id,
                                            alert=ship.alert + 1))
 
     def _reveal(self) -> None:
@@ -348,7 +378,7 @@ class ItuGame:
             self.emit(ComplicationRevealed(seq=self.seq, round=state.round, phase="hail",
                                            complication="outpost_ambush", objectives=kept,
                                            directives=("hostile", "hostile")))
-            self._ready(raise_alerts=True)  # guide: this round's ready phase may raise each alert by 1
+            self._raise_alerts()
 
     def _maybe_end(self) -> None:
         state = self.state

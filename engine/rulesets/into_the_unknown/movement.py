@@ -11,13 +11,24 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Literal
 
 from shapely.geometry import Point, Polygon
+from shapely.ops import unary_union
 
 from engine.geometry.pose import Pose, normalize_heading
 from engine.rulesets.into_the_unknown.displays import BaseSize
-from engine.rulesets.into_the_unknown.table import INCH, TOKEN_RADIUS, area_of, base_polygon, inside_sector, slot
+from engine.rulesets.into_the_unknown.table import (
+    DEEP_SPACE,
+    INCH,
+    SYSTEMS,
+    TOKEN_RADIUS,
+    area_of,
+    base_polygon,
+    inside_sector,
+    slot,
+)
 
 NOTCH_DEGREES = 22.5  # chosen: the turning tool's notches are 22.5 degrees apart (4 notches make a quarter turn)
 SEARCH_STEP_MM = 0.5  # how finely a blocked ship is moved back along its path (the guide: "move the unit")
@@ -133,7 +144,8 @@ def resolve(start: Pose, size: BaseSize, plan: Plan, table: Table) -> Resolved:
     while d > 0:
         end = warp_end(start, d) if isinstance(plan, WarpPlan) else impulse_end(start, size, plan, d)
         why = blocked(end, size, table)
-        if why is None and isinstance(plan, ImpulsePlan) and area_of(end, size) != area:
+        if why is None and isinstance(plan, ImpulsePlan) and (
+                area_of(end, size) != area or (area == DEEP_SPACE and _sweeps_into_system(start, size, plan, d))):
             why = "boundary"
         if why is None:
             crossed = crossed_anomalies(start, end, size, table) if isinstance(plan, WarpPlan) else ()
@@ -145,6 +157,24 @@ def resolve(start: Pose, size: BaseSize, plan: Plan, table: Table) -> Resolved:
         if blocked(end, size, table) is None and area_of(end, size) == area:
             return Resolved(end, 0.0, first if wanted > 0 else None)
     return Resolved(start, 0.0, "returned" if wanted > 0 or first else None)
+
+
+def _sweeps_into_system(start: Pose, size: BaseSize, plan: ImpulsePlan, distance: float) -> bool:
+    """Guide, "Boundaries and Impulse": an impulse that "would cause a ship to enter a system" must
+    stop so that no part of its base is in the system, so the base may not pass through a system
+    on its way either: the area it sweeps (its turn and its straight advance, each as the hull of
+    the base before and after) must overlap no system. Leaving needs no such check: a system is a
+    disc, so a base sliding straight out of it is in it up to one point and out after."""
+    if plan.turn and plan.when == "before":
+        poses = [start, impulse_end(start, size, plan, 0.0), impulse_end(start, size, plan, distance)]
+    elif plan.turn:
+        straight = impulse_end(start, size, ImpulsePlan(distance, 0.0, plan.side, "before"), distance)
+        poses = [start, straight, impulse_end(start, size, plan, distance)]
+    else:
+        poses = [start, impulse_end(start, size, plan, distance)]
+    bases = [base_polygon(p, size) for p in poses]
+    swept = unary_union([a.union(b).convex_hull for a, b in pairwise(bases)])
+    return any(swept.distance(Point(s.x, s.y)) <= s.radius for s in SYSTEMS)
 
 
 def _come_about(start: Pose, size: BaseSize, plan: ComeAboutPlan, table: Table) -> Resolved:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.rulesets.into_the_unknown.displays import CATEGORIES, OFFICERS, Action, Cost, Officer, StationKey
+from engine.rulesets.into_the_unknown.displays import CATEGORIES, OFFICERS, Action, Cost, Officer, StationKey, notches
 from engine.rulesets.into_the_unknown.events import Paid, Phase, PoseModel, ShipMoved
 from engine.rulesets.into_the_unknown.movement import (
     ComeAboutPlan,
@@ -22,6 +22,10 @@ from engine.rulesets.into_the_unknown.movement import (
 )
 from engine.rulesets.into_the_unknown.state import ItuState, ShipState
 from engine.rulesets.into_the_unknown.table import INCH, area_of, base_polygon
+
+# guide, "Damage Icons": a disabled ship "can resolve only the following procedures: adjust alert, heal,
+# repair, and form team"; of the learning mission's actions, CALL ALERT adjusts alert, REPAIR repairs
+DISABLED_ACTIONS = frozenset({"CALL ALERT", "REPAIR"})
 
 
 class IllegalOrder(ValueError):
@@ -52,13 +56,16 @@ class Option:
 
 def options(ship: ShipState, order: str) -> list[Option]:
     """Every (action, station, officer) a priority or standby order could take on this ship now,
-    that its reserve can pay for (guide, "Priority Orders" steps 1-2; "Standby Orders")."""
+    that its reserve can pay for (guide, "Priority Orders" steps 1-2; "Standby Orders"); a disabled
+    ship only those that adjust alert or repair."""
     found = []
     for station in ship.card.stations:
         if ship.offline(station.key):
             continue  # guide: actions in a station offline due to a damage card cannot be used
         for action in station.actions:
             if action.order not in (None, order) or (action.alert and action.alert != ship.stats.colour):
+                continue
+            if ship.disabled and action.name not in DISABLED_ACTIONS:
                 continue
             if action.name == "FIRE WEAPONS" and ship.fired:
                 continue
@@ -108,7 +115,7 @@ def maneuver(state: ItuState, ship_id: str, plan: Plan, *, seq: int, phase: Phas
         if not 0 <= plan.distance <= stats.engine * INCH + 1e-9:
             raise IllegalOrder(f"{ship.name}'s engine power allows {stats.engine}\" at impulse")
         if not 0 <= plan.turn <= stats.impulse_turn:
-            raise IllegalOrder(f"{ship.name}'s impulse turn allows {stats.impulse_turn} notches")
+            raise IllegalOrder(f"{ship.name}'s impulse turn allows {notches(stats.impulse_turn)}")
     start = ship.pose.pose()
     done = resolve(start, ship.card.base, plan, table_for(state, ship))
     kind = "warp" if isinstance(plan, WarpPlan) else "come_about" if isinstance(plan, ComeAboutPlan) else "impulse"

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.geometry.pose import Pose
-from engine.rulesets.into_the_unknown.displays import OFFICERS, PROJECTILES
+from engine.rulesets.into_the_unknown.displays import OFFICERS, PROJECTILES, notches
 from engine.rulesets.into_the_unknown.events import (
     AttackMade,
     DieModel,
@@ -31,7 +31,8 @@ from engine.rulesets.into_the_unknown.presenter_table import (
     ship_ruler,
 )
 from engine.rulesets.into_the_unknown.projectiles import side_direction
-from engine.rulesets.into_the_unknown.state import ItuState, ShipState
+from engine.rulesets.into_the_unknown.reducer import INFLUENCE_ENDS
+from engine.rulesets.into_the_unknown.state import ItuState, ObjectiveState, ShipState
 from engine.rulesets.into_the_unknown.table import BASES, INCH, SYSTEMS, area_name
 from engine.timeline import Moment, TableGeometry
 from engine.view import (
@@ -43,6 +44,7 @@ from engine.view import (
     FocusView,
     HeaderView,
     MarkerView,
+    MissionView,
     PanelView,
     RulerView,
     ShipView,
@@ -124,6 +126,33 @@ def describe(event: ItuEvent, state: ItuState) -> str:
     return f"the game ends: {winner} ({event.scores[0]} to {event.scores[1]}) {event.why}".strip()
 
 
+ACTS = {None: "OVERTURE", "outpost_ambush": "OUTPOST AMBUSH", "rescue_op": "RESCUE OP"}
+WHAT = {None: ("waypoint", "sensor outpost"), "outpost_ambush": ("outpost", "outpost"),
+        "rescue_op": ("freighter", "freighter")}  # what a token stands for, by its marker's colour
+
+
+def objective_marker(state: ItuState, objective: ObjectiveState) -> MarkerView:
+    """An objective token with its control marker: the disc in the colour of the player whose marker
+    it is (BLUE the Federation's, ORANGE the Dominion's), pale with none; labelled by its number."""
+    control = state.colours.index(objective.marker) if objective.marker in state.colours else None
+    number = objective.id.rsplit("-", 1)[-1]
+    kind = WHAT[state.complication][0 if control in (0, None) else 1]
+    if state.complication == "outpost_ambush" and control is not None:
+        kind = f"{state.sides[control]} outpost"
+    marker = f"{objective.marker.upper()} control marker" if objective.marker else "no control marker"
+    return MarkerView(label=number, x=objective.x, y=objective.y, text=f"objective {number}: {kind}, {marker}",
+                      control=control, plain=control is None)
+
+
+def mission_view(state: ItuState) -> MissionView:
+    """The mission's act, scores, combat directives and the influence track for the HUD."""
+    return MissionView(title=ACTS[state.complication], names=(state.sides[0], state.sides[1]),
+                       victory=(state.victory_points[0], state.victory_points[1]),
+                       negative=(state.negative_points[0], state.negative_points[1]),
+                       directives=(state.directives[0].upper(), state.directives[1].upper()),
+                       track=INFLUENCE_ENDS, at=state.influence, track_label="INFLUENCE")
+
+
 def strip(x: float, y: float, heading: float, length: float, width: float = INCH) -> tuple[tuple[float, float], ...]:
     """A ruler's outline: ``length`` mm from (x, y) along ``heading``, ``width`` mm to its left."""
     h = math.radians(heading)
@@ -163,7 +192,7 @@ def _move_words(event: ShipMoved) -> str:
     elif event.maneuver == "come_about":
         words = f"comes about to heading {event.end.heading:.0f}"
     else:
-        turn = f", {event.turn:g} notches to {event.turn_side} {event.turn_when} the advance" if event.turn else ""
+        turn = f", {notches(event.turn)} to {event.turn_side} {event.turn_when} the advance" if event.turn else ""
         words = f"impulse {inches:.1f}\"{turn}"
     return words + (f" (stopped: {event.stopped})" if event.stopped else "")
 
@@ -298,8 +327,7 @@ class ItuPresenter:
         event = self.events[index] if index >= 0 else None
         active = self.acting[index] if index >= 0 else None
         ships, tools = self._ships(state, event, progress, active)
-        markers = [MarkerView(label="O", x=o.x, y=o.y, text=f"objective ({o.marker or 'no'} control marker)")
-                   for o in state.objectives]
+        markers = [objective_marker(state, o) for o in state.objectives]
         markers += [MarkerView(label=str(a.number) if a.exposed else "?", x=a.x, y=a.y, text="anomaly")
                     for a in state.anomalies]
         attack = event if isinstance(event, AttackMade) else None
@@ -330,4 +358,5 @@ class ItuPresenter:
                       caption=self.lines[index] if index >= 0 else "", header=header, banner=banner,
                       round_label=f"ROUND {state.round}" if state.round else "SETUP",
                       phase_label=f"{state.phase.upper()} PHASE",
-                      panels=tuple(panel(s, s.id == active) for s in sorted(state.ships, key=lambda s: s.side)))
+                      panels=tuple(panel(s, s.id == active) for s in sorted(state.ships, key=lambda s: s.side)),
+                      mission=mission_view(state))

@@ -10,15 +10,23 @@ from shapely.geometry import Point
 
 from engine.rulesets.into_the_unknown.combat import hostile_act, pool_models
 from engine.rulesets.into_the_unknown.dice import Allowances, Chooser, How, Modifier, Rolled, modify, roll
-from engine.rulesets.into_the_unknown.displays import CREW_STATS, OFFICERS, CrewStat
+from engine.rulesets.into_the_unknown.displays import CREW_STATS, OFFICERS, PROJECTILES, CrewStat
 from engine.rulesets.into_the_unknown.events import Colour, Effects, Phase, ShipDelta, TestMade
 from engine.rulesets.into_the_unknown.measure import arc_distance, at_range
+from engine.rulesets.into_the_unknown.projectiles import DETONATION_IN
 from engine.rulesets.into_the_unknown.reducer import INFLUENCE_ENDS
-from engine.rulesets.into_the_unknown.state import ItuState, ObjectiveState, ShipState
-from engine.rulesets.into_the_unknown.table import TOKEN_RADIUS, area_of_point, base_polygon
+from engine.rulesets.into_the_unknown.state import ItuState, ObjectiveState, ProjectileState, ShipState
+from engine.rulesets.into_the_unknown.table import (
+    PROJECTILE_HALF,
+    TOKEN_RADIUS,
+    area_of_point,
+    base_polygon,
+    token_outline,
+)
 from engine.rulesets.rng import Rng
 
 COLOURS: tuple[Colour, Colour] = ("blue", "orange")  # side 0's and side 1's control markers
+SALVO_DIFFICULTY, SALVO_CROWD_IN = 2, 4.0  # guide, DEMOLITION SALVO: difficulty 2, +1 per opposing unit at 4"
 
 
 def sensors_range(ship: ShipState) -> float:
@@ -152,15 +160,20 @@ def threat_analysis(state: ItuState, ship_id: str, objective_id: str, leader: st
                   objective.id, seq, phase, analysis_used=abs(influence))
 
 
+def lockable(ship: ShipState, target: ShipState) -> bool:
+    """The lock procedure's step 1: the target at Sensors range (in its arc, in the same area)."""
+    pose = ship.pose.pose()
+    mm = arc_distance(pose, base_polygon(pose, ship.card.base), ship.card.sensors_arc,
+                      base_polygon(target.pose.pose(), target.card.base)) if target.area == ship.area else None
+    return at_range(mm, sensors_range(ship))
+
+
 def sensor_lock(state: ItuState, ship_id: str, target_id: str, leader: str | None, tester: Modifier,
                 opponent: Chooser, *, seq: int, phase: Phase) -> TestMade:
     """The lock procedure: a target at Sensors range; difficulty its evasion; command + Ordnance
     (chosen: the guide's stat icon is lost), rerolling up to instruments power. Success: the lock."""
     ship, target = state.ship(ship_id), state.ship(target_id)
-    pose = ship.pose.pose()
-    mm = arc_distance(pose, base_polygon(pose, ship.card.base), ship.card.sensors_arc,
-                      base_polygon(target.pose.pose(), target.card.base)) if target.area == ship.area else None
-    if not at_range(mm, sensors_range(ship)):
+    if not lockable(ship, target):
         raise ValueError(f"{target.name} is not at {ship.name}'s Sensors range")
     outcome = test_dice(state, ship, "command", "Ordnance", target.card.evasion, leader,
                         (("allowance", ship.stats.instruments),), tester, opponent)
@@ -173,22 +186,76 @@ def sensor_lock(state: ItuState, ship_id: str, target_id: str, leader: str | Non
                   Effects(ships=(delta,)), target.id, seq, phase)
 
 
+def opposing_units_within(state: ItuState, side: int, objective: ObjectiveState, inches: float) -> int:
+    """Units of the other side at ``inches`` of the objective: ships, and projectiles (tokens) in its
+    area (guide, "Measuring Between Areas")."""
+    ships = sum(within(s, objective, inches) for s in state.ships if s.side != side and not s.destroyed)
+    disc = Point(objective.x, objective.y).buffer(TOKEN_RADIUS, quad_segs=16)
+    area = area_of_point(objective.x, objective.y, TOKEN_RADIUS)
+    tokens = sum(at_range(token_outline(p.pose.pose()).distance(disc), inches) for p in state.projectiles
+                 if p.side != side and area_of_point(p.pose.x, p.pose.y, PROJECTILE_HALF[1]) == area)
+    return ships + tokens
+
+
+def salvo_targets(state: ItuState, token: ProjectileState) -> list[ObjectiveState]:
+    """Outposts with an opposing control marker at a torpedo's detonation range (Outpost Ambush:
+    DEMOLITION SALVO, "Ship or torpedo; must be at ... detonation range")."""
+    if state.complication != "outpost_ambush":
+        return []
+    shape = token_outline(token.pose.pose())
+    area = area_of_point(token.pose.x, token.pose.y, PROJECTILE_HALF[1])
+    return [o for o in state.objectives if o.marker == COLOURS[1 - token.side]
+            and area_of_point(o.x, o.y, TOKEN_RADIUS) == area
+            and at_range(shape.distance(Point(o.x, o.y).buffer(TOKEN_RADIUS, quad_segs=16)), DETONATION_IN)]
+
+
 def demolition_salvo(state: ItuState, ship_id: str, objective_id: str, leader: str | None, tester: Modifier,
                      opponent: Chooser, *, seq: int, phase: Phase) -> TestMade:
-    """DEMOLITION SALVO (Outpost Ambush): at beam range of an outpost with an opposing marker;
-    difficulty 2, +1 per opposing unit at 4" of it; ops + Ordnance (chosen stat), rerolling up to
-    instruments power. Success removes the marker and scores 1 VP (a breakthrough at 2" scores 1
-    more); an analysis adds an advantage token; failure adds a peril token."""
+    """DEMOLITION SALVO (Outpost Ambush) by a ship: at beam range of an outpost with an opposing
+    marker; difficulty 2, +1 per opposing unit (ship or torpedo) at 4" of it; ops + Ordnance (chosen
+    stat), rerolling up to instruments power. Success removes the marker and scores 1 VP (a
+    breakthrough at 2" scores 1 more); an analysis adds an advantage token; failure adds a peril token."""
     ship = state.ship(ship_id)
     objective = next(o for o in state.objectives if o.id == objective_id)
     reach = max((w.range_in for w in ship.card.beams), default=0.0)
     if objective.marker not in (COLOURS[1 - ship.side],) or not within(ship, objective, reach):
         raise ValueError(f"{objective_id} is not an opposing outpost at {ship.name}'s beam range")
-    difficulty = 2 + sum(within(s, objective, 4) for s in state.ships if s.side != ship.side and not s.destroyed)
+    difficulty = SALVO_DIFFICULTY + opposing_units_within(state, ship.side, objective, SALVO_CROWD_IN)
     outcome = test_dice(state, ship, "ops", "Ordnance", difficulty, leader, (("allowance", ship.stats.instruments),),
                         tester, opponent)
     return _complication_test(state, ship, "DEMOLITION SALVO", "Ordnance", leader, outcome, objective, None, 2,
                               1, seq, phase)
+
+
+def torpedo_salvo(state: ItuState, token_id: str, objective_id: str, tester: Modifier, opponent: Chooser, *,
+                  seq: int, phase: Phase) -> TestMade:
+    """DEMOLITION SALVO by a torpedo at detonation range of an opposing outpost: the torpedo card's
+    ops in intuition dice, no officer (no Ordnance), rerolling up to its instruments power; the
+    difficulty as for a ship. Success removes the marker and scores 1 VP (a breakthrough at 2", 1
+    more). The torpedo is then removed ("If a torpedo makes this test, remove that torpedo"), so the
+    advantage or peril token it would gain is lost with it (chosen)."""
+    token = next(p for p in state.projectiles if p.id == token_id)
+    objective = next(o for o in state.objectives if o.id == objective_id)
+    if objective not in salvo_targets(state, token):
+        raise ValueError(f"{objective_id} is not an opposing outpost at {token_id}'s detonation range")
+    card = PROJECTILES[token.kind]
+    difficulty = SALVO_DIFFICULTY + opposing_units_within(state, token.side, objective, SALVO_CROWD_IN)
+    pool, rng = roll(Rng(state.seed, state.drawn), card.ops, 0)
+    rolled = modify(pool, rng, difficulty, Allowances((("allowance", card.instruments),)), 0, tester, opponent)
+    victory, spent = [0, 0], []
+    success = rolled.pool.successes() >= difficulty
+    if success:
+        victory[token.side] += 1
+        disc = Point(objective.x, objective.y).buffer(TOKEN_RADIUS, quad_segs=16)
+        if rolled.pool.count("breakthrough") and at_range(token_outline(token.pose.pose()).distance(disc), 2):
+            victory[token.side] += 1
+            spent.append("1 breakthrough for 1 more victory point")
+    dice, steps = pool_models(rolled.pool)
+    return TestMade(seq=seq, round=state.round, phase=phase, draws=rolled.rng.drawn - state.drawn, ship=token.id,
+                    test="DEMOLITION SALVO", stat="ops", skill="Ordnance", difficulty=difficulty, dice=dice,
+                    steps=steps, success=success, spent=tuple(spent), target=objective.id,
+                    effects=Effects(victory=(victory[0], victory[1]),
+                                    markers=((objective.id, None),) if success else ()))
 
 
 def _complication_test(state: ItuState, ship: ShipState, name: str, skill: str, leader: str | None,

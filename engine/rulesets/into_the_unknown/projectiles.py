@@ -17,7 +17,7 @@ from typing import Literal
 from shapely.geometry import Point, Polygon
 
 from engine.geometry.pose import Pose, normalize_heading
-from engine.rulesets.into_the_unknown.combat import IllegalAttack, dice_attack, hostile_act
+from engine.rulesets.into_the_unknown.combat import IllegalAttack, dice_attack, hostile_act, volley_of
 from engine.rulesets.into_the_unknown.dice import Chooser, Modifier
 from engine.rulesets.into_the_unknown.displays import PROJECTILES, End, Launcher
 from engine.rulesets.into_the_unknown.events import AttackMade, Effects, Phase, PoseModel, ProjectileLaunched
@@ -34,6 +34,7 @@ from engine.rulesets.into_the_unknown.table import (
     slot,
     token_outline,
 )
+from engine.rulesets.into_the_unknown.volley import refusal
 
 HALF_WIDTH, HALF_LENGTH = PROJECTILE_HALF
 outline = token_outline  # the token's shape (table.py, where combat can reach it too)
@@ -139,6 +140,10 @@ def launch(state: ItuState, ship_id: str, chosen: Launch, *, seq: int, phase: Ph
         raise IllegalAttack(f"{chosen.launcher.name} cannot launch so from the {chosen.end}")
     if not 0 < chosen.endurance <= card.endurance:
         raise IllegalAttack(f"a {card.name}'s endurance is 1 to {card.endurance}")
+    why = refusal(ship, volley_of(state, ship_id, None), chosen.launcher.name, chosen.end, chosen.weapons_power,
+                  chosen.reserve)
+    if why is not None:
+        raise IllegalAttack(why)
     pose = launch_pose(ship.pose.pose(), ship.card.base, chosen.end, chosen.turn)
     shape = outline(pose)
     tokens = [Point(a.x, a.y).buffer(TOKEN_RADIUS, quad_segs=16) for a in state.anomalies]

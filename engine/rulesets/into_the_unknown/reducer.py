@@ -33,6 +33,7 @@ from engine.rulesets.into_the_unknown.events import (
     ShipMoved,
     TestMade,
 )
+from engine.rulesets.into_the_unknown.orders import DISABLED_ACTIONS
 from engine.rulesets.into_the_unknown.state import (
     AnomalyState,
     ItuState,
@@ -40,9 +41,12 @@ from engine.rulesets.into_the_unknown.state import (
     OfficerState,
     ProjectileState,
     ShipState,
+    VolleyState,
 )
 from engine.rulesets.into_the_unknown.table import area_of
+from engine.rulesets.into_the_unknown.volley import after, ordnance, refusal
 
+READY_LIMIT = 3  # guide, "Ready Phase" steps 2-3: up to 3 officers readied, up to 3 relocated, by each player
 INFLUENCE_ENDS = 3  # chosen: the influence track has 3 spaces on each side of its start position
 
 
@@ -67,14 +71,17 @@ def _apply(state: ItuState, event: ItuEvent) -> ItuState:
             raise ValueError(f"round {event.round} does not follow round {state.round}")
         ships = tuple(s.model_copy(update={"standby_given": False, "fired": False}) for s in state.ships)
         tokens = tuple(p.model_copy(update={"moved": False}) for p in state.projectiles)
-        return state.model_copy(update={"ships": ships, "projectiles": tokens, "passed": (False, False)})
+        return state.model_copy(update={"ships": ships, "projectiles": tokens, "passed": (False, False),
+                                        "volley": None})
     if isinstance(event, PhaseStarted):
-        return state.model_copy(update={"passed": (False, False)})
+        return state.model_copy(update={"passed": (False, False), "volley": None, "readied": (0, 0),
+                                        "relocated": (0, 0)})
     if isinstance(event, Passed):
         passed = (True, state.passed[1]) if event.side == 0 else (state.passed[0], True)
-        return state.model_copy(update={"passed": passed})
+        return state.model_copy(update={"passed": passed, "volley": None})
     if isinstance(event, OrderGiven):
-        return state.with_ship(_ordered(state.ship(event.ship), event))
+        volley = VolleyState(ship=event.ship, leader=event.officer) if event.action == "FIRE WEAPONS" else None
+        return state.with_ship(_ordered(state.ship(event.ship), event)).model_copy(update={"volley": volley})
     if isinstance(event, ShipMoved):
         ship = state.ship(event.ship)
         if not ship.pose.pose().close_to(event.start.pose(), 1e-3):
@@ -89,6 +96,9 @@ def _apply(state: ItuState, event: ItuEvent) -> ItuState:
         ship = state.ship(event.ship)
         if event.alert >= len(ship.card.alert_dial):
             raise ValueError(f"{ship.name}'s alert dial has no position {event.alert}")
+        if abs(event.alert - ship.alert) != 1:  # guide, "Alert Statuses": to the next pip position
+            raise ValueError(f"{ship.name}'s alert dial turns one position at a time, not {ship.alert} to "
+                             f"{event.alert}")
         return state.with_ship(ship.model_copy(update={"alert": event.alert}))
     if isinstance(event, ReserveChanged):
         ship = state.ship(event.ship)
@@ -98,11 +108,17 @@ def _apply(state: ItuState, event: ItuEvent) -> ItuState:
     if isinstance(event, OfficersReadied):
         return _readied(state, event)
     if isinstance(event, OfficerRelocated):
-        return state.with_ship(_relocated(state.ship(event.ship), event))
+        side = state.ship(event.ship).side
+        if event.phase != "ready" or state.relocated[side] >= READY_LIMIT:
+            raise ValueError(f"side {side} relocates only in the ready phase, up to {READY_LIMIT} officers")
+        return state.with_ship(_relocated(state.ship(event.ship), event)).model_copy(update={
+            "relocated": _counted(state.relocated, side, 1)})
     if isinstance(event, PriorityHandedOver):
         if event.to == state.priority:
             raise ValueError("the priority token is handed to the side that holds it")
         return state.model_copy(update={"priority": event.to})
+    if isinstance(event, AttackMade) and event.ship in {s.id for s in state.ships}:
+        state = _fired(state, event)
     if isinstance(event, TestMade | AttackMade):
         return affected(state, event.effects)
     if isinstance(event, EffectsResolved):
@@ -126,7 +142,15 @@ def _apply(state: ItuState, event: ItuEvent) -> ItuState:
             raise ValueError(f"a {event.kind} has endurance 1 to {PROJECTILES[event.kind].endurance}")
         if ship.stats.launcher != "torpedo":
             raise ValueError(f"{ship.name}'s launcher status does not show torpedoes ready")
-        state = state.with_ship(_spent(ship, event.reserve))
+        volley = _volley(state, event.ship)
+        why = refusal(ship, volley, event.launcher, event.end, event.weapons_power, event.reserve)
+        if why is not None:
+            raise ValueError(why)
+        tube = next((t for t in ship.card.launchers if t.name == event.launcher), None)
+        if tube is None or tube.projectile != event.kind:
+            raise ValueError(f"{ship.name} has no launcher {event.launcher!r} for {event.kind}")
+        state = state.with_ship(_spent(ship, event.reserve)).model_copy(update={
+            "volley": after(volley, event.launcher, event.end, event.weapons_power, event.reserve)})
         token = ProjectileState(id=event.projectile, side=ship.side, kind=event.kind, pose=event.pose,
                                 endurance=event.endurance, launched_by=ship.id)
         return affected(state.model_copy(update={"projectiles": (*state.projectiles, token),
@@ -156,6 +180,37 @@ def _apply(state: ItuState, event: ItuEvent) -> ItuState:
     if isinstance(event, GameEnded):
         return state.model_copy(update={"over": True, "winner": event.winner})
     raise ValueError(f"unknown event {event!r}")  # pragma: no cover - the union is closed
+
+
+def _volley(state: ItuState, ship_id: str) -> VolleyState:
+    if state.volley is None or state.volley.ship != ship_id:
+        raise ValueError(f"{ship_id} attacks outside a FIRE WEAPONS action of its own")
+    return state.volley
+
+
+def _fired(state: ItuState, event: AttackMade) -> ItuState:
+    """An attack of the ship's FIRE WEAPONS action: within the action's budget (``volley``), its
+    weapon dice the power spent buys, the leader's Ordnance dice on the first attack only, the
+    reserve it claims taken from the ship."""
+    ship = state.ship(event.ship)
+    volley = _volley(state, ship.id)
+    if event.leader != volley.leader:
+        raise ValueError(f"the attack's leader {event.leader} did not order the action")
+    why = refusal(ship, volley, event.weapon, event.arc, event.weapons_power, event.reserve)
+    if why is not None:
+        raise ValueError(why)
+    weapon = next((w for w in ship.card.beams if w.name == event.weapon), None)
+    if weapon is None:
+        raise ValueError(f"{event.weapon} is not a beam of {ship.name}")
+    if sum(d.reserve for d in event.effects.ships if d.ship == ship.id) != -event.reserve:
+        raise ValueError(f"{ship.name}'s reserve does not pay the {event.reserve} reserve spent")
+    kinds = [d.kind for d in event.dice]
+    if kinds.count("intuition") != weapon.dice_per_power * (event.weapons_power + event.reserve) or \
+            kinds.count("expertise") != ordnance(volley):
+        raise ValueError(f"{event.weapon}'s dice do not match the power spent and the leader's Ordnance "
+                         f"({'first' if not volley.attacks else 'a later'} attack of the action)")
+    return state.model_copy(update={"volley": after(volley, event.weapon, event.arc, event.weapons_power,
+                                                    event.reserve)})
 
 
 def _started(state: ItuState, event: GameStarted) -> ItuState:
@@ -188,6 +243,8 @@ def _spent(ship: ShipState, reserve: int) -> ShipState:
 
 def _ordered(ship: ShipState, event: OrderGiven) -> ShipState:
     """Commit the officer (assigning them to an open station), pay the cost, mark the order."""
+    if ship.disabled and event.action not in DISABLED_ACTIONS:
+        raise ValueError(f"{ship.name} is disabled: it can only adjust alert or repair, not {event.action}")
     if event.order == "standby":
         if ship.standby_given:
             raise ValueError(f"{ship.name} already had its standby order this round")
@@ -221,7 +278,16 @@ def _ordered(ship: ShipState, event: OrderGiven) -> ShipState:
     return _spent(ship, event.paid.reserve)
 
 
+def _counted(counts: tuple[int, int], side: int, more: int) -> tuple[int, int]:
+    return (counts[0] + more, counts[1]) if side == 0 else (counts[0], counts[1] + more)
+
+
 def _readied(state: ItuState, event: OfficersReadied) -> ItuState:
+    """Guide, "Ready Phase" step 2: "The player readies up to 3 committed officers": one event a side
+    in the ready phase (its schema holds at most 3)."""
+    if event.phase != "ready" or state.readied[event.side] or len(event.officers) > READY_LIMIT:
+        raise ValueError(f"side {event.side} readies once, in the ready phase, up to {READY_LIMIT} officers")
+    state = state.model_copy(update={"readied": _counted(state.readied, event.side, len(event.officers) or 1)})
     for ship_id, key in event.officers:
         ship = state.ship(ship_id)
         if ship.side != event.side:
@@ -271,6 +337,12 @@ def affected(state: ItuState, effects: Effects) -> ItuState:
         if min(update["reserve"], update["crew"], update["advantage"], update["peril"]) < 0:  # type: ignore[call-overload]
             raise ValueError(f"{ship.name} spends more than it has")
         state = state.with_ship(ShipState.model_validate({**ship.model_dump(), **update}))
+    gone = {s.id for s in state.ships if s.destroyed}
+    if any(s.lock in gone for s in state.ships):
+        # guide, "Maintaining Sensor Locks": a lock token stays until ... "the locked unit is removed
+        # from the play area" (a destroyed ship is)
+        state = state.model_copy(update={"ships": tuple(s.model_copy(update={"lock": None}) if s.lock in gone
+                                                        else s for s in state.ships)})
     markers = dict(effects.markers)
     if set(markers) - {o.id for o in state.objectives}:
         raise ValueError(f"no objective {sorted(set(markers) - {o.id for o in state.objectives})}")

@@ -142,6 +142,18 @@ class ProjectileState(_Frozen):
     moved: bool = False  # given its standby order this round
 
 
+class VolleyState(_Frozen):
+    """The FIRE WEAPONS action a ship is resolving (guide, "Making an Attack" step 4, "Weapons"): the
+    officer leading it, the weapons power and reserve spent so far in it, and each attack made, as
+    (weapon, the arc it was made in, or the launcher's end)."""
+
+    ship: Ref
+    leader: Ref | None = None
+    power: Count = 0
+    reserve: Count = 0
+    attacks: Annotated[tuple[tuple[Name, Name], ...], Field(max_length=40)] = ()
+
+
 class ObjectiveState(_Frozen):
     id: Ref
     x: float
@@ -178,6 +190,9 @@ class ItuState(_Frozen):
     victory_points: tuple[Count, Count] = (0, 0)
     negative_points: tuple[Count, Count] = (0, 0)
     complication: Literal["outpost_ambush", "rescue_op"] | None = None
+    volley: VolleyState | None = None  # the FIRE WEAPONS action being resolved, if any
+    readied: tuple[Count, Count] = (0, 0)  # officers each side readied this ready phase (1 if none: done)
+    relocated: tuple[Count, Count] = (0, 0)  # officers each side relocated in this ready phase
     over: bool = False
     winner: Side | None = None
 

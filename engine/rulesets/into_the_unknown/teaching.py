@@ -11,7 +11,7 @@ maneuver with the tools the guide uses for it, worked out by the rules' own move
 from __future__ import annotations
 
 from engine.geometry.pose import Pose
-from engine.rulesets.into_the_unknown.displays import DISPLAYS
+from engine.rulesets.into_the_unknown.displays import DISPLAYS, notches
 from engine.rulesets.into_the_unknown.events import PoseModel, ShipMoved
 from engine.rulesets.into_the_unknown.movement import ImpulsePlan, WarpPlan, impulse_end, max_warp_distance, warp_end
 from engine.rulesets.into_the_unknown.presenter import ruler_strip
@@ -55,12 +55,12 @@ def _impulse(k: int, when: str, turn: float, inches: float) -> tuple[list[ShipVi
     rulers = [TemplateView(points=ruler_strip(event, size), colour="white", ship_id=f"end-{k}")]
     cx = k * PANEL_W + PANEL_W / 2
     if when == "before":
-        lines = ["1. the turning tool's head in the port slot", f"2. turned {turn:g} notches toward the aft",
+        lines = ["1. the turning tool's head in the port slot", f"2. turned {notches(turn)} toward the aft",
                  f'3-5. slid {inches:g}" along the ruler; the ship follows,', "its port slot on the tool's head"]
         tools = [first, tool]
     else:
         lines = ["1. the turning tool's head in the port slot", f'3-5. slid {inches:g}" straight along the ruler',
-                 f"6. the base turned {turn:g} notches forward", "about the tool's head"]
+                 f"6. the base turned {notches(turn)} forward", "about the tool's head"]
         tools = [tool]
     labels = [PlateLabelView(cx, PANEL_H - 0.8 * INCH, f"FORWARD IMPULSE, TURN {when.upper()}", 1.3)]
     labels += [PlateLabelView(cx, 1.6 * INCH - n * 0.45 * INCH, line, 0.8) for n, line in enumerate(lines)]
