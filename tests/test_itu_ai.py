@@ -120,8 +120,8 @@ def test_the_ai_locks_before_it_fires_then_fires_twice_within_the_budget() -> No
         x.weapons_power for x in plan.launches) == fighter.stats.weapons
     assert sum(s.reserve for s in beams) >= 1 and "reserve" in plan.reason
     assert sum(s.reserve for s in beams) <= min(fighter.stats.weapons, fighter.reserve - 2)  # 2 kept for shields
-    assert plan_refusal(fighter, [(s.weapon.name, s.weapons_power, s.reserve) for s in plan.shots]
-                        + [(x.launcher.name, x.weapons_power, x.reserve) for x in plan.launches]) is None
+    assert plan_refusal(fighter, [(s.weapon.name, s.arc, s.weapons_power, s.reserve) for s in plan.shots]
+                        + [(x.launcher.name, x.end, x.weapons_power, x.reserve) for x in plan.launches]) is None
 
 
 def test_the_fighter_warps_toward_a_goal_beyond_an_impulse() -> None:

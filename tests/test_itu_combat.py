@@ -111,7 +111,7 @@ def test_attack_example_polaron_beams() -> None:
     assert state.ship("fighter").stats.weapons == 3
     beam = JEM_HADAR_FIGHTER.beams[0]
     ai = Modifier(reroll_choice, lambda pool, difficulty, index: "breakthrough")
-    event, pierced = beam_attack(state, "fighter", Shot(beam, "defiant", "fore", 2, 0), "talaktalan", ai,
+    event, pierced = beam_attack(state, "fighter", Shot(beam, "defiant", "fore", "fore", 2, 0), "talaktalan", ai,
                                  peril_choice, seq=state.seq + 1, phase="priority")
     assert event.range == pytest.approx(6 * INCH) and event.arc == "fore"
     assert [(d.kind, d.face) for d in event.dice] == [("intuition", "blank"), ("intuition", "analysis"),
@@ -124,8 +124,8 @@ def test_attack_example_polaron_beams() -> None:
     assert hit.offline("instruments") and not [o for o in options(hit, "priority") if o.station == "instruments"]
     assert after.negative_points == (0, 2) and after.directives == ("hostile", "hostile")
     assert after.ship("fighter").crew == state.ship("fighter").crew  # Relentless rolled no breakthrough
-    with pytest.raises(ValueError, match="not in arc, in sight and at range"):
-        beam_attack(state, "fighter", Shot(beam, "defiant", "aft", 2, 0), "talaktalan", ai, peril_choice,
+    with pytest.raises(ValueError, match="not in the fore arc, in sight and at range"):
+        beam_attack(state, "fighter", Shot(beam, "defiant", "aft", "fore", 2, 0), "talaktalan", ai, peril_choice,
                     seq=state.seq + 1, phase="priority")
 
 
@@ -182,7 +182,7 @@ def test_a_sensor_lock_gives_friendly_attacks_rerolls() -> None:
         locked = locked.with_ship(locked.ship("fighter").model_copy(update={"lock": "defiant"}))
     assert locked.ship("fighter").lock == "defiant"
     event, _ = beam_attack(locked.model_copy(update={"drawn": 0}), "fighter",
-                           Shot(JEM_HADAR_FIGHTER.beams[0], "defiant", "fore", 3, 0), None,
+                           Shot(JEM_HADAR_FIGHTER.beams[0], "defiant", "fore", "fore", 3, 0), None,
                            Modifier(lambda pool, d, how: 0 if how == "lock" else None, lambda p, d, i: None), never,
                            seq=locked.seq + 1, phase="priority")
     assert [s.how for s in event.steps] == ["lock"] * locked.ship("fighter").stats.instruments
@@ -227,25 +227,25 @@ def test_fire_weapons_budget_weapons_power_reserve_and_attacks() -> None:
     offered = attack_options(state, ship, state.volley or VolleyState(ship="fighter"))
     assert {(o.target, o.end, o.arc, o.weapons_power, o.reserve) for o in offered} == {
         ("defiant", "fore", "fore", 3, 3)}
-    first, _ = beam_attack(state, "fighter", Shot(beam, "defiant", "fore", 2, 1), "talaktalan", ai, peril_choice,
-                           seq=state.seq + 1, phase="priority")
+    first, _ = beam_attack(state, "fighter", Shot(beam, "defiant", "fore", "fore", 2, 1), "talaktalan", ai,
+                           peril_choice, seq=state.seq + 1, phase="priority")
     assert [d.kind for d in first.dice] == ["intuition"] * 3 + ["expertise"]  # Ordnance 1 on the first attack
     state = apply(state, first).model_copy(update={"drawn": 0})
     assert state.volley is not None and (state.volley.power, state.volley.reserve) == (2, 1)
     with pytest.raises(IllegalAttack, match="1 weapons power left"):
-        beam_attack(state, "fighter", Shot(beam, "defiant", "fore", 2, 0), "talaktalan", ai, peril_choice,
+        beam_attack(state, "fighter", Shot(beam, "defiant", "fore", "fore", 2, 0), "talaktalan", ai, peril_choice,
                     seq=state.seq + 1, phase="priority")
     with pytest.raises(IllegalAttack, match="2 more reserve"):  # 1 + 3 reserve > the printed weapons power 3
-        beam_attack(state, "fighter", Shot(beam, "defiant", "fore", 0, 3), "talaktalan", ai, peril_choice,
+        beam_attack(state, "fighter", Shot(beam, "defiant", "fore", "fore", 0, 3), "talaktalan", ai, peril_choice,
                     seq=state.seq + 1, phase="priority")
-    second, _ = beam_attack(state, "fighter", Shot(beam, "defiant", "fore", 1, 2), "talaktalan", ai, peril_choice,
-                            seq=state.seq + 1, phase="priority")
+    second, _ = beam_attack(state, "fighter", Shot(beam, "defiant", "fore", "fore", 1, 2), "talaktalan", ai,
+                            peril_choice, seq=state.seq + 1, phase="priority")
     assert [d.kind for d in second.dice] == ["intuition"] * 3  # no Ordnance on a later attack
     state = apply(state, second).model_copy(update={"drawn": 0})
     assert state.volley is not None and state.volley.attacks == ((beam.name, "fore"), (beam.name, "fore"))
     assert attack_options(state, state.ship("fighter"), state.volley) == []  # 2 attacks made: none left
     with pytest.raises(IllegalAttack, match="no attack left"):
-        beam_attack(state, "fighter", Shot(beam, "defiant", "fore", 0, 1), "talaktalan", ai, peril_choice,
+        beam_attack(state, "fighter", Shot(beam, "defiant", "fore", "fore", 0, 1), "talaktalan", ai, peril_choice,
                     seq=state.seq + 1, phase="priority")
 
 
@@ -258,13 +258,13 @@ def test_the_reducer_refuses_a_forged_attack_outside_the_budget() -> None:
     state = firing(base, "fighter", "talaktalan")
     beam = JEM_HADAR_FIGHTER.beams[0]
     ai = Modifier(reroll_choice, lambda pool, difficulty, index: "breakthrough")
-    first, _ = beam_attack(state, "fighter", Shot(beam, "defiant", "fore", 2, 0), "talaktalan", ai, peril_choice,
-                           seq=state.seq + 1, phase="priority")
+    first, _ = beam_attack(state, "fighter", Shot(beam, "defiant", "fore", "fore", 2, 0), "talaktalan", ai,
+                           peril_choice, seq=state.seq + 1, phase="priority")
     with pytest.raises(ValueError, match="outside a FIRE WEAPONS action"):
         apply(base, first.model_copy(update={"seq": base.seq + 1}))
     after_first = apply(state, first)
     second, _ = beam_attack(after_first.model_copy(update={"drawn": 0}), "fighter",
-                            Shot(beam, "defiant", "fore", 1, 0), "talaktalan", ai, peril_choice,
+                            Shot(beam, "defiant", "fore", "fore", 1, 0), "talaktalan", ai, peril_choice,
                             seq=after_first.seq + 1, phase="priority")
     apply(after_first, second)  # as played: folds
     with pytest.raises(ValueError, match="weapons power left"):
@@ -296,7 +296,7 @@ def test_pierce_lowers_the_shields_of_the_attacked_location_only() -> None:
         game.state = game.state.with_ship(game.state.ship("defiant").model_copy(update={"alert": 3, "reserve": 6}))
         opt = next(o for o in options(game.state.ship("fighter"), "priority") if o.action.name == "FIRE WEAPONS")
         beam = JEM_HADAR_FIGHTER.beams[0]
-        shots = (Shot(beam, "defiant", "fore", 2, 0), Shot(beam, "defiant", "aft", 1, 2))
+        shots = (Shot(beam, "defiant", "fore", "fore", 2, 0), Shot(beam, "defiant", "aft", "fore", 1, 2))
         before = len(game.events)
         game._order(Choice("fighter", opt, shots=shots), "priority")
         attacks = [e for e in game.events[before:] if isinstance(e, AttackMade)]
@@ -318,16 +318,19 @@ def test_the_engine_refuses_a_seats_fire_weapons_choice_over_the_budget() -> Non
     from engine.rulesets.into_the_unknown.projectiles import Launch
 
     beam, tubes = JEM_HADAR_FIGHTER.beams[0], JEM_HADAR_FIGHTER.launchers[0]
-    for shots, why in (((Shot(beam, "defiant", "fore", 2, 0), Shot(beam, "defiant", "fore", 2, 0)), "3 weapons power"),
-                       ((Shot(beam, "defiant", "fore", 1, 0),) * 3, "at most 2 attacks"),
-                       ((Shot(beam, "defiant", "fore", 0, 3), Shot(beam, "defiant", "fore", 0, 1)), "reserve")):
+
+    def fore(power: int, reserve: int) -> Shot:
+        return Shot(beam, "defiant", "fore", "fore", power, reserve)
+
+    for shots, why in (((fore(2, 0), fore(2, 0)), "3 weapons power"), ((fore(1, 0),) * 3, "at most 2 attacks"),
+                       ((fore(0, 3), fore(0, 1)), "reserve")):
         game = game_with(fighter=Pose(457.2, 200.0, 0.0), defiant=Pose(457.2, 200.0 + 6 * INCH, 90.0))
         opt = next(o for o in options(game.state.ship("fighter"), "priority") if o.action.name == "FIRE WEAPONS")
         before = len(game.events)
         with pytest.raises(IllegalOrder, match=why):
             game._order(Choice("fighter", opt, shots=shots), "priority")
         assert len(game.events) == before
-    game._order(Choice("fighter", opt, shots=(Shot(beam, "defiant", "fore", 2, 0),),
+    game._order(Choice("fighter", opt, shots=(Shot(beam, "defiant", "fore", "fore", 2, 0),),
                        launches=(Launch(tubes, "fore", 0.0, 1, 1),)), "priority")
     assert [e.type for e in game.events[before:]][:3] == ["order_given", "attack_made", "projectile_launched"]
 

@@ -168,14 +168,14 @@ def test_the_replay_reader_refuses_bad_event_data() -> None:
 
 def test_schema_1_files_are_read_through_the_upgrade() -> None:
     """Schema 2 added officer_relocated.reason, schema 3 let attack_made.end be null (a torpedo as the
-    target): a schema 1 file's relocation (no reason) still reads, with an empty reason; a file
-    newer than the engine is refused."""
-    assert RULESET.event_schema == 3
+    target), schema 4 made attack_made.arc the seat's choice of arc: a schema 1 file's relocation (no
+    reason) still reads, with an empty reason; a file newer than the engine is refused."""
+    assert RULESET.event_schema == 4
     old = {"type": "officer_relocated", "seq": 9, "round": 1, "phase": "ready", "ship": "defiant",
            "officer": "sisko", "section": "bridge", "station": None}
     event = RULESET.reading({"event_schema": 1}).decode_event(old)
     assert event.type == "officer_relocated" and event.reason == ""
     assert RULESET.reading({}).decode_event(old) == event == RULESET.reading({"event_schema": 2}).decode_event(old)
     with pytest.raises(ValueError, match="newer"):
-        RULESET.reading({"event_schema": 4})
+        RULESET.reading({"event_schema": 5})
 

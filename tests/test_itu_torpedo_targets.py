@@ -41,9 +41,9 @@ def test_a_torpedo_out_of_arc_or_behind_a_ship_end_cannot_be_targeted() -> None:
     token = with_torpedo(game, Pose(457.2, 300.0 - 4 * INCH, 0.0), side=0)  # behind the Fighter
     fighter = game.state.ship("fighter")
     assert token_sight(game.state, fighter, beams, token) is None
-    with pytest.raises(IllegalAttack, match="not in arc"):
-        beam_attack(game.state, "fighter", Shot(beams, token.id, None, 2, 0), None, ItuAI().tester(game.state, 1),
-                    ItuAI().peril, seq=game.state.seq + 1, phase="priority")
+    with pytest.raises(IllegalAttack, match="not in the fore arc"):
+        beam_attack(game.state, "fighter", Shot(beams, token.id, None, "fore", 2, 0), None,
+                    ItuAI().tester(game.state, 1), ItuAI().peril, seq=game.state.seq + 1, phase="priority")
     # the Defiant sits between the Fighter's bow and a torpedo ahead: its ends block the line
     game = game_with(fighter=Pose(457.2, 300.0, 0.0), defiant=Pose(457.2, 300.0 + 3 * INCH, 90.0))
     token = with_torpedo(game, Pose(457.2, 300.0 + 6 * INCH, 0.0), side=0)

@@ -3,7 +3,8 @@ the rules offer (``combat.attack_options``): first an opposing torpedo about to 
 a torpedo launched at an enemy in reach (its power set aside), then beam attacks on enemy ships:
 weapons power first, reserve to top an attack up to ``WANTED_DICE`` while shields keep their
 reserve, a later attack where the budget leaves power for it (on the location Pierce already
-weakened first). Every part of the plan adds its reason."""
+weakened first); a target in two of the weapon's arcs counts in the one that keeps later attacks
+possible (``choose_arc``). Every part of the plan adds its reason."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from engine.rulesets.into_the_unknown.movement import NOTCH_DEGREES
 from engine.rulesets.into_the_unknown.projectiles import DETONATION_IN, Launch, launch, outline
 from engine.rulesets.into_the_unknown.state import ItuState, ShipState, VolleyState
 from engine.rulesets.into_the_unknown.table import INCH, base_polygon
-from engine.rulesets.into_the_unknown.volley import after, power_left
+from engine.rulesets.into_the_unknown.volley import after, open_places, power_left
 
 WANTED_DICE = 3  # evasion 2 and one die to spare: below this, reserve tops an attack up
 LATER_DICE = 2  # a later attack of the action with fewer dice than this is not made
@@ -44,9 +45,10 @@ def plan_fire(state: ItuState, ship: ShipState, leader: str | None, fight: bool,
     reasons: list[str] = []
     guard = _guard(state, ship, volley)
     if guard is not None:
-        shots.append(_shot(guard, guard.weapons_power, 0))
-        volley = after(volley, guard.weapon.name, guard.arc, shots[-1].weapons_power, 0)
-        reasons.append(f"{guard.target} could reach it before the next round: shoot it down")
+        chosen, why = choose_arc(ship, volley, attack_options(state, ship, volley), guard, guard.weapons_power, 0)
+        shots.append(_shot(chosen, guard.weapons_power, 0))
+        volley = after(volley, chosen.weapon.name, chosen.arc, shots[-1].weapons_power, 0)
+        reasons.append(f"{guard.target} could reach it before the next round: shoot it down" + why)
     if not fight:
         return FirePlan(tuple(shots), (), tuple(reasons))
     launches = _launches(state, ship, power_left(ship, volley)[0])
@@ -68,8 +70,9 @@ def plan_fire(state: ItuState, ship: ShipState, leader: str | None, fight: bool,
         dice = (power + top) * best.weapon.dice_per_power
         if power + top < best.weapon.power_min or (shots and dice < LATER_DICE) or (not power and not top):
             break
+        best, counted = choose_arc(ship, volley, options, best, power, top)
         target = state.ship(best.target)
-        words = f"{target.name}'s {best.end} end is in its {best.arc} arc and sight: {power} weapons power"
+        words = f"{target.name}'s {best.end} end is in its {best.arc} arc and sight{counted}: {power} weapons power"
         if top:
             words += f" and {top} reserve for {dice} dice"
         if shots and last == (best.target, best.end):
@@ -77,14 +80,37 @@ def plan_fire(state: ItuState, ship: ShipState, leader: str | None, fight: bool,
         elif [s for s in shots if s.end is not None]:
             words = "another attack: " + words
         reasons.append(words)
-        shots.append(Shot(best.weapon, best.target, best.end, power, top))
+        shots.append(Shot(best.weapon, best.target, best.end, best.arc, power, top))
         volley = after(volley, best.weapon.name, best.arc, power, top)
         last = (best.target, best.end)
     return FirePlan(tuple(shots), launches, tuple(reasons))
 
 
 def _shot(option: AttackOption, power: int, reserve: int) -> Shot:
-    return Shot(option.weapon, option.target, option.end, power, reserve)
+    return Shot(option.weapon, option.target, option.end, option.arc, power, reserve)
+
+
+def choose_arc(ship: ShipState, volley: VolleyState, options: list[AttackOption], best: AttackOption,
+               power: int, reserve: int) -> tuple[AttackOption, str]:
+    """Where a target is in more than one of the weapon's arcs with an attack left, the arc the
+    attack counts in (the seat's choice, guide "Weapons" point 2): the one that leaves the most
+    targets (ship ends, torpedoes) open to a later attack of the action (``options``: every legal
+    attack now), then the first in the profile; and the words that say why ('' with one arc)."""
+    same = [o for o in options if (o.weapon.name, o.target, o.end) == (best.weapon.name, best.target, best.end)]
+    if len(same) < 2:
+        return best, ""
+    order = [arc for arc, _ in best.weapon.arcs]
+
+    def later(option: AttackOption) -> int:
+        spent = after(volley, option.weapon.name, option.arc, power, reserve)
+        return len({(o.weapon.name, o.target, o.end) for o in options
+                    if o.arc in open_places(ship, spent, o.weapon.name)})
+
+    ranked = sorted(same, key=lambda o: (-later(o), order.index(o.arc)))
+    chosen, other = ranked[0], ranked[1]
+    words = f" (counted there, not in its {other.arc} arc: {later(chosen)} targets stay open, not " \
+            f"{later(other)})" if later(chosen) > later(other) else f" (also in its {other.arc} arc)"
+    return chosen, words
 
 
 def _guard(state: ItuState, ship: ShipState, volley: VolleyState) -> AttackOption | None:

@@ -96,13 +96,16 @@ def draw_card(rng: Rng, ship: ShipState, end: End) -> tuple[tuple[str, str], Rng
 
 @dataclass(frozen=True)
 class Shot:
-    """One attack as a seat chooses it: weapon, target and end, and the power spent from weapons
-    power and reserve. Whether it is the action's first attack (the leader's Ordnance) and the Pierce
-    already spent on that location follow from the action so far, not from the seat."""
+    """One attack as a seat chooses it: weapon, target and end, the weapon's arc the attack counts
+    in (the seat's choice where the target is in more than one: guide, "Weapons" point 2), and the
+    power spent from weapons power and reserve. Whether it is the action's first attack (the
+    leader's Ordnance) and the Pierce already spent on that location follow from the action so
+    far, not from the seat."""
 
     weapon: BeamWeapon
     target: str
     end: End | None  # None: the target is a projectile (no ends)
+    arc: Arc
     weapons_power: int
     reserve: int
 
@@ -124,8 +127,9 @@ def open_arcs(state: ItuState, ship: ShipState, weapon: BeamWeapon, leader: str 
 @dataclass(frozen=True)
 class AttackOption:
     """A beam attack the FIRE WEAPONS action may make next: the weapon, an opposing ship's end (or a
-    projectile: ``end`` None) in an arc the weapon may still attack in, in sight and at range, and
-    the most weapons power and reserve the action has left for it."""
+    projectile: ``end`` None), an arc of the weapon it is in (in sight and at range) that may still
+    attack in this action, and the most weapons power and reserve the action has left for it. A
+    target in more than one such arc is one option per arc: the seat chooses where it counts."""
 
     weapon: BeamWeapon
     target: str
@@ -137,7 +141,8 @@ class AttackOption:
 
 
 def attack_options(state: ItuState, ship: ShipState, volley: VolleyState) -> list[AttackOption]:
-    """Every legal next attack of the action (guide, "Making an Attack" steps 2-4, "Weapons")."""
+    """Every legal next attack of the action (guide, "Making an Attack" steps 2-4, "Weapons"): one
+    per weapon, target location and arc it is in that still has an attack left."""
     weapons, reserve = power_left(ship, volley)
     found: list[AttackOption] = []
     for weapon in ship.card.beams:
@@ -145,17 +150,18 @@ def attack_options(state: ItuState, ship: ShipState, volley: VolleyState) -> lis
         arcs = tuple(arc for arc, _ in weapon.arcs if arc in left)
         if not arcs or weapons + reserve < weapon.power_min:
             continue
-        for enemy in state.ships:
-            if enemy.side == ship.side or enemy.destroyed:
-                continue
-            for end in ENDS:
-                seen = sight(state, ship, weapon, enemy, end, arcs)
-                if seen is not None:
-                    found.append(AttackOption(weapon, enemy.id, end, seen[0], seen[1], weapons, reserve))
-        for token in state.projectiles:
-            seen_token = token_sight(state, ship, weapon, token, arcs) if token.side != ship.side else None
-            if seen_token is not None:
-                found.append(AttackOption(weapon, token.id, None, seen_token[0], seen_token[1], weapons, reserve))
+        for arc in arcs:
+            for enemy in state.ships:
+                if enemy.side == ship.side or enemy.destroyed:
+                    continue
+                for end in ENDS:
+                    seen = sight(state, ship, weapon, enemy, end, (arc,))
+                    if seen is not None:
+                        found.append(AttackOption(weapon, enemy.id, end, arc, seen[1], weapons, reserve))
+            for token in state.projectiles:
+                seen_token = token_sight(state, ship, weapon, token, (arc,)) if token.side != ship.side else None
+                if seen_token is not None:
+                    found.append(AttackOption(weapon, token.id, None, arc, seen_token[1], weapons, reserve))
     return found
 
 
@@ -216,19 +222,18 @@ def beam_attack(state: ItuState, ship_id: str, shot: Shot, leader: str | None, t
     ship = state.ship(ship_id)
     volley = volley_of(state, ship_id, leader)
     leader = volley.leader
-    arcs = open_arcs(state, ship, shot.weapon, leader)
-    if not arcs:
-        raise IllegalAttack(f"{shot.weapon.name} has no attack left in this action")
+    if shot.arc not in open_arcs(state, ship, shot.weapon, leader):
+        raise IllegalAttack(f"{shot.weapon.name} has no attack left in its {shot.arc} arc in this action")
     token = next((p for p in state.projectiles if p.id == shot.target), None)
     if token is not None:
-        return _at_projectile(state, ship, token, shot, volley, arcs, tester, opponent, seq=seq, phase=phase), pierced
+        return _at_projectile(state, ship, token, shot, volley, tester, opponent, seq=seq, phase=phase), pierced
     target = state.ship(shot.target)
     if target.side == ship.side or shot.end is None:
         raise IllegalAttack("an attack targets an opposing unit, a ship at one of its ends")
-    seen = sight(state, ship, shot.weapon, target, shot.end, arcs)
+    seen = sight(state, ship, shot.weapon, target, shot.end, (shot.arc,))
     if seen is None:
-        raise IllegalAttack(f"{target.name}'s {shot.end} end is not in arc, in sight and at range of "
-                            f"{ship.name}'s {shot.weapon.name}")
+        raise IllegalAttack(f"{target.name}'s {shot.end} end is not in the {shot.arc} arc, in sight and at range "
+                            f"of {ship.name}'s {shot.weapon.name}")
     arc, mm = seen
     locked = any(s.lock == target.id for s in state.ships if s.side == ship.side)
     rolled = _beam_dice(state, ship, shot, volley, arc, target.card.evasion, locked, tester, opponent)
@@ -299,15 +304,16 @@ def _attacker_after(ship: ShipState, rolled: Rolled, mine: ShipDelta, spent: lis
 
 
 def _at_projectile(state: ItuState, ship: ShipState, token: ProjectileState, shot: Shot, volley: VolleyState,
-                   arcs: tuple[Arc, ...], tester: Modifier, opponent: Chooser, *, seq: int, phase: Phase) -> AttackMade:
+                   tester: Modifier, opponent: Chooser, *, seq: int, phase: Phase) -> AttackMade:
     """A beam attack on an opposing projectile: against its evasion, no shields; any damage meets its
     hull of 1 (guide, "Projectile Hull Damage"), so a hit destroys it (the game then removes it).
     Not a hostile act (guide, "Hostile Acts")."""
     if token.side == ship.side:
         raise IllegalAttack("an attack targets an opposing unit")
-    seen = token_sight(state, ship, shot.weapon, token, arcs)
+    seen = token_sight(state, ship, shot.weapon, token, (shot.arc,))
     if seen is None:
-        raise IllegalAttack(f"{token.id} is not in arc, in sight and at range of {ship.name}'s {shot.weapon.name}")
+        raise IllegalAttack(f"{token.id} is not in the {shot.arc} arc, in sight and at range of {ship.name}'s "
+                            f"{shot.weapon.name}")
     arc, mm = seen
     card = PROJECTILES[token.kind]
     rolled = _beam_dice(state, ship, shot, volley, arc, card.evasion, False, tester, opponent)

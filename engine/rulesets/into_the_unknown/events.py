@@ -240,8 +240,8 @@ class TestMade(_Event):
 
 
 class AttackMade(_Event):
-    """An attack with a beam (guide, "Making an Attack"): weapon, target and end, power spent, the
-    dice and their changes, hit or miss, damage, shields spent, and every effect of it."""
+    """An attack with a beam (guide, "Making an Attack"): weapon, target and end, the arc it counts
+    in, power spent, the dice and their changes, hit or miss, damage, shields spent, and every effect of it."""
 
     type: Literal["attack_made"] = "attack_made"
     ship: Ref
@@ -249,7 +249,7 @@ class AttackMade(_Event):
     weapon: Name
     target: Ref
     end: Literal["fore", "aft"] | None  # None: the target is a projectile (schema 3)
-    arc: Name
+    arc: Name  # the weapon's arc the attack counts in: the seat's choice (schema 4)
     range: Annotated[float, Field(ge=0, le=5000, allow_inf_nan=False)]
     weapons_power: Count = 0
     reserve: Count = 0

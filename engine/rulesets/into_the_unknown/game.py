@@ -131,8 +131,8 @@ class ItuGame:
         opt = choice.option
         if opt.action.name == "FIRE WEAPONS":
             why = plan_refusal(self.state.ship(choice.ship),
-                               [(x.weapon.name, x.weapons_power, x.reserve) for x in choice.shots]
-                               + [(x.launcher.name, x.weapons_power, x.reserve) for x in choice.launches])
+                               [(x.weapon.name, x.arc, x.weapons_power, x.reserve) for x in choice.shots]
+                               + [(x.launcher.name, x.end, x.weapons_power, x.reserve) for x in choice.launches])
             if why is not None:
                 raise IllegalOrder(f"FIRE WEAPONS: {why}")
         self.emit(OrderGiven(seq=self.seq, round=self.state.round, phase=kind, ship=choice.ship, order=kind,

@@ -8,7 +8,8 @@ tampered file.
 
 from __future__ import annotations
 
-from engine.rulesets.into_the_unknown.displays import CATEGORIES, DISPLAYS, OFFICERS, PROJECTILES
+from engine.rulesets.into_the_unknown.combat import sight, token_sight
+from engine.rulesets.into_the_unknown.displays import CATEGORIES, DISPLAYS, OFFICERS, PROJECTILES, BeamWeapon
 from engine.rulesets.into_the_unknown.events import (
     AlertChanged,
     AnomalyExposed,
@@ -202,6 +203,7 @@ def _fired(state: ItuState, event: AttackMade) -> ItuState:
     weapon = next((w for w in ship.card.beams if w.name == event.weapon), None)
     if weapon is None:
         raise ValueError(f"{event.weapon} is not a beam of {ship.name}")
+    _in_arc(state, ship, weapon, event)
     if sum(d.reserve for d in event.effects.ships if d.ship == ship.id) != -event.reserve:
         raise ValueError(f"{ship.name}'s reserve does not pay the {event.reserve} reserve spent")
     kinds = [d.kind for d in event.dice]
@@ -211,6 +213,22 @@ def _fired(state: ItuState, event: AttackMade) -> ItuState:
                          f"({'first' if not volley.attacks else 'a later'} attack of the action)")
     return state.model_copy(update={"volley": after(volley, event.weapon, event.arc, event.weapons_power,
                                                     event.reserve)})
+
+
+def _in_arc(state: ItuState, ship: ShipState, weapon: BeamWeapon, event: AttackMade) -> None:
+    """The attack counts in the arc the event names (the seat's choice, guide "Weapons" point 2):
+    the target must be in that arc of the weapon, in sight and at range."""
+    arc = next(a for a, _ in weapon.arcs if a == event.arc)  # refusal() has checked it is the weapon's
+    token = next((p for p in state.projectiles if p.id == event.target), None)
+    if token is not None:
+        seen = token_sight(state, ship, weapon, token, (arc,)) if token.side != ship.side else None
+    else:
+        target = state.ship(event.target)
+        seen = sight(state, ship, weapon, target, event.end, (arc,)) \
+            if target.side != ship.side and event.end is not None else None
+    if seen is None:
+        where = event.target if event.end is None else f"{event.target}'s {event.end} end"
+        raise ValueError(f"{where} is not in the {arc} arc of {ship.name}'s {weapon.name}, in sight and at range")
 
 
 def _started(state: ItuState, event: GameStarted) -> ItuState:

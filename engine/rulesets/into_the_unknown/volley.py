@@ -14,6 +14,8 @@ reducer, which refuses an event that breaks it:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.rulesets.into_the_unknown.displays import OFFICERS
 from engine.rulesets.into_the_unknown.state import ShipState, VolleyState
 
@@ -83,23 +85,19 @@ def after(volley: VolleyState, weapon: str, where: str, power: int, reserve: int
                                      "attacks": (*volley.attacks, (weapon, where))})
 
 
-def plan_refusal(ship: ShipState, planned: list[tuple[str, int, int]]) -> str | None:
-    """Why a seat's whole FIRE WEAPONS choice, as (weapon, weapons power, reserve) per attack in
-    order, breaks the action's budget (None: it does not). Arcs are checked attack by attack."""
+def plan_refusal(ship: ShipState, planned: Sequence[tuple[str, str, int, int]]) -> str | None:
+    """Why a seat's whole FIRE WEAPONS choice, as (weapon, arc or end, weapons power, reserve) per
+    attack or launch in order, breaks the action's budget (None: it does not)."""
     volley = VolleyState(ship=ship.id)
     weapons = ship.stats.weapons
-    if sum(p for _, p, _ in planned) > weapons:
-        return f"{ship.name} has {weapons} weapons power for the action, not {sum(p for _, p, _ in planned)}"
-    if sum(r for _, _, r in planned) > min(weapons, ship.reserve):
+    if sum(p for _, _, p, _ in planned) > weapons:
+        return f"{ship.name} has {weapons} weapons power for the action, not {sum(p for _, _, p, _ in planned)}"
+    if sum(r for _, _, _, r in planned) > min(weapons, ship.reserve):
         return (f"{ship.name} may spend at most {min(weapons, ship.reserve)} reserve in the action (its weapons "
                 f"power stat, {weapons}, and its reserve, {ship.reserve})")
-    for name, power, reserve in planned:
-        found = limits(ship, name)
-        if found is None:
-            return f"{ship.name} has no weapon {name!r}"
-        if [w for w, _ in volley.attacks].count(name) >= found[0]:
-            return f"{name} makes at most {found[0]} attacks in an action"
-        if not found[2] <= power + reserve <= found[3]:
-            return f"{name} takes {found[2]}-{found[3]} power, not {power + reserve}"
-        volley = after(volley, name, "", power, reserve)
+    for name, where, power, reserve in planned:
+        why = refusal(ship, volley, name, where, power, reserve)
+        if why is not None:
+            return why
+        volley = after(volley, name, where, power, reserve)
     return None
