@@ -129,6 +129,33 @@ def test_attack_example_polaron_beams() -> None:
                     seq=state.seq + 1, phase="priority")
 
 
+def test_attack_example_step_9_leaves_the_leader_a_second_beam_attack() -> None:
+    """Guide, attack example step 9: "Talak'talan cannot lead another beam attack, so the player
+    chooses the torpedo tube instead". No printed rule forbids it (docs/rulings.md): after the
+    example's attack the polaron beams (x2, 2 fore) still have a fore attack and the action 1 weapons
+    power, so a second beam attack led by Talak'talan is offered and folds; the example's own
+    choice, the torpedo tube for that 1 power, is as legal."""
+    from engine.rulesets.into_the_unknown.projectiles import Launch, launch
+
+    fighter = Pose(457.2, 200.0, 0.0)
+    defiant = Pose(457.2, 200.0 + 25.4 + 6 * INCH + 25.4, 180.0)
+    state = firing(placed(ATTACK_EXAMPLE_SEED, fighter=fighter, defiant=defiant), "fighter", "talaktalan")
+    beam = JEM_HADAR_FIGHTER.beams[0]
+    ai = Modifier(reroll_choice, lambda pool, difficulty, index: "breakthrough")
+    first, _ = beam_attack(state, "fighter", Shot(beam, "defiant", "fore", "fore", 2, 0), "talaktalan", ai,
+                           peril_choice, seq=state.seq + 1, phase="priority")
+    state = apply(state, first).model_copy(update={"drawn": 0})
+    assert state.volley is not None and state.volley.leader == "talaktalan"
+    offered = attack_options(state, state.ship("fighter"), state.volley)
+    assert [(o.target, o.end, o.arc, o.weapons_power) for o in offered] == [("defiant", "fore", "fore", 1)]
+    second, _ = beam_attack(state, "fighter", Shot(beam, "defiant", "fore", "fore", 1, 0), "talaktalan", ai,
+                            peril_choice, seq=state.seq + 1, phase="priority")
+    assert second.leader == "talaktalan" and apply(state, second).volley is not None
+    torpedo = launch(state, "fighter", Launch(JEM_HADAR_FIGHTER.launchers[0], "fore", 0.0, 1, 1), seq=state.seq + 1,
+                     phase="priority")
+    assert apply(state, torpedo).projectiles[-1].kind == "photon_torpedo"
+
+
 def test_hull_dial_stops_at_a_new_status_unless_breach() -> None:
     """Guide, "Damage Status" and Breach X."""
     four = DEFIANT.hull_dial.index(next(s for s in DEFIANT.hull_dial if s.value == 4))
