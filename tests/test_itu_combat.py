@@ -129,12 +129,12 @@ def test_attack_example_polaron_beams() -> None:
                     seq=state.seq + 1, phase="priority")
 
 
-def test_attack_example_step_9_leaves_the_leader_a_second_beam_attack() -> None:
+def test_attack_example_step_9_the_leader_leads_one_beam_attack_of_the_action() -> None:
     """Guide, attack example step 9: "Talak'talan cannot lead another beam attack, so the player
-    chooses the torpedo tube instead". No printed rule forbids it (docs/rulings.md): after the
-    example's attack the polaron beams (x2, 2 fore) still have a fore attack and the action 1 weapons
-    power, so a second beam attack led by Talak'talan is offered and folds; the example's own
-    choice, the torpedo tube for that 1 power, is as legal."""
+    chooses the torpedo tube instead" (docs/rulings.md): the polaron beams (x2, 2 fore) still have a
+    fore attack and the action 1 weapons power, so a second beam attack is offered, but no officer
+    leads it (no Relentless reroll); the reducer refuses one recorded as led by Talak'talan; the
+    example's own choice, the torpedo tube for that 1 power, is legal."""
     from engine.rulesets.into_the_unknown.projectiles import Launch, launch
 
     fighter = Pose(457.2, 200.0, 0.0)
@@ -144,13 +144,16 @@ def test_attack_example_step_9_leaves_the_leader_a_second_beam_attack() -> None:
     ai = Modifier(reroll_choice, lambda pool, difficulty, index: "breakthrough")
     first, _ = beam_attack(state, "fighter", Shot(beam, "defiant", "fore", "fore", 2, 0), "talaktalan", ai,
                            peril_choice, seq=state.seq + 1, phase="priority")
+    assert first.leader == "talaktalan"
     state = apply(state, first).model_copy(update={"drawn": 0})
     assert state.volley is not None and state.volley.leader == "talaktalan"
     offered = attack_options(state, state.ship("fighter"), state.volley)
     assert [(o.target, o.end, o.arc, o.weapons_power) for o in offered] == [("defiant", "fore", "fore", 1)]
     second, _ = beam_attack(state, "fighter", Shot(beam, "defiant", "fore", "fore", 1, 0), "talaktalan", ai,
                             peril_choice, seq=state.seq + 1, phase="priority")
-    assert second.leader == "talaktalan" and apply(state, second).volley is not None
+    assert second.leader is None and apply(state, second).volley is not None
+    with pytest.raises(ValueError, match="led a beam attack"):
+        apply(state, second.model_copy(update={"leader": "talaktalan"}))
     torpedo = launch(state, "fighter", Launch(JEM_HADAR_FIGHTER.launchers[0], "fore", 0.0, 1, 1), seq=state.seq + 1,
                      phase="priority")
     assert apply(state, torpedo).projectiles[-1].kind == "photon_torpedo"

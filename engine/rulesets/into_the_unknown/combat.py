@@ -28,7 +28,7 @@ from engine.rulesets.into_the_unknown.table import (
     end_polygon,
     token_outline,
 )
-from engine.rulesets.into_the_unknown.volley import open_places, ordnance, power_left, refusal
+from engine.rulesets.into_the_unknown.volley import beam_leader, open_places, ordnance, power_left, refusal
 from engine.rulesets.rng import Rng
 
 ENDS: tuple[End, End] = ("fore", "aft")
@@ -221,7 +221,7 @@ def beam_attack(state: ItuState, ship_id: str, shot: Shot, leader: str | None, t
     torpedo is not a hostile act, and its hull of 1 falls to any damage."""
     ship = state.ship(ship_id)
     volley = volley_of(state, ship_id, leader)
-    leader = volley.leader
+    leader = beam_leader(ship, volley)
     if shot.arc not in open_arcs(state, ship, shot.weapon, leader):
         raise IllegalAttack(f"{shot.weapon.name} has no attack left in its {shot.arc} arc in this action")
     token = next((p for p in state.projectiles if p.id == shot.target), None)
@@ -276,7 +276,7 @@ def _beam_dice(state: ItuState, ship: ShipState, shot: Shot, volley: VolleyState
     if why is not None:
         raise IllegalAttack(why)
     power = shot.weapons_power + shot.reserve
-    leader = volley.leader
+    leader = beam_leader(ship, volley)
     officer = OFFICERS[leader] if leader else None
     pool, rng = roll(Rng(state.seed, state.drawn), shot.weapon.dice_per_power * power, ordnance(volley))
     rerolls: list[tuple[How, int]] = []
@@ -327,7 +327,7 @@ def _at_projectile(state: ItuState, ship: ShipState, token: ProjectileState, sho
         spent.append(f"{token.id} destroyed" if hits >= card.hull else f"{token.id} damaged")
     models, steps = pool_models(rolled.pool)
     return AttackMade(seq=seq, round=state.round, phase=phase, draws=rolled.rng.drawn - state.drawn, ship=ship.id,
-                      leader=volley.leader, weapon=shot.weapon.name, target=token.id, end=None, arc=arc,
+                      leader=beam_leader(ship, volley), weapon=shot.weapon.name, target=token.id, end=None, arc=arc,
                       range=round(mm, 4),
                       weapons_power=shot.weapons_power, reserve=shot.reserve, dice=models, steps=steps, hit=hit,
                       damage=hits if hit else 0, spent=tuple(spent), effects=Effects(ships=(mine,)))

@@ -45,7 +45,7 @@ from engine.rulesets.into_the_unknown.state import (
     VolleyState,
 )
 from engine.rulesets.into_the_unknown.table import area_of
-from engine.rulesets.into_the_unknown.volley import after, ordnance, refusal
+from engine.rulesets.into_the_unknown.volley import after, beam_leader, ordnance, refusal
 
 READY_LIMIT = 3  # guide, "Ready Phase" steps 2-3: up to 3 officers readied, up to 3 relocated, by each player
 INFLUENCE_ENDS = 3  # chosen: the influence track has 3 spaces on each side of its start position
@@ -195,8 +195,9 @@ def _fired(state: ItuState, event: AttackMade) -> ItuState:
     reserve it claims taken from the ship."""
     ship = state.ship(event.ship)
     volley = _volley(state, ship.id)
-    if event.leader != volley.leader:
-        raise ValueError(f"the attack's leader {event.leader} did not order the action")
+    if event.leader != beam_leader(ship, volley):
+        raise ValueError(f"the attack's leader {event.leader} did not order the action, or led a beam attack "
+                         "of it before (guide, attack example step 9)")
     why = refusal(ship, volley, event.weapon, event.arc, event.weapons_power, event.reserve)
     if why is not None:
         raise ValueError(why)

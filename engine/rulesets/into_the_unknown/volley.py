@@ -73,6 +73,16 @@ def refusal(ship: ShipState, volley: VolleyState, weapon: str, where: str, power
     return None
 
 
+def beam_leader(ship: ShipState, volley: VolleyState) -> str | None:
+    """The officer who leads the action's next beam attack: the action's leader leads its first beam
+    attack only (guide, attack example step 9: "Talak'talan cannot lead another beam attack"); a later
+    beam attack of the action is made with no officer leading it (no Relentless, no Ordnance)."""
+    beams = {w.name for w in ship.card.beams}
+    if any(name in beams for name, _ in volley.attacks):
+        return None
+    return volley.leader
+
+
 def ordnance(volley: VolleyState) -> int:
     """The expertise dice the leader's Ordnance adds to the next attack: on the first one only."""
     if volley.attacks or volley.leader is None:
