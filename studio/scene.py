@@ -56,7 +56,7 @@ class Scene:
         self.ships_root = root.attachNewNode("ships")
         self.ships: dict[str, ShipNode] = {}
         self.overlays = Overlays(root)
-        self.effects = Effects(root)
+        self.effects = Effects(root, software=tinydisplay)
         self.markers = Markers(root)
         self.areas = Areas(root)
         self.ruler = Ruler(root)
