@@ -99,9 +99,14 @@ class Mp4Sink(_AvSink):
         self.size = size
         self.pixel_format = pixel_format
         self.reformatter = VideoReformatter()
+        # chroma averaged over each 2x2 block (swscale's area filter): at 1920x1080 closer to the rendered
+        # frames than PyAV's default (bilinear) after x264 (37.8 against 37.5 dB PSNR, 30 distinct skirmish
+        # frames) and cheaper (about 25 against 29 ms a frame with x264, loaded machine); point sampling
+        # is cheaper still (24 ms) but loses 0.8 dB on coloured edges
         self.convert: dict[str, Any] = {
             "format": "yuv420p", "dst_colorspace": Colorspace.ITU709, "dst_color_range": ColorRange.MPEG,
-            "dst_color_trc": ColorTrc.BT709, "dst_color_primaries": ColorPrimaries.BT709, "threads": threads or 0}
+            "dst_color_trc": ColorTrc.BT709, "dst_color_primaries": ColorPrimaries.BT709, "interpolation": "AREA",
+            "threads": threads or 0}
         self.count = 0
         self._last: tuple[Frame, Any] | None = None
 

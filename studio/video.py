@@ -331,8 +331,9 @@ class VideoResult:
 
 def video_displays() -> tuple[str, ...]:
     """The display modules a video is drawn with, in order of preference: ``TREK_DISPLAY`` if set,
-    else p3tinydisplay (a 1080p frame for 0.4x llvmpipe's CPU, the same picture:
-    docs/video-speed.md), then p3headlessgl."""
+    else p3tinydisplay (a 1080p frame of round 2 for about 0.4x llvmpipe's CPU, on one thread, and the
+    picture llvmpipe draws but for sub-pixel edges and the stars' sampling: README, Speed), then
+    p3headlessgl."""
     forced = os.environ.get("TREK_DISPLAY")
     return (forced,) if forced else ("p3tinydisplay", "p3headlessgl")
 
