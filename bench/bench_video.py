@@ -31,7 +31,7 @@ the figure for a quiet machine lies between the measured one and it). Issue 19's
 rendered and encoded at 1.5x real time or better. Run on a quiet machine: other processes on a
 2-core machine change the wall-clock figures a lot.
 Usage: python bench/bench_video.py [--round R] [--repeat N] [--replay FILE] [--sizes 1280x720,1920x1080]
-       [--modes trek | none,inline,threaded [--frames N]] [--workers N]
+       [--modes trek [--before] | none,inline,threaded [--frames N]] [--workers N]
 """
 
 from __future__ import annotations
@@ -125,9 +125,23 @@ def trek_render(loaded: LoadedReplay, size: tuple[int, int], round_: int, folder
     return result.wall, cpu_seconds() - c0, result.frames, dict(result.stats)
 
 
+def before(replay: Path, size: tuple[int, int], round_: int) -> tuple[float, float, int]:
+    """The same render the way trek render made it before studio.split: llvmpipe (p3headlessgl), one
+    process, the encoder on a thread. In a child process (one renderer a process): wall, CPU, frames."""
+    import json
+    import subprocess
+    import sys
+
+    env = os.environ | {"TREK_DISPLAY": "p3headlessgl"}
+    out = subprocess.run([sys.executable, __file__, "--one", f"{size[0]}x{size[1]}", "--replay", str(replay),
+                          "--round", str(round_), "--workers", "1"], env=env, check=True, capture_output=True,
+                         text=True).stdout
+    wall, cpu, frames = json.loads(out.strip().splitlines()[-1])
+    return float(wall), float(cpu), int(frames)
+
+
 def main_trek(args: argparse.Namespace, loaded: LoadedReplay, sizes: list[tuple[int, int]], folder: Path) -> None:
-    from studio.offscreen import offscreen_showbase
-    from studio.video import video_displays
+    from studio.offscreen import offscreen_showbase, video_displays
 
     offscreen_showbase(video_displays())
     round_ = args.round or 2
@@ -144,6 +158,11 @@ def main_trek(args: argparse.Namespace, loaded: LoadedReplay, sizes: list[tuple[
                   f"load average {os.getloadavg()[0]:.1f}")
             if size not in best or wall < best[size][0]:
                 best[size] = (wall, cpu, frames, stats)
+            if args.before and size == sizes[-1]:
+                w0, c0, _ = before(Path(loaded.path), size, round_)
+                print(f"  {size[0]}x{size[1]} the way it was rendered before (llvmpipe, one process): "
+                      f"{frames / w0 / FPS:5.2f}x real time, CPU {1000 * c0 / frames:5.1f} ms/frame; now "
+                      f"{w0 / wall:4.2f}x as fast, for {cpu / c0:4.2f}x the CPU; load average {os.getloadavg()[0]:.1f}")
     base = sizes[0]
     print(f"\nbest of {args.repeat}, against {base[0]}x{base[1]} in the same run "
           f"(load average {os.getloadavg()[0]:.1f} at the end):")
@@ -167,6 +186,10 @@ def main() -> None:
     parser.add_argument("--modes", default="trek",
                         help="trek (what trek render does), or some of: none (render only), inline, threaded")
     parser.add_argument("--workers", type=int, help="trek mode: processes (default: render_video's)")
+    parser.add_argument("--before", action="store_true",
+                        help="trek mode: also time the last size the way it was rendered before (llvmpipe, one "
+                             "process), right after it")
+    parser.add_argument("--one", help=argparse.SUPPRESS)  # WxH: one trek render, printed as JSON (for --before)
     parser.add_argument("--replay", type=Path, help="a replay file (default: play the bundled skirmish, seed 1)")
     parser.add_argument("--sizes", default="1280x720,1920x1080", help="the first is the baseline of the ratios")
     parser.add_argument("--repeat", type=int, default=1, help="repeat each measurement, keep the fastest")
@@ -175,6 +198,13 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         loaded = load_timeline(args.replay or skirmish_replay(folder))
+        if args.one:
+            import json
+
+            w, h = (int(v) for v in args.one.split("x"))
+            wall, cpu, frames, _ = trek_render(loaded, (w, h), args.round or 2, folder, args.workers)
+            print(json.dumps([wall, cpu, frames]))
+            return
         if args.modes == "trek":
             main_trek(args, loaded, [(int(w), int(h)) for w, h in sizes], folder)
             return

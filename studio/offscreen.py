@@ -80,6 +80,15 @@ def probe_display(candidates: tuple[str, ...] | None = None) -> str:
     raise RenderError(f"no display module could open an offscreen buffer (tried {', '.join(candidates)})")
 
 
+def video_displays() -> tuple[str, ...]:
+    """The display modules a video is drawn with, in order of preference: ``TREK_DISPLAY`` if set,
+    else p3tinydisplay (a 1080p frame of round 2 for about 0.4x llvmpipe's CPU, on one thread, and the
+    picture llvmpipe draws but for sub-pixel edges and the stars' sampling: README, Speed), then
+    p3headlessgl (screenshots and the viewer keep :data:`DISPLAYS`' order)."""
+    forced = os.environ.get("TREK_DISPLAY")
+    return (forced,) if forced else ("p3tinydisplay", "p3headlessgl")
+
+
 def offscreen_showbase(displays: tuple[str, ...] | None = None) -> Any:
     """The process's ShowBase, opened offscreen on the first display that works.
 

@@ -212,3 +212,10 @@ def _wait(helper: Any, receive: Any, info: dict[str, Any],
         return [], info | {"helper_error": message[1]}
     return list(message[1]), info | {"helper_stats": message[2]}
 
+
+def merged_stats(info: dict[str, Any]) -> dict[str, Any]:
+    """A split render's figures for the stats: the helper's stages added to the caller's."""
+    out = {k: v for k, v in info.items() if k != "helper_stats" and v is not None}
+    for k, v in (info.get("helper_stats") or {}).items():
+        out[f"helper_{k}"] = v
+    return out

@@ -41,8 +41,8 @@ from studio.frame_plan import (
     moment_after,
     plan_video,
 )
-from studio.offscreen import CaptureBuffer, Frame, display_name, offscreen_showbase
-from studio.split import MIN_FRAMES, Job, split_render
+from studio.offscreen import CaptureBuffer, Frame, display_name, offscreen_showbase, video_displays
+from studio.split import MIN_FRAMES, Job, merged_stats, split_render
 
 CAMERAS: Final = ("director", "top", "table", "follow:SHIP")
 VIDEO_OVERLAYS: Final = frozenset({"templates", "attack", "trails", "sectors", "names"})
@@ -329,23 +329,6 @@ class VideoResult:
                 "stages": {k: round(v, 3) if isinstance(v, float) else v for k, v in self.stats.items()}}
 
 
-def video_displays() -> tuple[str, ...]:
-    """The display modules a video is drawn with, in order of preference: ``TREK_DISPLAY`` if set,
-    else p3tinydisplay (a 1080p frame of round 2 for about 0.4x llvmpipe's CPU, on one thread, and the
-    picture llvmpipe draws but for sub-pixel edges and the stars' sampling: README, Speed), then
-    p3headlessgl."""
-    forced = os.environ.get("TREK_DISPLAY")
-    return (forced,) if forced else ("p3tinydisplay", "p3headlessgl")
-
-
-def _merge(info: dict[str, Any]) -> dict[str, Any]:
-    """A split render's figures for the stats: the helper's stages added to the caller's."""
-    out = {k: v for k, v in info.items() if k != "helper_stats" and v is not None}
-    for k, v in (info.get("helper_stats") or {}).items():
-        out[f"helper_{k}"] = v
-    return out
-
-
 def _temp_path(out: Path) -> Path:
     return out.parent / f".{out.name}.partial-{os.getpid()}"
 
@@ -431,7 +414,7 @@ def render_video(loaded: LoadedReplay, out: str | Path, *, size: tuple[int, int]
                     job = Job(Path(loaded.path).resolve(), display_name() or "", Path(parts), plan, (w, h),
                               fr.camera, frozenset(fr.overlays), captions, hud, attack is not None)
                     info = split_render(fr, job, tmp, loaded.title, bar)
-                stats = fr.stats.as_dict() | _merge(info)
+                stats = fr.stats.as_dict() | merged_stats(info)
             else:
                 if fmt == "mp4":
                     fr.card_frame("title", plan.start)  # learn the buffer's pixel format
