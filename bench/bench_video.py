@@ -1,13 +1,15 @@
 """Video rendering speed: frames per second at 1920x1080 and 1280x720, against the video's 30 fps.
 
 The default measurement (``--modes trek``) is what ``trek render FILE -o OUT.mp4 --rounds R-R --size
-WxH`` does, timed in-process: ``render_video`` with its defaults (p3tinydisplay, two processes each
+WxH`` does, timed in-process: ``render_video`` with its defaults (two processes each
 rendering and encoding chunks of the video, the parts joined without encoding again: studio.split),
 the whole of round ``--round`` (default 2) with the title and end cards, at each size in turn, then
 the sizes again in the other order (``--repeat`` rounds of that; each size's best is kept). It
 prints each size's speed against real time at 30 fps and against the first size's in the same run
 (the figure to compare across loads: other lanes' work on a 2-core machine slows every size alike,
 more or less), with the load average, and the CPU seconds both processes spent per video second.
+One process has one renderer: every size is drawn by the largest size's choice (p3tinydisplay from
+1080 high; ``trek render`` at 720p alone uses p3headlessgl).
 
 The older measurements (``--modes none,inline,threaded``) time the pieces in this one process:
 for each size renders ``--frames``
@@ -143,7 +145,7 @@ def before(replay: Path, size: tuple[int, int], round_: int) -> tuple[float, flo
 def main_trek(args: argparse.Namespace, loaded: LoadedReplay, sizes: list[tuple[int, int]], folder: Path) -> None:
     from studio.offscreen import offscreen_showbase, video_displays
 
-    offscreen_showbase(video_displays())
+    offscreen_showbase(video_displays(max(sizes, key=lambda s: s[1])))
     round_ = args.round or 2
     load = os.getloadavg()[0]
     print(f"trek render --rounds {round_}-{round_} (title and end cards), display {display_name()}, "

@@ -367,8 +367,9 @@ def render_video(loaded: LoadedReplay, out: str | Path, *, size: tuple[int, int]
     while the next frame renders (``Stats.encode`` is then the time the renderer waited for it);
     ``workers``: processes rendering an MP4 at once (default: 2 where there are 2 cores or more;
     :mod:`studio.split`), for a video of at least ``split.MIN_FRAMES`` frames from a replay file
-    and without ``on_frame``. Videos are drawn by p3tinydisplay unless ``TREK_DISPLAY`` says
-    otherwise or the process's renderer is already open (:func:`video_displays`).
+    and without ``on_frame``. Videos 1080 high and more are drawn by p3tinydisplay unless
+    ``TREK_DISPLAY`` says otherwise or the process's renderer is already open
+    (:func:`studio.offscreen.video_displays`).
     """
     from tqdm import tqdm  # type: ignore[import-untyped]
 
@@ -401,7 +402,7 @@ def render_video(loaded: LoadedReplay, out: str | Path, *, size: tuple[int, int]
     workers = min(2, os.cpu_count() or 1) if workers is None else workers
     split = (fmt == "mp4" and workers > 1 and on_frame is None and plan.total >= MIN_FRAMES
              and Path(loaded.path).is_file())
-    offscreen_showbase(video_displays())
+    offscreen_showbase(video_displays((w, h)))
     try:
         with FrameRenderer(loaded, (w, h), camera, overlays, captions, hud, raw=fmt == "mp4",
                            pip=attack is not None) as fr:
