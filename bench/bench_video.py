@@ -1,6 +1,18 @@
 """Video rendering speed: frames per second at 1920x1080 and 1280x720, against the video's 30 fps.
 
-Plays the bundled skirmish (or renders --replay FILE), then for each size renders ``--frames``
+The default measurement (``--modes trek``) is what ``trek render FILE -o OUT.mp4 --rounds R-R --size
+WxH`` does, timed in-process: ``render_video`` with its defaults (two processes each
+rendering and encoding chunks of the video, the parts joined without encoding again: studio.split),
+the whole of round ``--round`` (default 2) with the title and end cards, at each size in turn, then
+the sizes again in the other order (``--repeat`` rounds of that; each size's best is kept). It
+prints each size's speed against real time at 30 fps and against the first size's in the same run
+(the figure to compare across loads: other lanes' work on a 2-core machine slows every size alike,
+more or less), with the load average, and the CPU seconds both processes spent per video second.
+One process has one renderer: every size is drawn by the largest size's choice (p3tinydisplay from
+1080 high; ``trek render`` at 720p alone uses p3headlessgl).
+
+The older measurements (``--modes none,inline,threaded``) time the pieces in this one process:
+for each size renders ``--frames``
 consecutive game frames at 30 fps of playback from round 2 on (ships moving, attacks with dice:
 the busiest stretch) or, with ``--round R``, the whole of round R (what a video is made of: moves,
 attacks, and the holds in between whose frames are not rendered again), director camera, HUD,
@@ -20,14 +32,15 @@ speed that would give if the machine's cores did nothing else and were kept busy
 the figure for a quiet machine lies between the measured one and it). Issue 19's goal is 1920x1080
 rendered and encoded at 1.5x real time or better. Run on a quiet machine: other processes on a
 2-core machine change the wall-clock figures a lot.
-Usage: python bench/bench_video.py [--frames N | --round R] [--replay FILE] [--sizes 1280x720,1920x1080]
-       [--modes none,inline,threaded]
+Usage: python bench/bench_video.py [--round R] [--repeat N] [--replay FILE] [--sizes 1280x720,1920x1080]
+       [--modes trek [--before] | none,inline,threaded [--frames N]] [--workers N]
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import tempfile
 import time
 from pathlib import Path
@@ -97,6 +110,73 @@ def run(loaded: LoadedReplay, size: tuple[int, int], plan: VideoPlan, folder: Pa
         return wall, time.process_time() - c0, fr.stats
 
 
+def cpu_seconds() -> float:
+    """CPU seconds of this process and its finished children (the render helpers), all threads."""
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def trek_render(loaded: LoadedReplay, size: tuple[int, int], round_: int, folder: Path,
+                workers: int | None) -> tuple[float, float, int, dict[str, object]]:
+    """``trek render --rounds R-R --size WxH`` to a temporary MP4: wall and CPU seconds, frames, stats."""
+    from studio.video import render_video
+
+    c0 = cpu_seconds()
+    result = render_video(loaded, folder / f"trek-{size[0]}.mp4", size=size, rounds=(round_, round_),
+                          progress=False, workers=workers)
+    return result.wall, cpu_seconds() - c0, result.frames, dict(result.stats)
+
+
+def before(replay: Path, size: tuple[int, int], round_: int) -> tuple[float, float, int]:
+    """The same render the way trek render made it before studio.split: llvmpipe (p3headlessgl), one
+    process, the encoder on a thread. In a child process (one renderer a process): wall, CPU, frames."""
+    import json
+    import subprocess
+    import sys
+
+    env = os.environ | {"TREK_DISPLAY": "p3headlessgl"}
+    out = subprocess.run([sys.executable, __file__, "--one", f"{size[0]}x{size[1]}", "--replay", str(replay),
+                          "--round", str(round_), "--workers", "1"], env=env, check=True, capture_output=True,
+                         text=True).stdout
+    wall, cpu, frames = json.loads(out.strip().splitlines()[-1])
+    return float(wall), float(cpu), int(frames)
+
+
+def main_trek(args: argparse.Namespace, loaded: LoadedReplay, sizes: list[tuple[int, int]], folder: Path) -> None:
+    from studio.offscreen import offscreen_showbase, video_displays
+
+    offscreen_showbase(video_displays(max(sizes, key=lambda s: s[1])))
+    round_ = args.round or 2
+    load = os.getloadavg()[0]
+    print(f"trek render --rounds {round_}-{round_} (title and end cards), display {display_name()}, "
+          f"{os.cpu_count()} CPUs, workers {args.workers or 'default'}; load average {load:.1f} before starting")
+    best: dict[tuple[int, int], tuple[float, float, int, dict[str, object]]] = {}
+    for r in range(args.repeat):
+        for size in (sizes if r % 2 == 0 else sizes[::-1]):
+            wall, cpu, frames, stats = trek_render(loaded, size, round_, folder, args.workers)
+            print(f"  {size[0]}x{size[1]}: {frames} frames in {wall:6.1f} s, {frames / wall / FPS:5.2f}x real time, "
+                  f"CPU {1000 * cpu / frames:5.1f} ms/frame (both processes), helper rendered "
+                  f"{stats.get('helper_chunks', 0)} of {stats.get('parts', 1)} chunks; "
+                  f"load average {os.getloadavg()[0]:.1f}")
+            if size not in best or wall < best[size][0]:
+                best[size] = (wall, cpu, frames, stats)
+            if args.before and size == sizes[-1]:
+                w0, c0, _ = before(Path(loaded.path), size, round_)
+                print(f"  {size[0]}x{size[1]} the way it was rendered before (llvmpipe, one process): "
+                      f"{frames / w0 / FPS:5.2f}x real time, CPU {1000 * c0 / frames:5.1f} ms/frame; now "
+                      f"{w0 / wall:4.2f}x as fast, for {cpu / c0:4.2f}x the CPU; load average {os.getloadavg()[0]:.1f}")
+    base = sizes[0]
+    print(f"\nbest of {args.repeat}, against {base[0]}x{base[1]} in the same run "
+          f"(load average {os.getloadavg()[0]:.1f} at the end):")
+    for size in sizes:
+        wall, cpu, frames, _ = best[size]
+        ratio = (frames / wall) / (best[base][2] / best[base][0])
+        cores = os.cpu_count() or 1
+        print(f"  {size[0]}x{size[1]}: {frames / wall / FPS:5.2f}x real time at 30 fps, {ratio:4.2f}x the speed of "
+              f"{base[0]}x{base[1]}; {cpu / frames * FPS:4.2f} CPU seconds per video second "
+              f"({cores / (cpu / frames * FPS):4.2f}x real time at most on {cores} idle cores)")
+
+
 def ms(seconds: float, frames: int) -> str:
     return f"{1000 * seconds / frames:6.2f}"
 
@@ -105,8 +185,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--frames", type=int, default=150, help="frames per measurement (default 150 = 5 s)")
     parser.add_argument("--round", type=int, help="render the whole of this round instead of --frames frames")
-    parser.add_argument("--modes", default="none,inline,threaded",
-                        help="encoding: none (render only), inline, threaded (what trek render does)")
+    parser.add_argument("--modes", default="trek",
+                        help="trek (what trek render does), or some of: none (render only), inline, threaded")
+    parser.add_argument("--workers", type=int, help="trek mode: processes (default: render_video's)")
+    parser.add_argument("--before", action="store_true",
+                        help="trek mode: also time the last size the way it was rendered before (llvmpipe, one "
+                             "process), right after it")
+    parser.add_argument("--one", help=argparse.SUPPRESS)  # WxH: one trek render, printed as JSON (for --before)
     parser.add_argument("--replay", type=Path, help="a replay file (default: play the bundled skirmish, seed 1)")
     parser.add_argument("--sizes", default="1280x720,1920x1080", help="the first is the baseline of the ratios")
     parser.add_argument("--repeat", type=int, default=1, help="repeat each measurement, keep the fastest")
@@ -115,6 +200,16 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         loaded = load_timeline(args.replay or skirmish_replay(folder))
+        if args.one:
+            import json
+
+            w, h = (int(v) for v in args.one.split("x"))
+            wall, cpu, frames, _ = trek_render(loaded, (w, h), args.round or 2, folder, args.workers)
+            print(json.dumps([wall, cpu, frames]))
+            return
+        if args.modes == "trek":
+            main_trek(args, loaded, [(int(w), int(h)) for w, h in sizes], folder)
+            return
         plan = span_plan(loaded, args.frames, args.round)
         modes = [m for m in ("none", "inline", "threaded") if m in args.modes.split(",")]
         from studio.offscreen import offscreen_showbase

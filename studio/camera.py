@@ -25,6 +25,11 @@ Vec3 = tuple[float, float, float]
 Safe = tuple[float, float, float, float]  # (left, right, bottom, top) in normalised image units -1..1
 
 NEAR_MM: Final = 5.0
+# p3tinydisplay's depth buffer holds too little precision for the base prints' layers (0.02 mm apart)
+# with the near plane at 5 mm: they stripe. At 100 mm they do not, and no camera of a video comes
+# that close to the table (the follow camera is 170 mm above the ship's peg, the director's
+# closest shot 250 mm of table high)
+SOFTWARE_NEAR_MM: Final = 100.0
 FAR_MM: Final = 20_000.0
 TOP_HEIGHT_MM: Final = 3000.0  # eye height of the top view (orthographic: only the depth range)
 FOLLOW_BACK_MM: Final = 230.0
@@ -210,13 +215,13 @@ class Transition:
 class CameraRig:
     """Applies CameraPoses to a camera NodePath, switching between its two lenses."""
 
-    def __init__(self, camera: NodePath, aspect: float = 16 / 9) -> None:
+    def __init__(self, camera: NodePath, aspect: float = 16 / 9, near: float = NEAR_MM) -> None:
         self.camera = camera
         self.aspect = aspect
         self.ortho = OrthographicLens()
         self.perspective = PerspectiveLens()
         for lens in (self.ortho, self.perspective):
-            lens.setNearFar(NEAR_MM, FAR_MM)
+            lens.setNearFar(near, FAR_MM)
         self.pose: CameraPose | None = None
 
     def apply(self, pose: CameraPose) -> None:

@@ -17,7 +17,7 @@ import math
 from typing import Final
 
 import numpy as np
-from panda3d.core import NodePath
+from panda3d.core import CullFaceAttrib, NodePath
 
 from engine.view import EffectView, TableView
 from studio.assets import PEG_HEIGHT_MM
@@ -67,9 +67,21 @@ def effect_builder(effect: EffectView, base_size: str, x: float, y: float, side:
 class Effects:
     """The effects of one moment under ``root``; :meth:`update` replaces them (cheap: a few spheres)."""
 
-    def __init__(self, root: NodePath) -> None:
+    def __init__(self, root: NodePath, software: bool = False) -> None:
         self.root = as_overlay(root.attachNewNode("effects"), EFFECT_SORT)
         self._key: object = None
+        # p3tinydisplay draws the pixels on a shared triangle edge twice, so a translucent bubble shows
+        # its mesh as bright dots: there each bubble is drawn back faces first, then front faces, each
+        # writing depth (the second draw of an edge pixel fails the depth test) - the same two layers
+        # GL blends. The effects draw last in the scene, so the depth they write hides nothing.
+        self.passes: list[NodePath] = []
+        if software:
+            for k, cull in enumerate((CullFaceAttrib.MCullCounterClockwise, CullFaceAttrib.MCullClockwise)):
+                layer = self.root.attachNewNode(("back", "front")[k])
+                layer.setAttrib(CullFaceAttrib.make(cull))
+                layer.setDepthWrite(True)
+                layer.setBin("fixed", EFFECT_SORT + k)
+                self.passes.append(layer)
 
     def update(self, view: TableView) -> None:
         effects = view.effects
@@ -77,12 +89,14 @@ class Effects:
         if key == self._key:
             return
         self._key = key
-        for child in self.root.getChildren():
-            child.removeNode()
+        for parent in self.passes or [self.root]:
+            for child in parent.getChildren():
+                child.removeNode()
         for effect in effects:
             ship = view.ship(effect.ship)
             if ship is None:
                 continue
             builder = effect_builder(effect, ship.base_size, ship.pose.x, ship.pose.y, ship.base_side)
             node = builder.node(f"effect-{effect.kind}")
-            self.root.attachNewNode(node)
+            for parent in self.passes or [self.root]:
+                parent.attachNewNode(node)

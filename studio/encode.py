@@ -74,20 +74,24 @@ class Mp4Sink(_AvSink):
 
     ``pixel_format``: the layout of the frames given to :meth:`write` (``rgb24``, or ``bgra`` /
     ``bgr24`` straight from the capture buffer); one reused swscale context converts them.
+    ``threads``: x264's and swscale's threads (None: their own choice, about one per core; 1 where
+    each core already runs a renderer of its own, as in a split render). ``faststart``: the index
+    at the front (off for the parts of a split render, which are copied into one file).
     """
 
     def __init__(self, path: Path, size: tuple[int, int], fps: float, title: str = "",
-                 pixel_format: str = "rgb24") -> None:
+                 pixel_format: str = "rgb24", threads: int | None = None, faststart: bool = True) -> None:
         import av
         from av.video.reformatter import ColorPrimaries, ColorRange, Colorspace, ColorTrc, VideoReformatter
 
-        self.container = av.open(str(path), mode="w", format="mp4", options={"movflags": "+faststart"})
+        self.container = av.open(str(path), mode="w", format="mp4",
+                                 options={"movflags": "+faststart"} if faststart else {})
         if title:
             self.container.metadata["title"] = title
         self.stream = self.container.add_stream("libx264", rate=_rate(fps))
         self.stream.width, self.stream.height = size
         self.stream.pix_fmt = "yuv420p"
-        self.stream.options = {"crf": str(CRF), "preset": PRESET}
+        self.stream.options = {"crf": str(CRF), "preset": PRESET} | ({"threads": str(threads)} if threads else {})
         ctx = self.stream.codec_context
         ctx.time_base = 1 / _rate(fps)
         ctx.colorspace, ctx.color_primaries, ctx.color_trc = int(Colorspace.ITU709), 1, 1  # BT.709
@@ -95,9 +99,14 @@ class Mp4Sink(_AvSink):
         self.size = size
         self.pixel_format = pixel_format
         self.reformatter = VideoReformatter()
+        # chroma averaged over each 2x2 block (swscale's area filter): at 1920x1080 closer to the rendered
+        # frames than PyAV's default (bilinear) after x264 (37.8 against 37.5 dB PSNR, 30 distinct skirmish
+        # frames) and cheaper (about 25 against 29 ms a frame with x264, loaded machine); point sampling
+        # is cheaper still (24 ms) but loses 0.8 dB on coloured edges
         self.convert: dict[str, Any] = {
             "format": "yuv420p", "dst_colorspace": Colorspace.ITU709, "dst_color_range": ColorRange.MPEG,
-            "dst_color_trc": ColorTrc.BT709, "dst_color_primaries": ColorPrimaries.BT709}
+            "dst_color_trc": ColorTrc.BT709, "dst_color_primaries": ColorPrimaries.BT709, "interpolation": "AREA",
+            "threads": threads or 0}
         self.count = 0
         self._last: tuple[Frame, Any] | None = None
 

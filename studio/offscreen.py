@@ -80,6 +80,18 @@ def probe_display(candidates: tuple[str, ...] | None = None) -> str:
     raise RenderError(f"no display module could open an offscreen buffer (tried {', '.join(candidates)})")
 
 
+def video_displays(size: tuple[int, int] = (1920, 1080)) -> tuple[str, ...]:
+    """The display modules a video of ``size`` is drawn with, in order of preference:
+    ``TREK_DISPLAY`` if set; for frames 1080 high and more p3tinydisplay (a 1080p frame of round 2
+    for about 0.4x llvmpipe's CPU, on one thread, and llvmpipe's picture but for sub-pixel edges and
+    the stars' sampling: README, Speed), then p3headlessgl; for smaller frames p3headlessgl first
+    (p3tinydisplay drops thin strokes of the HUD's small text there: the "l" of "Galaxy" at 720p)."""
+    forced = os.environ.get("TREK_DISPLAY")
+    if forced:
+        return (forced,)
+    return ("p3tinydisplay", "p3headlessgl") if size[1] >= 1080 else DISPLAYS
+
+
 def offscreen_showbase(displays: tuple[str, ...] | None = None) -> Any:
     """The process's ShowBase, opened offscreen on the first display that works.
 

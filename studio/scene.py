@@ -9,6 +9,7 @@ static things (mat, obstacles, planets) only when they change.
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import Final
 
 from panda3d.core import (
     AmbientLight,
@@ -27,12 +28,16 @@ from studio.arcs import Arcs
 from studio.areas import Areas
 from studio.effects import Effects
 from studio.markers import Markers
+from studio.meshes import MeshBuilder
 from studio.overlays import DEFAULT_OVERLAYS, Overlays, validate_overlays
 from studio.ruler import Ruler
 from studio.ships import ModelLibrary, ShipNode
 from studio.table import Table
 from studio.tiles import Tiles
 from studio.tools import Tools
+
+MASK_Z_MM: Final = 1.0
+MASK_SORT: Final = 70  # after every overlay and effect
 
 
 class Scene:
@@ -56,7 +61,7 @@ class Scene:
         self.ships_root = root.attachNewNode("ships")
         self.ships: dict[str, ShipNode] = {}
         self.overlays = Overlays(root)
-        self.effects = Effects(root)
+        self.effects = Effects(root, software=tinydisplay)
         self.markers = Markers(root)
         self.areas = Areas(root)
         self.ruler = Ruler(root)
@@ -72,6 +77,7 @@ class Scene:
         self.overlays.root.setAttrib(clip)
         self.arcs.root.setAttrib(clip)
         self._area: tuple[float, float] | None = None
+        self._mask: NodePath | None = root.attachNewNode("edge-mask") if tinydisplay else None
 
     @staticmethod
     def _light(root: NodePath) -> list[NodePath]:
@@ -124,3 +130,25 @@ class Scene:
         for node, (normal, point) in zip(self._planes, sides, strict=True):
             node.node().setPlane(Plane(Vec3(*normal), Point3(*point)))
         self._area = (width, height)
+        if self._mask is not None:
+            self._mask_outside(self._mask, width, height)
+
+    @staticmethod
+    def _mask_outside(mask: NodePath, width: float, height: float) -> None:
+        """p3tinydisplay has no clip planes: the table's surroundings are covered instead, just above
+        the flat overlays (which lie below 1 mm) and after them, in the background's colour, from
+        5 mm out (the table's edge line reaches 1 mm out, and seen at 15 degrees a 1 mm height hides
+        4 mm behind it); a ship or tag standing higher stays in front."""
+        from studio.offscreen import CLEAR_COLOUR
+
+        for child in mask.getChildren():
+            child.removeNode()
+        m, far = 5.0, 15_000.0
+        b = MeshBuilder()
+        for x0, y0, x1, y1 in ((-far, -far, -m, height + far), (width + m, -far, width + far, height + far),
+                               (-m, -far, width + m, -m), (-m, height + m, width + m, height + far)):
+            b.fan([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], CLEAR_COLOUR, MASK_Z_MM)
+        node = mask.attachNewNode(b.node("outside"))
+        node.setLightOff(1)
+        node.setTwoSided(True)
+        node.setBin("fixed", MASK_SORT)

@@ -145,6 +145,11 @@ class ShipNode:
         self.library.instance(str(base_model_path(ship.base_size)), model)
         printed = self.base.attachNewNode(base_print(ship).node("print"))
         printed.setLightOff(1)
+        # the print's layers lie 0.02 mm apart just above the base's top, too close for p3tinydisplay's
+        # depth buffer (they stripe, or vanish): lifted over the top by a depth offset and not writing
+        # depth, each layer is drawn over the one before, in the order they were built
+        printed.setDepthOffset(16)  # 4 still left p3tinydisplay stripes at the director's distance
+        printed.setDepthWrite(False)
         half = ship.base_side / 2
         if ship.base_length:  # a rectangular base: the square model stretched to its true size
             hw, hl = half_extents(ship)

@@ -15,7 +15,7 @@ from panda3d.core import Filename, NodePath, PNMImage, StringStream
 
 from engine.io.output import write_atomic
 from engine.view import TableView
-from studio.camera import CameraPose, CameraRig, preset
+from studio.camera import NEAR_MM, SOFTWARE_NEAR_MM, CameraPose, CameraRig, preset
 from studio.offscreen import CaptureBuffer, Frame, display_name, offscreen_showbase
 from studio.overlays import DEFAULT_OVERLAYS
 from studio.scene import Scene
@@ -39,7 +39,8 @@ class Renderer:
                 oldest = next(iter(self._buffers))
                 self._buffers.pop(oldest)[0].close()
             buf = CaptureBuffer(self.showbase, self.root, key, name=f"snapshot-{key[0]}x{key[1]}")
-            self._buffers[key] = (buf, CameraRig(buf.camera, buf.aspect))
+            near = SOFTWARE_NEAR_MM if display_name() == "p3tinydisplay" else NEAR_MM
+            self._buffers[key] = (buf, CameraRig(buf.camera, buf.aspect, near))
         for other, (buf, _) in self._buffers.items():
             buf.buffer.setActive(other == key)
         return self._buffers[key]

@@ -16,6 +16,7 @@ import contextlib
 import os
 import shutil
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Collection, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -40,7 +41,8 @@ from studio.frame_plan import (
     moment_after,
     plan_video,
 )
-from studio.offscreen import CaptureBuffer, Frame
+from studio.offscreen import CaptureBuffer, Frame, display_name, offscreen_showbase, video_displays
+from studio.split import MIN_FRAMES, Job, merged_stats, split_render
 
 CAMERAS: Final = ("director", "top", "table", "follow:SHIP")
 VIDEO_OVERLAYS: Final = frozenset({"templates", "attack", "trails", "sectors", "names"})
@@ -169,6 +171,19 @@ class FrameRenderer:
             return self._follow_last
         return preset(kind, moment.view)
 
+    def prime(self, plan: VideoPlan, k: int) -> None:
+        """Get ready to draw game frame ``k`` of ``plan`` as if the frames before it had been drawn: a
+        follow camera holds its last view of a ship that is not on the table, so find that view."""
+        if not self.camera.startswith("follow:"):
+            return
+        ship_id = self.camera.partition(":")[2]
+        self._follow_last = None
+        for j in range(k - 1, -1, -1):
+            moment = self.timeline.moment(plan.time_of(j))
+            if moment.view.ship(ship_id) is not None:
+                self.camera_pose(moment)
+                return
+
     def _draw(self, moment: Moment, pose: CameraPose, overlays: Collection[str]) -> Frame:
         s = self.stats
         t = time.perf_counter()
@@ -248,33 +263,48 @@ def blend(a: Frame, b: Frame, alpha: float) -> Frame:
     return np.rint(out).astype(np.uint8)
 
 
-def iter_frames(fr: FrameRenderer, plan: VideoPlan) -> Iterator[Frame]:
-    """Every frame of the video in order: title card, game, end card."""
-    title = fr.card_frame("title", plan.start) if plan.title_frames else None
-    first = fr.game_frame(plan.time_of(0))
-    if title is not None:
-        for j in range(plan.title_frames):
-            k = j - (plan.title_frames - plan.fade_frames)
-            yield title if k < 0 else blend(title, first, (k + 1) / (plan.fade_frames + 1))
-    yield first
-    last = first
-    # the next moment is worked out on a second thread while this frame renders (Panda3D and the
-    # GL driver release the GIL while they draw; Timeline.moment only reads the timeline)
-    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="timeline") as pool:
-        ahead: Future[Moment] | None = pool.submit(fr.timeline.moment, plan.time_of(1)) \
-            if plan.game_frames > 1 else None
-        for k in range(1, plan.game_frames):
-            assert ahead is not None
-            t = time.perf_counter()
-            moment = ahead.result()
-            fr.stats.moment += time.perf_counter() - t
-            ahead = pool.submit(fr.timeline.moment, plan.time_of(k + 1)) if k + 1 < plan.game_frames else None
-            last = fr.moment_frame(moment)
-            yield last
-    if plan.end_frames:
+def iter_frames(fr: FrameRenderer, plan: VideoPlan, start: int = 0, stop: int | None = None) -> Iterator[Frame]:
+    """The video's frames ``start`` to ``stop`` (exclusive; default: all) in order: title card,
+    game, end card. A part that does not start at 0 gives the same frames as the whole would
+    (the fades render the game frame they blend with; a follow camera is primed first)."""
+    stop = plan.total if stop is None else min(stop, plan.total)
+    n_title, n_game, fade = plan.title_frames, plan.game_frames, plan.fade_frames
+    first: Frame | None = None
+    if start < n_title:
+        title = fr.card_frame("title", plan.start)
+        first = fr.game_frame(plan.time_of(0))
+        for j in range(start, min(stop, n_title)):
+            k = j - (n_title - fade)
+            yield title if k < 0 else blend(title, first, (k + 1) / (fade + 1))
+    g0, g1 = max(start - n_title, 0), min(stop - n_title, n_game)
+    last: Frame | None = None
+    if g0 < g1:
+        if g0 > 0:
+            fr.prime(plan, g0)
+        last = first if g0 == 0 and first is not None else fr.game_frame(plan.time_of(g0))
+        yield last
+        # the next moment is worked out on a second thread while this frame renders (Panda3D and the
+        # GL driver release the GIL while they draw; Timeline.moment only reads the timeline)
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="timeline") as pool:
+            ahead: Future[Moment] | None = pool.submit(fr.timeline.moment, plan.time_of(g0 + 1)) \
+                if g0 + 1 < g1 else None
+            for k in range(g0 + 1, g1):
+                assert ahead is not None
+                t = time.perf_counter()
+                moment = ahead.result()
+                fr.stats.moment += time.perf_counter() - t
+                ahead = pool.submit(fr.timeline.moment, plan.time_of(k + 1)) if k + 1 < g1 else None
+                last = fr.moment_frame(moment)
+                yield last
+    e0, e1 = max(start - n_title - n_game, 0), min(stop - n_title - n_game, plan.end_frames)
+    if e0 < e1:
+        if e0 < fade and (last is None or g1 < n_game):  # the fade starts from the game's last frame
+            fr.prime(plan, n_game - 1)
+            last = fr.game_frame(plan.time_of(n_game - 1))
         end = fr.card_frame("end", plan.end)
-        for j in range(plan.end_frames):
-            yield blend(last, end, (j + 1) / (plan.fade_frames + 1)) if j < plan.fade_frames else end
+        for j in range(e0, e1):
+            assert last is not None or j >= fade
+            yield blend(last, end, (j + 1) / (fade + 1)) if j < fade and last is not None else end
 
 
 # --- the whole job ---------------------------------------------------------------------------------
@@ -324,7 +354,8 @@ def render_video(loaded: LoadedReplay, out: str | Path, *, size: tuple[int, int]
                  overlays: Collection[str] = VIDEO_OVERLAYS, speed: float = 1.0, captions: bool = True,
                  format: str | None = None, hud: bool = True, cards: bool = True, progress: bool | None = None,
                  on_frame: Callable[[int, Frame], None] | None = None, threaded: bool = True,
-                 events: tuple[int, int] | None = None, attack: int | None = None) -> VideoResult:
+                 events: tuple[int, int] | None = None, attack: int | None = None,
+                 workers: int | None = None) -> VideoResult:
     """Render ``loaded`` to ``out`` (mp4, gif, or a folder of PNG frames); see the module doc.
 
     ``size`` and ``fps`` default by format (mp4, png: 1280x720 at 30; gif: 640x360 at 10);
@@ -333,7 +364,12 @@ def render_video(loaded: LoadedReplay, out: str | Path, *, size: tuple[int, int]
     cards; ``speed``: playback speed (2 = twice as fast); ``progress``:
     a progress bar on stderr (None: only on a terminal and not under CI); ``on_frame(k, frame)``
     sees every frame before it is written (tests, tools); ``threaded``: encode on a worker thread
-    while the next frame renders (``Stats.encode`` is then the time the renderer waited for it).
+    while the next frame renders (``Stats.encode`` is then the time the renderer waited for it);
+    ``workers``: processes rendering an MP4 at once (default: 2 where there are 2 cores or more;
+    :mod:`studio.split`), for a video of at least ``split.MIN_FRAMES`` frames from a replay file
+    and without ``on_frame``. Videos 1080 high and more are drawn by p3tinydisplay unless
+    ``TREK_DISPLAY`` says otherwise or the process's renderer is already open
+    (:func:`studio.offscreen.video_displays`).
     """
     from tqdm import tqdm  # type: ignore[import-untyped]
 
@@ -363,39 +399,54 @@ def render_video(loaded: LoadedReplay, out: str | Path, *, size: tuple[int, int]
     started = time.perf_counter()
     sink: Sink | None = None
     bar: Any = None
+    workers = min(2, os.cpu_count() or 1) if workers is None else workers
+    split = (fmt == "mp4" and workers > 1 and on_frame is None and plan.total >= MIN_FRAMES
+             and Path(loaded.path).is_file())
+    offscreen_showbase(video_displays((w, h)))
     try:
         with FrameRenderer(loaded, (w, h), camera, overlays, captions, hud, raw=fmt == "mp4",
                            pip=attack is not None) as fr:
-            if fmt == "mp4":
-                fr.card_frame("title", plan.start)  # learn the buffer's pixel format
-                sink = Mp4Sink(tmp, (w, h), fps, loaded.title, fr.pixel_format)
-            elif fmt == "gif":
-                samples = [fr.game_frame(plan.start + (plan.end - plan.start) * k / 5) for k in range(6)]
-                if cards:
-                    samples += [fr.card_frame("title", plan.start), fr.card_frame("end", plan.end)]
-                sink = GifSink(tmp, (w, h), fps, samples)
+            if split:
+                fr.card_frame("title", plan.start)  # learn the buffer's pixel format, and warm
                 fr.stats = Stats()
+                bar = tqdm(total=plan.total, unit="frame", desc=f"rendering {out.name}", file=sys.stderr,
+                           disable=progress_enabled(progress), dynamic_ncols=True, smoothing=0.1)
+                with tempfile.TemporaryDirectory(prefix=".trek-parts-", dir=out.parent) as parts:
+                    job = Job(Path(loaded.path).resolve(), display_name() or "", Path(parts), plan, (w, h),
+                              fr.camera, frozenset(fr.overlays), captions, hud, attack is not None)
+                    info = split_render(fr, job, tmp, loaded.title, bar)
+                stats = fr.stats.as_dict() | merged_stats(info)
             else:
-                sink = PngSink(tmp)
-            if threaded:
-                sink = ThreadedSink(sink)
-            bar = tqdm(total=plan.total, unit="frame", desc=f"rendering {out.name}", file=sys.stderr,
-                       disable=progress_enabled(progress), dynamic_ncols=True, smoothing=0.1)
-            for k, frame in enumerate(iter_frames(fr, plan)):
-                if on_frame is not None:
-                    on_frame(k, to_rgb(frame, fr.pixel_format))
+                if fmt == "mp4":
+                    fr.card_frame("title", plan.start)  # learn the buffer's pixel format
+                    sink = Mp4Sink(tmp, (w, h), fps, loaded.title, fr.pixel_format)
+                elif fmt == "gif":
+                    samples = [fr.game_frame(plan.start + (plan.end - plan.start) * k / 5) for k in range(6)]
+                    if cards:
+                        samples += [fr.card_frame("title", plan.start), fr.card_frame("end", plan.end)]
+                    sink = GifSink(tmp, (w, h), fps, samples)
+                    fr.stats = Stats()
+                else:
+                    sink = PngSink(tmp)
+                if threaded:
+                    sink = ThreadedSink(sink)
+                bar = tqdm(total=plan.total, unit="frame", desc=f"rendering {out.name}", file=sys.stderr,
+                           disable=progress_enabled(progress), dynamic_ncols=True, smoothing=0.1)
+                for k, frame in enumerate(iter_frames(fr, plan)):
+                    if on_frame is not None:
+                        on_frame(k, to_rgb(frame, fr.pixel_format))
+                    t = time.perf_counter()
+                    sink.write(frame)
+                    fr.stats.encode += time.perf_counter() - t
+                    fr.stats.frames += 1
+                    bar.update(1)
                 t = time.perf_counter()
-                sink.write(frame)
+                sink.close()
                 fr.stats.encode += time.perf_counter() - t
-                fr.stats.frames += 1
-                bar.update(1)
-            t = time.perf_counter()
-            sink.close()
-            fr.stats.encode += time.perf_counter() - t
-            if isinstance(sink, ThreadedSink):
-                fr.stats.extra["encoder_busy"] = sink.busy
-            sink = None
-            stats = fr.stats.as_dict() | fr.stats.extra
+                if isinstance(sink, ThreadedSink):
+                    fr.stats.extra["encoder_busy"] = sink.busy
+                sink = None
+                stats = fr.stats.as_dict() | fr.stats.extra
         bar.close()
         bar = None
         if fmt == "png" and out.is_dir():

@@ -57,8 +57,9 @@ def render_game(seed: int, replay: bytes, options: RenderOptions) -> VideoOutput
         source.write_bytes(replay)
         out = Path(folder) / video_name(seed, options.format)
         try:
+            # one process a video: the batch's workers already keep the cores busy, a game each
             render_video(load_timeline(source), out, size=options.size, fps=options.fps, speed=options.speed,
-                         format=options.format, progress=False)
+                         format=options.format, progress=False, workers=1)
         except (TrekError, RuntimeError) as exc:  # a bad replay; the studio's RenderError is a RuntimeError
             return VideoOutput(seed, error=str(exc))
         return VideoOutput(seed, out.read_bytes())
