@@ -14,6 +14,10 @@ render texture copied to RAM after every frame (``RTMCopyRam``), read as an (H, 
 from __future__ import annotations
 
 import os
+import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, Final
 
 import numpy as np
@@ -56,6 +60,36 @@ class RenderError(RuntimeError):
     """Offscreen rendering is not possible here (no display pipe opens a buffer)."""
 
 
+# two display modules built with X11 support both register its types, and Panda3D says so on
+# stderr below its notify levels; the line means nothing to a user
+_HARMLESS: Final = ("Attempt to register type x11",)
+
+
+@contextmanager
+def _quiet_module_loads() -> Iterator[None]:
+    """Loading display modules with the C++ library's stderr caught: its lines are written back
+    but for the harmless ones (``_HARMLESS``)."""
+    try:
+        fd = sys.stderr.fileno()
+    except (AttributeError, OSError, ValueError):  # no real stderr (a captured test): nothing to filter
+        yield
+        return
+    with tempfile.TemporaryFile(mode="w+b") as caught:
+        sys.stderr.flush()
+        saved = os.dup(fd)
+        os.dup2(caught.fileno(), fd)
+        try:
+            yield
+        finally:
+            sys.stderr.flush()
+            os.dup2(saved, fd)
+            os.close(saved)
+            caught.seek(0)
+            for line in caught.read().decode("utf-8", "replace").splitlines(keepends=True):
+                if not line.startswith(_HARMLESS):
+                    sys.stderr.write(line)
+
+
 def probe_display(candidates: tuple[str, ...] | None = None) -> str:
     """The first display module that opens an offscreen buffer (``TREK_DISPLAY`` forces one)."""
     if candidates is None:
@@ -65,7 +99,8 @@ def probe_display(candidates: tuple[str, ...] | None = None) -> str:
     selection = GraphicsPipeSelection.getGlobalPtr()
     engine = GraphicsEngine.getGlobalPtr()
     for name in candidates:
-        pipe = selection.makeModulePipe(name)
+        with _quiet_module_loads():
+            pipe = selection.makeModulePipe(name)
         if pipe is None:  # (a pipe without a screen reports itself invalid yet opens buffers)
             continue
         buf = engine.makeOutput(pipe, f"probe-{name}", 0, _fb_props(), WindowProperties.size(8, 8),
@@ -105,7 +140,8 @@ def offscreen_showbase(displays: tuple[str, ...] | None = None) -> Any:
     loadPrcFileData("offscreen", f"window-type offscreen\nload-display {_display}\nwin-size 16 16\n")
     from direct.showbase.ShowBase import ShowBase
 
-    _showbase = ShowBase(windowType="offscreen")
+    with _quiet_module_loads():
+        _showbase = ShowBase(windowType="offscreen")
     _showbase.win.setClearColor(CLEAR_COLOUR)
     return _showbase
 

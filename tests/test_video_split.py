@@ -152,3 +152,17 @@ def test_p3tinydisplay_draws_the_picture_llvmpipe_draws(showbase: Any, skirmish3
         diff = np.abs(blocks[0] - blocks[1]).max(axis=2)
         assert psnr(blocks[0].astype(np.uint8), blocks[1].astype(np.uint8)) > 30
         assert (diff > 40).mean() < 0.008, f"event {at}: {(diff > 40).mean():.4f} of the blocks differ"
+
+
+def test_opening_the_1080p_renderer_says_nothing_on_stderr() -> None:
+    """A 1080p video loads p3tinydisplay and p3headlessgl, which both register Panda3D's X11 types:
+    that C++ warning meant nothing to a user and is kept off the terminal (other lines go through)."""
+    import subprocess
+    import sys
+
+    code = ("from studio.offscreen import offscreen_showbase, video_displays; "
+            "offscreen_showbase(video_displays((1920, 1080)))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                          env={**__import__("os").environ, "TREK_DISPLAY": ""})
+    assert done.returncode == 0, done.stderr
+    assert "Attempt to register" not in done.stderr, done.stderr
