@@ -435,6 +435,16 @@ class CardDisabled(_Event):
     cause: Name
 
 
+class CardDiscarded(_Event):
+    """An upgrade card of a ship discarded by another ship's card (a boarding party, Sabotage): it
+    leaves the game; a weapon discarded so fires no more."""
+
+    type: Literal["card_discarded"] = "card_discarded"
+    ship: ShipRef
+    card: Name
+    cause: Name
+
+
 class CardEnabled(_Event):
     """A Disabled Token removed from an upgrade card (the ship's action, rulebook "Disabling Upgrade
     Cards")."""
@@ -472,7 +482,8 @@ Event = Annotated[
     | DiceRolled | DiceRerolled
     | DiceConverted | DieAdded | WeaponDisabled | AttackResolved | AttackSkipped | DamageDealt | ShipDestroyed
     | RoundEnded | GameEnded | ShipNudged | WeaponEnabled | SquadronTokenLost | ConsoleFireRolled
-    | DamageDeckReshuffled | AbilityUsed | ShieldsRepaired | CardDisabled | CardEnabled | TimeTokensRemoved,
+    | DamageDeckReshuffled | AbilityUsed | ShieldsRepaired | CardDisabled | CardEnabled | TimeTokensRemoved
+    | CardDiscarded,
     Field(discriminator="type"),
 ]
 
@@ -486,7 +497,7 @@ EVENT_TYPES: tuple[str, ...] = tuple(
         DiceConverted,
         DieAdded, WeaponDisabled, AttackResolved, AttackSkipped, DamageDealt, ShipDestroyed, RoundEnded,
         GameEnded, ShipNudged, WeaponEnabled, SquadronTokenLost, ConsoleFireRolled, DamageDeckReshuffled,
-        AbilityUsed, ShieldsRepaired, CardDisabled, CardEnabled, TimeTokensRemoved))
+        AbilityUsed, ShieldsRepaired, CardDisabled, CardEnabled, TimeTokensRemoved, CardDiscarded))
 
 
 def event_from_dict(raw: dict[str, Any]) -> Event:

@@ -425,6 +425,15 @@ def _card_disabled(state: GameState, e: ev.CardDisabled) -> GameState:
     return state.update(e.ship, cards_disabled=(*ship.cards_disabled, e.card))
 
 
+def _card_discarded(state: GameState, e: ev.CardDiscarded) -> GameState:
+    """Another ship's card discards one of this ship's upgrades: out of the game (a weapon with it)."""
+    ship = _ship(state, e.ship, e)
+    if e.card not in ship.cards or e.card in ship.cards_discarded:
+        raise IllegalEvent(f"event {e.seq}: {ship.name} has no card {e.card!r} to discard")
+    return state.update(e.ship, cards_discarded=(*ship.cards_discarded, e.card),
+                        weapons=tuple(w for w in ship.weapons if w.upgrade_id != e.card))
+
+
 def _card_enabled(state: GameState, e: ev.CardEnabled) -> GameState:
     ship = _ship(state, e.ship, e)
     if e.card not in ship.cards_disabled:
@@ -462,6 +471,6 @@ _HANDLERS: dict[str, Callable[[GameState, Any], GameState]] = {
     "damage_dealt": _damage, "ship_destroyed": _destroyed, "round_ended": _round_ended, "game_ended": _game_ended,
     "ship_nudged": _nudged, "console_fire_rolled": _die_rolled, "damage_deck_reshuffled": _reshuffled,
     "ability_used": _ability, "shields_repaired": _shields_repaired, "card_disabled": _card_disabled,
-    "card_enabled": _card_enabled, "time_tokens_removed": _time_removed,
+    "card_enabled": _card_enabled, "time_tokens_removed": _time_removed, "card_discarded": _card_discarded,
 }
 assert set(_HANDLERS) == set(ev.EVENT_TYPES), "every event type needs a handler"

@@ -233,6 +233,14 @@ def _on_ship(state: GameState, ship: ShipState, ability: Ability, target: ShipSt
         if choices:
             worth = max(0.4 + 0.2 * weapons[c] if c in weapons else 0.6 if c in CARDS else 0.2 for c in choices)
             return worth, f"disable an upgrade of {target.name}"
+    if effect.kind == "discard_upgrade" and not friendly:
+        from engine.rulesets.attack_wing.abilities.windows import upgrades_to_discard
+        cards = upgrades_to_discard(target, effect)
+        weapons = {w.upgrade_id: w.attack for w in target.weapons if not w.disabled}
+        lost = sorted((0.6 + 0.3 * weapons[c] if c in weapons else 1.0 if c in CARDS and target.card_ready(c)
+                       else 0.3 for c in cards), reverse=True)[:max(effect.amount, 1)]
+        if lost:  # out of the game: worth more than a card disabled for a while
+            return float(sum(lost)), f"discard {len(lost)} upgrade(s) of {target.name}"
     return 0.0, ""
 
 
@@ -273,8 +281,10 @@ def action_value(state: GameState, ship: ShipState, action: str, threat: float, 
             return 0.0, "", None
         return 0.3 * threat - _cost(ability.cost), f"{card.name}: cloak, +4 agility under fire (threat " \
             f"{threat:.1f})", None
-    if ability.effect.kind in ("repair_shield", "gain_token", "remove_token", "disable_upgrade"):
+    if ability.effect.kind in ("repair_shield", "gain_token", "remove_token", "disable_upgrade", "discard_upgrade"):
         now, said, picked = _acting_now(state, ship, ability, threat, targets)
+        if ability.cost.shields < 0 and said:  # every remaining shield disabled: worth more under fire
+            now -= ship.shields * (SHIELD_COST + 0.05 * threat)
         if ability.effect.locked and said:  # the target lock spent to pay for it
             now -= TOKEN_WORTH["target_lock"]
             said.append("spends the target lock")

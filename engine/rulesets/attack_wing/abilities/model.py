@@ -63,6 +63,8 @@ EffectKind = Literal[
     "bar_action",      # a standing rule: ``actions`` are on the ship's Action Bar while its condition holds,
                        # even with the card disabled (Cloaking Device's Sensor Echo while cloaked)
     "spare_weapon",    # attacking: the card is disabled instead of the weapon fired (Lojur)
+    "discard_upgrade", # discard ``amount`` upgrades (of ``upgrades`` types, the seat's choice) of the ship it
+                       # targets: they leave the game (boarding parties, Sabotage)
 ]
 
 
@@ -161,6 +163,7 @@ class Effect:
     unless_token: str | None = None  # a target with this token beside it may not be picked (Mendak)
     classes: tuple[str, ...] = ()  # "mark": only ships of these classes
     bar_only: bool = False  # "free_action": only the actions on the ship's Action Bar
+    exposed: bool = False  # only a target that is not cloaked and has no active shields (boarding parties)
     locked: bool = False  # an Action: at the ship the card's ship holds a target lock on, spending the lock (Chang)
     # "mark" with a ``token``: ``amount`` of that token is placed beside every ship it marks
 

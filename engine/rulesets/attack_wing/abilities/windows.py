@@ -10,6 +10,7 @@ defender. ``combat`` places the token spending around these (rulings.md "Card ab
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import combinations
 from typing import Any, Protocol
 
 from engine.catalog import load_catalog
@@ -567,13 +568,35 @@ def _can_change(ship: ShipState, effect: Effect) -> bool:
     """The effect has something to act on beside this ship (a token to remove, a shield to repair)."""
     if effect.unless_token is not None and int(getattr(ship, effect.unless_token, 0)) > 0:
         return False
+    if effect.exposed and (ship.cloaked or ship.shields > 0):  # "not Cloaked and has no Active Shields"
+        return False
     if effect.kind == "remove_token":
         return any(getattr(ship, token, 0) for token in effect.tokens)
     if effect.kind == "repair_shield":
         return ship.shields_max - ship.shields - ship.shields_disabled > 0
     if effect.kind == "disable_upgrade":
         return bool(upgrades_to_disable(ship, effect))
+    if effect.kind == "discard_upgrade":
+        return bool(upgrades_to_discard(ship, effect))
     return True
+
+
+def upgrades_to_discard(ship: ShipState, effect: Effect) -> tuple[str, ...]:
+    """The ship's upgrade cards a "discard_upgrade" effect may discard: in play (a disabled card
+    too: it is still on the ship), of the effect's upgrade types; never its captain or admiral."""
+    return tuple(c for c in ship.cards if c not in ship.cards_discarded and (kind := upgrade_type(c)) is not None
+                 and (not effect.upgrades or kind in effect.upgrades))
+
+
+def discard_choices(ship: ShipState, effect: Effect) -> tuple[str, ...]:
+    """The seat's options for a "discard_upgrade" effect: one card, or ``amount`` cards joined by
+    "+" (Korax: any 2; all there are when fewer)."""
+    cards = upgrades_to_discard(ship, effect)
+    if effect.amount <= 1 or len(cards) <= 1:
+        return cards
+    if len(cards) <= effect.amount:
+        return ("+".join(cards),)
+    return tuple("+".join(group) for group in combinations(cards, effect.amount))
 
 
 def upgrades_to_disable(ship: ShipState, effect: Effect) -> tuple[str, ...]:
@@ -612,7 +635,7 @@ def upgrade_type(card_id: str) -> str | None:
 
 
 # effects that need a ship to act on (one a seat picks, or every one they may act on)
-_ACTS_ON = ("gain_token", "remove_token", "repair_shield", "disable_upgrade")
+_ACTS_ON = ("gain_token", "remove_token", "repair_shield", "disable_upgrade", "discard_upgrade")
 
 
 def fleet_holder(state: GameState, ship: ShipState, card_id: str) -> ShipState | None:
@@ -721,6 +744,8 @@ def _choices(state: GameState, effect: Effect, ships: tuple[str, ...]) -> tuple[
         return tuple(token for token in effect.tokens if getattr(ship, token, 0))
     if effect.kind == "disable_upgrade":
         return upgrades_to_disable(ship, effect)
+    if effect.kind == "discard_upgrade":
+        return discard_choices(ship, effect)
     return ()
 
 
@@ -750,6 +775,9 @@ def _apply(t: Table, owner: ShipState, cause: str, effect: Effect, ships: tuple[
             t.emit(ev.CardDisabled, ship=ship_id, card=choice, cause=cause)
             if any(w.upgrade_id == choice and not w.disabled for w in ship.weapons):
                 t.emit(ev.WeaponDisabled, ship=ship_id, weapon=choice)
+        elif effect.kind == "discard_upgrade" and choice is not None:
+            for card_id in choice.split("+"):
+                t.emit(ev.CardDiscarded, ship=ship_id, card=card_id, cause=cause)
 
 
 def free_action(t: Table, ship_id: str, options_for: Any) -> tuple[str, str | None, str] | None:

@@ -142,6 +142,7 @@ class _Driver:
         self.damage_at = 0  # the next damage line to check
         self.damage_checked = True  # False after a mismatch: the rest is not compared
         self.dealt = 0
+        self.card_choice: tuple[str, str, int] | None = None  # (ship, "choosing ..." text, line) of its action card
         self.card_faces: list[str] = []  # the new faces of a card's reroll (its uses line)
 
     def issue(self, line: int, code: str, message: str, rule: str = "") -> None:
@@ -196,6 +197,7 @@ class _Driver:
             action = card_notation.action_of(ship, line.ability or "", options)
             if action is None:
                 return None, f"{who_is(state, ship.id)} has no supported card {line.ability!r} with an Action: ability"
+            self.card_choice = (ship.id, line.choice, line.no) if line.choice else None
             line = replace(line, action=action)
         if line.action in ("regenerate", "repair"):
             index = card_index(ship, line.action, line.card, line.card_number)
@@ -344,6 +346,8 @@ class _Driver:
             return (isinstance(x, m.Uses) and not x.used and x.ship == ship.id
                     and card_notation.card_on(ship, x.card) == offer.card)
 
+        if offer.window == "action" and offer.actions:  # what an action card chose: its line's "choosing"
+            return self.action_card_choice(state, ship, offer)
         line: m.Line | None
         if self.ctx is not None and offer.window not in ("free_action", "action"):
             line = next((x for x in self.ctx.line.block if names(x)), None)
@@ -359,6 +363,23 @@ class _Driver:
             return None
         self.card_faces = list(line.faces)
         return card_notation.answer(line, offer)
+
+    def action_card_choice(self, state: GameState, ship: ShipState, offer: AbilityOffer) -> AbilityUse | None:
+        """The option an action card's ``choosing`` names (cards by name or id on the ship acted on,
+        a token by its name); none written: the engine's default."""
+        written, self.card_choice = self.card_choice, None
+        if written is None or written[0] != ship.id:
+            return offer.default
+        subject = state.ship(offer.subject) if offer.subject else ship
+        parts = [p.strip() for p in written[1].split("+")]
+        named = sorted(card_notation.card_on(subject, p) or p.replace(" ", "_").replace("-", "_").lower()
+                       for p in parts)
+        option = next((o for o in offer.actions if sorted(o.action.split("+")) == named), None)
+        if option is None:
+            allowed = ", ".join(o.action for o in offer.actions)
+            self.issue(written[2], "ability", f"{offer.card_name} may choose {allowed} here, not {written[1]!r}")
+            return offer.default
+        return AbilityUse(choice=option.action, reason=offer.default.reason if offer.default else "")
 
     def keep_cloak(self, state: GameState, ship: ShipState) -> bool:
         line = self.lines.take(state, ship.id, (m.Cloak,))

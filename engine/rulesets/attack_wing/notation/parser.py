@@ -456,10 +456,16 @@ class _Parser:
         # "target lock B1", "battle stations", "sensor echo ...", "evasive maneuvers": two-word names
         name, args = words[0], words[1:]
         if name.lower() == "card":  # a card's "Action:" ability
+            cut = next((i for i, w in enumerate(args) if w.lower() == "choosing"), None)
+            chosen = args[cut + 1:] if cut is not None else []
+            args = args[:cut] if cut is not None else args
             if not args:
                 raise _Bad(f"{ref} action card: name the card ({ref} action card Gowron)")
+            if cut is not None and not chosen:
+                raise _Bad(f"{ref} action card: choosing what? ({ref} action card Klag B1 choosing Worf)")
             target = args.pop().upper() if len(args) > 1 and SHIP_REF.fullmatch(args[-1]) else None
-            return m.ActionLine(no, ref, "card", target=target, ability=" ".join(args), reason=reason)
+            return m.ActionLine(no, ref, "card", target=target, ability=" ".join(args), reason=reason,
+                                choice=" ".join(chosen) or None)
         if args and word(f"{name} {args[0]}") in ("target-lock", "battle-stations", "sensor-echo",
                                                   "evasive-maneuvers", "no-action"):
             name, args = f"{name} {args[0]}", args[1:]

@@ -1,0 +1,108 @@
+"""Boarding parties and Sabotage (Core set and waves 0-2): an "Action:" that discards upgrades of
+another ship (``card_discarded``). Klag's pattern (Klag, Bochra, Follower of Khan, Parem, Korax):
+the ship not cloaked disables every remaining shield of its own and discards the card, at a ship at
+Range 1-2 not cloaked and with no active shields; Toman'Torax: Range 1, shields or cloak no bar;
+Sabotage: a weapon or tech upgrade, no shields of its own spent. Each where its text's situation
+holds and where it does not."""
+
+from __future__ import annotations
+
+import pytest
+from ability_helpers import AKIRA, VORCHA, one_attack, ship, used
+from aw_helpers import ScriptedPlayer
+
+from engine.errors import IllegalDecision
+from engine.geometry.pose import Pose
+from engine.rulesets.attack_wing import events as ev
+from engine.rulesets.attack_wing.abilities.windows import action_name, action_options
+from engine.rulesets.attack_wing.game import Game
+from engine.rulesets.attack_wing.players import AbilityUse, ActionChoice
+
+KLAG, BOCHRA, FOLLOWER, PAREM, KORAX, TOMAN, SABOTAGE = "3009", "3015", "3022", "3038", "3043", "3084", "3042"
+WORF, KYLE, VAREL, TORPEDOES, PLATING, CHEKOV = "3002", "3020", "3039", "3006", "3077", "3021"
+
+
+def _board(card: str, j_upgrades: tuple[str, ...] = (WORF, KYLE), band: int = 1, j_shields: int = 0,
+           choice: str | None = None, behind: float | None = None) -> Game:
+    """A (Vor'cha, 3 shields) resolves ``card``'s Action: at J (an Akira with ``j_shields``); nobody attacks."""
+    pick = {card: [AbilityUse(choice=choice)]} if choice else {}
+    seats = [ScriptedPlayer(actions={"A": [ActionChoice(action_name(card, 0), "J")]}, use_abilities=True,
+                            abilities=pick),
+             ScriptedPlayer(use_abilities=True)]
+    return one_attack([ship("A", 0, VORCHA, upgrades=[card]),
+                       ship("J", 1, AKIRA, upgrades=list(j_upgrades), shields=j_shields)],
+                      [], band=band, players=seats, holds=("A", "J"),
+                      poses={"A": Pose(400, 200, 0), "J": Pose(400, 200 + behind, 0)} if behind else None)
+
+
+def _discarded(g: Game, ship_id: str = "J") -> list[tuple[str, str]]:
+    return [(e.card, e.cause) for e in g.events if isinstance(e, ev.CardDiscarded) and e.ship == ship_id]
+
+
+@pytest.mark.parametrize(("card", "name"), [(KLAG, "Klag"), (BOCHRA, "Bochra"), (FOLLOWER, "Follower of Khan"),
+                                            (PAREM, "Parem")])
+def test_a_boarding_party_discards_the_crew_card_the_seat_chooses(card: str, name: str) -> None:
+    g = _board(card, choice=KYLE)
+    [use] = used(g, card)
+    assert (use.subject, use.choice, use.discard) == ("J", KYLE, True)
+    assert _discarded(g) == [(KYLE, name)]
+    a, j = g.state.ship("A"), g.state.ship("J")
+    assert j.cards_discarded == (KYLE,) and j.card_ready(WORF)
+    assert card in a.cards_discarded  # the party leaves the game with the card it took
+    lowered = [e for e in g.events if isinstance(e, ev.ShieldsChanged) and e.ship == "A"]
+    # every remaining shield of its own disabled (the End Phase turns them active again)
+    assert [(e.active, e.disabled, e.cause) for e in lowered] == [(0, 3, name), (3, 0, "end phase")]
+
+
+def test_a_boarding_party_is_not_offered_at_a_shielded_ship_a_far_one_or_from_a_cloaked_ship() -> None:
+    with pytest.raises(IllegalDecision, match=KLAG):  # J's shields are up
+        _board(KLAG, j_shields=3)
+    with pytest.raises(IllegalDecision, match=KLAG):  # Range 3
+        _board(KLAG, band=3)
+    g = _board(KLAG)
+    state = g.state.update("A", cloak="green", cards_discarded=()).update("J", cards_discarded=())
+    assert not [o for o in action_options(state, state.ship("A")) if o.action == action_name(KLAG, 0)]
+    state = g.state.update("A", cards_discarded=(), actions_done=()).update("J", cards_discarded=())
+    assert [o.targets for o in action_options(state, state.ship("A")) if o.action == action_name(KLAG, 0)] == [("J",)]
+    state = state.update("J", cloak="green")  # a cloaked target
+    assert not [o for o in action_options(state, state.ship("A")) if o.action == action_name(KLAG, 0)]
+
+
+def test_a_boarding_party_finds_no_crew_on_a_ship_without_one() -> None:
+    with pytest.raises(IllegalDecision, match=KLAG):  # only a weapon aboard: nothing to discard
+        _board(KLAG, j_upgrades=(TORPEDOES,))
+
+
+def test_korax_discards_two_crew_cards_and_all_there_are_when_fewer() -> None:
+    g = _board(KORAX, j_upgrades=(WORF, KYLE, VAREL), choice=f"{WORF}+{VAREL}")
+    assert _discarded(g) == [(WORF, "Korax"), (VAREL, "Korax")] and g.state.ship("J").card_ready(KYLE)
+    offer = next(o for o in g.players[0].offers if o.card == KORAX)  # type: ignore[attr-defined]
+    assert sorted(o.action for o in offer.actions) == sorted([f"{WORF}+{KYLE}", f"{WORF}+{VAREL}", f"{KYLE}+{VAREL}"])
+    g = _board(KORAX, j_upgrades=(WORF, TORPEDOES))
+    assert _discarded(g) == [(WORF, "Korax")]  # the one crew card it has; the weapon stays
+
+
+def test_the_policy_discards_the_crew_card_whose_ability_is_in_play() -> None:
+    g = _board(KLAG, j_upgrades=(CHEKOV, VAREL))  # Chekov's ability is not played by the engine, Varel's is
+    [use] = used(g, KLAG)
+    assert use.choice == VAREL and _discarded(g) == [(VAREL, "Klag")]
+
+
+def test_toman_torax_reaches_through_shields_at_range_1_only() -> None:
+    g = _board(TOMAN, j_shields=3, choice=WORF, behind=150)  # J flies ahead of A at Range 1
+    assert _discarded(g) == [(WORF, "Toman'Torax")] and TOMAN in g.state.ship("A").cards_discarded
+    assert not [e for e in g.events if isinstance(e, ev.ShieldsChanged) and e.ship == "A" and e.cause != "end phase"]
+    with pytest.raises(IllegalDecision, match="3084"):
+        _board(TOMAN, j_shields=3, behind=260)  # Range 2
+
+
+def test_sabotage_discards_a_weapon_or_tech_upgrade_and_the_weapon_fires_no_more() -> None:
+    g = _board(SABOTAGE, j_upgrades=(WORF, TORPEDOES, PLATING), choice=TORPEDOES)
+    offer = next(o for o in g.players[0].offers if o.card == SABOTAGE)  # type: ignore[attr-defined]
+    assert sorted(o.action for o in offer.actions) == sorted([TORPEDOES, PLATING])  # no crew
+    assert _discarded(g) == [(TORPEDOES, "Sabotage")]
+    j = g.state.ship("J")
+    assert not [w for w in j.weapons if w.upgrade_id == TORPEDOES]
+    assert not [e for e in g.events if isinstance(e, ev.ShieldsChanged) and e.ship == "A"]  # no shields spent
+    with pytest.raises(IllegalDecision, match=SABOTAGE):  # shields up
+        _board(SABOTAGE, j_upgrades=(TORPEDOES,), j_shields=3)

@@ -1,0 +1,64 @@
+"""Sabotage in a whole game, AI against AI: it discards the Enterprise's Photon Torpedoes
+(``card_discarded``); the game records, validates by re-play and round-trips through the notation
+(``action card Sabotage B1 choosing Photon Torpedoes``) to the same bytes; a choice the card does not
+offer there is an ``ability`` issue."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.replay import open_replay
+from engine.rulesets.attack_wing import events as ev
+from engine.rulesets.attack_wing.notation.exporter import export_file
+from engine.rulesets.attack_wing.notation.importer import run_notation
+from engine.rulesets.attack_wing.notation.parser import parse_notation
+from engine.rulesets.attack_wing.notation.writer import write_notation
+from engine.rulesets.attack_wing.play import PlayResult, play
+from engine.rulesets.attack_wing.replay_check import replay_game
+from engine.rulesets.attack_wing.scenario import load_scenario
+
+BOARDERS = [{"ship": "1037", "captain": "2036", "upgrades": ["3084"]},
+            {"ship": "1005", "captain": "2019", "upgrades": ["3009", "3042"]}]
+FEDERATION = [{"ship": "1009", "captain": "2001", "upgrades": ["3002", "3020", "3006"]},
+              {"ship": "U.S.S. Defiant", "captain": "2029", "upgrades": ["3039", "3017"]}]
+SEED = 0  # Sabotage discards the Enterprise's torpedoes
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, PlayResult]:
+    here = tmp_path_factory.mktemp("boarding")
+    duel = json.loads((Path(__file__).parents[1] / "replays" / "duel.json").read_text())
+    for side, ships in zip(duel["sides"], (BOARDERS, FEDERATION), strict=True):
+        side["fleet"] = {"name": side["name"], "faction": side["name"], "ships": ships}
+    scenario = here / "boarding.json"
+    scenario.write_text(json.dumps(duel))
+    out = here / "game.trek"
+    return out, play(load_scenario(scenario), SEED, out)
+
+
+def test_sabotage_discards_a_weapon_of_the_enemy(game: tuple[Path, PlayResult]) -> None:
+    _, result = game
+    assert result.warnings == ()
+    [use] = [e for e in result.events if isinstance(e, ev.AbilityUsed) and e.card == "3042"]
+    assert use.choice == "3006" and use.discard and "discard" in use.reason
+    [gone] = [e for e in result.events if isinstance(e, ev.CardDiscarded)]
+    assert (gone.ship, gone.card, gone.cause) == (use.subject, "3006", "Sabotage")
+    later = result.events[result.events.index(gone):]
+    assert not [e for e in later if isinstance(e, ev.AttackDeclared) and e.weapon == "3006"]  # fires no more
+
+
+def test_the_game_validates_and_round_trips_through_the_notation(game: tuple[Path, PlayResult]) -> None:
+    path, _ = game
+    replay = open_replay(path)
+    assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
+    text = write_notation(export_file(path))
+    assert " action card Sabotage B1 choosing Photon Torpedoes" in text
+    outcome = run_notation(parse_notation(text), None, record=True)
+    assert [i.format("export") for i in outcome.issues] == []
+    assert outcome.replay == path.read_bytes()
+    wrong = run_notation(parse_notation(text.replace("choosing Photon Torpedoes", "choosing Kyle")), None)
+    # Kyle is crew: Sabotage takes a weapon or tech
+    assert [(i.code, "Kyle" in i.message) for i in wrong.issues][:1] == [("ability", True)]
