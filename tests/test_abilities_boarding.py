@@ -106,3 +106,57 @@ def test_sabotage_discards_a_weapon_or_tech_upgrade_and_the_weapon_fires_no_more
     assert not [e for e in g.events if isinstance(e, ev.ShieldsChanged) and e.ship == "A"]  # no shields spent
     with pytest.raises(IllegalDecision, match=SABOTAGE):  # shields up
         _board(SABOTAGE, j_upgrades=(TORPEDOES,), j_shields=3)
+
+
+# --- Klingon Boarding Party; Kira Nerys and Stex ---------------------------------------------------
+
+KBP, KIRA, STEX, GOWRON = "3048", "2030", "3075", "2019"
+
+
+def _kbp(j_shields: int) -> Game:
+    """J (skill 1) moves first and takes a battle stations token; A (Gowron, skill 8) sends the party."""
+    seats = [ScriptedPlayer(actions={"A": [ActionChoice(action_name(KBP, 0), "J")]}, use_abilities=True),
+             ScriptedPlayer(actions={"J": [ActionChoice("battle_stations")]}, use_abilities=True)]
+    return one_attack([ship("A", 0, VORCHA, captain=GOWRON, upgrades=[KBP]),
+                       ship("J", 1, AKIRA, upgrades=[WORF, TORPEDOES, PLATING], shields=j_shields)],
+                      [], players=seats, holds=("A", "J"))
+
+
+def test_klingon_boarding_party_disables_every_upgrade_and_takes_the_battle_stations_token() -> None:
+    g = _kbp(0)
+    disabled = [(e.card, e.cause) for e in g.events if isinstance(e, ev.CardDisabled) and e.ship == "J"]
+    assert disabled == [(c, "Klingon Boarding Party") for c in (WORF, TORPEDOES, PLATING)]
+    assert [e.weapon for e in g.events if isinstance(e, ev.WeaponDisabled) and e.ship == "J"] == [TORPEDOES]
+    tokens = [(e.token, e.delta) for e in g.events if isinstance(e, ev.TokensChanged) and e.ship == "J"
+              and e.cause == "Klingon Boarding Party"]
+    assert tokens == [("battle_stations", -1)] and g.state.ship("J").battle_stations == 0
+    assert KBP in g.state.ship("A").cards_discarded and not g.state.ship("J").card_ready(WORF)
+    with pytest.raises(IllegalDecision, match=KBP):  # J's shields are up
+        _kbp(3)
+
+
+def _resisted(card: str, faces: list[str], captain: str | None = None, upgrades: tuple[str, ...] = (WORF,)
+              ) -> Game:
+    seats = [ScriptedPlayer(actions={"A": [ActionChoice(action_name(card, 0), "J")]}, use_abilities=True),
+             ScriptedPlayer(use_abilities=True)]
+    return one_attack([ship("A", 0, VORCHA, upgrades=[card]),
+                       ship("J", 1, AKIRA, captain=captain, upgrades=list(upgrades), shields=0)],
+                      faces, players=seats, holds=("A", "J"))
+
+
+@pytest.mark.parametrize(("captain", "upgrades", "name"), [(KIRA, (WORF,), "Kira Nerys"),
+                                                           (None, (WORF, STEX), "Stex")])
+def test_kira_nerys_and_stex_roll_two_defense_dice_and_an_evade_ignores_the_boarding_party(
+        captain: str | None, upgrades: tuple[str, ...], name: str) -> None:
+    g = _resisted(KLAG, ["blank", "evade"], captain, upgrades)
+    [roll] = [u for u in used(g) if u.window == "resist"]
+    assert (roll.card_name, roll.faces, roll.subject) == (name, ("blank", "evade"), "A")
+    assert _discarded(g) == [] and KLAG in g.state.ship("A").cards_discarded  # the party is spent all the same
+    g = _resisted(KLAG, ["blank", "battle_stations"], captain, upgrades)
+    assert [u.faces for u in used(g) if u.window == "resist"] == [("blank", "battle_stations")]
+    assert len(_discarded(g)) == 1  # no evade: the party does its work
+
+
+def test_stex_does_not_roll_against_a_card_that_is_not_crew() -> None:
+    g = _resisted(SABOTAGE, [], None, (WORF, STEX, TORPEDOES))  # Sabotage is a talent
+    assert not [u for u in used(g) if u.window == "resist"] and _discarded(g) == [(TORPEDOES, "Sabotage")]

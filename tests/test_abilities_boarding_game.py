@@ -62,3 +62,39 @@ def test_the_game_validates_and_round_trips_through_the_notation(game: tuple[Pat
     wrong = run_notation(parse_notation(text.replace("choosing Photon Torpedoes", "choosing Kyle")), None)
     # Kyle is crew: Sabotage takes a weapon or tech
     assert [(i.code, "Kyle" in i.message) for i in wrong.issues][:1] == [("ability", True)]
+
+
+def test_kira_nerys_rolls_against_toman_torax_in_a_recorded_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                                   ) -> None:
+    """A recorded one-round game: the Attack Ship, deployed at Range 1 of the Enterprise, sends
+    Toman'Torax; Kira Nerys rolls her 2 defense dice (no evade with seed 1: Worf is discarded).
+    The file validates by re-play (the roll read from ``ability_used.faces``) and round-trips."""
+    from aw_helpers import ScriptedPlayer
+
+    from engine.rulesets.attack_wing import play as play_module
+    from engine.rulesets.attack_wing.players import ActionChoice
+
+    duel = json.loads((Path(__file__).parents[1] / "replays" / "duel.json").read_text())
+    fleets = ([{"ship": "1037", "captain": "2036", "upgrades": ["3084"]}],
+              [{"ship": "1009", "captain": "2030", "upgrades": ["3002", "3020"]}])
+    for side, ships, y in zip(duel["sides"], fleets, (380, 520), strict=True):
+        side["fleet"] = {"name": side["name"], "faction": side["name"], "ships": ships}
+        side["deployment"] = {"x": 300, "y": y, "width": 300, "height": 60}
+    scenario = tmp_path / "kira.json"
+    scenario.write_text(json.dumps(duel))
+    monkeypatch.setattr(play_module, "players_for", lambda kinds, scenario, seed: [
+        ScriptedPlayer(actions={"A1": [ActionChoice("ability:3084:0", "B1")]}, use_abilities=True),
+        ScriptedPlayer(use_abilities=True)])
+    out = tmp_path / "kira.trek"
+    result = play(load_scenario(scenario), 1, out, rounds=1)
+    [roll] = [e for e in result.events if isinstance(e, ev.AbilityUsed) and e.window == "resist"]
+    assert (roll.card_name, roll.subject, len(roll.faces), roll.draws) == ("Kira Nerys", "A1", 2, 2)
+    assert "evade" not in roll.faces
+    assert [(e.ship, e.card) for e in result.events if isinstance(e, ev.CardDiscarded)] == [("B1", "3002")]
+    replay = open_replay(out)
+    assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
+    text = write_notation(export_file(out))
+    assert "A1 action card Toman'Torax B1 choosing Worf" in text and "B1 uses Kira Nerys: " in text
+    outcome = run_notation(parse_notation(text), None, record=True)
+    assert [i.format("export") for i in outcome.issues] == []
+    assert outcome.replay == out.read_bytes()

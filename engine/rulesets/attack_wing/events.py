@@ -397,7 +397,7 @@ class AbilityUsed(_Event):
     card_name: Name
     ability: Annotated[int, Field(ge=0, le=20)] = 0  # which of the card's abilities
     window: Literal["action", "free_action", "declare_target", "attack_dice", "modify_attack", "defense_dice",
-                    "modify_defense", "compare", "damage", "end"]
+                    "modify_defense", "compare", "damage", "end", "resist"]
     subject: ShipRef | None = None  # the ship it acts on, when not its own
     dice: tuple[Annotated[int, Field(ge=0, le=100)], ...] = ()  # the dice it touches
     choice: Name | None = None  # a free action's name
@@ -410,8 +410,8 @@ class AbilityUsed(_Event):
     token: Literal["evade", "scan", "battle_stations"] | None = None  # spent from beside the ship
     time: Annotated[int, Field(ge=0, le=20)] = 0  # Time Tokens placed on the card
     marks: Annotated[tuple[ShipRef, ...], Field(max_length=40)] = ()  # ships under its effect this round
-    faces: Annotated[tuple[Literal["hit", "crit", "battle_stations", "blank"], ...], Field(max_length=20)] = ()
-    # the attack dice the ability rolled (Riker's return fire; ``draws`` counts them)
+    faces: Annotated[tuple[Literal["hit", "crit", "battle_stations", "blank", "evade"], ...], Field(max_length=20)] = ()
+    # the dice the ability rolled (Riker's return fire, Kira Nerys's defense dice; ``draws`` counts them)
     summary: Reason = ""  # what it does
     reason: Reason = ""  # why the seat used it
 

@@ -230,9 +230,12 @@ def _on_ship(state: GameState, ship: ShipState, ability: Ability, target: ShipSt
         from engine.rulesets.attack_wing.abilities.windows import upgrades_to_disable
         choices = upgrades_to_disable(target, effect)
         weapons = {w.upgrade_id: w.attack for w in target.weapons if not w.disabled}
+        each = [0.4 + 0.2 * weapons[c] if c in weapons else 0.6 if c in CARDS else 0.2 for c in choices]
+        if effect.amount == 0 and (each or any(getattr(target, t, 0) for t in effect.tokens)):  # every one
+            tokens = sum(TOKEN_WORTH.get(t, 0.3) for t in effect.tokens if getattr(target, t, 0))
+            return sum(each) + tokens, f"disable every upgrade of {target.name}"
         if choices:
-            worth = max(0.4 + 0.2 * weapons[c] if c in weapons else 0.6 if c in CARDS else 0.2 for c in choices)
-            return worth, f"disable an upgrade of {target.name}"
+            return max(each), f"disable an upgrade of {target.name}"
     if effect.kind == "discard_upgrade" and not friendly:
         from engine.rulesets.attack_wing.abilities.windows import upgrades_to_discard
         cards = upgrades_to_discard(target, effect)

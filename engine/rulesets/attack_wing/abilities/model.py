@@ -9,7 +9,8 @@ The timing windows follow the rulebook's round ("Game Round", "Combat Phase" ste
 ``attack_dice`` and ``defense_dice`` change how many dice are rolled (steps 3 and 5);
 ``modify_attack`` and ``modify_defense`` are steps 4 and 6; ``compare`` is the Compare Results step
 (7), before the uncanceled results are counted; ``damage`` comes after it and before the damage is
-dealt (8); ``end`` is the End Phase.
+dealt (8); ``end`` is the End Phase; ``resist`` comes when another ship's card would discard or
+disable the card's ship's upgrades (Kira Nerys, Stex).
 """
 
 from __future__ import annotations
@@ -22,9 +23,9 @@ if TYPE_CHECKING:
     from engine.rulesets.attack_wing.state import GameState, ShipState, Weapon
 
 Window = Literal["action", "free_action", "declare_target", "attack_dice", "modify_attack", "defense_dice",
-                 "modify_defense", "compare", "damage", "end"]
+                 "modify_defense", "compare", "damage", "end", "resist"]
 WINDOWS: tuple[Window, ...] = ("action", "free_action", "declare_target", "attack_dice", "modify_attack",
-                               "defense_dice", "modify_defense", "compare", "damage", "end")
+                               "defense_dice", "modify_defense", "compare", "damage", "end", "resist")
 CardKind = Literal["captain", "admiral", "talent", "crew", "weapon", "tech", "resource", "borg", "squadron"]
 Limit = Literal["none", "round", "game"]
 DiceKind = Literal["attack", "defense"]
@@ -46,7 +47,7 @@ EffectKind = Literal[
     "remove_token",    # remove one token (of ``tokens``, the seat's choice) from beside the ship it targets
     "repair_shield",   # repair up to ``amount`` destroyed shields of the card's ship (or the ship it targets)
     "disable_upgrade", # place a Disabled Token on one upgrade (of ``upgrades`` types, the seat's choice) of
-                       # the ship it targets
+                       # the ship it targets; ``amount`` 0: on every upgrade, and every ``tokens`` token removed
     "reroll_again",    # the dice the attacker's target lock just rerolled may each be rerolled once more
     "one_hit",         # compare step: the attack's damage becomes exactly one hit (Interphase Generator)
     "cancel",          # compare step: cancel up to ``amount`` of the attacker's ``faces`` results (any face
@@ -63,6 +64,8 @@ EffectKind = Literal[
     "bar_action",      # a standing rule: ``actions`` are on the ship's Action Bar while its condition holds,
                        # even with the card disabled (Cloaking Device's Sensor Echo while cloaked)
     "spare_weapon",    # attacking: the card is disabled instead of the weapon fired (Lojur)
+    "resist",          # roll ``amount`` defense dice as an enemy crew card would discard or disable upgrades of
+                       # the card's ship: an evade result and that card's effect on it is ignored (Kira Nerys)
     "discard_upgrade", # discard ``amount`` upgrades (of ``upgrades`` types, the seat's choice) of the ship it
                        # targets: they leave the game (boarding parties, Sabotage)
 ]

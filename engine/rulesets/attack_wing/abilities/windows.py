@@ -575,7 +575,7 @@ def _can_change(ship: ShipState, effect: Effect) -> bool:
     if effect.kind == "repair_shield":
         return ship.shields_max - ship.shields - ship.shields_disabled > 0
     if effect.kind == "disable_upgrade":
-        return bool(upgrades_to_disable(ship, effect))
+        return bool(upgrades_to_disable(ship, effect)) or any(getattr(ship, t, 0) for t in effect.tokens)
     if effect.kind == "discard_upgrade":
         return bool(upgrades_to_discard(ship, effect))
     return True
@@ -719,6 +719,8 @@ def perform_action(t: Table, ship_id: str, action: str, reason: str, target: str
         use = AbilityUse(target=target, choice=asked.choice if asked is not None and asked.choice in choices
                          else default, reason=reason)
     _used(t, found, "action", use, subject=target or (ship_id if holder.id != ship_id else None), marks=marks)
+    if effect.kind in ("disable_upgrade", "discard_upgrade"):  # Kira Nerys, Stex: the ships that ignore it
+        ships = tuple(s for s in ships if not _resisted(t, owner, card_id, s))
     _apply(t, owner, card.name, effect, ships, use.choice)
     if effect.kind == "mark" and effect.token:  # a token beside every ship it marks
         for marked in marks:
@@ -742,11 +744,29 @@ def _choices(state: GameState, effect: Effect, ships: tuple[str, ...]) -> tuple[
     ship = state.ship(ships[0])
     if effect.kind == "remove_token":
         return tuple(token for token in effect.tokens if getattr(ship, token, 0))
-    if effect.kind == "disable_upgrade":
+    if effect.kind == "disable_upgrade" and effect.amount:
         return upgrades_to_disable(ship, effect)
     if effect.kind == "discard_upgrade":
         return discard_choices(ship, effect)
     return ()
+
+
+def _resisted(t: Table, source: ShipState, card_id: str, ship_id: str) -> bool:
+    """A crew upgrade of an enemy ship would discard or disable upgrades of this ship: its cards
+    that roll defense dice against it (Kira Nerys, Stex) roll; an evade result and it is ignored."""
+    ship = t.state.ship(ship_id)
+    if ship.side == source.side or upgrade_type(card_id) != "crew":
+        return False
+    for found in list(candidates(t.state, ship, "resist", None)):
+        owner, _, card, _, ability = found
+        if ability.effect.kind != "resist" or owner.id != ship_id:
+            continue
+        n = ability.effect.amount
+        faces, draws = t.dice.roll(t.state, "defense", n, t.state.ship(owner.id), f"{card.name} roll")
+        _used(t, found, "resist", None, source.id, n, faces=tuple(faces), draws=draws)
+        if "evade" in faces:
+            return True
+    return False
 
 
 def _apply(t: Table, owner: ShipState, cause: str, effect: Effect, ships: tuple[str, ...], choice: str | None
@@ -771,6 +791,14 @@ def _apply(t: Table, owner: ShipState, cause: str, effect: Effect, ships: tuple[
             amount = min(effect.amount, ship.shields_max - ship.shields - ship.shields_disabled)
             if amount > 0:
                 t.emit(ev.ShieldsRepaired, ship=ship_id, amount=amount, cause=cause)
+        elif effect.kind == "disable_upgrade" and effect.amount == 0:  # every upgrade, and the tokens
+            for card_id in upgrades_to_disable(ship, effect):
+                t.emit(ev.CardDisabled, ship=ship_id, card=card_id, cause=cause)
+                if any(w.upgrade_id == card_id and not w.disabled for w in ship.weapons):
+                    t.emit(ev.WeaponDisabled, ship=ship_id, weapon=card_id)
+            for token in effect.tokens:
+                if getattr(ship, token, 0):
+                    t.emit(ev.TokensChanged, ship=ship_id, token=token, delta=-getattr(ship, token), cause=cause)
         elif effect.kind == "disable_upgrade" and choice is not None:
             t.emit(ev.CardDisabled, ship=ship_id, card=choice, cause=cause)
             if any(w.upgrade_id == choice and not w.disabled for w in ship.weapons):

@@ -22,6 +22,12 @@ def card_on(ship: ShipState, text: str) -> str | None:
     return named[0] if len(set(named)) == 1 else None
 
 
+def roll_of(ship: ShipState, text: str) -> str | None:
+    """The cause of the dice roll of the ship's card that ``text`` names ("Kira Nerys roll")."""
+    card_id = card_on(ship, text)
+    return None if card_id is None else f"{CARDS[card_id].name} roll"
+
+
 def label(ship: ShipState, card_id: str) -> str:
     """How the export names a card: its name when no other card of the ship has it, else its id
     (an admiral's Fleet Action performed by another ship: its id)."""
@@ -71,9 +77,11 @@ def answer(line: m.Uses, offer: AbilityOffer) -> AbilityUse:
 
 
 def optional(event: ev.AbilityUsed) -> bool:
-    """A use the player chose (written), not a standing ability (the rules apply it)."""
+    """A use the player chose (written), not a standing ability (the rules apply it); a standing
+    ability that rolls dice is written too, for its faces (Kira Nerys)."""
     card = CARDS.get(event.card)
-    return card is not None and event.ability < len(card.abilities) and card.abilities[event.ability].optional
+    return card is not None and event.ability < len(card.abilities) and (card.abilities[event.ability].optional
+                                                                          or event.window == "resist")
 
 
 def uses_line(event: ev.AbilityUsed, ship: ShipState, faces: tuple[str, ...]) -> m.Uses:

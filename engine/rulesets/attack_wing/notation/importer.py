@@ -393,6 +393,10 @@ class _Driver:
             faces = self.ctx.reroll_faces
             return (faces + ["blank"] * count)[:count]
         if cause.endswith((" reroll", " roll")):  # a card's reroll or roll: the faces its uses line gives
+            if not self.card_faces and cause.endswith(" roll"):  # a standing card's roll (Kira Nerys): its line
+                line = self.lines.take(state, ship.id, (m.Uses,),
+                                       lambda x: card_notation.roll_of(ship, x.card) == cause)
+                self.card_faces = list(line.faces) if isinstance(line, m.Uses) else []
             faces, self.card_faces = self.card_faces, []
             if len(faces) != count:
                 self.issue(self.lines.round_line(state), "dice", f"a card ({cause}) rerolls {count} {kind} dice: "

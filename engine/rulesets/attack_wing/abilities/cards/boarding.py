@@ -1,6 +1,8 @@
 """Boarding parties and saboteurs: an "Action:" that discards upgrades of another ship (the
-``discard_upgrade`` effect; the seat picks the ship and the cards, ``card_discarded`` events).
-The Jem'Hadar-only purchase of Toman'Torax is fleet building."""
+``discard_upgrade`` effect; the seat picks the ship and the cards, ``card_discarded`` events) or
+disables them all (Klingon Boarding Party); and the cards that resist an enemy crew card's
+discard or disable (Kira Nerys, Stex: the ``resist`` window). The Jem'Hadar-only purchase of
+Toman'Torax and Kira's faction-penalty waiver are fleet building."""
 
 from __future__ import annotations
 
@@ -21,7 +23,22 @@ def _boarding(count: int, words: str) -> tuple[Ability, ...]:
                     Condition(check=_not_cloaked)),)
 
 
+def _resist(name: str) -> tuple[Ability, ...]:
+    return (Ability("resist", Effect("resist", 2, "defense"), f"an enemy crew card would discard or disable upgrades "
+                    f"of {name}'s ship: 2 defense dice; an evade result and its effect on the ship is ignored",
+                    optional=False),)
+
+
 CARDS: tuple[Card, ...] = (
+    Card(("3048",), "Klingon Boarding Party", "crew", (
+        Ability("action", Effect("disable_upgrade", 0, targets="ships", reach=(1, 2), pick=True,
+                                 tokens=("battle_stations",), exposed=True),
+                "Action: its ship not cloaked: at a ship at Range 1-2, not cloaked and with no active shields, "
+                "disable every upgrade and remove every battle stations token", Cost(discard=True, shields=-1),
+                Condition(check=_not_cloaked)),)),
+    Card(("2030",), "Kira Nerys", "captain", _resist("Kira Nerys"),
+         note="no faction penalty on a Federation ship: fleet building"),
+    Card(("3075",), "Stex", "crew", _resist("Stex")),
     Card(("3009",), "Klag", "crew", _boarding(1, "one")),
     Card(("3015",), "Bochra", "crew", _boarding(1, "one")),
     Card(("3022",), "Follower of Khan", "crew", _boarding(1, "one")),
