@@ -8,7 +8,7 @@ holds and where it does not."""
 from __future__ import annotations
 
 import pytest
-from ability_helpers import AKIRA, VORCHA, one_attack, ship, used
+from ability_helpers import AKIRA, ATTACK_SHIP, VORCHA, one_attack, ship, used
 from aw_helpers import ScriptedPlayer
 
 from engine.errors import IllegalDecision
@@ -160,3 +160,54 @@ def test_kira_nerys_and_stex_roll_two_defense_dice_and_an_evade_ignores_the_boar
 def test_stex_does_not_roll_against_a_card_that_is_not_crew() -> None:
     g = _resisted(SABOTAGE, [], None, (WORF, STEX, TORPEDOES))  # Sabotage is a talent
     assert not [u for u in used(g) if u.window == "resist"] and _discarded(g) == [(TORPEDOES, "Sabotage")]
+
+
+# --- paying with a card of its own: Hikaru Sulu (2046), Alidar Jarok (3121) --------------------------
+
+SULU, ALIDAR, STAB = "2046", "3121", "3018"
+
+
+def _sulu(j_locks: bool, crew: tuple[str, ...] = (WORF, KYLE), choice: str | None = KYLE) -> Game:
+    """J (skill 1) moves first and locks on A (or evades); A (Sulu, skill 6) resolves his Action: at J."""
+    pick = {SULU: [AbilityUse(choice=choice)]} if choice else {}
+    seats = [ScriptedPlayer(actions={"A": [ActionChoice(action_name(SULU, 0), "J")]}, use_abilities=True,
+                            abilities=pick),
+             ScriptedPlayer(actions={"J": [ActionChoice("target_lock", "A") if j_locks
+                                           else ActionChoice("evasive_maneuvers")]}, use_abilities=True)]
+    return one_attack([ship("A", 0, AKIRA, captain=SULU, upgrades=list(crew)), ship("J", 1, ATTACK_SHIP)],
+                      [], band=2, players=seats, holds=("A", "J"))
+
+
+def test_hikaru_sulu_disables_a_crew_card_of_his_own_to_take_away_the_lock_on_his_ship() -> None:
+    g = _sulu(True)
+    [use] = used(g, SULU)
+    assert (use.subject, use.choice) == ("J", KYLE)
+    assert [(e.ship, e.card, e.cause) for e in g.events if isinstance(e, ev.CardDisabled)] == [
+        ("A", KYLE, "Hikaru Sulu")]
+    assert [e.cause for e in g.events if isinstance(e, ev.TargetLockRemoved) and e.ship == "J"] == ["Hikaru Sulu"]
+    assert g.state.ship("J").target_lock is None and g.state.ship("A").card_ready(WORF)
+
+
+def test_hikaru_sulu_needs_a_lock_on_his_ship_and_a_crew_card_to_pay() -> None:
+    with pytest.raises(IllegalDecision, match=SULU):  # J holds no lock
+        _sulu(False)
+    with pytest.raises(IllegalDecision, match=SULU):  # no crew card aboard
+        _sulu(True, crew=(TORPEDOES,), choice=None)
+
+
+def _alidar(talents: tuple[str, ...]) -> Game:
+    seats = [ScriptedPlayer(actions={"A": [ActionChoice(action_name(ALIDAR, 0), "J")]}, use_abilities=True),
+             ScriptedPlayer(use_abilities=True)]
+    return one_attack([ship("A", 0, VORCHA, captain=ALIDAR, upgrades=list(talents)), ship("J", 1, AKIRA)],
+                      ["hit"] * 20, band=2, players=seats, holds=())
+
+
+def test_alidar_jarok_discards_his_talent_and_neither_ship_attacks_the_other() -> None:
+    g = _alidar((STAB,))
+    [use] = [u for u in used(g, ALIDAR) if u.window == "action"]
+    assert (use.subject, use.choice, use.marks) == ("J", STAB, ("J",))
+    assert [(e.ship, e.card, e.cause) for e in g.events if isinstance(e, ev.CardDiscarded)] == [
+        ("A", STAB, "Alidar Jarok")]
+    assert not [e for e in g.events if isinstance(e, ev.AttackDeclared)]  # the only two ships: no attack
+    with pytest.raises(IllegalDecision, match=ALIDAR):  # no talent to discard
+        _alidar(())

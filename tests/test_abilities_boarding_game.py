@@ -98,3 +98,37 @@ def test_kira_nerys_rolls_against_toman_torax_in_a_recorded_game(tmp_path: Path,
     outcome = run_notation(parse_notation(text), None, record=True)
     assert [i.format("export") for i in outcome.issues] == []
     assert outcome.replay == out.read_bytes()
+
+
+def test_hikaru_sulus_own_card_choice_round_trips_through_the_notation(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A recorded round: B1 locks on A1, Sulu disables Kyle to take the lock away (the policy would
+    pay with Worf, the first of equals); exported as ``choosing Kyle`` and imported the same."""
+    from aw_helpers import ScriptedPlayer
+
+    from engine.rulesets.attack_wing import play as play_module
+    from engine.rulesets.attack_wing.players import AbilityUse, ActionChoice
+
+    duel = json.loads((Path(__file__).parents[1] / "replays" / "duel.json").read_text())
+    fleets = ([{"ship": "1009", "captain": "2046", "upgrades": ["3002", "3020"]}],
+              [{"ship": "1037", "captain": "2036", "upgrades": []}])
+    for side, ships, y in zip(duel["sides"], fleets, (380, 640), strict=True):
+        side["fleet"] = {"name": side["name"], "faction": side["name"], "ships": ships}
+        side["deployment"] = {"x": 300, "y": y, "width": 300, "height": 60}
+    scenario = tmp_path / "sulu.json"
+    scenario.write_text(json.dumps(duel))
+    monkeypatch.setattr(play_module, "players_for", lambda kinds, scenario, seed: [
+        ScriptedPlayer(actions={"A1": [ActionChoice("ability:2046:0", "B1")]}, use_abilities=True,
+                       abilities={"2046": [AbilityUse(choice="3020")]}),
+        ScriptedPlayer(actions={"B1": [ActionChoice("target_lock", "A1")]}, use_abilities=True)])
+    out = tmp_path / "sulu.trek"
+    result = play(load_scenario(scenario), 1, out, rounds=1)
+    assert [(e.ship, e.card) for e in result.events if isinstance(e, ev.CardDisabled)] == [("A1", "3020")]
+    assert [e.ship for e in result.events if isinstance(e, ev.TargetLockRemoved)][:1] == ["B1"]
+    replay = open_replay(out)
+    assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
+    text = write_notation(export_file(out))
+    assert "A1 action card Hikaru Sulu B1 choosing Kyle" in text
+    outcome = run_notation(parse_notation(text), None, record=True)
+    assert [i.format("export") for i in outcome.issues] == []
+    assert outcome.replay == out.read_bytes()

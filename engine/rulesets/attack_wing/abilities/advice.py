@@ -198,6 +198,7 @@ def _rider(state: GameState, ship: ShipState, card_id: str, rider: Ability, mark
 
 def _cost(cost: Cost) -> float:
     return (0.3 if cost.discard else 0.1 if cost.disable else 0.0) + (AUX_POWER if cost.aux_power else 0.0) \
+        + ((0.4 if cost.own_discard else 0.2) if cost.own else 0.0) \
         + (0.4 if cost.token else 0.0) + (0.2 if cost.limit == "game" else 0.0) + 0.1 * cost.time \
         + SHIELD_COST * max(cost.shields, 0)
 
@@ -221,6 +222,9 @@ def _on_ship(state: GameState, ship: ShipState, ability: Ability, target: ShipSt
         else:
             worth = DEFENSE_DIE * fire if effect.token == "evade" else 0.3
         return worth, f"a {effect.token.replace('_', ' ')} token for {target.name}" if worth else ""
+    if effect.kind == "drop_lock" and not friendly and target.target_lock is not None:  # its lock on us gone
+        return TOKEN_WORTH["target_lock"] + 0.1 * _threat_to(state, target, ship), \
+            f"{target.name} loses its target lock"
     if effect.kind == "remove_token" and not friendly:
         held = [t for t in effect.tokens if getattr(target, t, None)]
         if held:
@@ -284,7 +288,8 @@ def action_value(state: GameState, ship: ShipState, action: str, threat: float, 
             return 0.0, "", None
         return 0.3 * threat - _cost(ability.cost), f"{card.name}: cloak, +4 agility under fire (threat " \
             f"{threat:.1f})", None
-    if ability.effect.kind in ("repair_shield", "gain_token", "remove_token", "disable_upgrade", "discard_upgrade"):
+    if ability.effect.kind in ("repair_shield", "gain_token", "remove_token", "disable_upgrade", "discard_upgrade",
+                               "drop_lock"):
         now, said, picked = _acting_now(state, ship, ability, threat, targets)
         if ability.cost.shields < 0 and said:  # every remaining shield disabled: worth more under fire
             now -= ship.shields * (SHIELD_COST + 0.05 * threat)

@@ -66,6 +66,7 @@ EffectKind = Literal[
     "spare_weapon",    # attacking: the card is disabled instead of the weapon fired (Lojur)
     "resist",          # roll ``amount`` defense dice as an enemy crew card would discard or disable upgrades of
                        # the card's ship: an evade result and that card's effect on it is ignored (Kira Nerys)
+    "drop_lock",       # the ship it targets loses the target lock it holds (``locking``: on the card's ship)
     "discard_upgrade", # discard ``amount`` upgrades (of ``upgrades`` types, the seat's choice) of the ship it
                        # targets: they leave the game (boarding parties, Sabotage)
 ]
@@ -83,6 +84,8 @@ class Cost:
     shields: int = 0  # disable that many of the ship's active shields (-1: all that remain, maybe none)
     uses: int = 0  # with limit "game": that many uses in the game (tokens placed on the card at the start)
     time: int = 0  # place that many Time Tokens on the card: it is not used again until they are gone
+    own: str | None = None  # an upgrade type: one such card of its own ship (the seat's choice) is disabled
+    own_discard: bool = False  # ... or discarded (Alidar Jarok 3121: "discard your talent upgrade")
 
     def words(self) -> str:
         parts = [w for w, on in (("disable this card", self.disable), ("discard this card", self.discard),
@@ -94,6 +97,8 @@ class Cost:
             parts.append(f"spend a {self.token.replace('_', ' ')} token")
         if self.time:
             parts.append(f"place {self.time} time tokens on this card")
+        if self.own:
+            parts.append(f"{'discard' if self.own_discard else 'disable'} one of your {self.own} upgrades")
         if self.uses > 1:
             parts.append(f"{self.uses} uses per game")
         elif self.limit != "none":
@@ -166,6 +171,7 @@ class Effect:
     unless_token: str | None = None  # a target with this token beside it may not be picked (Mendak)
     classes: tuple[str, ...] = ()  # "mark": only ships of these classes
     bar_only: bool = False  # "free_action": only the actions on the ship's Action Bar
+    locking: bool = False  # only a ship holding a target lock on the card's ship (Hikaru Sulu 2046)
     exposed: bool = False  # only a target that is not cloaked and has no active shields (boarding parties)
     locked: bool = False  # an Action: at the ship the card's ship holds a target lock on, spending the lock (Chang)
     # "mark" with a ``token``: ``amount`` of that token is placed beside every ship it marks

@@ -258,9 +258,18 @@ def _dice_count(state: GameState, owner: ShipState, ability: Ability) -> Ability
                       f"({keep:.2f})")
 
 
+def own_choice(owner: ShipState, cards: tuple[str, ...]) -> str:
+    """The card of its own ship a cost takes: one whose ability the engine does not play, else the first."""
+    return min(cards, key=lambda c: (c in CARDS and owner.card_ready(c), cards.index(c)))
+
+
 def default(state: GameState, owner: ShipState, ability: Ability, offer: AbilityOffer) -> AbilityUse | None:
     """The policy's answer to an offer."""
     kind = ability.effect.kind
+    if offer.window == "action" and ability.cost.own and offer.subject == owner.id and offer.actions:
+        choice = own_choice(owner, tuple(o.action for o in offer.actions))
+        name = CARDS[choice].name if choice in CARDS else choice
+        return AbilityUse(choice=choice, reason=f"pays with {name}: the card of its own worth least kept")
     if kind == "cancel":
         return _cancel(state, offer)
     if offer.window == "action" and offer.actions and offer.subject is not None:  # an action's token, upgrade

@@ -18,7 +18,15 @@ from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities import policy
-from engine.rulesets.attack_wing.abilities.model import Ability, AttackContext, Card, Effect, Situation, Window
+from engine.rulesets.attack_wing.abilities.model import (
+    Ability,
+    AttackContext,
+    Card,
+    Cost,
+    Effect,
+    Situation,
+    Window,
+)
 from engine.rulesets.attack_wing.abilities.registry import CARDS
 from engine.rulesets.attack_wing.actions import ActionOption
 from engine.rulesets.attack_wing.measure import arc_check, distance
@@ -99,7 +107,16 @@ def ready(owner: ShipState, card_id: str, ability: Ability) -> bool:
         return False
     if cost.shields > 0 and owner.shields < cost.shields:
         return False
+    if cost.own and not own_cards(owner, card_id, cost):
+        return False
     return cost.token is None or getattr(owner, cost.token, 0) > 0
+
+
+def own_cards(owner: ShipState, card_id: str, cost: Cost) -> tuple[str, ...]:
+    """The cards of its own ship a ``Cost.own`` may take: of that upgrade type, in play (and not
+    disabled, for a disable), not the card itself."""
+    return tuple(c for c in owner.cards if c != card_id and c not in owner.cards_discarded
+                 and (cost.own_discard or c not in owner.cards_disabled) and upgrade_type(c) == cost.own)
 
 
 _WINDOWS: dict[tuple[int, str], tuple[Card, tuple[tuple[int, Ability], ...]]] = {}
@@ -560,16 +577,20 @@ def marks_of(state: GameState, owner: ShipState, ability: Ability) -> tuple[str,
              and (not effect.locked or s.id == owner.target_lock)
              and (s.id == owner.id or not (effect.in_arc or effect.out_arc)
                   or arc_check(rules.placed(owner), rules.placed(s), arc).in_arc == effect.in_arc)
-             and _can_change(s, effect)]
+             and _can_change(s, effect, owner.id)]
     return tuple(s.id for s in ships)
 
 
-def _can_change(ship: ShipState, effect: Effect) -> bool:
+def _can_change(ship: ShipState, effect: Effect, owner_lock: str | None = None) -> bool:
     """The effect has something to act on beside this ship (a token to remove, a shield to repair)."""
     if effect.unless_token is not None and int(getattr(ship, effect.unless_token, 0)) > 0:
         return False
     if effect.exposed and (ship.cloaked or ship.shields > 0):  # "not Cloaked and has no Active Shields"
         return False
+    if effect.locking and owner_lock is not None and ship.target_lock != owner_lock:
+        return False
+    if effect.kind == "drop_lock":
+        return ship.target_lock is not None
     if effect.kind == "remove_token":
         return any(getattr(ship, token, 0) for token in effect.tokens)
     if effect.kind == "repair_shield":
@@ -635,7 +656,7 @@ def upgrade_type(card_id: str) -> str | None:
 
 
 # effects that need a ship to act on (one a seat picks, or every one they may act on)
-_ACTS_ON = ("gain_token", "remove_token", "repair_shield", "disable_upgrade", "discard_upgrade")
+_ACTS_ON = ("gain_token", "remove_token", "repair_shield", "disable_upgrade", "discard_upgrade", "drop_lock")
 
 
 def fleet_holder(state: GameState, ship: ShipState, card_id: str) -> ShipState | None:
@@ -718,7 +739,15 @@ def perform_action(t: Table, ship_id: str, action: str, reason: str, target: str
         default = policy.sub_choice(t.state, effect, ships[0], choices)
         use = AbilityUse(target=target, choice=asked.choice if asked is not None and asked.choice in choices
                          else default, reason=reason)
+    if ability.cost.own:  # which card of its own pays: the seat's choice (the effect has none of its own)
+        mine = own_cards(holder, card_id, ability.cost)
+        asked = _ask(t, found, "action", subject=holder.id, actions=tuple(ActionOption(c) for c in mine))
+        paid = asked.choice if asked is not None and asked.choice in mine else policy.own_choice(holder, mine)
+        use = AbilityUse(target=target, choice=paid, reason=reason)
     _used(t, found, "action", use, subject=target or (ship_id if holder.id != ship_id else None), marks=marks)
+    if ability.cost.own and use.choice is not None:
+        t.emit(ev.CardDiscarded if ability.cost.own_discard else ev.CardDisabled, ship=holder.id, card=use.choice,
+               cause=card.name)
     if effect.kind in ("disable_upgrade", "discard_upgrade"):  # Kira Nerys, Stex: the ships that ignore it
         ships = tuple(s for s in ships if not _resisted(t, owner, card_id, s))
     _apply(t, owner, card.name, effect, ships, use.choice)
@@ -787,6 +816,8 @@ def _apply(t: Table, owner: ShipState, cause: str, effect: Effect, ships: tuple[
             t.emit(ev.TargetLockRemoved, ship=ship_id, cause=cause)
         elif effect.kind == "remove_token" and choice is not None:
             t.emit(ev.TokensChanged, ship=ship_id, token=choice, delta=-1, cause=cause)
+        elif effect.kind == "drop_lock" and ship.target_lock is not None:
+            t.emit(ev.TargetLockRemoved, ship=ship_id, cause=cause)
         elif effect.kind == "repair_shield":
             amount = min(effect.amount, ship.shields_max - ship.shields - ship.shields_disabled)
             if amount > 0:

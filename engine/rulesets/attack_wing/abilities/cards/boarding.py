@@ -1,11 +1,14 @@
-"""Boarding parties and saboteurs: an "Action:" that discards upgrades of another ship (the
-``discard_upgrade`` effect; the seat picks the ship and the cards, ``card_discarded`` events) or
-disables them all (Klingon Boarding Party); and the cards that resist an enemy crew card's
-discard or disable (Kira Nerys, Stex: the ``resist`` window). The Jem'Hadar-only purchase of
-Toman'Torax and Kira's faction-penalty waiver are fleet building."""
+"""Cards that act on another ship's cards, or pay with their own ship's. Boarding parties and
+saboteurs: an "Action:" that discards upgrades of another ship (the ``discard_upgrade`` effect; the
+seat picks the ship and the cards, ``card_discarded`` events) or disables them all (Klingon
+Boarding Party); the cards that resist an enemy crew card's discard or disable (Kira Nerys, Stex:
+the ``resist`` window). Hikaru Sulu (2046) and Alidar Jarok (3121) pay with one of their own ship's
+upgrades (``Cost.own``). The Jem'Hadar-only purchase of Toman'Torax and Kira's faction-penalty
+waiver are fleet building."""
 
 from __future__ import annotations
 
+from engine.rulesets.attack_wing.abilities.cards.common import not_at_each_other
 from engine.rulesets.attack_wing.abilities.model import Ability, Card, Condition, Cost, Effect, Situation
 
 
@@ -53,4 +56,10 @@ CARDS: tuple[Card, ...] = (
                                  upgrades=("weapon", "tech"), exposed=True),
                 "Action: at a ship at Range 1-2, not cloaked and with no active shields: discard one of its "
                 "weapon or tech upgrades", Cost(discard=True)),)),
+    Card(("2046",), "Hikaru Sulu", "captain", (
+        Ability("action", Effect("drop_lock", targets="enemy", pick=True, locking=True),
+                "Action: an enemy ship holding a target lock on his ship loses it", Cost(own="crew")),)),
+    Card(("3121",), "Alidar Jarok", "captain", not_at_each_other(
+        "Action: a ship at Range 1-2 and his ship may not attack each other this round", (1, 2),
+        Cost(own="talent", own_discard=True))),
 )
