@@ -211,3 +211,37 @@ def test_alidar_jarok_discards_his_talent_and_neither_ship_attacks_the_other() -
     assert not [e for e in g.events if isinstance(e, ev.AttackDeclared)]  # the only two ships: no attack
     with pytest.raises(IllegalDecision, match=ALIDAR):  # no talent to discard
         _alidar(())
+
+
+# --- Weyoun (2034): disabled to spare one crew card of his ship for the round ------------------------
+
+WEYOUN = "2034"
+
+
+def _weyoun(card: str, upgrades: tuple[str, ...], choice: str, weyoun: list[AbilityUse | None] | None = None
+            ) -> Game:
+    seats = [ScriptedPlayer(actions={"A": [ActionChoice(action_name(card, 0), "J")]}, use_abilities=True,
+                            abilities={card: [AbilityUse(choice=choice)]}),
+             ScriptedPlayer(use_abilities=True, abilities={WEYOUN: weyoun} if weyoun is not None else {})]
+    return one_attack([ship("A", 0, VORCHA, upgrades=[card]),
+                       ship("J", 1, AKIRA, captain=WEYOUN, upgrades=list(upgrades), shields=0)],
+                      [], players=seats, holds=("A", "J"))
+
+
+def test_weyoun_spares_the_crew_card_a_boarding_party_would_take_for_the_round() -> None:
+    g = _weyoun(KLAG, (WORF, KYLE), KYLE)
+    [use] = used(g, WEYOUN)
+    assert (use.window, use.choice, use.disable, use.subject) == ("resist", KYLE, True, "A")
+    assert _discarded(g) == [] and KLAG in g.state.ship("A").cards_discarded
+    j = g.state.ship("J")
+    assert j.protected == (KYLE,) and WEYOUN in j.cards_disabled
+    from engine.rulesets.attack_wing.abilities.registry import CARDS
+    from engine.rulesets.attack_wing.abilities.windows import upgrades_to_discard
+    assert upgrades_to_discard(j, CARDS[KORAX].abilities[0].effect) == (WORF,)  # Kyle is out of reach this round
+
+
+def test_weyoun_declined_or_against_a_weapon_spares_nothing() -> None:
+    g = _weyoun(KLAG, (WORF, KYLE), KYLE, weyoun=[None])
+    assert _discarded(g) == [(KYLE, "Klag")] and not used(g, WEYOUN)
+    g = _weyoun(SABOTAGE, (WORF, TORPEDOES), TORPEDOES)  # not a crew card: nothing to spare
+    assert _discarded(g) == [(TORPEDOES, "Sabotage")] and not used(g, WEYOUN)

@@ -132,3 +132,39 @@ def test_hikaru_sulus_own_card_choice_round_trips_through_the_notation(tmp_path:
     outcome = run_notation(parse_notation(text), None, record=True)
     assert [i.format("export") for i in outcome.issues] == []
     assert outcome.replay == out.read_bytes()
+
+
+def test_weyouns_spared_card_round_trips_through_the_notation(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                              ) -> None:
+    """A recorded round: Toman'Torax at Range 1 would discard Worf; Weyoun is disabled to spare him
+    (``B1 uses Weyoun choosing Worf``); it validates and imports to the same bytes."""
+    from aw_helpers import ScriptedPlayer
+
+    from engine.rulesets.attack_wing import play as play_module
+    from engine.rulesets.attack_wing.players import ActionChoice
+
+    duel = json.loads((Path(__file__).parents[1] / "replays" / "duel.json").read_text())
+    fleets = ([{"ship": "1037", "captain": "2036", "upgrades": ["3084"]}],
+              [{"ship": "1009", "captain": "2034", "upgrades": ["3002", "3020"]}])
+    for side, ships, y in zip(duel["sides"], fleets, (380, 520), strict=True):
+        side["fleet"] = {"name": side["name"], "faction": side["name"], "ships": ships}
+        side["deployment"] = {"x": 300, "y": y, "width": 300, "height": 60}
+    scenario = tmp_path / "weyoun.json"
+    scenario.write_text(json.dumps(duel))
+    monkeypatch.setattr(play_module, "players_for", lambda kinds, scenario, seed: [
+        ScriptedPlayer(actions={"A1": [ActionChoice("ability:3084:0", "B1")]}, use_abilities=True),
+        ScriptedPlayer(use_abilities=True)])
+    out = tmp_path / "weyoun.trek"
+    result = play(load_scenario(scenario), 1, out, rounds=1)
+    [spare] = [e for e in result.events if isinstance(e, ev.AbilityUsed) and e.card == "2034"]
+    assert (spare.choice, spare.disable) == ("3002", True)
+    assert not [e for e in result.events if isinstance(e, ev.CardDiscarded) and e.ship == "B1"]
+    replay = open_replay(out)
+    assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
+    text = write_notation(export_file(out))
+    assert "B1 uses Weyoun choosing Worf" in text
+    outcome = run_notation(parse_notation(text), None, record=True)
+    assert [i.format("export") for i in outcome.issues] == []
+    assert outcome.replay == out.read_bytes()
+    without = run_notation(parse_notation(text.replace("B1 uses Weyoun choosing Worf", "")), None, record=True)
+    assert without.replay != out.read_bytes()  # no line: Weyoun is not used, Worf is discarded

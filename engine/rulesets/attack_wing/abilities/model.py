@@ -66,6 +66,8 @@ EffectKind = Literal[
     "spare_weapon",    # attacking: the card is disabled instead of the weapon fired (Lojur)
     "resist",          # roll ``amount`` defense dice as an enemy crew card would discard or disable upgrades of
                        # the card's ship: an evade result and that card's effect on it is ignored (Kira Nerys)
+    "protect",         # as an enemy card would discard or disable ``upgrades`` cards of the card's ship: one
+                       # of them (the seat's choice) is spared, and for the rest of the round (Weyoun 2034)
     "drop_lock",       # the ship it targets loses the target lock it holds (``locking``: on the card's ship)
     "discard_upgrade", # discard ``amount`` upgrades (of ``upgrades`` types, the seat's choice) of the ship it
                        # targets: they leave the game (boarding parties, Sabotage)

@@ -266,6 +266,11 @@ def own_choice(owner: ShipState, cards: tuple[str, ...]) -> str:
 def default(state: GameState, owner: ShipState, ability: Ability, offer: AbilityOffer) -> AbilityUse | None:
     """The policy's answer to an offer."""
     kind = ability.effect.kind
+    if kind == "protect" and offer.actions:  # the card taken whose ability is in play, else the first
+        cards = tuple(o.action for o in offer.actions)
+        choice = max(cards, key=lambda c: (c in CARDS, -cards.index(c)))
+        name = CARDS[choice].name if choice in CARDS else choice
+        return AbilityUse(choice=choice, reason=f"keeps {name} for the round")
     if offer.window == "action" and ability.cost.own and offer.subject == owner.id and offer.actions:
         choice = own_choice(owner, tuple(o.action for o in offer.actions))
         name = CARDS[choice].name if choice in CARDS else choice

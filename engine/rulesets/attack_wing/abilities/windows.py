@@ -115,7 +115,7 @@ def ready(owner: ShipState, card_id: str, ability: Ability) -> bool:
 def own_cards(owner: ShipState, card_id: str, cost: Cost) -> tuple[str, ...]:
     """The cards of its own ship a ``Cost.own`` may take: of that upgrade type, in play (and not
     disabled, for a disable), not the card itself."""
-    return tuple(c for c in owner.cards if c != card_id and c not in owner.cards_discarded
+    return tuple(c for c in owner.cards if c != card_id and c not in owner.cards_discarded and c not in owner.protected
                  and (cost.own_discard or c not in owner.cards_disabled) and upgrade_type(c) == cost.own)
 
 
@@ -605,7 +605,8 @@ def _can_change(ship: ShipState, effect: Effect, owner_lock: str | None = None) 
 def upgrades_to_discard(ship: ShipState, effect: Effect) -> tuple[str, ...]:
     """The ship's upgrade cards a "discard_upgrade" effect may discard: in play (a disabled card
     too: it is still on the ship), of the effect's upgrade types; never its captain or admiral."""
-    return tuple(c for c in ship.cards if c not in ship.cards_discarded and (kind := upgrade_type(c)) is not None
+    return tuple(c for c in ship.cards if c not in ship.cards_discarded and c not in ship.protected
+                 and (kind := upgrade_type(c)) is not None
                  and (not effect.upgrades or kind in effect.upgrades))
 
 
@@ -627,7 +628,8 @@ def upgrades_to_disable(ship: ShipState, effect: Effect) -> tuple[str, ...]:
     out = []
     for card_id in ship.cards:
         kind = upgrade_type(card_id) or ("captain" if _is_captain(card_id) else None)
-        if kind is None or card_id in ship.cards_disabled or card_id in ship.cards_discarded:
+        if kind is None or card_id in ship.cards_disabled or card_id in ship.cards_discarded \
+                or card_id in ship.protected:
             continue
         if kind == "captain" and "captain" not in effect.upgrades:  # only a card that names the captain
             continue
@@ -750,6 +752,8 @@ def perform_action(t: Table, ship_id: str, action: str, reason: str, target: str
                cause=card.name)
     if effect.kind in ("disable_upgrade", "discard_upgrade"):  # Kira Nerys, Stex: the ships that ignore it
         ships = tuple(s for s in ships if not _resisted(t, owner, card_id, s))
+        for ship_id in ships:  # Weyoun (2034): a crew card of the ship spared
+            _protect(t, owner, _taken(t.state.ship(ship_id), effect, use.choice), ship_id)
     _apply(t, owner, card.name, effect, ships, use.choice)
     if effect.kind == "mark" and effect.token:  # a token beside every ship it marks
         for marked in marks:
@@ -778,6 +782,31 @@ def _choices(state: GameState, effect: Effect, ships: tuple[str, ...]) -> tuple[
     if effect.kind == "discard_upgrade":
         return discard_choices(ship, effect)
     return ()
+
+
+def _taken(ship: ShipState, effect: Effect, choice: str | None) -> tuple[str, ...]:
+    """The cards of the ship a discard or disable effect would take."""
+    if effect.kind == "disable_upgrade" and effect.amount == 0:
+        return upgrades_to_disable(ship, effect)
+    return tuple(choice.split("+")) if choice else ()
+
+
+def _protect(t: Table, source: ShipState, cards: tuple[str, ...], ship_id: str) -> None:
+    """Cards of this ship that would be discarded or disabled: its cards that spare one of them for
+    the round may (Weyoun 2034: the seat's choice among its crew cards taken)."""
+    ship = t.state.ship(ship_id)
+    if ship.side == source.side:
+        return
+    for found in list(candidates(t.state, ship, "resist", None)):
+        owner, _, _, _, ability = found
+        spared = tuple(c for c in cards if owner.id == ship_id and (not ability.effect.upgrades
+                                                                    or upgrade_type(c) in ability.effect.upgrades))
+        if ability.effect.kind != "protect" or not spared or not ready(t.state.ship(owner.id), found[1], ability):
+            continue
+        use = _ask(t, found, "resist", subject=source.id, actions=tuple(ActionOption(c) for c in spared))
+        if use is not None and use.choice in spared:
+            _used(t, found, "resist", use, source.id)
+            return
 
 
 def _resisted(t: Table, source: ShipState, card_id: str, ship_id: str) -> bool:
@@ -830,13 +859,14 @@ def _apply(t: Table, owner: ShipState, cause: str, effect: Effect, ships: tuple[
             for token in effect.tokens:
                 if getattr(ship, token, 0):
                     t.emit(ev.TokensChanged, ship=ship_id, token=token, delta=-getattr(ship, token), cause=cause)
-        elif effect.kind == "disable_upgrade" and choice is not None:
+        elif effect.kind == "disable_upgrade" and choice is not None and choice not in ship.protected:
             t.emit(ev.CardDisabled, ship=ship_id, card=choice, cause=cause)
             if any(w.upgrade_id == choice and not w.disabled for w in ship.weapons):
                 t.emit(ev.WeaponDisabled, ship=ship_id, weapon=choice)
         elif effect.kind == "discard_upgrade" and choice is not None:
             for card_id in choice.split("+"):
-                t.emit(ev.CardDiscarded, ship=ship_id, card=card_id, cause=cause)
+                if card_id not in ship.protected:
+                    t.emit(ev.CardDiscarded, ship=ship_id, card=card_id, cause=cause)
 
 
 def free_action(t: Table, ship_id: str, options_for: Any) -> tuple[str, str | None, str] | None:

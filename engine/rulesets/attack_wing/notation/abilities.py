@@ -64,11 +64,17 @@ def use_problem(line: m.Uses, offer: AbilityOffer) -> str | None:
     if offer.actions:
         option = next((o for o in offer.actions if o.action == line.action), None)
         if option is None:
-            return f"{offer.card_name} gives a free {', '.join(o.action for o in offer.actions)} here, " \
-                   f"not {line.action!r}"
+            return f"{offer.card_name} offers {', '.join(o.action for o in offer.actions)} here, " \
+                   f"not {line.choice or line.action!r}"
         if option.targets and line.target not in option.targets:
             return f"{offer.card_name}'s free {line.action} takes one of {', '.join(option.targets)}"
     return None
+
+
+def chosen(line: m.Uses, ship: ShipState) -> None:
+    """A ``choosing CARD`` line: the card's id in its ``action`` (the offer's options are card ids)."""
+    if line.choice is not None:
+        line.action = card_on(ship, line.choice) or line.choice
 
 
 def answer(line: m.Uses, offer: AbilityOffer) -> AbilityUse:
@@ -85,5 +91,9 @@ def optional(event: ev.AbilityUsed) -> bool:
 
 
 def uses_line(event: ev.AbilityUsed, ship: ShipState, faces: tuple[str, ...]) -> m.Uses:
+    if event.window == "resist":  # its choice is a card of its ship (Weyoun 2034), not a free action
+        return m.Uses(0, event.ship, label(ship, event.card), faces=faces, reason=event.reason,
+                      choice=None if event.choice is None else label(ship, event.choice) if event.choice in CARDS
+                      else event.choice)
     return m.Uses(0, event.ship, label(ship, event.card), tuple(i + 1 for i in event.dice), faces, event.choice,
                   event.target, event.reason)

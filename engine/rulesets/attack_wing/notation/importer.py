@@ -357,6 +357,7 @@ class _Driver:
             line = self.lines.take(state, ship.id, (m.Uses,), names)
         if not isinstance(line, m.Uses):
             return None
+        card_notation.chosen(line, ship)
         problem = card_notation.use_problem(line, offer)
         if problem is not None:
             self.issue(line.no, "ability", problem)

@@ -96,6 +96,7 @@ class Uses(ShipLine):
     action: str | None = None
     target: str | None = None
     reason: str = ""
+    choice: str | None = None  # ``choosing CARD``: a card of its ship the ability spares (Weyoun 2034)
 
 
 @dataclass(eq=False)

@@ -62,4 +62,7 @@ CARDS: tuple[Card, ...] = (
     Card(("3121",), "Alidar Jarok", "captain", not_at_each_other(
         "Action: a ship at Range 1-2 and his ship may not attack each other this round", (1, 2),
         Cost(own="talent", own_discard=True))),
+    Card(("2034",), "Weyoun", "captain", (
+        Ability("resist", Effect("protect", upgrades=("crew",)), "an enemy card would discard or disable crew "
+                "upgrades of his ship: disable Weyoun to spare one of them for the round", Cost(disable=True)),)),
 )
