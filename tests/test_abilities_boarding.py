@@ -245,3 +245,31 @@ def test_weyoun_declined_or_against_a_weapon_spares_nothing() -> None:
     assert _discarded(g) == [(KYLE, "Klag")] and not used(g, WEYOUN)
     g = _weyoun(SABOTAGE, (WORF, TORPEDOES), TORPEDOES)  # not a crew card: nothing to spare
     assert _discarded(g) == [(TORPEDOES, "Sabotage")] and not used(g, WEYOUN)
+
+
+# --- Cheat Death (3025): the ship just destroyed survives ------------------------------------------
+
+CHEAT_DEATH = "3025"
+
+
+def _destroyed(j_upgrades: list[str], cheat: list[AbilityUse | None] | None = None) -> Game:
+    """A (Vor'cha, 5 dice at Range 1 +1) rolls six crits at J (Attack Ship, hull 3, shields 3, no evades)."""
+    seats = [ScriptedPlayer(attacks={"A": ["J"]}, use_abilities=True),
+             ScriptedPlayer(use_abilities=True, abilities={CHEAT_DEATH: cheat} if cheat is not None else {})]
+    return one_attack([ship("A", 0, VORCHA), ship("J", 1, ATTACK_SHIP, upgrades=j_upgrades)],
+                      ["crit"] * 6 + ["blank"] * 10, players=seats)
+
+
+def test_cheat_death_keeps_the_ship_in_play_one_damage_short_with_every_card_face_down() -> None:
+    g = _destroyed([CHEAT_DEATH])
+    [use] = used(g, CHEAT_DEATH)
+    assert (use.window, use.discard) == ("destroyed", True)
+    j = g.state.ship("J")
+    assert j.in_play and not j.destroyed and j.hull_damage == j.hull - 1
+    assert not [c for c in j.damage if c.face_up] and CHEAT_DEATH in j.cards_discarded
+    assert not [e for e in g.events if isinstance(e, ev.ShipDestroyed)]
+
+
+def test_without_cheat_death_or_declining_it_the_ship_is_destroyed() -> None:
+    for g in (_destroyed([]), _destroyed([CHEAT_DEATH], cheat=[None])):
+        assert g.state.ship("J").destroyed and "J" in [e.ship for e in g.events if isinstance(e, ev.ShipDestroyed)]

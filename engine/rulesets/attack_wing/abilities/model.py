@@ -10,7 +10,8 @@ The timing windows follow the rulebook's round ("Game Round", "Combat Phase" ste
 ``modify_attack`` and ``modify_defense`` are steps 4 and 6; ``compare`` is the Compare Results step
 (7), before the uncanceled results are counted; ``damage`` comes after it and before the damage is
 dealt (8); ``end`` is the End Phase; ``resist`` comes when another ship's card would discard or
-disable the card's ship's upgrades (Kira Nerys, Stex).
+disable the card's ship's upgrades (Kira Nerys, Stex); ``destroyed`` as the card's ship is
+destroyed, before it leaves play (Cheat Death).
 """
 
 from __future__ import annotations
@@ -23,9 +24,9 @@ if TYPE_CHECKING:
     from engine.rulesets.attack_wing.state import GameState, ShipState, Weapon
 
 Window = Literal["action", "free_action", "declare_target", "attack_dice", "modify_attack", "defense_dice",
-                 "modify_defense", "compare", "damage", "end", "resist"]
+                 "modify_defense", "compare", "damage", "end", "resist", "destroyed"]
 WINDOWS: tuple[Window, ...] = ("action", "free_action", "declare_target", "attack_dice", "modify_attack",
-                               "defense_dice", "modify_defense", "compare", "damage", "end", "resist")
+                               "defense_dice", "modify_defense", "compare", "damage", "end", "resist", "destroyed")
 CardKind = Literal["captain", "admiral", "talent", "crew", "weapon", "tech", "resource", "borg", "squadron"]
 Limit = Literal["none", "round", "game"]
 DiceKind = Literal["attack", "defense"]
@@ -68,6 +69,8 @@ EffectKind = Literal[
                        # the card's ship: an evade result and that card's effect on it is ignored (Kira Nerys)
     "protect",         # as an enemy card would discard or disable ``upgrades`` cards of the card's ship: one
                        # of them (the seat's choice) is spared, and for the rest of the round (Weyoun 2034)
+    "survive",         # the ship just destroyed is not: damage cards removed until its damage is one less than
+                       # its Hull Value, the face-up ones first, the rest flipped face down (Cheat Death)
     "drop_lock",       # the ship it targets loses the target lock it holds (``locking``: on the card's ship)
     "discard_upgrade", # discard ``amount`` upgrades (of ``upgrades`` types, the seat's choice) of the ship it
                        # targets: they leave the game (boarding parties, Sabotage)

@@ -266,6 +266,8 @@ def own_choice(owner: ShipState, cards: tuple[str, ...]) -> str:
 def default(state: GameState, owner: ShipState, ability: Ability, offer: AbilityOffer) -> AbilityUse | None:
     """The policy's answer to an offer."""
     kind = ability.effect.kind
+    if kind == "survive":  # the ship or the card: the ship is worth more
+        return AbilityUse(reason=f"{owner.name} survives its destruction")
     if kind == "protect" and offer.actions:  # the card taken whose ability is in play, else the first
         cards = tuple(o.action for o in offer.actions)
         choice = max(cards, key=lambda c: (c in CARDS, -cards.index(c)))

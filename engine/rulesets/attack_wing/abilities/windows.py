@@ -809,6 +809,34 @@ def _protect(t: Table, source: ShipState, cards: tuple[str, ...], ship_id: str) 
             return
 
 
+def can_survive(state: GameState, ship: ShipState) -> bool:
+    """The ship has a ready card that may save it from destruction (Cheat Death)."""
+    return any(f[4].effect.kind == "survive" and f[0].id == ship.id for f in candidates(state, ship, "destroyed", None))
+
+
+def survive(t: Table, ship_id: str) -> bool:
+    """The ship was just destroyed: a card of it that saves it may be used (Cheat Death): damage
+    cards removed, the face-up ones first, until its damage is one less than its Hull Value; the
+    rest flipped face down. True: the ship stays in play."""
+    ship = t.state.ship(ship_id)
+    for found in list(candidates(t.state, ship, "destroyed", None)):
+        owner, _, card, _, ability = found
+        if ability.effect.kind != "survive" or owner.id != ship_id:
+            continue
+        if _ask(t, found, "destroyed") is None:
+            continue
+        _used(t, found, "destroyed", AbilityUse(reason="the ship survives"))
+        while t.state.ship(ship_id).hull_damage > ship.hull - 1 and t.state.ship(ship_id).damage:
+            damage = t.state.ship(ship_id).damage  # one at a time (a face-up Direct Hit counts two)
+            index = next((i for i, c in enumerate(damage) if c.face_up), len(damage) - 1)
+            t.emit(ev.DamageRepaired, ship=ship_id, index=index, flipped=False, cause=card.name)
+        for index, damage_card in enumerate(t.state.ship(ship_id).damage):
+            if damage_card.face_up:
+                t.emit(ev.DamageRepaired, ship=ship_id, index=index, flipped=True, cause=card.name)
+        return True
+    return False
+
+
 def _resisted(t: Table, source: ShipState, card_id: str, ship_id: str) -> bool:
     """A crew upgrade of an enemy ship would discard or disable upgrades of this ship: its cards
     that roll defense dice against it (Kira Nerys, Stex) roll; an evade result and it is ignored."""

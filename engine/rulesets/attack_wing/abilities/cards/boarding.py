@@ -65,4 +65,8 @@ CARDS: tuple[Card, ...] = (
     Card(("2034",), "Weyoun", "captain", (
         Ability("resist", Effect("protect", upgrades=("crew",)), "an enemy card would discard or disable crew "
                 "upgrades of his ship: disable Weyoun to spare one of them for the round", Cost(disable=True)),)),
+    Card(("3025",), "Cheat Death", "talent", (
+        Ability("destroyed", Effect("survive"), "its ship just destroyed: discard this card; damage cards are "
+                "removed, face up first, until the damage is one less than the Hull Value, and the rest flipped "
+                "face down", Cost(discard=True)),)),
 )
