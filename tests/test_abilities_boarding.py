@@ -252,12 +252,13 @@ def test_weyoun_declined_or_against_a_weapon_spares_nothing() -> None:
 CHEAT_DEATH = "3025"
 
 
-def _destroyed(j_upgrades: list[str], cheat: list[AbilityUse | None] | None = None) -> Game:
+def _destroyed(j_upgrades: list[str], cheat: list[AbilityUse | None] | None = None, band: int = 1,
+               after: tuple[str, ...] = ()) -> Game:
     """A (Vor'cha, 5 dice at Range 1 +1) rolls six crits at J (Attack Ship, hull 3, shields 3, no evades)."""
     seats = [ScriptedPlayer(attacks={"A": ["J"]}, use_abilities=True),
              ScriptedPlayer(use_abilities=True, abilities={CHEAT_DEATH: cheat} if cheat is not None else {})]
     return one_attack([ship("A", 0, VORCHA), ship("J", 1, ATTACK_SHIP, upgrades=j_upgrades)],
-                      ["crit"] * 6 + ["blank"] * 10, players=seats)
+                      ["crit"] * 6 + ["blank"] * 2 + list(after) + ["blank"] * 10, band=band, players=seats)
 
 
 def test_cheat_death_keeps_the_ship_in_play_one_damage_short_with_every_card_face_down() -> None:
@@ -273,3 +274,21 @@ def test_cheat_death_keeps_the_ship_in_play_one_damage_short_with_every_card_fac
 def test_without_cheat_death_or_declining_it_the_ship_is_destroyed() -> None:
     for g in (_destroyed([]), _destroyed([CHEAT_DEATH], cheat=[None])):
         assert g.state.ship("J").destroyed and "J" in [e.ship for e in g.events if isinstance(e, ev.ShipDestroyed)]
+
+
+STAB_AT_THEE = "3018"
+
+
+def test_i_stab_at_thee_damages_the_ships_within_range_1_as_its_ship_is_destroyed() -> None:
+    g = _destroyed([STAB_AT_THEE], after=("hit", "crit", "blank"))
+    [use] = used(g, STAB_AT_THEE)
+    assert (use.window, use.faces, use.amount) == ("destroyed", ("hit", "crit", "blank"), 3)
+    hurt = [(e.ship, e.to) for e in g.events if isinstance(e, ev.DamageDealt) and e.cause == "I Stab at Thee"]
+    assert hurt == [("A", "shield"), ("A", "shield")]  # no defense roll: both land on A's shields
+    assert g.state.ship("J").destroyed
+
+
+def test_i_stab_at_thee_reaches_no_ship_beyond_range_1() -> None:
+    g = _destroyed([STAB_AT_THEE], band=2, after=("hit", "crit", "blank"))
+    assert g.state.ship("J").destroyed and used(g, STAB_AT_THEE)
+    assert not [e for e in g.events if isinstance(e, ev.DamageDealt) and e.cause == "I Stab at Thee"]

@@ -168,3 +168,30 @@ def test_weyouns_spared_card_round_trips_through_the_notation(tmp_path: Path, mo
     assert outcome.replay == out.read_bytes()
     without = run_notation(parse_notation(text.replace("B1 uses Weyoun choosing Worf", "")), None, record=True)
     assert without.replay != out.read_bytes()  # no line: Weyoun is not used, Worf is discarded
+
+
+ALL_IN = ([{"ship": "1005", "captain": "3121", "upgrades": ["3009", "3043", "3018", "3025"]},
+           {"ship": "1037", "captain": "2036", "upgrades": ["3084", "3048", "3042"]}],
+          [{"ship": "1009", "captain": "2034", "upgrades": ["3002", "3020", "3075"]},
+           {"ship": "U.S.S. Defiant", "captain": "2046", "upgrades": ["3039", "3017"]},
+           {"ship": "1037", "captain": "2030", "upgrades": []}])
+
+
+def test_an_ai_game_with_the_new_cards_validates_and_round_trips(tmp_path: Path) -> None:
+    """Duel seed 3 with every card of this lane aboard: the AI uses Korax (Stex rolls, Weyoun spares
+    a card), Cheat Death saves the Vor'cha and I Stab at Thee strikes as it is destroyed later."""
+    duel = json.loads((Path(__file__).parents[1] / "replays" / "duel.json").read_text())
+    for side, ships in zip(duel["sides"], ALL_IN, strict=True):
+        side["fleet"] = {"name": side["name"], "faction": side["name"], "ships": ships}
+    scenario = tmp_path / "all.json"
+    scenario.write_text(json.dumps(duel))
+    out = tmp_path / "all.trek"
+    result = play(load_scenario(scenario), 3, out)
+    assert result.warnings == ()
+    used = {e.card_name for e in result.events if isinstance(e, ev.AbilityUsed)}
+    assert {"Korax", "Stex", "Weyoun", "Cheat Death", "I Stab at Thee"} <= used
+    replay = open_replay(out)
+    assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
+    outcome = run_notation(parse_notation(write_notation(export_file(out))), None, record=True)
+    assert [i.format("export") for i in outcome.issues] == []
+    assert outcome.replay == out.read_bytes()

@@ -270,6 +270,7 @@ def _hull_reached(t: Table, ship_id: str, cause: str, attacker_skill: int | None
         return False
     if windows.survive(t, ship_id):  # "if your ship was just destroyed" (Cheat Death): it is not
         return False
+    windows.last_strike(t, ship_id, suffer)  # "if your ship was just destroyed" (I Stab at Thee)
     keep = (attacker_skill is not None and t.state.phase == "combat" and not ship.attacked
             and rules.skill_in_effect(ship) == attacker_skill)
     t.emit(ev.ShipDestroyed, ship=ship_id, cause=cause, removed=not keep)

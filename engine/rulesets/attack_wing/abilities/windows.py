@@ -837,6 +837,22 @@ def survive(t: Table, ship_id: str) -> bool:
     return False
 
 
+def last_strike(t: Table, ship_id: str, suffer: Any) -> None:
+    """The ship was just destroyed (and stays so): its cards that strike back roll (I Stab at Thee),
+    their hits and crits suffered by every other ship within Range 1 of it, no defense dice."""
+    ship = t.state.ship(ship_id)
+    for found in list(candidates(t.state, ship, "destroyed", None)):
+        owner, _, card, _, ability = found
+        if ability.effect.kind != "blast" or owner.id != ship_id:
+            continue
+        n = ability.effect.amount
+        faces, draws = t.dice.roll(t.state, "attack", n, ship, f"{card.name} roll")
+        near = tuple(s.id for s in t.state.in_play() if s.id != ship_id and band_between(ship, s) == 1)
+        _used(t, found, "destroyed", None, None, n, faces=tuple(faces), draws=draws)
+        for other in near:
+            suffer(t, other, sum(f == "hit" for f in faces), sum(f == "crit" for f in faces), card.name)
+
+
 def _resisted(t: Table, source: ShipState, card_id: str, ship_id: str) -> bool:
     """A crew upgrade of an enemy ship would discard or disable upgrades of this ship: its cards
     that roll defense dice against it (Kira Nerys, Stex) roll; an evade result and it is ignored."""

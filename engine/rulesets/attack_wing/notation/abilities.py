@@ -87,7 +87,7 @@ def optional(event: ev.AbilityUsed) -> bool:
     ability that rolls dice is written too, for its faces (Kira Nerys)."""
     card = CARDS.get(event.card)
     return card is not None and event.ability < len(card.abilities) and (card.abilities[event.ability].optional
-                                                                          or event.window == "resist")
+                                                                          or event.window in ("resist", "destroyed"))
 
 
 def uses_line(event: ev.AbilityUsed, ship: ShipState, faces: tuple[str, ...]) -> m.Uses:

@@ -25,6 +25,7 @@ from engine.geometry.shapes import base_corners, base_polygon
 from engine.rulesets.attack_wing import actions, rules
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import params as P
+from engine.rulesets.attack_wing.abilities.registry import CARDS
 from engine.rulesets.attack_wing.actions import REARM, ActionChoice, ActionOption
 from engine.rulesets.attack_wing.codec import state_to_dict
 from engine.rulesets.attack_wing.game import Game
@@ -126,6 +127,18 @@ class NotationDice:
         return self.driver.roll(state, kind, count, ship, cause), count
 
 
+AFTER_DICE = ("destroyed", "resist")  # windows asked as an attack's damage is dealt, after it is resolved
+
+
+def after_dice(state: GameState, line: m.Uses) -> bool:
+    """A uses line of a card asked as the attack's damage is dealt (Cheat Death, I Stab at Thee): it
+    is read then, not when the attack is resolved."""
+    ship = next((s for s in state.ships if s.id == line.ship), None)
+    card_id = card_notation.card_on(ship, line.card) if ship is not None else None
+    card = CARDS.get(card_id or "")
+    return card is not None and any(a.window in AFTER_DICE for a in card.abilities)
+
+
 class _Driver:
     """Answers the engine's requests from the lines (through the cursor) and checks what happens."""
 
@@ -144,6 +157,7 @@ class _Driver:
         self.dealt = 0
         self.card_choice: tuple[str, str, int] | None = None  # (ship, "choosing ..." text, line) of its action card
         self.card_faces: list[str] = []  # the new faces of a card's reroll (its uses line)
+        self.last_block: list[m.Line] = []  # the block of the attack just resolved: its damage's card lines
 
     def issue(self, line: int, code: str, message: str, rule: str = "") -> None:
         self.issues.append(Issue(line, code, message, rule))
@@ -353,6 +367,11 @@ class _Driver:
             line = next((x for x in self.ctx.line.block if names(x)), None)
             if line is not None:
                 line.used = True
+        elif offer.window in AFTER_DICE:  # asked as the damage is dealt: in the block of the attack dealing it
+            line = next((x for x in self.last_block if names(x)), None) \
+                or self.lines.take(state, ship.id, (m.Uses,), names)
+            if line is not None:
+                line.used = True
         else:
             line = self.lines.take(state, ship.id, (m.Uses,), names)
         if not isinstance(line, m.Uses):
@@ -395,8 +414,15 @@ class _Driver:
             return (faces + ["blank"] * count)[:count]
         if cause.endswith((" reroll", " roll")):  # a card's reroll or roll: the faces its uses line gives
             if not self.card_faces and cause.endswith(" roll"):  # a standing card's roll (Kira Nerys): its line
-                line = self.lines.take(state, ship.id, (m.Uses,),
-                                       lambda x: card_notation.roll_of(ship, x.card) == cause)
+                def rolls(x: m.Line) -> bool:
+                    return isinstance(x, m.Uses) and not x.used and x.ship == ship.id \
+                        and card_notation.roll_of(ship, x.card) == cause
+                line = next((x for x in (self.ctx.line.block if self.ctx is not None else self.last_block)
+                             if rolls(x)), None)
+                if line is not None:  # in the attack's block (I Stab at Thee destroyed by it)
+                    line.used = True
+                else:
+                    line = self.lines.take(state, ship.id, (m.Uses,), rolls)
                 self.card_faces = list(line.faces) if isinstance(line, m.Uses) else []
             faces, self.card_faces = self.card_faces, []
             if len(faces) != count:
@@ -523,8 +549,9 @@ class _Driver:
         before = ctx.at_declare or state
         attacker_id, defender_id = ctx.line.ship, ctx.option.defender
         attacker, defender = before.ship(attacker_id), before.ship(defender_id)
+        self.last_block = ctx.line.block
         for line in ctx.line.block:
-            if line.used or isinstance(line, m.Damage):
+            if line.used or isinstance(line, m.Damage) or (isinstance(line, m.Uses) and after_dice(before, line)):
                 continue
             line.used = True
             if isinstance(line, m.Dice):

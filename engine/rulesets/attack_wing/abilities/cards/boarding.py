@@ -69,4 +69,7 @@ CARDS: tuple[Card, ...] = (
         Ability("destroyed", Effect("survive"), "its ship just destroyed: discard this card; damage cards are "
                 "removed, face up first, until the damage is one less than the Hull Value, and the rest flipped "
                 "face down", Cost(discard=True)),)),
+    Card(("3018",), "I Stab at Thee", "talent", (
+        Ability("destroyed", Effect("blast", 3), "its ship just destroyed: 3 attack dice, whose hits and crits "
+                "damage every other ship within Range 1 of it, no defense dice", optional=False),)),
 )
