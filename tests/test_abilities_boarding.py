@@ -292,3 +292,33 @@ def test_i_stab_at_thee_reaches_no_ship_beyond_range_1() -> None:
     g = _destroyed([STAB_AT_THEE], band=2, after=("hit", "crit", "blank"))
     assert g.state.ship("J").destroyed and used(g, STAB_AT_THEE)
     assert not [e for e in g.events if isinstance(e, ev.DamageDealt) and e.cause == "I Stab at Thee"]
+
+
+ULTRITIUM = "3124"
+
+
+def _explosives(a_upgrades: list[str], j_shields: int = 0) -> Game:
+    seats = [ScriptedPlayer(actions={"A": [ActionChoice(action_name(ULTRITIUM, 0), "J")]}, use_abilities=True),
+             ScriptedPlayer(use_abilities=True)]
+    return one_attack([ship("A", 0, VORCHA, upgrades=a_upgrades), ship("J", 1, AKIRA, shields=j_shields)],
+                      [], players=seats, holds=("A", "J"))
+
+
+def test_ultritium_explosives_spend_a_crew_card_for_a_critical_hit_on_an_unshielded_ship() -> None:
+    g = _explosives([ULTRITIUM, KYLE])
+    [use] = used(g, ULTRITIUM)
+    assert (use.subject, use.choice, use.discard) == ("J", KYLE, True)
+    a = g.state.ship("A")
+    assert {ULTRITIUM, KYLE} <= set(a.cards_discarded)
+    dealt = [(e.ship, e.to, e.face_up) for e in g.events if isinstance(e, ev.DamageDealt)
+             and e.cause == "Ultritium Explosives"]
+    assert dealt == [("J", "hull", True)] and g.state.ship("J").hull_damage == 1
+    assert next((e.active, e.cause) for e in g.events if isinstance(e, ev.ShieldsChanged) and e.ship == "A") == (
+        0, "Ultritium Explosives")
+
+
+def test_ultritium_explosives_need_a_crew_card_and_a_target_without_shields() -> None:
+    with pytest.raises(IllegalDecision, match=ULTRITIUM):
+        _explosives([ULTRITIUM])  # no crew card to discard with it
+    with pytest.raises(IllegalDecision, match=ULTRITIUM):
+        _explosives([ULTRITIUM, KYLE], j_shields=3)

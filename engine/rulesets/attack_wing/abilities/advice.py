@@ -222,6 +222,8 @@ def _on_ship(state: GameState, ship: ShipState, ability: Ability, target: ShipSt
         else:
             worth = DEFENSE_DIE * fire if effect.token == "evade" else 0.3
         return worth, f"a {effect.token.replace('_', ' ')} token for {target.name}" if worth else ""
+    if effect.kind == "inflict" and not friendly:  # a critical hit on the hull: a point and its card's effect
+        return 1.3 * effect.amount, f"{effect.amount} critical damage to {target.name}"
     if effect.kind == "drop_lock" and not friendly and target.target_lock is not None:  # its lock on us gone
         return TOKEN_WORTH["target_lock"] + 0.1 * _threat_to(state, target, ship), \
             f"{target.name} loses its target lock"
@@ -289,7 +291,7 @@ def action_value(state: GameState, ship: ShipState, action: str, threat: float, 
         return 0.3 * threat - _cost(ability.cost), f"{card.name}: cloak, +4 agility under fire (threat " \
             f"{threat:.1f})", None
     if ability.effect.kind in ("repair_shield", "gain_token", "remove_token", "disable_upgrade", "discard_upgrade",
-                               "drop_lock"):
+                               "drop_lock", "inflict"):
         now, said, picked = _acting_now(state, ship, ability, threat, targets)
         if ability.cost.shields < 0 and said:  # every remaining shield disabled: worth more under fire
             now -= ship.shields * (SHIELD_COST + 0.05 * threat)

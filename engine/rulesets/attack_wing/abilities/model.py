@@ -73,6 +73,7 @@ EffectKind = Literal[
                        # its Hull Value, the face-up ones first, the rest flipped face down (Cheat Death)
     "blast",           # the ship just destroyed rolls ``amount`` attack dice: their hits and crits damage every
                        # other ship within Range 1 of it, no defense dice (I Stab at Thee)
+    "inflict",         # the ship it targets suffers ``amount`` critical damage (Ultritium Explosives)
     "drop_lock",       # the ship it targets loses the target lock it holds (``locking``: on the card's ship)
     "discard_upgrade", # discard ``amount`` upgrades (of ``upgrades`` types, the seat's choice) of the ship it
                        # targets: they leave the game (boarding parties, Sabotage)

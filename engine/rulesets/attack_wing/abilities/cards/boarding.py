@@ -72,4 +72,9 @@ CARDS: tuple[Card, ...] = (
     Card(("3018",), "I Stab at Thee", "talent", (
         Ability("destroyed", Effect("blast", 3), "its ship just destroyed: 3 attack dice, whose hits and crits "
                 "damage every other ship within Range 1 of it, no defense dice", optional=False),)),
+    Card(("3124",), "Ultritium Explosives", "tech", (
+        Ability("action", Effect("inflict", targets="ships", reach=(1, 2), pick=True, exposed=True),
+                "Action: its ship not cloaked: at a ship at Range 1-2, not cloaked and with no active shields, "
+                "1 critical damage", Cost(discard=True, shields=-1, own="crew", own_discard=True),
+                Condition(check=_not_cloaked)),)),
 )
