@@ -21,4 +21,5 @@ def state_v1(raw: dict[str, Any]) -> dict[str, Any]:
 UPGRADES: dict[int, EventUpgrade] = {1: EventUpgrade(1, aw.UPGRADES[1].summary, aw.event_v1, state_v1),
                                      2: EventUpgrade(2, aw.UPGRADES[2].summary, aw.same, aw.same),
                                      3: EventUpgrade(3, aw.UPGRADES[3].summary, aw.same, aw.same),
-                                     4: EventUpgrade(4, aw.UPGRADES[4].summary, aw.same, aw.same)}
+                                     4: EventUpgrade(4, aw.UPGRADES[4].summary, aw.same, aw.same),
+                                     5: EventUpgrade(5, aw.UPGRADES[5].summary, aw.same, aw.same)}

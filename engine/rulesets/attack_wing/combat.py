@@ -231,12 +231,14 @@ def suffer(t: Table, ship_id: str, hits: int, crits: int, cause: str, attacker_s
     squadron = rules.is_squadron(t.state.ship(ship_id).class_name)
     if squadron:  # "All critical damage suffered by a Squadron is immediately converted into normal damage."
         hits, crits = hits + crits, 0
+    left = hits + crits  # the points of this damage not dealt yet
     for critical in [False] * hits + [True] * crits:
         ship = t.state.ship(ship_id)
         if ship.destroyed:
             return
         if ship.shields > 0 and not hull_only:
             t.emit(ev.DamageDealt, ship=ship_id, to="shield", cause=cause)
+            left -= 1
             continue
         if squadron:
             # "Only 1 Attack Squadron Token may be removed by any single attack, regardless of how much
@@ -251,16 +253,24 @@ def suffer(t: Table, ship_id: str, hits: int, crits: int, cause: str, attacker_s
         if not deck:
             return  # every card is on a ship: nothing left to deal (rulings.md)
         t.emit(ev.DamageDealt, ship=ship_id, to="hull", card=deck[0], face_up=critical, cause=cause)
-        if _hull_reached(t, ship_id, cause, attacker_skill):
+        left -= 1
+        if _hull_reached(t, ship_id, cause, attacker_skill, left):
             return
 
 
-def _hull_reached(t: Table, ship_id: str, cause: str, attacker_skill: int | None) -> bool:
+def _hull_reached(t: Table, ship_id: str, cause: str, attacker_skill: int | None, left: int = 0) -> bool:
     """Destroy the ship when its hull damage reaches its Hull Value; True when it is taken off the
-    table now (a ship of the attacker's Captain Skill that has not fired yet stays until it has)."""
+    table now (a ship of the attacker's Captain Skill that has not fired yet stays until it has).
+    A ship with a card that saves it (Cheat Death) takes the rest of the damage (``left`` points)
+    first: the card is asked once the ship is destroyed by the whole of it."""
     ship = t.state.ship(ship_id)
     if ship.hull_damage < ship.hull or ship.doomed:
         return False
+    if left > 0 and windows.can_survive(t.state, ship):
+        return False
+    if windows.survive(t, ship_id):  # "if your ship was just destroyed" (Cheat Death): it is not
+        return False
+    windows.last_strike(t, ship_id, suffer)  # "if your ship was just destroyed" (I Stab at Thee)
     keep = (attacker_skill is not None and t.state.phase == "combat" and not ship.attacked
             and rules.skill_in_effect(ship) == attacker_skill)
     t.emit(ev.ShipDestroyed, ship=ship_id, cause=cause, removed=not keep)

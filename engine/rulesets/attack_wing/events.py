@@ -397,7 +397,7 @@ class AbilityUsed(_Event):
     card_name: Name
     ability: Annotated[int, Field(ge=0, le=20)] = 0  # which of the card's abilities
     window: Literal["action", "free_action", "declare_target", "attack_dice", "modify_attack", "defense_dice",
-                    "modify_defense", "compare", "damage", "end"]
+                    "modify_defense", "compare", "damage", "end", "resist", "destroyed"]
     subject: ShipRef | None = None  # the ship it acts on, when not its own
     dice: tuple[Annotated[int, Field(ge=0, le=100)], ...] = ()  # the dice it touches
     choice: Name | None = None  # a free action's name
@@ -410,8 +410,8 @@ class AbilityUsed(_Event):
     token: Literal["evade", "scan", "battle_stations"] | None = None  # spent from beside the ship
     time: Annotated[int, Field(ge=0, le=20)] = 0  # Time Tokens placed on the card
     marks: Annotated[tuple[ShipRef, ...], Field(max_length=40)] = ()  # ships under its effect this round
-    faces: Annotated[tuple[Literal["hit", "crit", "battle_stations", "blank"], ...], Field(max_length=20)] = ()
-    # the attack dice the ability rolled (Riker's return fire; ``draws`` counts them)
+    faces: Annotated[tuple[Literal["hit", "crit", "battle_stations", "blank", "evade"], ...], Field(max_length=20)] = ()
+    # the dice the ability rolled (Riker's return fire, Kira Nerys's defense dice; ``draws`` counts them)
     summary: Reason = ""  # what it does
     reason: Reason = ""  # why the seat used it
 
@@ -430,6 +430,16 @@ class CardDisabled(_Event):
     Upgrade Cards"); a weapon disabled so has its ``weapon_disabled`` too."""
 
     type: Literal["card_disabled"] = "card_disabled"
+    ship: ShipRef
+    card: Name
+    cause: Name
+
+
+class CardDiscarded(_Event):
+    """An upgrade card of a ship discarded by another ship's card (a boarding party, Sabotage): it
+    leaves the game; a weapon discarded so fires no more."""
+
+    type: Literal["card_discarded"] = "card_discarded"
     ship: ShipRef
     card: Name
     cause: Name
@@ -472,7 +482,8 @@ Event = Annotated[
     | DiceRolled | DiceRerolled
     | DiceConverted | DieAdded | WeaponDisabled | AttackResolved | AttackSkipped | DamageDealt | ShipDestroyed
     | RoundEnded | GameEnded | ShipNudged | WeaponEnabled | SquadronTokenLost | ConsoleFireRolled
-    | DamageDeckReshuffled | AbilityUsed | ShieldsRepaired | CardDisabled | CardEnabled | TimeTokensRemoved,
+    | DamageDeckReshuffled | AbilityUsed | ShieldsRepaired | CardDisabled | CardEnabled | TimeTokensRemoved
+    | CardDiscarded,
     Field(discriminator="type"),
 ]
 
@@ -486,7 +497,7 @@ EVENT_TYPES: tuple[str, ...] = tuple(
         DiceConverted,
         DieAdded, WeaponDisabled, AttackResolved, AttackSkipped, DamageDealt, ShipDestroyed, RoundEnded,
         GameEnded, ShipNudged, WeaponEnabled, SquadronTokenLost, ConsoleFireRolled, DamageDeckReshuffled,
-        AbilityUsed, ShieldsRepaired, CardDisabled, CardEnabled, TimeTokensRemoved))
+        AbilityUsed, ShieldsRepaired, CardDisabled, CardEnabled, TimeTokensRemoved, CardDiscarded))
 
 
 def event_from_dict(raw: dict[str, Any]) -> Event:

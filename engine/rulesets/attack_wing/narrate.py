@@ -109,6 +109,8 @@ def describe(event: ev.Event, state: GameState) -> str:
         return f"{n} repairs {e.amount} shield{'s' if e.amount > 1 else ''} ({e.cause})"
     if isinstance(e, ev.CardDisabled):
         return f"{n}'s {e.card} is disabled ({e.cause})"
+    if isinstance(e, ev.CardDiscarded):
+        return f"{n}'s {e.card} is discarded ({e.cause})"
     if isinstance(e, ev.CardEnabled):
         return f"{n}'s {e.card} is no longer disabled ({e.cause})"
     if isinstance(e, ev.TimeTokensRemoved):

@@ -87,7 +87,7 @@ def _placed(state: GameState, e: ev.ShipPlaced) -> GameState:
 
 
 def _round_started(state: GameState, e: ev.RoundStarted) -> GameState:
-    ships = tuple(replace(s, actions_done=(), attacked=False, revealed=None, used_round=(), marks=())
+    ships = tuple(replace(s, actions_done=(), attacked=False, revealed=None, used_round=(), marks=(), protected=())
                   if s.in_play else s for s in state.ships)
     return replace(state, ships=ships, active=None, attack=None)
 
@@ -401,6 +401,10 @@ def _ability(state: GameState, e: ev.AbilityUsed) -> GameState:
         if have < 1:
             raise IllegalEvent(f"event {e.seq}: {ship.name} has no {e.token} token to spend")
         changes[e.token] = have - 1
+    if e.window == "resist" and e.choice is not None:  # a card of its ship spared for the round (Weyoun)
+        if e.choice not in ship.cards:
+            raise IllegalEvent(f"event {e.seq}: {ship.name} has no card {e.choice!r} to protect")
+        changes["protected"] = (*ship.protected, e.choice)
     if e.time:
         changes["cards_time"] = (*((c, n) for c, n in ship.cards_time if c != e.card), (e.card, e.time))
     new = state.update(e.ship, **changes)
@@ -420,9 +424,19 @@ def _shields_repaired(state: GameState, e: ev.ShieldsRepaired) -> GameState:
 
 def _card_disabled(state: GameState, e: ev.CardDisabled) -> GameState:
     ship = _ship(state, e.ship, e)
-    if e.card not in ship.cards or e.card in ship.cards_disabled or e.card in ship.cards_discarded:
+    if e.card not in ship.cards or e.card in ship.cards_disabled or e.card in ship.cards_discarded \
+            or e.card in ship.protected:
         raise IllegalEvent(f"event {e.seq}: {ship.name} has no card {e.card!r} to disable")
     return state.update(e.ship, cards_disabled=(*ship.cards_disabled, e.card))
+
+
+def _card_discarded(state: GameState, e: ev.CardDiscarded) -> GameState:
+    """Another ship's card discards one of this ship's upgrades: out of the game (a weapon with it)."""
+    ship = _ship(state, e.ship, e)
+    if e.card not in ship.cards or e.card in ship.cards_discarded or e.card in ship.protected:
+        raise IllegalEvent(f"event {e.seq}: {ship.name} has no card {e.card!r} to discard")
+    return state.update(e.ship, cards_discarded=(*ship.cards_discarded, e.card),
+                        weapons=tuple(w for w in ship.weapons if w.upgrade_id != e.card))
 
 
 def _card_enabled(state: GameState, e: ev.CardEnabled) -> GameState:
@@ -462,6 +476,6 @@ _HANDLERS: dict[str, Callable[[GameState, Any], GameState]] = {
     "damage_dealt": _damage, "ship_destroyed": _destroyed, "round_ended": _round_ended, "game_ended": _game_ended,
     "ship_nudged": _nudged, "console_fire_rolled": _die_rolled, "damage_deck_reshuffled": _reshuffled,
     "ability_used": _ability, "shields_repaired": _shields_repaired, "card_disabled": _card_disabled,
-    "card_enabled": _card_enabled, "time_tokens_removed": _time_removed,
+    "card_enabled": _card_enabled, "time_tokens_removed": _time_removed, "card_discarded": _card_discarded,
 }
 assert set(_HANDLERS) == set(ev.EVENT_TYPES), "every event type needs a handler"

@@ -17,6 +17,11 @@ Schema 5: card effects on ships and cards: ``shields_repaired``, ``card_disabled
 ``ability_used.time`` and its ``compare`` window, ``dice_converted`` to ``blank`` (a canceled
 result), a keyframe ship's ``cards_time``, a weapon's ``any`` arc, a weapon fired with Time Tokens
 (``WeaponSetup.time``, ``weapon_disabled.time``). All new: a schema 4 file reads unchanged.
+
+Schema 6: ``card_discarded`` (another ship's card discards an upgrade: boarding parties, Sabotage)
+and ``ability_used.choice`` naming the cards discarded ("A+B" for two); the ``resist`` and ``destroyed`` windows and
+``ability_used.faces`` with ``evade`` (Kira Nerys's, Stex's defense dice); a keyframe ship's
+``protected`` cards (Weyoun 2034). New: a schema 5 file reads unchanged.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from typing import Any
 
 from engine.rulesets.base import EventUpgrade
 
-EVENT_SCHEMA = 5
+EVENT_SCHEMA = 6
 Plain = dict[str, Any]
 
 
@@ -67,4 +72,6 @@ UPGRADES: dict[int, EventUpgrade] = {
     3: EventUpgrade(3, "attack_odds.cards, ability_used.uses and .faces (new fields with defaults)", same, same),
     4: EventUpgrade(4, "shields_repaired, card_disabled, card_enabled, time_tokens_removed, ability_used.time, "
                     "the compare window, ShipState.cards_time (all new)", same, same),
+    5: EventUpgrade(5, "card_discarded, the resist and destroyed windows, evade faces of ability_used, "
+                    "ShipState.protected (all new)", same, same),
 }

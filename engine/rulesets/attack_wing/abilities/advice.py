@@ -198,6 +198,7 @@ def _rider(state: GameState, ship: ShipState, card_id: str, rider: Ability, mark
 
 def _cost(cost: Cost) -> float:
     return (0.3 if cost.discard else 0.1 if cost.disable else 0.0) + (AUX_POWER if cost.aux_power else 0.0) \
+        + ((0.4 if cost.own_discard else 0.2) if cost.own else 0.0) \
         + (0.4 if cost.token else 0.0) + (0.2 if cost.limit == "game" else 0.0) + 0.1 * cost.time \
         + SHIELD_COST * max(cost.shields, 0)
 
@@ -221,6 +222,11 @@ def _on_ship(state: GameState, ship: ShipState, ability: Ability, target: ShipSt
         else:
             worth = DEFENSE_DIE * fire if effect.token == "evade" else 0.3
         return worth, f"a {effect.token.replace('_', ' ')} token for {target.name}" if worth else ""
+    if effect.kind == "inflict" and not friendly:  # a critical hit on the hull: a point and its card's effect
+        return 1.3 * effect.amount, f"{effect.amount} critical damage to {target.name}"
+    if effect.kind == "drop_lock" and not friendly and target.target_lock is not None:  # its lock on us gone
+        return TOKEN_WORTH["target_lock"] + 0.1 * _threat_to(state, target, ship), \
+            f"{target.name} loses its target lock"
     if effect.kind == "remove_token" and not friendly:
         held = [t for t in effect.tokens if getattr(target, t, None)]
         if held:
@@ -230,9 +236,20 @@ def _on_ship(state: GameState, ship: ShipState, ability: Ability, target: ShipSt
         from engine.rulesets.attack_wing.abilities.windows import upgrades_to_disable
         choices = upgrades_to_disable(target, effect)
         weapons = {w.upgrade_id: w.attack for w in target.weapons if not w.disabled}
+        each = [0.4 + 0.2 * weapons[c] if c in weapons else 0.6 if c in CARDS else 0.2 for c in choices]
+        if effect.amount == 0 and (each or any(getattr(target, t, 0) for t in effect.tokens)):  # every one
+            tokens = sum(TOKEN_WORTH.get(t, 0.3) for t in effect.tokens if getattr(target, t, 0))
+            return sum(each) + tokens, f"disable every upgrade of {target.name}"
         if choices:
-            worth = max(0.4 + 0.2 * weapons[c] if c in weapons else 0.6 if c in CARDS else 0.2 for c in choices)
-            return worth, f"disable an upgrade of {target.name}"
+            return max(each), f"disable an upgrade of {target.name}"
+    if effect.kind == "discard_upgrade" and not friendly:
+        from engine.rulesets.attack_wing.abilities.windows import upgrades_to_discard
+        cards = upgrades_to_discard(target, effect)
+        weapons = {w.upgrade_id: w.attack for w in target.weapons if not w.disabled}
+        lost = sorted((0.6 + 0.3 * weapons[c] if c in weapons else 1.0 if c in CARDS and target.card_ready(c)
+                       else 0.3 for c in cards), reverse=True)[:max(effect.amount, 1)]
+        if lost:  # out of the game: worth more than a card disabled for a while
+            return float(sum(lost)), f"discard {len(lost)} upgrade(s) of {target.name}"
     return 0.0, ""
 
 
@@ -273,8 +290,11 @@ def action_value(state: GameState, ship: ShipState, action: str, threat: float, 
             return 0.0, "", None
         return 0.3 * threat - _cost(ability.cost), f"{card.name}: cloak, +4 agility under fire (threat " \
             f"{threat:.1f})", None
-    if ability.effect.kind in ("repair_shield", "gain_token", "remove_token", "disable_upgrade"):
+    if ability.effect.kind in ("repair_shield", "gain_token", "remove_token", "disable_upgrade", "discard_upgrade",
+                               "drop_lock", "inflict"):
         now, said, picked = _acting_now(state, ship, ability, threat, targets)
+        if ability.cost.shields < 0 and said:  # every remaining shield disabled: worth more under fire
+            now -= ship.shields * (SHIELD_COST + 0.05 * threat)
         if ability.effect.locked and said:  # the target lock spent to pay for it
             now -= TOKEN_WORTH["target_lock"]
             said.append("spends the target lock")

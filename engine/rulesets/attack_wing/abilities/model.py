@@ -9,7 +9,9 @@ The timing windows follow the rulebook's round ("Game Round", "Combat Phase" ste
 ``attack_dice`` and ``defense_dice`` change how many dice are rolled (steps 3 and 5);
 ``modify_attack`` and ``modify_defense`` are steps 4 and 6; ``compare`` is the Compare Results step
 (7), before the uncanceled results are counted; ``damage`` comes after it and before the damage is
-dealt (8); ``end`` is the End Phase.
+dealt (8); ``end`` is the End Phase; ``resist`` comes when another ship's card would discard or
+disable the card's ship's upgrades (Kira Nerys, Stex); ``destroyed`` as the card's ship is
+destroyed, before it leaves play (Cheat Death).
 """
 
 from __future__ import annotations
@@ -22,9 +24,9 @@ if TYPE_CHECKING:
     from engine.rulesets.attack_wing.state import GameState, ShipState, Weapon
 
 Window = Literal["action", "free_action", "declare_target", "attack_dice", "modify_attack", "defense_dice",
-                 "modify_defense", "compare", "damage", "end"]
+                 "modify_defense", "compare", "damage", "end", "resist", "destroyed"]
 WINDOWS: tuple[Window, ...] = ("action", "free_action", "declare_target", "attack_dice", "modify_attack",
-                               "defense_dice", "modify_defense", "compare", "damage", "end")
+                               "defense_dice", "modify_defense", "compare", "damage", "end", "resist", "destroyed")
 CardKind = Literal["captain", "admiral", "talent", "crew", "weapon", "tech", "resource", "borg", "squadron"]
 Limit = Literal["none", "round", "game"]
 DiceKind = Literal["attack", "defense"]
@@ -46,7 +48,7 @@ EffectKind = Literal[
     "remove_token",    # remove one token (of ``tokens``, the seat's choice) from beside the ship it targets
     "repair_shield",   # repair up to ``amount`` destroyed shields of the card's ship (or the ship it targets)
     "disable_upgrade", # place a Disabled Token on one upgrade (of ``upgrades`` types, the seat's choice) of
-                       # the ship it targets
+                       # the ship it targets; ``amount`` 0: on every upgrade, and every ``tokens`` token removed
     "reroll_again",    # the dice the attacker's target lock just rerolled may each be rerolled once more
     "one_hit",         # compare step: the attack's damage becomes exactly one hit (Interphase Generator)
     "cancel",          # compare step: cancel up to ``amount`` of the attacker's ``faces`` results (any face
@@ -63,6 +65,18 @@ EffectKind = Literal[
     "bar_action",      # a standing rule: ``actions`` are on the ship's Action Bar while its condition holds,
                        # even with the card disabled (Cloaking Device's Sensor Echo while cloaked)
     "spare_weapon",    # attacking: the card is disabled instead of the weapon fired (Lojur)
+    "resist",          # roll ``amount`` defense dice as an enemy crew card would discard or disable upgrades of
+                       # the card's ship: an evade result and that card's effect on it is ignored (Kira Nerys)
+    "protect",         # as an enemy card would discard or disable ``upgrades`` cards of the card's ship: one
+                       # of them (the seat's choice) is spared, and for the rest of the round (Weyoun 2034)
+    "survive",         # the ship just destroyed is not: damage cards removed until its damage is one less than
+                       # its Hull Value, the face-up ones first, the rest flipped face down (Cheat Death)
+    "blast",           # the ship just destroyed rolls ``amount`` attack dice: their hits and crits damage every
+                       # other ship within Range 1 of it, no defense dice (I Stab at Thee)
+    "inflict",         # the ship it targets suffers ``amount`` critical damage (Ultritium Explosives)
+    "drop_lock",       # the ship it targets loses the target lock it holds (``locking``: on the card's ship)
+    "discard_upgrade", # discard ``amount`` upgrades (of ``upgrades`` types, the seat's choice) of the ship it
+                       # targets: they leave the game (boarding parties, Sabotage)
 ]
 
 
@@ -78,6 +92,8 @@ class Cost:
     shields: int = 0  # disable that many of the ship's active shields (-1: all that remain, maybe none)
     uses: int = 0  # with limit "game": that many uses in the game (tokens placed on the card at the start)
     time: int = 0  # place that many Time Tokens on the card: it is not used again until they are gone
+    own: str | None = None  # an upgrade type: one such card of its own ship (the seat's choice) is disabled
+    own_discard: bool = False  # ... or discarded (Alidar Jarok 3121: "discard your talent upgrade")
 
     def words(self) -> str:
         parts = [w for w, on in (("disable this card", self.disable), ("discard this card", self.discard),
@@ -89,6 +105,8 @@ class Cost:
             parts.append(f"spend a {self.token.replace('_', ' ')} token")
         if self.time:
             parts.append(f"place {self.time} time tokens on this card")
+        if self.own:
+            parts.append(f"{'discard' if self.own_discard else 'disable'} one of your {self.own} upgrades")
         if self.uses > 1:
             parts.append(f"{self.uses} uses per game")
         elif self.limit != "none":
@@ -161,6 +179,8 @@ class Effect:
     unless_token: str | None = None  # a target with this token beside it may not be picked (Mendak)
     classes: tuple[str, ...] = ()  # "mark": only ships of these classes
     bar_only: bool = False  # "free_action": only the actions on the ship's Action Bar
+    locking: bool = False  # only a ship holding a target lock on the card's ship (Hikaru Sulu 2046)
+    exposed: bool = False  # only a target that is not cloaked and has no active shields (boarding parties)
     locked: bool = False  # an Action: at the ship the card's ship holds a target lock on, spending the lock (Chang)
     # "mark" with a ``token``: ``amount`` of that token is placed beside every ship it marks
 

@@ -121,6 +121,12 @@ def sub_choice(state: GameState, effect: Effect, ship_id: str, choices: tuple[st
         return min(choices, key=lambda c: _TOKEN_WORTH.index(c) if c in _TOKEN_WORTH else len(_TOKEN_WORTH))
     ship = state.ship(ship_id)
     weapons = {w.upgrade_id: w.attack for w in ship.weapons if not w.disabled}
+    if effect.kind == "discard_upgrade":  # "A+B": two cards; a ready card the engine plays first
+        def worth(choice: str) -> tuple[int, int, int]:
+            parts = choice.split("+")
+            return (sum(c in CARDS and ship.card_ready(c) for c in parts), sum(weapons.get(c, 0) for c in parts),
+                    -choices.index(choice))
+        return max(choices, key=worth)
     return max(choices, key=lambda c: (weapons.get(c, -1), c in CARDS, -choices.index(c)))
 
 
@@ -129,6 +135,11 @@ def sub_choice_reason(state: GameState, effect: Effect, ship_id: str, choice: st
     ship = state.ship(ship_id)
     if effect.kind == "remove_token":
         return f"{ship.name} loses its {choice.replace('_', ' ')} token (the one worth most to it)"
+    if effect.kind == "discard_upgrade":
+        names = " and ".join(CARDS[c].name if c in CARDS else c for c in choice.split("+"))
+        return f"discard {ship.name}'s {names}: " + ("ready cards whose ability the engine plays"
+                                                     if any(c in CARDS for c in choice.split("+"))
+                                                     else "the upgrades it has")
     weapon = next((w for w in ship.weapons if w.upgrade_id == choice and not w.disabled), None)
     if weapon is not None:
         return f"disable {ship.name}'s {weapon.name}: its armed weapon of most attack dice ({weapon.attack})"
@@ -247,9 +258,25 @@ def _dice_count(state: GameState, owner: ShipState, ability: Ability) -> Ability
                       f"({keep:.2f})")
 
 
+def own_choice(owner: ShipState, cards: tuple[str, ...]) -> str:
+    """The card of its own ship a cost takes: one whose ability the engine does not play, else the first."""
+    return min(cards, key=lambda c: (c in CARDS and owner.card_ready(c), cards.index(c)))
+
+
 def default(state: GameState, owner: ShipState, ability: Ability, offer: AbilityOffer) -> AbilityUse | None:
     """The policy's answer to an offer."""
     kind = ability.effect.kind
+    if kind == "survive":  # the ship or the card: the ship is worth more
+        return AbilityUse(reason=f"{owner.name} survives its destruction")
+    if kind == "protect" and offer.actions:  # the card taken whose ability is in play, else the first
+        cards = tuple(o.action for o in offer.actions)
+        choice = max(cards, key=lambda c: (c in CARDS, -cards.index(c)))
+        name = CARDS[choice].name if choice in CARDS else choice
+        return AbilityUse(choice=choice, reason=f"keeps {name} for the round")
+    if offer.window == "action" and ability.cost.own and offer.subject == owner.id and offer.actions:
+        choice = own_choice(owner, tuple(o.action for o in offer.actions))
+        name = CARDS[choice].name if choice in CARDS else choice
+        return AbilityUse(choice=choice, reason=f"pays with {name}: the card of its own worth least kept")
     if kind == "cancel":
         return _cancel(state, offer)
     if offer.window == "action" and offer.actions and offer.subject is not None:  # an action's token, upgrade

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from engine.rulesets.attack_wing.abilities.cards import (
     admirals,
+    boarding,
     captains,
     captains_more,
     crew,
@@ -21,7 +22,7 @@ from engine.rulesets.attack_wing.abilities.cards import (
 from engine.rulesets.attack_wing.abilities.model import Ability, Card, Window
 
 MODULES = (captains, captains_more, admirals, talents, talents_more, crew, crew_more, weapons, tech, tech_more,
-           squadrons, resources)
+           squadrons, resources, boarding)
 
 
 def _index() -> dict[str, Card]:

@@ -10,6 +10,7 @@ defender. ``combat`` places the token spending around these (rulings.md "Card ab
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import combinations
 from typing import Any, Protocol
 
 from engine.catalog import load_catalog
@@ -17,7 +18,15 @@ from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities import policy
-from engine.rulesets.attack_wing.abilities.model import Ability, AttackContext, Card, Effect, Situation, Window
+from engine.rulesets.attack_wing.abilities.model import (
+    Ability,
+    AttackContext,
+    Card,
+    Cost,
+    Effect,
+    Situation,
+    Window,
+)
 from engine.rulesets.attack_wing.abilities.registry import CARDS
 from engine.rulesets.attack_wing.actions import ActionOption
 from engine.rulesets.attack_wing.measure import arc_check, distance
@@ -98,7 +107,16 @@ def ready(owner: ShipState, card_id: str, ability: Ability) -> bool:
         return False
     if cost.shields > 0 and owner.shields < cost.shields:
         return False
+    if cost.own and not own_cards(owner, card_id, cost):
+        return False
     return cost.token is None or getattr(owner, cost.token, 0) > 0
+
+
+def own_cards(owner: ShipState, card_id: str, cost: Cost) -> tuple[str, ...]:
+    """The cards of its own ship a ``Cost.own`` may take: of that upgrade type, in play (and not
+    disabled, for a disable), not the card itself."""
+    return tuple(c for c in owner.cards if c != card_id and c not in owner.cards_discarded and c not in owner.protected
+                 and (cost.own_discard or c not in owner.cards_disabled) and upgrade_type(c) == cost.own)
 
 
 _WINDOWS: dict[tuple[int, str], tuple[Card, tuple[tuple[int, Ability], ...]]] = {}
@@ -559,21 +577,48 @@ def marks_of(state: GameState, owner: ShipState, ability: Ability) -> tuple[str,
              and (not effect.locked or s.id == owner.target_lock)
              and (s.id == owner.id or not (effect.in_arc or effect.out_arc)
                   or arc_check(rules.placed(owner), rules.placed(s), arc).in_arc == effect.in_arc)
-             and _can_change(s, effect)]
+             and _can_change(s, effect, owner.id)]
     return tuple(s.id for s in ships)
 
 
-def _can_change(ship: ShipState, effect: Effect) -> bool:
+def _can_change(ship: ShipState, effect: Effect, owner_lock: str | None = None) -> bool:
     """The effect has something to act on beside this ship (a token to remove, a shield to repair)."""
     if effect.unless_token is not None and int(getattr(ship, effect.unless_token, 0)) > 0:
         return False
+    if effect.exposed and (ship.cloaked or ship.shields > 0):  # "not Cloaked and has no Active Shields"
+        return False
+    if effect.locking and owner_lock is not None and ship.target_lock != owner_lock:
+        return False
+    if effect.kind == "drop_lock":
+        return ship.target_lock is not None
     if effect.kind == "remove_token":
         return any(getattr(ship, token, 0) for token in effect.tokens)
     if effect.kind == "repair_shield":
         return ship.shields_max - ship.shields - ship.shields_disabled > 0
     if effect.kind == "disable_upgrade":
-        return bool(upgrades_to_disable(ship, effect))
+        return bool(upgrades_to_disable(ship, effect)) or any(getattr(ship, t, 0) for t in effect.tokens)
+    if effect.kind == "discard_upgrade":
+        return bool(upgrades_to_discard(ship, effect))
     return True
+
+
+def upgrades_to_discard(ship: ShipState, effect: Effect) -> tuple[str, ...]:
+    """The ship's upgrade cards a "discard_upgrade" effect may discard: in play (a disabled card
+    too: it is still on the ship), of the effect's upgrade types; never its captain or admiral."""
+    return tuple(c for c in ship.cards if c not in ship.cards_discarded and c not in ship.protected
+                 and (kind := upgrade_type(c)) is not None
+                 and (not effect.upgrades or kind in effect.upgrades))
+
+
+def discard_choices(ship: ShipState, effect: Effect) -> tuple[str, ...]:
+    """The seat's options for a "discard_upgrade" effect: one card, or ``amount`` cards joined by
+    "+" (Korax: any 2; all there are when fewer)."""
+    cards = upgrades_to_discard(ship, effect)
+    if effect.amount <= 1 or len(cards) <= 1:
+        return cards
+    if len(cards) <= effect.amount:
+        return ("+".join(cards),)
+    return tuple("+".join(group) for group in combinations(cards, effect.amount))
 
 
 def upgrades_to_disable(ship: ShipState, effect: Effect) -> tuple[str, ...]:
@@ -583,7 +628,8 @@ def upgrades_to_disable(ship: ShipState, effect: Effect) -> tuple[str, ...]:
     out = []
     for card_id in ship.cards:
         kind = upgrade_type(card_id) or ("captain" if _is_captain(card_id) else None)
-        if kind is None or card_id in ship.cards_disabled or card_id in ship.cards_discarded:
+        if kind is None or card_id in ship.cards_disabled or card_id in ship.cards_discarded \
+                or card_id in ship.protected:
             continue
         if kind == "captain" and "captain" not in effect.upgrades:  # only a card that names the captain
             continue
@@ -612,7 +658,8 @@ def upgrade_type(card_id: str) -> str | None:
 
 
 # effects that need a ship to act on (one a seat picks, or every one they may act on)
-_ACTS_ON = ("gain_token", "remove_token", "repair_shield", "disable_upgrade")
+_ACTS_ON = ("gain_token", "remove_token", "repair_shield", "disable_upgrade", "discard_upgrade", "drop_lock",
+           "inflict")
 
 
 def fleet_holder(state: GameState, ship: ShipState, card_id: str) -> ShipState | None:
@@ -695,7 +742,19 @@ def perform_action(t: Table, ship_id: str, action: str, reason: str, target: str
         default = policy.sub_choice(t.state, effect, ships[0], choices)
         use = AbilityUse(target=target, choice=asked.choice if asked is not None and asked.choice in choices
                          else default, reason=reason)
+    if ability.cost.own:  # which card of its own pays: the seat's choice (the effect has none of its own)
+        mine = own_cards(holder, card_id, ability.cost)
+        asked = _ask(t, found, "action", subject=holder.id, actions=tuple(ActionOption(c) for c in mine))
+        paid = asked.choice if asked is not None and asked.choice in mine else policy.own_choice(holder, mine)
+        use = AbilityUse(target=target, choice=paid, reason=reason)
     _used(t, found, "action", use, subject=target or (ship_id if holder.id != ship_id else None), marks=marks)
+    if ability.cost.own and use.choice is not None:
+        t.emit(ev.CardDiscarded if ability.cost.own_discard else ev.CardDisabled, ship=holder.id, card=use.choice,
+               cause=card.name)
+    if effect.kind in ("disable_upgrade", "discard_upgrade"):  # Kira Nerys, Stex: the ships that ignore it
+        ships = tuple(s for s in ships if not _resisted(t, owner, card_id, s))
+        for ship_id in ships:  # Weyoun (2034): a crew card of the ship spared
+            _protect(t, owner, _taken(t.state.ship(ship_id), effect, use.choice), ship_id)
     _apply(t, owner, card.name, effect, ships, use.choice)
     if effect.kind == "mark" and effect.token:  # a token beside every ship it marks
         for marked in marks:
@@ -719,9 +778,98 @@ def _choices(state: GameState, effect: Effect, ships: tuple[str, ...]) -> tuple[
     ship = state.ship(ships[0])
     if effect.kind == "remove_token":
         return tuple(token for token in effect.tokens if getattr(ship, token, 0))
-    if effect.kind == "disable_upgrade":
+    if effect.kind == "disable_upgrade" and effect.amount:
         return upgrades_to_disable(ship, effect)
+    if effect.kind == "discard_upgrade":
+        return discard_choices(ship, effect)
     return ()
+
+
+def _taken(ship: ShipState, effect: Effect, choice: str | None) -> tuple[str, ...]:
+    """The cards of the ship a discard or disable effect would take."""
+    if effect.kind == "disable_upgrade" and effect.amount == 0:
+        return upgrades_to_disable(ship, effect)
+    return tuple(choice.split("+")) if choice else ()
+
+
+def _protect(t: Table, source: ShipState, cards: tuple[str, ...], ship_id: str) -> None:
+    """Cards of this ship that would be discarded or disabled: its cards that spare one of them for
+    the round may (Weyoun 2034: the seat's choice among its crew cards taken)."""
+    ship = t.state.ship(ship_id)
+    if ship.side == source.side:
+        return
+    for found in list(candidates(t.state, ship, "resist", None)):
+        owner, _, _, _, ability = found
+        spared = tuple(c for c in cards if owner.id == ship_id and (not ability.effect.upgrades
+                                                                    or upgrade_type(c) in ability.effect.upgrades))
+        if ability.effect.kind != "protect" or not spared or not ready(t.state.ship(owner.id), found[1], ability):
+            continue
+        use = _ask(t, found, "resist", subject=source.id, actions=tuple(ActionOption(c) for c in spared))
+        if use is not None and use.choice in spared:
+            _used(t, found, "resist", use, source.id)
+            return
+
+
+def can_survive(state: GameState, ship: ShipState) -> bool:
+    """The ship has a ready card that may save it from destruction (Cheat Death)."""
+    return any(f[4].effect.kind == "survive" and f[0].id == ship.id for f in candidates(state, ship, "destroyed", None))
+
+
+def survive(t: Table, ship_id: str) -> bool:
+    """The ship was just destroyed: a card of it that saves it may be used (Cheat Death): damage
+    cards removed, the face-up ones first, until its damage is one less than its Hull Value; the
+    rest flipped face down. True: the ship stays in play."""
+    ship = t.state.ship(ship_id)
+    for found in list(candidates(t.state, ship, "destroyed", None)):
+        owner, _, card, _, ability = found
+        if ability.effect.kind != "survive" or owner.id != ship_id:
+            continue
+        if _ask(t, found, "destroyed") is None:
+            continue
+        _used(t, found, "destroyed", AbilityUse(reason="the ship survives"))
+        while t.state.ship(ship_id).hull_damage > ship.hull - 1 and t.state.ship(ship_id).damage:
+            damage = t.state.ship(ship_id).damage  # one at a time (a face-up Direct Hit counts two)
+            index = next((i for i, c in enumerate(damage) if c.face_up), len(damage) - 1)
+            t.emit(ev.DamageRepaired, ship=ship_id, index=index, flipped=False, cause=card.name)
+        for index, damage_card in enumerate(t.state.ship(ship_id).damage):
+            if damage_card.face_up:
+                t.emit(ev.DamageRepaired, ship=ship_id, index=index, flipped=True, cause=card.name)
+        return True
+    return False
+
+
+def last_strike(t: Table, ship_id: str, suffer: Any) -> None:
+    """The ship was just destroyed (and stays so): its cards that strike back roll (I Stab at Thee),
+    their hits and crits suffered by every other ship within Range 1 of it, no defense dice."""
+    ship = t.state.ship(ship_id)
+    for found in list(candidates(t.state, ship, "destroyed", None)):
+        owner, _, card, _, ability = found
+        if ability.effect.kind != "blast" or owner.id != ship_id:
+            continue
+        n = ability.effect.amount
+        faces, draws = t.dice.roll(t.state, "attack", n, ship, f"{card.name} roll")
+        near = tuple(s.id for s in t.state.in_play() if s.id != ship_id and band_between(ship, s) == 1)
+        _used(t, found, "destroyed", None, None, n, faces=tuple(faces), draws=draws)
+        for other in near:
+            suffer(t, other, sum(f == "hit" for f in faces), sum(f == "crit" for f in faces), card.name)
+
+
+def _resisted(t: Table, source: ShipState, card_id: str, ship_id: str) -> bool:
+    """A crew upgrade of an enemy ship would discard or disable upgrades of this ship: its cards
+    that roll defense dice against it (Kira Nerys, Stex) roll; an evade result and it is ignored."""
+    ship = t.state.ship(ship_id)
+    if ship.side == source.side or upgrade_type(card_id) != "crew":
+        return False
+    for found in list(candidates(t.state, ship, "resist", None)):
+        owner, _, card, _, ability = found
+        if ability.effect.kind != "resist" or owner.id != ship_id:
+            continue
+        n = ability.effect.amount
+        faces, draws = t.dice.roll(t.state, "defense", n, t.state.ship(owner.id), f"{card.name} roll")
+        _used(t, found, "resist", None, source.id, n, faces=tuple(faces), draws=draws)
+        if "evade" in faces:
+            return True
+    return False
 
 
 def _apply(t: Table, owner: ShipState, cause: str, effect: Effect, ships: tuple[str, ...], choice: str | None
@@ -742,14 +890,31 @@ def _apply(t: Table, owner: ShipState, cause: str, effect: Effect, ships: tuple[
             t.emit(ev.TargetLockRemoved, ship=ship_id, cause=cause)
         elif effect.kind == "remove_token" and choice is not None:
             t.emit(ev.TokensChanged, ship=ship_id, token=choice, delta=-1, cause=cause)
+        elif effect.kind == "inflict":  # critical damage, a point at a time (combat.suffer)
+            from engine.rulesets.attack_wing.combat import suffer  # combat reads this module
+            suffer(t, ship_id, 0, effect.amount, cause)
+        elif effect.kind == "drop_lock" and ship.target_lock is not None:
+            t.emit(ev.TargetLockRemoved, ship=ship_id, cause=cause)
         elif effect.kind == "repair_shield":
             amount = min(effect.amount, ship.shields_max - ship.shields - ship.shields_disabled)
             if amount > 0:
                 t.emit(ev.ShieldsRepaired, ship=ship_id, amount=amount, cause=cause)
-        elif effect.kind == "disable_upgrade" and choice is not None:
+        elif effect.kind == "disable_upgrade" and effect.amount == 0:  # every upgrade, and the tokens
+            for card_id in upgrades_to_disable(ship, effect):
+                t.emit(ev.CardDisabled, ship=ship_id, card=card_id, cause=cause)
+                if any(w.upgrade_id == card_id and not w.disabled for w in ship.weapons):
+                    t.emit(ev.WeaponDisabled, ship=ship_id, weapon=card_id)
+            for token in effect.tokens:
+                if getattr(ship, token, 0):
+                    t.emit(ev.TokensChanged, ship=ship_id, token=token, delta=-getattr(ship, token), cause=cause)
+        elif effect.kind == "disable_upgrade" and choice is not None and choice not in ship.protected:
             t.emit(ev.CardDisabled, ship=ship_id, card=choice, cause=cause)
             if any(w.upgrade_id == choice and not w.disabled for w in ship.weapons):
                 t.emit(ev.WeaponDisabled, ship=ship_id, weapon=choice)
+        elif effect.kind == "discard_upgrade" and choice is not None:
+            for card_id in choice.split("+"):
+                if card_id not in ship.protected:
+                    t.emit(ev.CardDiscarded, ship=ship_id, card=card_id, cause=cause)
 
 
 def free_action(t: Table, ship_id: str, options_for: Any) -> tuple[str, str | None, str] | None:

@@ -22,6 +22,12 @@ def card_on(ship: ShipState, text: str) -> str | None:
     return named[0] if len(set(named)) == 1 else None
 
 
+def roll_of(ship: ShipState, text: str) -> str | None:
+    """The cause of the dice roll of the ship's card that ``text`` names ("Kira Nerys roll")."""
+    card_id = card_on(ship, text)
+    return None if card_id is None else f"{CARDS[card_id].name} roll"
+
+
 def label(ship: ShipState, card_id: str) -> str:
     """How the export names a card: its name when no other card of the ship has it, else its id
     (an admiral's Fleet Action performed by another ship: its id)."""
@@ -58,11 +64,17 @@ def use_problem(line: m.Uses, offer: AbilityOffer) -> str | None:
     if offer.actions:
         option = next((o for o in offer.actions if o.action == line.action), None)
         if option is None:
-            return f"{offer.card_name} gives a free {', '.join(o.action for o in offer.actions)} here, " \
-                   f"not {line.action!r}"
+            return f"{offer.card_name} offers {', '.join(o.action for o in offer.actions)} here, " \
+                   f"not {line.choice or line.action!r}"
         if option.targets and line.target not in option.targets:
             return f"{offer.card_name}'s free {line.action} takes one of {', '.join(option.targets)}"
     return None
+
+
+def chosen(line: m.Uses, ship: ShipState) -> None:
+    """A ``choosing CARD`` line: the card's id in its ``action`` (the offer's options are card ids)."""
+    if line.choice is not None:
+        line.action = card_on(ship, line.choice) or line.choice
 
 
 def answer(line: m.Uses, offer: AbilityOffer) -> AbilityUse:
@@ -71,11 +83,17 @@ def answer(line: m.Uses, offer: AbilityOffer) -> AbilityUse:
 
 
 def optional(event: ev.AbilityUsed) -> bool:
-    """A use the player chose (written), not a standing ability (the rules apply it)."""
+    """A use the player chose (written), not a standing ability (the rules apply it); a standing
+    ability that rolls dice is written too, for its faces (Kira Nerys)."""
     card = CARDS.get(event.card)
-    return card is not None and event.ability < len(card.abilities) and card.abilities[event.ability].optional
+    return card is not None and event.ability < len(card.abilities) and (card.abilities[event.ability].optional
+                                                                          or event.window in ("resist", "destroyed"))
 
 
 def uses_line(event: ev.AbilityUsed, ship: ShipState, faces: tuple[str, ...]) -> m.Uses:
+    if event.window == "resist":  # its choice is a card of its ship (Weyoun 2034), not a free action
+        return m.Uses(0, event.ship, label(ship, event.card), faces=faces, reason=event.reason,
+                      choice=None if event.choice is None else label(ship, event.choice) if event.choice in CARDS
+                      else event.choice)
     return m.Uses(0, event.ship, label(ship, event.card), tuple(i + 1 for i in event.dice), faces, event.choice,
                   event.target, event.reason)

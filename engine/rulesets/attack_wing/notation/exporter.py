@@ -240,6 +240,11 @@ class _Walker:
         parsed = parse_action(e.action)
         if parsed is not None:
             line.action, line.ability, line.target = "card", card_notation.label(ship, parsed[0]), e.target
+            used = next((x for x in ahead if isinstance(x, ev.AbilityUsed) and x.window == "action"), None)
+            if used is not None and used.choice:  # the token or cards it chose on the ship acted on
+                ships = (before.ship(used.subject or used.ship), before.ship(used.ship))  # its target's or its own
+                line.choice = " + ".join(next((card_notation.label(s, c) for s in ships if c in s.cards), c)
+                                         for c in used.choice.split("+"))
         elif e.action == "target_lock":
             line.target = e.target
         elif e.action == "sensor_echo":

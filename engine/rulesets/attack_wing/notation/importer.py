@@ -25,6 +25,7 @@ from engine.geometry.shapes import base_corners, base_polygon
 from engine.rulesets.attack_wing import actions, rules
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import params as P
+from engine.rulesets.attack_wing.abilities.registry import CARDS
 from engine.rulesets.attack_wing.actions import REARM, ActionChoice, ActionOption
 from engine.rulesets.attack_wing.codec import state_to_dict
 from engine.rulesets.attack_wing.game import Game
@@ -126,6 +127,18 @@ class NotationDice:
         return self.driver.roll(state, kind, count, ship, cause), count
 
 
+AFTER_DICE = ("destroyed", "resist")  # windows asked as an attack's damage is dealt, after it is resolved
+
+
+def after_dice(state: GameState, line: m.Uses) -> bool:
+    """A uses line of a card asked as the attack's damage is dealt (Cheat Death, I Stab at Thee): it
+    is read then, not when the attack is resolved."""
+    ship = next((s for s in state.ships if s.id == line.ship), None)
+    card_id = card_notation.card_on(ship, line.card) if ship is not None else None
+    card = CARDS.get(card_id or "")
+    return card is not None and any(a.window in AFTER_DICE for a in card.abilities)
+
+
 class _Driver:
     """Answers the engine's requests from the lines (through the cursor) and checks what happens."""
 
@@ -142,7 +155,9 @@ class _Driver:
         self.damage_at = 0  # the next damage line to check
         self.damage_checked = True  # False after a mismatch: the rest is not compared
         self.dealt = 0
+        self.card_choice: tuple[str, str, int] | None = None  # (ship, "choosing ..." text, line) of its action card
         self.card_faces: list[str] = []  # the new faces of a card's reroll (its uses line)
+        self.last_block: list[m.Line] = []  # the block of the attack just resolved: its damage's card lines
 
     def issue(self, line: int, code: str, message: str, rule: str = "") -> None:
         self.issues.append(Issue(line, code, message, rule))
@@ -196,6 +211,7 @@ class _Driver:
             action = card_notation.action_of(ship, line.ability or "", options)
             if action is None:
                 return None, f"{who_is(state, ship.id)} has no supported card {line.ability!r} with an Action: ability"
+            self.card_choice = (ship.id, line.choice, line.no) if line.choice else None
             line = replace(line, action=action)
         if line.action in ("regenerate", "repair"):
             index = card_index(ship, line.action, line.card, line.card_number)
@@ -344,21 +360,46 @@ class _Driver:
             return (isinstance(x, m.Uses) and not x.used and x.ship == ship.id
                     and card_notation.card_on(ship, x.card) == offer.card)
 
+        if offer.window == "action" and offer.actions:  # what an action card chose: its line's "choosing"
+            return self.action_card_choice(state, ship, offer)
         line: m.Line | None
         if self.ctx is not None and offer.window not in ("free_action", "action"):
             line = next((x for x in self.ctx.line.block if names(x)), None)
+            if line is not None:
+                line.used = True
+        elif offer.window in AFTER_DICE:  # asked as the damage is dealt: in the block of the attack dealing it
+            line = next((x for x in self.last_block if names(x)), None) \
+                or self.lines.take(state, ship.id, (m.Uses,), names)
             if line is not None:
                 line.used = True
         else:
             line = self.lines.take(state, ship.id, (m.Uses,), names)
         if not isinstance(line, m.Uses):
             return None
+        card_notation.chosen(line, ship)
         problem = card_notation.use_problem(line, offer)
         if problem is not None:
             self.issue(line.no, "ability", problem)
             return None
         self.card_faces = list(line.faces)
         return card_notation.answer(line, offer)
+
+    def action_card_choice(self, state: GameState, ship: ShipState, offer: AbilityOffer) -> AbilityUse | None:
+        """The option an action card's ``choosing`` names (cards by name or id on the ship acted on,
+        a token by its name); none written: the engine's default."""
+        written, self.card_choice = self.card_choice, None
+        if written is None or written[0] != ship.id:
+            return offer.default
+        subject = state.ship(offer.subject) if offer.subject else ship
+        parts = [p.strip() for p in written[1].split("+")]
+        named = sorted(card_notation.card_on(subject, p) or p.replace(" ", "_").replace("-", "_").lower()
+                       for p in parts)
+        option = next((o for o in offer.actions if sorted(o.action.split("+")) == named), None)
+        if option is None:
+            allowed = ", ".join(o.action for o in offer.actions)
+            self.issue(written[2], "ability", f"{offer.card_name} may choose {allowed} here, not {written[1]!r}")
+            return offer.default
+        return AbilityUse(choice=option.action, reason=offer.default.reason if offer.default else "")
 
     def keep_cloak(self, state: GameState, ship: ShipState) -> bool:
         line = self.lines.take(state, ship.id, (m.Cloak,))
@@ -372,6 +413,17 @@ class _Driver:
             faces = self.ctx.reroll_faces
             return (faces + ["blank"] * count)[:count]
         if cause.endswith((" reroll", " roll")):  # a card's reroll or roll: the faces its uses line gives
+            if not self.card_faces and cause.endswith(" roll"):  # a standing card's roll (Kira Nerys): its line
+                def rolls(x: m.Line) -> bool:
+                    return isinstance(x, m.Uses) and not x.used and x.ship == ship.id \
+                        and card_notation.roll_of(ship, x.card) == cause
+                line = next((x for x in (self.ctx.line.block if self.ctx is not None else self.last_block)
+                             if rolls(x)), None)
+                if line is not None:  # in the attack's block (I Stab at Thee destroyed by it)
+                    line.used = True
+                else:
+                    line = self.lines.take(state, ship.id, (m.Uses,), rolls)
+                self.card_faces = list(line.faces) if isinstance(line, m.Uses) else []
             faces, self.card_faces = self.card_faces, []
             if len(faces) != count:
                 self.issue(self.lines.round_line(state), "dice", f"a card ({cause}) rerolls {count} {kind} dice: "
@@ -497,8 +549,9 @@ class _Driver:
         before = ctx.at_declare or state
         attacker_id, defender_id = ctx.line.ship, ctx.option.defender
         attacker, defender = before.ship(attacker_id), before.ship(defender_id)
+        self.last_block = ctx.line.block
         for line in ctx.line.block:
-            if line.used or isinstance(line, m.Damage):
+            if line.used or isinstance(line, m.Damage) or (isinstance(line, m.Uses) and after_dice(before, line)):
                 continue
             line.used = True
             if isinstance(line, m.Dice):

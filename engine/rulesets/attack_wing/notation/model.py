@@ -81,6 +81,7 @@ class ActionLine(ShipLine):
     weapon: str | None = None  # rearm: the weapon whose Disabled Token is removed
     echo: tuple[int, int, float] | None = None
     ability: str | None = None  # action "card": the card (catalog id or name) whose Action: it resolves
+    choice: str | None = None  # action "card": what the seat chose on the ship acted on ("choosing Worf + Kyle")
     reason: str = ""
 
 
@@ -95,6 +96,7 @@ class Uses(ShipLine):
     action: str | None = None
     target: str | None = None
     reason: str = ""
+    choice: str | None = None  # ``choosing CARD``: a card of its ship the ability spares (Weyoun 2034)
 
 
 @dataclass(eq=False)

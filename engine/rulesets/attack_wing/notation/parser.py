@@ -456,10 +456,16 @@ class _Parser:
         # "target lock B1", "battle stations", "sensor echo ...", "evasive maneuvers": two-word names
         name, args = words[0], words[1:]
         if name.lower() == "card":  # a card's "Action:" ability
+            cut = next((i for i, w in enumerate(args) if w.lower() == "choosing"), None)
+            chosen = args[cut + 1:] if cut is not None else []
+            args = args[:cut] if cut is not None else args
             if not args:
                 raise _Bad(f"{ref} action card: name the card ({ref} action card Gowron)")
+            if cut is not None and not chosen:
+                raise _Bad(f"{ref} action card: choosing what? ({ref} action card Klag B1 choosing Worf)")
             target = args.pop().upper() if len(args) > 1 and SHIP_REF.fullmatch(args[-1]) else None
-            return m.ActionLine(no, ref, "card", target=target, ability=" ".join(args), reason=reason)
+            return m.ActionLine(no, ref, "card", target=target, ability=" ".join(args), reason=reason,
+                                choice=" ".join(chosen) or None)
         if args and word(f"{name} {args[0]}") in ("target-lock", "battle-stations", "sensor-echo",
                                                   "evasive-maneuvers", "no-action"):
             name, args = f"{name} {args[0]}", args[1:]
@@ -532,10 +538,10 @@ def _faces_of_any_die(text: str) -> tuple[str, ...]:
 
 
 def uses_line(no: int, ref: str, rest: str, reason: str) -> m.Uses:
-    """``uses CARD [dice 1 3] [free ACTION [TARGET]] [: FACES]``."""
+    """``uses CARD [dice 1 3] [free ACTION [TARGET]] [choosing CARD] [: FACES]``."""
     head, sep, faces_text = rest.partition(":")
     words = [w for w, _ in tokens(head)]
-    keys = [i for i, w in enumerate(words) if w.lower() in ("dice", "free")]
+    keys = [i for i, w in enumerate(words) if w.lower() in ("dice", "free", "choosing")]
     cut = keys[0] if keys else len(words)
     if cut == 0:
         raise _Bad(f"{ref} uses: name the card ({ref} uses Koloth dice 2: blank)")
@@ -544,13 +550,17 @@ def uses_line(no: int, ref: str, rest: str, reason: str) -> m.Uses:
     while i < len(words):
         key, i = words[i].lower(), i + 1
         args = []
-        while i < len(words) and words[i].lower() not in ("dice", "free"):
+        while i < len(words) and words[i].lower() not in ("dice", "free", "choosing"):
             args.append(words[i])
             i += 1
         if key == "dice":
             if not args or not all(a.isdigit() and 1 <= int(a) <= 100 for a in args):
                 raise _Bad(f"{ref} uses: dice are numbered from 1 (the first die rolled): dice 1 3")
             line.indices = tuple(int(a) for a in args)
+        elif key == "choosing":
+            if not args:
+                raise _Bad(f"{ref} uses: choosing which card? ({ref} uses Weyoun choosing Worf)")
+            line.choice = " ".join(args)
         else:
             if not args:
                 raise _Bad(f"{ref} uses: which free action? ({ref} uses Picard free target-lock B2)")

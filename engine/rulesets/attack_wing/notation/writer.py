@@ -47,13 +47,16 @@ def line_text(line: m.Line) -> str:
         return f"{line.ship} dial {format_maneuver(line.kind, line.speed)}{_comment(line.reason)}"
     if isinstance(line, m.ActionLine) and line.action == "card":
         target = f" {line.target}" if line.target else ""
-        return f"{line.ship} action card {_name(line.ability or '')}{target}{_comment(line.reason)}"
+        chosen = f" choosing {' + '.join(_name(c) for c in line.choice.split(' + '))}" if line.choice else ""
+        return f"{line.ship} action card {_name(line.ability or '')}{target}{chosen}{_comment(line.reason)}"
     if isinstance(line, m.Uses):
         parts = [line.ship, "uses", _name(line.card)]
         if line.indices:
             parts += ["dice", *(str(i) for i in line.indices)]
         if line.action is not None:
             parts += ["free", ACTION_OUT[line.action], *([line.target] if line.target else [])]
+        if line.choice is not None:
+            parts += ["choosing", _name(line.choice)]
         faces = f": {format_faces(line.faces)}" if line.faces else ""
         return " ".join(parts) + faces + _comment(line.reason)
     if isinstance(line, m.ActionLine):
