@@ -65,7 +65,8 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
     if weapon is not None:
         if weapon.needs_target_lock:  # the lock is the cost of firing: spent now, no reroll from it
             t.emit(ev.TargetLockRemoved, ship=attacker.id, cause=f"spent to fire {weapon.name}")
-        t.emit(ev.WeaponDisabled, ship=attacker.id, weapon=weapon.upgrade_id, time=weapon.time)
+        if weapon.upgrade_id != attacker.ship_id:  # a ship card's own weapon is no upgrade: not disabled
+            t.emit(ev.WeaponDisabled, ship=attacker.id, weapon=weapon.upgrade_id, time=weapon.time)
     if attacker.cloak == "green":  # rulebook "Firing While Cloaked"
         t.emit(ev.CloakChanged, ship=attacker.id, cloak="red", beside=attacker.cloak_beside,
                cause="fired while cloaked")

@@ -9,7 +9,10 @@ The timing windows follow the rulebook's round ("Game Round", "Combat Phase" ste
 ``attack_dice`` and ``defense_dice`` change how many dice are rolled (steps 3 and 5);
 ``modify_attack`` and ``modify_defense`` are steps 4 and 6; ``compare`` is the Compare Results step
 (7), before the uncanceled results are counted; ``damage`` comes after it and before the damage is
-dealt (8); ``end`` is the End Phase.
+dealt (8); ``end`` is the End Phase. Two windows of the Activation Phase: ``after_move`` comes right after the
+ship's maneuver and before its Perform Action step (a ship card's free action "after you move");
+``aux_power`` is the Perform Action step of a ship with an Auxiliary Power Token (a card that lets
+it act anyway).
 """
 
 from __future__ import annotations
@@ -22,10 +25,12 @@ if TYPE_CHECKING:
     from engine.rulesets.attack_wing.state import GameState, ShipState, Weapon
 
 Window = Literal["action", "free_action", "declare_target", "attack_dice", "modify_attack", "defense_dice",
-                 "modify_defense", "compare", "damage", "end"]
+                 "modify_defense", "compare", "damage", "end", "after_move", "aux_power"]
 WINDOWS: tuple[Window, ...] = ("action", "free_action", "declare_target", "attack_dice", "modify_attack",
-                               "defense_dice", "modify_defense", "compare", "damage", "end")
-CardKind = Literal["captain", "admiral", "talent", "crew", "weapon", "tech", "resource", "borg", "squadron"]
+                               "defense_dice", "modify_defense", "compare", "damage", "end", "after_move",
+                               "aux_power")
+# "ship": a ship card's own ability (the ship card's catalog id is among its cards)
+CardKind = Literal["captain", "admiral", "talent", "crew", "weapon", "tech", "resource", "borg", "squadron", "ship"]
 Limit = Literal["none", "round", "game"]
 DiceKind = Literal["attack", "defense"]
 Role = Literal["any", "attacker", "defender"]
@@ -57,6 +62,8 @@ EffectKind = Literal[
     "retaliate",       # roll ``amount`` attack dice at the attacker: its hits and crits damage it, no defense
     "no_dice",         # the ``dice`` roll has no dice at all (steps 3 and 5: "cannot roll any defense dice")
     "forbid_action",   # a rider: the marked ship may not perform ``actions`` (none named: any) as free actions
+    "aux_actions",     # window "aux_power": the ship performs an Action Bar action despite its Auxiliary
+                       # Power Token (rulebook "Auxiliary Power": otherwise none at all)
 ]
 
 
@@ -72,6 +79,7 @@ class Cost:
     shields: int = 0  # disable that many of the ship's active shields (-1: all that remain, maybe none)
     uses: int = 0  # with limit "game": that many uses in the game (tokens placed on the card at the start)
     time: int = 0  # place that many Time Tokens on the card: it is not used again until they are gone
+    disable_upgrade: str | None = None  # disable one of the ship's ready upgrades of this type (the seat's choice)
 
     def words(self) -> str:
         parts = [w for w, on in (("disable this card", self.disable), ("discard this card", self.discard),
@@ -81,6 +89,8 @@ class Cost:
                          f"disable {self.shields} active shield{'s' if self.shields > 1 else ''}")
         if self.token:
             parts.append(f"spend a {self.token.replace('_', ' ')} token")
+        if self.disable_upgrade:
+            parts.append(f"disable one of your {self.disable_upgrade} upgrades")
         if self.time:
             parts.append(f"place {self.time} time tokens on this card")
         if self.uses > 1:

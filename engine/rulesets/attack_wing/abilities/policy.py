@@ -149,4 +149,10 @@ def default(state: GameState, owner: ShipState, ability: Ability, offer: Ability
 
 
 def with_default(state: GameState, owner: ShipState, ability: Ability, offer: AbilityOffer) -> AbilityOffer:
-    return evolve(offer, default=default(state, owner, ability, offer))
+    use = default(state, owner, ability, offer)
+    if use is not None and ability.cost.disable_upgrade and offer.actions and use.choice is None:
+        # the upgrade that pays: one whose ability the engine does not play (it loses nothing), else the first
+        choices = [o.action for o in offer.actions]
+        paid = next((c for c in choices if c not in CARDS), choices[0])
+        use = AbilityUse(use.dice, paid, use.target, f"{use.reason}; disable {paid}")
+    return evolve(offer, default=use)

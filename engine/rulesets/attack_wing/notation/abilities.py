@@ -55,7 +55,11 @@ def use_problem(line: m.Uses, offer: AbilityOffer) -> str | None:
         return f"{offer.card_name} touches all of dice {' '.join(str(i + 1) for i in offer.dice)} or none"
     if offer.dice and offer.pick and not 1 <= len(dice) <= offer.pick:
         return f"{offer.card_name} touches 1 to {offer.pick} dice"
-    if offer.actions:
+    if offer.actions and offer.window not in ("free_action", "after_move"):  # which upgrade pays its cost
+        if line.pays is not None and _paid_with(line, offer) is None:
+            return f"{offer.card_name} is paid by disabling one of {', '.join(o.action for o in offer.actions)}, " \
+                   f"not {line.pays!r}"
+    elif offer.actions:
         option = next((o for o in offer.actions if o.action == line.action), None)
         if option is None:
             return f"{offer.card_name} gives a free {', '.join(o.action for o in offer.actions)} here, " \
@@ -65,8 +69,26 @@ def use_problem(line: m.Uses, offer: AbilityOffer) -> str | None:
     return None
 
 
+def _paid_with(line: m.Uses, offer: AbilityOffer) -> str | None:
+    """The offered upgrade the line's ``disabling`` names (by id or name), or None."""
+    named = [o.action for o in offer.actions if line.pays is not None and (
+        o.action == line.pays or (o.action in CARDS and CARDS[o.action].name.casefold() == line.pays.casefold())
+        or _catalog_name(o.action).casefold() == line.pays.casefold())]
+    return named[0] if len(named) == 1 else None
+
+
+def _catalog_name(card_id: str) -> str:
+    from engine.catalog import load_catalog
+
+    found = load_catalog().find_cards(card_id)
+    return found[0].name if found else card_id
+
+
 def answer(line: m.Uses, offer: AbilityOffer) -> AbilityUse:
     dice = tuple(i - 1 for i in line.indices) or (offer.dice if offer.pick == 0 else ())
+    if offer.actions and offer.window not in ("free_action", "after_move"):  # the upgrade paying its cost
+        paid = _paid_with(line, offer) if line.pays is not None else offer.actions[0].action
+        return AbilityUse(dice, paid, line.target, line.reason)
     return AbilityUse(dice, line.action, line.target, line.reason)
 
 
@@ -77,5 +99,7 @@ def optional(event: ev.AbilityUsed) -> bool:
 
 
 def uses_line(event: ev.AbilityUsed, ship: ShipState, faces: tuple[str, ...]) -> m.Uses:
-    return m.Uses(0, event.ship, label(ship, event.card), tuple(i + 1 for i in event.dice), faces, event.choice,
-                  event.target, event.reason)
+    free = event.window in ("free_action", "after_move")  # else the choice is the upgrade paying its cost
+    pays = event.choice if not free and event.choice in ship.cards else None
+    return m.Uses(0, event.ship, label(ship, event.card), tuple(i + 1 for i in event.dice), faces,
+                  event.choice if free else None, event.target, event.reason, pays=pays)

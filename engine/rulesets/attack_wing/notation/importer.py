@@ -65,6 +65,7 @@ class Outcome:
     events: list[ev.Event] = field(default_factory=list)
     state: GameState | None = None
     replay: bytes | None = None
+    warnings: tuple[str, ...] = ()  # cards whose ability the engine does not play (``play.card_warnings``)
 
     @property
     def sound(self) -> bool:
@@ -345,7 +346,7 @@ class _Driver:
                     and card_notation.card_on(ship, x.card) == offer.card)
 
         line: m.Line | None
-        if self.ctx is not None and offer.window not in ("free_action", "action"):
+        if self.ctx is not None and offer.window not in ("free_action", "action", "after_move"):
             line = next((x for x in self.ctx.line.block if names(x)), None)
             if line is not None:
                 line.used = True
@@ -642,7 +643,10 @@ def run_notation(doc: m.Notation, base_dir: Path | None = None, *, record: bool 
                             f"{type(exc).__name__}: {exc}"))
     if not stopped:
         driver.finish(state)
-    outcome = Outcome(sorted(issues, key=lambda i: (i.line, i.code)), table.header, game.events, state)
+    from engine.rulesets.attack_wing.play import card_warnings
+
+    outcome = Outcome(sorted(issues, key=lambda i: (i.line, i.code)), table.header, game.events, state,
+                      warnings=tuple(card_warnings(table.setup)))
     if writer is not None and outcome.sound:
         result = state.result
         writer.close(None if result is None else {

@@ -54,6 +54,8 @@ def line_text(line: m.Line) -> str:
             parts += ["dice", *(str(i) for i in line.indices)]
         if line.action is not None:
             parts += ["free", ACTION_OUT[line.action], *([line.target] if line.target else [])]
+        if line.pays is not None:
+            parts += ["disabling", _name(line.pays)]
         faces = f": {format_faces(line.faces)}" if line.faces else ""
         return " ".join(parts) + faces + _comment(line.reason)
     if isinstance(line, m.ActionLine):
