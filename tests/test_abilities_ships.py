@@ -22,7 +22,7 @@ from engine.rulesets.attack_wing.notation.importer import run_notation
 from engine.rulesets.attack_wing.notation.parser import parse_notation
 from engine.rulesets.attack_wing.notation.writer import write_notation
 from engine.rulesets.attack_wing.play import card_warnings, play, setup_from_scenario
-from engine.rulesets.attack_wing.players import ActionChoice
+from engine.rulesets.attack_wing.players import AbilityUse, ActionChoice
 from engine.rulesets.attack_wing.replay_check import replay_game
 from engine.rulesets.attack_wing.scenario import load_scenario
 
@@ -223,3 +223,28 @@ def test_the_skirmish_with_its_ship_abilities_replays_and_round_trips_the_notati
     outcome = run_notation(parse_notation(text), None, record=True)
     assert [i.format("export") for i in outcome.issues] == []
     assert outcome.replay == out.read_bytes()
+
+
+def test_vo_evades_for_free_after_moving_and_then_attacks_no_one() -> None:
+    take = [ScriptedPlayer(abilities={"1046": ["policy"]}, use_abilities=True), ScriptedPlayer(use_abilities=True)]
+    g = one_attack([ship("A", 0, "1046"), ship("J", 1, ATTACK_SHIP)], BLANKS, band=2, players=take)
+    # the policy keeps the attack it has in arc once it has moved: the card is offered and declined
+    assert [o.card for o in take[0].offers] == ["1046"]
+    assert not used(g, "1046") and any(isinstance(e, ev.AttackDeclared) and e.ship == "A" for e in g.events)
+    evade = AbilityUse(choice="evasive_maneuvers", reason="scripted")
+    took = [ScriptedPlayer(abilities={"1046": [evade]}), ScriptedPlayer()]
+    g = one_attack([ship("A", 0, "1046"), ship("J", 1, ATTACK_SHIP)], BLANKS, band=3, players=took)
+    [use] = used(g, "1046")
+    assert use.window == "after_move" and use.marks == ("A",)
+    assert any(isinstance(e, ev.ActionPerformed) and e.action == "evasive_maneuvers" for e in g.events)
+    assert not any(isinstance(e, ev.AttackDeclared) and e.ship == "A" for e in g.events)
+
+
+def test_ajrmr_rerolls_one_attack_die_per_damage_card() -> None:
+    assert not used(attack(BLANKS, a_hull="1042"), "1042")  # no damage card: nothing to reroll
+    # J (skill 9) fires first: its hit on A, shields down, is a damage card; then A attacks
+    ships = [ship("A", 0, "1042", shields=0), ship("J", 1, ATTACK_SHIP, skill=9)]
+    g = one_attack(ships, ["hit", *BLANKS], players=seats(), holds=())
+    assert len(g.state.ship("A").damage) == 1
+    [use] = used(g, "1042")
+    assert len(use.dice) == 1 and use.window == "modify_attack"

@@ -157,7 +157,7 @@ class Effect:
     pick: bool = False  # "mark": the seat picks one target; else every ship that qualifies
     in_arc: bool = False  # "mark": only ships in the card's ship's forward firing arc
     out_arc: bool = False  # "mark": only ships outside that arc (EM Pulse 3061)
-    and_self: bool = False  # "mark": the card's ship is marked too (its own riders read it); an effect
+    and_self: bool = False  # "mark", "free_action": the card's ship is marked too (its riders read it); an effect
     # on every ship it may act on: the card's ship too
     own: bool = False  # ``pick``: the card's own ship may be the one picked ("including your own")
     tokens: tuple[str, ...] = ()  # "remove_token": the tokens it may remove

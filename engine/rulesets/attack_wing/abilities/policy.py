@@ -6,6 +6,7 @@ its best die; take the free action worth most."""
 from __future__ import annotations
 
 from engine.evolve import evolve
+from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities.model import Ability, Effect
 from engine.rulesets.attack_wing.abilities.registry import CARDS
 from engine.rulesets.attack_wing.players import AbilityOffer, AbilityUse
@@ -134,6 +135,8 @@ def default(state: GameState, owner: ShipState, ability: Ability, offer: Ability
     if kind == "convert":
         return _convert(state, owner, ability, offer)
     if kind == "free_action":
+        if ability.effect.and_self and rules.attack_options(state, owner):  # the R.I.S. Vo: it would not attack
+            return None
         return _free_action(offer)
     if kind == "one_hit" and state.attack is not None:  # worth it against more than one hit, or a crit
         hits, crits, _ = uncanceled(state.attack.attack_dice, state.attack.defense_dice)

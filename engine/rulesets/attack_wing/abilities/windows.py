@@ -665,6 +665,7 @@ def free_action(t: Table, ship_id: str, options_for: Any, window: Window = "free
         use = _ask(t, found, window, actions=options)
         if use is None or use.choice is None or use.choice not in {o.action for o in options}:
             continue
-        _used(t, found, window, use)
+        # ``and_self``: taking it marks the card's ship for the round (its riders read it: the R.I.S. Vo)
+        _used(t, found, window, use, marks=(ship_id,) if ability.effect.and_self else ())
         return use.choice, use.target, use.reason
     return None

@@ -11,6 +11,7 @@ from engine.rulesets.attack_wing.abilities.cards.common import (
     defense_rider,
     dice,
     green,
+    per_count,
     this_round,
 )
 from engine.rulesets.attack_wing.abilities.model import Ability, Card, Condition, Cost, Effect, Situation
@@ -32,6 +33,17 @@ def _no_enemy_at_range_1(sit: Situation) -> bool:
     from engine.rulesets.attack_wing.abilities.windows import band_between
 
     return not any(band_between(sit.owner, s) == 1 for s in sit.state.in_play() if s.side != sit.owner.side)
+
+
+def _damage_cards(sit: Situation) -> int:
+    return len(sit.owner.damage)
+
+
+def _rerolls(n: int, condition: Condition) -> Ability:
+    """The Aj'Rmr with ``n`` damage cards (6: that many or more) rerolls up to ``n`` attack dice."""
+    cards = f"{n}{'+' if n == 6 else ''} damage card{'s' if n > 1 else ''}"
+    return Ability("modify_attack", Effect("reroll", n, "attack"),
+                   f"attacking with {cards}: reroll up to {n} attack {'dice' if n > 1 else 'die'}", condition=condition)
 
 
 def _always(window: str, effect: Effect, summary: str, condition: Condition) -> Ability:
@@ -88,6 +100,12 @@ CARDS: tuple[Card, ...] = (
     Card(("1048",), "U.S.S. Sutherland", "ship", (
         Ability("modify_attack", Effect("reroll", ANY, "attack"), "attacking at Range 3: reroll any number of "
                 "its attack dice once", condition=Condition(role="attacker", bands=(3,))),)),
+    Card(("1046",), "R.I.S. Vo", "ship", (
+        Ability("after_move", Effect("free_action", actions=("evasive_maneuvers",), and_self=True),
+                "after moving: a free Evasive Maneuvers action, and then no attack this round"),
+        Ability("declare_target", Effect("cannot_attack", targets="owner"),
+                "after its free Evasive Maneuvers it attacks no one this round", optional=False))),
+    Card(("1042",), "P.W.B. Aj'Rmr", "ship", per_count(_damage_cards, 6, _rerolls, Condition(role="attacker"))),
     Card(("1023",), "Krayton", "ship", (
         this_round("Action: disable 1 active shield: this round +1 attack die, and its blanks may be rerolled once",
                    Cost(shields=1)),
