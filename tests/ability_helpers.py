@@ -13,7 +13,7 @@ from engine.rulesets.attack_wing.players import AbilityUse, ActionChoice
 
 AKIRA = "u_s_s_thunderchild_72008"  # Akira class, Federation: attack 4, agility 2, hull 5, shields 3
 ATTACK_SHIP = "1037"  # Jem'Hadar Attack Ship, Dominion: attack 3, agility 2
-VORCHA = "1005"  # Vor'cha class, Klingon: attack 5, agility 1
+VORCHA = "1006"  # Vor'cha class, Klingon: attack 5, agility 1 (the Klingon Starship: no ship ability)
 NEGHVAR = "1017"  # Negh'var class, Klingon: attack 5, agility 1
 BATTLE_CRUISER = "2nd_division_cruiser_71524"  # Jem'Hadar Battle Cruiser: attack 5, agility 1
 

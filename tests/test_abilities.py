@@ -19,6 +19,7 @@ from engine.replay import open_replay
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.abilities import CARDS
 from engine.rulesets.attack_wing.abilities.doc import BEGIN, END, table
+from engine.rulesets.attack_wing.abilities.printed import prints_ability
 from engine.rulesets.attack_wing.notation.parser import parse_notation
 from engine.rulesets.attack_wing.notation.writer import line_text
 from engine.rulesets.attack_wing.play import play
@@ -38,6 +39,10 @@ def test_the_docs_table_is_the_registry() -> None:
 def test_every_registered_card_is_a_catalog_card_of_its_name() -> None:
     catalog = load_catalog()
     for card_id, card in CARDS.items():
+        if card.kind == "ship":  # a ship card's own ability: the ship of that id, which prints one
+            ship = catalog.ship(card_id)
+            assert ship.name == card.name and prints_ability(ship), card_id
+            continue
         [found] = catalog.find_cards(card_id)
         assert card.name in (found.name, "generic captain"), card_id
 
@@ -46,7 +51,10 @@ def test_the_bundled_skirmish_plays_every_card_of_its_fleets() -> None:
     result = play(load_scenario("skirmish"), 3)
     assert result.warnings == ()
     assert {e.card_name for e in result.events if isinstance(e, ev.AbilityUsed)} >= {
-        "Jean-Luc Picard", "Benjamin Sisko", "Photon Torpedoes"}
+        "Jean-Luc Picard", "Benjamin Sisko", "U.S.S. Excelsior", "U.S.S. Defiant", "2nd Division Cruiser"}
+    result = play(load_scenario("skirmish"), 4)  # its ships' own abilities as its cards'
+    assert {e.card_name for e in result.events if isinstance(e, ev.AbilityUsed)} >= {
+        "Photon Torpedoes", "Quantum Torpedoes", "Gul Damar", "U.S.S. Excelsior"}
 
 
 def _state_before(g: Any, kind: str) -> tuple[Any, ev.Event]:

@@ -51,7 +51,8 @@ def test_a_boarding_party_discards_the_crew_card_the_seat_chooses(card: str, nam
     assert card in a.cards_discarded  # the party leaves the game with the card it took
     lowered = [e for e in g.events if isinstance(e, ev.ShieldsChanged) and e.ship == "A"]
     # every remaining shield of its own disabled (the End Phase turns them active again)
-    assert [(e.active, e.disabled, e.cause) for e in lowered] == [(0, 3, name), (3, 0, "end phase")]
+    shields = a.shields_max  # all of the Vor'cha's printed shields
+    assert [(e.active, e.disabled, e.cause) for e in lowered] == [(0, shields, name), (shields, 0, "end phase")]
 
 
 def test_a_boarding_party_is_not_offered_at_a_shielded_ship_a_far_one_or_from_a_cloaked_ship() -> None:

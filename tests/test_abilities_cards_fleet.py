@@ -25,7 +25,7 @@ KLINGON = [
                                                       "klingon_tactical_officer_72327"]},
     {"ship": "I.K.S. Gr'oth", "captain": "martok_cap_71804", "upgrades": ["3053", "3056", "nanclus_72321p",
                                                                           "t_greth_72322p"]},
-    {"ship": "1017", "captain": "kurn_72334", "upgrades": ["reman_bodyguards_72328", "altert_status_one_72015",
+    {"ship": "1038", "captain": "kurn_72334", "upgrades": ["reman_bodyguards_72328", "altert_status_one_72015",
                                                            "pursuit_72221g", "3123"]}]
 
 

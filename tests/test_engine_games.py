@@ -59,6 +59,7 @@ def test_same_inputs_give_identical_replay_bytes(tmp_path: Path, duel: object) -
 def _check_invariants(events: list[ev.Event], final: GameState) -> None:
     state = initial_state(final.rng.seed)
     revealed: dict[str, tuple[str, int]] = {}
+    aux_card: dict[str, int] = {}
     for e in events:
         state = apply(state, e)
         for s in state.ships:
@@ -75,8 +76,12 @@ def _check_invariants(events: list[ev.Event], final: GameState) -> None:
                 assert e.changed_from == executed and (e.kind, e.speed) == ("straight", -executed[1])
             else:
                 assert (e.kind, e.speed) == executed
+        if isinstance(e, ev.AbilityUsed) and e.window == "aux_power":  # the U.S.S. Enterprise (1009)
+            aux_card[e.ship] = e.seq
         if isinstance(e, ev.ActionPerformed) and e.action != "pass":
-            assert state.ship(e.ship).aux_power == 0, "an action under auxiliary power"
+            ship = state.ship(e.ship)
+            assert ship.aux_power == 0 or (aux_card.get(e.ship) == e.seq - 1 and e.action in ship.actions), \
+                "an action under auxiliary power (only from the Action Bar, its card named just before)"
     assert final.result is not None
 
 

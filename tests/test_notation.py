@@ -98,7 +98,7 @@ def test_round_trip_with_cloaks_sensor_echoes_obstacles_and_a_planet(tmp_path: P
     scenario_file.write_text(json.dumps(CLOAK_SCENARIO))
     scenario = load_scenario(scenario_file)
     seen: Counter[str] = Counter()
-    for seed in range(4):
+    for seed in range(5):  # (seed 4: a line of fire blocked, now the ships play their own abilities)
         for players in (("random", "random"), ("ai", "ai")):
             path = tmp_path / f"{seed}-{players[0]}.trek"
             result = play(scenario, seed, path, players=players)
@@ -147,7 +147,10 @@ def test_the_bundled_ai_duel_is_the_game_trek_play_records(tmp_path: Path) -> No
 
 def test_cli_check_import_export(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, out, err = run(capsys, "notation", "check", str(RULEBOOK))
-    assert code == 0 and "sound: 4 rounds" in out and err == ""
+    assert code == 0 and "sound: 4 rounds" in out
+    # its Shanthi (a captain the engine does not play) is named, never silently
+    assert err == f"{RULEBOOK}: warning: Shanthi (shanthi_cap_72008) on Federation Starship (A1): its ability is " \
+                  "not supported yet; the card plays with its numbers only\n"
     replay = tmp_path / "game.trek"
     code, out, _ = run(capsys, "notation", "import", str(RULEBOOK), "-o", str(replay))
     assert code == 0 and replay.is_file()

@@ -104,7 +104,8 @@ def test_cloak_disables_shields_adds_agility_turns_red_on_firing_and_drops_in_th
     ships = [make_ship("K", 1, KHAZARA, skill=9), make_ship("J", 0, ATTACK_SHIP)]
     poses = {"K": Pose(400, 300, 0), "J": Pose(400, 600, 180)}
     p1 = ScriptedPlayer(actions={"K": [ActionChoice("cloak")]}, attacks={"K": ["J"]})
-    dice = ScriptedDice(["blank"] * 4 + ["blank"] * 2 + ["blank"] * 4 + ["blank"] * 6)
+    # K's attack: 4 dice and the Khazara's own +1 (it attacks cloaked); J's 2 defense; J's 4; K's 6
+    dice = ScriptedDice(["blank"] * 5 + ["blank"] * 2 + ["blank"] * 4 + ["blank"] * 6)
     g = game(ships, poses, [ScriptedPlayer(attacks={"J": ["K"]}), p1], dice, round_limit=1)
     g.play()
     shields = next(e for e in g.events if isinstance(e, ev.ShieldsChanged))

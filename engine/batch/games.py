@@ -121,6 +121,7 @@ class GameOutput:
     replay: bytes = b""
     row: dict[str, Any] | None = None
     error: str | None = None
+    warnings: tuple[str, ...] = ()  # cards whose ability the game does not play (never silently)
 
 
 def play_game(job: Job, seed: int) -> GameOutput:
@@ -137,11 +138,12 @@ def play_game(job: Job, seed: int) -> GameOutput:
             name = str(Path(folder) / Path(job.name).name)
             Path(name).write_text(job.document, encoding="utf-8")
         try:
-            maker.play(PlayRequest(name, seed, out, job.rounds, job.players))
+            played = maker.play(PlayRequest(name, seed, out, job.rounds, job.players))
         except TrekError as exc:
             return GameOutput(seed, error=str(exc))
         data = out.read_bytes()
-    return GameOutput(seed, data, game_row(data, seed))
+    warnings = played.doc.get("warnings") or ()
+    return GameOutput(seed, data, game_row(data, seed), warnings=tuple(str(w) for w in warnings))
 
 
 # --- the row of one game ------------------------------------------------------------------------

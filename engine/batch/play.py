@@ -47,6 +47,7 @@ class PlaySummary:
     played: int  # games played by this run
     skipped: int  # seeds of the range already finished
     games: int  # rows in the folder (this range and any other)
+    warnings: tuple[str, ...] = ()  # the games' card warnings, each once (cards whose ability is not played)
 
 
 def _manifest(job: Job) -> dict[str, Any]:
@@ -133,6 +134,7 @@ def play_batch(job: Job, seeds: range, folder: Path, workers: int, address: str 
     bar = tqdm(total=len(seeds), initial=len(seeds) - len(todo), unit="game", desc="trek batch play",
                file=sys.stderr, disable=None if progress is None else not progress, dynamic_ncols=True)
     played = 0
+    warned: dict[str, None] = {}
     try:
         if todo:
             with connected(workers, address):
@@ -140,6 +142,7 @@ def play_batch(job: Job, seeds: range, folder: Path, workers: int, address: str 
                     if output.error is not None or output.row is None:
                         raise BatchError(f"seed {output.seed}: {output.error or 'no row'}")
                     _save(folder, output)
+                    warned.update(dict.fromkeys(output.warnings))
                     played += 1
                     bar.update(1)
                     if on_game is not None:
@@ -151,4 +154,4 @@ def play_batch(job: Job, seeds: range, folder: Path, workers: int, address: str 
                 write_games(folder)
         raise
     bar.close()
-    return PlaySummary(folder, played, len(seeds) - len(todo), write_games(folder))
+    return PlaySummary(folder, played, len(seeds) - len(todo), write_games(folder), tuple(warned))

@@ -205,6 +205,10 @@ class Catalog:
         """Every captain, admiral and upgrade card the query names; empty when none."""
         return [*self._captains.matches(query), *self._admirals.matches(query), *self._upgrades.matches(query)]
 
+    def find_resources(self, query: str) -> list[Resource]:
+        """Every fleet resource the query names; empty when none."""
+        return self._resources.matches(query)
+
     def describe_card(self, card: Captain | Admiral | Upgrade) -> str:
         kind = card.type if isinstance(card, Upgrade) else "admiral" if isinstance(card, Admiral) else "captain"
         return f"{card.name} ({kind} {card.id}, {card.faction})"

@@ -95,7 +95,9 @@ def run_play(args: argparse.Namespace) -> int:
         return EXIT_INTERRUPTED
     doc = {"folder": str(summary.folder), "game": job.game, "scenario": " vs ".join(args.scenario),
            "seeds": f"{seeds.start}..{seeds.stop - 1}", "played": summary.played, "skipped": summary.skipped,
-           "games_in_folder": summary.games}
+           "games_in_folder": summary.games, "warnings": list(summary.warnings)}
+    for warning in summary.warnings:  # a card the game does not play, never silently
+        print(warning, file=sys.stderr)
     if args.json:
         print_json(doc)
     else:

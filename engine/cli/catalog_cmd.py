@@ -1,5 +1,5 @@
 """`trek catalog ships|classes|show`: browse the ship catalog, print a class's maneuver dial, and say
-whether a captain, admiral or upgrade card's ability is played by the rules (each ruleset's
+whether a ship's, captain's, admiral's, upgrade's or resource's ability is played by the rules (each ruleset's
 ``card_abilities``)."""
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ from typing import Any, TypeVar
 
 from engine.catalog import BASE_WIDTH_MM, MANEUVER_KINDS, Catalog, ManeuverKind, Ship, ShipClass, load_catalog
 from engine.catalog.lookup import ambiguous_error, unknown_error
-from engine.catalog.models import Admiral, Captain, Upgrade
+from engine.catalog.models import Admiral, Captain, Resource, Upgrade
+from engine.catalog.printed import prints_ability
 from engine.cli.output import paint, print_json, use_colour
 
 P = TypeVar("P", bound=argparse.ArgumentParser)
@@ -93,15 +94,9 @@ def card_support(card_id: str) -> dict[str, tuple[str, ...] | None]:
     return out
 
 
-def card_lines(card: Captain | Admiral | Upgrade, support: dict[str, tuple[str, ...] | None]) -> list[str]:
-    """A card's numbers, then whether each game plays its ability, and how."""
-    kind = card.type if isinstance(card, Upgrade) else "admiral" if isinstance(card, Admiral) else "captain"
-    lines = [f"{card.name}  ({kind} {card.id}; {card.faction}, {'unique' if card.unique else 'not unique'})",
-             f"  cost      {card.cost}"]
-    if not isinstance(card, Upgrade):
-        lines.append(f"  skill     {card.skill}")
-    elif card.attack is not None and card.range is not None:
-        lines.append(f"  weapon    attack {card.attack}, range {card.range.min}-{card.range.max}")
+def support_lines(support: dict[str, tuple[str, ...] | None]) -> list[str]:
+    """Whether each game plays a card's ability, and how."""
+    lines = []
     for game, how in support.items():
         if how is None:
             lines.append(f"  ability   NOT SUPPORTED in {game}: it plays with its numbers only (with a warning)")
@@ -111,12 +106,41 @@ def card_lines(card: Captain | Admiral | Upgrade, support: dict[str, tuple[str, 
     return lines
 
 
+def card_lines(card: Captain | Admiral | Upgrade | Resource, support: dict[str, tuple[str, ...] | None]
+               ) -> list[str]:
+    """A card's numbers, then whether each game plays its ability, and how."""
+    kind = "resource" if isinstance(card, Resource) else card.type if isinstance(card, Upgrade) \
+        else "admiral" if isinstance(card, Admiral) else "captain"
+    where = "" if isinstance(card, Resource) else f"{card.faction}, "
+    lines = [f"{card.name}  ({kind} {card.id}; {where}{'unique' if card.unique else 'not unique'})",
+             f"  cost      {card.cost}"]
+    if isinstance(card, Resource):
+        lines.append("  belongs   to the fleet, not to a ship")
+    elif not isinstance(card, Upgrade):
+        lines.append(f"  skill     {card.skill}")
+    elif card.attack is not None and card.range is not None:
+        lines.append(f"  weapon    attack {card.attack}, range {card.range.min}-{card.range.max}")
+    return lines + support_lines(support)
+
+
+def ship_ability(ship: Ship) -> tuple[list[str], dict[str, Any]]:
+    """Whether each game plays the ship card's own ability (text lines, JSON fields)."""
+    if not prints_ability(ship):
+        return ["  ability   none printed"], {"abilities": None, "supported": None}
+    support = card_support(ship.id)
+    return support_lines(support), {"abilities": {g: (None if how is None else list(how))
+                                                  for g, how in support.items()},
+                                    "supported": {g: how is not None for g, how in support.items()}}
+
+
 def cmd_show(args: argparse.Namespace) -> int:
     catalog = load_catalog()
     if not catalog.find_ships(args.name) and not catalog.find_ship_classes(args.name):
-        cards = catalog.find_cards(args.name)
+        cards: list[Captain | Admiral | Upgrade | Resource] = [*catalog.find_cards(args.name),
+                                                               *catalog.find_resources(args.name)]
         if len(cards) > 1:
-            raise ambiguous_error("card", args.name, [catalog.describe_card(c) for c in cards], plural="cards")
+            raise ambiguous_error("card", args.name, [f"{c.name} (resource {c.id})" if isinstance(c, Resource)
+                                                      else catalog.describe_card(c) for c in cards], plural="cards")
         if cards:
             card = cards[0]
             support = card_support(card.id)
@@ -130,11 +154,12 @@ def cmd_show(args: argparse.Namespace) -> int:
     found = resolve_ship_or_class(catalog, args.name)
     if isinstance(found, Ship):
         ship_class = catalog.class_of(found)
+        ability_text, ability_json = ship_ability(found)
         if args.json:
             print_json({"kind": "ship", "ship": found.model_dump(mode="json"),
-                        "ship_class": class_json(ship_class)})
+                        "ship_class": class_json(ship_class), **ability_json})
         else:
-            print("\n".join([*ship_lines(found), "", *class_lines(ship_class, use_colour())]))
+            print("\n".join([*ship_lines(found), *ability_text, "", *class_lines(ship_class, use_colour())]))
         return 0
     if args.json:
         print_json({"kind": "ship_class", "ship_class": class_json(found),

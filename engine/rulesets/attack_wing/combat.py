@@ -69,8 +69,9 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
     if weapon is not None:
         if weapon.needs_target_lock:  # the lock is the cost of firing: spent now, no reroll from it
             t.emit(ev.TargetLockRemoved, ship=attacker.id, cause=f"spent to fire {weapon.name}")
-        # a card disabled in the weapon's place (Lojur) spares a weapon that would be disabled
-        if weapon.time or not windows.instead(t, context, "spare_weapon"):
+        # a card disabled in the weapon's place (Lojur) spares a weapon that would be disabled;
+        # a ship card's own weapon is no upgrade: not disabled
+        if weapon.upgrade_id != attacker.ship_id and (weapon.time or not windows.instead(t, context, "spare_weapon")):
             t.emit(ev.WeaponDisabled, ship=attacker.id, weapon=weapon.upgrade_id, time=weapon.time)
     # rulebook "Firing While Cloaked"; a card may keep the token green (Advanced Weapon System)
     if attacker.cloak == "green" and not windows.instead(t, context, "keep_cloak"):

@@ -68,6 +68,8 @@ class GameSetup:
     # the damage deck, top first, as it was on a real table (a notation that records the cards
     # drawn); None: shuffled by the seed. Either way the seed's shuffle draws are counted.
     deck: tuple[str, ...] | None = None
+    # each fleet's resources (side, catalog id): they belong to the fleet, not to a ship
+    resources: tuple[tuple[int, str], ...] = ()
 
 
 def natural_key(ship_id: str) -> tuple[str, int, str]:
@@ -257,7 +259,19 @@ class Game:
             self.obstacle_roll(ship_id, move.obstacles[0], faces[0], draws)
             if not self.state.ship(ship_id).in_play:
                 return
+        self.after_move(ship_id)
         self.perform_action(ship_id, moved or strain)
+
+    def after_move(self, ship_id: str) -> None:
+        """Right after the maneuver, before the Perform Action step: a card's free action "after you
+        move" (the Excelsior's scan). Not under auxiliary power (rulebook "Auxiliary Power": no
+        actions, even free ones); an overlap or obstacle skips only the Perform Action step (rulings.md)."""
+        if self.state.ship(ship_id).aux_power and self.aux_power_blocks_action(self.state.ship(ship_id)):
+            return
+        chosen = windows.free_action(self, ship_id, self.free_action_options, "after_move")
+        if chosen is not None:
+            action, target, reason = chosen
+            self.do_action(self.state.ship(ship_id), ActionChoice(action, target, reason=reason))
 
     def avoid_obstacles(self, ship: ShipState, maneuver: Maneuver, move: MoveResult, colour: str, table: Table
                         ) -> tuple[MoveResult, str]:
@@ -327,6 +341,9 @@ class Game:
         or a ruleset's own cause (an Enemy AI ship's red maneuver or board edge)."""
         ship = self.state.ship(ship_id)
         aux = self.aux_power_blocks_action(ship)
+        # a card that lets the ship act under auxiliary power (the Enterprise 1009), when nothing else skips it
+        bar_only = aux and ship.aux_power > 0 and moved is None and windows.aux_power_actions(self, ship_id)
+        aux = aux and not bar_only
         if isinstance(moved, str):
             step = actions.action_step_refusal(ship, None, aux_power=aux)
             skip: Refusal | str | None = step if step is not None and step.rule.id == "auxiliary-power" else moved
@@ -336,6 +353,8 @@ class Game:
             return
         ship = self.state.ship(ship_id)
         options = self.action_options(ship)
+        if bar_only:  # the card lets it perform an action of its Action Bar, nothing else
+            options = [o for o in options if o.action in ship.actions]
         choice = self.players[ship.side].act(self.state, ship, options)
         self.decided(ship.side)
         if choice.action == "pass":

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine.catalog import Admiral, Captain, Catalog, Ship, Upgrade
+from engine.rulesets.attack_wing.abilities.printed import SHIP_WEAPONS, prints_ability
 from engine.rulesets.attack_wing.events import ShipSetup, WeaponSetup
 from engine.rulesets.attack_wing.rules import is_squadron
 
@@ -91,9 +92,14 @@ def squadron_tokens(ship: Ship) -> int:
 def ship_setup(catalog: Catalog, ship_ref: str, side: int, ship: Ship, captain: Captain | None,
                upgrades: Sequence[Upgrade], cost: int, admiral: Admiral | None = None) -> ShipSetup:
     """The numbers a ship plays with. ``cost`` is its fleet points (ship, captain, upgrades); a
-    face-up ``admiral``'s card is among its cards (its skill modifier is the fleet's to add)."""
+    face-up ``admiral``'s card is among its cards (its skill modifier is the fleet's to add), and the
+    ship card itself, last, when it prints an ability (``abilities.printed``)."""
     cls = catalog.class_of(ship)
     weapons = tuple(w for w in (weapon_setup(u) for u in upgrades) if w is not None)
+    if ship.id in SHIP_WEAPONS:  # the ship card's own weapon (the Enterprise-D's fire in any direction)
+        name, attack, low, high, arcs = SHIP_WEAPONS[ship.id]
+        weapons += (WeaponSetup(upgrade_id=ship.id, name=name, attack=attack, range_min=low, range_max=high,
+                                arcs=arcs, needs_target_lock=False),)
     return ShipSetup(
         id=ship_ref, side=side, name=ship.name, ship_id=ship.id, class_name=cls.name, faction=ship.faction,
         base=cls.base_size, captain=captain.name if captain else "(no captain)",
@@ -104,5 +110,5 @@ def ship_setup(catalog: Catalog, ship_ref: str, side: int, ship: Ship, captain: 
         dial=tuple((m.kind, m.speed, m.colour) for m in cls.maneuvers), weapons=weapons,
         upgrades=tuple(u.name for u in upgrades),
         cards=tuple([*([captain.id] if captain else []), *([admiral.id] if admiral else []),
-                     *(u.id for u in upgrades)]),
+                     *(u.id for u in upgrades), *([ship.id] if prints_ability(ship) else [])]),
     )

@@ -51,9 +51,10 @@ def setup_from_scenario(scenario: Scenario, rounds: int | None = None) -> GameSe
         result = game_result(scenario, (destroyed[0], destroyed[1]))
         return result.winner, result.reason, result.fleet_points
 
+    resources = tuple((side.index, r.card.id) for side in scenario.sides for r in side.fleet.resources)
     return GameSetup(ships=ships, placements=placements, obstacles=scenario.obstacles, planets=scenario.planets,
                      area=scenario.play_area, round_limit=rounds or scenario.round_limit,
-                     initiative=_initiative(scenario), scoring=scoring)
+                     initiative=_initiative(scenario), scoring=scoring, resources=resources)
 
 
 def card_warnings(setup: GameSetup) -> list[str]:
@@ -65,10 +66,20 @@ def card_warnings(setup: GameSetup) -> list[str]:
     out = []
     for ship in setup.ships:
         for card_id in unsupported(ship.cards):
+            if card_id == ship.ship_id:  # the ship card's own printed ability
+                out.append(f"warning: the ship card {ship.name} ({card_id}) of {ship.id}: its own ability is not "
+                           "supported yet; the ship plays with its numbers only")
+                continue
             found = catalog.find_cards(card_id)
             name = f"{found[0].name} ({card_id})" if found else card_id
             out.append(f"warning: {name} on {ship.name} ({ship.id}): its ability is not supported yet; "
                        "the card plays with its numbers only")
+    for side, card_id in setup.resources:
+        if unsupported((card_id,)):
+            found_resource = catalog.find_resources(card_id)
+            name = f"{found_resource[0].name} ({card_id})" if found_resource else card_id
+            out.append(f"warning: the resource {name} of side {'AB'[side]}'s fleet: its rules are not supported yet; "
+                       "the game plays without it (its cost still counts)")
     return out
 
 
@@ -101,6 +112,7 @@ def header_for(scenario: Scenario, setup: GameSetup, seed: int, players: Sequenc
         "scenario_name": scenario.name,
         "fleets": [{"side": side.index, "name": side.name, "faction": side.fleet.faction,
                     "points": side.fleet.total_cost,
+                    **({"resources": [r.card.id for r in side.fleet.resources]} if side.fleet.resources else {}),
                     "ships": [s.model_dump(mode="json") for s in setup.ships if s.side == side.index]}
                    for side in scenario.sides],
         "seed": seed,

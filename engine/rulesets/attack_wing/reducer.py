@@ -145,9 +145,17 @@ def _action(state: GameState, e: ev.ActionPerformed) -> GameState:
     ship = _ship(state, e.ship, e)
     if e.action in ship.actions_done:
         raise IllegalEvent(f"event {e.seq}: {ship.name} already performed {e.action} this round")
-    if ship.aux_power > 0:
+    if ship.aux_power > 0 and not (e.action in (*ship.actions, "pass") and _acts_under_aux_power(ship)):
         raise IllegalEvent(f"event {e.seq}: {ship.name} is under auxiliary power and cannot perform actions")
     return state.update(e.ship, actions_done=(*ship.actions_done, e.action))
+
+
+def _acts_under_aux_power(ship: ShipState) -> bool:
+    """A ready card of the ship lets it perform an Action Bar action under auxiliary power (1009)."""
+    from engine.rulesets.attack_wing.abilities.registry import CARDS  # the cards read the rules, not back
+
+    return any(ship.card_ready(c) and any(a.effect.kind == "aux_actions" for a in card.abilities)
+               for c in ship.cards if (card := CARDS.get(c)) is not None)
 
 
 def _action_skipped(state: GameState, e: ev.ActionSkipped) -> GameState:

@@ -11,7 +11,10 @@ The timing windows follow the rulebook's round ("Game Round", "Combat Phase" ste
 (7), before the uncanceled results are counted; ``damage`` comes after it and before the damage is
 dealt (8); ``end`` is the End Phase; ``resist`` comes when another ship's card would discard or
 disable the card's ship's upgrades (Kira Nerys, Stex); ``destroyed`` as the card's ship is
-destroyed, before it leaves play (Cheat Death).
+destroyed, before it leaves play (Cheat Death). Two windows of the Activation Phase: ``after_move``
+comes right after the ship's maneuver and before its Perform Action step (a ship card's free action
+"after you move"); ``aux_power`` is the Perform Action step of a ship with an Auxiliary Power Token
+(a card that lets it act anyway).
 """
 
 from __future__ import annotations
@@ -24,10 +27,12 @@ if TYPE_CHECKING:
     from engine.rulesets.attack_wing.state import GameState, ShipState, Weapon
 
 Window = Literal["action", "free_action", "declare_target", "attack_dice", "modify_attack", "defense_dice",
-                 "modify_defense", "compare", "damage", "end", "resist", "destroyed"]
+                 "modify_defense", "compare", "damage", "end", "resist", "destroyed", "after_move", "aux_power"]
 WINDOWS: tuple[Window, ...] = ("action", "free_action", "declare_target", "attack_dice", "modify_attack",
-                               "defense_dice", "modify_defense", "compare", "damage", "end", "resist", "destroyed")
-CardKind = Literal["captain", "admiral", "talent", "crew", "weapon", "tech", "resource", "borg", "squadron"]
+                               "defense_dice", "modify_defense", "compare", "damage", "end", "resist", "destroyed",
+                               "after_move", "aux_power")
+# "ship": a ship card's own ability (the ship card's catalog id is among its cards)
+CardKind = Literal["captain", "admiral", "talent", "crew", "weapon", "tech", "resource", "borg", "squadron", "ship"]
 Limit = Literal["none", "round", "game"]
 DiceKind = Literal["attack", "defense"]
 Role = Literal["any", "attacker", "defender"]
@@ -77,6 +82,8 @@ EffectKind = Literal[
     "drop_lock",       # the ship it targets loses the target lock it holds (``locking``: on the card's ship)
     "discard_upgrade", # discard ``amount`` upgrades (of ``upgrades`` types, the seat's choice) of the ship it
                        # targets: they leave the game (boarding parties, Sabotage)
+    "aux_actions",     # window "aux_power": the ship performs an Action Bar action despite its Auxiliary
+                       # Power Token (rulebook "Auxiliary Power": otherwise none at all)
 ]
 
 
@@ -94,6 +101,7 @@ class Cost:
     time: int = 0  # place that many Time Tokens on the card: it is not used again until they are gone
     own: str | None = None  # an upgrade type: one such card of its own ship (the seat's choice) is disabled
     own_discard: bool = False  # ... or discarded (Alidar Jarok 3121: "discard your talent upgrade")
+    disable_upgrade: str | None = None  # disable one of the ship's ready upgrades of this type (the seat's choice)
 
     def words(self) -> str:
         parts = [w for w, on in (("disable this card", self.disable), ("discard this card", self.discard),
@@ -103,6 +111,8 @@ class Cost:
                          f"disable {self.shields} active shield{'s' if self.shields > 1 else ''}")
         if self.token:
             parts.append(f"spend a {self.token.replace('_', ' ')} token")
+        if self.disable_upgrade:
+            parts.append(f"disable one of your {self.disable_upgrade} upgrades")
         if self.time:
             parts.append(f"place {self.time} time tokens on this card")
         if self.own:
@@ -171,7 +181,7 @@ class Effect:
     pick: bool = False  # "mark": the seat picks one target; else every ship that qualifies
     in_arc: bool = False  # "mark": only ships in the card's ship's forward firing arc
     out_arc: bool = False  # "mark": only ships outside that arc (EM Pulse 3061)
-    and_self: bool = False  # "mark": the card's ship is marked too (its own riders read it); an effect
+    and_self: bool = False  # "mark", "free_action": the card's ship is marked too (its riders read it); an effect
     # on every ship it may act on: the card's ship too
     own: bool = False  # ``pick``: the card's own ship may be the one picked ("including your own")
     tokens: tuple[str, ...] = ()  # "remove_token": the tokens it may remove

@@ -288,6 +288,8 @@ def default(state: GameState, owner: ShipState, ability: Ability, offer: Ability
     if kind == "convert":
         return _convert(state, owner, ability, offer)
     if kind == "free_action":
+        if ability.effect.and_self and rules.attack_options(state, owner):  # the R.I.S. Vo: it would not attack
+            return None
         return _free_action(offer)
     if kind == "one_hit" and state.attack is not None:  # worth it against more than one hit, or a crit
         hits, crits, _ = uncanceled(state.attack.attack_dice, state.attack.defense_dice)
@@ -317,4 +319,10 @@ def default(state: GameState, owner: ShipState, ability: Ability, offer: Ability
 
 
 def with_default(state: GameState, owner: ShipState, ability: Ability, offer: AbilityOffer) -> AbilityOffer:
-    return evolve(offer, default=default(state, owner, ability, offer))
+    use = default(state, owner, ability, offer)
+    if use is not None and ability.cost.disable_upgrade and offer.actions and use.choice is None:
+        # the upgrade that pays: one whose ability the engine does not play (it loses nothing), else the first
+        choices = [o.action for o in offer.actions]
+        paid = next((c for c in choices if c not in CARDS), choices[0])
+        use = AbilityUse(use.dice, paid, use.target, f"{use.reason}; disable {paid}")
+    return evolve(offer, default=use)

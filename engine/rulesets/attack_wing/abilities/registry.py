@@ -12,6 +12,7 @@ from engine.rulesets.attack_wing.abilities.cards import (
     crew,
     crew_more,
     resources,
+    ships,
     squadrons,
     talents,
     talents_more,
@@ -22,7 +23,7 @@ from engine.rulesets.attack_wing.abilities.cards import (
 from engine.rulesets.attack_wing.abilities.model import Ability, Card, Window
 
 MODULES = (captains, captains_more, admirals, talents, talents_more, crew, crew_more, weapons, tech, tech_more,
-           squadrons, resources, boarding)
+           squadrons, resources, boarding, ships)
 
 
 def _index() -> dict[str, Card]:

@@ -109,6 +109,8 @@ def ready(owner: ShipState, card_id: str, ability: Ability) -> bool:
         return False
     if cost.own and not own_cards(owner, card_id, cost):
         return False
+    if cost.disable_upgrade is not None and not cost_cards(owner, cost.disable_upgrade):
+        return False
     return cost.token is None or getattr(owner, cost.token, 0) > 0
 
 
@@ -117,6 +119,11 @@ def own_cards(owner: ShipState, card_id: str, cost: Cost) -> tuple[str, ...]:
     disabled, for a disable), not the card itself."""
     return tuple(c for c in owner.cards if c != card_id and c not in owner.cards_discarded and c not in owner.protected
                  and (cost.own_discard or c not in owner.cards_disabled) and upgrade_type(c) == cost.own)
+
+
+def cost_cards(ship: ShipState, kind: str) -> tuple[str, ...]:
+    """The ship's ready upgrades of type ``kind`` that a "disable one of your upgrades" cost may take."""
+    return upgrades_to_disable(ship, Effect("disable_upgrade", upgrades=(kind,)))
 
 
 _WINDOWS: dict[tuple[int, str], tuple[Card, tuple[tuple[int, Ability], ...]]] = {}
@@ -161,6 +168,9 @@ def _used(t: Table, found: Found, window: Window, use: AbilityUse | None, subjec
     owner, card_id, card, i, ability = found
     cost = ability.cost
     use = use or AbilityUse(reason="always applies")
+    paid = cost_cards(t.state.ship(owner.id), cost.disable_upgrade) if cost.disable_upgrade else ()
+    if paid:  # the upgrade the seat chose to disable (the first one when it named none it may)
+        use = AbilityUse(use.dice, use.choice if use.choice in paid else paid[0], use.target, use.reason)
     t.emit(ev.AbilityUsed, ship=owner.id, card=card_id, card_name=card.name, ability=i, window=window,
            subject=subject if subject != owner.id else None, dice=use.dice, choice=use.choice, target=use.target,
            amount=amount, limit=cost.limit, uses=cost.uses, disable=cost.disable, discard=cost.discard,
@@ -168,6 +178,8 @@ def _used(t: Table, found: Found, window: Window, use: AbilityUse | None, subjec
            draws=draws)
     if cost.aux_power:
         t.emit(ev.TokensChanged, ship=owner.id, token="aux_power", delta=1, cause=card.name)
+    if paid and use.choice is not None:
+        t.emit(ev.CardDisabled, ship=owner.id, card=use.choice, cause=card.name)
     ship = t.state.ship(owner.id)
     shields = ship.shields if cost.shields < 0 else min(cost.shields, ship.shields)
     if shields:
@@ -183,6 +195,8 @@ def _seat(t: Table, side: int) -> object:
 def _ask(t: Table, found: Found, window: Window, offer_dice: tuple[int, ...] = (), pick: int = 0,
          subject: str | None = None, actions: tuple[ActionOption, ...] = ()) -> AbilityUse | None:
     owner, card_id, card, i, ability = found
+    if ability.cost.disable_upgrade and not actions:  # which upgrade pays: the seat's choice
+        actions = tuple(ActionOption(c) for c in cost_cards(t.state.ship(owner.id), ability.cost.disable_upgrade))
     offer = AbilityOffer(owner.id, card_id, card.name, i, window, ability.summary, ability.cost.words(), subject,
                          offer_dice, pick, actions)
     offer = policy.with_default(t.state, owner, ability, offer)
@@ -917,12 +931,25 @@ def _apply(t: Table, owner: ShipState, cause: str, effect: Effect, ships: tuple[
                     t.emit(ev.CardDiscarded, ship=ship_id, card=card_id, cause=cause)
 
 
-def free_action(t: Table, ship_id: str, options_for: Any) -> tuple[str, str | None, str] | None:
-    """After the Perform Action step: a card's free action (Picard). ``options_for(ship, actions)``
+def aux_power_actions(t: Table, ship_id: str) -> bool:
+    """The ship has an Auxiliary Power Token and a card that lets it perform an Action Bar action
+    anyway (the U.S.S. Enterprise 1009): the card is named in the log (``ability_used``) and True."""
+    ship = t.state.ship(ship_id)
+    for found in candidates(t.state, ship, "aux_power", None):
+        if found[4].effect.kind == "aux_actions":
+            _used(t, found, "aux_power", None)
+            return True
+    return False
+
+
+def free_action(t: Table, ship_id: str, options_for: Any, window: Window = "free_action"
+                ) -> tuple[str, str | None, str] | None:
+    """After the Perform Action step (``window`` "free_action": Picard) or right after the ship's
+    maneuver ("after_move": the Excelsior), a card's free action. ``options_for(ship, actions)``
     gives the rulebook options for those actions as if on the Action Bar. Returns the action chosen,
     its target and reason for the game to perform, or None."""
     ship = t.state.ship(ship_id)
-    found_all = list(candidates(t.state, ship, "free_action", None))
+    found_all = list(candidates(t.state, ship, window, None))
     # what a card's rider forbids this ship this round (Harry Kim: no evasive maneuvers, even free)
     forbidden = [f[4].effect.actions for f in found_all if f[4].effect.kind == "forbid_action"]
     for found in found_all:
@@ -935,9 +962,10 @@ def free_action(t: Table, ship_id: str, options_for: Any) -> tuple[str, str | No
                         and not any(not no or o.action in no for no in forbidden))
         if not options:
             continue
-        use = _ask(t, found, "free_action", actions=options)
-        if use is None or use.choice is None:
+        use = _ask(t, found, window, actions=options)
+        if use is None or use.choice is None or use.choice not in {o.action for o in options}:
             continue
-        _used(t, found, "free_action", use)
+        # ``and_self``: taking it marks the card's ship for the round (its riders read it: the R.I.S. Vo)
+        _used(t, found, window, use, marks=(ship_id,) if ability.effect.and_self else ())
         return use.choice, use.target, use.reason
     return None

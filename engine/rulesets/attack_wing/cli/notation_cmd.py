@@ -72,9 +72,12 @@ def _report(outcome: Any, label: str, args: argparse.Namespace, extra: dict[str,
             "events": len(outcome.events),
             "result": None if result is None else {"winner": result.winner, "reason": result.reason,
                                                    "points": list(result.points)},
+            "warnings": list(outcome.warnings),
             **extra,
         })
     else:
+        for warning in outcome.warnings:  # a card the engine does not play: never silently
+            print(f"{label}: {warning}", file=sys.stderr)
         for issue in outcome.issues[:MAX_LISTED]:
             print(issue.format(label), file=sys.stderr)
         if len(outcome.issues) > MAX_LISTED:

@@ -51,6 +51,11 @@ def action_of(ship: ShipState, text: str, options: Sequence[ActionOption] = ()) 
     return None if index is None else action_name(card_id, index)
 
 
+# windows whose offered options are the use's own choice (a free action; a card of its ship to spare),
+# not the upgrade that pays its cost (``uses ... disabling CARD``)
+CHOICE_WINDOWS = ("free_action", "after_move", "resist")
+
+
 def use_problem(line: m.Uses, offer: AbilityOffer) -> str | None:
     """Why the line cannot be the answer to the offer (dice or free action), or None."""
     dice = tuple(i - 1 for i in line.indices)
@@ -61,7 +66,11 @@ def use_problem(line: m.Uses, offer: AbilityOffer) -> str | None:
         return f"{offer.card_name} touches all of dice {' '.join(str(i + 1) for i in offer.dice)} or none"
     if offer.dice and offer.pick and not 1 <= len(dice) <= offer.pick:
         return f"{offer.card_name} touches 1 to {offer.pick} dice"
-    if offer.actions:
+    if offer.actions and offer.window not in CHOICE_WINDOWS:  # which upgrade pays its cost
+        if line.pays is not None and _paid_with(line, offer) is None:
+            return f"{offer.card_name} is paid by disabling one of {', '.join(o.action for o in offer.actions)}, " \
+                   f"not {line.pays!r}"
+    elif offer.actions:
         option = next((o for o in offer.actions if o.action == line.action), None)
         if option is None:
             return f"{offer.card_name} offers {', '.join(o.action for o in offer.actions)} here, " \
@@ -77,8 +86,26 @@ def chosen(line: m.Uses, ship: ShipState) -> None:
         line.action = card_on(ship, line.choice) or line.choice
 
 
+def _paid_with(line: m.Uses, offer: AbilityOffer) -> str | None:
+    """The offered upgrade the line's ``disabling`` names (by id or name), or None."""
+    named = [o.action for o in offer.actions if line.pays is not None and (
+        o.action == line.pays or (o.action in CARDS and CARDS[o.action].name.casefold() == line.pays.casefold())
+        or _catalog_name(o.action).casefold() == line.pays.casefold())]
+    return named[0] if len(named) == 1 else None
+
+
+def _catalog_name(card_id: str) -> str:
+    from engine.catalog import load_catalog
+
+    found = load_catalog().find_cards(card_id)
+    return found[0].name if found else card_id
+
+
 def answer(line: m.Uses, offer: AbilityOffer) -> AbilityUse:
     dice = tuple(i - 1 for i in line.indices) or (offer.dice if offer.pick == 0 else ())
+    if offer.actions and offer.window not in CHOICE_WINDOWS:  # the upgrade paying its cost
+        paid = _paid_with(line, offer) if line.pays is not None else offer.actions[0].action
+        return AbilityUse(dice, paid, line.target, line.reason)
     return AbilityUse(dice, line.action, line.target, line.reason)
 
 
@@ -95,5 +122,7 @@ def uses_line(event: ev.AbilityUsed, ship: ShipState, faces: tuple[str, ...]) ->
         return m.Uses(0, event.ship, label(ship, event.card), faces=faces, reason=event.reason,
                       choice=None if event.choice is None else label(ship, event.choice) if event.choice in CARDS
                       else event.choice)
-    return m.Uses(0, event.ship, label(ship, event.card), tuple(i + 1 for i in event.dice), faces, event.choice,
-                  event.target, event.reason)
+    free = event.window in CHOICE_WINDOWS  # else the choice is the upgrade paying its cost
+    pays = event.choice if not free and event.choice in ship.cards else None
+    return m.Uses(0, event.ship, label(ship, event.card), tuple(i + 1 for i in event.dice), faces,
+                  event.choice if free else None, event.target, event.reason, pays=pays)

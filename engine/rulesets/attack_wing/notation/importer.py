@@ -66,6 +66,7 @@ class Outcome:
     events: list[ev.Event] = field(default_factory=list)
     state: GameState | None = None
     replay: bytes | None = None
+    warnings: tuple[str, ...] = ()  # cards whose ability the engine does not play (``play.card_warnings``)
 
     @property
     def sound(self) -> bool:
@@ -363,7 +364,7 @@ class _Driver:
         if offer.window == "action" and offer.actions:  # what an action card chose: its line's "choosing"
             return self.action_card_choice(state, ship, offer)
         line: m.Line | None
-        if self.ctx is not None and offer.window not in ("free_action", "action"):
+        if self.ctx is not None and offer.window not in ("free_action", "action", "after_move"):
             line = next((x for x in self.ctx.line.block if names(x)), None)
             if line is not None:
                 line.used = True
@@ -695,7 +696,10 @@ def run_notation(doc: m.Notation, base_dir: Path | None = None, *, record: bool 
                             f"{type(exc).__name__}: {exc}"))
     if not stopped:
         driver.finish(state)
-    outcome = Outcome(sorted(issues, key=lambda i: (i.line, i.code)), table.header, game.events, state)
+    from engine.rulesets.attack_wing.play import card_warnings
+
+    outcome = Outcome(sorted(issues, key=lambda i: (i.line, i.code)), table.header, game.events, state,
+                      warnings=tuple(card_warnings(table.setup)))
     if writer is not None and outcome.sound:
         result = state.result
         writer.close(None if result is None else {

@@ -87,8 +87,9 @@ class ActionLine(ShipLine):
 
 @dataclass(eq=False)
 class Uses(ShipLine):
-    """``A1 uses CARD [dice 1 3] [free ACTION [TARGET]] [: FACES]``: a card ability the player used,
-    the dice it touched (1-based), a free action it gave, a reroll's new faces."""
+    """``A1 uses CARD [dice 1 3] [free ACTION [TARGET]] [disabling CARD] [: FACES]``: a card ability
+    the player used, the dice it touched (1-based), a free action it gave, the upgrade its cost
+    disabled (the 3rd Wing Attack Ship's crew), a reroll's new faces."""
 
     card: str = ""  # a catalog id or the card's name
     indices: tuple[int, ...] = ()
@@ -97,6 +98,7 @@ class Uses(ShipLine):
     target: str | None = None
     reason: str = ""
     choice: str | None = None  # ``choosing CARD``: a card of its ship the ability spares (Weyoun 2034)
+    pays: str | None = None  # the upgrade (catalog id or name) disabled to pay for it
 
 
 @dataclass(eq=False)

@@ -537,11 +537,14 @@ def _faces_of_any_die(text: str) -> tuple[str, ...]:
         return parse_faces(text, "defense")
 
 
+_USES_KEYS = ("dice", "free", "choosing", "disabling")
+
+
 def uses_line(no: int, ref: str, rest: str, reason: str) -> m.Uses:
-    """``uses CARD [dice 1 3] [free ACTION [TARGET]] [choosing CARD] [: FACES]``."""
+    """``uses CARD [dice 1 3] [free ACTION [TARGET]] [choosing CARD] [disabling CARD] [: FACES]``."""
     head, sep, faces_text = rest.partition(":")
     words = [w for w, _ in tokens(head)]
-    keys = [i for i, w in enumerate(words) if w.lower() in ("dice", "free", "choosing")]
+    keys = [i for i, w in enumerate(words) if w.lower() in _USES_KEYS]
     cut = keys[0] if keys else len(words)
     if cut == 0:
         raise _Bad(f"{ref} uses: name the card ({ref} uses Koloth dice 2: blank)")
@@ -550,10 +553,14 @@ def uses_line(no: int, ref: str, rest: str, reason: str) -> m.Uses:
     while i < len(words):
         key, i = words[i].lower(), i + 1
         args = []
-        while i < len(words) and words[i].lower() not in ("dice", "free", "choosing"):
+        while i < len(words) and words[i].lower() not in _USES_KEYS:
             args.append(words[i])
             i += 1
-        if key == "dice":
+        if key == "disabling":
+            if not args:
+                raise _Bad(f"{ref} uses: disabling which upgrade? ({ref} uses 3rd Wing Attack Ship disabling 3015)")
+            line.pays = " ".join(args)
+        elif key == "dice":
             if not args or not all(a.isdigit() and 1 <= int(a) <= 100 for a in args):
                 raise _Bad(f"{ref} uses: dice are numbered from 1 (the first die rolled): dice 1 3")
             line.indices = tuple(int(a) for a in args)

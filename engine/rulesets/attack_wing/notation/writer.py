@@ -57,6 +57,8 @@ def line_text(line: m.Line) -> str:
             parts += ["free", ACTION_OUT[line.action], *([line.target] if line.target else [])]
         if line.choice is not None:
             parts += ["choosing", _name(line.choice)]
+        if line.pays is not None:
+            parts += ["disabling", _name(line.pays)]
         faces = f": {format_faces(line.faces)}" if line.faces else ""
         return " ".join(parts) + faces + _comment(line.reason)
     if isinstance(line, m.ActionLine):
