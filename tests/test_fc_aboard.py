@@ -17,6 +17,7 @@ from engine.rulesets.fleet_captains.narrate import _LINES
 from engine.rulesets.fleet_captains.options import BEAM_CREW, BEAM_GIVE_CARGO, BEAM_RESCUE, turn_options
 from engine.rulesets.fleet_captains.players import Act, FirstOption, Offer
 from engine.rulesets.fleet_captains.reducer import REDRAFTS
+from engine.rulesets.fleet_captains.state import ShipState
 from engine.rulesets.fleet_captains.systems import system_test
 from engine.rulesets.fleet_captains.turn import _beam, carry_out, gather, move
 from engine.rulesets.fleet_captains.upgrades import event_v1
@@ -122,6 +123,14 @@ def test_cargo_from_an_encounter_transferred_between_friends_and_given_to_the_en
     assert game.state.ship(theirs).cargo == (unstable,)
 
 
+def sensor_settings(ship: ShipState) -> tuple[tuple[int, int], tuple[int, int]]:
+    """(alert, setting) of an uncloaked dial setting with the sensors Disabled, and of one with them active."""
+    settings = [((a, i), d) for a, status in enumerate(ship.card.dial) for i, d in enumerate(status) if not d.cloak]
+    disabled = next(at for at, d in settings if d.rating("sensors") is None)
+    active = next(at for at, d in settings if (d.rating("sensors") or 0) >= 1)
+    return disabled, active
+
+
 def test_only_a_ship_with_active_sensors_transports_to_a_friend_or_an_enemy() -> None:
     """Summary, 7: "Only ships with Active Sensors may transport": a ship whose dial has its
     sensors Disabled neither transfers to a friendly ship nor beams to an enemy one."""
@@ -129,10 +138,7 @@ def test_only_a_ship_with_active_sensors_transports_to_a_friend_or_an_enemy() ->
     mate = game.state.fleet(side)[1].id
     place(game, mate, "r2c2")
     ship = game.state.ship(mine)
-    disabled = next((a, i) for a, status in enumerate(ship.card.dial) for i, d in enumerate(status)
-                    if d.rating("sensors") is None and not d.cloak)
-    active = next((a, i) for a, status in enumerate(ship.card.dial) for i, d in enumerate(status)
-                  if (d.rating("sensors") or 0) >= 1 and not d.cloak)
+    disabled, active = sensor_settings(ship)
     for (alert, setting), offered in ((active, True), (disabled, False)):
         game.state = game.state.with_ship(replace(ship, alert=alert, setting=setting, cargo=("cgo-s1",)))
         kinds = {a.kind for a in turn_options(game.state, side) if a.ships == (mine,)}
@@ -148,10 +154,7 @@ def test_the_reducer_refuses_a_transfer_from_a_ship_whose_sensors_are_disabled()
     mate = game.state.fleet(side)[1].id
     place(game, mate, "r2c2")
     ship = game.state.ship(mine)
-    disabled = next((a, i) for a, status in enumerate(ship.card.dial) for i, d in enumerate(status)
-                    if d.rating("sensors") is None and not d.cloak)
-    active = next((a, i) for a, status in enumerate(ship.card.dial) for i, d in enumerate(status)
-                  if (d.rating("sensors") or 0) >= 1 and not d.cloak)
+    disabled, active = sensor_settings(ship)
     moved = fe.CargoMoved(seq=game.state.seq + 1, turn=game.turn, cargo="cgo-s1", source=mine, dest=mate,
                           why="transferred")
     for (alert, setting), allowed in ((active, True), (disabled, False)):
