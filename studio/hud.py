@@ -90,7 +90,9 @@ class Hud:
         # fleets
         self.columns = [self.root.attachNewNode("fleet-0"), self.root.attachNewNode("fleet-1")]
         self.fleet_labels = [Label(c, f"fleet-{k}", 0.036, colour=DIM) for k, c in enumerate(self.columns)]
-        # under each fleet's name, its note (a score, the missions face up), when the game has one
+        # under each fleet's name, its note (a score, the missions face up), when the game has one,
+        # on a panel of its own so the table's big place names never show through it
+        self.note_backs = [c.attachNewNode(f"note-back-{k}") for k, c in enumerate(self.columns)]
         self.heads = [Label(c, f"note-head-{k}", 0.044, colour=WHITE) for k, c in enumerate(self.columns)]
         self.notes = [Label(c, f"notes-{k}", NOTE_SIZE, colour=WHITE, wrap=(COLUMN_W - 0.02) / NOTE_SIZE)
                       for k, c in enumerate(self.columns)]
@@ -147,6 +149,7 @@ class Hud:
         the round box, the active ship's box, each fleet label and ship panel, the dice, the caption."""
         parts = [self.top_left, self.top, self.mission.back, self.bottom.find("dice"), self.caption_back,
                  *(label.path for label in self.fleet_labels), *(label.path for label in (*self.heads, *self.notes)),
+                 *self.note_backs,
                  *(p.root for p in self.panels.values())]
         out = []
         for node in parts:
@@ -330,6 +333,12 @@ class Hud:
             colour = palette.mix(palette.player_colour(side), WHITE, 0.6)
             self.heads[side].set(head, colour)
             self.notes[side].set(rest, colour)
+            replace_children(self.note_backs[side])
+            if head or rest:
+                back = Shapes()
+                back.rounded(0.0, -0.085 - 0.038 - NOTE_LINES * NOTE_SIZE * 1.05 - 0.012, COLUMN_W, -0.085 + 0.05,
+                             0.018, PANEL)
+                back.node(self.note_backs[side], "back")
         if bool(moment.notes) != self._noted:
             self._noted = bool(moment.notes)
             self._place_panels()
