@@ -89,6 +89,7 @@ class DiceStrip:
         self.defense_label = Label(self.root, "defense-label", 0.04, "right", (0.72, 1.0, 0.82, 1.0))
         self.tally = Label(self.root, "tally", 0.042, "left", WHITE)
         self.odds = Label(self.root, "odds", 0.032, "left", (0.85, 0.85, 0.6, 1.0))
+        self.legend = Label(self.root, "legend", 0.032, "left", (0.8, 0.86, 0.95, 1.0))
         self._shapes: dict[DieView, NodePath] = {}
         self._nodes: list[tuple[DieView, NodePath]] = []
         self._key: object = None
@@ -104,15 +105,17 @@ class DiceStrip:
         attack, defense = (dice.attack, dice.defense) if dice is not None else ((), ())
         tally, odds = (dice.tally, dice.odds_line) if dice is not None else ("", "")
         names = (dice.attack_label or "ATTACK", dice.defense_label or "DEFENSE") if dice is not None else ("", "")
-        if dice is not None and dice.cards:  # the card abilities used in this attack, in order
-            odds = f"{odds}  |  cards: {', '.join(dice.cards)}" if odds else f"cards: {', '.join(dice.cards)}"
+        # what changed the dice, numbered in order: each changed die carries its cause's number above
+        # it and the legend line spells the causes out (a name over a die is unreadable in a video)
+        causes = tuple(dict.fromkeys(d.by for d in (*attack, *defense) if d.by))
+        legend = legend_line(causes, dice.cards if dice is not None else ())
         if not attack and not defense:
             self.root.hide()
             self._key = None
             return
         self.root.show()
         layout = (tuple(DieView(d.kind, d.face, d.mark, by=d.by) for d in attack),
-                  tuple(DieView(d.kind, d.face, d.mark, by=d.by) for d in defense), tally, odds, names)
+                  tuple(DieView(d.kind, d.face, d.mark, by=d.by) for d in defense), tally, odds, legend, names)
         pitch = DIE + 0.03
         if layout != self._key:
             self._key = layout
@@ -126,7 +129,9 @@ class DiceStrip:
             width = label_w * len(groups) + pitch * (len(attack) + len(defense)) + 0.06 * (len(groups) - 1)
             self.tally.set(tally)
             self.odds.set(odds)
-            tally_w = max(self.tally.width(), self.odds.width()) + 0.04 if tally or odds else 0.0
+            self.legend.set(legend)
+            tally_w = (max(self.tally.width(), self.odds.width(), self.legend.width()) + 0.04
+                       if tally or odds or legend else 0.0)
             x = -(width + tally_w) / 2
             back = Shapes()
             x0, x1 = x - 0.04, x + width + tally_w + 0.03
@@ -153,19 +158,35 @@ class DiceStrip:
                     if die.mark:
                         badge = Label(self.labels_root, "mark", 0.03, "center", MARK_COLOURS[die.mark])
                         badge.set(MARK_LETTERS[die.mark], pos=(x + pitch / 2 + DIE / 2, DICE_Z + DIE / 2 - 0.005))
-                    if die.by:  # what changed this die: a card's name, the target lock, a token
-                        cause = Label(self.labels_root, "by", 0.022, "center", MARK_COLOURS.get(die.mark, DIM))
-                        cause.set(die.by if len(die.by) <= 11 else die.by[:10] + ".",
-                                  pos=(x + pitch / 2, DICE_Z + DIE / 2 + 0.022))
+                    if die.by:  # what changed this die (a card, the target lock, a token): its number on a
+                        # disc at the die's top-left corner, in the colour of its mark (the legend names it)
+                        cx, cz = x + pitch / 2 - DIE / 2, DICE_Z + DIE / 2
+                        disc = Shapes()
+                        disc.ring(cx, cz, 0.024, 0.0, MARK_COLOURS.get(die.mark, DIM), segments=20)
+                        disc.node(self.labels_root, "by-disc")
+                        cause = Label(self.labels_root, "by", 0.032, "center", (*INSET[:3], 1.0), shadow=False)
+                        cause.set(str(causes.index(die.by) + 1), pos=(cx, cz - 0.011))
                     x += pitch
                 x += 0.06
-            self.tally.set(tally, pos=(x - 0.02, DICE_Z + (0.008 if odds else -0.014)))
-            self.odds.set(odds, pos=(x - 0.02, DICE_Z - 0.045))
+            lines = [label for label, text in ((self.tally, tally), (self.odds, odds), (self.legend, legend)) if text]
+            rows = {1: (-0.014,), 2: (0.008, -0.045), 3: (0.03, -0.016, -0.062)}.get(len(lines), ())
+            for label, z in zip(lines, rows, strict=True):
+                label.set(label.text, pos=(x - 0.02, DICE_Z + z))
         # the dice the current event rolls or changes grow and settle as it happens
         fresh = {i for i, d in enumerate((*attack, *defense)) if d.fresh}
         pulse = pulse_scale(progress)
         for i, (_, node) in enumerate(self._nodes):
             node.setScale(pulse if i in fresh else 1.0)
+
+
+def legend_line(causes: tuple[str, ...], cards: tuple[str, ...]) -> str:
+    """The dice's causes by number ("1 U.S.S. Defiant  2 target lock"), then the attack's other
+    cards (those that changed no die: an extra die, a damage effect)."""
+    numbered = [f"{n} {cause}" for n, cause in enumerate(causes, 1)]
+    others = [card for card in cards if card not in causes]
+    if others:
+        numbered.append(("also: " if numbered else "cards: ") + ", ".join(others))
+    return "   ".join(numbered)
 
 
 def pulse_scale(progress: float) -> float:

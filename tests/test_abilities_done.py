@@ -21,6 +21,7 @@ from engine.rulesets.attack_wing.notation.writer import write_notation
 from engine.rulesets.attack_wing.play import PlayResult, play
 from engine.rulesets.attack_wing.replay_check import replay_game
 from engine.rulesets.attack_wing.scenario import load_scenario
+from studio import hud_dice
 from studio.frame_plan import moment_after
 from studio.hud_dice import DICE_Z, DIE, MARK_COLOURS
 from studio.video import FrameRenderer
@@ -79,16 +80,24 @@ def loaded(game: tuple[Path, PlayResult]) -> LoadedReplay:
     return load_timeline(game[0])
 
 
-def test_the_hud_names_the_card_that_cancelled_a_die(loaded: LoadedReplay) -> None:
+def test_the_hud_names_the_card_that_cancelled_a_die(loaded: LoadedReplay, monkeypatch: pytest.MonkeyPatch) -> None:
     tl = loaded.timeline
     i = next(k for k, e in enumerate(tl.events) if isinstance(e, ev.DiceConverted) and e.to == "blank")
     card = tl.events[i].cause  # type: ignore[attr-defined]
     moment = moment_after(tl, i)
     assert moment.dice is not None and card in moment.dice.cards
     assert [d.by for d in moment.dice.attack if d.face == "blank" and d.mark == "converted"] == [card]
-    # the same moment with the card's name taken off the die: the label above it is the difference
+    with FrameRenderer(loaded, SIZE, camera="top") as fr:
+        assert fr.hud is not None
+        fr.hud.update(moment, tl)
+        legend = fr.hud.dice.legend.text
+    causes = list(dict.fromkeys(d.by for d in (*moment.dice.attack, *moment.dice.defense) if d.by))
+    assert f"{causes.index(card) + 1} {card}" in legend.split("   ")  # the legend spells its number out
+    # the same moment with the card's name taken off the die (and the legend line held the same, so
+    # the strip keeps its layout): the numbered disc on the die is the difference
     unnamed = replace(moment, dice=replace(moment.dice, attack=tuple(replace(d, by="") if d.by == card else d
                                                                      for d in moment.dice.attack)))
+    monkeypatch.setattr(hud_dice, "legend_line", lambda causes, cards: "legend")
     with FrameRenderer(loaded, SIZE, camera="top") as fr:
         assert fr.hud is not None
         frames = []
@@ -97,11 +106,11 @@ def test_the_hud_names_the_card_that_cancelled_a_die(loaded: LoadedReplay) -> No
             frames.append(fr._draw(m, fr.camera_pose(m), set()))
     named, plain = frames
     h = SIZE[1]
-    label_z = DICE_Z + DIE / 2 + 0.022  # where the HUD writes what changed a die, above it
-    top, bottom = int((1 - (label_z + 0.03)) / 2 * h), int((1 - (label_z - 0.03)) / 2 * h)
+    badge_z = DICE_Z + DIE / 2  # the cause's disc sits on the die's top corner
+    top, bottom = int((1 - (badge_z + 0.03)) / 2 * h), int((1 - (badge_z - 0.03)) / 2 * h)
     differs = np.any(named != plain, axis=2)
     rows = np.nonzero(differs.any(axis=1))[0]
-    assert differs.sum() > 30  # the card's name is drawn...
-    assert top <= rows.min() and rows.max() <= bottom  # ...above the die it changed, nowhere else
+    assert differs.sum() > 30  # the disc is drawn...
+    assert top <= rows.min() and rows.max() <= bottom  # ...on the top edge of the die it changed, nowhere else
     gold = np.array(MARK_COLOURS["converted"][:3]) * 255  # in the colour of the die's mark
     assert np.all(np.abs(named[differs].astype(int) - gold) <= 90, axis=1).sum() > 10

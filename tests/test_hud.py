@@ -266,3 +266,14 @@ def test_the_dice_strip_stays_inside_the_image_with_a_long_cards_line(loaded: Lo
     changed = np.abs(rows.astype(int) - plain[int(SIZE[1] * 0.78):int(SIZE[1] * 0.93)].astype(int)).sum(axis=2) > 40
     cols = np.flatnonzero(changed.any(axis=0))
     assert len(cols) > 0 and cols.min() > 2 and cols.max() < SIZE[0] - 3  # the cards line drawn, inside the frame
+
+
+def test_the_dice_legend_numbers_the_causes_and_lists_the_other_cards() -> None:
+    """Each changed die carries its cause's number; the legend spells the numbers out in order, then
+    the attack's cards that changed no die (an extra die, a damage effect)."""
+    from studio.hud_dice import legend_line
+
+    assert legend_line(("U.S.S. Defiant", "target lock"), ("U.S.S. Defiant", "Tactical Officer")) == \
+        "1 U.S.S. Defiant   2 target lock   also: Tactical Officer"
+    assert legend_line((), ("Tactical Officer",)) == "cards: Tactical Officer"
+    assert legend_line((), ()) == ""
