@@ -273,6 +273,28 @@ class Game:
             action, target, reason = chosen
             self.do_action(self.state.ship(ship_id), ActionChoice(action, target, reason=reason))
 
+    def extra_maneuver(self, ship_id: str, maneuver: Maneuver, colour: str, card: str) -> None:
+        """An additional maneuver a card gives (Gul Ranor, In'cha), right after its ``ability_used``
+        (which names the card and, as its choice, the maneuver): the same templates, bumps, planets,
+        obstacles and fleeing as the ship's own (rulings.md "Additional maneuvers"); a red one places
+        an Auxiliary Power Token (its cause the card), a green one removes none, an obstacle rolls its die."""
+        ship = self.state.ship(ship_id)
+        move = resolve_move(ship.pose, maneuver, ship.base, self.table_for(ship))
+        changed = (move.changed_from.kind, move.changed_from.speed) if move.changed_from else None
+        self.emit(ev.ShipMoved, ship=ship_id, kind=move.maneuver.kind, speed=move.maneuver.speed,
+                  start=ev.PoseModel.of(ship.pose), end=ev.PoseModel.of(move.end), progress=round(move.progress, 6),
+                  changed_from=changed, bumped=move.bumped, touching=move.touching, obstacles=move.obstacles,
+                  planets=move.planets, fled=move.fled and self.flees(ship))
+        if move.fled:
+            self.leave_table(ship_id, move.end)
+        if not self.state.ship(ship_id).in_play:
+            return
+        if colour == "red":
+            self.emit(ev.TokensChanged, ship=ship_id, token="aux_power", delta=1, cause=card)
+        if move.obstacles:
+            faces, draws = self.dice.roll(self.state, "attack", 1, self.state.ship(ship_id), "obstacle")
+            self.obstacle_roll(ship_id, move.obstacles[0], faces[0], draws)
+
     def avoid_obstacles(self, ship: ShipState, maneuver: Maneuver, move: MoveResult, colour: str, table: Table
                         ) -> tuple[MoveResult, str]:
         """Hook: a maneuver about to cross obstacles may be changed (an Alliance Enemy AI ship

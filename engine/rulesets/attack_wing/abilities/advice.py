@@ -20,9 +20,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from engine.rulesets.attack_wing import rules
+from engine.rulesets.attack_wing.abilities import moves
 from engine.rulesets.attack_wing.abilities.model import Ability, AttackContext, Cost, Situation
 from engine.rulesets.attack_wing.abilities.registry import CARDS
 from engine.rulesets.attack_wing.abilities.windows import holds, marks_of, parse_action
+from engine.rulesets.attack_wing.movement import Table
 from engine.rulesets.attack_wing.odds import attack_odds, odds_for
 from engine.rulesets.attack_wing.rules import AttackOption
 from engine.rulesets.attack_wing.state import GameState, ShipState
@@ -352,3 +354,20 @@ def action_value(state: GameState, ship: ShipState, action: str, threat: float, 
         why.append(f"{n} {ability.effect.token.replace('_', ' ')} token(s)")
     value -= _cost(ability.cost)
     return value, (f"{card.name}: " + "; ".join(why)) if why else "", pick
+
+
+def maneuver_worth(state: GameState, ship: ShipState, action: str, table: Table) -> tuple[str, float, str] | None:
+    """An "Action:" card's additional maneuver (Gul Ranor, In'cha): the best one on ``table`` (its
+    label), what it gains over staying where the ship is less what the card costs, and why; None for
+    any other action, or when every maneuver it offers would flee the battlefield."""
+    parsed = parse_action(action)
+    card = CARDS.get(parsed[0]) if parsed else None
+    if parsed is None or card is None or card.abilities[parsed[1]].effect.kind != "maneuver":
+        return None
+    ability = card.abilities[parsed[1]]
+    found = moves.best(state, ship, ability.effect, table, moves.attacks_after(ability.effect))
+    if found is None:
+        return None
+    label, gain, why = found
+    cost = _cost(ability.cost)
+    return label, gain - cost, f"{card.name}: {why} ({gain:+.1f} over staying, less {cost:.1f} for the card)"

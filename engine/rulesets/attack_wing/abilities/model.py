@@ -84,6 +84,8 @@ EffectKind = Literal[
                        # targets: they leave the game (boarding parties, Sabotage)
     "aux_actions",     # window "aux_power": the ship performs an Action Bar action despite its Auxiliary
                        # Power Token (rulebook "Auxiliary Power": otherwise none at all)
+    "maneuver",        # an "Action:": the ship performs an additional maneuver, one of ``Effect.maneuvers``
+                       # (none named: its dial's, of ``colours``), the seat's choice (``abilities/maneuvers``)
 ]
 
 
@@ -193,6 +195,8 @@ class Effect:
     exposed: bool = False  # only a target that is not cloaked and has no active shields (boarding parties)
     locked: bool = False  # an Action: at the ship the card's ship holds a target lock on, spending the lock (Chang)
     # "mark" with a ``token``: ``amount`` of that token is placed beside every ship it marks
+    maneuvers: tuple[tuple[str, int], ...] = ()  # "maneuver": (kind, speed) it may perform (empty: the dial's)
+    colours: tuple[str, ...] = ()  # "maneuver" from the dial: only maneuvers of these colours (Engage: green)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,34 @@
+"""Cards that move the ship again or change how it moves: an "Action:" that performs an additional
+maneuver (``Effect("maneuver")``, performed by ``Game.extra_maneuver``; ``abilities/moves.py``)."""
+
+from __future__ import annotations
+
+from engine.rulesets.attack_wing.abilities.model import Ability, Card, Condition, Cost, Effect, Situation
+
+
+def _green_this_round(sit: Situation) -> bool:
+    """The card's ship performed a green maneuver this round (its revealed dial)."""
+    revealed = sit.owner.revealed
+    return revealed is not None and revealed[2] == "green"
+
+
+CARDS: tuple[Card, ...] = (
+    Card(("2020",), "Gul Ranor", "captain", (
+        Ability("action", Effect("maneuver", maneuvers=(("straight", 1), ("straight", 2))),
+                "Action: an additional 1 or 2 straight maneuver; an auxiliary power token", Cost(aux_power=True)),)),
+    Card(("3049",), "In'cha", "talent", (
+        Ability("action", Effect("maneuver"), "Action: discard this card; an additional maneuver of the ship's "
+                "dial, its choice", Cost(discard=True)),)),
+    Card(("3089",), "Jadzia Dax", "crew", (
+        Ability("action", Effect("maneuver", maneuvers=(("straight", 2), ("left-bank", 2), ("right-bank", 2)),
+                                 and_self=True),
+                "Action: disable this card; an additional 2 straight or 2 bank maneuver; the ship may not attack "
+                "this round", Cost(disable=True)),
+        Ability("declare_target", Effect("cannot_attack", targets="owner"),
+                "after Jadzia Dax's maneuver her ship attacks no one this round",
+                condition=Condition(scope="marked"), optional=False))),
+    Card(("3001",), "Engage", "talent", (
+        Ability("action", Effect("maneuver", colours=("green",)),
+                "Action: after a green maneuver this round, an additional green maneuver of the ship's dial; an "
+                "auxiliary power token", Cost(aux_power=True), Condition(check=_green_this_round)),)),
+)

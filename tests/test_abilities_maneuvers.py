@@ -1,0 +1,177 @@
+"""Cards that give an additional maneuver as their "Action:" (cards/maneuvers.py): Gul Ranor, In'cha,
+Jadzia Dax, Engage. The maneuver is the seat's choice among those the card offers; it is performed
+on the templates like any maneuver (bumps back off, rulebook "Overlapping Other Ships"): the
+``ability_used`` naming the card and the maneuver chosen, then its ``ship_moved``."""
+
+from __future__ import annotations
+
+import pytest
+from ability_helpers import AKIRA, ATTACK_SHIP, VORCHA, ship, used
+from aw_helpers import ScriptedDice, ScriptedPlayer, game
+
+from engine.errors import IllegalDecision
+from engine.geometry.pose import Pose
+from engine.rulesets.attack_wing import events as ev
+from engine.rulesets.attack_wing.ai import AiPlayer
+from engine.rulesets.attack_wing.game import Game
+from engine.rulesets.attack_wing.maneuvers import Maneuver, end_pose
+from engine.rulesets.attack_wing.movement import ShipBase, Table, resolve_move
+from engine.rulesets.attack_wing.players import AbilityUse, ActionChoice
+from engine.rulesets.attack_wing.rules import placed
+
+FAR = {"A": Pose(300, 200, 0), "J": Pose(700, 800, 180)}  # A heads north, J beyond Range 3 of it
+
+
+def play(a: ev.ShipSetup, action: str | None, choice: str | None, dial: tuple[str, int] = ("straight", 1),
+         poses: dict[str, Pose] | None = None, rounds: int = 1, j_hull: str = ATTACK_SHIP,
+         faces: list[str] | None = None) -> tuple[Game, ScriptedPlayer]:
+    card = action.split(":")[1] if action else ""
+    seat = ScriptedPlayer(dials={"A": [dial] * rounds},
+                          actions={"A": [ActionChoice(action)] * rounds if action else []},
+                          abilities={card: [AbilityUse(choice=choice)] * rounds} if choice else None)
+    g = game([a, ship("J", 1, j_hull)], poses or FAR, [seat, ScriptedPlayer(attacks={"J": [None] * rounds})],
+             ScriptedDice(faces or ["blank"] * 40), round_limit=rounds)
+    g.play()
+    return g, seat
+
+
+def moves_of(g: Game, ship_id: str = "A") -> list[ev.ShipMoved]:
+    return [e for e in g.events if isinstance(e, ev.ShipMoved) and e.ship == ship_id]
+
+
+def card_moves(events: list[ev.Event]) -> list[tuple[str, ev.ShipMoved]]:
+    """(card name, its maneuver): each ``ship_moved`` that follows a card's ``ability_used`` in the same
+    Action (its cost's token between them)."""
+    out = []
+    for i, e in enumerate(events):
+        if isinstance(e, ev.AbilityUsed) and e.window == "action":
+            after = [x for x in events[i + 1:i + 3] if isinstance(x, ev.ShipMoved) and x.ship == e.ship]
+            out.extend((e.card_name, moved) for moved in after)
+    return out
+
+
+def test_gul_ranor_moves_again_2_straight_from_where_the_dial_left_it() -> None:
+    g, seat = play(ship("A", 0, ATTACK_SHIP, "2020"), "ability:2020:0", "2_straight")
+    own, extra = moves_of(g)
+    assert card_moves(g.events) == [("Gul Ranor", extra)]
+    assert (extra.kind, extra.speed) == ("straight", 2)
+    # the additional maneuver starts where the first ended, on the same templates
+    assert extra.start.pose().close_to(own.end.pose(), 1e-9)
+    assert extra.end.pose().close_to(end_pose(own.end.pose(), Maneuver("straight", 2), "small"), 1e-6)
+    assert g.state.ship("A").pose.close_to(extra.end.pose(), 1e-9)
+    assert used(g, "2020")[0].choice == "2_straight"
+    aux = [e for e in g.events if isinstance(e, ev.TokensChanged) and e.cause == "Gul Ranor"]
+    assert [(e.token, e.delta) for e in aux] == [("aux_power", 1)]  # its cost
+    offer = next(o for o in seat.offers if o.card == "2020")
+    assert [o.action for o in offer.actions] == ["1_straight", "2_straight"]  # only what the card prints
+
+
+def test_gul_ranor_offers_no_other_maneuver() -> None:
+    with pytest.raises(IllegalDecision, match="3_straight"):
+        play(ship("A", 0, ATTACK_SHIP, "2020"), "ability:2020:0", "3_straight")
+
+
+def test_gul_ranor_under_auxiliary_power_performs_no_action() -> None:
+    """His card is an Action: a ship with an Auxiliary Power Token performs none (rulebook
+    "Auxiliary Power"). Round 1's use places one; round 2's white 3 straight does not remove it."""
+    g, _ = play(ship("A", 0, ATTACK_SHIP, "2020"), "ability:2020:0", "1_straight", dial=("straight", 3), rounds=2)
+    assert len(used(g, "2020")) == 1
+    assert len(card_moves(g.events)) == 1
+    assert any(isinstance(e, ev.ActionSkipped) and e.ship == "A" and e.round == 2 for e in g.events)
+
+
+def test_an_additional_maneuver_that_would_overlap_backs_off_like_any_other() -> None:
+    # J (moving first: no captain skill) ends its 1 straight just past where A's 2 straight more
+    # would end: that maneuver overlaps it
+    a_start = Pose(300, 200, 0)
+    after_dial = end_pose(a_start, Maneuver("straight", 1), "small")
+    blocker = end_pose(after_dial, Maneuver("straight", 2), "small")
+    one = after_dial.y - a_start.y
+    g, _ = play(ship("A", 0, ATTACK_SHIP, "2020"), "ability:2020:0", "2_straight",
+                poses={"A": a_start, "J": Pose(blocker.x, blocker.y + 10 + one, 180)}, j_hull=ATTACK_SHIP)
+    extra = moves_of(g)[1]
+    expected = resolve_move(after_dial, Maneuver("straight", 2), "small",
+                            Table([ShipBase("J", placed(g.state.ship("J")))]))
+    assert extra.bumped == ("J",) and extra.progress < 1
+    assert extra.end.pose().close_to(expected.end, 1e-6)
+
+
+def test_incha_performs_any_dial_maneuver_and_is_discarded_red_gives_auxiliary_power() -> None:
+    g, seat = play(ship("A", 0, VORCHA, upgrades=["3049"]), "ability:3049:0", "3_left_turn")
+    extra = card_moves(g.events)
+    assert [(card, e.kind, e.speed) for card, e in extra] == [("In'cha", "left-turn", 3)]
+    assert "3049" in g.state.ship("A").cards_discarded  # no second use: not offered again
+    assert "ability:3049:0" not in [o.action for o in g.action_options(g.state.ship("A"))]
+    offer = next(o for o in seat.offers if o.card == "3049")
+    assert len(offer.actions) == len(g.state.ship("A").dial)  # "of your choice": the whole dial
+    red = [e for e in g.events if isinstance(e, ev.TokensChanged) and e.cause == "In'cha"]
+    assert [(e.token, e.delta) for e in red] == [("aux_power", 1)]  # the 3 turn is red on a Vor'cha's dial
+
+
+def test_jadzia_dax_banks_2_is_disabled_and_her_ship_attacks_no_one() -> None:
+    near = {"A": Pose(400, 250, 0), "J": Pose(400, 600, 180)}  # J ahead, in A's arc after any move
+    g, seat = play(ship("A", 0, AKIRA, upgrades=["3089"]), "ability:3089:0", "2_left_bank", poses=near)
+    [(card, extra)] = card_moves(g.events)
+    assert (card, extra.kind, extra.speed) == ("Jadzia Dax", "left-bank", 2)
+    assert "3089" in g.state.ship("A").cards_disabled
+    offer = next(o for o in seat.offers if o.card == "3089")
+    assert [o.action for o in offer.actions] == ["2_straight", "2_left_bank", "2_right_bank"]
+    assert not any(isinstance(e, ev.AttackDeclared) and e.ship == "A" for e in g.events)
+
+
+def test_without_jadzia_dax_the_same_ship_attacks() -> None:
+    near = {"A": Pose(400, 250, 0), "J": Pose(400, 600, 180)}
+    g, _ = play(ship("A", 0, AKIRA, upgrades=["3089"]), None, None, poses=near,
+                faces=["blank"] * 10)
+    assert any(isinstance(e, ev.AttackDeclared) and e.ship == "A" for e in g.events)
+
+
+def test_engage_after_a_green_maneuver_offers_the_green_ones_only() -> None:
+    g, seat = play(ship("A", 0, AKIRA, upgrades=["3001"]), "ability:3001:0", "1_right_bank")
+    [(card, extra)] = card_moves(g.events)
+    assert (card, extra.kind, extra.speed) == ("Engage", "right-bank", 1)
+    offer = next(o for o in seat.offers if o.card == "3001")
+    greens = {f"{s}_{k.replace('-', '_')}" for k, s, c in g.state.ship("A").dial if c == "green"}
+    assert {o.action for o in offer.actions} == greens
+    aux = [e for e in g.events if isinstance(e, ev.TokensChanged) and e.cause == "Engage"]
+    assert [(e.token, e.delta) for e in aux] == [("aux_power", 1)]
+
+
+def test_engage_is_not_offered_after_a_white_maneuver() -> None:
+    a = ship("A", 0, AKIRA, upgrades=["3001"])
+    g = game([a, ship("J", 1, ATTACK_SHIP)], FAR, [ScriptedPlayer(dials={"A": [("straight", 3)]}),
+                                                   ScriptedPlayer()], ScriptedDice([]), round_limit=1)
+    offered: list[list[str]] = []
+
+    class Watch(ScriptedPlayer):
+        def act(self, state, ship, options):  # type: ignore[no-untyped-def]
+            offered.append([o.action for o in options])
+            return ActionChoice("pass")
+
+    g.players = [Watch(dials={"A": [("straight", 3)]}), ScriptedPlayer()]
+    g.play()
+    assert offered and "ability:3001:0" not in offered[0]
+
+
+def test_the_ai_takes_gul_ranor_to_bring_an_enemy_into_arc_and_says_why() -> None:
+    # J ahead beyond Range 3 after A's 1 straight; a 2 straight more brings it to Range 3
+    poses = {"A": Pose(400, 100, 0), "J": Pose(400, 720, 180)}
+    ai = AiPlayer()
+    g = game([ship("A", 0, ATTACK_SHIP, "2020"), ship("J", 1, ATTACK_SHIP)], poses,
+             [ai, ScriptedPlayer(attacks={"J": [None]})], ScriptedDice(["blank"] * 20), round_limit=1)
+    ai.plan = lambda state, s, options: (Maneuver("straight", 1), "scripted")  # type: ignore[method-assign]
+    g.play()
+    use = used(g, "2020")
+    assert use and use[0].choice == "2_straight"
+    assert "Gul Ranor" in next(e.reason for e in g.events if isinstance(e, ev.ActionPerformed) and e.ship == "A")
+    assert "in arc" in use[0].reason
+
+
+def test_the_ai_passes_on_gul_ranor_with_nothing_to_gain() -> None:
+    poses = {"A": Pose(150, 100, 0), "J": Pose(850, 850, 180)}  # far apart: no maneuver brings J in reach
+    ai = AiPlayer()
+    g = game([ship("A", 0, ATTACK_SHIP, "2020"), ship("J", 1, ATTACK_SHIP)], poses,
+             [ai, ScriptedPlayer(attacks={"J": [None]})], ScriptedDice([]), round_limit=1)
+    ai.plan = lambda state, s, options: (Maneuver("straight", 1), "scripted")  # type: ignore[method-assign]
+    g.play()
+    assert not used(g, "2020")
