@@ -175,3 +175,85 @@ def test_the_ai_passes_on_gul_ranor_with_nothing_to_gain() -> None:
     ai.plan = lambda state, s, options: (Maneuver("straight", 1), "scripted")  # type: ignore[method-assign]
     g.play()
     assert not used(g, "2020")
+
+
+# --- after the ship's own maneuver: Pavel Chekov, Mirok -----------------------------------------
+
+def _chekov(dials: list[tuple[str, int]], answers: list[AbilityUse | None]) -> tuple[Game, ScriptedPlayer]:
+    # round 1 ends under auxiliary power: no Perform Action step, so the first action asked is round 2's
+    seat = ScriptedPlayer(dials={"A": dials}, actions={"A": [ActionChoice("evasive_maneuvers")]},
+                          attacks={"A": [None] * len(dials)}, abilities={"3021": list(answers)})
+    g = game([ship("A", 0, AKIRA, upgrades=["3021"]), ship("J", 1, ATTACK_SHIP)], FAR,
+             [seat, ScriptedPlayer(attacks={"J": [None] * len(dials)})], ScriptedDice([]), round_limit=len(dials))
+    g.play()
+    return g, seat
+
+
+def _tokens(g: Game, cause: str) -> list[tuple[int, str, int]]:
+    return [(e.round, e.token, e.delta) for e in g.events if isinstance(e, ev.TokensChanged) and e.cause == cause]
+
+
+def test_pavel_chekov_removes_the_auxiliary_power_token_after_a_white_maneuver_and_the_ship_acts() -> None:
+    # round 1: a red 3 turn (an auxiliary power token); round 2: a white 3 straight keeps it, Chekov lifts it
+    g, _ = _chekov([("left-turn", 3), ("straight", 3)], [AbilityUse(reason="scripted")])
+    assert _tokens(g, "red maneuver") == [(1, "aux_power", 1)]
+    assert _tokens(g, "Pavel Chekov") == [(2, "aux_power", -1)]
+    assert [(e.round, e.window) for e in used(g, "3021")] == [(2, "after_move")]
+    # no longer under auxiliary power: the Perform Action step happens (Evasive Maneuvers)
+    assert any(isinstance(e, ev.ActionPerformed) and e.round == 2 and e.action == "evasive_maneuvers"
+               for e in g.events)
+    assert g.state.ship("A").aux_power == 0
+
+
+def test_pavel_chekov_declined_or_after_a_green_maneuver_does_nothing() -> None:
+    g, _ = _chekov([("left-turn", 3), ("straight", 3)], [None])  # declined: the token stays, no action
+    assert not used(g, "3021") and g.state.ship("A").aux_power == 1
+    assert any(isinstance(e, ev.ActionSkipped) and e.round == 2 for e in g.events)
+    g, seat = _chekov([("left-turn", 3), ("straight", 1)], [AbilityUse()])  # green: the strain lifts it
+    assert not used(g, "3021") and not [o for o in seat.offers if o.card == "3021"]
+    assert _tokens(g, "green maneuver") == [(2, "aux_power", -1)]
+
+
+def test_pavel_chekov_counts_the_white_2_straight_that_replaces_a_red_maneuver_under_auxiliary_power() -> None:
+    # round 2 reveals a red 3 turn under auxiliary power: a damage card, then a white 2 straight (rulebook
+    # "Auxiliary Power"): a white maneuver performed, so Chekov may lift the token
+    g, _ = _chekov([("left-turn", 3), ("left-turn", 3)], [AbilityUse()])
+    revealed = [e for e in g.events if isinstance(e, ev.ManeuverRevealed) and e.round == 2]
+    assert revealed[0].replaced
+    assert _tokens(g, "Pavel Chekov") == [(2, "aux_power", -1)]
+
+
+MIROK_POSES = {"A": Pose(300, 300, 0), "F": Pose(370, 300, 0), "J": Pose(300, 600, 180)}
+
+
+def _mirok(poses: dict[str, Pose], answer: AbilityUse | None) -> tuple[Game, ScriptedPlayer]:
+    """Round 1: J's 4 hits on A (3 shields, then a face-down damage card); round 2: A moves, Mirok."""
+    seat = ScriptedPlayer(attacks={"A": [None, None], "F": [None, None]},
+                          abilities={"2015": [answer]} if answer is not None else None)
+    g = game([ship("A", 0, AKIRA, "2015"), ship("F", 0, ATTACK_SHIP), ship("J", 1, ATTACK_SHIP)], poses,
+             [seat, ScriptedPlayer(attacks={"J": ["A", None]})],
+             ScriptedDice(["hit"] * 4 + ["blank"] * 2), round_limit=2)
+    g.play()
+    return g, seat
+
+
+def test_mirok_repairs_a_shield_or_the_hull_with_a_friend_within_range_1() -> None:
+    g, seat = _mirok(MIROK_POSES, AbilityUse(choice="shields"))
+    [use] = used(g, "2015")
+    assert (use.round, use.window, use.choice) == (2, "after_move", "shields")
+    assert [(e.round, e.amount, e.cause) for e in g.events if isinstance(e, ev.ShieldsRepaired)] == [(2, 1, "Mirok")]
+    offer = next(o for o in seat.offers if o.card == "2015")
+    assert [o.action for o in offer.actions] == ["hull", "shields"]
+    g, _ = _mirok(MIROK_POSES, AbilityUse(choice="hull"))
+    repaired = [(e.index, e.flipped, e.cause) for e in g.events if isinstance(e, ev.DamageRepaired)]
+    assert repaired == [(0, False, "Mirok")]
+    assert g.state.ship("A").damage == ()
+
+
+def test_mirok_without_a_friend_within_range_1_or_with_nothing_to_repair_does_nothing() -> None:
+    alone = {**MIROK_POSES, "F": Pose(700, 300, 0)}
+    g, seat = _mirok(alone, AbilityUse(choice="shields"))
+    assert not used(g, "2015") and not [o for o in seat.offers if o.card == "2015"]
+    # round 1: the friend is there but A is undamaged: nothing offered before J fires
+    g, seat = _mirok(MIROK_POSES, AbilityUse(choice="shields"))
+    assert [u.round for u in used(g, "2015")] == [2]

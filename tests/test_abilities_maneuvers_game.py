@@ -1,7 +1,8 @@
-"""The additional-maneuver cards in a whole game, AI against AI: Gul Ranor and In'cha move their
-ships again (``ability_used`` naming the card and the maneuver, then its ``ship_moved``); the game
-records, validates by re-play and round-trips through the notation (``action card Gul Ranor
-choosing 2_straight``) to the same bytes; a maneuver the card does not offer is an ``ability`` issue."""
+"""The movement cards in a whole game, AI against AI: Gul Ranor, In'cha and Jadzia Dax move their
+ships again (``ability_used`` naming the card and the maneuver, then its ``ship_moved``), Pavel
+Chekov lifts the auxiliary power token Gul Ranor's card placed, Mirok repairs; the game records,
+validates by re-play and round-trips through the notation (``action card Gul Ranor choosing
+2_straight``) to the same bytes; a maneuver the card does not offer is an ``ability`` issue."""
 
 from __future__ import annotations
 
@@ -22,11 +23,14 @@ from engine.rulesets.attack_wing.play import PlayResult, play
 from engine.rulesets.attack_wing.replay_check import replay_game
 from engine.rulesets.attack_wing.scenario import load_scenario
 
-MOVERS = [{"ship": "1037", "captain": "2020", "upgrades": []},
+MOVERS = [{"ship": "1037", "captain": "2020", "upgrades": ["3021"]},
           {"ship": "1009", "captain": "2001", "upgrades": ["3001", "3089"]}]
 KLINGON = [{"ship": "1005", "captain": "2019", "upgrades": ["3049", "3012"]},
-           {"ship": "I.K.S. Gr'oth", "captain": "2016", "upgrades": ["3045"]}]
-SEED = 2  # Gul Ranor's 2 straight brings the Maht-H'A into arc; In'cha's 3 bank the Attack Ship
+           {"ship": "I.K.S. Gr'oth", "captain": "2015", "upgrades": ["3045"]}]
+# the Klingons deploy within 300 mm of each other: Mirok's friend at Range 1
+KLINGON_ZONE = {"x": 300, "y": 812.8, "width": 300, "height": 101.6}
+SEED = 3  # Gul Ranor's 2 straight brings the Gr'oth into arc, In'cha's 3 bank the Attack Ship; Jadzia Dax
+# banks the Enterprise out of fire; Chekov lifts Gul Ranor's token after a white maneuver; Mirok repairs 3 times
 
 
 @pytest.fixture(scope="module")
@@ -35,6 +39,7 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, PlayResult]:
     duel = json.loads((Path(__file__).parents[1] / "replays" / "duel.json").read_text())
     for side, ships in zip(duel["sides"], (MOVERS, KLINGON), strict=True):
         side["fleet"] = {"name": side["name"], "faction": side["name"], "ships": ships}
+    duel["sides"][1]["deployment"] = KLINGON_ZONE
     scenario = here / "maneuvers.json"
     scenario.write_text(json.dumps(duel))
     out = here / "game.trek"
@@ -45,7 +50,7 @@ def test_the_cards_move_their_ships_again(game: tuple[Path, PlayResult]) -> None
     _, result = game
     assert result.warnings == ()
     extra = card_moves(list(result.events))
-    assert {card for card, _ in extra} == {"Gul Ranor", "In'cha"}
+    assert {card for card, _ in extra} == {"Gul Ranor", "In'cha", "Jadzia Dax"}
     for card, moved in extra:  # from where the ship stood, on the template (no bump in this game)
         use = next(u for u in result.events if isinstance(u, ev.AbilityUsed) and u.seq < moved.seq
                    and u.card_name == card and u.round == moved.round)
@@ -55,12 +60,33 @@ def test_the_cards_move_their_ships_again(game: tuple[Path, PlayResult]) -> None
                                                       "small"), 1e-3)  # poses kept to 0.1 micron
 
 
+def test_chekov_lifts_the_token_and_mirok_repairs(game: tuple[Path, PlayResult]) -> None:
+    _, result = game
+    events = list(result.events)
+    chekov = [e for e in events if isinstance(e, ev.TokensChanged) and e.cause == "Pavel Chekov"]
+    assert chekov and all((e.token, e.delta) == ("aux_power", -1) for e in chekov)
+    for lifted in chekov:  # after a white maneuver of its own; the ship is no longer under auxiliary power
+        revealed = next(e for e in reversed(events[:events.index(lifted)])
+                        if isinstance(e, ev.ManeuverRevealed) and e.ship == lifted.ship)
+        assert revealed.colour == "white" or revealed.replaced
+        after = events[events.index(lifted):]
+        step = next(e for e in after if isinstance(e, ev.ActionPerformed | ev.ActionSkipped)
+                    and e.ship == lifted.ship)
+        assert isinstance(step, ev.ActionPerformed) or "auxiliary" not in step.cause
+    repairs = [e for e in events if isinstance(e, ev.ShieldsRepaired | ev.DamageRepaired) and e.cause == "Mirok"]
+    assert len(repairs) == len([e for e in events if isinstance(e, ev.AbilityUsed) and e.card == "2015"]) >= 2
+    jadzia = next(e for e in events if isinstance(e, ev.AbilityUsed) and e.card == "3089")
+    assert not [e for e in events if isinstance(e, ev.AttackDeclared) and e.round == jadzia.round
+                and e.ship == jadzia.ship]  # her ship attacks no one that round
+
+
 def test_the_game_validates_and_round_trips_through_the_notation(game: tuple[Path, PlayResult]) -> None:
     path, _ = game
     replay = open_replay(path)
     assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
     text = write_notation(export_file(path))
     assert " action card Gul Ranor choosing 2_straight" in text and " action card In'cha choosing " in text
+    assert " uses Pavel Chekov" in text and " uses Mirok choosing shields" in text
     outcome = run_notation(parse_notation(text), None, record=True)
     assert [i.format("export") for i in outcome.issues] == []
     assert outcome.replay == path.read_bytes()

@@ -16,6 +16,7 @@ from engine.geometry.shapes import Obstacle, Planet, PlayArea, base_corners, bas
 from engine.rulesets.attack_wing import actions, combat, rules
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.abilities import windows
+from engine.rulesets.attack_wing.abilities.after_move import resolve as after_move_cards
 from engine.rulesets.attack_wing.actions import ActionChoice, ActionOption
 from engine.rulesets.attack_wing.damage import deck_keys
 from engine.rulesets.attack_wing.dice import shuffled
@@ -266,6 +267,7 @@ class Game:
         """Right after the maneuver, before the Perform Action step: a card's free action "after you
         move" (the Excelsior's scan). Not under auxiliary power (rulebook "Auxiliary Power": no
         actions, even free ones); an overlap or obstacle skips only the Perform Action step (rulings.md)."""
+        after_move_cards(self, ship_id)  # cards that are not actions (Pavel Chekov, Mirok)
         if self.state.ship(ship_id).aux_power and self.aux_power_blocks_action(self.state.ship(ship_id)):
             return
         chosen = windows.free_action(self, ship_id, self.free_action_options, "after_move")

@@ -84,6 +84,8 @@ EffectKind = Literal[
                        # targets: they leave the game (boarding parties, Sabotage)
     "aux_actions",     # window "aux_power": the ship performs an Action Bar action despite its Auxiliary
                        # Power Token (rulebook "Auxiliary Power": otherwise none at all)
+    "repair_damage",   # repair ``amount`` damage to the hull (a damage card discarded, face up first) or the
+                       # shields (destroyed ones repaired), the seat's choice (Mirok)
     "maneuver",        # an "Action:": the ship performs an additional maneuver, one of ``Effect.maneuvers``
                        # (none named: its dial's, of ``colours``), the seat's choice (``abilities/maneuvers``)
 ]
@@ -196,7 +198,9 @@ class Effect:
     locked: bool = False  # an Action: at the ship the card's ship holds a target lock on, spending the lock (Chang)
     # "mark" with a ``token``: ``amount`` of that token is placed beside every ship it marks
     maneuvers: tuple[tuple[str, int], ...] = ()  # "maneuver": (kind, speed) it may perform (empty: the dial's)
-    colours: tuple[str, ...] = ()  # "maneuver" from the dial: only maneuvers of these colours (Engage: green)
+    # "maneuver" from the dial: only maneuvers of these colours (Engage: green); window "after_move": only
+    # after the ship performed a maneuver of these colours (Pavel Chekov: white)
+    colours: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -128,3 +128,23 @@ def attacks_after(effect: Effect) -> bool:
     marks its own ship (``and_self``) does so for its rider that forbids the ship's attacks (Jadzia
     Dax: "you cannot attack this round")."""
     return not effect.and_self
+
+
+# --- after the ship's own maneuver (window "after_move", not actions) ---------------------------
+
+def repair_options(ship: ShipState) -> tuple[str, ...]:
+    """What a "repair 1 damage to your Hull or Shields" may repair now: "hull" with a damage card
+    beside the ship, "shields" with a destroyed shield."""
+    return tuple(o for o, can in (("hull", bool(ship.damage)),
+                                  ("shields", ship.shields + ship.shields_disabled < ship.shields_max)) if can)
+
+
+def repair_choice(ship: ShipState, options: tuple[str, ...]) -> tuple[str, str]:
+    """The policy's repair and why: a face-up damage card first (its effect goes with it), else a
+    shield (it stops the next hit as a hull point would), else a face-down card."""
+    if "hull" in options and any(c.face_up for c in ship.damage):
+        card = next(c for c in ship.damage if c.face_up).key.replace("_", " ")
+        return "hull", f"repair the face-up {card}"
+    if "shields" in options:
+        return "shields", "repair a shield: it stops the next hit"
+    return options[0], "repair a face-down damage card"

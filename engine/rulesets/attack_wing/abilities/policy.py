@@ -286,6 +286,11 @@ def default(state: GameState, owner: ShipState, ability: Ability, offer: Ability
         return AbilityUse(choice=choice, reason=f"pays with {name}: the card of its own worth least kept")
     if kind == "cancel":
         return _cancel(state, offer)
+    if kind == "remove_token" and offer.window == "after_move":  # its own token (Pavel Chekov)
+        return AbilityUse(reason="lift the auxiliary power token: the ship may perform its action this round")
+    if kind == "repair_damage" and offer.actions:  # the hull or the shields (Mirok)
+        choice, why = moves.repair_choice(owner, tuple(o.action for o in offer.actions))
+        return AbilityUse(choice=choice, reason=why)
     if offer.window == "action" and offer.actions and offer.subject is not None:  # an action's token, upgrade
         choices = tuple(o.action for o in offer.actions)
         choice = sub_choice(state, ability.effect, offer.subject, choices)

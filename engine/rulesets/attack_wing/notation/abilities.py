@@ -117,7 +117,17 @@ def optional(event: ev.AbilityUsed) -> bool:
                                                                           or event.window in ("resist", "destroyed"))
 
 
+def gives_free_action(event: ev.AbilityUsed) -> bool:
+    """The use is a card's free action (its choice an action the ship then performs), not another
+    after-move card (Mirok's repair: ``choosing hull``; Pavel Chekov: no choice)."""
+    card = CARDS.get(event.card)
+    return card is None or event.ability >= len(card.abilities) \
+        or card.abilities[event.ability].effect.kind == "free_action"
+
+
 def uses_line(event: ev.AbilityUsed, ship: ShipState, faces: tuple[str, ...]) -> m.Uses:
+    if event.window == "after_move" and not gives_free_action(event):
+        return m.Uses(0, event.ship, label(ship, event.card), faces=faces, reason=event.reason, choice=event.choice)
     if event.window == "resist":  # its choice is a card of its ship (Weyoun 2034), not a free action
         return m.Uses(0, event.ship, label(ship, event.card), faces=faces, reason=event.reason,
                       choice=None if event.choice is None else label(ship, event.choice) if event.choice in CARDS

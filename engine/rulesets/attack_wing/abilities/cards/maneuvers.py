@@ -12,6 +12,13 @@ def _green_this_round(sit: Situation) -> bool:
     return revealed is not None and revealed[2] == "green"
 
 
+def _friend_at_range_1(sit: Situation) -> bool:
+    """Another friendly ship within Range 1 of the card's ship."""
+    from engine.rulesets.attack_wing.abilities.windows import band_between  # windows reads the registry
+
+    return any(s.id != sit.owner.id and band_between(sit.owner, s) == 1 for s in sit.state.in_play(sit.owner.side))
+
+
 CARDS: tuple[Card, ...] = (
     Card(("2020",), "Gul Ranor", "captain", (
         Ability("action", Effect("maneuver", maneuvers=(("straight", 1), ("straight", 2))),
@@ -31,4 +38,12 @@ CARDS: tuple[Card, ...] = (
         Ability("action", Effect("maneuver", colours=("green",)),
                 "Action: after a green maneuver this round, an additional green maneuver of the ship's dial; an "
                 "auxiliary power token", Cost(aux_power=True), Condition(check=_green_this_round)),)),
+    Card(("3021",), "Pavel Chekov", "crew", (
+        Ability("after_move", Effect("remove_token", tokens=("aux_power",), colours=("white",)),
+                "after a white maneuver of its own, its ship may remove an auxiliary power token (not an action: "
+                "even under auxiliary power)"),)),
+    Card(("2015",), "Mirok", "captain", (
+        Ability("after_move", Effect("repair_damage"), "after his ship's own maneuver, with another friendly "
+                "ship within Range 1: repair 1 damage, to the hull or the shields (his choice)",
+                condition=Condition(check=_friend_at_range_1)),)),
 )

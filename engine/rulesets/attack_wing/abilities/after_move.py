@@ -1,0 +1,60 @@
+"""Cards that act right after the ship's own maneuver and are not actions, so an Auxiliary Power
+Token does not stop them (rulebook "Auxiliary Power" stops actions only): Pavel Chekov removes one
+after a white maneuver, Mirok repairs a damage. "After you move" is the ship's maneuver of the
+Activation Phase, never an additional one a card gives (tournament ruling 49)."""
+
+from __future__ import annotations
+
+from engine.rulesets.attack_wing import events as ev
+from engine.rulesets.attack_wing.abilities import moves
+from engine.rulesets.attack_wing.abilities.windows import Table, _ask, _used, candidates
+from engine.rulesets.attack_wing.actions import ActionOption
+from engine.rulesets.attack_wing.players import AbilityUse
+
+
+def performed_colour(t: Table, ship_id: str) -> str | None:
+    """The colour of the maneuver the ship performed this round: its revealed dial's, white when a
+    red one under auxiliary power became a white 2 straight (rulebook "Auxiliary Power")."""
+    for e in reversed(getattr(t, "events", ())):
+        if isinstance(e, ev.ManeuverRevealed) and e.ship == ship_id:
+            return "white" if e.replaced else e.colour
+        if isinstance(e, ev.RoundStarted):
+            break
+    revealed = t.state.ship(ship_id).revealed
+    return revealed[2] if revealed is not None else None
+
+
+def resolve(t: Table, ship_id: str) -> None:
+    """Offer each such card of the ship that applies now, and apply it."""
+    ship = t.state.ship(ship_id)
+    for found in list(candidates(t.state, ship, "after_move", None)):
+        owner, _, card, _, ability = found
+        effect = ability.effect
+        ship = t.state.ship(ship_id)
+        if owner.id != ship_id or effect.kind not in ("remove_token", "repair_damage"):
+            continue
+        if effect.colours and performed_colour(t, ship_id) not in effect.colours:
+            continue
+        if effect.kind == "remove_token":
+            tokens = tuple(k for k in effect.tokens if getattr(ship, k, 0))
+            if not tokens:
+                continue
+            use = _ask(t, found, "after_move")
+            if use is None:
+                continue
+            _used(t, found, "after_move", use)
+            t.emit(ev.TokensChanged, ship=ship_id, token=tokens[0], delta=-1, cause=card.name)
+            continue
+        options = moves.repair_options(ship)
+        if not options:
+            continue
+        use = _ask(t, found, "after_move", actions=tuple(ActionOption(o) for o in options))
+        if use is None or use.choice not in options:  # the card says it repairs: the seat chooses only what
+            choice, why = moves.repair_choice(ship, options)
+            use = AbilityUse(choice=choice, reason=why if use is None else use.reason or why)
+        _used(t, found, "after_move", use)
+        if use.choice == "hull":
+            index = next((i for i, c in enumerate(ship.damage) if c.face_up), len(ship.damage) - 1)
+            t.emit(ev.DamageRepaired, ship=ship_id, index=index, flipped=False, cause=card.name)
+        else:
+            t.emit(ev.ShieldsRepaired, ship=ship_id, amount=1, cause=card.name)
