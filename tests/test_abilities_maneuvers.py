@@ -257,3 +257,84 @@ def test_mirok_without_a_friend_within_range_1_or_with_nothing_to_repair_does_no
     # round 1: the friend is there but A is undamaged: nothing offered before J fires
     g, seat = _mirok(MIROK_POSES, AbilityUse(choice="shields"))
     assert [u.round for u in used(g, "2015")] == [2]
+
+
+# --- before the ship moves: Transwarp Drive, Nyota Uhura ----------------------------------------
+
+def _changed(upgrades: list[str], dial: tuple[str, int], answer: AbilityUse | None, aux: int = 0,
+             poses: dict[str, Pose] | None = None) -> tuple[Game, ScriptedPlayer]:
+    seat = ScriptedPlayer(dials={"A": [dial]}, attacks={"A": [None]},
+                          abilities={c: [answer] for c in upgrades} if answer is not None else None)
+    a = ship("A", 0, AKIRA, upgrades=upgrades)
+    g = game([a, ship("J", 1, ATTACK_SHIP)], poses or FAR, [seat, ScriptedPlayer(attacks={"J": [None]})],
+             ScriptedDice(["blank"] * 10), round_limit=1)
+    if aux:  # the token from an earlier round (tokens_changed as the game starts would be another event)
+        g.fold = _with_aux(g, aux)  # type: ignore[method-assign]
+    g.play()
+    return g, seat
+
+
+def _with_aux(g: Game, aux: int):  # type: ignore[no-untyped-def]
+    from engine.rulesets.attack_wing.reducer import apply
+
+    def fold(event: ev.Event) -> None:
+        g.state = apply(g.state, event)
+        if isinstance(event, ev.ShipPlaced) and event.ship == "A":
+            g.state = g.state.update("A", aux_power=aux)
+    return fold
+
+
+def test_transwarp_drive_turns_a_revealed_4_straight_into_a_6_straight() -> None:
+    g, seat = _changed(["3113"], ("straight", 4), AbilityUse(choice="6_straight"))
+    [use] = used(g, "3113")
+    assert (use.window, use.choice) == ("before_move", "6_straight")
+    [moved] = moves_of(g)
+    assert (moved.kind, moved.speed) == ("straight", 6)
+    assert moved.end.pose().close_to(end_pose(FAR["A"], Maneuver("straight", 6), "small"), 1e-3)
+    assert not [e for e in g.events if isinstance(e, ev.TokensChanged)]  # white: no power strain
+    offer = next(o for o in seat.offers if o.card == "3113")
+    assert [o.action for o in offer.actions] == ["6_straight"]
+
+
+def test_transwarp_drive_is_not_offered_for_a_3_straight_and_may_be_declined() -> None:
+    g, seat = _changed(["3113"], ("straight", 3), AbilityUse(choice="6_straight"))
+    assert not used(g, "3113") and not [o for o in seat.offers if o.card == "3113"]
+    assert [(m.kind, m.speed) for m in moves_of(g)] == [("straight", 3)]
+    g, _ = _changed(["3113"], ("straight", 4), None)  # declined (the Akira's dial stops at 4)
+    assert [(m.kind, m.speed) for m in moves_of(g)] == [("straight", 4)]
+
+
+def test_nyota_uhura_is_discarded_to_change_the_maneuver_green_lifts_the_token() -> None:
+    g, seat = _changed(["3031"], ("straight", 3), AbilityUse(choice="1_left_bank"), aux=1)
+    [use] = used(g, "3031")
+    assert (use.window, use.choice, use.discard) == ("before_move", "1_left_bank", True)
+    assert [(m.kind, m.speed) for m in moves_of(g)] == [("left-bank", 1)]
+    assert "3031" in g.state.ship("A").cards_discarded
+    # the power strain is the new maneuver's: a green one removes the token (the white 3 straight would not)
+    assert [(e.token, e.delta, e.cause) for e in g.events if isinstance(e, ev.TokensChanged)] == [
+        ("aux_power", -1, "green maneuver")]
+    offer = next(o for o in seat.offers if o.card == "3031")
+    offered = {o.action for o in offer.actions}
+    assert "3_straight" not in offered and "3_left_turn" not in offered  # not itself; no red under aux power
+    assert "2_left_turn" in offered
+
+
+def test_nyota_uhura_declined_keeps_the_maneuver_and_the_card() -> None:
+    g, _ = _changed(["3031"], ("straight", 3), None)
+    assert not used(g, "3031") and "3031" not in g.state.ship("A").cards_discarded
+    assert [(m.kind, m.speed) for m in moves_of(g)] == [("straight", 3)]
+
+
+def test_the_ai_takes_transwarp_drive_toward_an_enemy_and_not_off_the_table() -> None:
+    def run(a_pose: Pose, j_pose: Pose) -> Game:
+        ai = AiPlayer()
+        g = game([ship("A", 0, AKIRA, upgrades=["3113"]), ship("J", 1, ATTACK_SHIP)], {"A": a_pose, "J": j_pose},
+                 [ai, ScriptedPlayer(attacks={"J": [None]})], ScriptedDice(["blank"] * 20), round_limit=1)
+        ai.plan = lambda state, s, options: (Maneuver("straight", 4), "scripted")  # type: ignore[method-assign]
+        g.play()
+        return g
+    g = run(Pose(450, 60, 0), Pose(450, 640, 180))  # a 6 straight brings A nearer J, in its arc
+    [use] = used(g, "3113")
+    assert use.choice == "6_straight" and "in arc" in use.reason
+    g = run(Pose(450, 500, 0), Pose(100, 100, 0))  # a 6 straight would leave the table
+    assert not used(g, "3113")

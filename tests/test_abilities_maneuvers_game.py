@@ -1,12 +1,14 @@
-"""The movement cards in a whole game, AI against AI: Gul Ranor, In'cha and Jadzia Dax move their
-ships again (``ability_used`` naming the card and the maneuver, then its ``ship_moved``), Pavel
-Chekov lifts the auxiliary power token Gul Ranor's card placed, Mirok repairs; the game records,
+"""The movement cards in whole games, AI against AI: Gul Ranor, In'cha, Jadzia Dax and Engage move
+their ships again (``ability_used`` naming the card and the maneuver, then its ``ship_moved``),
+Nyota Uhura changes a maneuver, Pavel Chekov lifts the auxiliary power token Gul Ranor's card
+placed, Mirok repairs; each game records,
 validates by re-play and round-trips through the notation (``action card Gul Ranor choosing
 2_straight``) to the same bytes; a maneuver the card does not offer is an ``ability`` issue."""
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -24,17 +26,22 @@ from engine.rulesets.attack_wing.replay_check import replay_game
 from engine.rulesets.attack_wing.scenario import load_scenario
 
 MOVERS = [{"ship": "1037", "captain": "2020", "upgrades": ["3021"]},
-          {"ship": "1009", "captain": "2001", "upgrades": ["3001", "3089"]}]
+          {"ship": "1009", "captain": "2001", "upgrades": ["3001", "3089", "3113", "3031"]}]
 KLINGON = [{"ship": "1005", "captain": "2019", "upgrades": ["3049", "3012"]},
            {"ship": "I.K.S. Gr'oth", "captain": "2015", "upgrades": ["3045"]}]
 # the Klingons deploy within 300 mm of each other: Mirok's friend at Range 1
 KLINGON_ZONE = {"x": 300, "y": 812.8, "width": 300, "height": 101.6}
-SEED = 3  # Gul Ranor's 2 straight brings the Gr'oth into arc, In'cha's 3 bank the Attack Ship; Jadzia Dax
-# banks the Enterprise out of fire; Chekov lifts Gul Ranor's token after a white maneuver; Mirok repairs 3 times
+# seed 3: Gul Ranor's 2 straight brings the Gr'oth into arc, In'cha's 3 bank the Attack Ship; Uhura
+# turns the Enterprise's 3 bank into a 2 straight, Jadzia Dax banks it out of fire; Chekov lifts Gul
+# Ranor's token after a white maneuver; Mirok repairs 3 times. Seed 6: Engage too (no Mirok).
+SEEDS = {3: {"Gul Ranor", "In'cha", "Jadzia Dax", "Nyota Uhura", "Pavel Chekov", "Mirok"},
+         6: {"Gul Ranor", "In'cha", "Jadzia Dax", "Nyota Uhura", "Pavel Chekov", "Engage"}}
+MOVING = {"Gul Ranor", "In'cha", "Jadzia Dax", "Engage"}
 
 
-@pytest.fixture(scope="module")
-def game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, PlayResult]:
+@pytest.fixture(scope="module", params=sorted(SEEDS))
+def game(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+         ) -> tuple[Path, PlayResult, int]:
     here = tmp_path_factory.mktemp("maneuvers")
     duel = json.loads((Path(__file__).parents[1] / "replays" / "duel.json").read_text())
     for side, ships in zip(duel["sides"], (MOVERS, KLINGON), strict=True):
@@ -43,14 +50,16 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, PlayResult]:
     scenario = here / "maneuvers.json"
     scenario.write_text(json.dumps(duel))
     out = here / "game.trek"
-    return out, play(load_scenario(scenario), SEED, out)
+    return out, play(load_scenario(scenario), request.param, out), request.param
 
 
-def test_the_cards_move_their_ships_again(game: tuple[Path, PlayResult]) -> None:
-    _, result = game
+def test_the_cards_move_their_ships_again(game: tuple[Path, PlayResult, int]) -> None:
+    _, result, seed = game
     assert result.warnings == ()
+    used = {e.card_name for e in result.events if isinstance(e, ev.AbilityUsed)} & set.union(*SEEDS.values())
+    assert used == SEEDS[seed]
     extra = card_moves(list(result.events))
-    assert {card for card, _ in extra} == {"Gul Ranor", "In'cha", "Jadzia Dax"}
+    assert {card for card, _ in extra} == used & MOVING
     for card, moved in extra:  # from where the ship stood, on the template (no bump in this game)
         use = next(u for u in result.events if isinstance(u, ev.AbilityUsed) and u.seq < moved.seq
                    and u.card_name == card and u.round == moved.round)
@@ -60,8 +69,8 @@ def test_the_cards_move_their_ships_again(game: tuple[Path, PlayResult]) -> None
                                                       "small"), 1e-3)  # poses kept to 0.1 micron
 
 
-def test_chekov_lifts_the_token_and_mirok_repairs(game: tuple[Path, PlayResult]) -> None:
-    _, result = game
+def test_uhura_chekov_mirok_and_jadzia_dax_as_their_cards_say(game: tuple[Path, PlayResult, int]) -> None:
+    _, result, seed = game
     events = list(result.events)
     chekov = [e for e in events if isinstance(e, ev.TokensChanged) and e.cause == "Pavel Chekov"]
     assert chekov and all((e.token, e.delta) == ("aux_power", -1) for e in chekov)
@@ -74,25 +83,31 @@ def test_chekov_lifts_the_token_and_mirok_repairs(game: tuple[Path, PlayResult])
                     and e.ship == lifted.ship)
         assert isinstance(step, ev.ActionPerformed) or "auxiliary" not in step.cause
     repairs = [e for e in events if isinstance(e, ev.ShieldsRepaired | ev.DamageRepaired) and e.cause == "Mirok"]
-    assert len(repairs) == len([e for e in events if isinstance(e, ev.AbilityUsed) and e.card == "2015"]) >= 2
+    assert len(repairs) == len([e for e in events if isinstance(e, ev.AbilityUsed) and e.card == "2015"])
+    assert len(repairs) >= (2 if "Mirok" in SEEDS[seed] else 0)
+    uhura = next(e for e in events if isinstance(e, ev.AbilityUsed) and e.card == "3031")
+    moved = next(e for e in events[events.index(uhura):] if isinstance(e, ev.ShipMoved))
+    assert (moved.ship, uhura.choice) == (uhura.ship, f"{moved.speed}_{moved.kind.replace('-', '_')}")
     jadzia = next(e for e in events if isinstance(e, ev.AbilityUsed) and e.card == "3089")
     assert not [e for e in events if isinstance(e, ev.AttackDeclared) and e.round == jadzia.round
                 and e.ship == jadzia.ship]  # her ship attacks no one that round
 
 
-def test_the_game_validates_and_round_trips_through_the_notation(game: tuple[Path, PlayResult]) -> None:
-    path, _ = game
+def test_the_game_validates_and_round_trips_through_the_notation(game: tuple[Path, PlayResult, int]) -> None:
+    path, _, seed = game
     replay = open_replay(path)
     assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
     text = write_notation(export_file(path))
     assert " action card Gul Ranor choosing 2_straight" in text and " action card In'cha choosing " in text
-    assert " uses Pavel Chekov" in text and " uses Mirok choosing shields" in text
+    assert " uses Pavel Chekov" in text and " uses Nyota Uhura choosing " in text
+    assert (" uses Mirok choosing shields" in text) == (seed == 3)
     outcome = run_notation(parse_notation(text), None, record=True)
     assert [i.format("export") for i in outcome.issues] == []
     assert outcome.replay == path.read_bytes()
     # as a person writes it: the same game
-    spaced = run_notation(parse_notation(text.replace("choosing 2_straight", "choosing 2 straight")), None,
-                          record=True)
+    by_hand = re.sub(r"choosing (\d)_(\w+)", lambda m: f"choosing {m[1]} {m[2].replace('_', '-')}", text)
+    assert "choosing 2 straight" in by_hand and "_straight" not in by_hand
+    spaced = run_notation(parse_notation(by_hand), None, record=True)
     assert spaced.replay == path.read_bytes()
     wrong = run_notation(parse_notation(text.replace("choosing 2_straight", "choosing 3 straight")), None)
     assert [(i.code, "3 straight" in i.message) for i in wrong.issues][:1] == [("ability", True)]

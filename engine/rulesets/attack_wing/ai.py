@@ -23,6 +23,8 @@ from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities import moves
 from engine.rulesets.attack_wing.abilities.advice import BATTLE_STATIONS_ATTACK, action_value, maneuver_worth
+from engine.rulesets.attack_wing.abilities.policy import keep_value
+from engine.rulesets.attack_wing.abilities.registry import CARDS
 from engine.rulesets.attack_wing.abilities.windows import ACTION_PREFIX
 from engine.rulesets.attack_wing.actions import REARM, ActionChoice, ActionOption
 from engine.rulesets.attack_wing.maneuvers import (
@@ -305,17 +307,26 @@ class AiPlayer:
         """An "Action:" card's additional maneuver (Gul Ranor, In'cha), judged on the table as the AI
         sees it (obstacles, planets, the play area): worth what its best maneuver gains; that maneuver
         is the AI's answer when the card asks which (``use_ability``). None: not such a card."""
-        template = Table((), [o for o, _ in self.obstacles], [p for p, _ in self.planets], PlayArea(*self.area))
-        worth = maneuver_worth(state, ship, action, moves.table_of(state, ship, template))
+        worth = maneuver_worth(state, ship, action, self._table(state, ship))
         if worth is None:
             return None
         label, value, why = worth
         self._maneuvers[(state.round, ship.id, action[len(ACTION_PREFIX):].rpartition(":")[0])] = (label, why)
         return (ActionChoice(action, reason=why), value) if value > 0 else (None, 0.0)
 
+    def _table(self, state: GameState, ship: ShipState) -> Table:
+        """What the ship's base meets as the AI sees it: the other ships, obstacles, planets, play area."""
+        template = Table((), [o for o, _ in self.obstacles], [p for p, _ in self.planets], PlayArea(*self.area))
+        return moves.table_of(state, ship, template)
+
     def use_ability(self, state: GameState, ship: ShipState, offer: AbilityOffer) -> AbilityUse | None:
         """The engine's policy (``offer.default``), but for the additional maneuver the AI valued as
         its action: the one it valued, with the obstacles it sees."""
+        if offer.window == "before_move":  # a card that changes its maneuver: judged with the obstacles it sees
+            card = CARDS[offer.card]
+            ability = card.abilities[offer.ability]
+            return moves.change_answer(state, ship, ability.effect, self._table(state, ship),
+                                       keep_value(state, ship, ability.cost)[0])
         valued = self._maneuvers.get((state.round, ship.id, offer.card))
         if offer.window == "action" and valued is not None and any(o.action == valued[0] for o in offer.actions):
             return AbilityUse(choice=valued[0], reason=valued[1])

@@ -16,6 +16,7 @@ from engine.geometry.shapes import Obstacle, Planet, PlayArea, base_corners, bas
 from engine.rulesets.attack_wing import actions, combat, rules
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.abilities import windows
+from engine.rulesets.attack_wing.abilities.after_move import before_move as change_maneuver
 from engine.rulesets.attack_wing.abilities.after_move import resolve as after_move_cards
 from engine.rulesets.attack_wing.actions import ActionChoice, ActionOption
 from engine.rulesets.attack_wing.damage import deck_keys
@@ -204,6 +205,8 @@ class Game:
             self.perform_action(ship_id, None)
             return
         maneuver, colour = chosen
+        if self.state.ship(ship_id).side in self.dial_sides:  # a card that changes it (Transwarp Drive)
+            maneuver, colour = change_maneuver(self, ship_id, maneuver, colour)
         self.perform_maneuver(ship_id, maneuver, colour)
 
     def reveal(self, ship_id: str) -> tuple[Maneuver, str]:

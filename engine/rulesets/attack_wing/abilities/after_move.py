@@ -1,7 +1,8 @@
-"""Cards that act right after the ship's own maneuver and are not actions, so an Auxiliary Power
-Token does not stop them (rulebook "Auxiliary Power" stops actions only): Pavel Chekov removes one
-after a white maneuver, Mirok repairs a damage. "After you move" is the ship's maneuver of the
-Activation Phase, never an additional one a card gives (tournament ruling 49)."""
+"""Cards around the ship's own maneuver that are not actions, so an Auxiliary Power Token does not
+stop them (rulebook "Auxiliary Power" stops actions only). Before it moves (``before_move``): a card
+that changes the revealed maneuver (Transwarp Drive, Nyota Uhura). After it moved (``resolve``):
+Pavel Chekov removes a token after a white maneuver, Mirok repairs a damage. "After you move" is the
+ship's maneuver of the Activation Phase, never an additional one a card gives (tournament ruling 49)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.abilities import moves
 from engine.rulesets.attack_wing.abilities.windows import Table, _ask, _used, candidates
 from engine.rulesets.attack_wing.actions import ActionOption
+from engine.rulesets.attack_wing.maneuvers import Maneuver
 from engine.rulesets.attack_wing.players import AbilityUse
 
 
@@ -58,3 +60,22 @@ def resolve(t: Table, ship_id: str) -> None:
             t.emit(ev.DamageRepaired, ship=ship_id, index=index, flipped=False, cause=card.name)
         else:
             t.emit(ev.ShieldsRepaired, ship=ship_id, amount=1, cause=card.name)
+
+
+def before_move(t: Table, ship_id: str, maneuver: Maneuver, colour: str) -> tuple[Maneuver, str]:
+    """The maneuver the ship performs: the revealed one (``maneuver``, ``colour``), or the one a card
+    of it changes it into, the seat's choice (``ability_used.choice``, e.g. "6_straight")."""
+    for found in list(candidates(t.state, t.state.ship(ship_id), "before_move", None)):
+        owner, _, _, _, ability = found
+        if owner.id != ship_id or ability.effect.kind != "change_maneuver":
+            continue
+        options = moves.changes(t.state.ship(ship_id), ability.effect, maneuver)
+        if not options:
+            continue
+        use = _ask(t, found, "before_move", actions=tuple(ActionOption(moves.label(m)) for m, _ in options))
+        chosen = next(((m, c) for m, c in options if use is not None and moves.label(m) == use.choice), None)
+        if use is None or chosen is None:
+            continue
+        _used(t, found, "before_move", use)
+        maneuver, colour = chosen
+    return maneuver, colour

@@ -14,7 +14,8 @@ disable the card's ship's upgrades (Kira Nerys, Stex); ``destroyed`` as the card
 destroyed, before it leaves play (Cheat Death). Two windows of the Activation Phase: ``after_move``
 comes right after the ship's maneuver and before its Perform Action step (a ship card's free action
 "after you move"); ``aux_power`` is the Perform Action step of a ship with an Auxiliary Power Token
-(a card that lets it act anyway).
+(a card that lets it act anyway); ``before_move`` comes after the dial is revealed and before the
+ship moves (a card that changes the maneuver: Transwarp Drive, Nyota Uhura).
 """
 
 from __future__ import annotations
@@ -27,10 +28,11 @@ if TYPE_CHECKING:
     from engine.rulesets.attack_wing.state import GameState, ShipState, Weapon
 
 Window = Literal["action", "free_action", "declare_target", "attack_dice", "modify_attack", "defense_dice",
-                 "modify_defense", "compare", "damage", "end", "resist", "destroyed", "after_move", "aux_power"]
+                 "modify_defense", "compare", "damage", "end", "resist", "destroyed", "after_move", "aux_power",
+                 "before_move"]
 WINDOWS: tuple[Window, ...] = ("action", "free_action", "declare_target", "attack_dice", "modify_attack",
                                "defense_dice", "modify_defense", "compare", "damage", "end", "resist", "destroyed",
-                               "after_move", "aux_power")
+                               "after_move", "aux_power", "before_move")
 # "ship": a ship card's own ability (the ship card's catalog id is among its cards)
 CardKind = Literal["captain", "admiral", "talent", "crew", "weapon", "tech", "resource", "borg", "squadron", "ship"]
 Limit = Literal["none", "round", "game"]
@@ -86,6 +88,8 @@ EffectKind = Literal[
                        # Power Token (rulebook "Auxiliary Power": otherwise none at all)
     "repair_damage",   # repair ``amount`` damage to the hull (a damage card discarded, face up first) or the
                        # shields (destroyed ones repaired), the seat's choice (Mirok)
+    "change_maneuver", # window "before_move": the ship performs another maneuver than its dial's, one of
+                       # ``Effect.maneuvers`` (none named: its dial's), the seat's choice
     "maneuver",        # an "Action:": the ship performs an additional maneuver, one of ``Effect.maneuvers``
                        # (none named: its dial's, of ``colours``), the seat's choice (``abilities/maneuvers``)
 ]

@@ -18,6 +18,7 @@ from engine.rulesets.attack_wing.abilities.model import Effect
 from engine.rulesets.attack_wing.maneuvers import Maneuver
 from engine.rulesets.attack_wing.movement import ShipBase, Table, resolve_move
 from engine.rulesets.attack_wing.odds import odds_for
+from engine.rulesets.attack_wing.players import AbilityUse
 from engine.rulesets.attack_wing.state import GameState, ShipState
 
 DAMAGE_VALUE = 1.6  # a point of expected damage dealt or spared (advice.DAMAGE_VALUE's scale)
@@ -96,6 +97,27 @@ def position(state: GameState, ship: ShipState, pose: Pose, attacks: bool = True
     return DAMAGE_VALUE * (offense - THREAT_SHARE * threat), ", ".join(words)
 
 
+def score(state: GameState, ship: ShipState, maneuver: Maneuver, colour: str, table: Table,
+          attacks: bool = True) -> tuple[float, str] | None:
+    """What performing the maneuver from where the ship stands is worth (``position`` at its end,
+    less an obstacle's die and a red maneuver's token) and why; None when the ship would flee."""
+    try:
+        move = resolve_move(ship.pose, maneuver, ship.base, table)
+    except GeometryError:
+        return None
+    if move.fled:
+        return None
+    value, words = position(state, ship, move.end, attacks)
+    notes = [words]
+    if move.obstacles:
+        value -= OBSTACLE
+        notes.append(f"hits {move.obstacles[0]}")
+    if colour == "red":
+        value -= RED
+        notes.append("red: auxiliary power")
+    return value, f"{maneuver}: " + ", ".join(notes)
+
+
 def best(state: GameState, ship: ShipState, effect: Effect, table: Table, attacks: bool = True
          ) -> tuple[str, float, str] | None:
     """The offered maneuver worth most (its label), what it gains over staying where the ship is,
@@ -103,24 +125,32 @@ def best(state: GameState, ship: ShipState, effect: Effect, table: Table, attack
     here, _ = position(state, ship, ship.pose, attacks)
     found: tuple[str, float, str] | None = None
     for maneuver, colour in offered(ship, effect):
-        try:
-            move = resolve_move(ship.pose, maneuver, ship.base, table)
-        except GeometryError:
-            continue
-        if move.fled:
-            continue
-        value, words = position(state, ship, move.end, attacks)
-        notes = [words]
-        if move.obstacles:
-            value -= OBSTACLE
-            notes.append(f"hits {move.obstacles[0]}")
-        if colour == "red":
-            value -= RED
-            notes.append("red: auxiliary power")
-        gain = value - here
-        if found is None or gain > found[1] + 1e-9:
-            found = (label(maneuver), gain, f"{maneuver}: " + ", ".join(notes))
+        scored = score(state, ship, maneuver, colour, table, attacks)
+        if scored is not None and (found is None or scored[0] - here > found[1] + 1e-9):
+            found = (label(maneuver), scored[0] - here, scored[1])
     return found
+
+
+def changes(ship: ShipState, effect: Effect, current: Maneuver) -> tuple[tuple[Maneuver, str], ...]:
+    """The maneuvers a card may change the revealed one into: those it offers, but the maneuver
+    itself, and no red one under auxiliary power (rulings.md "Changed maneuvers")."""
+    return tuple((m, c) for m, c in offered(ship, effect) if m != current and not (ship.aux_power and c == "red"))
+
+
+def better(state: GameState, ship: ShipState, current: Maneuver, colour: str, options: tuple[tuple[Maneuver, str], ...],
+           table: Table, price: float) -> tuple[str | None, str]:
+    """The option worth more than the maneuver revealed by more than ``price`` (the card's cost), or
+    None to keep it; and why."""
+    kept = score(state, ship, current, colour, table)
+    floor = kept[0] if kept is not None else -1000.0  # fleeing: any other maneuver is better
+    found: tuple[str, float, str] | None = None
+    for maneuver, c in options:
+        scored = score(state, ship, maneuver, c, table)
+        if scored is not None and scored[0] - floor > price + 1e-9 and (found is None or scored[0] > found[1] + 1e-9):
+            found = (label(maneuver), scored[0], scored[1])
+    if found is None:
+        return None, f"keeps its {current}: no other maneuver gains more than the card's cost ({price:.2f})"
+    return found[0], f"{found[2]} ({found[1] - floor:+.1f} over its {current}, card's cost {price:.2f})"
 
 
 def attacks_after(effect: Effect) -> bool:
@@ -128,6 +158,28 @@ def attacks_after(effect: Effect) -> bool:
     marks its own ship (``and_self``) does so for its rider that forbids the ship's attacks (Jadzia
     Dax: "you cannot attack this round")."""
     return not effect.and_self
+
+
+def revealed(ship: ShipState) -> tuple[Maneuver, str] | None:
+    """The maneuver the ship is about to perform and its colour: its revealed dial, or the white 2
+    straight a red one becomes under auxiliary power (before the power strain, a token beside the
+    ship is one it had when it revealed)."""
+    if ship.revealed is None:
+        return None
+    kind, speed, colour = ship.revealed
+    if colour == "red" and ship.aux_power:
+        return Maneuver("straight", 2), "white"
+    return Maneuver(kind, speed), colour
+
+
+def change_answer(state: GameState, ship: ShipState, effect: Effect, table: Table, price: float
+                  ) -> AbilityUse | None:
+    """Whether to change the revealed maneuver (Transwarp Drive, Nyota Uhura), and into which."""
+    now = revealed(ship)
+    if now is None:
+        return None
+    choice, why = better(state, ship, now[0], now[1], changes(ship, effect, now[0]), table, price)
+    return None if choice is None else AbilityUse(choice=choice, reason=why)
 
 
 # --- after the ship's own maneuver (window "after_move", not actions) ---------------------------

@@ -286,6 +286,9 @@ def default(state: GameState, owner: ShipState, ability: Ability, offer: Ability
         return AbilityUse(choice=choice, reason=f"pays with {name}: the card of its own worth least kept")
     if kind == "cancel":
         return _cancel(state, offer)
+    if kind == "change_maneuver":  # another maneuver worth more than the card (Transwarp Drive, Uhura)
+        return moves.change_answer(state, owner, ability.effect, moves.table_of(state, owner),
+                                   keep_value(state, owner, ability.cost)[0])
     if kind == "remove_token" and offer.window == "after_move":  # its own token (Pavel Chekov)
         return AbilityUse(reason="lift the auxiliary power token: the ship may perform its action this round")
     if kind == "repair_damage" and offer.actions:  # the hull or the shields (Mirok)

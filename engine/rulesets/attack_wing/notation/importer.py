@@ -364,7 +364,7 @@ class _Driver:
         if offer.window == "action" and offer.actions:  # what an action card chose: its line's "choosing"
             return self.action_card_choice(state, ship, offer)
         line: m.Line | None
-        if self.ctx is not None and offer.window not in ("free_action", "action", "after_move"):
+        if self.ctx is not None and offer.window not in ("free_action", "action", "after_move", "before_move"):
             line = next((x for x in self.ctx.line.block if names(x)), None)
             if line is not None:
                 line.used = True

@@ -19,6 +19,14 @@ def _friend_at_range_1(sit: Situation) -> bool:
     return any(s.id != sit.owner.id and band_between(sit.owner, s) == 1 for s in sit.state.in_play(sit.owner.side))
 
 
+def _straight_4_or_5(sit: Situation) -> bool:
+    """The maneuver the ship is about to perform is a 4 or 5 straight (its revealed dial's)."""
+    from engine.rulesets.attack_wing.abilities.moves import revealed  # moves reads the odds and the rules
+
+    now = revealed(sit.owner)
+    return now is not None and now[0].kind == "straight" and now[0].speed in (4, 5)
+
+
 CARDS: tuple[Card, ...] = (
     Card(("2020",), "Gul Ranor", "captain", (
         Ability("action", Effect("maneuver", maneuvers=(("straight", 1), ("straight", 2))),
@@ -46,4 +54,12 @@ CARDS: tuple[Card, ...] = (
         Ability("after_move", Effect("repair_damage"), "after his ship's own maneuver, with another friendly "
                 "ship within Range 1: repair 1 damage, to the hull or the shields (his choice)",
                 condition=Condition(check=_friend_at_range_1)),)),
+    Card(("3113",), "Transwarp Drive", "tech", (
+        Ability("before_move", Effect("change_maneuver", maneuvers=(("straight", 6),)),
+                "the dial revealed a 4 or 5 straight: a 6 straight instead (white when the dial has none)",
+                condition=Condition(check=_straight_4_or_5)),)),
+    Card(("3031",), "Nyota Uhura", "crew", (
+        Ability("before_move", Effect("change_maneuver"), "discard this card just before the ship moves: another "
+                "maneuver of its dial instead of the revealed one (no red one under auxiliary power)",
+                Cost(discard=True)),)),
 )
