@@ -338,3 +338,36 @@ def test_the_ai_takes_transwarp_drive_toward_an_enemy_and_not_off_the_table() ->
     assert use.choice == "6_straight" and "in arc" in use.reason
     g = run(Pose(450, 500, 0), Pose(100, 100, 0))  # a 6 straight would leave the table
     assert not used(g, "3113")
+
+
+# --- Martok: a friend's free action after his ship moves ----------------------------------------
+
+def _martok(f_pose: Pose, f_captain: str | None = None, answer: AbilityUse | str | None = "policy"
+            ) -> tuple[Game, ScriptedPlayer]:
+    poses = {"A": Pose(300, 200, 0), "F": f_pose, "J": Pose(700, 850, 180)}
+    # F (lower skill) activates first: its own action is a pass; the second action asked is Martok's gift
+    seat = ScriptedPlayer(actions={"F": [ActionChoice("pass"), ActionChoice("evasive_maneuvers")]},
+                          attacks={"A": [None], "F": [None]}, abilities={"2018": [answer]})
+    g = game([ship("A", 0, VORCHA, "2018"), ship("F", 0, ATTACK_SHIP, f_captain), ship("J", 1, ATTACK_SHIP)], poses,
+             [seat, ScriptedPlayer(attacks={"J": [None]})], ScriptedDice([]), round_limit=1)
+    g.play()
+    return g, seat
+
+
+def test_martok_gives_a_friend_of_lower_skill_within_range_2_a_free_action() -> None:
+    g, seat = _martok(Pose(450, 200, 0))
+    [use] = used(g, "2018")
+    assert (use.window, use.subject, use.choice) == ("after_move", "F", "F")
+    performed = [(e.ship, e.action) for e in g.events if isinstance(e, ev.ActionPerformed) and e.ship != "J"]
+    # F's own pass, then, as A has moved, F's free Evasive Maneuvers, then A's Perform Action step
+    assert performed == [("F", "pass"), ("F", "evasive_maneuvers"), ("A", "pass")]
+    assert ("F", "evade", 1) in [(e.ship, e.token, e.delta) for e in g.events if isinstance(e, ev.TokensChanged)]
+    offer = next(o for o in seat.offers if o.card == "2018")
+    assert [o.action for o in offer.actions] == ["F"]
+
+
+def test_martok_reaches_no_friend_beyond_range_2_or_of_higher_skill() -> None:
+    g, seat = _martok(Pose(750, 200, 0))  # beyond Range 2
+    assert not used(g, "2018") and not [o for o in seat.offers if o.card == "2018"]
+    g, seat = _martok(Pose(450, 200, 0), f_captain="2001")  # Picard: skill 9, more than Martok's 8
+    assert not used(g, "2018") and not [o for o in seat.offers if o.card == "2018"]

@@ -1,7 +1,7 @@
-"""The movement cards in whole games, AI against AI: Gul Ranor, In'cha, Jadzia Dax and Engage move
-their ships again (``ability_used`` naming the card and the maneuver, then its ``ship_moved``),
-Nyota Uhura changes a maneuver, Pavel Chekov lifts the auxiliary power token Gul Ranor's card
-placed, Mirok repairs; each game records,
+"""The movement cards in whole games, AI against AI: Gul Ranor, In'cha and Jadzia Dax move their
+ships again (``ability_used`` naming the card and the maneuver, then its ``ship_moved``), Nyota
+Uhura and Transwarp Drive change a maneuver, Pavel Chekov lifts the auxiliary power token Gul
+Ranor's card placed, Mirok repairs, Martok gives the Gr'oth free actions; each game records,
 validates by re-play and round-trips through the notation (``action card Gul Ranor choosing
 2_straight``) to the same bytes; a maneuver the card does not offer is an ``ability`` issue."""
 
@@ -27,15 +27,17 @@ from engine.rulesets.attack_wing.scenario import load_scenario
 
 MOVERS = [{"ship": "1037", "captain": "2020", "upgrades": ["3021"]},
           {"ship": "1009", "captain": "2001", "upgrades": ["3001", "3089", "3113", "3031"]}]
-KLINGON = [{"ship": "1005", "captain": "2019", "upgrades": ["3049", "3012"]},
+KLINGON = [{"ship": "1005", "captain": "2018", "upgrades": ["3049", "3012"]},
            {"ship": "I.K.S. Gr'oth", "captain": "2015", "upgrades": ["3045"]}]
 # the Klingons deploy within 300 mm of each other: Mirok's friend at Range 1
 KLINGON_ZONE = {"x": 300, "y": 812.8, "width": 300, "height": 101.6}
 # seed 3: Gul Ranor's 2 straight brings the Gr'oth into arc, In'cha's 3 bank the Attack Ship; Uhura
-# turns the Enterprise's 3 bank into a 2 straight, Jadzia Dax banks it out of fire; Chekov lifts Gul
-# Ranor's token after a white maneuver; Mirok repairs 3 times. Seed 6: Engage too (no Mirok).
-SEEDS = {3: {"Gul Ranor", "In'cha", "Jadzia Dax", "Nyota Uhura", "Pavel Chekov", "Mirok"},
-         6: {"Gul Ranor", "In'cha", "Jadzia Dax", "Nyota Uhura", "Pavel Chekov", "Engage"}}
+# turns the Enterprise's 3 bank into a 1 bank, Jadzia Dax banks it out of fire; Chekov lifts Gul
+# Ranor's token after a white maneuver; Mirok repairs; Martok gives the Gr'oth its target lock,
+# battle stations, even an action after its own was skipped (an overlap). Seed 4: Transwarp Drive's
+# 6 straight, no Jadzia Dax.
+COMMON = {"Gul Ranor", "In'cha", "Nyota Uhura", "Pavel Chekov", "Mirok", "Martok"}
+SEEDS = {3: COMMON | {"Jadzia Dax"}, 4: COMMON | {"Transwarp Drive"}}
 MOVING = {"Gul Ranor", "In'cha", "Jadzia Dax", "Engage"}
 
 
@@ -88,9 +90,15 @@ def test_uhura_chekov_mirok_and_jadzia_dax_as_their_cards_say(game: tuple[Path, 
     uhura = next(e for e in events if isinstance(e, ev.AbilityUsed) and e.card == "3031")
     moved = next(e for e in events[events.index(uhura):] if isinstance(e, ev.ShipMoved))
     assert (moved.ship, uhura.choice) == (uhura.ship, f"{moved.speed}_{moved.kind.replace('-', '_')}")
-    jadzia = next(e for e in events if isinstance(e, ev.AbilityUsed) and e.card == "3089")
-    assert not [e for e in events if isinstance(e, ev.AttackDeclared) and e.round == jadzia.round
-                and e.ship == jadzia.ship]  # her ship attacks no one that round
+    for jadzia in [e for e in events if isinstance(e, ev.AbilityUsed) and e.card == "3089"]:
+        assert not [e for e in events if isinstance(e, ev.AttackDeclared) and e.round == jadzia.round
+                    and e.ship == jadzia.ship]  # her ship attacks no one that round
+    martok = [e for e in events if isinstance(e, ev.AbilityUsed) and e.card == "2018"]
+    assert len(martok) >= 3
+    for use in martok:  # the friend he chose acts at once, a free action (not its Perform Action step)
+        after = events[events.index(use) + 1]
+        assert isinstance(after, ev.ActionPerformed) and after.ship == use.subject == use.choice
+        assert events[events.index(use) - 1].ship == use.ship  # right after Martok's ship moved
 
 
 def test_the_game_validates_and_round_trips_through_the_notation(game: tuple[Path, PlayResult, int]) -> None:
@@ -99,8 +107,9 @@ def test_the_game_validates_and_round_trips_through_the_notation(game: tuple[Pat
     assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
     text = write_notation(export_file(path))
     assert " action card Gul Ranor choosing 2_straight" in text and " action card In'cha choosing " in text
-    assert " uses Pavel Chekov" in text and " uses Nyota Uhura choosing " in text
-    assert (" uses Mirok choosing shields" in text) == (seed == 3)
+    assert " uses Pavel Chekov" in text and " uses Nyota Uhura choosing " in text and " uses Martok choosing B2" in text
+    assert " uses Mirok choosing " in text
+    assert (" uses Transwarp Drive choosing 6_straight" in text) == (seed == 4)
     outcome = run_notation(parse_notation(text), None, record=True)
     assert [i.format("export") for i in outcome.issues] == []
     assert outcome.replay == path.read_bytes()

@@ -278,6 +278,21 @@ class Game:
             action, target, reason = chosen
             self.do_action(self.state.ship(ship_id), ActionChoice(action, target, reason=reason))
 
+    def granted_action(self, ship_id: str, used: Callable[[], None]) -> None:
+        """A free action another ship's card gives this one (Martok): its seat chooses it as in a
+        Perform Action step; it does not count as the ship's action, but no action is performed twice
+        in a round (rulebook "Other Actions"). A pass: the card is not used (nothing recorded);
+        else ``used()`` records the card's use, then the action follows."""
+        ship = self.state.ship(ship_id)
+        options = self.action_options(ship)
+        choice = self.players[ship.side].act(self.state, ship, options)
+        self.decided(ship.side)
+        if choice.action == "pass":
+            return
+        self.check_choice(ship, choice, options)
+        used()
+        self.do_action(self.state.ship(ship_id), choice)
+
     def extra_maneuver(self, ship_id: str, maneuver: Maneuver, colour: str, card: str) -> None:
         """An additional maneuver a card gives (Gul Ranor, In'cha), right after its ``ability_used``
         (which names the card and, as its choice, the maneuver): the same templates, bumps, planets,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.abilities import moves
-from engine.rulesets.attack_wing.abilities.windows import Table, _ask, _used, candidates
+from engine.rulesets.attack_wing.abilities.windows import Found, Table, _ask, _used, candidates
 from engine.rulesets.attack_wing.actions import ActionOption
 from engine.rulesets.attack_wing.maneuvers import Maneuver
 from engine.rulesets.attack_wing.players import AbilityUse
@@ -33,9 +33,12 @@ def resolve(t: Table, ship_id: str) -> None:
         owner, _, card, _, ability = found
         effect = ability.effect
         ship = t.state.ship(ship_id)
-        if owner.id != ship_id or effect.kind not in ("remove_token", "repair_damage"):
+        if owner.id != ship_id or effect.kind not in ("remove_token", "repair_damage", "grant_action"):
             continue
         if effect.colours and performed_colour(t, ship_id) not in effect.colours:
+            continue
+        if effect.kind == "grant_action":
+            _grant(t, found)
             continue
         if effect.kind == "remove_token":
             tokens = tuple(k for k in effect.tokens if getattr(ship, k, 0))
@@ -64,7 +67,8 @@ def resolve(t: Table, ship_id: str) -> None:
 
 def before_move(t: Table, ship_id: str, maneuver: Maneuver, colour: str) -> tuple[Maneuver, str]:
     """The maneuver the ship performs: the revealed one (``maneuver``, ``colour``), or the one a card
-    of it changes it into, the seat's choice (``ability_used.choice``, e.g. "6_straight")."""
+    of it changes it into, the seat's choice (``ability_used.choice``, e.g. "6_straight"); once one
+    card has changed it, no other is offered."""
     for found in list(candidates(t.state, t.state.ship(ship_id), "before_move", None)):
         owner, _, _, _, ability = found
         if owner.id != ship_id or ability.effect.kind != "change_maneuver":
@@ -77,5 +81,21 @@ def before_move(t: Table, ship_id: str, maneuver: Maneuver, colour: str) -> tupl
         if use is None or chosen is None:
             continue
         _used(t, found, "before_move", use)
-        maneuver, colour = chosen
+        return chosen  # one change: the others were offered the revealed maneuver (rulings.md)
     return maneuver, colour
+
+
+def _grant(t: Table, found: Found) -> None:
+    """Martok: the seat picks a friendly ship (``ability_used.subject`` and ``choice``); that ship's
+    seat then chooses its free action as in a Perform Action step (``Game.granted_action``); a pass
+    there and the card is not used."""
+    owner = t.state.ship(found[0].id)
+    ships = moves.granted_to(t.state, owner, found[4].effect)
+    granted = getattr(t, "granted_action", None)
+    if not ships or granted is None:
+        return
+    use = _ask(t, found, "after_move", actions=tuple(ActionOption(s) for s in ships))
+    if use is None or use.choice not in ships:
+        return
+    chosen = use.choice
+    granted(chosen, lambda: _used(t, found, "after_move", use, subject=chosen))

@@ -88,6 +88,8 @@ EffectKind = Literal[
                        # Power Token (rulebook "Auxiliary Power": otherwise none at all)
     "repair_damage",   # repair ``amount`` damage to the hull (a damage card discarded, face up first) or the
                        # shields (destroyed ones repaired), the seat's choice (Mirok)
+    "grant_action",    # window "after_move": a friendly ship within ``reach`` whose captain's skill is lower than
+                       # the card's ship's (the seat picks it) may perform one free action now (Martok)
     "change_maneuver", # window "before_move": the ship performs another maneuver than its dial's, one of
                        # ``Effect.maneuvers`` (none named: its dial's), the seat's choice
     "maneuver",        # an "Action:": the ship performs an additional maneuver, one of ``Effect.maneuvers``

@@ -184,6 +184,25 @@ def change_answer(state: GameState, ship: ShipState, effect: Effect, table: Tabl
 
 # --- after the ship's own maneuver (window "after_move", not actions) ---------------------------
 
+def granted_to(state: GameState, owner: ShipState, effect: Effect) -> tuple[str, ...]:
+    """The friendly ships a "grant_action" card may choose: within ``reach`` of its ship, of a lower
+    Captain Skill, not under auxiliary power (no actions at all, rulebook "Auxiliary Power")."""
+    from engine.rulesets.attack_wing.abilities.windows import band_between  # windows reads this module
+
+    skill = rules.skill_in_effect(owner)
+    return tuple(s.id for s in state.in_play(owner.side) if s.id != owner.id and not s.aux_power
+                 and rules.skill_in_effect(s) < skill and band_between(owner, s) in effect.reach)
+
+
+def grant_choice(state: GameState, ships: tuple[str, ...]) -> tuple[str, str]:
+    """The policy's ship for a free action: one with an attack to make (a target lock or battle
+    stations helps it most), else the first; and why."""
+    armed = [s for s in ships if rules.attack_options(state, state.ship(s))]
+    pick = (armed or list(ships))[0]
+    return pick, f"{state.ship(pick).name} " + ("has a target: a free action helps its attack" if armed
+                                                else "is the friend within reach")
+
+
 def repair_options(ship: ShipState) -> tuple[str, ...]:
     """What a "repair 1 damage to your Hull or Shields" may repair now: "hull" with a damage card
     beside the ship, "shields" with a destroyed shield."""

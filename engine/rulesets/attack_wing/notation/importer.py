@@ -516,7 +516,8 @@ class _Driver:
             self.lines.close_round(event.round, state)
 
     def action_skipped(self, event: ev.ActionSkipped, state: GameState) -> None:
-        line = self.lines.take(state, event.ship, (m.ActionLine,))
+        # not a free action another ship's card gives it later (Martok's): that one is still to come
+        line = self.lines.take(state, event.ship, (m.ActionLine,), lambda x: not self.lines.granted(state, x))
         if not isinstance(line, m.ActionLine) or line.action == "pass":
             return
         rule = skip_rule(event.cause)

@@ -62,4 +62,8 @@ CARDS: tuple[Card, ...] = (
         Ability("before_move", Effect("change_maneuver"), "discard this card just before the ship moves: another "
                 "maneuver of its dial instead of the revealed one (no red one under auxiliary power)",
                 Cost(discard=True)),)),
+    Card(("2018",), "Martok", "captain", (
+        Ability("after_move", Effect("grant_action", reach=(1, 2)), "after his ship's own maneuver: a friendly "
+                "ship within Range 1-2 whose captain has a lower skill may perform one free action now (his choice "
+                "of ship, its seat's of action)"),)),
 )
