@@ -371,3 +371,43 @@ def test_martok_reaches_no_friend_beyond_range_2_or_of_higher_skill() -> None:
     assert not used(g, "2018") and not [o for o in seat.offers if o.card == "2018"]
     g, seat = _martok(Pose(450, 200, 0), f_captain="2001")  # Picard: skill 9, more than Martok's 8
     assert not used(g, "2018") and not [o for o in seat.offers if o.card == "2018"]
+
+
+# --- Janice Rand: a talent's Action as a free action after the ship moves -----------------------
+
+AHEAD = {"A": Pose(400, 250, 0), "J": Pose(400, 600, 180)}  # J in A's forward arc at Range 2-3
+
+
+def _rand(upgrades: list[str], answer: AbilityUse | str | None, poses: dict[str, Pose] | None = None
+          ) -> tuple[Game, ScriptedPlayer]:
+    seat = ScriptedPlayer(actions={"A": [ActionChoice("evasive_maneuvers")]}, attacks={"A": [None]},
+                          abilities={"3109": [answer]})
+    g = game([ship("A", 0, AKIRA, upgrades=upgrades), ship("J", 1, ATTACK_SHIP)], poses or FAR,
+             [seat, ScriptedPlayer(attacks={"J": [None]})], ScriptedDice(["blank"] * 20), round_limit=1)
+    g.play()
+    return g, seat
+
+
+def test_janice_rand_is_discarded_for_a_talents_action_as_a_free_action() -> None:
+    g, seat = _rand(["3109", "3034"], AbilityUse(choice="3034"))
+    [use] = used(g, "3109")
+    assert (use.window, use.choice, use.discard) == ("after_move", "3034", True)
+    performed = [e.action for e in g.events if isinstance(e, ev.ActionPerformed) and e.ship == "A"]
+    # the talent's Action first (free), then the ship's own Perform Action step
+    assert performed == ["ability:3034:0", "evasive_maneuvers"]
+    assert "3109" in g.state.ship("A").cards_discarded and "3034" in g.state.ship("A").cards_disabled
+    offer = next(o for o in seat.offers if o.card == "3109")
+    assert [o.action for o in offer.actions] == ["3034"]
+
+
+def test_janice_rand_finds_no_talent_action_without_a_talent() -> None:
+    g, seat = _rand(["3109"], AbilityUse(choice="3034"))
+    assert not used(g, "3109") and not [o for o in seat.offers if o.card == "3109"]
+
+
+def test_the_policy_uses_rand_for_a_die_with_a_target_in_the_last_round_only() -> None:
+    g, _ = _rand(["3109", "3034"], "policy", poses=AHEAD)  # last round: Rand is worth nothing kept
+    [use] = used(g, "3109")
+    assert use.choice == "3034" and "Janice Rand" in use.reason
+    g, _ = _rand(["3109", "3034"], "policy")  # nothing in arc: the die is worth nothing
+    assert not used(g, "3109")

@@ -26,7 +26,7 @@ from engine.rulesets.attack_wing.replay_check import replay_game
 from engine.rulesets.attack_wing.scenario import load_scenario
 
 MOVERS = [{"ship": "1037", "captain": "2020", "upgrades": ["3021"]},
-          {"ship": "1009", "captain": "2001", "upgrades": ["3001", "3089", "3113", "3031"]}]
+          {"ship": "1009", "captain": "2001", "upgrades": ["3001", "3089", "3113", "3031", "3109", "3086"]}]
 KLINGON = [{"ship": "1005", "captain": "2018", "upgrades": ["3049", "3012"]},
            {"ship": "I.K.S. Gr'oth", "captain": "2015", "upgrades": ["3045"]}]
 # the Klingons deploy within 300 mm of each other: Mirok's friend at Range 1
@@ -35,9 +35,9 @@ KLINGON_ZONE = {"x": 300, "y": 812.8, "width": 300, "height": 101.6}
 # turns the Enterprise's 3 bank into a 1 bank, Jadzia Dax banks it out of fire; Chekov lifts Gul
 # Ranor's token after a white maneuver; Mirok repairs; Martok gives the Gr'oth its target lock,
 # battle stations, even an action after its own was skipped (an overlap). Seed 4: Transwarp Drive's
-# 6 straight, no Jadzia Dax.
+# 6 straight, no Jadzia Dax. Janice Rand (seed 3) is discarded for Defense Condition One's Action.
 COMMON = {"Gul Ranor", "In'cha", "Nyota Uhura", "Pavel Chekov", "Mirok", "Martok"}
-SEEDS = {3: COMMON | {"Jadzia Dax"}, 4: COMMON | {"Transwarp Drive"}}
+SEEDS = {3: COMMON | {"Jadzia Dax", "Janice Rand"}, 4: COMMON | {"Transwarp Drive"}}
 MOVING = {"Gul Ranor", "In'cha", "Jadzia Dax", "Engage"}
 
 
@@ -93,12 +93,19 @@ def test_uhura_chekov_mirok_and_jadzia_dax_as_their_cards_say(game: tuple[Path, 
     for jadzia in [e for e in events if isinstance(e, ev.AbilityUsed) and e.card == "3089"]:
         assert not [e for e in events if isinstance(e, ev.AttackDeclared) and e.round == jadzia.round
                     and e.ship == jadzia.ship]  # her ship attacks no one that round
+    for rand in [e for e in events if isinstance(e, ev.AbilityUsed) and e.card == "3109"]:
+        after = events[events.index(rand) + 1]  # the talent's Action, at once (free)
+        assert isinstance(after, ev.ActionPerformed) and after.action == f"ability:{rand.choice}:0"
     martok = [e for e in events if isinstance(e, ev.AbilityUsed) and e.card == "2018"]
     assert len(martok) >= 3
     for use in martok:  # the friend he chose acts at once, a free action (not its Perform Action step)
         after = events[events.index(use) + 1]
         assert isinstance(after, ev.ActionPerformed) and after.ship == use.subject == use.choice
         assert events[events.index(use) - 1].ship == use.ship  # right after Martok's ship moved
+    skipped = {(e.round, e.ship) for e in events if isinstance(e, ev.ActionSkipped)}
+    # seed 3: one after the Gr'oth's own action step was skipped (an overlap): the notation must not take
+    # that free action's line for the skipped step
+    assert any((use.round, use.subject) in skipped for use in martok) == (seed == 3)
 
 
 def test_the_game_validates_and_round_trips_through_the_notation(game: tuple[Path, PlayResult, int]) -> None:
@@ -109,6 +116,7 @@ def test_the_game_validates_and_round_trips_through_the_notation(game: tuple[Pat
     assert " action card Gul Ranor choosing 2_straight" in text and " action card In'cha choosing " in text
     assert " uses Pavel Chekov" in text and " uses Nyota Uhura choosing " in text and " uses Martok choosing B2" in text
     assert " uses Mirok choosing " in text
+    assert (" uses Janice Rand choosing Defense Condition One" in text) == (seed == 3)
     assert (" uses Transwarp Drive choosing 6_straight" in text) == (seed == 4)
     outcome = run_notation(parse_notation(text), None, record=True)
     assert [i.format("export") for i in outcome.issues] == []

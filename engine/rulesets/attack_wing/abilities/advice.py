@@ -371,3 +371,26 @@ def maneuver_worth(state: GameState, ship: ShipState, action: str, table: Table)
     label, gain, why = found
     cost = _cost(ability.cost)
     return label, gain - cost, f"{card.name}: {why} ({gain:+.1f} over staying, less {cost:.1f} for the card)"
+
+
+def talent_choice(state: GameState, ship: ShipState, talents: Sequence[str], keep: float
+                  ) -> tuple[str | None, str]:
+    """Janice Rand: the talent card whose "Action:" is worth most now as a free action (``action_value``,
+    the fire the ship is under in enemy dice as the AI counts it), when that is more than ``keep``
+    (Rand's worth kept); and why. None: keep her."""
+    threat = sum(_threat_to(state, e, ship) for e in state.enemies(ship))
+    attacks = rules.attack_options(state, ship)
+    best: tuple[float, str, str] | None = None
+    for card_id in talents:
+        index = next((i for i, a in enumerate(CARDS[card_id].abilities) if a.window == "action"), None)
+        if index is None:
+            continue
+        action = f"ability:{card_id}:{index}"
+        moved = maneuver_worth(state, ship, action, moves.table_of(state, ship))  # Engage, In'cha
+        value, why, _ = (moved[1], moved[2], None) if moved is not None else \
+            action_value(state, ship, action, threat, (), attacks[0] if attacks else None)
+        if why and (best is None or value > best[0] + 1e-9):
+            best = (value, card_id, why)
+    if best is None or best[0] <= keep:
+        return None, "no talent's Action is worth Janice Rand now"
+    return best[1], f"{best[2]} ({best[0]:.2f}, more than Janice Rand kept: {keep:.2f})"

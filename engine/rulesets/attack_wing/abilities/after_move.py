@@ -8,8 +8,18 @@ from __future__ import annotations
 
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.abilities import moves
-from engine.rulesets.attack_wing.abilities.windows import Found, Table, _ask, _used, candidates
-from engine.rulesets.attack_wing.actions import ActionOption
+from engine.rulesets.attack_wing.abilities.registry import CARDS
+from engine.rulesets.attack_wing.abilities.windows import (
+    Found,
+    Table,
+    _ask,
+    _used,
+    action_options,
+    candidates,
+    parse_action,
+    upgrade_type,
+)
+from engine.rulesets.attack_wing.actions import ActionChoice, ActionOption
 from engine.rulesets.attack_wing.maneuvers import Maneuver
 from engine.rulesets.attack_wing.players import AbilityUse
 
@@ -33,12 +43,16 @@ def resolve(t: Table, ship_id: str) -> None:
         owner, _, card, _, ability = found
         effect = ability.effect
         ship = t.state.ship(ship_id)
-        if owner.id != ship_id or effect.kind not in ("remove_token", "repair_damage", "grant_action"):
+        if owner.id != ship_id or effect.kind not in ("remove_token", "repair_damage", "grant_action",
+                                                      "talent_action"):
             continue
         if effect.colours and performed_colour(t, ship_id) not in effect.colours:
             continue
         if effect.kind == "grant_action":
             _grant(t, found)
+            continue
+        if effect.kind == "talent_action":
+            _talent(t, found)
             continue
         if effect.kind == "remove_token":
             tokens = tuple(k for k in effect.tokens if getattr(ship, k, 0))
@@ -99,3 +113,35 @@ def _grant(t: Table, found: Found) -> None:
         return
     chosen = use.choice
     granted(chosen, lambda: _used(t, found, "after_move", use, subject=chosen))
+
+
+ASKS_MORE = ("maneuver", "remove_token", "disable_upgrade", "discard_upgrade")  # a further choice of the seat
+
+
+def talent_actions(t: Table, ship_id: str) -> dict[str, str]:
+    """Talent card id -> its "Action:" as the ship may resolve it now: one that asks nothing more (no
+    ship picked, no maneuver chosen: the notation's ``choosing`` names the card only)."""
+    ship = t.state.ship(ship_id)
+    out: dict[str, str] = {}
+    for option in action_options(t.state, ship):
+        parsed = parse_action(option.action)
+        if parsed is not None and parsed[0] in ship.cards and upgrade_type(parsed[0]) == "talent" \
+                and not option.targets and parsed[0] not in out \
+                and CARDS[parsed[0]].abilities[parsed[1]].effect.kind not in ASKS_MORE:
+            out[parsed[0]] = option.action
+    return out
+
+
+def _talent(t: Table, found: Found) -> None:
+    """Janice Rand: the seat picks one of its ship's talent cards (``ability_used.choice``); its
+    "Action:" is resolved at once as a free action (``action_performed`` with that card's action)."""
+    ship_id = found[0].id
+    talents = talent_actions(t, ship_id)
+    act = getattr(t, "do_action", None)
+    if not talents or act is None:
+        return
+    use = _ask(t, found, "after_move", actions=tuple(ActionOption(c) for c in talents))
+    if use is None or use.choice not in talents:
+        return
+    _used(t, found, "after_move", use)
+    act(t.state.ship(ship_id), ActionChoice(talents[use.choice], reason=use.reason))

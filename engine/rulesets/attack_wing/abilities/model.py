@@ -90,6 +90,8 @@ EffectKind = Literal[
                        # shields (destroyed ones repaired), the seat's choice (Mirok)
     "grant_action",    # window "after_move": a friendly ship within ``reach`` whose captain's skill is lower than
                        # the card's ship's (the seat picks it) may perform one free action now (Martok)
+    "talent_action",   # window "after_move": the ship resolves the "Action:" of one of its talent upgrades (the
+                       # seat's choice) as a free action (Janice Rand)
     "change_maneuver", # window "before_move": the ship performs another maneuver than its dial's, one of
                        # ``Effect.maneuvers`` (none named: its dial's), the seat's choice
     "maneuver",        # an "Action:": the ship performs an additional maneuver, one of ``Effect.maneuvers``

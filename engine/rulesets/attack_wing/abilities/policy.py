@@ -291,6 +291,12 @@ def default(state: GameState, owner: ShipState, ability: Ability, offer: Ability
                                    keep_value(state, owner, ability.cost)[0])
     if kind == "remove_token" and offer.window == "after_move":  # its own token (Pavel Chekov)
         return AbilityUse(reason="lift the auxiliary power token: the ship may perform its action this round")
+    if kind == "talent_action" and offer.actions:  # which talent's Action, if any (Janice Rand)
+        from engine.rulesets.attack_wing.abilities.advice import talent_choice  # advice reads this module
+
+        card, why = talent_choice(state, owner, tuple(o.action for o in offer.actions),
+                                  keep_value(state, owner, ability.cost)[0])
+        return None if card is None else AbilityUse(choice=card, reason=why)
     if kind == "grant_action" and offer.actions:  # which friend acts (Martok)
         choice, why = moves.grant_choice(state, tuple(o.action for o in offer.actions))
         return AbilityUse(choice=choice, reason=why)

@@ -135,9 +135,18 @@ def gives_free_action(event: ev.AbilityUsed) -> bool:
         or card.abilities[event.ability].effect.kind == "free_action"
 
 
+def acts_now(event: ev.AbilityUsed) -> bool:
+    """The use performs an action of the ship at once (a free action; Janice Rand's talent Action):
+    its ``action_performed`` is said by the ``uses`` line, not an action line."""
+    card = CARDS.get(event.card)
+    return gives_free_action(event) or (card is not None and event.ability < len(card.abilities)
+                                        and card.abilities[event.ability].effect.kind == "talent_action")
+
+
 def uses_line(event: ev.AbilityUsed, ship: ShipState, faces: tuple[str, ...]) -> m.Uses:
     if event.window in ("after_move", "before_move") and not gives_free_action(event):
-        return m.Uses(0, event.ship, label(ship, event.card), faces=faces, reason=event.reason, choice=event.choice)
+        choice = label(ship, event.choice) if event.choice in CARDS and event.choice in ship.cards else event.choice
+        return m.Uses(0, event.ship, label(ship, event.card), faces=faces, reason=event.reason, choice=choice)
     if event.window == "resist":  # its choice is a card of its ship (Weyoun 2034), not a free action
         return m.Uses(0, event.ship, label(ship, event.card), faces=faces, reason=event.reason,
                       choice=None if event.choice is None else label(ship, event.choice) if event.choice in CARDS

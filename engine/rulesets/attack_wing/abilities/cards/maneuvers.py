@@ -66,4 +66,8 @@ CARDS: tuple[Card, ...] = (
         Ability("after_move", Effect("grant_action", reach=(1, 2)), "after his ship's own maneuver: a friendly "
                 "ship within Range 1-2 whose captain has a lower skill may perform one free action now (his choice "
                 "of ship, its seat's of action)"),)),
+    Card(("3109",), "Janice Rand", "crew", (
+        Ability("after_move", Effect("talent_action"), "after her ship's own maneuver: discard this card; its "
+                "captain resolves the Action: of one of its talent upgrades at once, as a free action",
+                Cost(discard=True)),)),
 )
