@@ -411,3 +411,42 @@ def test_the_policy_uses_rand_for_a_die_with_a_target_in_the_last_round_only() -
     assert use.choice == "3034" and "Janice Rand" in use.reason
     g, _ = _rand(["3109", "3034"], "policy")  # nothing in arc: the die is worth nothing
     assert not used(g, "3109")
+
+
+# --- Cochrane Deceleration Maneuver: come about where it stands ---------------------------------
+
+def test_cochrane_deceleration_turns_the_ship_about_in_place_after_a_1_straight() -> None:
+    g, _ = play(ship("A", 0, AKIRA, upgrades=["3026"]), "ability:3026:0", None)
+    own, *turns = moves_of(g)
+    assert [(c, m.kind, m.speed) for c, m in card_moves(g.events)] == [
+        ("Cochrane Deceleration Maneuver", "right-90-degree-rotate", 0)]  # the first of the two, after the card
+    assert [(m.kind, m.speed, m.bumped) for m in turns] == [("right-90-degree-rotate", 0, ())] * 2
+    end = g.state.ship("A").pose
+    after = own.end.pose()
+    assert (round(end.x, 3), round(end.y, 3), end.heading) == (round(after.x, 3), round(after.y, 3), 180.0)
+    assert "3026" in g.state.ship("A").cards_discarded
+    aux = [e for e in g.events if isinstance(e, ev.TokensChanged) and e.cause == "Cochrane Deceleration Maneuver"]
+    assert [(e.token, e.delta) for e in aux] == [("aux_power", 1)]
+
+
+def test_cochrane_deceleration_is_not_offered_after_another_maneuver() -> None:
+    a = ship("A", 0, AKIRA, upgrades=["3026"])
+    g = game([a, ship("J", 1, ATTACK_SHIP)], FAR, [ScriptedPlayer(dials={"A": [("straight", 2)]}), ScriptedPlayer()],
+             ScriptedDice([]), round_limit=1)
+    options: list[list[str]] = []
+    g.action_options = lambda s, _o=g.action_options: (options.append([o.action for o in _o(s)]) or _o(s))  # type: ignore[method-assign]
+    g.play()
+    assert options and not any("ability:3026:0" in o for o in options)
+
+
+def test_the_ai_comes_about_to_face_an_enemy_behind_it() -> None:
+    poses = {"A": Pose(450, 300, 0), "J": Pose(450, 150, 0)}  # J behind A, both heading north
+    ai = AiPlayer()
+    g = game([ship("A", 0, AKIRA, upgrades=["3026"]), ship("J", 1, ATTACK_SHIP)], poses,
+             [ai, ScriptedPlayer(attacks={"J": [None]}, dials={"J": [("straight", 1)]})],
+             ScriptedDice(["blank"] * 20), round_limit=1)
+    ai.plan = lambda state, s, options: (Maneuver("straight", 1), "scripted")  # type: ignore[method-assign]
+    g.play()
+    assert used(g, "3026")
+    why = next(e.reason for e in g.events if isinstance(e, ev.ActionPerformed) and e.ship == "A")
+    assert why.startswith("Cochrane Deceleration Maneuver: come about") and "in arc" in why

@@ -26,7 +26,8 @@ from engine.rulesets.attack_wing.replay_check import replay_game
 from engine.rulesets.attack_wing.scenario import load_scenario
 
 MOVERS = [{"ship": "1037", "captain": "2020", "upgrades": ["3021"]},
-          {"ship": "1009", "captain": "2001", "upgrades": ["3001", "3089", "3113", "3031", "3109", "3086"]}]
+          {"ship": "1009", "captain": "2001", "upgrades": ["3001", "3089", "3113", "3031", "3109", "3086",
+                                                               "3026"]}]
 KLINGON = [{"ship": "1005", "captain": "2018", "upgrades": ["3049", "3012"]},
            {"ship": "I.K.S. Gr'oth", "captain": "2015", "upgrades": ["3045"]}]
 # the Klingons deploy within 300 mm of each other: Mirok's friend at Range 1
@@ -36,9 +37,11 @@ KLINGON_ZONE = {"x": 300, "y": 812.8, "width": 300, "height": 101.6}
 # Ranor's token after a white maneuver; Mirok repairs; Martok gives the Gr'oth its target lock,
 # battle stations, even an action after its own was skipped (an overlap). Seed 4: Transwarp Drive's
 # 6 straight, no Jadzia Dax. Janice Rand (seed 3) is discarded for Defense Condition One's Action.
+# Seed 1: the Enterprise comes about with the Cochrane Deceleration Maneuver.
 COMMON = {"Gul Ranor", "In'cha", "Nyota Uhura", "Pavel Chekov", "Mirok", "Martok"}
-SEEDS = {3: COMMON | {"Jadzia Dax", "Janice Rand"}, 4: COMMON | {"Transwarp Drive"}}
-MOVING = {"Gul Ranor", "In'cha", "Jadzia Dax", "Engage"}
+SEEDS = {1: COMMON | {"Jadzia Dax", "Janice Rand", "Cochrane Deceleration Maneuver"},
+         3: COMMON | {"Jadzia Dax", "Janice Rand"}, 4: COMMON | {"Transwarp Drive"}}
+MOVING = {"Gul Ranor", "In'cha", "Jadzia Dax", "Engage", "Cochrane Deceleration Maneuver"}
 
 
 @pytest.fixture(scope="module", params=sorted(SEEDS))
@@ -65,6 +68,11 @@ def test_the_cards_move_their_ships_again(game: tuple[Path, PlayResult, int]) ->
     for card, moved in extra:  # from where the ship stood, on the template (no bump in this game)
         use = next(u for u in result.events if isinstance(u, ev.AbilityUsed) and u.seq < moved.seq
                    and u.card_name == card and u.round == moved.round)
+        if card == "Cochrane Deceleration Maneuver":  # no choice: two 90-degree rotations where it stands
+            turned = result.events[result.events.index(moved) + 1]
+            assert isinstance(turned, ev.ShipMoved) and turned.end.x == moved.start.x
+            assert abs((turned.end.heading - moved.start.heading) % 360 - 180) < 1e-6
+            continue
         assert use.choice == f"{moved.speed}_{moved.kind.replace('-', '_')}"
         if not moved.bumped:
             assert moved.end.pose().close_to(end_pose(moved.start.pose(), Maneuver(moved.kind, moved.speed),

@@ -362,9 +362,15 @@ def maneuver_worth(state: GameState, ship: ShipState, action: str, table: Table)
     any other action, or when every maneuver it offers would flee the battlefield."""
     parsed = parse_action(action)
     card = CARDS.get(parsed[0]) if parsed else None
-    if parsed is None or card is None or card.abilities[parsed[1]].effect.kind != "maneuver":
+    if parsed is None or card is None or card.abilities[parsed[1]].effect.kind not in ("maneuver", "reverse"):
         return None
     ability = card.abilities[parsed[1]]
+    if ability.effect.kind == "reverse":  # the same place, the other way round
+        here, _ = moves.position(state, ship, ship.pose)
+        there, words = moves.position(state, ship, moves.reversed_pose(ship.pose))
+        cost = _cost(ability.cost)
+        return "", there - here - cost, f"{card.name}: come about: {words} ({there - here:+.1f} over facing on, " \
+            f"less {cost:.1f} for the card)"
     found = moves.best(state, ship, ability.effect, table, moves.attacks_after(ability.effect))
     if found is None:
         return None

@@ -94,6 +94,8 @@ EffectKind = Literal[
                        # seat's choice) as a free action (Janice Rand)
     "change_maneuver", # window "before_move": the ship performs another maneuver than its dial's, one of
                        # ``Effect.maneuvers`` (none named: its dial's), the seat's choice
+    "reverse",         # an "Action:": the ship comes about in place (reverse direction): two 90-degree rotations
+                       # of its base where it stands (Cochrane Deceleration Maneuver)
     "maneuver",        # an "Action:": the ship performs an additional maneuver, one of ``Effect.maneuvers``
                        # (none named: its dial's, of ``colours``), the seat's choice (``abilities/maneuvers``)
 ]

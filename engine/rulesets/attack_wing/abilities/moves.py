@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.errors import GeometryError
-from engine.geometry.pose import Pose
+from engine.geometry.pose import Pose, normalize_heading
 from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities.model import Effect
 from engine.rulesets.attack_wing.maneuvers import Maneuver
@@ -25,6 +25,16 @@ DAMAGE_VALUE = 1.6  # a point of expected damage dealt or spared (advice.DAMAGE_
 THREAT_SHARE = 0.5  # enemies still to move or choosing other targets: half their fire counts
 OBSTACLE = 2.5  # ending on or crossing an obstacle: a die of damage (the AI's dial planning's figure)
 RED = 0.5  # a red maneuver's auxiliary power token (advice.AUX_POWER)
+
+
+# "Come About (reverse direction)" with no speed: the ship turns 180 degrees where it stands, performed
+# as two of the dial's 90-degree rotations (a square base covers the same ground after each)
+REVERSE = Maneuver("right-90-degree-rotate", 0)
+
+
+def reversed_pose(pose: Pose) -> Pose:
+    """Where the ship stands after coming about in place: the same square, heading turned 180 degrees."""
+    return Pose(pose.x, pose.y, normalize_heading(pose.heading + 180.0))
 
 
 def label(maneuver: Maneuver) -> str:

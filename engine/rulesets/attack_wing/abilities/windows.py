@@ -936,6 +936,9 @@ def _apply(t: Table, owner: ShipState, cause: str, effect: Effect, ships: tuple[
             for card_id in choice.split("+"):
                 if card_id not in ship.protected:
                     t.emit(ev.CardDiscarded, ship=ship_id, card=card_id, cause=cause)
+        elif effect.kind == "reverse" and getattr(t, "extra_maneuver", None) is not None:  # 180 degrees in place
+            for _ in range(2):
+                t.extra_maneuver(ship_id, moves.REVERSE, "white", cause)  # type: ignore[attr-defined]
         elif effect.kind == "maneuver" and choice is not None:  # the game moves it (``Game.extra_maneuver``)
             chosen, mover = moves.find(ship, effect, choice), getattr(t, "extra_maneuver", None)
             if chosen is not None and mover is not None:

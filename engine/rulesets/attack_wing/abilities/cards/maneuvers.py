@@ -27,6 +27,12 @@ def _straight_4_or_5(sit: Situation) -> bool:
     return now is not None and now[0].kind == "straight" and now[0].speed in (4, 5)
 
 
+def _one_forward(sit: Situation) -> bool:
+    """The ship performed a 1 straight this round (its revealed dial)."""
+    revealed = sit.owner.revealed
+    return revealed is not None and revealed[:2] == ("straight", 1)
+
+
 CARDS: tuple[Card, ...] = (
     Card(("2020",), "Gul Ranor", "captain", (
         Ability("action", Effect("maneuver", maneuvers=(("straight", 1), ("straight", 2))),
@@ -70,4 +76,8 @@ CARDS: tuple[Card, ...] = (
         Ability("after_move", Effect("talent_action"), "after her ship's own maneuver: discard this card; its "
                 "captain resolves the Action: of one of its talent upgrades at once, as a free action",
                 Cost(discard=True)),)),
+    Card(("3026",), "Cochrane Deceleration Maneuver", "talent", (
+        Ability("action", Effect("reverse"), "Action: after a 1 straight this round, discard this card: the ship comes "
+                "about where it stands (turns 180 degrees); an auxiliary power token",
+                Cost(discard=True, aux_power=True), Condition(check=_one_forward)),)),
 )
