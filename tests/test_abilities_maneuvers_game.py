@@ -136,3 +136,23 @@ def test_the_game_validates_and_round_trips_through_the_notation(game: tuple[Pat
     assert spaced.replay == path.read_bytes()
     wrong = run_notation(parse_notation(text.replace("choosing 2_straight", "choosing 3 straight")), None)
     assert [(i.code, "3 straight" in i.message) for i in wrong.issues][:1] == [("ability", True)]
+
+
+def test_the_timeline_shows_each_additional_maneuver_on_its_own_path(game: tuple[Path, PlayResult, int]) -> None:
+    """The studio's Timeline animates a card's maneuver like the dial's: the ship follows the engine's
+    path from where its first maneuver left it."""
+    from engine.rulesets.attack_wing.maneuvers import maneuver_path
+    from engine.rulesets.attack_wing.reducer import initial_state
+    from engine.rulesets.attack_wing.ruleset import RULESET as ATTACK_WING
+    from engine.timeline import TableGeometry, Timeline
+
+    _, result, seed = game
+    events = list(result.events)
+    timeline = Timeline(ATTACK_WING, events, initial_state(seed), TableGeometry((914.4, 914.4), (), ()))
+    for _, moved in card_moves(events):
+        i = events.index(moved)
+        start, end = timeline.start_of(i), timeline.start_of(i + 1)
+        path = maneuver_path(moved.start.pose(), Maneuver(moved.kind, moved.speed), "small")
+        shown = timeline.view_at(start + 0.5 * (end - start)).ship(moved.ship)
+        assert shown is not None and shown.pose.close_to(path.pose_at(0.5 * moved.progress), tol=1e-3)
+        assert timeline.view_at(end).ship(moved.ship).pose.close_to(moved.end.pose(), tol=1e-3)  # type: ignore[union-attr]
