@@ -450,3 +450,83 @@ def test_the_ai_comes_about_to_face_an_enemy_behind_it() -> None:
     assert used(g, "3026")
     why = next(e.reason for e in g.events if isinstance(e, ev.ActionPerformed) and e.ship == "A")
     assert why.startswith("Cochrane Deceleration Maneuver: come about") and "in arc" in why
+
+
+# --- Suicide Attack: a 1 straight at the end of the Activation Phase; ramming an enemy --------------
+
+def _ram(j_pose: Pose, faces: list[str], j_side: int = 1) -> Game:
+    a_pose = Pose(400, 300, 0)
+    seat = ScriptedPlayer(dials={"A": [("left-turn", 2)]}, actions={"A": [ActionChoice("ability:3080:0")]},
+                          attacks={"A": [None], "J": [None]})
+    other = ScriptedPlayer(dials={"J": [("straight", 1)]}, attacks={"J": [None]})
+    j = ship("J", j_side, ATTACK_SHIP)
+    g = game([ship("A", 0, ATTACK_SHIP, upgrades=["3080"]), j, ship("Z", 1, ATTACK_SHIP)],
+             {"A": a_pose, "J": j_pose, "Z": Pose(850, 850, 180)}, [seat, other],
+             ScriptedDice(faces), round_limit=1)
+    g.play()
+    return g
+
+
+def _after_turn() -> Pose:
+    return end_pose(Pose(400, 300, 0), Maneuver("left-turn", 2), "small")
+
+
+def _in_the_way() -> Pose:
+    """Where J starts so that its own 1 straight north ends where A's ram would end."""
+    ahead = end_pose(_after_turn(), Maneuver("straight", 1), "small")
+    return Pose(ahead.x, ahead.y - end_pose(Pose(0, 0, 0), Maneuver("straight", 1), "small").y, 0)
+
+
+def test_suicide_attack_rams_the_enemy_its_1_straight_overlaps() -> None:
+    attack = ["hit", "hit", "crit", "hit", "blank", "blank", "battle_stations", "hit"]
+    g = _ram(_in_the_way(), [*attack, "evade", "blank"])  # then J's 2 defense dice
+    ram = moves_of(g)[-1]
+    assert (ram.kind, ram.speed, ram.bumped, ram.phase) == ("straight", 1, ("J",), "activation")
+    destroyed = [e for e in g.events if isinstance(e, ev.ShipDestroyed)]
+    assert [(e.ship, e.cause) for e in destroyed] == [("A", "Suicide Attack")]
+    rolls = [e for e in used(g, "3080") if e.window == "activation_end"]
+    assert [(e.subject, e.amount, len(e.faces)) for e in rolls] == [("J", 8, 8), ("J", 2, 2)]  # J's agility 2
+    # 4 hits and a crit against an evade: 3 hits and the crit (rulebook "Compare Results": an evade cancels
+    # a hit first); J's 2 shields take 2 hits, then a face-down card and the crit's face-up one
+    dealt = [(e.to, e.face_up if e.to == "hull" else None) for e in g.events
+             if isinstance(e, ev.DamageDealt) and e.ship == "J" and e.cause == "Suicide Attack"]
+    assert dealt == [("shield", None), ("shield", None), ("hull", False), ("hull", True)]
+    aux = [(e.token, e.delta) for e in g.events if isinstance(e, ev.TokensChanged) and e.cause == "Suicide Attack"]
+    assert aux == [("aux_power", 1)]
+
+
+def test_suicide_attack_into_open_space_is_only_a_1_straight_and_a_token() -> None:
+    g = _ram(Pose(850, 100, 0), [])
+    ram = moves_of(g)[-1]
+    assert (ram.kind, ram.speed, ram.bumped) == ("straight", 1, ())
+    assert ram.start.pose().close_to(_after_turn(), 1e-3)
+    assert not [e for e in g.events if isinstance(e, ev.ShipDestroyed)]
+    assert g.state.ship("A").aux_power == 1 and len(used(g, "3080")) == 1  # the Action only
+
+
+def test_suicide_attack_overlapping_a_friend_does_not_ram() -> None:
+    g = _ram(_in_the_way(), [], j_side=0)
+    assert moves_of(g)[-1].bumped == ("J",)
+    assert not [e for e in g.events if isinstance(e, ev.ShipDestroyed)]
+
+
+def _ai_ram(hull: int) -> Game:
+    """A (AI, Attack Ship with Suicide Attack, ``hull`` and no shields) after a 1 straight; J ends its own
+    1 straight (first: the two skills tie, and J's side has the initiative) where A's ram would end."""
+    ai = AiPlayer()
+    a = ship("A", 0, ATTACK_SHIP, "2036", upgrades=["3080"]).model_copy(update={"hull": hull, "shields": 0})
+    g = game([a, ship("J", 1, ATTACK_SHIP)], {"A": Pose(400, 300, 0), "J": Pose(400, 560, 180)},
+             [ai, ScriptedPlayer(attacks={"J": [None]})], ScriptedDice(["hit"] * 8 + ["blank"] * 30), round_limit=1,
+             initiative=1)
+    ai.plan = lambda state, s, options: (Maneuver("straight", 1), "scripted")  # type: ignore[method-assign]
+    g.play()
+    return g
+
+
+def test_the_ai_rams_with_a_ship_worth_less_than_the_damage_and_says_why() -> None:
+    g = _ai_ram(hull=1)
+    why = next(e.reason for e in g.events if isinstance(e, ev.ActionPerformed) and e.ship == "A")
+    assert why.startswith("Suicide Attack: ram ") and "expected damage" in why
+    assert [(e.ship, e.cause) for e in g.events if isinstance(e, ev.ShipDestroyed)][:1] == [("A", "Suicide Attack")]
+    g = _ai_ram(hull=5)  # a whole ship is worth more than the expected damage of 8 dice
+    assert not used(g, "3080")

@@ -156,3 +156,41 @@ def test_the_timeline_shows_each_additional_maneuver_on_its_own_path(game: tuple
         shown = timeline.view_at(start + 0.5 * (end - start)).ship(moved.ship)
         assert shown is not None and shown.pose.close_to(path.pose_at(0.5 * moved.progress), tol=1e-3)
         assert timeline.view_at(end).ship(moved.ship).pose.close_to(moved.end.pose(), tol=1e-3)  # type: ignore[union-attr]
+
+
+def test_suicide_attack_in_a_recorded_game_validates_and_round_trips(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A recorded round: the Attack Ship (deployed 240 mm from the Enterprise, facing it) performs
+    Suicide Attack's Action; both ships make a 1 straight; at the end of the Activation Phase its ram
+    overlaps the Enterprise: it is destroyed and its 8 dice roll against the Enterprise's defense dice.
+    The file validates by re-play (the rolls read from ``ability_used.faces``) and round-trips through
+    the notation (``A1 uses Suicide Attack: FACES``, twice: its dice, then the defender's)."""
+    from aw_helpers import ScriptedPlayer
+
+    from engine.rulesets.attack_wing import play as play_module
+    from engine.rulesets.attack_wing.players import ActionChoice
+
+    duel = json.loads((Path(__file__).parents[1] / "replays" / "duel.json").read_text())
+    fleets = ([{"ship": "1037", "captain": "2036", "upgrades": ["3080"]}],
+              [{"ship": "1009", "captain": "2030", "upgrades": []}])
+    for side, ships, y in zip(duel["sides"], fleets, (300, 540), strict=True):
+        side["fleet"] = {"name": side["name"], "faction": side["name"], "ships": ships}
+        side["deployment"] = {"x": 380, "y": y, "width": 40, "height": 40}
+    scenario = tmp_path / "ram.json"
+    scenario.write_text(json.dumps(duel))
+    monkeypatch.setattr(play_module, "players_for", lambda kinds, scenario, seed: [
+        ScriptedPlayer(actions={"A1": [ActionChoice("ability:3080:0")]}), ScriptedPlayer()])
+    out = tmp_path / "ram.trek"
+    result = play(load_scenario(scenario), 1, out, rounds=1)
+    rolls = [e for e in result.events if isinstance(e, ev.AbilityUsed) and e.window == "activation_end"]
+    assert [(e.card_name, e.subject, len(e.faces)) for e in rolls] == [("Suicide Attack", "B1", 8),
+                                                                       ("Suicide Attack", "B1", 1)]
+    assert [(e.ship, e.cause) for e in result.events if isinstance(e, ev.ShipDestroyed)][:1] == [
+        ("A1", "Suicide Attack")]
+    replay = open_replay(out)
+    assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
+    text = write_notation(export_file(out))
+    assert text.count("A1 uses Suicide Attack: ") == 2 and "A1 action card Suicide Attack" in text
+    outcome = run_notation(parse_notation(text), None, record=True)
+    assert [i.format("export") for i in outcome.issues] == []
+    assert outcome.replay == out.read_bytes()

@@ -17,6 +17,7 @@ from engine.rulesets.attack_wing import actions, combat, rules
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.abilities import windows
 from engine.rulesets.attack_wing.abilities.after_move import before_move as change_maneuver
+from engine.rulesets.attack_wing.abilities.after_move import end_of_activation
 from engine.rulesets.attack_wing.abilities.after_move import resolve as after_move_cards
 from engine.rulesets.attack_wing.actions import ActionChoice, ActionOption
 from engine.rulesets.attack_wing.damage import deck_keys
@@ -193,6 +194,7 @@ class Game:
         for ship in self.order(self.state.in_play(), ascending=True):
             if self.state.ship(ship.id).in_play:
                 self.activate(ship.id)
+        end_of_activation(self)  # cards "at the end of the Activation Phase" (Suicide Attack)
 
     def activate(self, ship_id: str) -> None:
         """Reveal (or choose) the maneuver, perform it, then the action."""
@@ -293,11 +295,12 @@ class Game:
         used()
         self.do_action(self.state.ship(ship_id), choice)
 
-    def extra_maneuver(self, ship_id: str, maneuver: Maneuver, colour: str, card: str) -> None:
+    def extra_maneuver(self, ship_id: str, maneuver: Maneuver, colour: str, card: str) -> tuple[str, ...]:
         """An additional maneuver a card gives (Gul Ranor, In'cha), right after its ``ability_used``
         (which names the card and, as its choice, the maneuver): the same templates, bumps, planets,
         obstacles and fleeing as the ship's own (rulings.md "Additional maneuvers"); a red one places
-        an Auxiliary Power Token (its cause the card), a green one removes none, an obstacle rolls its die."""
+        an Auxiliary Power Token (its cause the card), a green one removes none, an obstacle rolls its die.
+        Returns the ships the maneuver overlapped (it backed off them)."""
         ship = self.state.ship(ship_id)
         move = resolve_move(ship.pose, maneuver, ship.base, self.table_for(ship))
         changed = (move.changed_from.kind, move.changed_from.speed) if move.changed_from else None
@@ -308,12 +311,13 @@ class Game:
         if move.fled:
             self.leave_table(ship_id, move.end)
         if not self.state.ship(ship_id).in_play:
-            return
+            return move.bumped
         if colour == "red":
             self.emit(ev.TokensChanged, ship=ship_id, token="aux_power", delta=1, cause=card)
         if move.obstacles:
             faces, draws = self.dice.roll(self.state, "attack", 1, self.state.ship(ship_id), "obstacle")
             self.obstacle_roll(ship_id, move.obstacles[0], faces[0], draws)
+        return move.bumped
 
     def avoid_obstacles(self, ship: ShipState, maneuver: Maneuver, move: MoveResult, colour: str, table: Table
                         ) -> tuple[MoveResult, str]:

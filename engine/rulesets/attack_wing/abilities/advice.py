@@ -24,7 +24,7 @@ from engine.rulesets.attack_wing.abilities import moves
 from engine.rulesets.attack_wing.abilities.model import Ability, AttackContext, Cost, Situation
 from engine.rulesets.attack_wing.abilities.registry import CARDS
 from engine.rulesets.attack_wing.abilities.windows import holds, marks_of, parse_action
-from engine.rulesets.attack_wing.movement import Table
+from engine.rulesets.attack_wing.movement import Table, resolve_move
 from engine.rulesets.attack_wing.odds import attack_odds, odds_for
 from engine.rulesets.attack_wing.rules import AttackOption
 from engine.rulesets.attack_wing.state import GameState, ShipState
@@ -362,6 +362,8 @@ def maneuver_worth(state: GameState, ship: ShipState, action: str, table: Table)
     any other action, or when every maneuver it offers would flee the battlefield."""
     parsed = parse_action(action)
     card = CARDS.get(parsed[0]) if parsed else None
+    if parsed is not None and card is not None and any(a.effect.kind == "ram" for a in card.abilities):
+        return _ram_worth(state, ship, card.name, next(a for a in card.abilities if a.effect.kind == "ram"), table)
     if parsed is None or card is None or card.abilities[parsed[1]].effect.kind not in ("maneuver", "reverse"):
         return None
     ability = card.abilities[parsed[1]]
@@ -400,3 +402,19 @@ def talent_choice(state: GameState, ship: ShipState, talents: Sequence[str], kee
     if best is None or best[0] <= keep:
         return None, "no talent's Action is worth Janice Rand now"
     return best[1], f"{best[2]} ({best[0]:.2f}, more than Janice Rand kept: {keep:.2f})"
+
+
+def _ram_worth(state: GameState, ship: ShipState, name: str, ram: Ability, table: Table) -> tuple[str, float, str]:
+    """Suicide Attack: a 1 straight from where the ship stands now (the enemies may still move): an
+    enemy it would overlap takes the card's dice against its defense dice (exact odds), worth the
+    expected damage less what the ship itself still stands (hull and shields: it is destroyed)."""
+    move = resolve_move(ship.pose, moves.RAM, ship.base, table)
+    enemies = [state.ship(s) for s in move.bumped if state.ship(s).side != ship.side]
+    if not enemies or move.fled:
+        return "", 0.0, ""
+    target = enemies[0]
+    m = rules.defense_dice(target, ship, False, 1, False).count
+    dealt = attack_odds(ram.effect.amount, m).expected_damage
+    own = ship.hull - ship.hull_damage + ship.shields
+    return "", DAMAGE_VALUE * (dealt - own), f"{name}: ram {target.name}: {ram.effect.amount} attack dice against " \
+        f"{m} ({dealt:.1f} expected damage) for this ship's {own} hull and shields"

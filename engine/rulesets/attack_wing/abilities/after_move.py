@@ -7,6 +7,7 @@ ship's maneuver of the Activation Phase, never an additional one a card gives (t
 from __future__ import annotations
 
 from engine.rulesets.attack_wing import events as ev
+from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities import moves
 from engine.rulesets.attack_wing.abilities.registry import CARDS
 from engine.rulesets.attack_wing.abilities.windows import (
@@ -22,6 +23,7 @@ from engine.rulesets.attack_wing.abilities.windows import (
 from engine.rulesets.attack_wing.actions import ActionChoice, ActionOption
 from engine.rulesets.attack_wing.maneuvers import Maneuver
 from engine.rulesets.attack_wing.players import AbilityUse
+from engine.rulesets.attack_wing.spending import uncanceled
 
 
 def performed_colour(t: Table, ship_id: str) -> str | None:
@@ -145,3 +147,42 @@ def _talent(t: Table, found: Found) -> None:
         return
     _used(t, found, "after_move", use)
     act(t.state.ship(ship_id), ActionChoice(talents[use.choice], reason=use.reason))
+
+
+def end_of_activation(t: Table) -> None:
+    """Once every ship has activated: each ship marked by its Suicide Attack this round rams."""
+    for ship in list(t.state.in_play()):
+        for found in list(candidates(t.state, ship, "activation_end", None)):
+            if found[4].effect.kind == "ram" and found[0].id == ship.id and t.state.ship(ship.id).in_play:
+                _ram(t, found)
+
+
+def _ram(t: Table, found: Found) -> None:
+    """Suicide Attack: a 1 straight (white: tournament ruling 50) and an auxiliary power token; if it
+    overlapped an enemy ship, the ship is destroyed and rolls the card's attack dice at it, which
+    rolls its defense dice; the uncanceled results damage it (rulings.md "Suicide Attack")."""
+    owner, _, card, _, ability = found
+    mover = getattr(t, "extra_maneuver", None)
+    if mover is None:
+        return
+    bumped = mover(owner.id, moves.RAM, "white", card.name)
+    if not t.state.ship(owner.id).in_play:  # it fled
+        return
+    t.emit(ev.TokensChanged, ship=owner.id, token="aux_power", delta=1, cause=card.name)
+    enemy = next((s for s in bumped if t.state.ship(s).side != owner.side and t.state.ship(s).in_play), None)
+    if enemy is None:
+        return
+    me, target = t.state.ship(owner.id), t.state.ship(enemy)
+    n = ability.effect.amount
+    attack, draws = t.dice.roll(t.state, "attack", n, me, f"{card.name} roll")
+    _used(t, found, "activation_end", AbilityUse(reason=f"rams {target.name}: {n} attack dice"), enemy, n,
+          faces=tuple(attack), draws=draws)
+    m = rules.defense_dice(target, me, False, 1, False).count
+    defense, draws = t.dice.roll(t.state, "defense", m, me, f"{card.name} roll")
+    _used(t, found, "activation_end", AbilityUse(reason=f"{target.name}'s defense dice"), enemy, m,
+          faces=tuple(defense), draws=draws)
+    t.emit(ev.ShipDestroyed, ship=owner.id, cause=card.name)  # its rolls are recorded first (the card's)
+    hits, crits, _ = uncanceled(tuple(attack), tuple(defense))
+    from engine.rulesets.attack_wing.combat import suffer  # combat reads the windows this module does
+
+    suffer(t, enemy, hits, crits, card.name)

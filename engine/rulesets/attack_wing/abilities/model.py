@@ -15,7 +15,8 @@ destroyed, before it leaves play (Cheat Death). Two windows of the Activation Ph
 comes right after the ship's maneuver and before its Perform Action step (a ship card's free action
 "after you move"); ``aux_power`` is the Perform Action step of a ship with an Auxiliary Power Token
 (a card that lets it act anyway); ``before_move`` comes after the dial is revealed and before the
-ship moves (a card that changes the maneuver: Transwarp Drive, Nyota Uhura).
+ship moves (a card that changes the maneuver: Transwarp Drive, Nyota Uhura); ``activation_end`` once
+every ship has activated (Suicide Attack).
 """
 
 from __future__ import annotations
@@ -29,10 +30,10 @@ if TYPE_CHECKING:
 
 Window = Literal["action", "free_action", "declare_target", "attack_dice", "modify_attack", "defense_dice",
                  "modify_defense", "compare", "damage", "end", "resist", "destroyed", "after_move", "aux_power",
-                 "before_move"]
+                 "before_move", "activation_end"]
 WINDOWS: tuple[Window, ...] = ("action", "free_action", "declare_target", "attack_dice", "modify_attack",
                                "defense_dice", "modify_defense", "compare", "damage", "end", "resist", "destroyed",
-                               "after_move", "aux_power", "before_move")
+                               "after_move", "aux_power", "before_move", "activation_end")
 # "ship": a ship card's own ability (the ship card's catalog id is among its cards)
 CardKind = Literal["captain", "admiral", "talent", "crew", "weapon", "tech", "resource", "borg", "squadron", "ship"]
 Limit = Literal["none", "round", "game"]
@@ -94,6 +95,9 @@ EffectKind = Literal[
                        # seat's choice) as a free action (Janice Rand)
     "change_maneuver", # window "before_move": the ship performs another maneuver than its dial's, one of
                        # ``Effect.maneuvers`` (none named: its dial's), the seat's choice
+    "ram",             # window "activation_end", a rider: the marked ship makes a 1 straight and places an auxiliary
+                       # power token; overlapping an enemy ship, it is destroyed and rolls ``amount`` attack dice
+                       # at that ship, which rolls its defense dice (Suicide Attack)
     "reverse",         # an "Action:": the ship comes about in place (reverse direction): two 90-degree rotations
                        # of its base where it stands (Cochrane Deceleration Maneuver)
     "maneuver",        # an "Action:": the ship performs an additional maneuver, one of ``Effect.maneuvers``

@@ -32,6 +32,9 @@ RED = 0.5  # a red maneuver's auxiliary power token (advice.AUX_POWER)
 REVERSE = Maneuver("right-90-degree-rotate", 0)
 
 
+RAM = Maneuver("straight", 1)  # Suicide Attack's maneuver at the end of the Activation Phase
+
+
 def reversed_pose(pose: Pose) -> Pose:
     """Where the ship stands after coming about in place: the same square, heading turned 180 degrees."""
     return Pose(pose.x, pose.y, normalize_heading(pose.heading + 180.0))

@@ -124,7 +124,8 @@ def optional(event: ev.AbilityUsed) -> bool:
     ability that rolls dice is written too, for its faces (Kira Nerys)."""
     card = CARDS.get(event.card)
     return card is not None and event.ability < len(card.abilities) and (card.abilities[event.ability].optional
-                                                                          or event.window in ("resist", "destroyed"))
+                                                                          or event.window in ("resist", "destroyed",
+                                                                                             "activation_end"))
 
 
 def gives_free_action(event: ev.AbilityUsed) -> bool:

@@ -80,4 +80,11 @@ CARDS: tuple[Card, ...] = (
         Ability("action", Effect("reverse"), "Action: after a 1 straight this round, discard this card: the ship comes "
                 "about where it stands (turns 180 degrees); an auxiliary power token",
                 Cost(discard=True, aux_power=True), Condition(check=_one_forward)),)),
+    Card(("3080",), "Suicide Attack", "tech", (
+        Ability("action", Effect("mark"), "Action: at the end of the Activation Phase the ship rams: a 1 straight and "
+                "an auxiliary power token"),
+        Ability("activation_end", Effect("ram", 8), "marked, at the end of the Activation Phase: a 1 straight and an "
+                "auxiliary power token; overlapping an enemy ship: destroyed, 8 attack dice at it against its "
+                "defense dice", condition=Condition(scope="marked"), optional=False)),
+        note="for Jem'Hadar ships only: fleet building"),
 )
