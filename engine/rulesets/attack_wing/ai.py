@@ -18,10 +18,13 @@ from shapely.prepared import PreparedGeometry, prep
 
 from engine.geometry import kernels
 from engine.geometry.pose import Pose
-from engine.geometry.shapes import Obstacle, Planet, base_corners, base_polygon
+from engine.geometry.shapes import Obstacle, Planet, PlayArea, base_corners, base_polygon
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing import rules
-from engine.rulesets.attack_wing.abilities.advice import BATTLE_STATIONS_ATTACK, action_value
+from engine.rulesets.attack_wing.abilities import moves
+from engine.rulesets.attack_wing.abilities.advice import BATTLE_STATIONS_ATTACK, action_value, maneuver_worth
+from engine.rulesets.attack_wing.abilities.policy import keep_value
+from engine.rulesets.attack_wing.abilities.registry import CARDS
 from engine.rulesets.attack_wing.abilities.windows import ACTION_PREFIX
 from engine.rulesets.attack_wing.actions import REARM, ActionChoice, ActionOption
 from engine.rulesets.attack_wing.maneuvers import (
@@ -32,7 +35,8 @@ from engine.rulesets.attack_wing.maneuvers import (
     template_outline,
 )
 from engine.rulesets.attack_wing.measure import FULL_CIRCLE, Placed, arc_check, bands, convex_overlap, in_arc_many
-from engine.rulesets.attack_wing.movement import departing
+from engine.rulesets.attack_wing.movement import Table, departing
+from engine.rulesets.attack_wing.players import AbilityOffer, AbilityUse
 from engine.rulesets.attack_wing.rules import AttackOption
 from engine.rulesets.attack_wing.state import GameState, ShipState
 
@@ -70,6 +74,8 @@ class AiPlayer:
         self.obstacles = [(o, prep(o.polygon)) for o in obstacles]
         self.planets = [(p, prep(p.polygon)) for p in planets]
         self._departing_cache: dict[tuple[tuple[float, float, float], str], frozenset[int]] = {}
+        # (round, ship, card): the additional maneuver the AI valued as a card's action, and why
+        self._maneuvers: dict[tuple[int, str, str], tuple[str, str]] = {}
 
         self.area = area
 
@@ -250,6 +256,8 @@ class AiPlayer:
     def _action_value(self, state: GameState, ship: ShipState, option: ActionOption, attacks: list[AttackOption],
                       target: AttackOption | None, threat: float) -> tuple[ActionChoice | None, float]:
         a = option.action
+        if a.startswith(ACTION_PREFIX) and (extra := self._extra_maneuver(state, ship, a)) is not None:
+            return extra
         if a.startswith(ACTION_PREFIX):
             value, why, pick = action_value(state, ship, a, threat, option.targets, target)
             return (ActionChoice(a, pick, reason=why), value) if why else (None, 0.0)
@@ -293,6 +301,36 @@ class AiPlayer:
             card = ship.damage[int(option.targets[0])].key.replace("_", " ")
             return ActionChoice(a, option.targets[0], reason=f"repair {card}"), 1.6
         return None, 0.0
+
+    def _extra_maneuver(self, state: GameState, ship: ShipState, action: str
+                        ) -> tuple[ActionChoice | None, float] | None:
+        """An "Action:" card's additional maneuver (Gul Ranor, In'cha), judged on the table as the AI
+        sees it (obstacles, planets, the play area): worth what its best maneuver gains; that maneuver
+        is the AI's answer when the card asks which (``use_ability``). None: not such a card."""
+        worth = maneuver_worth(state, ship, action, self._table(state, ship))
+        if worth is None:
+            return None
+        label, value, why = worth
+        self._maneuvers[(state.round, ship.id, action[len(ACTION_PREFIX):].rpartition(":")[0])] = (label, why)
+        return (ActionChoice(action, reason=why), value) if value > 0 else (None, 0.0)
+
+    def _table(self, state: GameState, ship: ShipState) -> Table:
+        """What the ship's base meets as the AI sees it: the other ships, obstacles, planets, play area."""
+        template = Table((), [o for o, _ in self.obstacles], [p for p, _ in self.planets], PlayArea(*self.area))
+        return moves.table_of(state, ship, template)
+
+    def use_ability(self, state: GameState, ship: ShipState, offer: AbilityOffer) -> AbilityUse | None:
+        """The engine's policy (``offer.default``), but for the additional maneuver the AI valued as
+        its action: the one it valued, with the obstacles it sees."""
+        if offer.window == "before_move":  # a card that changes its maneuver: judged with the obstacles it sees
+            card = CARDS[offer.card]
+            ability = card.abilities[offer.ability]
+            return moves.change_answer(state, ship, ability.effect, self._table(state, ship),
+                                       keep_value(state, ship, ability.cost)[0])
+        valued = self._maneuvers.get((state.round, ship.id, offer.card))
+        if offer.window == "action" and valued is not None and any(o.action == valued[0] for o in offer.actions):
+            return AbilityUse(choice=valued[0], reason=valued[1])
+        return offer.default
 
     def _rearm_value(self, state: GameState, ship: ShipState, option: ActionOption, target: AttackOption | None,
                      threat: float) -> tuple[ActionChoice, float]:

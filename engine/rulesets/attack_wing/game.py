@@ -16,6 +16,9 @@ from engine.geometry.shapes import Obstacle, Planet, PlayArea, base_corners, bas
 from engine.rulesets.attack_wing import actions, combat, rules
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.abilities import windows
+from engine.rulesets.attack_wing.abilities.after_move import before_move as change_maneuver
+from engine.rulesets.attack_wing.abilities.after_move import end_of_activation
+from engine.rulesets.attack_wing.abilities.after_move import resolve as after_move_cards
 from engine.rulesets.attack_wing.actions import ActionChoice, ActionOption
 from engine.rulesets.attack_wing.damage import deck_keys
 from engine.rulesets.attack_wing.dice import shuffled
@@ -191,6 +194,7 @@ class Game:
         for ship in self.order(self.state.in_play(), ascending=True):
             if self.state.ship(ship.id).in_play:
                 self.activate(ship.id)
+        end_of_activation(self)  # cards "at the end of the Activation Phase" (Suicide Attack)
 
     def activate(self, ship_id: str) -> None:
         """Reveal (or choose) the maneuver, perform it, then the action."""
@@ -203,6 +207,8 @@ class Game:
             self.perform_action(ship_id, None)
             return
         maneuver, colour = chosen
+        if self.state.ship(ship_id).side in self.dial_sides:  # a card that changes it (Transwarp Drive)
+            maneuver, colour = change_maneuver(self, ship_id, maneuver, colour)
         self.perform_maneuver(ship_id, maneuver, colour)
 
     def reveal(self, ship_id: str) -> tuple[Maneuver, str]:
@@ -266,12 +272,52 @@ class Game:
         """Right after the maneuver, before the Perform Action step: a card's free action "after you
         move" (the Excelsior's scan). Not under auxiliary power (rulebook "Auxiliary Power": no
         actions, even free ones); an overlap or obstacle skips only the Perform Action step (rulings.md)."""
+        after_move_cards(self, ship_id)  # cards that are not actions (Pavel Chekov, Mirok)
         if self.state.ship(ship_id).aux_power and self.aux_power_blocks_action(self.state.ship(ship_id)):
             return
         chosen = windows.free_action(self, ship_id, self.free_action_options, "after_move")
         if chosen is not None:
             action, target, reason = chosen
             self.do_action(self.state.ship(ship_id), ActionChoice(action, target, reason=reason))
+
+    def granted_action(self, ship_id: str, used: Callable[[], None]) -> None:
+        """A free action another ship's card gives this one (Martok): its seat chooses it as in a
+        Perform Action step; it does not count as the ship's action, but no action is performed twice
+        in a round (rulebook "Other Actions"). A pass: the card is not used (nothing recorded);
+        else ``used()`` records the card's use, then the action follows."""
+        ship = self.state.ship(ship_id)
+        options = self.action_options(ship)
+        choice = self.players[ship.side].act(self.state, ship, options)
+        self.decided(ship.side)
+        if choice.action == "pass":
+            return
+        self.check_choice(ship, choice, options)
+        used()
+        self.do_action(self.state.ship(ship_id), choice)
+
+    def extra_maneuver(self, ship_id: str, maneuver: Maneuver, colour: str, card: str) -> tuple[str, ...]:
+        """An additional maneuver a card gives (Gul Ranor, In'cha), right after its ``ability_used``
+        (which names the card and, as its choice, the maneuver): the same templates, bumps, planets,
+        obstacles and fleeing as the ship's own (rulings.md "Additional maneuvers"); a red one places
+        an Auxiliary Power Token (its cause the card), a green one removes none, an obstacle rolls its die.
+        Returns the ships the maneuver overlapped (it backed off them)."""
+        ship = self.state.ship(ship_id)
+        move = resolve_move(ship.pose, maneuver, ship.base, self.table_for(ship))
+        changed = (move.changed_from.kind, move.changed_from.speed) if move.changed_from else None
+        self.emit(ev.ShipMoved, ship=ship_id, kind=move.maneuver.kind, speed=move.maneuver.speed,
+                  start=ev.PoseModel.of(ship.pose), end=ev.PoseModel.of(move.end), progress=round(move.progress, 6),
+                  changed_from=changed, bumped=move.bumped, touching=move.touching, obstacles=move.obstacles,
+                  planets=move.planets, fled=move.fled and self.flees(ship))
+        if move.fled:
+            self.leave_table(ship_id, move.end)
+        if not self.state.ship(ship_id).in_play:
+            return move.bumped
+        if colour == "red":
+            self.emit(ev.TokensChanged, ship=ship_id, token="aux_power", delta=1, cause=card)
+        if move.obstacles:
+            faces, draws = self.dice.roll(self.state, "attack", 1, self.state.ship(ship_id), "obstacle")
+            self.obstacle_roll(ship_id, move.obstacles[0], faces[0], draws)
+        return move.bumped
 
     def avoid_obstacles(self, ship: ShipState, maneuver: Maneuver, move: MoveResult, colour: str, table: Table
                         ) -> tuple[MoveResult, str]:

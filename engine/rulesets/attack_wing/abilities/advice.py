@@ -20,9 +20,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from engine.rulesets.attack_wing import rules
+from engine.rulesets.attack_wing.abilities import moves
 from engine.rulesets.attack_wing.abilities.model import Ability, AttackContext, Cost, Situation
 from engine.rulesets.attack_wing.abilities.registry import CARDS
 from engine.rulesets.attack_wing.abilities.windows import holds, marks_of, parse_action
+from engine.rulesets.attack_wing.movement import Table, resolve_move
 from engine.rulesets.attack_wing.odds import attack_odds, odds_for
 from engine.rulesets.attack_wing.rules import AttackOption
 from engine.rulesets.attack_wing.state import GameState, ShipState
@@ -352,3 +354,67 @@ def action_value(state: GameState, ship: ShipState, action: str, threat: float, 
         why.append(f"{n} {ability.effect.token.replace('_', ' ')} token(s)")
     value -= _cost(ability.cost)
     return value, (f"{card.name}: " + "; ".join(why)) if why else "", pick
+
+
+def maneuver_worth(state: GameState, ship: ShipState, action: str, table: Table) -> tuple[str, float, str] | None:
+    """An "Action:" card's additional maneuver (Gul Ranor, In'cha): the best one on ``table`` (its
+    label), what it gains over staying where the ship is less what the card costs, and why; None for
+    any other action, or when every maneuver it offers would flee the battlefield."""
+    parsed = parse_action(action)
+    card = CARDS.get(parsed[0]) if parsed else None
+    if parsed is not None and card is not None and any(a.effect.kind == "ram" for a in card.abilities):
+        return _ram_worth(state, ship, card.name, next(a for a in card.abilities if a.effect.kind == "ram"), table)
+    if parsed is None or card is None or card.abilities[parsed[1]].effect.kind not in ("maneuver", "reverse"):
+        return None
+    ability = card.abilities[parsed[1]]
+    if ability.effect.kind == "reverse":  # the same place, the other way round
+        here, _ = moves.position(state, ship, ship.pose)
+        there, words = moves.position(state, ship, moves.reversed_pose(ship.pose))
+        cost = _cost(ability.cost)
+        return "", there - here - cost, f"{card.name}: come about: {words} ({there - here:+.1f} over facing on, " \
+            f"less {cost:.1f} for the card)"
+    found = moves.best(state, ship, ability.effect, table, moves.attacks_after(ability.effect))
+    if found is None:
+        return None
+    label, gain, why = found
+    cost = _cost(ability.cost)
+    return label, gain - cost, f"{card.name}: {why} ({gain:+.1f} over staying, less {cost:.1f} for the card)"
+
+
+def talent_choice(state: GameState, ship: ShipState, talents: Sequence[str], keep: float
+                  ) -> tuple[str | None, str]:
+    """Janice Rand: the talent card whose "Action:" is worth most now as a free action (``action_value``,
+    the fire the ship is under in enemy dice as the AI counts it), when that is more than ``keep``
+    (Rand's worth kept); and why. None: keep her."""
+    threat = sum(_threat_to(state, e, ship) for e in state.enemies(ship))
+    attacks = rules.attack_options(state, ship)
+    best: tuple[float, str, str] | None = None
+    for card_id in talents:
+        index = next((i for i, a in enumerate(CARDS[card_id].abilities) if a.window == "action"), None)
+        if index is None:
+            continue
+        action = f"ability:{card_id}:{index}"
+        moved = maneuver_worth(state, ship, action, moves.table_of(state, ship))  # Engage, In'cha
+        value, why, _ = (moved[1], moved[2], None) if moved is not None else \
+            action_value(state, ship, action, threat, (), attacks[0] if attacks else None)
+        if why and (best is None or value > best[0] + 1e-9):
+            best = (value, card_id, why)
+    if best is None or best[0] <= keep:
+        return None, "no talent's Action is worth Janice Rand now"
+    return best[1], f"{best[2]} ({best[0]:.2f}, more than Janice Rand kept: {keep:.2f})"
+
+
+def _ram_worth(state: GameState, ship: ShipState, name: str, ram: Ability, table: Table) -> tuple[str, float, str]:
+    """Suicide Attack: a 1 straight from where the ship stands now (the enemies may still move): an
+    enemy it would overlap takes the card's dice against its defense dice (exact odds), worth the
+    expected damage less what the ship itself still stands (hull and shields: it is destroyed)."""
+    move = resolve_move(ship.pose, moves.RAM, ship.base, table)
+    enemies = [state.ship(s) for s in move.bumped if state.ship(s).side != ship.side]
+    if not enemies or move.fled:
+        return "", 0.0, ""
+    target = enemies[0]
+    m = rules.defense_dice(target, ship, False, 1, False).count
+    dealt = attack_odds(ram.effect.amount, m).expected_damage
+    own = ship.hull - ship.hull_damage + ship.shields
+    return "", DAMAGE_VALUE * (dealt - own), f"{name}: ram {target.name}: {ram.effect.amount} attack dice against " \
+        f"{m} ({dealt:.1f} expected damage) for this ship's {own} hull and shields"

@@ -14,7 +14,9 @@ disable the card's ship's upgrades (Kira Nerys, Stex); ``destroyed`` as the card
 destroyed, before it leaves play (Cheat Death). Two windows of the Activation Phase: ``after_move``
 comes right after the ship's maneuver and before its Perform Action step (a ship card's free action
 "after you move"); ``aux_power`` is the Perform Action step of a ship with an Auxiliary Power Token
-(a card that lets it act anyway).
+(a card that lets it act anyway); ``before_move`` comes after the dial is revealed and before the
+ship moves (a card that changes the maneuver: Transwarp Drive, Nyota Uhura); ``activation_end`` once
+every ship has activated (Suicide Attack).
 """
 
 from __future__ import annotations
@@ -27,10 +29,11 @@ if TYPE_CHECKING:
     from engine.rulesets.attack_wing.state import GameState, ShipState, Weapon
 
 Window = Literal["action", "free_action", "declare_target", "attack_dice", "modify_attack", "defense_dice",
-                 "modify_defense", "compare", "damage", "end", "resist", "destroyed", "after_move", "aux_power"]
+                 "modify_defense", "compare", "damage", "end", "resist", "destroyed", "after_move", "aux_power",
+                 "before_move", "activation_end"]
 WINDOWS: tuple[Window, ...] = ("action", "free_action", "declare_target", "attack_dice", "modify_attack",
                                "defense_dice", "modify_defense", "compare", "damage", "end", "resist", "destroyed",
-                               "after_move", "aux_power")
+                               "after_move", "aux_power", "before_move", "activation_end")
 # "ship": a ship card's own ability (the ship card's catalog id is among its cards)
 CardKind = Literal["captain", "admiral", "talent", "crew", "weapon", "tech", "resource", "borg", "squadron", "ship"]
 Limit = Literal["none", "round", "game"]
@@ -84,6 +87,21 @@ EffectKind = Literal[
                        # targets: they leave the game (boarding parties, Sabotage)
     "aux_actions",     # window "aux_power": the ship performs an Action Bar action despite its Auxiliary
                        # Power Token (rulebook "Auxiliary Power": otherwise none at all)
+    "repair_damage",   # repair ``amount`` damage to the hull (a damage card discarded, face up first) or the
+                       # shields (destroyed ones repaired), the seat's choice (Mirok)
+    "grant_action",    # window "after_move": a friendly ship within ``reach`` whose captain's skill is lower than
+                       # the card's ship's (the seat picks it) may perform one free action now (Martok)
+    "talent_action",   # window "after_move": the ship resolves the "Action:" of one of its talent upgrades (the
+                       # seat's choice) as a free action (Janice Rand)
+    "change_maneuver", # window "before_move": the ship performs another maneuver than its dial's, one of
+                       # ``Effect.maneuvers`` (none named: its dial's), the seat's choice
+    "ram",             # window "activation_end", a rider: the marked ship makes a 1 straight and places an auxiliary
+                       # power token; overlapping an enemy ship, it is destroyed and rolls ``amount`` attack dice
+                       # at that ship, which rolls its defense dice (Suicide Attack)
+    "reverse",         # an "Action:": the ship comes about in place (reverse direction): two 90-degree rotations
+                       # of its base where it stands (Cochrane Deceleration Maneuver)
+    "maneuver",        # an "Action:": the ship performs an additional maneuver, one of ``Effect.maneuvers``
+                       # (none named: its dial's, of ``colours``), the seat's choice (``abilities/maneuvers``)
 ]
 
 
@@ -193,6 +211,10 @@ class Effect:
     exposed: bool = False  # only a target that is not cloaked and has no active shields (boarding parties)
     locked: bool = False  # an Action: at the ship the card's ship holds a target lock on, spending the lock (Chang)
     # "mark" with a ``token``: ``amount`` of that token is placed beside every ship it marks
+    maneuvers: tuple[tuple[str, int], ...] = ()  # "maneuver": (kind, speed) it may perform (empty: the dial's)
+    # "maneuver" from the dial: only maneuvers of these colours (Engage: green); window "after_move": only
+    # after the ship performed a maneuver of these colours (Pavel Chekov: white)
+    colours: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

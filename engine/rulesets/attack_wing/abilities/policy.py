@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.evolve import evolve
 from engine.rulesets.attack_wing import rules
+from engine.rulesets.attack_wing.abilities import moves
 from engine.rulesets.attack_wing.abilities.model import Ability, Cost, Effect
 from engine.rulesets.attack_wing.abilities.registry import CARDS
 from engine.rulesets.attack_wing.odds import attack_odds
@@ -120,6 +121,9 @@ def sub_choice(state: GameState, effect: Effect, ship_id: str, choices: tuple[st
     if effect.kind == "remove_token":
         return min(choices, key=lambda c: _TOKEN_WORTH.index(c) if c in _TOKEN_WORTH else len(_TOKEN_WORTH))
     ship = state.ship(ship_id)
+    if effect.kind == "maneuver":  # the one worth most on an open table (the AI sees the obstacles too)
+        found = moves.best(state, ship, effect, moves.table_of(state, ship), moves.attacks_after(effect))
+        return found[0] if found is not None and found[0] in choices else choices[0]
     weapons = {w.upgrade_id: w.attack for w in ship.weapons if not w.disabled}
     if effect.kind == "discard_upgrade":  # "A+B": two cards; a ready card the engine plays first
         def worth(choice: str) -> tuple[int, int, int]:
@@ -135,6 +139,9 @@ def sub_choice_reason(state: GameState, effect: Effect, ship_id: str, choice: st
     ship = state.ship(ship_id)
     if effect.kind == "remove_token":
         return f"{ship.name} loses its {choice.replace('_', ' ')} token (the one worth most to it)"
+    if effect.kind == "maneuver":
+        best = moves.best(state, ship, effect, moves.table_of(state, ship), moves.attacks_after(effect))
+        return best[2] if best is not None and best[0] == choice else f"{choice.replace('_', ' ')}"
     if effect.kind == "discard_upgrade":
         names = " and ".join(CARDS[c].name if c in CARDS else c for c in choice.split("+"))
         return f"discard {ship.name}'s {names}: " + ("ready cards whose ability the engine plays"
@@ -279,6 +286,23 @@ def default(state: GameState, owner: ShipState, ability: Ability, offer: Ability
         return AbilityUse(choice=choice, reason=f"pays with {name}: the card of its own worth least kept")
     if kind == "cancel":
         return _cancel(state, offer)
+    if kind == "change_maneuver":  # another maneuver worth more than the card (Transwarp Drive, Uhura)
+        return moves.change_answer(state, owner, ability.effect, moves.table_of(state, owner),
+                                   keep_value(state, owner, ability.cost)[0])
+    if kind == "remove_token" and offer.window == "after_move":  # its own token (Pavel Chekov)
+        return AbilityUse(reason="lift the auxiliary power token: the ship may perform its action this round")
+    if kind == "talent_action" and offer.actions:  # which talent's Action, if any (Janice Rand)
+        from engine.rulesets.attack_wing.abilities.advice import talent_choice  # advice reads this module
+
+        card, why = talent_choice(state, owner, tuple(o.action for o in offer.actions),
+                                  keep_value(state, owner, ability.cost)[0])
+        return None if card is None else AbilityUse(choice=card, reason=why)
+    if kind == "grant_action" and offer.actions:  # which friend acts (Martok)
+        choice, why = moves.grant_choice(state, tuple(o.action for o in offer.actions))
+        return AbilityUse(choice=choice, reason=why)
+    if kind == "repair_damage" and offer.actions:  # the hull or the shields (Mirok)
+        choice, why = moves.repair_choice(owner, tuple(o.action for o in offer.actions))
+        return AbilityUse(choice=choice, reason=why)
     if offer.window == "action" and offer.actions and offer.subject is not None:  # an action's token, upgrade
         choices = tuple(o.action for o in offer.actions)
         choice = sub_choice(state, ability.effect, offer.subject, choices)

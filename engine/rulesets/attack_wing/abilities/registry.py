@@ -11,6 +11,7 @@ from engine.rulesets.attack_wing.abilities.cards import (
     captains_more,
     crew,
     crew_more,
+    maneuvers,
     resources,
     ships,
     squadrons,
@@ -23,7 +24,7 @@ from engine.rulesets.attack_wing.abilities.cards import (
 from engine.rulesets.attack_wing.abilities.model import Ability, Card, Window
 
 MODULES = (captains, captains_more, admirals, talents, talents_more, crew, crew_more, weapons, tech, tech_more,
-           squadrons, resources, boarding, ships)
+           squadrons, resources, boarding, ships, maneuvers)
 
 
 def _index() -> dict[str, Card]:

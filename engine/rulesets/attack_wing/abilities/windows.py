@@ -18,7 +18,7 @@ from engine.catalog import load_catalog
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing import rules
-from engine.rulesets.attack_wing.abilities import policy
+from engine.rulesets.attack_wing.abilities import moves, policy
 from engine.rulesets.attack_wing.abilities.model import (
     Ability,
     AttackContext,
@@ -713,6 +713,8 @@ def action_options(state: GameState, ship: ShipState) -> list[ActionOption]:
             if ability.window == "action" and ability.effect.kind != "bar_action" and ready(holder, card_id, ability) \
                     and action_name(card_id, i) not in ship.actions_done \
                     and holds(Situation(state, ship, ship, None), card_id, ability):  # "your ship": the one acting
+                if ability.effect.kind == "maneuver" and not moves.choices(ship, ability.effect):
+                    continue  # no maneuver the card offers (none of its colour on the dial)
                 needs = ability.effect.pick or ability.effect.kind in _ACTS_ON
                 acted_on = marks_of(state, ship, ability) if needs else ()
                 if not needs or acted_on or (ability.effect.and_self and not ability.effect.pick):
@@ -799,6 +801,8 @@ def _choices(state: GameState, effect: Effect, ships: tuple[str, ...]) -> tuple[
         return upgrades_to_disable(ship, effect)
     if effect.kind == "discard_upgrade":
         return discard_choices(ship, effect)
+    if effect.kind == "maneuver":  # which additional maneuver: the seat's choice
+        return moves.choices(ship, effect)
     return ()
 
 
@@ -932,6 +936,13 @@ def _apply(t: Table, owner: ShipState, cause: str, effect: Effect, ships: tuple[
             for card_id in choice.split("+"):
                 if card_id not in ship.protected:
                     t.emit(ev.CardDiscarded, ship=ship_id, card=card_id, cause=cause)
+        elif effect.kind == "reverse" and getattr(t, "extra_maneuver", None) is not None:  # 180 degrees in place
+            for _ in range(2):
+                t.extra_maneuver(ship_id, moves.REVERSE, "white", cause)  # type: ignore[attr-defined]
+        elif effect.kind == "maneuver" and choice is not None:  # the game moves it (``Game.extra_maneuver``)
+            chosen, mover = moves.find(ship, effect, choice), getattr(t, "extra_maneuver", None)
+            if chosen is not None and mover is not None:
+                mover(ship_id, chosen[0], chosen[1], cause)
 
 
 def aux_power_actions(t: Table, ship_id: str) -> bool:

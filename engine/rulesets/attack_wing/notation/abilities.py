@@ -53,7 +53,7 @@ def action_of(ship: ShipState, text: str, options: Sequence[ActionOption] = ()) 
 
 # windows whose offered options are the use's own choice (a free action; a card of its ship to spare),
 # not the upgrade that pays its cost (``uses ... disabling CARD``)
-CHOICE_WINDOWS = ("free_action", "after_move", "resist")
+CHOICE_WINDOWS = ("free_action", "after_move", "resist", "before_move")
 
 
 def use_problem(line: m.Uses, offer: AbilityOffer) -> str | None:
@@ -71,13 +71,22 @@ def use_problem(line: m.Uses, offer: AbilityOffer) -> str | None:
             return f"{offer.card_name} is paid by disabling one of {', '.join(o.action for o in offer.actions)}, " \
                    f"not {line.pays!r}"
     elif offer.actions:
-        option = next((o for o in offer.actions if o.action == line.action), None)
+        option = _offered(line, offer)
         if option is None:
             return f"{offer.card_name} offers {', '.join(o.action for o in offer.actions)} here, " \
                    f"not {line.choice or line.action!r}"
         if option.targets and line.target not in option.targets:
             return f"{offer.card_name}'s free {line.action} takes one of {', '.join(option.targets)}"
     return None
+
+
+def _offered(line: m.Uses, offer: AbilityOffer) -> ActionOption | None:
+    """The offered option the line names: as the engine names it, or as a person writes it ("2
+    straight", "3 left-bank" for a maneuver the engine calls "2_straight", "3_left_bank")."""
+    written = line.action or ""
+    plain = written.replace(" ", "_").replace("-", "_").lower()
+    return next((o for o in offer.actions if o.action == written), None) \
+        or next((o for o in offer.actions if o.action == plain), None)
 
 
 def chosen(line: m.Uses, ship: ShipState) -> None:
@@ -106,7 +115,8 @@ def answer(line: m.Uses, offer: AbilityOffer) -> AbilityUse:
     if offer.actions and offer.window not in CHOICE_WINDOWS:  # the upgrade paying its cost
         paid = _paid_with(line, offer) if line.pays is not None else offer.actions[0].action
         return AbilityUse(dice, paid, line.target, line.reason)
-    return AbilityUse(dice, line.action, line.target, line.reason)
+    option = _offered(line, offer) if offer.actions else None
+    return AbilityUse(dice, option.action if option is not None else line.action, line.target, line.reason)
 
 
 def optional(event: ev.AbilityUsed) -> bool:
@@ -114,10 +124,30 @@ def optional(event: ev.AbilityUsed) -> bool:
     ability that rolls dice is written too, for its faces (Kira Nerys)."""
     card = CARDS.get(event.card)
     return card is not None and event.ability < len(card.abilities) and (card.abilities[event.ability].optional
-                                                                          or event.window in ("resist", "destroyed"))
+                                                                          or event.window in ("resist", "destroyed",
+                                                                                             "activation_end"))
+
+
+def gives_free_action(event: ev.AbilityUsed) -> bool:
+    """The use is a card's free action (its choice an action the ship then performs), not another
+    after-move card (Mirok's repair: ``choosing hull``; Pavel Chekov: no choice)."""
+    card = CARDS.get(event.card)
+    return card is None or event.ability >= len(card.abilities) \
+        or card.abilities[event.ability].effect.kind == "free_action"
+
+
+def acts_now(event: ev.AbilityUsed) -> bool:
+    """The use performs an action of the ship at once (a free action; Janice Rand's talent Action):
+    its ``action_performed`` is said by the ``uses`` line, not an action line."""
+    card = CARDS.get(event.card)
+    return gives_free_action(event) or (card is not None and event.ability < len(card.abilities)
+                                        and card.abilities[event.ability].effect.kind == "talent_action")
 
 
 def uses_line(event: ev.AbilityUsed, ship: ShipState, faces: tuple[str, ...]) -> m.Uses:
+    if event.window in ("after_move", "before_move") and not gives_free_action(event):
+        choice = label(ship, event.choice) if event.choice in CARDS and event.choice in ship.cards else event.choice
+        return m.Uses(0, event.ship, label(ship, event.card), faces=faces, reason=event.reason, choice=choice)
     if event.window == "resist":  # its choice is a card of its ship (Weyoun 2034), not a free action
         return m.Uses(0, event.ship, label(ship, event.card), faces=faces, reason=event.reason,
                       choice=None if event.choice is None else label(ship, event.choice) if event.choice in CARDS

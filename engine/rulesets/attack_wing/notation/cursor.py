@@ -57,6 +57,16 @@ class LineCursor:
                 return line
         return None
 
+    def granted(self, state: GameState, line: m.Line) -> bool:
+        """The action line is a free action another ship's card gave this one (Martok): right after
+        that card's ``uses`` line ``choosing`` this ship."""
+        rnd = self.round_of(state)
+        if rnd is None or line not in rnd.lines or not isinstance(line, m.ShipLine):
+            return False
+        i = rnd.lines.index(line)
+        before = rnd.lines[i - 1] if i else None
+        return isinstance(before, m.Uses) and (before.choice or "").upper() == line.ship
+
     def round_line(self, state: GameState) -> int:
         rnd = self.round_of(state)
         return rnd.no if rnd is not None else self.doc.last_line

@@ -364,7 +364,7 @@ class _Driver:
         if offer.window == "action" and offer.actions:  # what an action card chose: its line's "choosing"
             return self.action_card_choice(state, ship, offer)
         line: m.Line | None
-        if self.ctx is not None and offer.window not in ("free_action", "action", "after_move"):
+        if self.ctx is not None and offer.window not in ("free_action", "action", "after_move", "before_move"):
             line = next((x for x in self.ctx.line.block if names(x)), None)
             if line is not None:
                 line.used = True
@@ -516,7 +516,8 @@ class _Driver:
             self.lines.close_round(event.round, state)
 
     def action_skipped(self, event: ev.ActionSkipped, state: GameState) -> None:
-        line = self.lines.take(state, event.ship, (m.ActionLine,))
+        # not a free action another ship's card gives it later (Martok's): that one is still to come
+        line = self.lines.take(state, event.ship, (m.ActionLine,), lambda x: not self.lines.granted(state, x))
         if not isinstance(line, m.ActionLine) or line.action == "pass":
             return
         rule = skip_rule(event.cause)
