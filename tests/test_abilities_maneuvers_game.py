@@ -194,3 +194,27 @@ def test_suicide_attack_in_a_recorded_game_validates_and_round_trips(tmp_path: P
     outcome = run_notation(parse_notation(text), None, record=True)
     assert [i.format("export") for i in outcome.issues] == []
     assert outcome.replay == out.read_bytes()
+
+
+def test_the_director_frames_every_move_of_the_activation(game: tuple[Path, PlayResult, int]) -> None:
+    """A card's extra maneuver is in the activation's one move shot: the director frames the
+    ship's whole way, its own maneuver and the card's, so the second path never runs off the picture."""
+    from engine.replay_timeline import load_timeline
+
+    path, result, _ = game
+    tl = load_timeline(path).timeline
+    events = list(result.events)
+    checked = 0
+    for card, moved in card_moves(events):
+        if card == "Cochrane Deceleration Maneuver":
+            continue
+        k = events.index(moved)
+        start = max(i for i in range(k) if isinstance(events[i], ev.ShipActivated))
+        first = next(e for e in events[start:k] if isinstance(e, ev.ShipMoved) and e.ship == moved.ship)
+        focus = tl.focus[start]
+        assert focus is not None and focus.kind == "move" and focus.subjects == (moved.ship,)
+        ends = {(round(b.pose.x, 3), round(b.pose.y, 3)) for b in focus.bases}
+        for m in (first, moved):  # both moves' end bases are in the shot
+            assert (round(m.end.x, 3), round(m.end.y, 3)) in ends
+        checked += 1
+    assert checked > 0

@@ -287,10 +287,11 @@ def focus_views(events: Sequence[Any], attacks: Mapping[int, FocusView], tables:
                 bases: Mapping[str, str]) -> list[FocusView | None]:
     """For each event, what the director frames from it on (None: keep the current shot): the
     whole table (``tables``: with the ships on it then) at the start and end of the game, of each
-    round and of its planning, combat and end phases; a ship's move from its activation; an
-    attack (``attacks``: attacker and defender where they stand) from its declaration, or from
-    the activation that leads to it; a target lock (``attacks`` too: the ship and its target); an
-    activation that leads to neither, the ship where it stands (``attacks`` at the activation)."""
+    round and of its planning, combat and end phases; a ship's moves from its activation (its
+    maneuver and any more a card gives it, in one shot); an attack (``attacks``: attacker and
+    defender where they stand) from its declaration, or from the activation that leads to it; a
+    target lock (``attacks`` too: the ship and its target); an activation that leads to neither,
+    the ship where it stands (``attacks`` at the activation)."""
     out: list[FocusView | None] = []
     for i, e in enumerate(events):
         focus: FocusView | None = None
@@ -298,16 +299,19 @@ def focus_views(events: Sequence[Any], attacks: Mapping[int, FocusView], tables:
                 isinstance(e, ev.PhaseStarted) and e.phase in ("planning", "end", "combat")):
             focus = tables.get(i, FocusView("table"))
         elif isinstance(e, ev.ShipActivated):
+            moves: list[FocusView] = []  # its own maneuver and any a card adds (Gul Ranor, Engage...)
             for j in range(i + 1, len(events)):
                 f = events[j]
                 if isinstance(f, BOUNDARIES):
                     break
                 if isinstance(f, ev.ShipMoved | ev.SensorEcho) and f.ship == e.ship:
-                    focus = move_focus(f, bases.get(e.ship, "small"))
+                    moves.append(move_focus(f, bases.get(e.ship, "small")))
+                elif isinstance(f, ev.AttackDeclared):
+                    focus = attacks.get(j) if not moves else None
                     break
-                if isinstance(f, ev.AttackDeclared):
-                    focus = attacks.get(j)
-                    break
+            if moves:  # every move of the activation in one shot: no cut, no path off the picture
+                focus = FocusView("move", (e.ship,), tuple(b for m in moves for b in m.bases),
+                                  tuple(p for m in moves for p in m.points))
             if focus is None:  # it neither moves nor attacks: the ship itself where it stands
                 focus = attacks.get(i)
         elif isinstance(e, ev.AttackDeclared | ev.TargetLockAcquired):
