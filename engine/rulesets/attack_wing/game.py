@@ -15,7 +15,7 @@ from engine.geometry.pose import Pose
 from engine.geometry.shapes import Obstacle, Planet, PlayArea, base_corners, base_polygon
 from engine.rulesets.attack_wing import actions, combat, rules
 from engine.rulesets.attack_wing import events as ev
-from engine.rulesets.attack_wing.abilities import windows
+from engine.rulesets.attack_wing.abilities import extra, windows
 from engine.rulesets.attack_wing.actions import ActionChoice, ActionOption
 from engine.rulesets.attack_wing.damage import deck_keys
 from engine.rulesets.attack_wing.dice import shuffled
@@ -484,6 +484,11 @@ class Game:
             return
         options = [o for o in rules.attack_options(self.state, ship)
                    if windows.may_attack(self.state, ship, self.state.ship(o.defender))]
+        self.declare_attack(ship, options)
+
+    def declare_attack(self, ship: ShipState, options: list[rules.AttackOption]) -> None:
+        """The seat declares one of ``options`` (or holds fire), then the attack is made; a card may
+        then give the ship one more (``extra.after_attack``)."""
         choice, reason = self.players[ship.side].attack(self.state, ship, options) if options else (None, "")
         if options:
             self.decided(ship.side)
@@ -502,6 +507,7 @@ class Game:
         (x0, y0), (x1, y1) = lof.line.coords[0], lof.line.coords[-1]
         line = ((round(x0, 3), round(y0, 3)), (round(x1, 3), round(y1, 3)))
         combat.resolve_attack(self, choice, line, lof.obstructed, reason, **self.attack_bonuses(ship, defender))
+        extra.after_attack(self, ship.id, choice)
 
     def attack_bonuses(self, attacker: ShipState, defender: ShipState) -> dict[str, Any]:
         """Hook: card abilities' extra dice and rerolls for this attack (``combat.resolve_attack``'s

@@ -79,6 +79,7 @@ class ShipState:
     revealed: tuple[str, int, str] | None = None  # (kind, speed, colour) this round
     actions_done: tuple[str, ...] = ()
     attacked: bool = False  # has had its opportunity to attack this round
+    extra_attack: bool = False  # a card gave it one more attack now (Once More Unto The Breach), not yet made
     # its cards with abilities (catalog ids: captain, admiral, upgrades) and what has been done to them
     cards: tuple[str, ...] = ()
     cards_disabled: tuple[str, ...] = ()  # a Disabled Token on the card

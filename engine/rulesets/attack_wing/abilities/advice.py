@@ -123,6 +123,43 @@ def _first_strike(state: GameState, ship: ShipState, targets: Sequence[str], ext
     return DAMAGE_VALUE * best[0], best[1], best[2]
 
 
+def _stasis(state: GameState, ship: ShipState, targets: Sequence[str]) -> tuple[float, str, str | None]:
+    """Projected Stasis Field: the enemy whose attack it stops (the most expected damage spared) and
+    whose shields go down, against its own attack's two dice fewer and its own shields disabled."""
+    mine = {o.defender: o for o in rules.attack_options(state, ship)}
+    own = max((_expected(state, ship, o) - _expected(state, ship, o, -2) for o in mine.values()), default=0.0)
+    scored = []
+    for t in targets:
+        enemy = state.ship(t)
+        if enemy.side == ship.side:
+            continue
+        damage, chance = _best_at(state, enemy, ship)
+        scored.append((damage * chance + 0.4 * enemy.shields * (t in mine), t))
+    if not scored:
+        return 0.0, "", None
+    spared, pick = max(scored)
+    if spared <= 0:
+        return 0.0, "", None
+    threat = sum(_threat_to(state, e, ship) for e in state.enemies(ship))
+    value = DAMAGE_VALUE * (spared - own) - ship.shields * (SHIELD_COST + 0.05 * threat)
+    return value, f"{state.ship(pick).name} does not attack and drops its shields ({spared:.2f}); " \
+        f"{own:.2f} of its own attack lost to two dice fewer", pick
+
+
+def _second_attack(state: GameState, ship: ShipState, card_id: str) -> tuple[float, str]:
+    """Once More Unto The Breach: one more primary weapon attack, both at the card's dice fewer
+    (the expected damage of the two against the one attack it would make without the card)."""
+    extra = sum(r.effect.amount for r in CARDS[card_id].abilities
+                if r.condition.scope == "marked" and r.effect.kind == "attack_dice")
+    scored = [(_expected(state, ship, o, extra), _expected(state, ship, o)) for o in rules.attack_options(state, ship)
+              if o.weapon is None]
+    if not scored:
+        return 0.0, ""
+    less, full = max(scored)
+    gain = 2 * less - full
+    return DAMAGE_VALUE * gain, f"two primary weapon attacks ({2 * less:.2f} expected damage against {full:.2f})"
+
+
 def _context(state: GameState, attacker: ShipState, option: AttackOption) -> AttackContext:
     return AttackContext(attacker, state.ship(option.defender), option.weapon, option.band, option.arc)
 
@@ -299,6 +336,9 @@ def action_value(state: GameState, ship: ShipState, action: str, threat: float, 
             now -= TOKEN_WORTH["target_lock"]
             said.append("spends the target lock")
         return now - _cost(ability.cost), (f"{card.name}: " + "; ".join(said)) if said else "", picked
+    if ability.effect.disable_shields:  # Projected Stasis Field
+        value, words, chosen = _stasis(state, ship, targets)
+        return value - _cost(ability.cost), f"{card.name}: {words}" if words else "", chosen
     kinds = {r.effect.kind for r in card.abilities if r.condition.scope == "marked"}
     if ("cannot_attack" in kinds and ability.effect.pick) or "must_attack" in kinds:  # Weyoun, Keevan
         extra = sum(r.effect.amount for r in card.abilities if r.condition.scope == "marked"
@@ -322,11 +362,17 @@ def action_value(state: GameState, ship: ShipState, action: str, threat: float, 
         marked = (*marked, ship.id)
     value, why = 0.0, []
     own_attack = bool(rules.attack_options(state, ship))
+    twice = "extra_attack" in kinds  # its attack dice rider is in the two attacks' worth (_second_attack)
     for rider in card.abilities:
-        if rider.condition.scope != "marked":
+        if rider.condition.scope != "marked" or (twice and rider.effect.kind == "attack_dice"):
             continue
         kind, amount = rider.effect.kind, rider.effect.amount
-        if kind == "retaliate":
+        if kind == "extra_attack":
+            worth, words = _second_attack(state, ship, card_id)
+            value += worth
+            if words:
+                why.append(words)
+        elif kind == "retaliate":
             worth, words = _return_fire(state, ship, amount)
             value += worth
             if words:

@@ -315,6 +315,8 @@ def default(state: GameState, owner: ShipState, ability: Ability, offer: Ability
         weapon = next((w for w in owner.weapons if w.upgrade_id == state.attack.weapon), None)
         return AbilityUse(reason=f"{weapon.name if weapon else 'the weapon'} stays armed; the card is disabled "
                           "in its place")
+    if kind == "extra_attack":  # offered only with an attack to make: a free attack is damage for nothing
+        return AbilityUse(reason=f"one more attack this round ({offer.card_name})")
     return AbilityUse(reason=ability.summary)
 
 

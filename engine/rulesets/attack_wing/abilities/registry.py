@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from engine.rulesets.attack_wing.abilities.cards import (
     admirals,
+    attacks,
     boarding,
     captains,
     captains_more,
@@ -23,7 +24,7 @@ from engine.rulesets.attack_wing.abilities.cards import (
 from engine.rulesets.attack_wing.abilities.model import Ability, Card, Window
 
 MODULES = (captains, captains_more, admirals, talents, talents_more, crew, crew_more, weapons, tech, tech_more,
-           squadrons, resources, boarding, ships)
+           squadrons, resources, boarding, ships, attacks)
 
 
 def _index() -> dict[str, Card]:

@@ -326,6 +326,8 @@ def may_attack(state: GameState, attacker: ShipState, defender: ShipState) -> bo
         if ability.effect.targets == "pair" and ((card_id in attacker.marks and defender.id == owner.id)
                                                  or (card_id in defender.marks and attacker.id == owner.id)):
             return False  # K'Ehleyr: neither of the two ships attacks the other
+        if ability.effect.targets == "marked" and card_id in attacker.marks and attacker.id != owner.id:
+            return False  # Projected Stasis Field: the ship it targets attacks no one
     for owner, card_id, _ in _riders(state, "must_attack"):
         if attacker.id == owner.id and card_id in attacker.marks and card_id not in defender.marks:
             return False
@@ -773,6 +775,11 @@ def perform_action(t: Table, ship_id: str, action: str, reason: str, target: str
         for ship_id in ships:  # Weyoun (2034): a crew card of the ship spared
             _protect(t, owner, _taken(t.state.ship(ship_id), effect, use.choice), ship_id)
     _apply(t, owner, card.name, effect, ships, use.choice)
+    for marked in marks if effect.disable_shields else ():  # its target's every remaining shield disabled
+        ship = t.state.ship(marked)
+        if marked != holder.id and ship.shields:
+            t.emit(ev.ShieldsChanged, ship=marked, active=0, disabled=ship.shields_disabled + ship.shields,
+                   cause=card.name)
     if effect.kind == "mark" and effect.token:  # a token beside every ship it marks
         for marked in marks:
             t.emit(ev.TokensChanged, ship=marked, token=effect.token, delta=effect.amount, cause=card.name)

@@ -1,0 +1,33 @@
+"""Cards that change the attacks of the round: one more attack (Once More Unto The Breach, the
+``extra_attack`` window of ``abilities/extra.py``), a ship that may not attack and loses its shields
+(Projected Stasis Field)."""
+
+from __future__ import annotations
+
+from engine.rulesets.attack_wing.abilities.cards.common import attack_rider, defense_rider, is_owner
+from engine.rulesets.attack_wing.abilities.model import Ability, Card, Condition, Cost, Effect, Situation
+
+
+def _not_cloaked(sit: Situation) -> bool:
+    return not sit.owner.cloaked
+
+
+CARDS: tuple[Card, ...] = (
+    Card(("3072",), "Once More Unto The Breach", "talent", (
+        Ability("action", Effect("mark"), "Action: discard: this round its primary weapon attacks twice, each "
+                "attack at -1 attack die, and its ship rolls no defense dice", Cost(discard=True)),
+        Ability("extra_attack", Effect("extra_attack"), "right after its primary weapon attack this round: one more "
+                "attack with the primary weapon", Cost(limit="round"), Condition(scope="marked", weapon="primary")),
+        attack_rider(-1, "-1 attack die to each primary weapon attack this round", weapon="primary"),
+        defense_rider(0, "its ship rolls no defense dice this round")),
+        note="the second attack follows the first at once, in the ship's own turn to attack (rulings.md)"),
+    Card(("3047",), "Projected Stasis Field", "tech", (
+        Ability("action", Effect("mark", targets="ships", reach=(1, 2), pick=True, and_self=True,
+                                 disable_shields=True),
+                "Action: its ship not cloaked: at a ship at Range 1-2, which disables every remaining active "
+                "shield and may not attack this round; its own ship rolls 2 fewer attack dice this round",
+                Cost(discard=True, shields=-1), Condition(check=_not_cloaked)),
+        Ability("declare_target", Effect("cannot_attack", targets="marked"), "the ship it targets attacks no one "
+                "this round", condition=Condition(scope="marked"), optional=False),
+        attack_rider(-2, "its own ship rolls 2 fewer attack dice this round", check=is_owner))),
+)

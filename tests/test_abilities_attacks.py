@@ -1,0 +1,150 @@
+"""Cards that change the round's attacks (cards/attacks.py): Once More Unto The Breach (its primary
+weapon attacks twice this round, -1 attack die each, no defense dice for its ship) and Projected
+Stasis Field (the ship it targets loses its shields and does not attack; its own ship rolls two
+attack dice fewer). Each where its text's situation holds and where it does not; the reducer refuses
+an extra attack no card gave."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from ability_helpers import AKIRA, ATTACK_SHIP, VORCHA, one_attack, rolled, ship, used
+from aw_helpers import ScriptedPlayer
+
+from engine.errors import IllegalDecision
+from engine.geometry.pose import Pose
+from engine.rulesets.attack_wing import events as ev
+from engine.rulesets.attack_wing.abilities.advice import action_value
+from engine.rulesets.attack_wing.abilities.windows import action_name, action_options
+from engine.rulesets.attack_wing.game import Game
+from engine.rulesets.attack_wing.players import ActionChoice
+from engine.rulesets.attack_wing.reducer import IllegalEvent, apply, fold, initial_state
+
+BREACH, STASIS, ARRAY = "3072", "3047", "3103"  # Additional Weapons Array: fires with no lock
+
+
+def _breach(act: bool = True, faces: int = 40, a_upgrades: tuple[str, ...] = (BREACH,),
+            attacks: list[str | None] | None = None, j_attacks: bool = True) -> Game:
+    """A (Vor'cha, attack 5) resolves the Breach's Action: (or passes) and attacks J (Akira) at Range 1."""
+    action = [ActionChoice(action_name(BREACH, 0))] if act else []
+    seats = [ScriptedPlayer(actions={"A": action}, attacks={"A": attacks or ["primary", "primary"]},
+                            use_abilities=True),
+             ScriptedPlayer(attacks={"J": ["A"] if j_attacks else [None]}, use_abilities=True)]
+    return one_attack([ship("A", 0, VORCHA, upgrades=list(a_upgrades)), ship("J", 1, AKIRA)],
+                      ["blank"] * faces, band=1, players=seats, holds=())
+
+
+def _declared(g: Game, ship_id: str) -> list[ev.AttackDeclared]:
+    return [e for e in g.events if isinstance(e, ev.AttackDeclared) and e.ship == ship_id]
+
+
+def test_once_more_unto_the_breach_makes_two_primary_attacks_at_one_die_less() -> None:
+    # rulebook "Combat Phase": one attack a ship; the card's text: the primary weapon attacks twice
+    g = _breach()
+    assert [(e.defender, e.weapon) for e in _declared(g, "A")] == [("J", "primary"), ("J", "primary")]
+    [action, extra] = [u for u in used(g, BREACH) if u.window in ("action", "extra_attack")]
+    assert action.discard and extra.window == "extra_attack" and extra.limit == "round"
+    a_rolls = [len(e.faces) for e in rolled(g, "attack") if e.ship == "A"]
+    assert a_rolls == [5, 5]  # the Vor'cha's 5 and Range 1's one more, one less each attack
+    # J attacks A: the Breach's ship rolls no defense dice this round
+    j_attack = next(i for i, e in enumerate(g.events) if isinstance(e, ev.AttackDeclared) and e.ship == "J")
+    [defense] = [e for e in g.events[j_attack:] if isinstance(e, ev.DiceRolled) and e.kind == "defense"]
+    assert defense.ship == "A" and defense.faces == () and "Once More Unto The Breach" in defense.count_reason
+    # the exact odds count both riders: A's attacks at 5 dice, J's attack at A against no defense dice
+    odds = [(e.ship, e.attack_dice, e.defense_dice) for e in g.events if isinstance(e, ev.AttackOdds)]
+    assert odds == [("A", 5, 2), ("A", 5, 2), ("J", 5, 0)]
+
+
+def test_without_the_action_no_second_attack_and_the_dice_are_as_printed() -> None:
+    g = _breach(act=False)
+    assert len(_declared(g, "A")) == 1
+    assert [len(e.faces) for e in rolled(g, "attack") if e.ship == "A"] == [6]  # 5, +1 at Range 1
+
+
+def test_a_secondary_weapon_attack_brings_no_second_attack() -> None:
+    # the card's second attack is its primary weapon's: a secondary weapon attack first brings none (rulings.md)
+    g = _breach(a_upgrades=(BREACH, ARRAY), attacks=[ARRAY, "primary"])
+    assert [e.weapon for e in _declared(g, "A")] == [ARRAY]
+    assert not [u for u in used(g, BREACH) if u.window == "extra_attack"]
+
+
+def test_the_seat_may_decline_the_second_attack() -> None:
+    seats = [ScriptedPlayer(actions={"A": [ActionChoice(action_name(BREACH, 0))]}, abilities={BREACH: [None]}),
+             ScriptedPlayer(attacks={"J": [None]})]
+    g = one_attack([ship("A", 0, VORCHA, upgrades=[BREACH]), ship("J", 1, AKIRA)], ["blank"] * 20, players=seats,
+                   holds=())
+    assert len(_declared(g, "A")) == 1 and g.state.ship("A").attacked
+
+
+def test_the_reducer_refuses_a_second_attack_no_card_gave() -> None:
+    g = _breach(act=False)
+    resolved = next(i for i, e in enumerate(g.events) if isinstance(e, ev.AttackResolved))
+    state = fold(initial_state(1), g.events[:resolved + 1])  # A has made its attack
+    again = _declared(g, "A")[0].model_copy(update={"seq": state.seq + 1})
+    with pytest.raises(IllegalEvent, match="already attacked"):
+        apply(state, again)
+    extra = next(u for u in used(_breach(), BREACH) if u.window == "extra_attack")
+    with pytest.raises(IllegalEvent, match="no extra attack"):  # the card is there, its mark is not on the ship
+        apply(state.update("A", cards=(*state.ship("A").cards, BREACH)),
+              extra.model_copy(update={"seq": state.seq + 1}))
+
+
+def test_the_ai_takes_the_breach_with_a_target_in_its_forward_arc_and_not_without() -> None:
+    g = _breach(act=False)
+    state = replace(g.state, round=1).update("A", cards_discarded=(), actions_done=())
+    a = state.ship("A")
+    value, why, _ = action_value(state, a, action_name(BREACH, 0), 0.0, (), None)
+    assert value > 0 and "two primary weapon attacks" in why
+    away = state.update("J", pose=replace(state.ship("J").pose, y=a.pose.y - 300))  # behind A, out of its arc
+    value, _, _ = action_value(away, away.ship("A"), action_name(BREACH, 0), 0.0, (), None)
+    assert value < 0
+
+
+# --- Projected Stasis Field -------------------------------------------------------------------------
+
+def _stasis(ahead: float | None = None) -> Game:
+    """A (Vor'cha) targets J (Jem'Hadar Attack Ship) with the field: facing at Range 1, or J flying
+    ``ahead`` of A (centre to centre: 260 is Range 2, 360 Range 3)."""
+    seats = [ScriptedPlayer(actions={"A": [ActionChoice(action_name(STASIS, 0), "J")]}, use_abilities=True),
+             ScriptedPlayer(use_abilities=True)]
+    poses = {"A": Pose(400, 200, 0), "J": Pose(400, 200 + ahead, 0)} if ahead else None
+    return one_attack([ship("A", 0, VORCHA, upgrades=[STASIS]), ship("J", 1, ATTACK_SHIP)],
+                      ["blank"] * 20, players=seats, holds=(), poses=poses)
+
+
+def test_projected_stasis_field_drops_the_targets_shields_and_it_does_not_attack() -> None:
+    g = _stasis()
+    [use] = [u for u in used(g, STASIS) if u.window == "action"]
+    assert use.subject == "J" and use.discard and set(use.marks) == {"A", "J"}
+    lowered = [(e.ship, e.active, e.cause) for e in g.events if isinstance(e, ev.ShieldsChanged)
+               and e.cause == "Projected Stasis Field"]
+    assert lowered == [("A", 0, "Projected Stasis Field"), ("J", 0, "Projected Stasis Field")]
+    assert not _declared(g, "J")  # it attacks no one this round
+    [a_attack] = _declared(g, "A")
+    assert a_attack.defender == "J"
+    assert [len(e.faces) for e in rolled(g, "attack") if e.ship == "A"] == [4]  # 5 and +1 at Range 1, less 2
+
+
+def test_projected_stasis_field_reaches_range_2_not_3_and_not_from_a_cloaked_ship() -> None:
+    assert used(_stasis(ahead=260), STASIS)
+    with pytest.raises(IllegalDecision, match=STASIS):
+        _stasis(ahead=360)
+    g = _stasis()
+    state = g.state.update("A", cards_discarded=(), actions_done=(), cloak="green")
+    assert not [o for o in action_options(state, state.ship("A")) if o.action == action_name(STASIS, 0)]
+    state = state.update("A", cloak="none")
+    assert [o.targets for o in action_options(state, state.ship("A"))
+            if o.action == action_name(STASIS, 0)] == [("J",)]
+
+
+def test_the_ai_takes_the_field_against_a_ship_that_threatens_it_and_not_against_one_turned_away() -> None:
+    g = _stasis()
+    j = g.state.ship("J")
+    state = g.state.update("A", cards_discarded=(), actions_done=(), marks=()).update("J", marks=(),
+                                                                                      shields=j.shields_max)
+    value, why, pick = action_value(state, state.ship("A"), action_name(STASIS, 0), 4.0, ("J",), None)
+    assert value > 0 and pick == "J" and "does not attack" in why
+    away = state.update("J", pose=replace(j.pose, heading=0.0))  # J's forward arc points away from A
+    value, _, _ = action_value(away, away.ship("A"), action_name(STASIS, 0), 0.0, ("J",), None)
+    assert value <= 0
