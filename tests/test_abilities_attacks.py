@@ -148,3 +148,49 @@ def test_the_ai_takes_the_field_against_a_ship_that_threatens_it_and_not_against
     away = state.update("J", pose=replace(j.pose, heading=0.0))  # J's forward arc points away from A
     value, _, _ = action_value(away, away.ship("A"), action_name(STASIS, 0), 0.0, ("J",), None)
     assert value <= 0
+
+
+# --- Counter Attack ---------------------------------------------------------------------------------
+
+COUNTER = "3013"
+
+
+def _counter(act: bool = True, faces: str = "hit", ahead: float | None = None) -> Game:
+    """A (Akira, side 0: first on equal skill) attacks J (Vor'cha) at Range 1; J took Counter
+    Attack's Action (or passed). ``ahead``: J flies that far ahead of A, A behind it (out of its arc)."""
+    seats = [ScriptedPlayer(use_abilities=True),
+             ScriptedPlayer(actions={"J": [ActionChoice(action_name(COUNTER, 0))] if act else []},
+                            use_abilities=True)]
+    poses = {"A": Pose(400, 200, 0), "J": Pose(400, 200 + ahead, 0)} if ahead else None
+    return one_attack([ship("A", 0, AKIRA), ship("J", 1, VORCHA, upgrades=[COUNTER])], [faces] * 60,
+                      players=seats, holds=(), poses=poses)
+
+
+def test_counter_attack_strikes_back_at_once_and_keeps_the_ships_own_attack() -> None:
+    g = _counter()
+    kinds = [(e.type, getattr(e, "ship", None)) for e in g.events
+             if isinstance(e, ev.AttackDeclared | ev.AttackResolved | ev.AbilityUsed) and getattr(e, "window", "")
+             != "action"]
+    assert kinds == [("attack_declared", "A"), ("attack_resolved", "A"),  # A damages J
+                     ("ability_used", "J"), ("attack_declared", "J"), ("attack_resolved", "J"),  # at once, back
+                     ("attack_declared", "J"), ("attack_resolved", "J")]  # then J's own attack of the round
+    [free] = [u for u in used(g, COUNTER) if u.window == "extra_attack"]
+    assert free.subject == "A" and free.limit == "round"
+    assert [e.defender for e in _declared(g, "J")] == ["A", "A"]
+
+
+def test_no_counter_attack_undamaged_from_behind_or_without_the_action() -> None:
+    assert len(_declared(_counter(faces="blank"), "J")) == 1  # no hit: no damage to strike back for
+    assert len(_declared(_counter(act=False), "J")) == 1
+    g = _counter(ahead=200)  # A fires at J's back: A is outside J's forward arc (and J cannot fire back)
+    assert _declared(g, "A") and not [u for u in used(g, COUNTER) if u.window == "extra_attack"]
+
+
+def test_the_ai_takes_counter_attack_facing_an_enemy_that_may_attack_it() -> None:
+    g = _counter(act=False)
+    state = replace(g.state, round=1).update("J", actions_done=())
+    value, why, _ = action_value(state, state.ship("J"), action_name(COUNTER, 0), 3.0, (), None)
+    assert value > 0 and "free attack back" in why
+    behind = state.update("A", pose=replace(state.ship("J").pose, y=state.ship("J").pose.y - 150))
+    value, _, _ = action_value(behind, behind.ship("J"), action_name(COUNTER, 0), 3.0, (), None)
+    assert value <= 0

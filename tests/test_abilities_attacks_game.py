@@ -1,7 +1,8 @@
 """The cards of cards/attacks.py in a whole game, AI against AI: the Projected Stasis Field stops
-the Excelsior's attack, and Once More Unto The Breach gives the Maht-H'A a second attack; the game
-records, validates by re-play and round-trips through the notation (the uses line of the extra
-attack in the block of the attack it follows) to the same bytes."""
+the Excelsior's attack, Once More Unto The Breach gives the Maht-H'A a second attack and Counter
+Attack the Enterprise a free attack back; the game records, validates by re-play and round-trips
+through the notation (the uses line of an extra attack in the block of the attack it follows) to
+the same bytes."""
 
 from __future__ import annotations
 
@@ -20,12 +21,12 @@ from engine.rulesets.attack_wing.play import PlayResult, play
 from engine.rulesets.attack_wing.replay_check import replay_game
 from engine.rulesets.attack_wing.scenario import load_scenario
 
-BREACH, STASIS = "3072", "3047"
+BREACH, STASIS, COUNTER = "3072", "3047", "3013"
 FEDERATION = [{"ship": "1044", "captain": "2001", "upgrades": ["3006"]},
-              {"ship": "1009", "captain": "2029", "upgrades": []}]
+              {"ship": "1009", "captain": "2029", "upgrades": [COUNTER]}]
 KLINGON = [{"ship": "1005", "captain": "2016", "upgrades": [BREACH, STASIS]},
            {"ship": "1018", "captain": "2019", "upgrades": [STASIS]}]
-SEED = 10  # the Breach's second attack destroys the Excelsior; a Stasis Field is projected at it first
+SEED = 3  # a Stasis Field at the Excelsior, the Enterprise strikes back twice, the Maht-H'A attacks twice
 
 
 @pytest.fixture(scope="module")
@@ -44,12 +45,21 @@ def test_the_cards_fire(game: tuple[Path, PlayResult]) -> None:
     _, result = game
     assert result.warnings == ()
     events = result.events
-    extra = [i for i, e in enumerate(events) if isinstance(e, ev.AbilityUsed) and e.window == "extra_attack"]
-    assert extra and all(events[i].card == BREACH for i in extra)
+    extra = [i for i, e in enumerate(events) if isinstance(e, ev.AbilityUsed) and e.window == "extra_attack"
+             and e.card == BREACH]
+    assert extra
     after = next(e for e in events[extra[0]:] if isinstance(e, ev.AttackDeclared))
     before = [e for e in events[:extra[0]] if isinstance(e, ev.AttackDeclared) and e.round == after.round
               and e.ship == after.ship]
     assert after.weapon == "primary" and [e.weapon for e in before] == ["primary"]  # its second attack
+    counters = [i for i, e in enumerate(events) if isinstance(e, ev.AbilityUsed) and e.card == COUNTER
+                and e.window == "extra_attack"]
+    assert counters
+    for i in counters:  # at once, at the ship whose attack damaged it
+        back = next(e for e in events[i:] if isinstance(e, ev.AttackDeclared))
+        last = next(e for e in reversed(events[:i]) if isinstance(e, ev.AttackDeclared))
+        assert (back.ship, back.defender) == (last.defender, last.ship) == (events[i].ship, events[i].subject)
+        assert any(isinstance(e, ev.DamageDealt) and e.ship == back.ship for e in events[events.index(last):i])
     fields = [e for e in events if isinstance(e, ev.AbilityUsed) and e.card == STASIS and e.window == "action"]
     assert fields
     for used in fields:  # the ship it targets declares no attack that round
@@ -63,6 +73,7 @@ def test_the_game_validates_and_round_trips_through_the_notation(game: tuple[Pat
     assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
     text = write_notation(export_file(path))
     assert "uses Once More Unto The Breach" in text and "action card Projected Stasis Field" in text
+    assert "uses Counter Attack" in text
     outcome = run_notation(parse_notation(text), None, record=True)
     assert [i.format("export") for i in outcome.issues] == []
     assert outcome.replay == path.read_bytes()

@@ -23,6 +23,7 @@ from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities.model import Ability, AttackContext, Cost, Situation
 from engine.rulesets.attack_wing.abilities.registry import CARDS
 from engine.rulesets.attack_wing.abilities.windows import holds, marks_of, parse_action
+from engine.rulesets.attack_wing.measure import arc_check
 from engine.rulesets.attack_wing.odds import attack_odds, odds_for
 from engine.rulesets.attack_wing.rules import AttackOption
 from engine.rulesets.attack_wing.state import GameState, ShipState
@@ -158,6 +159,26 @@ def _second_attack(state: GameState, ship: ShipState, card_id: str) -> tuple[flo
     less, full = max(scored)
     gain = 2 * less - full
     return DAMAGE_VALUE * gain, f"two primary weapon attacks ({2 * less:.2f} expected damage against {full:.2f})"
+
+
+def _counter(state: GameState, ship: ShipState) -> tuple[float, str]:
+    """Counter Attack: a free attack back at each enemy in its forward arc that may attack it (the
+    chance it picks this ship), at the expected damage of the ship's best attack at it."""
+    mine: dict[str, float] = {}
+    for o in rules.attack_options(state, ship):
+        mine[o.defender] = max(mine.get(o.defender, 0.0), _expected(state, ship, o))
+    worth, attackers = 0.0, 0.0
+    for enemy in state.enemies(ship):
+        damage, chance = _best_at(state, enemy, ship)
+        if not chance or enemy.id not in mine or not arc_check(rules.placed(ship), rules.placed(enemy),
+                                                                ship.front_arc or 90.0).in_arc:
+            continue
+        worth += chance * mine[enemy.id] * min(1.0, damage)  # about the chance its attack damages the ship
+        attackers += chance
+    if not worth:
+        return 0.0, ""
+    return DAMAGE_VALUE * worth, f"a free attack back ({worth:.2f} expected damage) at the ships in its forward " \
+        f"arc that may attack it (expected {attackers:.2f} attacks)"
 
 
 def _context(state: GameState, attacker: ShipState, option: AttackOption) -> AttackContext:
@@ -368,7 +389,8 @@ def action_value(state: GameState, ship: ShipState, action: str, threat: float, 
             continue
         kind, amount = rider.effect.kind, rider.effect.amount
         if kind == "extra_attack":
-            worth, words = _second_attack(state, ship, card_id)
+            worth, words = _counter(state, ship) if rider.condition.role == "defender" else \
+                _second_attack(state, ship, card_id)
             value += worth
             if words:
                 why.append(words)

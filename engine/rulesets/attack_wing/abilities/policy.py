@@ -316,6 +316,8 @@ def default(state: GameState, owner: ShipState, ability: Ability, offer: Ability
         return AbilityUse(reason=f"{weapon.name if weapon else 'the weapon'} stays armed; the card is disabled "
                           "in its place")
     if kind == "extra_attack":  # offered only with an attack to make: a free attack is damage for nothing
+        if offer.subject is not None and offer.subject != owner.id:  # Counter Attack: back at its attacker
+            return AbilityUse(reason=f"a free attack back at {state.ship(offer.subject).name} ({offer.card_name})")
         return AbilityUse(reason=f"one more attack this round ({offer.card_name})")
     return AbilityUse(reason=ability.summary)
 

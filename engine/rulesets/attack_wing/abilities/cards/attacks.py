@@ -4,12 +4,22 @@
 
 from __future__ import annotations
 
+from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities.cards.common import attack_rider, defense_rider, is_owner
 from engine.rulesets.attack_wing.abilities.model import Ability, Card, Condition, Cost, Effect, Situation
+from engine.rulesets.attack_wing.measure import arc_check
 
 
 def _not_cloaked(sit: Situation) -> bool:
     return not sit.owner.cloaked
+
+
+def _attacker_in_forward_arc(sit: Situation) -> bool:
+    """The ship attacking the card's ship is in its forward firing arc."""
+    if sit.attack is None:
+        return False
+    ship = sit.owner
+    return arc_check(rules.placed(ship), rules.placed(sit.attack.attacker), ship.front_arc or 90.0).in_arc
 
 
 CARDS: tuple[Card, ...] = (
@@ -17,10 +27,19 @@ CARDS: tuple[Card, ...] = (
         Ability("action", Effect("mark"), "Action: discard: this round its primary weapon attacks twice, each "
                 "attack at -1 attack die, and its ship rolls no defense dice", Cost(discard=True)),
         Ability("extra_attack", Effect("extra_attack"), "right after its primary weapon attack this round: one more "
-                "attack with the primary weapon", Cost(limit="round"), Condition(scope="marked", weapon="primary")),
+                "attack with the primary weapon", Cost(limit="round"),
+                Condition(role="attacker", scope="marked", weapon="primary")),
         attack_rider(-1, "-1 attack die to each primary weapon attack this round", weapon="primary"),
         defense_rider(0, "its ship rolls no defense dice this round")),
         note="the second attack follows the first at once, in the ship's own turn to attack (rulings.md)"),
+    Card(("3013",), "Counter Attack", "talent", (
+        Ability("action", Effect("mark"), "Action: this round, damaged by a ship in its forward firing arc, its "
+                "ship may at once make one free attack at that ship"),
+        Ability("extra_attack", Effect("extra_attack"), "its shields or hull just damaged by an attack from a ship "
+                "in its forward firing arc, and its ship not destroyed: one free attack at that ship (its own attack "
+                "of the round is kept)", Cost(limit="round"),
+                Condition(role="defender", scope="marked", check=_attacker_in_forward_arc))),
+        note="the free attack is made with any weapon the ship may fire at that ship (rulings.md)"),
     Card(("3047",), "Projected Stasis Field", "tech", (
         Ability("action", Effect("mark", targets="ships", reach=(1, 2), pick=True, and_self=True,
                                  disable_shields=True),
