@@ -16,7 +16,8 @@ from engine.errors import IllegalDecision
 from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.abilities.advice import action_value
-from engine.rulesets.attack_wing.abilities.windows import action_name, action_options
+from engine.rulesets.attack_wing.abilities.model import AttackContext
+from engine.rulesets.attack_wing.abilities.windows import action_name, action_options, candidates
 from engine.rulesets.attack_wing.game import Game
 from engine.rulesets.attack_wing.players import ActionChoice
 from engine.rulesets.attack_wing.reducer import IllegalEvent, apply, fold, initial_state
@@ -194,3 +195,46 @@ def test_the_ai_takes_counter_attack_facing_an_enemy_that_may_attack_it() -> Non
     behind = state.update("A", pose=replace(state.ship("J").pose, y=state.ship("J").pose.y - 150))
     value, _, _ = action_value(behind, behind.ship("J"), action_name(COUNTER, 0), 3.0, (), None)
     assert value <= 0
+
+
+# --- Tractor Beam -----------------------------------------------------------------------------------
+
+TRACTOR = "3011"
+
+
+def _tractor(roll: list[str], ahead: float = 150) -> Game:
+    """A (Vor'cha) turns the Tractor Beam on J (Jem'Hadar Attack Ship, agility 2) flying ``ahead`` of
+    it (150: Range 1, 260: Range 2), rolling ``roll``, then attacks it; J holds fire."""
+    seats = [ScriptedPlayer(actions={"A": [ActionChoice(action_name(TRACTOR, 0), "J")]}, use_abilities=True),
+             ScriptedPlayer(use_abilities=True)]
+    poses = {"A": Pose(400, 200, 0), "J": Pose(400, 200 + ahead, 0)}
+    return one_attack([ship("A", 0, VORCHA, upgrades=[TRACTOR]), ship("J", 1, ATTACK_SHIP)],
+                      [*roll, *["blank"] * 20], players=seats, poses=poses)
+
+
+@pytest.mark.parametrize(("roll", "fewer"), [(["hit", "hit"], 2), (["hit", "blank"], 1), (["crit", "bs"], 0)])
+def test_tractor_beam_takes_a_defense_die_for_each_hit(roll: list[str], fewer: int) -> None:
+    roll = [f.replace("bs", "battle_stations") for f in roll]
+    g = _tractor(roll)
+    [use] = [u for u in used(g, TRACTOR) if u.window == "action"]
+    assert use.faces == tuple(roll) and use.subject == "J" and use.marks == ("J",) * fewer
+    defense = next(e for e in rolled(g, "defense") if e.ship == "J")
+    assert len(defense.faces) == 2 - fewer  # agility 2 at Range 1; a critical hit is no [HIT] (rulings.md)
+    odds = next(e for e in g.events if isinstance(e, ev.AttackOdds))
+    assert odds.defense_dice == 2 - fewer
+    if fewer:  # "your next attack": used in this one, it takes no die from a later attack this round
+        state = g.state
+        assert TRACTOR in state.ship("A").used_round
+        later = AttackContext(state.ship("A"), state.ship("J"), None, 1, "front")
+        assert not [f for f in candidates(state, state.ship("J"), "defense_dice", later) if f[1] == TRACTOR]
+
+
+def test_tractor_beam_reaches_range_1_only_and_the_ai_aims_it_at_its_target() -> None:
+    with pytest.raises(IllegalDecision, match=TRACTOR):
+        _tractor(["hit", "hit"], ahead=260)  # Range 2
+    g = _tractor(["blank", "blank"])
+    state = replace(g.state, round=1).update("A", actions_done=(), marks=()).update("J", marks=())
+    value, why, pick = action_value(state, state.ship("A"), action_name(TRACTOR, 0), 0.0, ("J",), None)
+    assert value > 0 and pick == "J" and "expected hits" in why
+    value, _, _ = action_value(state, state.ship("A"), action_name(TRACTOR, 0), 0.0, (), None)
+    assert value == 0

@@ -81,3 +81,44 @@ def test_the_game_validates_and_round_trips_through_the_notation(game: tuple[Pat
     cut = "\n".join(line for line in text.splitlines() if "uses Once More Unto The Breach" not in line) + "\n"
     outcome = run_notation(parse_notation(cut), None, record=True)
     assert any(i.code == "unused" for i in outcome.issues)
+
+
+def test_tractor_beams_roll_round_trips_through_the_notation(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    """A recorded round: the Maht-H'A turns its Tractor Beam on the Enterprise at Range 1 and attacks
+    it; the roll's faces are a uses line after the action line (``A1 uses Tractor Beam: hit blank``);
+    it validates and imports to the same bytes, and without the faces the import says so."""
+    from aw_helpers import ScriptedPlayer
+
+    from engine.rulesets.attack_wing import play as play_module
+    from engine.rulesets.attack_wing.players import ActionChoice
+
+    duel = json.loads((Path(__file__).parents[1] / "replays" / "duel.json").read_text())
+    fleets = ([{"ship": "1005", "captain": "2016", "upgrades": ["3011"]}],
+              [{"ship": "1009", "captain": "2001", "upgrades": []}])
+    for side, ships, y in zip(duel["sides"], fleets, (380, 520), strict=True):
+        side["fleet"] = {"name": side["name"], "faction": side["name"], "ships": ships}
+        side["deployment"] = {"x": 300, "y": y, "width": 300, "height": 60}
+    scenario = tmp_path / "tractor.json"
+    scenario.write_text(json.dumps(duel))
+    monkeypatch.setattr(play_module, "players_for", lambda kinds, scenario, seed: [
+        ScriptedPlayer(actions={"A1": [ActionChoice("ability:3011:0", "B1")]}, use_abilities=True),
+        ScriptedPlayer(use_abilities=True)])
+    out = tmp_path / "tractor.trek"
+    result = play(load_scenario(scenario), 2, out, rounds=1)
+    [beam] = [e for e in result.events if isinstance(e, ev.AbilityUsed) and e.card == "3011" and e.window == "action"]
+    hits = beam.faces.count("hit")
+    assert hits and beam.marks == ("B1",) * hits  # this seed rolls a hit
+    defense = next(e for e in result.events if isinstance(e, ev.DiceRolled) and e.kind == "defense"
+                   and e.ship == "B1")
+    assert "Tractor Beam" in defense.count_reason
+    replay = open_replay(out)
+    assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
+    text = write_notation(export_file(out))
+    line = f"A1 uses Tractor Beam: {' '.join(beam.faces)}"
+    assert line in text
+    outcome = run_notation(parse_notation(text), None, record=True)
+    assert [i.format("export") for i in outcome.issues] == []
+    assert outcome.replay == out.read_bytes()
+    without = run_notation(parse_notation(text.replace(line, "")), None, record=True)
+    assert any(i.code == "dice" for i in without.issues)

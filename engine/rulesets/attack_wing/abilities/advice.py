@@ -181,6 +181,25 @@ def _counter(state: GameState, ship: ShipState) -> tuple[float, str]:
         f"arc that may attack it (expected {attackers:.2f} attacks)"
 
 
+def _tractor(state: GameState, ship: ShipState, targets: Sequence[str], attack: AttackOption | None, dice: int
+             ) -> tuple[float, str, str | None]:
+    """Tractor Beam: ``dice`` attack dice at a ship at Range 1; each hit one defense die fewer for it
+    against this ship's attack: worth the expected hits times the damage a defense die fewer adds
+    to the ship's best attack at it (the one it means to make, when that ship is in reach)."""
+    from engine.rulesets.attack_wing.dice import ATTACK_DIE
+    hits = dice * ATTACK_DIE.count("hit") / len(ATTACK_DIE)
+    mine = [o for o in rules.attack_options(state, ship) if o.defender in targets]
+    if attack is not None and attack.defender in targets:
+        mine = [attack]
+    scored = [(odds_for(ship, state.ship(o.defender), o.weapon, o.band, False, extra_defense=-1).expected_damage
+               - _expected(state, ship, o), o.defender) for o in mine]
+    if not scored:
+        return 0.0, "", None
+    gain, pick = max(scored)
+    return DAMAGE_VALUE * hits * gain, f"{dice} dice at {state.ship(pick).name}: {hits:.2f} expected hits, " \
+        f"each a defense die fewer against its next attack (+{gain:.2f} expected damage)", pick
+
+
 def _context(state: GameState, attacker: ShipState, option: AttackOption) -> AttackContext:
     return AttackContext(attacker, state.ship(option.defender), option.weapon, option.band, option.arc)
 
@@ -357,6 +376,9 @@ def action_value(state: GameState, ship: ShipState, action: str, threat: float, 
             now -= TOKEN_WORTH["target_lock"]
             said.append("spends the target lock")
         return now - _cost(ability.cost), (f"{card.name}: " + "; ".join(said)) if said else "", picked
+    if ability.effect.roll:  # Tractor Beam
+        value, words, chosen = _tractor(state, ship, targets, attack, ability.effect.roll)
+        return value - _cost(ability.cost), f"{card.name}: {words}" if words else "", chosen
     if ability.effect.disable_shields:  # Projected Stasis Field
         value, words, chosen = _stasis(state, ship, targets)
         return value - _cost(ability.cost), f"{card.name}: {words}" if words else "", chosen

@@ -197,6 +197,7 @@ class Effect:
     locking: bool = False  # only a ship holding a target lock on the card's ship (Hikaru Sulu 2046)
     exposed: bool = False  # only a target that is not cloaked and has no active shields (boarding parties)
     disable_shields: bool = False  # "mark": every ship marked but the card's own disables its active shields
+    roll: int = 0  # "mark": roll that many attack dice; the ship it targets is marked once for each hit (Tractor Beam)
     locked: bool = False  # an Action: at the ship the card's ship holds a target lock on, spending the lock (Chang)
     # "mark" with a ``token``: ``amount`` of that token is placed beside every ship it marks
 

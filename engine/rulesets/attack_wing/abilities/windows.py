@@ -766,7 +766,14 @@ def perform_action(t: Table, ship_id: str, action: str, reason: str, target: str
         asked = _ask(t, found, "action", subject=holder.id, actions=tuple(ActionOption(c) for c in mine))
         paid = asked.choice if asked is not None and asked.choice in mine else policy.own_choice(holder, mine)
         use = AbilityUse(target=target, choice=paid, reason=reason)
-    _used(t, found, "action", use, subject=target or (ship_id if holder.id != ship_id else None), marks=marks)
+    faces: tuple[str, ...] = ()
+    draws = 0
+    if effect.roll and marks:  # the Action rolls attack dice: its target marked once for each hit (Tractor Beam)
+        rolled, draws = t.dice.roll(t.state, "attack", effect.roll, owner, f"{card.name} roll")
+        faces = tuple(rolled)
+        marks = tuple(m for m in marks for _ in range(faces.count("hit")))
+    _used(t, found, "action", use, subject=target or (ship_id if holder.id != ship_id else None), marks=marks,
+          faces=faces, draws=draws)
     if ability.cost.own and use.choice is not None:
         t.emit(ev.CardDiscarded if ability.cost.own_discard else ev.CardDisabled, ship=holder.id, card=use.choice,
                cause=card.name)

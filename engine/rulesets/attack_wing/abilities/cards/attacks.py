@@ -1,11 +1,17 @@
 """Cards that change the attacks of the round: one more attack (Once More Unto The Breach, the
 ``extra_attack`` window of ``abilities/extra.py``), a ship that may not attack and loses its shields
-(Projected Stasis Field)."""
+(Projected Stasis Field), one that defends with fewer dice (Tractor Beam)."""
 
 from __future__ import annotations
 
 from engine.rulesets.attack_wing import rules
-from engine.rulesets.attack_wing.abilities.cards.common import attack_rider, defense_rider, is_owner
+from engine.rulesets.attack_wing.abilities.cards.common import (
+    attack_rider,
+    by_owner,
+    defense_rider,
+    is_owner,
+    per_count,
+)
 from engine.rulesets.attack_wing.abilities.model import Ability, Card, Condition, Cost, Effect, Situation
 from engine.rulesets.attack_wing.measure import arc_check
 
@@ -22,7 +28,30 @@ def _attacker_in_forward_arc(sit: Situation) -> bool:
     return arc_check(rules.placed(ship), rules.placed(sit.attack.attacker), ship.front_arc or 90.0).in_arc
 
 
+def _tractor_hits(sit: Situation) -> int:
+    """The hits of Tractor Beam's roll at this ship: one mark of the card each."""
+    return sit.subject.marks.count("3011")
+
+
+def _next_attack(sit: Situation) -> bool:
+    """The card's ship attacks, and has not yet made the attack the beam acts in this round (its
+    use once a round: ``used_round``)."""
+    return by_owner(sit) and "3011" not in sit.owner.used_round
+
+
+def _fewer_defense(n: int, condition: Condition) -> Ability:
+    return Ability("defense_dice", Effect("defense_dice", -n, "defense"), f"{n} hit{'s' if n > 1 else ''} of its "
+                   f"roll: the ship it targeted rolls {n} defense di{'e' if n == 1 else 'ce'} fewer against its ship's "
+                   "next attack this round", Cost(limit="round"), condition, optional=False)
+
+
 CARDS: tuple[Card, ...] = (
+    Card(("3011",), "Tractor Beam", "tech", (
+        Ability("action", Effect("mark", targets="ships", reach=(1,), pick=True, roll=2),
+                "Action: at a ship at Range 1: 2 attack dice; for each hit, that ship rolls 1 defense die fewer "
+                "against its ship's next attack this round"),
+        *per_count(_tractor_hits, 2, _fewer_defense, Condition(role="defender", scope="marked", check=_next_attack))),
+        note="\"your next attack\" is the ship's attack of this round, after its Action (rulings.md)"),
     Card(("3072",), "Once More Unto The Breach", "talent", (
         Ability("action", Effect("mark"), "Action: discard: this round its primary weapon attacks twice, each "
                 "attack at -1 attack die, and its ship rolls no defense dice", Cost(discard=True)),
