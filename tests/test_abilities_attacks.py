@@ -17,9 +17,10 @@ from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.abilities.advice import action_value
 from engine.rulesets.attack_wing.abilities.model import AttackContext
+from engine.rulesets.attack_wing.abilities.tokens_lost import best, choices
 from engine.rulesets.attack_wing.abilities.windows import action_name, action_options, candidates
 from engine.rulesets.attack_wing.game import Game
-from engine.rulesets.attack_wing.players import ActionChoice
+from engine.rulesets.attack_wing.players import AbilityUse, ActionChoice
 from engine.rulesets.attack_wing.reducer import IllegalEvent, apply, fold, initial_state
 
 BREACH, STASIS, ARRAY = "3072", "3047", "3103"  # Additional Weapons Array: fires with no lock
@@ -238,3 +239,56 @@ def test_tractor_beam_reaches_range_1_only_and_the_ai_aims_it_at_its_target() ->
     assert value > 0 and pick == "J" and "expected hits" in why
     value, _, _ = action_value(state, state.ship("A"), action_name(TRACTOR, 0), 0.0, (), None)
     assert value == 0
+
+
+# --- Concussive Charges -----------------------------------------------------------------------------
+
+CHARGES = "3085"
+
+
+def _charges(faces: list[str], j_action: str = "scan", choice: str | None = None, j_hull: str = AKIRA) -> Game:
+    """A (Vor'cha) locks on J (Akira) and fires Concussive Charges (4 dice) at Range 2; J took
+    ``j_action`` and holds fire; ``faces``: A's attack dice, then J's 2 defense dice."""
+    pick = {CHARGES: [AbilityUse(choice=choice)]} if choice else {}
+    seats = [ScriptedPlayer(actions={"A": [ActionChoice("target_lock", "J")]}, attacks={"A": [CHARGES]},
+                            use_abilities=True, abilities=pick),
+             ScriptedPlayer(actions={"J": [ActionChoice(j_action, "A" if j_action == "target_lock" else None)]},
+                            use_abilities=True)]
+    return one_attack([ship("A", 0, VORCHA, upgrades=[CHARGES]), ship("J", 1, j_hull)],
+                      [*faces, "blank", "blank", *["blank"] * 10], band=2, players=seats)
+
+
+def test_concussive_charges_take_a_token_for_each_uncanceled_result() -> None:
+    g = _charges(["hit", "crit", "blank", "blank"])
+    [use] = [u for u in used(g, CHARGES)]
+    assert (use.window, use.subject, use.choice) == ("damage", "J", "scan")  # 2 results, the one token it has
+    assert [(e.ship, e.token, e.delta, e.cause) for e in g.events if isinstance(e, ev.TokensChanged)
+            and e.cause == "Concussive Charges"] == [("J", "scan", -1, "Concussive Charges")]
+
+
+def test_concussive_charges_take_nothing_when_they_miss() -> None:
+    g = _charges(["blank", "blank", "battle_stations", "blank"])
+    assert not used(g, CHARGES) and not [e for e in g.events if getattr(e, "cause", "") == "Concussive Charges"]
+
+
+def test_the_seat_chooses_which_tokens_and_the_policy_takes_the_ones_worth_most() -> None:
+    g = _charges(["hit", "blank", "blank", "blank"], j_action="target_lock", choice="target_lock")
+    assert [u.choice for u in used(g, CHARGES)] == ["target_lock"]
+    assert g.state.ship("J").target_lock is None  # J's lock on A: the token beside it taken
+    ship_state = replace(g.state.ship("J"), evade=1, scan=1, battle_stations=0, target_lock="A")
+    tokens = ("evade", "scan", "battle_stations", "target_lock", "aux_power", "cloak")
+    assert set(choices(ship_state, tokens, 2)) == {"evade+scan", "evade+target_lock", "scan+target_lock"}
+    assert choices(ship_state, tokens, 5) == ("evade+scan+target_lock",)  # all there are when fewer
+    assert best(choices(ship_state, tokens, 1)) == "target_lock"
+    cloaked = replace(ship_state, cloak="green", evade=0, scan=0, target_lock=None)
+    assert choices(cloaked, tokens, 1) == ("cloak",)
+
+
+def test_concussive_charges_take_the_cloak_token_of_a_cloaked_ship() -> None:
+    g = _charges(["hit", "blank", "blank", "blank"], j_action="cloak", j_hull=VORCHA)
+    assert [u.choice for u in used(g, CHARGES)] == ["cloak"]
+    [gone] = [e for e in g.events if isinstance(e, ev.CloakChanged) and e.cause == "Concussive Charges"]
+    assert (gone.ship, gone.cloak) == ("J", "none")
+    after = g.events[g.events.index(gone) + 1:]
+    restored = next(e for e in after if isinstance(e, ev.ShieldsChanged) and e.ship == "J")
+    assert restored.cause == "end phase"  # its shields stayed disabled until the End Phase

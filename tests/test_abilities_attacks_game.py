@@ -122,3 +122,44 @@ def test_tractor_beams_roll_round_trips_through_the_notation(tmp_path: Path, mon
     assert outcome.replay == out.read_bytes()
     without = run_notation(parse_notation(text.replace(line, "")), None, record=True)
     assert any(i.code == "dice" for i in without.issues)
+
+
+def test_concussive_charges_tokens_round_trip_through_the_notation(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                                   ) -> None:
+    """A recorded round: the Enterprise scans (and Picard locks on the Maht-H'A), the Maht-H'A locks
+    on it and fires Concussive Charges: two uncanceled hits take its scan token and its target lock
+    (``A1 uses Concussive Charges choosing scan+target_lock`` in the attack's block); it validates
+    and imports to the same bytes."""
+    from aw_helpers import ScriptedPlayer
+
+    from engine.rulesets.attack_wing import play as play_module
+    from engine.rulesets.attack_wing.players import ActionChoice
+
+    duel = json.loads((Path(__file__).parents[1] / "replays" / "duel.json").read_text())
+    fleets = ([{"ship": "1005", "captain": "2016", "upgrades": ["3085"]}],
+              [{"ship": "1009", "captain": "2001", "upgrades": []}])
+    for side, ships, y in zip(duel["sides"], fleets, (240, 600), strict=True):
+        side["fleet"] = {"name": side["name"], "faction": side["name"], "ships": ships}
+        side["deployment"] = {"x": 300, "y": y, "width": 300, "height": 60}
+    scenario = tmp_path / "charges.json"
+    scenario.write_text(json.dumps(duel))
+    monkeypatch.setattr(play_module, "players_for", lambda kinds, scenario, seed: [
+        ScriptedPlayer(actions={"A1": [ActionChoice("target_lock", "B1")]}, attacks={"A1": ["3085"]},
+                       use_abilities=True),
+        ScriptedPlayer(actions={"B1": [ActionChoice("scan")]}, attacks={"B1": [None]}, use_abilities=True)])
+    out = tmp_path / "charges.trek"
+    result = play(load_scenario(scenario), CHARGES_SEED, out, rounds=1)
+    [took] = [e for e in result.events if isinstance(e, ev.AbilityUsed) and e.card == "3085"]
+    assert (took.choice, took.subject) == ("scan+target_lock", "B1")
+    assert [e.ship for e in result.events if isinstance(e, ev.TargetLockRemoved) and e.cause == "Concussive Charges"
+            ] == ["B1"]
+    replay = open_replay(out)
+    assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
+    text = write_notation(export_file(out))
+    assert "A1 uses Concussive Charges choosing scan+target_lock" in text
+    outcome = run_notation(parse_notation(text), None, record=True)
+    assert [i.format("export") for i in outcome.issues] == []
+    assert outcome.replay == out.read_bytes()
+
+
+CHARGES_SEED = 2  # three hits, one evade

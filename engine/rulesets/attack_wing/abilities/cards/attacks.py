@@ -1,6 +1,7 @@
-"""Cards that change the attacks of the round: one more attack (Once More Unto The Breach, the
-``extra_attack`` window of ``abilities/extra.py``), a ship that may not attack and loses its shields
-(Projected Stasis Field), one that defends with fewer dice (Tractor Beam)."""
+"""Cards that change the attacks of the round: one more attack (Once More Unto The Breach; Counter
+Attack's free attack back: the ``extra_attack`` window of ``abilities/extra.py``), a ship that may
+not attack and loses its shields (Projected Stasis Field), one that defends with fewer dice (Tractor
+Beam), the tokens an attack takes (Concussive Charges, ``abilities/tokens_lost.py``)."""
 
 from __future__ import annotations
 
@@ -46,6 +47,13 @@ def _fewer_defense(n: int, condition: Condition) -> Ability:
 
 
 CARDS: tuple[Card, ...] = (
+    Card(("3085",), "Concussive Charges", "weapon", (
+        Ability("damage", Effect("remove_token", tokens=("evade", "scan", "battle_stations", "target_lock",
+                                                          "aux_power", "cloak")),
+                "for each uncanceled hit or critical hit, the ship it hits loses one token beside it of this seat's "
+                "choice (its target lock and its cloak token count)",
+                condition=Condition(role="attacker", weapon="this", hit=True), optional=False),),
+        note="fires as a torpedo: target lock spent, disabled, forward or rear arc (loadout)"),
     Card(("3011",), "Tractor Beam", "tech", (
         Ability("action", Effect("mark", targets="ships", reach=(1,), pick=True, roll=2),
                 "Action: at a ship at Range 1: 2 attack dice; for each hit, that ship rolls 1 defense die fewer "
