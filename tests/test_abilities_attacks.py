@@ -292,3 +292,39 @@ def test_concussive_charges_take_the_cloak_token_of_a_cloaked_ship() -> None:
     after = g.events[g.events.index(gone) + 1:]
     restored = next(e for e in after if isinstance(e, ev.ShieldsChanged) and e.ship == "J")
     assert restored.cause == "end phase"  # its shields stayed disabled until the End Phase
+
+
+# --- Positron Beam ----------------------------------------------------------------------------------
+
+POSITRON = "3112"
+
+
+def _positron(ahead: float = 110, answer: list[AbilityUse | str | None] | None = None) -> Game:
+    """A (Akira) carries the Positron Beam; J (Jem'Hadar Attack Ship) flies ``ahead`` of it (110:
+    Range 1 as the round starts, 150: Range 2); J flies a white 3 straight (a green maneuver would
+    take the token off) and would take a scan action."""
+    seats = [ScriptedPlayer(use_abilities=True, abilities={POSITRON: answer or ["policy"]}),
+             ScriptedPlayer(dials={"J": [("straight", 3)]}, actions={"J": [ActionChoice("scan")]},
+                            use_abilities=True)]
+    return one_attack([ship("A", 0, AKIRA, upgrades=[POSITRON]), ship("J", 1, ATTACK_SHIP)], ["blank"] * 20,
+                      players=seats, poses={"A": Pose(400, 200, 0), "J": Pose(400, 200 + ahead, 0)})
+
+
+def test_positron_beam_gives_a_ship_at_range_1_an_auxiliary_power_token_in_the_planning_phase() -> None:
+    g = _positron()
+    [use] = used(g, POSITRON)
+    assert (use.window, use.phase, use.choice, use.subject, use.discard) == ("planning", "planning", "J", "J", True)
+    dials = [i for i, e in enumerate(g.events) if isinstance(e, ev.DialSet)]
+    assert g.events.index(use) > max(dials)  # once every dial is set
+    [token] = [e for e in g.events if isinstance(e, ev.TokensChanged) and e.cause == "Positron Beam"]
+    assert (token.ship, token.token, token.delta) == ("J", "aux_power", 1)
+    # rulebook "Auxiliary Power": a ship with the token performs no action
+    assert [e.cause for e in g.events if isinstance(e, ev.ActionSkipped) and e.ship == "J"] == \
+        ["under auxiliary power"]
+    assert "an auxiliary power token beside" in use.reason
+
+
+def test_positron_beam_not_at_range_2_nor_when_the_seat_declines() -> None:
+    assert not used(_positron(ahead=150), POSITRON)
+    g = _positron(answer=[None])
+    assert not used(g, POSITRON) and not [e for e in g.events if isinstance(e, ev.ActionSkipped) and e.ship == "J"]

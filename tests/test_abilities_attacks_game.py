@@ -163,3 +163,39 @@ def test_concussive_charges_tokens_round_trip_through_the_notation(tmp_path: Pat
 
 
 CHARGES_SEED = 2  # three hits, one evade
+
+
+def test_positron_beams_target_round_trips_through_the_notation(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                                ) -> None:
+    """A recorded round: once the dials are set the Enterprise's Positron Beam gives the Maht-H'A at
+    Range 1 an auxiliary power token (``A1 uses Positron Beam choosing B1``, a line of the round); it
+    validates and imports to the same bytes, and without the line the token is not placed."""
+    from aw_helpers import ScriptedPlayer
+
+    from engine.rulesets.attack_wing import play as play_module
+
+    duel = json.loads((Path(__file__).parents[1] / "replays" / "duel.json").read_text())
+    fleets = ([{"ship": "1009", "captain": "2001", "upgrades": ["3112"]}],
+              [{"ship": "1005", "captain": "2016", "upgrades": []}])
+    for side, ships, y in zip(duel["sides"], fleets, (380, 470), strict=True):
+        side["fleet"] = {"name": side["name"], "faction": side["name"], "ships": ships}
+        side["deployment"] = {"x": 300, "y": y, "width": 300, "height": 60}
+    scenario = tmp_path / "positron.json"
+    scenario.write_text(json.dumps(duel))
+    monkeypatch.setattr(play_module, "players_for", lambda kinds, scenario, seed: [
+        ScriptedPlayer(use_abilities=True), ScriptedPlayer(dials={"B1": [("straight", 3)]}, use_abilities=True)])
+    out = tmp_path / "positron.trek"
+    result = play(load_scenario(scenario), 1, out, rounds=1)
+    [beam] = [e for e in result.events if isinstance(e, ev.AbilityUsed) and e.card == "3112"]
+    assert (beam.window, beam.choice) == ("planning", "B1")
+    assert [e.cause for e in result.events if isinstance(e, ev.ActionSkipped) and e.ship == "B1"] == \
+        ["under auxiliary power"]
+    replay = open_replay(out)
+    assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
+    text = write_notation(export_file(out))
+    assert "A1 uses Positron Beam choosing B1" in text
+    outcome = run_notation(parse_notation(text), None, record=True)
+    assert [i.format("export") for i in outcome.issues] == []
+    assert outcome.replay == out.read_bytes()
+    without = run_notation(parse_notation(text.replace("A1 uses Positron Beam choosing B1", "")), None, record=True)
+    assert without.replay != out.read_bytes()

@@ -15,7 +15,7 @@ from engine.geometry.pose import Pose
 from engine.geometry.shapes import Obstacle, Planet, PlayArea, base_corners, base_polygon
 from engine.rulesets.attack_wing import actions, combat, rules
 from engine.rulesets.attack_wing import events as ev
-from engine.rulesets.attack_wing.abilities import extra, windows
+from engine.rulesets.attack_wing.abilities import extra, planning, windows
 from engine.rulesets.attack_wing.actions import ActionChoice, ActionOption
 from engine.rulesets.attack_wing.damage import deck_keys
 from engine.rulesets.attack_wing.dice import shuffled
@@ -42,7 +42,7 @@ class Phase:
 
 # The Attack Wing round (rulebook "Game Round"): a ruleset declares its own list with its steps.
 ROUND: tuple[Phase, ...] = (
-    Phase("planning", ("set_dials",)),
+    Phase("planning", ("set_dials", "planning_cards")),
     Phase("activation", ("activate_ships",)),
     Phase("combat", ("console_fire", "attacks")),
     Phase("end", ("end_tokens", "check_end")),
@@ -185,6 +185,10 @@ class Game:
             choices.append((ship.id, maneuver, reason))
         for ship_id, maneuver, reason in choices:
             self.emit(ev.DialSet, ship=ship_id, kind=maneuver.kind, speed=maneuver.speed, reason=reason)
+
+    def planning_cards(self) -> None:
+        """Cards used "during the Planning Phase" (Positron Beam), once every dial is set."""
+        planning.planning_cards(self, self.order(self.state.in_play(), ascending=True))
 
     # --- activation ----------------------------------------------------------------------
     def activate_ships(self) -> None:

@@ -15,7 +15,8 @@ destroyed, before it leaves play (Cheat Death). Two windows of the Activation Ph
 comes right after the ship's maneuver and before its Perform Action step (a ship card's free action
 "after you move"); ``aux_power`` is the Perform Action step of a ship with an Auxiliary Power Token
 (a card that lets it act anyway). ``extra_attack`` comes right after an attack of the Combat Phase
-(a card that gives its ship one more attack: Once More Unto The Breach).
+(a card that gives its ship one more attack: Once More Unto The Breach). ``planning`` comes once every
+dial is set, in the Planning Phase (Positron Beam).
 """
 
 from __future__ import annotations
@@ -29,10 +30,10 @@ if TYPE_CHECKING:
 
 Window = Literal["action", "free_action", "declare_target", "attack_dice", "modify_attack", "defense_dice",
                  "modify_defense", "compare", "damage", "end", "resist", "destroyed", "after_move", "aux_power",
-                 "extra_attack"]
+                 "extra_attack", "planning"]
 WINDOWS: tuple[Window, ...] = ("action", "free_action", "declare_target", "attack_dice", "modify_attack",
                                "defense_dice", "modify_defense", "compare", "damage", "end", "resist", "destroyed",
-                               "after_move", "aux_power", "extra_attack")
+                               "after_move", "aux_power", "extra_attack", "planning")
 # "ship": a ship card's own ability (the ship card's catalog id is among its cards)
 CardKind = Literal["captain", "admiral", "talent", "crew", "weapon", "tech", "resource", "borg", "squadron", "ship"]
 Limit = Literal["none", "round", "game"]

@@ -58,11 +58,12 @@ CHOICE_WINDOWS = ("free_action", "after_move", "resist")
 
 def own_choice(card_id: str, index: int, window: str) -> bool:
     """The options a use offers are its own choice (a free action, a card to spare, the tokens an
-    attack takes: Concussive Charges), not the upgrade that pays its cost."""
+    attack takes: Concussive Charges, the ship a planning card targets), not the upgrade that pays
+    its cost."""
     card = CARDS.get(card_id)
-    return window in CHOICE_WINDOWS or (card is not None and index < len(card.abilities)
-                                        and card.abilities[index].effect.kind == "remove_token"
-                                        and window == "damage")
+    return window in CHOICE_WINDOWS or window == "planning" or (
+        card is not None and index < len(card.abilities) and card.abilities[index].effect.kind == "remove_token"
+        and window == "damage")
 
 
 def use_problem(line: m.Uses, offer: AbilityOffer) -> str | None:
@@ -133,7 +134,8 @@ def uses_line(event: ev.AbilityUsed, ship: ShipState, faces: tuple[str, ...]) ->
         return m.Uses(0, event.ship, label(ship, event.card), faces=faces, reason=event.reason,
                       choice=None if event.choice is None else label(ship, event.choice) if event.choice in CARDS
                       else event.choice)
-    if event.window == "damage" and own_choice(event.card, event.ability, event.window):  # the tokens it takes
+    if event.window in ("damage", "planning") and own_choice(event.card, event.ability, event.window):
+        # the tokens it takes (Concussive Charges), the ship it targets (Positron Beam)
         return m.Uses(0, event.ship, label(ship, event.card), reason=event.reason, choice=event.choice)
     free = event.window in CHOICE_WINDOWS  # else the choice is the upgrade paying its cost
     pays = event.choice if not free and event.choice in ship.cards else None

@@ -1,7 +1,8 @@
 """Cards that change the attacks of the round: one more attack (Once More Unto The Breach; Counter
 Attack's free attack back: the ``extra_attack`` window of ``abilities/extra.py``), a ship that may
 not attack and loses its shields (Projected Stasis Field), one that defends with fewer dice (Tractor
-Beam), the tokens an attack takes (Concussive Charges, ``abilities/tokens_lost.py``)."""
+Beam), the tokens an attack takes (Concussive Charges, ``abilities/tokens_lost.py``), an auxiliary
+power token placed in the Planning Phase (Positron Beam, ``abilities/planning.py``)."""
 
 from __future__ import annotations
 
@@ -54,6 +55,10 @@ CARDS: tuple[Card, ...] = (
                 "choice (its target lock and its cloak token count)",
                 condition=Condition(role="attacker", weapon="this", hit=True), optional=False),),
         note="fires as a torpedo: target lock spent, disabled, forward or rear arc (loadout)"),
+    Card(("3112",), "Positron Beam", "tech", (
+        Ability("planning", Effect("gain_token", token="aux_power", targets="ships", reach=(1,), pick=True),
+                "in the Planning Phase, once the dials are set: discard to place an auxiliary power token beside a "
+                "ship at Range 1", Cost(discard=True)),)),
     Card(("3011",), "Tractor Beam", "tech", (
         Ability("action", Effect("mark", targets="ships", reach=(1,), pick=True, roll=2),
                 "Action: at a ship at Range 1: 2 attack dice; for each hit, that ship rolls 1 defense die fewer "
