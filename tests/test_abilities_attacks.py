@@ -328,3 +328,41 @@ def test_positron_beam_not_at_range_2_nor_when_the_seat_declines() -> None:
     assert not used(_positron(ahead=150), POSITRON)
     g = _positron(answer=[None])
     assert not used(g, POSITRON) and not [e for e in g.events if isinstance(e, ev.ActionSkipped) and e.ship == "J"]
+
+
+# --- Magnetic Pulse ---------------------------------------------------------------------------------
+
+PULSE = "3046"
+
+
+def _pulse(faces: list[str], a_shields: int | None = None, j_shields: int | None = None) -> Game:
+    """A (Vor'cha) fires Magnetic Pulse (4 dice) at J (Akira, 3 shields) at Range 2; J rolls blanks."""
+    seats = [ScriptedPlayer(attacks={"A": [PULSE]}, use_abilities=True), ScriptedPlayer(use_abilities=True)]
+    a = ship("A", 0, VORCHA, upgrades=[PULSE], **({"shields": a_shields} if a_shields is not None else {}))
+    j = ship("J", 1, AKIRA, **({"shields": j_shields} if j_shields is not None else {}))
+    return one_attack([a, j], [*faces, *["blank"] * 10], band=2, players=seats)
+
+
+def _dealt(g: Game) -> list[tuple[str, bool]]:
+    return [(e.to, e.face_up) for e in g.events if isinstance(e, ev.DamageDealt) and e.ship == "J"]
+
+
+def test_magnetic_pulse_sends_the_critical_hits_that_would_hit_shields_to_the_hull() -> None:
+    g = _pulse(["crit", "hit", "crit", "blank"])
+    [attack] = _declared(g, "A")
+    assert attack.weapon == PULSE
+    # normal damage first (rulebook "Suffering Damage"): the hit takes a shield; both crits, which
+    # would have taken the next two shields, are hits on the hull (face down), the shields kept
+    assert _dealt(g) == [("shield", False), ("hull", False), ("hull", False)]
+    paid = [e for e in g.events if isinstance(e, ev.ShieldsChanged) and e.ship == "A" and e.cause == "Magnetic Pulse"]
+    assert len(paid) == 1 and paid[0].disabled == 1  # its cost: one of A's active shields disabled
+
+
+def test_magnetic_pulse_crits_at_an_unshielded_ship_stay_critical_and_no_pulse_without_a_shield() -> None:
+    g = _pulse(["crit", "crit", "blank", "blank"], j_shields=1)
+    # the shield the first crit would have taken stays up, so the second would take it too: both hits
+    assert _dealt(g) == [("hull", False), ("hull", False)]
+    g = _pulse(["crit", "crit", "blank", "blank"], j_shields=0)
+    assert _dealt(g) == [("hull", True), ("hull", True)]  # no shield to damage: critical damage as usual
+    g = _pulse(["crit", "crit", "blank", "blank"], a_shields=0)  # no active shield to pay with
+    assert not [e for e in _declared(g, "A") if e.weapon == PULSE]

@@ -199,3 +199,34 @@ def test_positron_beams_target_round_trips_through_the_notation(tmp_path: Path, 
     assert outcome.replay == out.read_bytes()
     without = run_notation(parse_notation(text.replace("A1 uses Positron Beam choosing B1", "")), None, record=True)
     assert without.replay != out.read_bytes()
+
+
+def test_magnetic_pulse_round_trips_through_the_notation(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A recorded round: the Maht-H'A fires Magnetic Pulse at the Enterprise (a shield of its own
+    disabled as it fires; its standing abilities are not written); it validates by re-play and
+    imports to the same bytes."""
+    from aw_helpers import ScriptedPlayer
+
+    from engine.rulesets.attack_wing import play as play_module
+
+    duel = json.loads((Path(__file__).parents[1] / "replays" / "duel.json").read_text())
+    fleets = ([{"ship": "1005", "captain": "2016", "upgrades": ["3046"]}],
+              [{"ship": "1009", "captain": "2001", "upgrades": []}])
+    for side, ships, y in zip(duel["sides"], fleets, (240, 600), strict=True):
+        side["fleet"] = {"name": side["name"], "faction": side["name"], "ships": ships}
+        side["deployment"] = {"x": 300, "y": y, "width": 300, "height": 60}
+    scenario = tmp_path / "pulse.json"
+    scenario.write_text(json.dumps(duel))
+    monkeypatch.setattr(play_module, "players_for", lambda kinds, scenario, seed: [
+        ScriptedPlayer(attacks={"A1": ["3046"]}, use_abilities=True),
+        ScriptedPlayer(attacks={"B1": [None]}, use_abilities=True)])
+    out = tmp_path / "pulse.trek"
+    result = play(load_scenario(scenario), 1, out, rounds=1)
+    assert [e.weapon for e in result.events if isinstance(e, ev.AttackDeclared)] == ["3046"]
+    assert [e.ship for e in result.events if isinstance(e, ev.ShieldsChanged) and e.cause == "Magnetic Pulse"] == \
+        ["A1"]
+    replay = open_replay(out)
+    assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
+    outcome = run_notation(parse_notation(write_notation(export_file(out))), None, record=True)
+    assert [i.format("export") for i in outcome.issues] == []
+    assert outcome.replay == out.read_bytes()

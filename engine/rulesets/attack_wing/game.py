@@ -487,7 +487,8 @@ class Game:
             self.emit(ev.AttackSkipped, ship=ship.id, cause="regenerated this round")
             return
         options = [o for o in rules.attack_options(self.state, ship)
-                   if windows.may_attack(self.state, ship, self.state.ship(o.defender))]
+                   if windows.may_attack(self.state, ship, self.state.ship(o.defender))
+                   and windows.may_fire(self.state, ship, o.weapon)]
         self.declare_attack(ship, options)
 
     def declare_attack(self, ship: ShipState, options: list[rules.AttackOption]) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities.model import AttackContext
-from engine.rulesets.attack_wing.abilities.windows import Table, _ask, _used, candidates, may_attack
+from engine.rulesets.attack_wing.abilities.windows import Table, _ask, _used, candidates, may_attack, may_fire
 from engine.rulesets.attack_wing.rules import AttackOption
 from engine.rulesets.attack_wing.state import GameState, ShipState
 
@@ -23,7 +23,8 @@ from engine.rulesets.attack_wing.state import GameState, ShipState
 def options(state: GameState, ship: ShipState, weapon: str) -> list[AttackOption]:
     """The attacks an extra attack allows now: ``weapon`` "primary" (the primary weapon only) or any."""
     return [o for o in rules.attack_options(state, ship)
-            if (weapon != "primary" or o.weapon is None) and may_attack(state, ship, state.ship(o.defender))]
+            if (weapon != "primary" or o.weapon is None) and may_attack(state, ship, state.ship(o.defender))
+            and may_fire(state, ship, o.weapon)]
 
 
 def damaged_by_last_attack(t: Any, ship_id: str) -> bool:

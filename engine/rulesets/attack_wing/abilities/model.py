@@ -87,6 +87,10 @@ EffectKind = Literal[
                        # targets: they leave the game (boarding parties, Sabotage)
     "extra_attack",    # window "extra_attack": right after an attack of its ship, one more attack this round
                        # (``Condition.weapon`` "primary": after a primary weapon attack, and with it again)
+    "fire_cost",       # attacking with this weapon: the card's cost is paid as it fires (Magnetic Pulse: an
+                       # active shield), and it may not fire without it
+    "crit_past_shields",  # the attack's critical hits that would damage active shields are each a hit on the
+                          # hull instead (the shield is not lost; Magnetic Pulse)
     "aux_actions",     # window "aux_power": the ship performs an Action Bar action despite its Auxiliary
                        # Power Token (rulebook "Auxiliary Power": otherwise none at all)
 ]

@@ -314,6 +314,14 @@ def _riders(state: GameState, kind: str) -> Iterator[tuple[ShipState, str, Abili
                     yield owner, card_id, ability
 
 
+def may_fire(state: GameState, attacker: ShipState, weapon: Any) -> bool:
+    """A weapon whose card's cost is paid as it fires (``fire_cost``: Magnetic Pulse's active shield)
+    may fire only when the ship can pay it."""
+    card = CARDS.get(weapon.upgrade_id) if weapon is not None else None
+    return card is None or all(a.effect.kind != "fire_cost" or attacker.shields >= a.cost.shields
+                               for a in card.abilities)
+
+
 def may_attack(state: GameState, attacker: ShipState, defender: ShipState) -> bool:
     """Declare Target: no ability forbids this attack (the Corbomite Maneuver, Weyoun's target,
     Keevan's ship that must attack its target)."""
@@ -502,9 +510,10 @@ def _one_hit(t: Table, found: Found, attack: AttackContext, faces: tuple[str, ..
                    cause=found[2].name)
 
 
-def damage(t: Table, attack: AttackContext, hits: int, crits: int, suffer: Any) -> tuple[int, bool]:
+def damage(t: Table, attack: AttackContext, hits: int, crits: int, suffer: Any) -> tuple[int, bool | str]:
     """After the compare step: the defender's return fire (``suffer(table, ship, hits, crits, cause)``
-    deals it), then the hits the attacker's cards add and whether its damage goes past the shields."""
+    deals it), then the hits the attacker's cards add and whether its damage goes past the shields
+    (True), or only its critical hits, each a hit on the hull ("crits": Magnetic Pulse)."""
     for found in list(candidates(t.state, t.state.ship(attack.defender.id), "damage", attack)):
         owner, _, card, _, ability = found
         if ability.effect.kind != "retaliate":
@@ -540,6 +549,8 @@ def damage(t: Table, attack: AttackContext, hits: int, crits: int, suffer: Any) 
         _used(t, found, "damage", use, attack.defender.id, amount)
         added += amount
         hull_only = hull_only or kind == "ignore_shields"
+    if not hull_only and any(f[4].effect.kind == "crit_past_shields" for f in found_all) and crits:
+        return added, "crits"
     return added, hull_only
 
 

@@ -59,6 +59,13 @@ CARDS: tuple[Card, ...] = (
         Ability("planning", Effect("gain_token", token="aux_power", targets="ships", reach=(1,), pick=True),
                 "in the Planning Phase, once the dials are set: discard to place an auxiliary power token beside a "
                 "ship at Range 1", Cost(discard=True)),)),
+    Card(("3046",), "Magnetic Pulse", "weapon", (
+        Ability("attack_dice", Effect("fire_cost"), "firing it disables one of its ship's active shields (it may "
+                "not fire without one)", Cost(shields=1), Condition(role="attacker", weapon="this"), optional=False),
+        Ability("damage", Effect("crit_past_shields"), "each of its critical hits that would damage an active "
+                "shield is a hit on the defender's hull instead", condition=Condition(role="attacker", weapon="this"),
+                optional=False)),
+        note="fires from the forward arc and is disabled (loadout)"),
     Card(("3011",), "Tractor Beam", "tech", (
         Ability("action", Effect("mark", targets="ships", reach=(1,), pick=True, roll=2),
                 "Action: at a ship at Range 1: 2 attack dice; for each hit, that ship rolls 1 defense die fewer "
