@@ -366,3 +366,28 @@ def test_magnetic_pulse_crits_at_an_unshielded_ship_stay_critical_and_no_pulse_w
     assert _dealt(g) == [("hull", True), ("hull", True)]  # no shield to damage: critical damage as usual
     g = _pulse(["crit", "crit", "blank", "blank"], a_shields=0)  # no active shield to pay with
     assert not [e for e in _declared(g, "A") if e.weapon == PULSE]
+
+
+def test_the_ai_weighs_a_weapon_cards_text_and_says_so() -> None:
+    from engine.rulesets.attack_wing import rules
+    from engine.rulesets.attack_wing.abilities.advice import weapon_card
+    from engine.rulesets.attack_wing.ai import AiPlayer
+
+    g = _charges(["hit", "hit", "blank", "blank"])  # J scanned; A holds a lock on it
+    declared = next(i for i, e in enumerate(g.events) if isinstance(e, ev.AttackDeclared))
+    state = fold(initial_state(1), g.events[:declared])
+    a = state.ship("A")
+    [charges] = [o for o in rules.attack_options(state, a) if o.weapon is not None]
+    value, words = weapon_card(state, a, charges)
+    assert value > 0 and "tokens" in words  # J's scan token
+    bare = state.update("J", scan=0)
+    assert weapon_card(bare, bare.ship("A"), charges) == (0.0, "")
+    choice, reason = AiPlayer().attack(state, a, rules.attack_options(state, a))
+    assert choice is not None and (choice.weapon is None or "takes 1 of" in reason)
+    g = _pulse(["blank"] * 4)
+    declared = next(i for i, e in enumerate(g.events) if isinstance(e, ev.AttackDeclared))
+    state = fold(initial_state(1), g.events[:declared])
+    [pulse] = [o for o in rules.attack_options(state, state.ship("A")) if o.weapon is not None]
+    value, words = weapon_card(state, state.ship("A"), pulse)
+    assert "costs 1 active shield" in words and "past the shields" in words
+    assert value == pytest.approx(-0.35 + 0.3)

@@ -21,7 +21,7 @@ from engine.geometry.pose import Pose
 from engine.geometry.shapes import Obstacle, Planet, base_corners, base_polygon
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing import rules
-from engine.rulesets.attack_wing.abilities.advice import BATTLE_STATIONS_ATTACK, action_value
+from engine.rulesets.attack_wing.abilities.advice import BATTLE_STATIONS_ATTACK, action_value, weapon_card
 from engine.rulesets.attack_wing.abilities.windows import ACTION_PREFIX
 from engine.rulesets.attack_wing.actions import REARM, ActionChoice, ActionOption
 from engine.rulesets.attack_wing.maneuvers import (
@@ -344,7 +344,8 @@ class AiPlayer:
         finish = 1.5 if damage >= remaining else 0.0
         # a disabled weapon costs an action to re-arm; one with Time Tokens waits, no action needed
         spend = 0.0 if option.weapon is None else 0.2 if option.weapon.time else 0.4
-        return damage + finish - spend + 0.01 * defender.cost / 10
+        card, _ = weapon_card(state, ship, option)  # the weapon card's text (Magnetic Pulse, Concussive Charges)
+        return damage + finish - spend + card + 0.01 * defender.cost / 10
 
     def _best_attack(self, state: GameState, ship: ShipState, options: list[AttackOption]) -> AttackOption | None:
         if not options:
@@ -359,7 +360,9 @@ class AiPlayer:
         defender = state.ship(best.defender)
         weapon = "primary weapon" if best.weapon is None else best.weapon.name
         value = self._attack_value(state, ship, best)
-        return best, f"{weapon} at {defender.name} (range {best.band}): expected {value:.1f} damage"
+        _, card = weapon_card(state, ship, best)
+        return best, f"{weapon} at {defender.name} (range {best.band}): expected {value:.1f} damage" + (
+            f" ({card})" if card else "")
 
     def keep_cloak(self, state: GameState, ship: ShipState) -> bool:
         return self._threat(state, ship) > 0

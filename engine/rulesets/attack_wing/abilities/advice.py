@@ -200,6 +200,35 @@ def _tractor(state: GameState, ship: ShipState, targets: Sequence[str], attack: 
         f"each a defense die fewer against its next attack (+{gain:.2f} expected damage)", pick
 
 
+def weapon_card(state: GameState, ship: ShipState, option: AttackOption) -> tuple[float, str]:
+    """What a weapon card's text adds to firing it, on the AI's attack scale, and its words: a price
+    paid as it fires (Magnetic Pulse's shield, as ``policy.keep_value`` weighs one), its critical hits
+    past the shields, the tokens it takes (Concussive Charges: the defender's worth most, about one
+    for each two dice)."""
+    from engine.rulesets.attack_wing.abilities.tokens_lost import WORTH, held
+    card = CARDS.get(option.weapon.upgrade_id) if option.weapon is not None else None
+    if card is None:
+        return 0.0, ""
+    defender = state.ship(option.defender)
+    value, words = 0.0, []
+    for ability in card.abilities:
+        kind = ability.effect.kind
+        if kind == "fire_cost" and ability.cost.shields:
+            value -= 0.35 * ability.cost.shields
+            words.append(f"costs {ability.cost.shields} active shield")
+        elif kind == "crit_past_shields" and defender.shields:
+            value += 0.3
+            words.append("its critical hits go past the shields")
+        elif kind == "remove_token":
+            have = held(defender, ability.effect.tokens)
+            worth = sorted((WORTH.get(t, 0.0) for t, n in have.items() for _ in range(n)), reverse=True)
+            taken = [w for w in worth[:max(1, option.weapon.attack // 2 if option.weapon else 1)] if w > 0]
+            if taken:
+                value += sum(taken)
+                words.append(f"takes {len(taken)} of {defender.name}'s tokens")
+    return value, "; ".join(words)
+
+
 def _context(state: GameState, attacker: ShipState, option: AttackOption) -> AttackContext:
     return AttackContext(attacker, state.ship(option.defender), option.weapon, option.band, option.arc)
 
