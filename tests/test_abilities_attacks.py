@@ -391,3 +391,59 @@ def test_the_ai_weighs_a_weapon_cards_text_and_says_so() -> None:
     value, words = weapon_card(state, state.ship("A"), pulse)
     assert "costs 1 active shield" in words and "past the shields" in words
     assert value == pytest.approx(-0.35 + 0.3)
+
+
+# --- Muon Feedback Wave -----------------------------------------------------------------------------
+
+MUON = "3041"
+
+
+def _muon(j_dials: list[tuple[str, int]], j_actions: list[ActionChoice] | None = None) -> Game:
+    """Two rounds: A (Vor'cha) places a Muon Token beside J (Jem'Hadar Attack Ship) flying 150 ahead of
+    it (Range 1) in round 1; A activates first (initiative), so J moves with the token from round 1
+    on (``j_dials``); nobody attacks."""
+    from aw_helpers import ScriptedDice, game
+    seats = [ScriptedPlayer(actions={"A": [ActionChoice(action_name(MUON, 0), "J")]}, attacks={"A": [None, None]}),
+             ScriptedPlayer(dials={"J": j_dials}, actions={"J": j_actions or []}, attacks={"J": [None, None]})]
+    g = game([ship("A", 0, VORCHA, upgrades=[MUON]), ship("J", 1, ATTACK_SHIP)],
+             {"A": Pose(400, 200, 0), "J": Pose(400, 350, 0)}, seats, ScriptedDice(["blank"] * 20), round_limit=2)
+    g.play()
+    return g
+
+
+def test_a_muon_token_damages_the_hull_after_each_maneuver_by_its_number_less_one() -> None:
+    g = _muon([("straight", 1), ("straight", 3)])
+    [use] = [u for u in used(g, MUON)]
+    assert (use.subject, use.discard) == ("J", True)
+    [placed] = [e for e in g.events if isinstance(e, ev.TokensChanged) and e.token == "muon"]
+    assert (placed.ship, placed.delta, placed.cause) == ("J", 1, "Muon Feedback Wave")
+    muon = [(e.round, e.to, e.face_up) for e in g.events if isinstance(e, ev.DamageDealt) and e.cause == "Muon Token"]
+    assert muon == [(2, "hull", False), (2, "hull", False)]  # 1 straight: none; 3 straight: 2, past the shields
+    assert g.state.ship("J").muon == 1  # it stays until an action removes it
+
+
+def test_an_action_after_a_green_or_white_maneuver_removes_the_muon_token() -> None:
+    g = _muon([("straight", 1), ("straight", 3)], [ActionChoice("pass"), ActionChoice("remove_muon")])
+    removed = [(e.round, e.delta) for e in g.events if isinstance(e, ev.TokensChanged) and e.token == "muon"
+               and e.cause == "remove_muon"]
+    assert removed == [(2, -1)] and g.state.ship("J").muon == 0
+    from engine.rulesets.attack_wing import actions
+    j = g.state.ship("J")
+    red = replace(j, muon=1, revealed=("about", 3, "red"), actions_done=())
+    assert actions.REMOVE_MUON not in [o.action for o in actions.action_options(g.state.with_ship(red), red)]
+    white = replace(red, revealed=("straight", 3, "white"))
+    assert actions.REMOVE_MUON in [o.action for o in actions.action_options(g.state.with_ship(white), white)]
+
+
+def test_the_ai_places_a_muon_token_on_an_enemy_and_removes_its_own() -> None:
+    from engine.rulesets.attack_wing import actions
+    from engine.rulesets.attack_wing.ai import AiPlayer
+
+    g = _muon([("straight", 1), ("straight", 3)])
+    state = replace(g.state, round=1).update("J", muon=0).update("A", cards_discarded=(), actions_done=())
+    value, why, pick = action_value(state, state.ship("A"), action_name(MUON, 0), 0.0, ("J",), None)
+    assert value > 0 and pick == "J" and "Muon Token" in why
+    j = replace(g.state.ship("J"), muon=1, revealed=("straight", 3, "white"), actions_done=())
+    state = g.state.with_ship(j)
+    choice = AiPlayer().act(state, j, actions.action_options(state, j))
+    assert choice.action == actions.REMOVE_MUON and "Muon" in choice.reason

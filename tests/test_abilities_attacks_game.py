@@ -230,3 +230,39 @@ def test_magnetic_pulse_round_trips_through_the_notation(tmp_path: Path, monkeyp
     outcome = run_notation(parse_notation(write_notation(export_file(out))), None, record=True)
     assert [i.format("export") for i in outcome.issues] == []
     assert outcome.replay == out.read_bytes()
+
+
+def test_a_muon_token_round_trips_through_the_notation(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two recorded rounds: the Maht-H'A's Muon Feedback Wave places a Muon Token beside the
+    Enterprise at Range 1; its next maneuver damages its hull, and after a white maneuver it removes
+    the token (``B1 action remove-muon``); it validates and imports to the same bytes."""
+    from aw_helpers import ScriptedPlayer
+
+    from engine.rulesets.attack_wing import play as play_module
+    from engine.rulesets.attack_wing.players import ActionChoice
+
+    duel = json.loads((Path(__file__).parents[1] / "replays" / "duel.json").read_text())
+    fleets = ([{"ship": "1005", "captain": "2016", "upgrades": ["3041"]}],
+              [{"ship": "1009", "captain": "2011", "upgrades": []}])
+    for side, ships, y in zip(duel["sides"], fleets, (340, 500), strict=True):
+        side["fleet"] = {"name": side["name"], "faction": side["name"], "ships": ships}
+        side["deployment"] = {"x": 300, "y": y, "width": 300, "height": 60}
+    scenario = tmp_path / "muon.json"
+    scenario.write_text(json.dumps(duel))
+    monkeypatch.setattr(play_module, "players_for", lambda kinds, scenario, seed: [
+        ScriptedPlayer(actions={"A1": [ActionChoice("ability:3041:0", "B1")]}, attacks={"A1": [None, None]}),
+        ScriptedPlayer(dials={"B1": [("left-bank", 2), ("left-bank", 2)]},
+                       actions={"B1": [ActionChoice("pass"), ActionChoice("remove_muon")]},
+                       attacks={"B1": [None, None]})])
+    out = tmp_path / "muon.trek"
+    result = play(load_scenario(scenario), 1, out, rounds=2)
+    assert [e.cause for e in result.events if isinstance(e, ev.TokensChanged) and e.token == "muon"] == \
+        ["Muon Feedback Wave", "remove_muon"]
+    assert [e.to for e in result.events if isinstance(e, ev.DamageDealt) and e.cause == "Muon Token"]
+    replay = open_replay(out)
+    assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
+    text = write_notation(export_file(out))
+    assert "B1 action remove-muon" in text and "A1 action card Muon Feedback Wave B1" in text
+    outcome = run_notation(parse_notation(text), None, record=True)
+    assert [i.format("export") for i in outcome.issues] == []
+    assert outcome.replay == out.read_bytes()

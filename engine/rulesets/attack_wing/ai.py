@@ -23,7 +23,7 @@ from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities.advice import BATTLE_STATIONS_ATTACK, action_value, weapon_card
 from engine.rulesets.attack_wing.abilities.windows import ACTION_PREFIX
-from engine.rulesets.attack_wing.actions import REARM, ActionChoice, ActionOption
+from engine.rulesets.attack_wing.actions import REARM, REMOVE_MUON, ActionChoice, ActionOption
 from engine.rulesets.attack_wing.maneuvers import (
     Maneuver,
     end_pose,
@@ -289,6 +289,8 @@ class AiPlayer:
             return ActionChoice(a, pick, reason="regenerate: nothing to shoot this round"), 1.4
         if a == REARM and option.targets:
             return self._rearm_value(state, ship, option, target, threat)
+        if a == REMOVE_MUON:  # each later maneuver above speed 1 costs hull (Muon Token reference)
+            return ActionChoice(a, reason="remove the Muon Token: its next maneuvers damage the hull"), 1.7
         if a == "repair" and option.targets:
             card = ship.damage[int(option.targets[0])].key.replace("_", " ")
             return ActionChoice(a, option.targets[0], reason=f"repair {card}"), 1.6

@@ -263,6 +263,10 @@ class Game:
             self.obstacle_roll(ship_id, move.obstacles[0], faces[0], draws)
             if not self.state.ship(ship_id).in_play:
                 return
+        if self.state.ship(ship_id).muon:  # Muon Token reference: hull damage, the maneuver's number less one
+            combat.suffer(self, ship_id, max(move.maneuver.speed - 1, 0), 0, cause="Muon Token", hull_only=True)
+            if not self.state.ship(ship_id).in_play:
+                return
         self.after_move(ship_id)
         self.perform_action(ship_id, moved or strain)
 
@@ -452,6 +456,8 @@ class Game:
                 self.emit(ev.WeaponEnabled, ship=sid, weapon=choice.target)
             if choice.target in ship.cards_disabled:
                 self.emit(ev.CardEnabled, ship=sid, card=choice.target, cause=choice.action)
+        elif choice.action == actions.REMOVE_MUON:
+            self.emit(ev.TokensChanged, ship=sid, token="muon", delta=-1, cause=choice.action)
         elif choice.action in ("regenerate", "repair") and choice.target is not None:
             self.emit(ev.DamageRepaired, ship=sid, index=int(choice.target), flipped=choice.action == "repair",
                       cause=choice.action)

@@ -130,7 +130,8 @@ def _nudged(state: GameState, e: ev.ShipNudged) -> GameState:
     return state.update(e.ship, pose=e.end.pose())
 
 
-_TOKEN_FIELDS = {"evade": "evade", "scan": "scan", "battle_stations": "battle_stations", "aux_power": "aux_power"}
+_TOKEN_FIELDS = {"evade": "evade", "scan": "scan", "battle_stations": "battle_stations", "aux_power": "aux_power",
+                 "muon": "muon"}
 
 
 def _tokens(state: GameState, e: ev.TokensChanged) -> GameState:

@@ -72,6 +72,7 @@ class ShipState:
     scan: int = 0
     battle_stations: int = 0
     aux_power: int = 0
+    muon: int = 0  # a Muon Token (Muon Feedback Wave): hull damage after each maneuver until an action removes it
     cloak: Cloak = "none"
     cloak_beside: bool = False  # cloaked for more than one round: cannot be target locked
     target_lock: str | None = None  # the ship this one holds a lock on

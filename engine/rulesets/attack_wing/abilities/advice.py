@@ -328,6 +328,9 @@ def _on_ship(state: GameState, ship: ShipState, ability: Ability, target: ShipSt
         else:
             worth = DEFENSE_DIE * fire if effect.token == "evade" else 0.3
         return worth, f"a {effect.token.replace('_', ' ')} token for {target.name}" if worth else ""
+    if effect.kind == "gain_token" and effect.token == "muon" and not friendly and not target.muon:
+        rounds = max(state.round_limit - state.round, 0)  # hull damage after each maneuver above 1 until removed
+        return 0.6 + 0.2 * min(rounds, 3), f"a Muon Token beside {target.name}"
     if effect.kind == "inflict" and not friendly:  # a critical hit on the hull: a point and its card's effect
         return 1.3 * effect.amount, f"{effect.amount} critical damage to {target.name}"
     if effect.kind == "drop_lock" and not friendly and target.target_lock is not None:  # its lock on us gone

@@ -66,6 +66,12 @@ CARDS: tuple[Card, ...] = (
                 "shield is a hit on the defender's hull instead", condition=Condition(role="attacker", weapon="this"),
                 optional=False)),
         note="fires from the forward arc and is disabled (loadout)"),
+    Card(("3041",), "Muon Feedback Wave", "tech", (
+        Ability("action", Effect("gain_token", token="muon", targets="ships", reach=(1,), pick=True),
+                "Action: discard: a Muon Token beside a ship at Range 1 (after each maneuver it suffers hull damage, "
+                "the maneuver's number less one, until an action after a green or white maneuver removes it)",
+                Cost(discard=True)),),
+        note="only a Romulan Science Vessel may buy it: fleet building"),
     Card(("3011",), "Tractor Beam", "tech", (
         Ability("action", Effect("mark", targets="ships", reach=(1,), pick=True, roll=2),
                 "Action: at a ship at Range 1: 2 attack dice; for each hit, that ship rolls 1 defense die fewer "
