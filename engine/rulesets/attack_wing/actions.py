@@ -21,6 +21,7 @@ from engine.rulesets.attack_wing.refusals import SKIP_CAUSES, Refusal, refuse
 from engine.rulesets.attack_wing.state import GameState, ShipState
 
 REARM = "rearm"  # remove a Disabled Token from an upgrade card (its weapon fires again)
+REMOVE_MUON = "remove_muon"  # spend the action to remove a Muon Token (after a green or white maneuver)
 REPAIR = "repair"
 EchoPoses = Callable[[ShipState], tuple[tuple[Pose, int], ...]]
 
@@ -180,6 +181,8 @@ def action_options(state: GameState, ship: ShipState, echoes: EchoPoses | None =
         judged = _judge(state, ship, action, echoes)
         if isinstance(judged, ActionOption):
             out.append(judged)
+    if ship.muon and ship.revealed is not None and ship.revealed[2] in ("green", "white"):
+        out.append(ActionOption(REMOVE_MUON))  # Muon Token reference: after a green or white maneuver
     return out
 
 

@@ -22,11 +22,16 @@ from engine.geometry.shapes import Obstacle, Planet, PlayArea, base_corners, bas
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities import moves
-from engine.rulesets.attack_wing.abilities.advice import BATTLE_STATIONS_ATTACK, action_value, maneuver_worth
+from engine.rulesets.attack_wing.abilities.advice import (
+    BATTLE_STATIONS_ATTACK,
+    action_value,
+    maneuver_worth,
+    weapon_card,
+)
 from engine.rulesets.attack_wing.abilities.policy import keep_value
 from engine.rulesets.attack_wing.abilities.registry import CARDS
 from engine.rulesets.attack_wing.abilities.windows import ACTION_PREFIX
-from engine.rulesets.attack_wing.actions import REARM, ActionChoice, ActionOption
+from engine.rulesets.attack_wing.actions import REARM, REMOVE_MUON, ActionChoice, ActionOption
 from engine.rulesets.attack_wing.maneuvers import (
     Maneuver,
     end_pose,
@@ -297,6 +302,8 @@ class AiPlayer:
             return ActionChoice(a, pick, reason="regenerate: nothing to shoot this round"), 1.4
         if a == REARM and option.targets:
             return self._rearm_value(state, ship, option, target, threat)
+        if a == REMOVE_MUON:  # each later maneuver above speed 1 costs hull (Muon Token reference)
+            return ActionChoice(a, reason="remove the Muon Token: its next maneuvers damage the hull"), 1.7
         if a == "repair" and option.targets:
             card = ship.damage[int(option.targets[0])].key.replace("_", " ")
             return ActionChoice(a, option.targets[0], reason=f"repair {card}"), 1.6
@@ -382,7 +389,8 @@ class AiPlayer:
         finish = 1.5 if damage >= remaining else 0.0
         # a disabled weapon costs an action to re-arm; one with Time Tokens waits, no action needed
         spend = 0.0 if option.weapon is None else 0.2 if option.weapon.time else 0.4
-        return damage + finish - spend + 0.01 * defender.cost / 10
+        card, _ = weapon_card(state, ship, option)  # the weapon card's text (Magnetic Pulse, Concussive Charges)
+        return damage + finish - spend + card + 0.01 * defender.cost / 10
 
     def _best_attack(self, state: GameState, ship: ShipState, options: list[AttackOption]) -> AttackOption | None:
         if not options:
@@ -397,7 +405,9 @@ class AiPlayer:
         defender = state.ship(best.defender)
         weapon = "primary weapon" if best.weapon is None else best.weapon.name
         value = self._attack_value(state, ship, best)
-        return best, f"{weapon} at {defender.name} (range {best.band}): expected {value:.1f} damage"
+        _, card = weapon_card(state, ship, best)
+        return best, f"{weapon} at {defender.name} (range {best.band}): expected {value:.1f} damage" + (
+            f" ({card})" if card else "")
 
     def keep_cloak(self, state: GameState, ship: ShipState) -> bool:
         return self._threat(state, ship) > 0

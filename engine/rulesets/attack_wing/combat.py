@@ -71,6 +71,7 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
             t.emit(ev.TargetLockRemoved, ship=attacker.id, cause=f"spent to fire {weapon.name}")
         # a card disabled in the weapon's place (Lojur) spares a weapon that would be disabled;
         # a ship card's own weapon is no upgrade: not disabled
+        windows.instead(t, context, "fire_cost")  # a cost paid as it fires (Magnetic Pulse: an active shield)
         if weapon.upgrade_id != attacker.ship_id and (weapon.time or not windows.instead(t, context, "spare_weapon")):
             t.emit(ev.WeaponDisabled, ship=attacker.id, weapon=weapon.upgrade_id, time=weapon.time)
     # rulebook "Firing While Cloaked"; a card may keep the token green (Advanced Weapon System)
@@ -112,7 +113,8 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
     if not t.state.ship(defender.id).in_play or (not t.state.ship(attacker.id).in_play and not hits + crits):
         return
     suffer(t, defender.id, hits + added, crits, cause=f"attack by {attacker.name}",
-           attacker_skill=rules.skill_in_effect(attacker), hull_only=hull_only)
+           attacker_skill=rules.skill_in_effect(attacker), hull_only=hull_only is True,
+           crits_past_shields=hull_only == "crits")
 
 
 def _card_damage(t: Table, ship_id: str, hits: int, crits: int, card: str) -> None:
@@ -224,9 +226,11 @@ def _spend(t: Table, ship_id: str, kind: SpendKind, dice: tuple[int, ...], defau
 
 
 def suffer(t: Table, ship_id: str, hits: int, crits: int, cause: str, attacker_skill: int | None = None,
-           hull_only: bool = False) -> None:
+           hull_only: bool = False, crits_past_shields: bool = False) -> None:
     """Suffer damage one point at a time, normal before critical: an active shield first, else a
     damage card (face up for critical damage); destroyed at Hull Value (simultaneous attack rule).
+    ``crits_past_shields``: a critical hit that would damage an active shield is a normal hit on the
+    hull instead (Magnetic Pulse).
     An Attack Squadron (tournament "Attack Squadrons") takes critical damage as normal damage and
     loses one token of its stack instead of a damage card, at most one from any single attack."""
     squadron = rules.is_squadron(t.state.ship(ship_id).class_name)
@@ -237,7 +241,9 @@ def suffer(t: Table, ship_id: str, hits: int, crits: int, cause: str, attacker_s
         ship = t.state.ship(ship_id)
         if ship.destroyed:
             return
-        if ship.shields > 0 and not hull_only:
+        if ship.shields > 0 and not hull_only and critical and crits_past_shields:
+            critical = False  # a face-down damage card, the shield kept
+        elif ship.shields > 0 and not hull_only:
             t.emit(ev.DamageDealt, ship=ship_id, to="shield", cause=cause)
             left -= 1
             continue

@@ -15,7 +15,7 @@ from engine.geometry.pose import Pose
 from engine.geometry.shapes import Obstacle, Planet, PlayArea, base_corners, base_polygon
 from engine.rulesets.attack_wing import actions, combat, rules
 from engine.rulesets.attack_wing import events as ev
-from engine.rulesets.attack_wing.abilities import windows
+from engine.rulesets.attack_wing.abilities import extra, planning, windows
 from engine.rulesets.attack_wing.abilities.after_move import before_move as change_maneuver
 from engine.rulesets.attack_wing.abilities.after_move import end_of_activation
 from engine.rulesets.attack_wing.abilities.after_move import resolve as after_move_cards
@@ -45,7 +45,7 @@ class Phase:
 
 # The Attack Wing round (rulebook "Game Round"): a ruleset declares its own list with its steps.
 ROUND: tuple[Phase, ...] = (
-    Phase("planning", ("set_dials",)),
+    Phase("planning", ("set_dials", "planning_cards")),
     Phase("activation", ("activate_ships",)),
     Phase("combat", ("console_fire", "attacks")),
     Phase("end", ("end_tokens", "check_end")),
@@ -189,6 +189,10 @@ class Game:
         for ship_id, maneuver, reason in choices:
             self.emit(ev.DialSet, ship=ship_id, kind=maneuver.kind, speed=maneuver.speed, reason=reason)
 
+    def planning_cards(self) -> None:
+        """Cards used "during the Planning Phase" (Positron Beam), once every dial is set."""
+        planning.planning_cards(self, self.order(self.state.in_play(), ascending=True))
+
     # --- activation ----------------------------------------------------------------------
     def activate_ships(self) -> None:
         for ship in self.order(self.state.in_play(), ascending=True):
@@ -263,6 +267,10 @@ class Game:
         if move.obstacles:  # "Moving Into and Through Obstacles": one die for the maneuver (rulings.md)
             faces, draws = self.dice.roll(self.state, "attack", 1, self.state.ship(ship_id), "obstacle")
             self.obstacle_roll(ship_id, move.obstacles[0], faces[0], draws)
+            if not self.state.ship(ship_id).in_play:
+                return
+        if self.state.ship(ship_id).muon:  # Muon Token reference: hull damage, the maneuver's number less one
+            combat.suffer(self, ship_id, max(move.maneuver.speed - 1, 0), 0, cause="Muon Token", hull_only=True)
             if not self.state.ship(ship_id).in_play:
                 return
         self.after_move(ship_id)
@@ -494,6 +502,8 @@ class Game:
                 self.emit(ev.WeaponEnabled, ship=sid, weapon=choice.target)
             if choice.target in ship.cards_disabled:
                 self.emit(ev.CardEnabled, ship=sid, card=choice.target, cause=choice.action)
+        elif choice.action == actions.REMOVE_MUON:
+            self.emit(ev.TokensChanged, ship=sid, token="muon", delta=-1, cause=choice.action)
         elif choice.action in ("regenerate", "repair") and choice.target is not None:
             self.emit(ev.DamageRepaired, ship=sid, index=int(choice.target), flipped=choice.action == "repair",
                       cause=choice.action)
@@ -529,7 +539,13 @@ class Game:
             self.emit(ev.AttackSkipped, ship=ship.id, cause="regenerated this round")
             return
         options = [o for o in rules.attack_options(self.state, ship)
-                   if windows.may_attack(self.state, ship, self.state.ship(o.defender))]
+                   if windows.may_attack(self.state, ship, self.state.ship(o.defender))
+                   and windows.may_fire(self.state, ship, o.weapon)]
+        self.declare_attack(ship, options)
+
+    def declare_attack(self, ship: ShipState, options: list[rules.AttackOption]) -> None:
+        """The seat declares one of ``options`` (or holds fire), then the attack is made; a card may
+        then give the ship one more (``extra.after_attack``)."""
         choice, reason = self.players[ship.side].attack(self.state, ship, options) if options else (None, "")
         if options:
             self.decided(ship.side)
@@ -548,6 +564,7 @@ class Game:
         (x0, y0), (x1, y1) = lof.line.coords[0], lof.line.coords[-1]
         line = ((round(x0, 3), round(y0, 3)), (round(x1, 3), round(y1, 3)))
         combat.resolve_attack(self, choice, line, lof.obstructed, reason, **self.attack_bonuses(ship, defender))
+        extra.after_attack(self, ship.id, choice)
 
     def attack_bonuses(self, attacker: ShipState, defender: ShipState) -> dict[str, Any]:
         """Hook: card abilities' extra dice and rerolls for this attack (``combat.resolve_attack``'s

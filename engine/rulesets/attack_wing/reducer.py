@@ -87,7 +87,8 @@ def _placed(state: GameState, e: ev.ShipPlaced) -> GameState:
 
 
 def _round_started(state: GameState, e: ev.RoundStarted) -> GameState:
-    ships = tuple(replace(s, actions_done=(), attacked=False, revealed=None, used_round=(), marks=(), protected=())
+    ships = tuple(replace(s, actions_done=(), attacked=False, extra_attack=False, revealed=None, used_round=(),
+                          marks=(), protected=())
                   if s.in_play else s for s in state.ships)
     return replace(state, ships=ships, active=None, attack=None)
 
@@ -129,7 +130,8 @@ def _nudged(state: GameState, e: ev.ShipNudged) -> GameState:
     return state.update(e.ship, pose=e.end.pose())
 
 
-_TOKEN_FIELDS = {"evade": "evade", "scan": "scan", "battle_stations": "battle_stations", "aux_power": "aux_power"}
+_TOKEN_FIELDS = {"evade": "evade", "scan": "scan", "battle_stations": "battle_stations", "aux_power": "aux_power",
+                 "muon": "muon"}
 
 
 def _tokens(state: GameState, e: ev.TokensChanged) -> GameState:
@@ -224,10 +226,12 @@ def _reshuffled(state: GameState, e: ev.DamageDeckReshuffled) -> GameState:
 def _declared(state: GameState, e: ev.AttackDeclared) -> GameState:
     ship = _ship(state, e.ship, e)
     _ship(state, e.defender, e)
-    if ship.attacked:
+    if ship.attacked and not ship.extra_attack:
         raise IllegalEvent(f"event {e.seq}: {ship.name} has already attacked this round")
-    return replace(state.update(e.ship, attacked=True), attack=AttackState(e.ship, e.defender, e.weapon),
-                   active=e.ship)
+    # an extra attack a card gave (ability_used, window "extra_attack") leaves the ship's own as it was
+    attacked = ship.attacked if ship.extra_attack else True
+    return replace(state.update(e.ship, attacked=attacked, extra_attack=False),
+                   attack=AttackState(e.ship, e.defender, e.weapon), active=e.ship)
 
 
 def _need_attack(state: GameState, e: ev.Event) -> AttackState:
@@ -345,8 +349,9 @@ def _resolved(state: GameState, e: ev.AttackResolved) -> GameState:
 
 
 def _skipped(state: GameState, e: ev.AttackSkipped) -> GameState:
-    _ship(state, e.ship, e)
-    return replace(state.update(e.ship, attacked=True), attack=None)
+    ship = _ship(state, e.ship, e)
+    attacked = ship.attacked if ship.extra_attack else True  # an extra attack not made: the ship's own stays
+    return replace(state.update(e.ship, attacked=attacked, extra_attack=False), attack=None)
 
 
 def _damage(state: GameState, e: ev.DamageDealt) -> GameState:
@@ -413,6 +418,10 @@ def _ability(state: GameState, e: ev.AbilityUsed) -> GameState:
         if e.choice not in ship.cards:
             raise IllegalEvent(f"event {e.seq}: {ship.name} has no card {e.choice!r} to protect")
         changes["protected"] = (*ship.protected, e.choice)
+    if e.window == "extra_attack":  # one more attack: only from a card whose mark is on the ship this round
+        if e.card not in ship.marks:
+            raise IllegalEvent(f"event {e.seq}: {e.card_name} gave {ship.name} no extra attack this round")
+        changes["extra_attack"] = True
     if e.time:
         changes["cards_time"] = (*((c, n) for c, n in ship.cards_time if c != e.card), (e.card, e.time))
     new = state.update(e.ship, **changes)

@@ -72,6 +72,7 @@ class ShipState:
     scan: int = 0
     battle_stations: int = 0
     aux_power: int = 0
+    muon: int = 0  # a Muon Token (Muon Feedback Wave): hull damage after each maneuver until an action removes it
     cloak: Cloak = "none"
     cloak_beside: bool = False  # cloaked for more than one round: cannot be target locked
     target_lock: str | None = None  # the ship this one holds a lock on
@@ -79,6 +80,7 @@ class ShipState:
     revealed: tuple[str, int, str] | None = None  # (kind, speed, colour) this round
     actions_done: tuple[str, ...] = ()
     attacked: bool = False  # has had its opportunity to attack this round
+    extra_attack: bool = False  # a card gave it one more attack now (Once More Unto The Breach), not yet made
     # its cards with abilities (catalog ids: captain, admiral, upgrades) and what has been done to them
     cards: tuple[str, ...] = ()
     cards_disabled: tuple[str, ...] = ()  # a Disabled Token on the card

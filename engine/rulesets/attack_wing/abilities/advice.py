@@ -24,6 +24,7 @@ from engine.rulesets.attack_wing.abilities import moves
 from engine.rulesets.attack_wing.abilities.model import Ability, AttackContext, Cost, Situation
 from engine.rulesets.attack_wing.abilities.registry import CARDS
 from engine.rulesets.attack_wing.abilities.windows import holds, marks_of, parse_action
+from engine.rulesets.attack_wing.measure import arc_check
 from engine.rulesets.attack_wing.movement import Table, resolve_move
 from engine.rulesets.attack_wing.odds import attack_odds, odds_for
 from engine.rulesets.attack_wing.rules import AttackOption
@@ -125,6 +126,111 @@ def _first_strike(state: GameState, ship: ShipState, targets: Sequence[str], ext
     return DAMAGE_VALUE * best[0], best[1], best[2]
 
 
+def _stasis(state: GameState, ship: ShipState, targets: Sequence[str]) -> tuple[float, str, str | None]:
+    """Projected Stasis Field: the enemy whose attack it stops (the most expected damage spared) and
+    whose shields go down, against its own attack's two dice fewer and its own shields disabled."""
+    mine = {o.defender: o for o in rules.attack_options(state, ship)}
+    own = max((_expected(state, ship, o) - _expected(state, ship, o, -2) for o in mine.values()), default=0.0)
+    scored = []
+    for t in targets:
+        enemy = state.ship(t)
+        if enemy.side == ship.side:
+            continue
+        damage, chance = _best_at(state, enemy, ship)
+        scored.append((damage * chance + 0.4 * enemy.shields * (t in mine), t))
+    if not scored:
+        return 0.0, "", None
+    spared, pick = max(scored)
+    if spared <= 0:
+        return 0.0, "", None
+    threat = sum(_threat_to(state, e, ship) for e in state.enemies(ship))
+    value = DAMAGE_VALUE * (spared - own) - ship.shields * (SHIELD_COST + 0.05 * threat)
+    return value, f"{state.ship(pick).name} does not attack and drops its shields ({spared:.2f}); " \
+        f"{own:.2f} of its own attack lost to two dice fewer", pick
+
+
+def _second_attack(state: GameState, ship: ShipState, card_id: str) -> tuple[float, str]:
+    """Once More Unto The Breach: one more primary weapon attack, both at the card's dice fewer
+    (the expected damage of the two against the one attack it would make without the card)."""
+    extra = sum(r.effect.amount for r in CARDS[card_id].abilities
+                if r.condition.scope == "marked" and r.effect.kind == "attack_dice")
+    scored = [(_expected(state, ship, o, extra), _expected(state, ship, o)) for o in rules.attack_options(state, ship)
+              if o.weapon is None]
+    if not scored:
+        return 0.0, ""
+    less, full = max(scored)
+    gain = 2 * less - full
+    return DAMAGE_VALUE * gain, f"two primary weapon attacks ({2 * less:.2f} expected damage against {full:.2f})"
+
+
+def _counter(state: GameState, ship: ShipState) -> tuple[float, str]:
+    """Counter Attack: a free attack back at each enemy in its forward arc that may attack it (the
+    chance it picks this ship), at the expected damage of the ship's best attack at it."""
+    mine: dict[str, float] = {}
+    for o in rules.attack_options(state, ship):
+        mine[o.defender] = max(mine.get(o.defender, 0.0), _expected(state, ship, o))
+    worth, attackers = 0.0, 0.0
+    for enemy in state.enemies(ship):
+        damage, chance = _best_at(state, enemy, ship)
+        if not chance or enemy.id not in mine or not arc_check(rules.placed(ship), rules.placed(enemy),
+                                                                ship.front_arc or 90.0).in_arc:
+            continue
+        worth += chance * mine[enemy.id] * min(1.0, damage)  # about the chance its attack damages the ship
+        attackers += chance
+    if not worth:
+        return 0.0, ""
+    return DAMAGE_VALUE * worth, f"a free attack back ({worth:.2f} expected damage) at the ships in its forward " \
+        f"arc that may attack it (expected {attackers:.2f} attacks)"
+
+
+def _tractor(state: GameState, ship: ShipState, targets: Sequence[str], attack: AttackOption | None, dice: int
+             ) -> tuple[float, str, str | None]:
+    """Tractor Beam: ``dice`` attack dice at a ship at Range 1; each hit one defense die fewer for it
+    against this ship's attack: worth the expected hits times the damage a defense die fewer adds
+    to the ship's best attack at it (the one it means to make, when that ship is in reach)."""
+    from engine.rulesets.attack_wing.dice import ATTACK_DIE
+    hits = dice * ATTACK_DIE.count("hit") / len(ATTACK_DIE)
+    mine = [o for o in rules.attack_options(state, ship) if o.defender in targets]
+    if attack is not None and attack.defender in targets:
+        mine = [attack]
+    scored = [(odds_for(ship, state.ship(o.defender), o.weapon, o.band, False, extra_defense=-1).expected_damage
+               - _expected(state, ship, o), o.defender) for o in mine]
+    if not scored:
+        return 0.0, "", None
+    gain, pick = max(scored)
+    return DAMAGE_VALUE * hits * gain, f"{dice} dice at {state.ship(pick).name}: {hits:.2f} expected hits, " \
+        f"each a defense die fewer against its next attack (+{gain:.2f} expected damage)", pick
+
+
+def weapon_card(state: GameState, ship: ShipState, option: AttackOption) -> tuple[float, str]:
+    """What a weapon card's text adds to firing it, on the AI's attack scale, and its words: a price
+    paid as it fires (Magnetic Pulse's shield, as ``policy.keep_value`` weighs one), its critical hits
+    past the shields, the tokens it takes (Concussive Charges: the defender's worth most, about one
+    for each two dice)."""
+    from engine.rulesets.attack_wing.abilities.tokens_lost import WORTH, held
+    card = CARDS.get(option.weapon.upgrade_id) if option.weapon is not None else None
+    if card is None:
+        return 0.0, ""
+    defender = state.ship(option.defender)
+    value, words = 0.0, []
+    for ability in card.abilities:
+        kind = ability.effect.kind
+        if kind == "fire_cost" and ability.cost.shields:
+            value -= 0.35 * ability.cost.shields
+            words.append(f"costs {ability.cost.shields} active shield")
+        elif kind == "crit_past_shields" and defender.shields:
+            value += 0.3
+            words.append("its critical hits go past the shields")
+        elif kind == "remove_token":
+            have = held(defender, ability.effect.tokens)
+            worth = sorted((WORTH.get(t, 0.0) for t, n in have.items() for _ in range(n)), reverse=True)
+            taken = [w for w in worth[:max(1, option.weapon.attack // 2 if option.weapon else 1)] if w > 0]
+            if taken:
+                value += sum(taken)
+                words.append(f"takes {len(taken)} of {defender.name}'s tokens")
+    return value, "; ".join(words)
+
+
 def _context(state: GameState, attacker: ShipState, option: AttackOption) -> AttackContext:
     return AttackContext(attacker, state.ship(option.defender), option.weapon, option.band, option.arc)
 
@@ -224,6 +330,9 @@ def _on_ship(state: GameState, ship: ShipState, ability: Ability, target: ShipSt
         else:
             worth = DEFENSE_DIE * fire if effect.token == "evade" else 0.3
         return worth, f"a {effect.token.replace('_', ' ')} token for {target.name}" if worth else ""
+    if effect.kind == "gain_token" and effect.token == "muon" and not friendly and not target.muon:
+        rounds = max(state.round_limit - state.round, 0)  # hull damage after each maneuver above 1 until removed
+        return 0.6 + 0.2 * min(rounds, 3), f"a Muon Token beside {target.name}"
     if effect.kind == "inflict" and not friendly:  # a critical hit on the hull: a point and its card's effect
         return 1.3 * effect.amount, f"{effect.amount} critical damage to {target.name}"
     if effect.kind == "drop_lock" and not friendly and target.target_lock is not None:  # its lock on us gone
@@ -301,6 +410,12 @@ def action_value(state: GameState, ship: ShipState, action: str, threat: float, 
             now -= TOKEN_WORTH["target_lock"]
             said.append("spends the target lock")
         return now - _cost(ability.cost), (f"{card.name}: " + "; ".join(said)) if said else "", picked
+    if ability.effect.roll:  # Tractor Beam
+        value, words, chosen = _tractor(state, ship, targets, attack, ability.effect.roll)
+        return value - _cost(ability.cost), f"{card.name}: {words}" if words else "", chosen
+    if ability.effect.disable_shields:  # Projected Stasis Field
+        value, words, chosen = _stasis(state, ship, targets)
+        return value - _cost(ability.cost), f"{card.name}: {words}" if words else "", chosen
     kinds = {r.effect.kind for r in card.abilities if r.condition.scope == "marked"}
     if ("cannot_attack" in kinds and ability.effect.pick) or "must_attack" in kinds:  # Weyoun, Keevan
         extra = sum(r.effect.amount for r in card.abilities if r.condition.scope == "marked"
@@ -324,11 +439,18 @@ def action_value(state: GameState, ship: ShipState, action: str, threat: float, 
         marked = (*marked, ship.id)
     value, why = 0.0, []
     own_attack = bool(rules.attack_options(state, ship))
+    twice = "extra_attack" in kinds  # its attack dice rider is in the two attacks' worth (_second_attack)
     for rider in card.abilities:
-        if rider.condition.scope != "marked":
+        if rider.condition.scope != "marked" or (twice and rider.effect.kind == "attack_dice"):
             continue
         kind, amount = rider.effect.kind, rider.effect.amount
-        if kind == "retaliate":
+        if kind == "extra_attack":
+            worth, words = _counter(state, ship) if rider.condition.role == "defender" else \
+                _second_attack(state, ship, card_id)
+            value += worth
+            if words:
+                why.append(words)
+        elif kind == "retaliate":
             worth, words = _return_fire(state, ship, amount)
             value += worth
             if words:

@@ -17,6 +17,9 @@ comes right after the ship's maneuver and before its Perform Action step (a ship
 (a card that lets it act anyway); ``before_move`` comes after the dial is revealed and before the
 ship moves (a card that changes the maneuver: Transwarp Drive, Nyota Uhura); ``activation_end`` once
 every ship has activated (Suicide Attack).
+``extra_attack`` comes right after an attack of the Combat Phase
+(a card that gives its ship one more attack: Once More Unto The Breach). ``planning`` comes once every
+dial is set, in the Planning Phase (Positron Beam).
 """
 
 from __future__ import annotations
@@ -30,10 +33,11 @@ if TYPE_CHECKING:
 
 Window = Literal["action", "free_action", "declare_target", "attack_dice", "modify_attack", "defense_dice",
                  "modify_defense", "compare", "damage", "end", "resist", "destroyed", "after_move", "aux_power",
-                 "before_move", "activation_end"]
+                 "before_move", "activation_end", "extra_attack", "planning"]
 WINDOWS: tuple[Window, ...] = ("action", "free_action", "declare_target", "attack_dice", "modify_attack",
                                "defense_dice", "modify_defense", "compare", "damage", "end", "resist", "destroyed",
-                               "after_move", "aux_power", "before_move", "activation_end")
+                               "after_move", "aux_power", "before_move", "activation_end", "extra_attack",
+                               "planning")
 # "ship": a ship card's own ability (the ship card's catalog id is among its cards)
 CardKind = Literal["captain", "admiral", "talent", "crew", "weapon", "tech", "resource", "borg", "squadron", "ship"]
 Limit = Literal["none", "round", "game"]
@@ -85,6 +89,12 @@ EffectKind = Literal[
     "drop_lock",       # the ship it targets loses the target lock it holds (``locking``: on the card's ship)
     "discard_upgrade", # discard ``amount`` upgrades (of ``upgrades`` types, the seat's choice) of the ship it
                        # targets: they leave the game (boarding parties, Sabotage)
+    "extra_attack",    # window "extra_attack": right after an attack of its ship, one more attack this round
+                       # (``Condition.weapon`` "primary": after a primary weapon attack, and with it again)
+    "fire_cost",       # attacking with this weapon: the card's cost is paid as it fires (Magnetic Pulse: an
+                       # active shield), and it may not fire without it
+    "crit_past_shields",  # the attack's critical hits that would damage active shields are each a hit on the
+                          # hull instead (the shield is not lost; Magnetic Pulse)
     "aux_actions",     # window "aux_power": the ship performs an Action Bar action despite its Auxiliary
                        # Power Token (rulebook "Auxiliary Power": otherwise none at all)
     "repair_damage",   # repair ``amount`` damage to the hull (a damage card discarded, face up first) or the
@@ -193,7 +203,8 @@ class Effect:
     # whom it marks or acts on ("mark", "gain_token", "remove_token", "repair_shield", "disable_upgrade"):
     # its own ship, friendly or enemy ships, any ship; "owner": a rider's ships and the card's own;
     # "cannot_attack": "pair": the marked ship and the card's ship not at each other
-    targets: Literal["self", "friendly", "enemy", "ships", "owner", "pair"] = "self"
+    # "cannot_attack": "marked": a marked ship other than the card's own attacks no one (Projected Stasis Field)
+    targets: Literal["self", "friendly", "enemy", "ships", "owner", "pair", "marked"] = "self"
     reach: tuple[int, ...] = ()  # range bands to the ships it marks or targets
     factions: tuple[str, ...] = ()  # "mark": only ships of these factions
     pick: bool = False  # "mark": the seat picks one target; else every ship that qualifies
@@ -209,6 +220,8 @@ class Effect:
     bar_only: bool = False  # "free_action": only the actions on the ship's Action Bar
     locking: bool = False  # only a ship holding a target lock on the card's ship (Hikaru Sulu 2046)
     exposed: bool = False  # only a target that is not cloaked and has no active shields (boarding parties)
+    disable_shields: bool = False  # "mark": every ship marked but the card's own disables its active shields
+    roll: int = 0  # "mark": roll that many attack dice; the ship it targets is marked once for each hit (Tractor Beam)
     locked: bool = False  # an Action: at the ship the card's ship holds a target lock on, spending the lock (Chang)
     # "mark" with a ``token``: ``amount`` of that token is placed beside every ship it marks
     maneuvers: tuple[tuple[str, int], ...] = ()  # "maneuver": (kind, speed) it may perform (empty: the dial's)

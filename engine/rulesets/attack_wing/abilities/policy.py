@@ -339,6 +339,23 @@ def default(state: GameState, owner: ShipState, ability: Ability, offer: Ability
         weapon = next((w for w in owner.weapons if w.upgrade_id == state.attack.weapon), None)
         return AbilityUse(reason=f"{weapon.name if weapon else 'the weapon'} stays armed; the card is disabled "
                           "in its place")
+    if offer.window == "planning" and kind == "gain_token" and ability.effect.token == "aux_power":  # Positron Beam
+        enemies = [state.ship(o.action) for o in offer.actions if state.ship(o.action).side != owner.side
+                   and not state.ship(o.action).aux_power]
+        if not enemies:
+            return None
+        pick = max(enemies, key=lambda e: (e.attack, e.id))
+        return AbilityUse(choice=pick.id, reason=f"an auxiliary power token beside {pick.name}: it performs no "
+                          "action this round and no red maneuver while it holds the token")
+    if kind == "remove_token" and offer.window == "damage" and offer.actions:  # Concussive Charges
+        from engine.rulesets.attack_wing.abilities.tokens_lost import best  # it reads the windows, which read this
+        choice = best(tuple(o.action for o in offer.actions))
+        return AbilityUse(choice=choice, reason=f"takes {choice.replace('+', ', ').replace('_', ' ')}: worth most "
+                          "to the ship losing them")
+    if kind == "extra_attack":  # offered only with an attack to make: a free attack is damage for nothing
+        if offer.subject is not None and offer.subject != owner.id:  # Counter Attack: back at its attacker
+            return AbilityUse(reason=f"a free attack back at {state.ship(offer.subject).name} ({offer.card_name})")
+        return AbilityUse(reason=f"one more attack this round ({offer.card_name})")
     return AbilityUse(reason=ability.summary)
 
 

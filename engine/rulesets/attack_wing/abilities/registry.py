@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from engine.rulesets.attack_wing.abilities.cards import (
     admirals,
+    attacks,
     boarding,
     captains,
     captains_more,
@@ -24,7 +25,7 @@ from engine.rulesets.attack_wing.abilities.cards import (
 from engine.rulesets.attack_wing.abilities.model import Ability, Card, Window
 
 MODULES = (captains, captains_more, admirals, talents, talents_more, crew, crew_more, weapons, tech, tech_more,
-           squadrons, resources, boarding, ships, maneuvers)
+           squadrons, resources, boarding, ships, maneuvers, attacks)
 
 
 def _index() -> dict[str, Card]:

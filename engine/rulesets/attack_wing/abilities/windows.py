@@ -314,6 +314,14 @@ def _riders(state: GameState, kind: str) -> Iterator[tuple[ShipState, str, Abili
                     yield owner, card_id, ability
 
 
+def may_fire(state: GameState, attacker: ShipState, weapon: Any) -> bool:
+    """A weapon whose card's cost is paid as it fires (``fire_cost``: Magnetic Pulse's active shield)
+    may fire only when the ship can pay it."""
+    card = CARDS.get(weapon.upgrade_id) if weapon is not None else None
+    return card is None or all(a.effect.kind != "fire_cost" or attacker.shields >= a.cost.shields
+                               for a in card.abilities)
+
+
 def may_attack(state: GameState, attacker: ShipState, defender: ShipState) -> bool:
     """Declare Target: no ability forbids this attack (the Corbomite Maneuver, Weyoun's target,
     Keevan's ship that must attack its target)."""
@@ -326,6 +334,8 @@ def may_attack(state: GameState, attacker: ShipState, defender: ShipState) -> bo
         if ability.effect.targets == "pair" and ((card_id in attacker.marks and defender.id == owner.id)
                                                  or (card_id in defender.marks and attacker.id == owner.id)):
             return False  # K'Ehleyr: neither of the two ships attacks the other
+        if ability.effect.targets == "marked" and card_id in attacker.marks and attacker.id != owner.id:
+            return False  # Projected Stasis Field: the ship it targets attacks no one
     for owner, card_id, _ in _riders(state, "must_attack"):
         if attacker.id == owner.id and card_id in attacker.marks and card_id not in defender.marks:
             return False
@@ -500,9 +510,10 @@ def _one_hit(t: Table, found: Found, attack: AttackContext, faces: tuple[str, ..
                    cause=found[2].name)
 
 
-def damage(t: Table, attack: AttackContext, hits: int, crits: int, suffer: Any) -> tuple[int, bool]:
+def damage(t: Table, attack: AttackContext, hits: int, crits: int, suffer: Any) -> tuple[int, bool | str]:
     """After the compare step: the defender's return fire (``suffer(table, ship, hits, crits, cause)``
-    deals it), then the hits the attacker's cards add and whether its damage goes past the shields."""
+    deals it), then the hits the attacker's cards add and whether its damage goes past the shields
+    (True), or only its critical hits, each a hit on the hull ("crits": Magnetic Pulse)."""
     for found in list(candidates(t.state, t.state.ship(attack.defender.id), "damage", attack)):
         owner, _, card, _, ability = found
         if ability.effect.kind != "retaliate":
@@ -526,6 +537,10 @@ def damage(t: Table, attack: AttackContext, hits: int, crits: int, suffer: Any) 
             continue
         if ability.effect.faces == ("crit",) and not crit_on_hull(hits, crits, shields, past_shields):
             continue  # "a critical hit against the hull" (Massacre): none reaches it
+        if ability.effect.kind == "remove_token":  # a token lost for each result (Concussive Charges)
+            from engine.rulesets.attack_wing.abilities.tokens_lost import lose_tokens  # it reads this module
+            lose_tokens(t, found, attack, hits + crits)
+            continue
         use = _ask(t, found, "damage", subject=attack.defender.id) if ability.optional else None
         if ability.optional and use is None:
             continue
@@ -534,6 +549,8 @@ def damage(t: Table, attack: AttackContext, hits: int, crits: int, suffer: Any) 
         _used(t, found, "damage", use, attack.defender.id, amount)
         added += amount
         hull_only = hull_only or kind == "ignore_shields"
+    if not hull_only and any(f[4].effect.kind == "crit_past_shields" for f in found_all) and crits:
+        return added, "crits"
     return added, hull_only
 
 
@@ -766,7 +783,14 @@ def perform_action(t: Table, ship_id: str, action: str, reason: str, target: str
         asked = _ask(t, found, "action", subject=holder.id, actions=tuple(ActionOption(c) for c in mine))
         paid = asked.choice if asked is not None and asked.choice in mine else policy.own_choice(holder, mine)
         use = AbilityUse(target=target, choice=paid, reason=reason)
-    _used(t, found, "action", use, subject=target or (ship_id if holder.id != ship_id else None), marks=marks)
+    faces: tuple[str, ...] = ()
+    draws = 0
+    if effect.roll and marks:  # the Action rolls attack dice: its target marked once for each hit (Tractor Beam)
+        rolled, draws = t.dice.roll(t.state, "attack", effect.roll, owner, f"{card.name} roll")
+        faces = tuple(rolled)
+        marks = tuple(m for m in marks for _ in range(faces.count("hit")))
+    _used(t, found, "action", use, subject=target or (ship_id if holder.id != ship_id else None), marks=marks,
+          faces=faces, draws=draws)
     if ability.cost.own and use.choice is not None:
         t.emit(ev.CardDiscarded if ability.cost.own_discard else ev.CardDisabled, ship=holder.id, card=use.choice,
                cause=card.name)
@@ -775,6 +799,11 @@ def perform_action(t: Table, ship_id: str, action: str, reason: str, target: str
         for ship_id in ships:  # Weyoun (2034): a crew card of the ship spared
             _protect(t, owner, _taken(t.state.ship(ship_id), effect, use.choice), ship_id)
     _apply(t, owner, card.name, effect, ships, use.choice)
+    for marked in marks if effect.disable_shields else ():  # its target's every remaining shield disabled
+        ship = t.state.ship(marked)
+        if marked != holder.id and ship.shields:
+            t.emit(ev.ShieldsChanged, ship=marked, active=0, disabled=ship.shields_disabled + ship.shields,
+                   cause=card.name)
     if effect.kind == "mark" and effect.token:  # a token beside every ship it marks
         for marked in marks:
             t.emit(ev.TokensChanged, ship=marked, token=effect.token, delta=effect.amount, cause=card.name)

@@ -56,6 +56,16 @@ def action_of(ship: ShipState, text: str, options: Sequence[ActionOption] = ()) 
 CHOICE_WINDOWS = ("free_action", "after_move", "resist", "before_move")
 
 
+def own_choice(card_id: str, index: int, window: str) -> bool:
+    """The options a use offers are its own choice (a free action, a card to spare, the tokens an
+    attack takes: Concussive Charges, the ship a planning card targets), not the upgrade that pays
+    its cost."""
+    card = CARDS.get(card_id)
+    return window in CHOICE_WINDOWS or window == "planning" or (
+        card is not None and index < len(card.abilities) and card.abilities[index].effect.kind == "remove_token"
+        and window == "damage")
+
+
 def use_problem(line: m.Uses, offer: AbilityOffer) -> str | None:
     """Why the line cannot be the answer to the offer (dice or free action), or None."""
     dice = tuple(i - 1 for i in line.indices)
@@ -66,7 +76,7 @@ def use_problem(line: m.Uses, offer: AbilityOffer) -> str | None:
         return f"{offer.card_name} touches all of dice {' '.join(str(i + 1) for i in offer.dice)} or none"
     if offer.dice and offer.pick and not 1 <= len(dice) <= offer.pick:
         return f"{offer.card_name} touches 1 to {offer.pick} dice"
-    if offer.actions and offer.window not in CHOICE_WINDOWS:  # which upgrade pays its cost
+    if offer.actions and not own_choice(offer.card, offer.ability, offer.window):  # which upgrade pays its cost
         if line.pays is not None and _paid_with(line, offer) is None:
             return f"{offer.card_name} is paid by disabling one of {', '.join(o.action for o in offer.actions)}, " \
                    f"not {line.pays!r}"
@@ -112,7 +122,7 @@ def _catalog_name(card_id: str) -> str:
 
 def answer(line: m.Uses, offer: AbilityOffer) -> AbilityUse:
     dice = tuple(i - 1 for i in line.indices) or (offer.dice if offer.pick == 0 else ())
-    if offer.actions and offer.window not in CHOICE_WINDOWS:  # the upgrade paying its cost
+    if offer.actions and not own_choice(offer.card, offer.ability, offer.window):  # the upgrade paying its cost
         paid = _paid_with(line, offer) if line.pays is not None else offer.actions[0].action
         return AbilityUse(dice, paid, line.target, line.reason)
     option = _offered(line, offer) if offer.actions else None
@@ -125,7 +135,9 @@ def optional(event: ev.AbilityUsed) -> bool:
     card = CARDS.get(event.card)
     return card is not None and event.ability < len(card.abilities) and (card.abilities[event.ability].optional
                                                                           or event.window in ("resist", "destroyed",
-                                                                                             "activation_end"))
+                                                                                             "activation_end")
+                                                                          or own_choice(event.card, event.ability,
+                                                                                        event.window))
 
 
 def gives_free_action(event: ev.AbilityUsed) -> bool:
@@ -152,6 +164,9 @@ def uses_line(event: ev.AbilityUsed, ship: ShipState, faces: tuple[str, ...]) ->
         return m.Uses(0, event.ship, label(ship, event.card), faces=faces, reason=event.reason,
                       choice=None if event.choice is None else label(ship, event.choice) if event.choice in CARDS
                       else event.choice)
+    if event.window in ("damage", "planning") and own_choice(event.card, event.ability, event.window):
+        # the tokens it takes (Concussive Charges), the ship it targets (Positron Beam)
+        return m.Uses(0, event.ship, label(ship, event.card), reason=event.reason, choice=event.choice)
     free = event.window in CHOICE_WINDOWS  # else the choice is the upgrade paying its cost
     pays = event.choice if not free and event.choice in ship.cards else None
     return m.Uses(0, event.ship, label(ship, event.card), tuple(i + 1 for i in event.dice), faces,

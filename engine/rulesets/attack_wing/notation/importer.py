@@ -128,7 +128,10 @@ class NotationDice:
         return self.driver.roll(state, kind, count, ship, cause), count
 
 
-AFTER_DICE = ("destroyed", "resist")  # windows asked as an attack's damage is dealt, after it is resolved
+# windows asked as an attack's damage is dealt, after it is resolved ("damage": after the Compare
+# Results step, Concussive Charges); "extra_attack" right after it (its uses line in the block of the
+# attack it follows)
+AFTER_DICE = ("destroyed", "resist", "extra_attack", "damage")
 
 
 def after_dice(state: GameState, line: m.Uses) -> bool:

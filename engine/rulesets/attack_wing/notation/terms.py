@@ -132,13 +132,13 @@ ACTION_WORDS: Final[dict[str, str]] = {
     "sensor-echo": "sensor_echo", "echo": "sensor_echo",
     "regenerate": "regenerate", "regen": "regenerate",
     "repair": "repair", "flip": "repair",
-    "rearm": "rearm", "re-arm": "rearm",
+    "rearm": "rearm", "re-arm": "rearm", "remove-muon": "remove_muon",
     "pass": "pass", "none": "pass", "no-action": "pass",
 }
 ACTION_OUT: Final[dict[str, str]] = {
     "evasive_maneuvers": "evade", "target_lock": "target-lock", "scan": "scan",
     "battle_stations": "battle-stations", "cloak": "cloak", "sensor_echo": "sensor-echo",
-    "regenerate": "regenerate", "repair": "repair", "rearm": "rearm", "pass": "pass",
+    "regenerate": "regenerate", "repair": "repair", "rearm": "rearm", "pass": "pass", "remove_muon": "remove-muon",
 }
 TOKEN_WORDS: Final[dict[str, str]] = {
     "evade": "evade", "evade-token": "evade", "evasive": "evade",
@@ -156,7 +156,8 @@ def parse_action(text: str) -> str:
     key = ACTION_WORDS.get(word(text))
     if key is None:
         raise ValueError(f"{text.strip()!r} is not an action (evade, target-lock, scan, battle-stations, cloak, "
-                         f"sensor-echo, regenerate, repair, rearm, pass){_suggest(word(text), ACTION_WORDS)}")
+                         "sensor-echo, regenerate, repair, rearm, remove-muon, pass)"
+                         f"{_suggest(word(text), ACTION_WORDS)}")
     return key
 
 
