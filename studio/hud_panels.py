@@ -26,6 +26,7 @@ TOKENS: Final[dict[str, tuple[str, RGBA]]] = {
     "aux_power": ("AUX", (0.85, 0.25, 0.18, 1.0)),
     "target_lock": ("LOCK", (0.25, 0.5, 0.95, 1.0)),
     "cloak": ("CLOAK", (0.45, 0.5, 0.58, 1.0)),
+    "muon": ("MUON", (0.7, 0.2, 0.55, 1.0)),  # Muon Feedback Wave: hull damage after each maneuver
 }
 
 

@@ -447,3 +447,17 @@ def test_the_ai_places_a_muon_token_on_an_enemy_and_removes_its_own() -> None:
     state = g.state.with_ship(j)
     choice = AiPlayer().act(state, j, actions.action_options(state, j))
     assert choice.action == actions.REMOVE_MUON and "Muon" in choice.reason
+
+
+def test_the_hud_panel_shows_the_muon_token() -> None:
+    """The ship's panel carries a MUON badge while the token is beside it (the damage it causes
+    after each maneuver is otherwise unexplained on screen)."""
+    from engine.rulesets.attack_wing.screen import token_views
+    from studio.hud_panels import TOKENS, token_badges
+
+    g = _muon([("straight", 1), ("straight", 3)])
+    ship = g.state.ship("J")
+    assert ship.muon == 1
+    assert ("MUON", TOKENS["muon"][1]) in token_badges(token_views(ship, {}))
+    g2 = _muon([("straight", 1), ("straight", 3)], [ActionChoice("pass"), ActionChoice("remove_muon")])
+    assert not any(text.startswith("MUON") for text, _ in token_badges(token_views(g2.state.ship("J"), {})))
