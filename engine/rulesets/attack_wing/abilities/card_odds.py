@@ -73,10 +73,39 @@ def _reroll(dist: Dist, kind: str, pool: Pool, token: bool, dice: tuple[int, ...
         _add(dist, (tuple(sorted([*kept, *((f, True) for f in faces)])), token), share * q)
 
 
+# The policy's answer for a pool, by what it reads (``policy._reroll``, ``_convert`` and the
+# ``add_result`` check, for the MODELLED effects only): the ability, the dice of both sides, whether
+# its owner is the attacker and the owner's battle stations token. The same cases recur in every
+# attack of a game, so they are worked out once: the ability object is kept with its answer (an id
+# is never reused while the object lives).
+_DECIDED: dict[tuple[object, ...], tuple[Ability, tuple[int, ...] | None]] = {}
+_DECIDED_MAX = 200_000
+
+
 def _decide(token_state: GameState, found: Found, kind: str, pool: Pool, other: tuple[str, ...]
-            ) -> AbilityOffer | None:
-    """The offer the game would make for this pool (None: not offered) with the policy's answer;
+            ) -> tuple[int, ...] | None:
+    """The dice the policy uses the ability on for this pool (None: not offered, or not used);
     ``token_state``: the game with the battle stations token of this pool's case."""
+    owner, ability = found[0], found[4]
+    attack = token_state.attack
+    assert attack is not None
+    battle_stations = token_state.ship(owner.id).battle_stations
+    key = (id(ability), kind, pool, other, owner.id == attack.attacker, battle_stations,
+           attack.defense_dice if kind == "attack" else ())
+    known = _DECIDED.get(key)
+    if known is not None and known[0] is ability:
+        return known[1]
+    if len(_DECIDED) >= _DECIDED_MAX:
+        _DECIDED.clear()
+    offer = _offer(token_state, found, kind, pool, other)
+    use = offer.default if offer is not None else None
+    _DECIDED[key] = (ability, None if use is None else use.dice)
+    return _DECIDED[key][1]
+
+
+def _offer(token_state: GameState, found: Found, kind: str, pool: Pool, other: tuple[str, ...]
+           ) -> AbilityOffer | None:
+    """The offer the game would make for this pool (None: not offered) with the policy's answer."""
     owner, card_id, card, i, ability = found
     faces, flags = tuple(f for f, _ in pool), tuple(r for _, r in pool)
     offered, pick = offered_dice(ability, faces, flags)
@@ -101,17 +130,16 @@ def _card_step(state: GameState, dist: Dist, found: Found, kind: str, other: tup
     token_states = {token: state.update(token_owner, battle_stations=int(token)) for token in (False, True)}
     out: Dist = {}
     for (pool, token), p in dist.items():
-        offer = _decide(token_states[token], found, kind, pool, other)
-        use = offer.default if offer is not None else None
+        use = _decide(token_states[token], found, kind, pool, other)
         if use is None:
             _add(out, (pool, token), p)
             continue
         spent = token and not (ability.cost.token == "battle_stations" and found[0].id == token_owner)
         effect = ability.effect
         if effect.kind == "reroll":
-            _reroll(out, kind, pool, spent, use.dice, p)
+            _reroll(out, kind, pool, spent, use, p)
         elif effect.kind == "convert":
-            new = [(effect.to or f, r) if i in use.dice else (f, r) for i, (f, r) in enumerate(pool)]
+            new = [(effect.to or f, r) if i in use else (f, r) for i, (f, r) in enumerate(pool)]
             _add(out, (tuple(sorted(new)), spent), p)
         else:  # add_result
             _add(out, (tuple(sorted([*pool, *[(effect.to or "hit", True)] * effect.amount])), spent), p)
