@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 from shapely.geometry import LineString, Polygon
@@ -209,6 +210,13 @@ def _arc_part(a: Placed, b: Placed, arc_deg: float, rear: bool) -> list[Pt] | No
 
 def arc_check(a: Placed, b: Placed, arc_deg: float, rear: bool = False) -> ArcCheck:
     """Is any part of b in a's front (or rear) arc, and how far is that part."""
+    return _arc_check(a, b, arc_deg, rear)
+
+
+@lru_cache(maxsize=4096)
+def _arc_check(a: Placed, b: Placed, arc_deg: float, rear: bool) -> ArcCheck:
+    """``arc_check``, remembered: the same two bases are measured again and again while neither
+    moves (every ship's attack options, the AI's and the game's, the cards' conditions)."""
     part = _arc_part(a, b, arc_deg, rear)
     if part is None:
         return ArcCheck(False, math.inf, None)
