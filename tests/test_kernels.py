@@ -66,3 +66,22 @@ def test_benchmark_script_runs_and_agrees() -> None:
     script = Path(__file__).resolve().parent.parent / "bench" / "bench_geometry.py"
     out = subprocess.run([sys.executable, str(script), "--quick"], capture_output=True, text=True, check=True)
     assert "ratio" in out.stdout
+
+
+@settings(max_examples=50)
+@given(st.lists(st.tuples(pose_arrays, halves), min_size=1, max_size=6),
+       st.lists(st.tuples(pose_arrays, halves), min_size=1, max_size=6))
+def test_pairs_give_the_same_numbers_as_every_pair_laid_out(a: list[tuple[tuple[float, float, float], float]],
+                                                           b: list[tuple[tuple[float, float, float], float]]
+                                                           ) -> None:
+    # square_distance_pairs works the trigonometry out once per pose: the very same bits as the rows
+    # np.repeat / np.tile lay out (the AI's scores depend on them)
+    pa, ha = np.array([p for p, _ in a]), np.array([h for _, h in a])
+    pb, hb = np.array([p for p, _ in b]), np.array([h for _, h in b])
+    n, k = len(a), len(b)
+    rows_a, rows_b = np.repeat(pa, k, axis=0), np.tile(pb, (n, 1))
+    half_a, half_b = np.repeat(ha, k), np.tile(hb, n)
+    distance, ca, cb = kernels.square_distance_pairs(pa, ha, pb, hb)
+    assert distance.tobytes() == kernels.square_distance(rows_a, half_a, rows_b, half_b).tobytes()
+    assert ca.tobytes() == kernels.square_corners(rows_a[:, 0], rows_a[:, 1], rows_a[:, 2], half_a).tobytes()
+    assert cb.tobytes() == kernels.square_corners(rows_b[:, 0], rows_b[:, 1], rows_b[:, 2], half_b).tobytes()

@@ -150,7 +150,7 @@ def point_distance(points: Array, poly: Array) -> Array:
 
 # --- square bases: closed forms, elementwise over (N,) arrays ----------------------------------
 
-def _frame(poses: Array) -> tuple[Array, Array, Array, Array]:
+def _frame(poses: Array) -> tuple[Array, Array, Array, Array]:  # a Frame
     h = np.radians(poses[:, 2])
     return poses[:, 0], poses[:, 1], np.sin(h), np.cos(h)
 
@@ -162,8 +162,15 @@ def square_overlaps(a: Array, a_half: Array | float, b: Array, b_half: Array | f
     The separating axis test for two squares needs only their four side directions; a square of
     half side h turned by d against an axis projects to a half-width of h (|cos d| + |sin d|).
     """
-    ax, ay, asn, acs = _frame(a)
-    bx, by, bsn, bcs = _frame(b)
+    return _frames_overlap(_frame(a), a_half, _frame(b), b_half, tol)
+
+
+Frame = tuple[Array, Array, Array, Array]  # x, y, sin and cos of the heading, per pose
+
+
+def _frames_overlap(fa: Frame, a_half: Array | float, fb: Frame, b_half: Array | float, tol: float) -> Mask:
+    ax, ay, asn, acs = fa
+    bx, by, bsn, bcs = fb
     dx, dy = bx - ax, by - ay
     cos_d = np.abs(acs * bcs + asn * bsn)
     sin_d = np.abs(asn * bcs - acs * bsn)
@@ -179,7 +186,11 @@ def square_overlaps(a: Array, a_half: Array | float, b: Array, b_half: Array | f
 
 def _corners_to_square(corners: Array, centre: Array, half: Array | float) -> Array:
     """min over corners (N, K, 2) of their distance to the square (centre pose (N, 3), half)."""
-    cx, cy, sn, cs = _frame(centre)
+    return _corners_to_frame(corners, _frame(centre), half)
+
+
+def _corners_to_frame(corners: Array, frame: Frame, half: Array | float) -> Array:
+    cx, cy, sn, cs = frame
     px, py = corners[..., 0] - cx[:, None], corners[..., 1] - cy[:, None]
     fwd = np.abs(px * sn[:, None] + py * cs[:, None])
     side = np.abs(px * cs[:, None] - py * sn[:, None])
@@ -196,6 +207,23 @@ def square_distance(a: Array, a_half: Array | float, b: Array, b_half: Array | f
     d = np.minimum(_corners_to_square(ca, b, b_half), _corners_to_square(cb, a, a_half))
     out: Array = np.where(square_overlaps(a, a_half, b, b_half, tol=0.0), 0.0, d)
     return out
+
+
+def square_distance_pairs(a: Array, a_half: Array, b: Array, b_half: Array) -> tuple[Array, Array, Array]:
+    """``square_distance`` of every pose of a (N, 3) against every pose of b (K, 3), in the rows
+    ``np.repeat(a, K)`` against ``np.tile(b, N)`` give, with both sides' corners in those rows: the
+    same numbers (every step is elementwise), the trigonometry done once per pose, not per pair."""
+    n, k = len(a), len(b)
+    ca = np.repeat(square_corners(a[:, 0], a[:, 1], a[:, 2], a_half), k, axis=0)
+    cb = np.tile(square_corners(b[:, 0], b[:, 1], b[:, 2], b_half), (n, 1, 1))
+    fa = _frame(a)
+    fb = _frame(b)
+    fa_rows: Frame = (np.repeat(fa[0], k), np.repeat(fa[1], k), np.repeat(fa[2], k), np.repeat(fa[3], k))
+    fb_rows: Frame = (np.tile(fb[0], n), np.tile(fb[1], n), np.tile(fb[2], n), np.tile(fb[3], n))
+    a_rows, b_rows = np.repeat(a_half, k), np.tile(b_half, n)
+    d = np.minimum(_corners_to_frame(ca, fb_rows, b_rows), _corners_to_frame(cb, fa_rows, a_rows))
+    out: Array = np.where(_frames_overlap(fa_rows, a_rows, fb_rows, b_rows, tol=0.0), 0.0, d)
+    return out, ca, cb
 
 
 def _cross(ax: Array, ay: Array, bx: Array, by: Array) -> Array:

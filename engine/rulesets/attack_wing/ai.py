@@ -31,7 +31,7 @@ from engine.rulesets.attack_wing.maneuvers import (
     template_hull,
     template_outline,
 )
-from engine.rulesets.attack_wing.measure import FULL_CIRCLE, Placed, arc_check, bands, convex_overlap, in_arc_many
+from engine.rulesets.attack_wing.measure import FULL_CIRCLE, Placed, arc_check, bands, convex_overlap, in_arc_of
 from engine.rulesets.attack_wing.movement import departing
 from engine.rulesets.attack_wing.rules import AttackOption
 from engine.rulesets.attack_wing.state import GameState, ShipState
@@ -122,11 +122,15 @@ class AiPlayer:
         guesses = [(e, p, 1.0 / len(ps)) for e in enemies for ps in [self._predict(e)] for p in ps]
         k = len(guesses)
         owner = [s for s, c in zip(ships, counts, strict=True) for _ in range(c)]
-        mine = np.repeat(np.array([p.as_tuple() for ends in ends_lists for p in ends]), k, axis=0)
-        theirs = np.tile(np.array([p.as_tuple() for _, p, _ in guesses]), (n, 1))
-        their_half = np.tile(np.array([P.base_half(e.base) for e, _, _ in guesses]), n)
-        my_half = np.repeat(np.array([P.base_half(s.base) for s in owner]), k)
-        band = bands(kernels.square_distance(mine, my_half, theirs, their_half))
+        # every end pose against every guess: row i * k + j is end pose i against guess j
+        mine_once = np.array([p.as_tuple() for ends in ends_lists for p in ends])
+        theirs_once = np.array([p.as_tuple() for _, p, _ in guesses])
+        my_half_once = np.array([P.base_half(s.base) for s in owner])
+        their_half_once = np.array([P.base_half(e.base) for e, _, _ in guesses])
+        mine, theirs = np.repeat(mine_once, k, axis=0), np.tile(theirs_once, (n, 1))
+        distance, my_corners, their_corners = kernels.square_distance_pairs(mine_once, my_half_once, theirs_once,
+                                                                            their_half_once)
+        band = bands(distance)
         range_w = np.select([band == 1, band == 2, band == 3], [1.25, 1.0, 0.7], 0.0)
         weight = np.tile(np.array([w for _, _, w in guesses]), n)
         # offense: each row's own front arc (grouped by arc size)
@@ -134,7 +138,7 @@ class AiPlayer:
         in_arc = np.zeros(n * k, dtype=bool)
         for arc in np.unique(my_arc):
             rows = my_arc == arc
-            in_arc[rows] = in_arc_many(mine[rows], theirs[rows], their_half[rows], float(arc))
+            in_arc[rows] = in_arc_of(mine[rows], their_corners[rows], float(arc))
         my_attack = np.repeat(np.array([s.attack for s in owner], dtype=np.float64), k)
         gain = (in_arc * range_w * weight * my_attack).reshape(n, k)
         ids = [e.id for e, _, _ in guesses]
@@ -146,7 +150,7 @@ class AiPlayer:
         guess_arc = np.array([_arc_of(e) for e, _, _ in guesses])
         for arc in np.unique(guess_arc):
             rows = np.tile(guess_arc == arc, n)
-            t_in = in_arc_many(theirs[rows], mine[rows], my_half[rows], float(arc))
+            t_in = in_arc_of(theirs[rows], my_corners[rows], float(arc))
             attack = np.tile(np.array([e.attack for e, _, _ in guesses], dtype=np.float64), n)[rows]
             threat[rows] = t_in * range_w[rows] * weight[rows] * attack
         threat_sum = threat.reshape(n, k).sum(axis=1)
