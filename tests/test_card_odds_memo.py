@@ -1,14 +1,18 @@
 """card_odds remembers the policy's answer for a pool by what the policy reads (the ability, both
 sides' dice, whether its owner attacks, its battle stations token): for every modelled dice ability
 of every card, the answer is the same in a game that differs in everything else, and the
-remembered answer is the policy's."""
+remembered answer is the policy's. It remembers whole odds by the cards that act and the dice and
+tokens: the same as worked out afresh in every attack of a few games."""
 
 from __future__ import annotations
 
 from itertools import product
 
+import pytest
+
 from engine.evolve import evolve
 from engine.geometry.pose import Pose
+from engine.rulesets.attack_wing import combat
 from engine.rulesets.attack_wing.abilities import card_odds as co
 from engine.rulesets.attack_wing.abilities.registry import CARDS
 from engine.rulesets.attack_wing.play import play
@@ -53,3 +57,36 @@ def test_the_policy_answer_depends_only_on_what_the_memo_keys() -> None:
                         assert answers[0] == answers[1], (card_id, i, pool, owner.id, token)
                         checked += 1
     assert checked > 1000
+
+
+def test_remembered_odds_are_the_odds_worked_out_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    # every attack of a few games: the odds card_odds gives (remembered from an earlier attack with
+    # the same key, or not) equal the odds worked out with nothing remembered
+    checked: list[bool] = []
+    remembered = combat.card_odds
+
+    def compare(*args: object, **kwargs: object) -> object:
+        odds = remembered(*args, **kwargs)  # type: ignore[arg-type]
+        saved = dict(co._ODDS), dict(co._DECIDED)
+        co._ODDS.clear()
+        co._DECIDED.clear()
+        assert remembered(*args, **kwargs) == odds  # type: ignore[arg-type]
+        co._ODDS.update(saved[0])
+        co._DECIDED.update(saved[1])
+        return odds
+
+    def afresh(*args: object, **kwargs: object) -> object:
+        if len(checked) < 4:  # the same attack with other tokens and dice (the key must tell them apart)
+            for change in ({"evade_tokens": 1 - int(kwargs["evade_tokens"] > 0)},  # type: ignore[call-overload]
+                           {"target_lock": not kwargs["target_lock"]},
+                           {"attack_battle_stations": not kwargs["attack_battle_stations"]},
+                           {"defense_battle_stations": not kwargs["defense_battle_stations"]}):
+                compare(*args, **{**kwargs, **change})
+        checked.append(True)
+        return compare(*args, **kwargs)
+
+    monkeypatch.setattr(combat, "card_odds", afresh)
+    scenario = load_scenario("skirmish")
+    for seed in range(3):
+        play(scenario, seed)
+    assert len(checked) > 10
