@@ -133,11 +133,13 @@ class AiPlayer:
         band = bands(distance)
         range_w = np.select([band == 1, band == 2, band == 3], [1.25, 1.0, 0.7], 0.0)
         weight = np.tile(np.array([w for _, _, w in guesses]), n)
-        # offense: each row's own front arc (grouped by arc size)
+        # offense: each row's own front arc (grouped by arc size); beyond Range 3 a pair weighs 0.0
+        # whether in arc or not, so only the pairs in range are measured
+        in_range = range_w > 0.0
         my_arc = np.repeat(np.array([_arc_of(s) for s in owner]), k)
         in_arc = np.zeros(n * k, dtype=bool)
         for arc in np.unique(my_arc):
-            rows = my_arc == arc
+            rows = (my_arc == arc) & in_range
             in_arc[rows] = in_arc_of(mine[rows], their_corners[rows], float(arc))
         my_attack = np.repeat(np.array([s.attack for s in owner], dtype=np.float64), k)
         gain = (in_arc * range_w * weight * my_attack).reshape(n, k)
@@ -149,7 +151,7 @@ class AiPlayer:
         threat = np.zeros(n * k)
         guess_arc = np.array([_arc_of(e) for e, _, _ in guesses])
         for arc in np.unique(guess_arc):
-            rows = np.tile(guess_arc == arc, n)
+            rows = np.tile(guess_arc == arc, n) & in_range
             t_in = in_arc_of(theirs[rows], my_corners[rows], float(arc))
             attack = np.tile(np.array([e.attack for e, _, _ in guesses], dtype=np.float64), n)[rows]
             threat[rows] = t_in * range_w[rows] * weight[rows] * attack
