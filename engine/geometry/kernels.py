@@ -242,14 +242,24 @@ def wedge_hits(poly: Array, apex: Array, direction_deg: Array, arc_deg: float) -
     bearing = np.degrees(np.arctan2(px, py))
     off = np.abs((bearing - np.asarray(direction_deg)[:, None] + 180.0) % 360.0 - 180.0)
     hit: Mask = np.asarray((off <= arc_deg / 2.0 + 1e-9).any(-1) | (np.hypot(px, py) < 1e-9).any(-1))
+    # the rays only for the polygons no vertex has put in the wedge already (the same rows, the
+    # same numbers: every step is elementwise per polygon)
+    rest = np.flatnonzero(~hit)
+    if not rest.size:
+        return hit
+    px, py = px[rest], py[rest]
+    direction = np.broadcast_to(np.asarray(direction_deg), (n,))[rest]
     qx, qy = np.roll(px, -1, axis=1) - px, np.roll(py, -1, axis=1) - py  # edges
+    along = _cross(px, py, qx, qy)
+    crossed = np.zeros(len(rest), dtype=bool)
     for sign in (1.0, -1.0):
-        ray = np.radians(np.asarray(direction_deg) + sign * arc_deg / 2.0)
+        ray = np.radians(direction + sign * arc_deg / 2.0)
         dx, dy = np.sin(ray)[:, None], np.cos(ray)[:, None]
         denom = _cross(dx, dy, qx, qy)
         safe = np.where(np.abs(denom) > 1e-12, denom, 1.0)
-        t = _cross(px, py, qx, qy) / safe  # along the ray
+        t = along / safe  # along the ray
         u = _cross(px, py, dx, dy) / safe  # along the edge
         crosses = (np.abs(denom) > 1e-12) & (t >= -1e-9) & (u >= -1e-9) & (u <= 1.0 + 1e-9)
-        hit = np.asarray(hit | crosses.any(-1))
+        crossed |= crosses.any(-1)
+    hit[rest] = crossed
     return hit
