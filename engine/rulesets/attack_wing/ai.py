@@ -383,10 +383,12 @@ def _touches(obstacle: Obstacle, prepared: PreparedGeometry, corners: list[tuple
     if template is None:
         return False
     (tx, ty, tr), hull = template
-    if math.dist((tx, ty), (ox, oy)) >= radius + tr or not convex_overlap(hull, obstacle.hull):
+    if math.dist((tx, ty), (ox, oy)) >= radius + tr:
         return False
+    # both tests must pass; shapely's on the outline first, as it is the cheaper and fails more often
+    # (the hulls' overlap over a template's many corners costs several times as much)
     outline = template_outline(ship.pose, maneuver, ship.base)
-    return outline is not None and prepared.intersects(outline)
+    return outline is not None and prepared.intersects(outline) and convex_overlap(hull, obstacle.hull)
 
 
 def _gap_pose(a: Pose, b: Pose) -> float:

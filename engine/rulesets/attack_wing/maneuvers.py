@@ -228,8 +228,10 @@ def _relative_end(kind: str, speed: int, base: str) -> tuple[float, float, float
     return end.y, end.x, end.heading
 
 
+@lru_cache(maxsize=1024)
 def template_outline(start: Pose, maneuver: Maneuver, base: str = "small") -> Polygon | None:
-    """The template's outline on the table, or None for maneuvers that use no template."""
+    """The template's outline on the table, or None for maneuvers that use no template
+    (remembered: the planner tries it against each obstacle near, the move lays it again)."""
     local = _local_template(maneuver.kind, maneuver.speed, base)
     if local is None:
         return None
