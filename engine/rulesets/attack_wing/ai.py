@@ -68,8 +68,10 @@ class AiPlayer:
         self._planned_for: tuple[int, int] | None = None
         self._planned: dict[str, _Planned] = {}
         self.obstacles = [(o, prep(o.polygon)) for o in obstacles]
+        self._circles = [o.circle for o in obstacles]
         self.planets = [(p, prep(p.polygon)) for p in planets]
         self._departing_cache: dict[tuple[tuple[float, float, float], str], frozenset[int]] = {}
+        self._friends_of: tuple[GameState, int, list[ShipState]] | None = None
 
         self.area = area
 
@@ -191,8 +193,9 @@ class AiPlayer:
             else:
                 cx, cy, reach = end.x, end.y, half * math.sqrt(2)
             left = self._departing(ship)
-            near = [(o, prepared) for i, (o, prepared) in enumerate(self.obstacles)
-                    if i not in left and math.dist((cx, cy), o.circle[:2]) < reach + o.circle[2]]
+            near = [(o, prepared) for i, ((o, prepared), (ox, oy, radius))
+                    in enumerate(zip(self.obstacles, self._circles, strict=True))
+                    if i not in left and math.dist((cx, cy), (ox, oy)) < reach + radius]
             hull = template_hull(ship.pose, maneuver, ship.base) if near else None
             template = (circle, hull) if circle is not None and hull is not None else None
             hits = [o.name for o, prepared in near if _touches(o, prepared, corners, template, ship, maneuver)]
@@ -203,7 +206,7 @@ class AiPlayer:
                    and prepared.intersects(base_polygon(end, half)) for p, prepared in self.planets):
                 score -= 2.0
                 notes.append("runs into a planet")
-        for friend in state.in_play(ship.side):
+        for friend in self._friends(state, ship.side):
             if friend.id != ship.id and _gap_pose(end, friend.pose) < half + P.base_half(friend.base):
                 score -= 1.5
                 notes.append(f"may bump {friend.name}")
@@ -222,6 +225,12 @@ class AiPlayer:
             score += 1.0
             notes.append("green clears auxiliary power")
         return _Scored(score, maneuver, f"{maneuver}: " + (", ".join(notes) if notes else "repositions"))
+
+    def _friends(self, state: GameState, side: int) -> list[ShipState]:
+        """``state.in_play(side)``, once per state and side (asked for every maneuver scored)."""
+        if self._friends_of is None or self._friends_of[0] is not state or self._friends_of[1] != side:
+            self._friends_of = (state, side, state.in_play(side))
+        return self._friends_of[2]
 
     def _departing(self, ship: ShipState) -> frozenset[int]:
         """The obstacles the ship sits on now, which its maneuver leaves without a roll (cached: one
