@@ -66,3 +66,51 @@ def test_benchmark_script_runs_and_agrees() -> None:
     script = Path(__file__).resolve().parent.parent / "bench" / "bench_geometry.py"
     out = subprocess.run([sys.executable, str(script), "--quick"], capture_output=True, text=True, check=True)
     assert "ratio" in out.stdout
+
+
+@settings(max_examples=50)
+@given(st.lists(st.tuples(pose_arrays, halves), min_size=1, max_size=6),
+       st.lists(st.tuples(pose_arrays, halves), min_size=1, max_size=6))
+def test_pairs_give_the_same_numbers_as_every_pair_laid_out(a: list[tuple[tuple[float, float, float], float]],
+                                                           b: list[tuple[tuple[float, float, float], float]]
+                                                           ) -> None:
+    # square_distance_pairs works the trigonometry out once per pose: the very same bits as the rows
+    # np.repeat / np.tile lay out (the AI's scores depend on them)
+    pa, ha = np.array([p for p, _ in a]), np.array([h for _, h in a])
+    pb, hb = np.array([p for p, _ in b]), np.array([h for _, h in b])
+    n, k = len(a), len(b)
+    rows_a, rows_b = np.repeat(pa, k, axis=0), np.tile(pb, (n, 1))
+    half_a, half_b = np.repeat(ha, k), np.tile(hb, n)
+    distance, ca, cb = kernels.square_distance_pairs(pa, ha, pb, hb)
+    assert distance.tobytes() == kernels.square_distance(rows_a, half_a, rows_b, half_b).tobytes()
+    assert ca.tobytes() == kernels.square_corners(rows_a[:, 0], rows_a[:, 1], rows_a[:, 2], half_a).tobytes()
+    assert cb.tobytes() == kernels.square_corners(rows_b[:, 0], rows_b[:, 1], rows_b[:, 2], half_b).tobytes()
+
+
+def _wedge_every_ray(poly: np.ndarray, apex: np.ndarray, direction: np.ndarray, arc: float) -> np.ndarray:
+    """wedge_hits as it was: both rays tried against every polygon."""
+    px, py = poly[..., 0] - apex[:, None, 0], poly[..., 1] - apex[:, None, 1]
+    off = np.abs((np.degrees(np.arctan2(px, py)) - direction[:, None] + 180.0) % 360.0 - 180.0)
+    hit = (off <= arc / 2.0 + 1e-9).any(-1) | (np.hypot(px, py) < 1e-9).any(-1)
+    qx, qy = np.roll(px, -1, axis=1) - px, np.roll(py, -1, axis=1) - py
+    for sign in (1.0, -1.0):
+        ray = np.radians(direction + sign * arc / 2.0)
+        dx, dy = np.sin(ray)[:, None], np.cos(ray)[:, None]
+        denom = dx * qy - dy * qx
+        safe = np.where(np.abs(denom) > 1e-12, denom, 1.0)
+        t, u = (px * qy - py * qx) / safe, (px * dy - py * dx) / safe
+        hit = hit | ((np.abs(denom) > 1e-12) & (t >= -1e-9) & (u >= -1e-9) & (u <= 1.0 + 1e-9)).any(-1)
+    return hit
+
+
+@settings(max_examples=50)
+@given(st.lists(st.tuples(pose_arrays, halves, pose_arrays), min_size=1, max_size=12),
+       st.sampled_from([90.0, 180.0, 45.0]))
+def test_the_wedge_tries_the_rays_only_where_no_vertex_is_in_it(
+        rows: list[tuple[tuple[float, float, float], float, tuple[float, float, float]]], arc: float) -> None:
+    target = np.array([p for p, _, _ in rows])
+    half = np.array([h for _, h, _ in rows])
+    apex = np.array([a for _, _, a in rows])
+    poly = kernels.square_corners(target[:, 0], target[:, 1], target[:, 2], half)
+    expected = _wedge_every_ray(poly, apex[:, :2], apex[:, 2], arc)
+    assert list(kernels.wedge_hits(poly, apex[:, :2], apex[:, 2], arc)) == list(expected)

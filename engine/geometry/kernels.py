@@ -150,7 +150,7 @@ def point_distance(points: Array, poly: Array) -> Array:
 
 # --- square bases: closed forms, elementwise over (N,) arrays ----------------------------------
 
-def _frame(poses: Array) -> tuple[Array, Array, Array, Array]:
+def _frame(poses: Array) -> tuple[Array, Array, Array, Array]:  # a Frame
     h = np.radians(poses[:, 2])
     return poses[:, 0], poses[:, 1], np.sin(h), np.cos(h)
 
@@ -162,8 +162,15 @@ def square_overlaps(a: Array, a_half: Array | float, b: Array, b_half: Array | f
     The separating axis test for two squares needs only their four side directions; a square of
     half side h turned by d against an axis projects to a half-width of h (|cos d| + |sin d|).
     """
-    ax, ay, asn, acs = _frame(a)
-    bx, by, bsn, bcs = _frame(b)
+    return _frames_overlap(_frame(a), a_half, _frame(b), b_half, tol)
+
+
+Frame = tuple[Array, Array, Array, Array]  # x, y, sin and cos of the heading, per pose
+
+
+def _frames_overlap(fa: Frame, a_half: Array | float, fb: Frame, b_half: Array | float, tol: float) -> Mask:
+    ax, ay, asn, acs = fa
+    bx, by, bsn, bcs = fb
     dx, dy = bx - ax, by - ay
     cos_d = np.abs(acs * bcs + asn * bsn)
     sin_d = np.abs(asn * bcs - acs * bsn)
@@ -179,7 +186,11 @@ def square_overlaps(a: Array, a_half: Array | float, b: Array, b_half: Array | f
 
 def _corners_to_square(corners: Array, centre: Array, half: Array | float) -> Array:
     """min over corners (N, K, 2) of their distance to the square (centre pose (N, 3), half)."""
-    cx, cy, sn, cs = _frame(centre)
+    return _corners_to_frame(corners, _frame(centre), half)
+
+
+def _corners_to_frame(corners: Array, frame: Frame, half: Array | float) -> Array:
+    cx, cy, sn, cs = frame
     px, py = corners[..., 0] - cx[:, None], corners[..., 1] - cy[:, None]
     fwd = np.abs(px * sn[:, None] + py * cs[:, None])
     side = np.abs(px * cs[:, None] - py * sn[:, None])
@@ -198,6 +209,23 @@ def square_distance(a: Array, a_half: Array | float, b: Array, b_half: Array | f
     return out
 
 
+def square_distance_pairs(a: Array, a_half: Array, b: Array, b_half: Array) -> tuple[Array, Array, Array]:
+    """``square_distance`` of every pose of a (N, 3) against every pose of b (K, 3), in the rows
+    ``np.repeat(a, K)`` against ``np.tile(b, N)`` give, with both sides' corners in those rows: the
+    same numbers (every step is elementwise), the trigonometry done once per pose, not per pair."""
+    n, k = len(a), len(b)
+    ca = np.repeat(square_corners(a[:, 0], a[:, 1], a[:, 2], a_half), k, axis=0)
+    cb = np.tile(square_corners(b[:, 0], b[:, 1], b[:, 2], b_half), (n, 1, 1))
+    fa = _frame(a)
+    fb = _frame(b)
+    fa_rows: Frame = (np.repeat(fa[0], k), np.repeat(fa[1], k), np.repeat(fa[2], k), np.repeat(fa[3], k))
+    fb_rows: Frame = (np.tile(fb[0], n), np.tile(fb[1], n), np.tile(fb[2], n), np.tile(fb[3], n))
+    a_rows, b_rows = np.repeat(a_half, k), np.tile(b_half, n)
+    d = np.minimum(_corners_to_frame(ca, fb_rows, b_rows), _corners_to_frame(cb, fa_rows, a_rows))
+    out: Array = np.where(_frames_overlap(fa_rows, a_rows, fb_rows, b_rows, tol=0.0), 0.0, d)
+    return out, ca, cb
+
+
 def _cross(ax: Array, ay: Array, bx: Array, by: Array) -> Array:
     out: Array = ax * by - ay * bx
     return out
@@ -214,14 +242,24 @@ def wedge_hits(poly: Array, apex: Array, direction_deg: Array, arc_deg: float) -
     bearing = np.degrees(np.arctan2(px, py))
     off = np.abs((bearing - np.asarray(direction_deg)[:, None] + 180.0) % 360.0 - 180.0)
     hit: Mask = np.asarray((off <= arc_deg / 2.0 + 1e-9).any(-1) | (np.hypot(px, py) < 1e-9).any(-1))
+    # the rays only for the polygons no vertex has put in the wedge already (the same rows, the
+    # same numbers: every step is elementwise per polygon)
+    rest = np.flatnonzero(~hit)
+    if not rest.size:
+        return hit
+    px, py = px[rest], py[rest]
+    direction = np.broadcast_to(np.asarray(direction_deg), (n,))[rest]
     qx, qy = np.roll(px, -1, axis=1) - px, np.roll(py, -1, axis=1) - py  # edges
+    along = _cross(px, py, qx, qy)
+    crossed = np.zeros(len(rest), dtype=bool)
     for sign in (1.0, -1.0):
-        ray = np.radians(np.asarray(direction_deg) + sign * arc_deg / 2.0)
+        ray = np.radians(direction + sign * arc_deg / 2.0)
         dx, dy = np.sin(ray)[:, None], np.cos(ray)[:, None]
         denom = _cross(dx, dy, qx, qy)
         safe = np.where(np.abs(denom) > 1e-12, denom, 1.0)
-        t = _cross(px, py, qx, qy) / safe  # along the ray
+        t = along / safe  # along the ray
         u = _cross(px, py, dx, dy) / safe  # along the edge
         crosses = (np.abs(denom) > 1e-12) & (t >= -1e-9) & (u >= -1e-9) & (u <= 1.0 + 1e-9)
-        hit = np.asarray(hit | crosses.any(-1))
+        crossed |= crosses.any(-1)
+    hit[rest] = crossed
     return hit

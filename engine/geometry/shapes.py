@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from shapely.geometry import Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
@@ -81,8 +81,10 @@ class PlayArea:
         return self._box
 
 
+@lru_cache(maxsize=2048)
 def base_polygon(pose: Pose, half: float) -> Polygon:
-    """The square base outline of a ship as a shapely polygon."""
+    """The square base outline of a ship as a shapely polygon (remembered: a ship's base is asked
+    for again and again where it stands, and shapely's geometries never change)."""
     return Polygon(base_corners(pose, half))
 
 

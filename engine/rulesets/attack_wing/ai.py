@@ -39,7 +39,14 @@ from engine.rulesets.attack_wing.maneuvers import (
     template_hull,
     template_outline,
 )
-from engine.rulesets.attack_wing.measure import FULL_CIRCLE, Placed, arc_check, bands, convex_overlap, in_arc_many
+from engine.rulesets.attack_wing.measure import (
+    FULL_CIRCLE,
+    Placed,
+    arc_check,
+    bands,
+    convex_overlap,
+    in_arc_of,
+)
 from engine.rulesets.attack_wing.movement import Table, departing
 from engine.rulesets.attack_wing.players import AbilityOffer, AbilityUse
 from engine.rulesets.attack_wing.rules import AttackOption
@@ -77,10 +84,12 @@ class AiPlayer:
         self._planned_for: tuple[int, int] | None = None
         self._planned: dict[str, _Planned] = {}
         self.obstacles = [(o, prep(o.polygon)) for o in obstacles]
+        self._circles = [o.circle for o in obstacles]
         self.planets = [(p, prep(p.polygon)) for p in planets]
         self._departing_cache: dict[tuple[tuple[float, float, float], str], frozenset[int]] = {}
         # (round, ship, card): the additional maneuver the AI valued as a card's action, and why
         self._maneuvers: dict[tuple[int, str, str], tuple[str, str]] = {}
+        self._friends_of: tuple[GameState, int, list[ShipState]] | None = None
 
         self.area = area
 
@@ -133,19 +142,25 @@ class AiPlayer:
         guesses = [(e, p, 1.0 / len(ps)) for e in enemies for ps in [self._predict(e)] for p in ps]
         k = len(guesses)
         owner = [s for s, c in zip(ships, counts, strict=True) for _ in range(c)]
-        mine = np.repeat(np.array([p.as_tuple() for ends in ends_lists for p in ends]), k, axis=0)
-        theirs = np.tile(np.array([p.as_tuple() for _, p, _ in guesses]), (n, 1))
-        their_half = np.tile(np.array([P.base_half(e.base) for e, _, _ in guesses]), n)
-        my_half = np.repeat(np.array([P.base_half(s.base) for s in owner]), k)
-        band = bands(kernels.square_distance(mine, my_half, theirs, their_half))
+        # every end pose against every guess: row i * k + j is end pose i against guess j
+        mine_once = np.array([p.as_tuple() for ends in ends_lists for p in ends])
+        theirs_once = np.array([p.as_tuple() for _, p, _ in guesses])
+        my_half_once = np.array([P.base_half(s.base) for s in owner])
+        their_half_once = np.array([P.base_half(e.base) for e, _, _ in guesses])
+        mine, theirs = np.repeat(mine_once, k, axis=0), np.tile(theirs_once, (n, 1))
+        distance, my_corners, their_corners = kernels.square_distance_pairs(mine_once, my_half_once, theirs_once,
+                                                                            their_half_once)
+        band = bands(distance)
         range_w = np.select([band == 1, band == 2, band == 3], [1.25, 1.0, 0.7], 0.0)
         weight = np.tile(np.array([w for _, _, w in guesses]), n)
-        # offense: each row's own front arc (grouped by arc size)
+        # offense: each row's own front arc (grouped by arc size); beyond Range 3 a pair weighs 0.0
+        # whether in arc or not, so only the pairs in range are measured
+        in_range = range_w > 0.0
         my_arc = np.repeat(np.array([_arc_of(s) for s in owner]), k)
         in_arc = np.zeros(n * k, dtype=bool)
         for arc in np.unique(my_arc):
-            rows = my_arc == arc
-            in_arc[rows] = in_arc_many(mine[rows], theirs[rows], their_half[rows], float(arc))
+            rows = (my_arc == arc) & in_range
+            in_arc[rows] = in_arc_of(mine[rows], their_corners[rows], float(arc))
         my_attack = np.repeat(np.array([s.attack for s in owner], dtype=np.float64), k)
         gain = (in_arc * range_w * weight * my_attack).reshape(n, k)
         ids = [e.id for e, _, _ in guesses]
@@ -156,8 +171,8 @@ class AiPlayer:
         threat = np.zeros(n * k)
         guess_arc = np.array([_arc_of(e) for e, _, _ in guesses])
         for arc in np.unique(guess_arc):
-            rows = np.tile(guess_arc == arc, n)
-            t_in = in_arc_many(theirs[rows], mine[rows], my_half[rows], float(arc))
+            rows = np.tile(guess_arc == arc, n) & in_range
+            t_in = in_arc_of(theirs[rows], my_corners[rows], float(arc))
             attack = np.tile(np.array([e.attack for e, _, _ in guesses], dtype=np.float64), n)[rows]
             threat[rows] = t_in * range_w[rows] * weight[rows] * attack
         threat_sum = threat.reshape(n, k).sum(axis=1)
@@ -196,8 +211,9 @@ class AiPlayer:
             else:
                 cx, cy, reach = end.x, end.y, half * math.sqrt(2)
             left = self._departing(ship)
-            near = [(o, prepared) for i, (o, prepared) in enumerate(self.obstacles)
-                    if i not in left and math.dist((cx, cy), o.circle[:2]) < reach + o.circle[2]]
+            near = [(o, prepared) for i, ((o, prepared), (ox, oy, radius))
+                    in enumerate(zip(self.obstacles, self._circles, strict=True))
+                    if i not in left and math.dist((cx, cy), (ox, oy)) < reach + radius]
             hull = template_hull(ship.pose, maneuver, ship.base) if near else None
             template = (circle, hull) if circle is not None and hull is not None else None
             hits = [o.name for o, prepared in near if _touches(o, prepared, corners, template, ship, maneuver)]
@@ -208,7 +224,7 @@ class AiPlayer:
                    and prepared.intersects(base_polygon(end, half)) for p, prepared in self.planets):
                 score -= 2.0
                 notes.append("runs into a planet")
-        for friend in state.in_play(ship.side):
+        for friend in self._friends(state, ship.side):
             if friend.id != ship.id and _gap_pose(end, friend.pose) < half + P.base_half(friend.base):
                 score -= 1.5
                 notes.append(f"may bump {friend.name}")
@@ -227,6 +243,12 @@ class AiPlayer:
             score += 1.0
             notes.append("green clears auxiliary power")
         return _Scored(score, maneuver, f"{maneuver}: " + (", ".join(notes) if notes else "repositions"))
+
+    def _friends(self, state: GameState, side: int) -> list[ShipState]:
+        """``state.in_play(side)``, once per state and side (asked for every maneuver scored)."""
+        if self._friends_of is None or self._friends_of[0] is not state or self._friends_of[1] != side:
+            self._friends_of = (state, side, state.in_play(side))
+        return self._friends_of[2]
 
     def _departing(self, ship: ShipState) -> frozenset[int]:
         """The obstacles the ship sits on now, which its maneuver leaves without a roll (cached: one
@@ -425,10 +447,12 @@ def _touches(obstacle: Obstacle, prepared: PreparedGeometry, corners: list[tuple
     if template is None:
         return False
     (tx, ty, tr), hull = template
-    if math.dist((tx, ty), (ox, oy)) >= radius + tr or not convex_overlap(hull, obstacle.hull):
+    if math.dist((tx, ty), (ox, oy)) >= radius + tr:
         return False
+    # both tests must pass; shapely's on the outline first, as it is the cheaper and fails more often
+    # (the hulls' overlap over a template's many corners costs several times as much)
     outline = template_outline(ship.pose, maneuver, ship.base)
-    return outline is not None and prepared.intersects(outline)
+    return outline is not None and prepared.intersects(outline) and convex_overlap(hull, obstacle.hull)
 
 
 def _gap_pose(a: Pose, b: Pose) -> float:

@@ -212,7 +212,12 @@ def maneuver_path(start: Pose, maneuver: Maneuver, base: str = "small") -> Maneu
 def end_pose(start: Pose, maneuver: Maneuver, base: str = "small") -> Pose:
     """Where the base ends when nothing is in the way."""
     forward, right, turn = _relative_end(maneuver.kind, maneuver.speed, base)
-    return Pose(*start.advance(forward, right).as_tuple()[:2], normalize_heading(start.heading + turn))
+    # Pose.advance's arithmetic, without its intermediate pose (the planner asks this of every dial)
+    h = math.radians(start.heading)
+    fx, fy = math.sin(h), math.cos(h)
+    rx, ry = math.cos(h), -math.sin(h)
+    return Pose(start.x + forward * fx + right * rx, start.y + forward * fy + right * ry,
+                normalize_heading(start.heading + turn))
 
 
 @lru_cache(maxsize=512)
@@ -223,8 +228,10 @@ def _relative_end(kind: str, speed: int, base: str) -> tuple[float, float, float
     return end.y, end.x, end.heading
 
 
+@lru_cache(maxsize=1024)
 def template_outline(start: Pose, maneuver: Maneuver, base: str = "small") -> Polygon | None:
-    """The template's outline on the table, or None for maneuvers that use no template."""
+    """The template's outline on the table, or None for maneuvers that use no template
+    (remembered: the planner tries it against each obstacle near, the move lays it again)."""
     local = _local_template(maneuver.kind, maneuver.speed, base)
     if local is None:
         return None

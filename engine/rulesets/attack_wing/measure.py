@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 from shapely.geometry import LineString, Polygon
@@ -209,6 +210,13 @@ def _arc_part(a: Placed, b: Placed, arc_deg: float, rear: bool) -> list[Pt] | No
 
 def arc_check(a: Placed, b: Placed, arc_deg: float, rear: bool = False) -> ArcCheck:
     """Is any part of b in a's front (or rear) arc, and how far is that part."""
+    return _arc_check(a, b, arc_deg, rear)
+
+
+@lru_cache(maxsize=4096)
+def _arc_check(a: Placed, b: Placed, arc_deg: float, rear: bool) -> ArcCheck:
+    """``arc_check``, remembered: the same two bases are measured again and again while neither
+    moves (every ship's attack options, the AI's and the game's, the cards' conditions)."""
     part = _arc_part(a, b, arc_deg, rear)
     if part is None:
         return ArcCheck(False, math.inf, None)
@@ -275,7 +283,13 @@ def in_arc_many(a_poses: kernels.Array, b_poses: kernels.Array, b_half: kernels.
     """Vectorized: is any part of each target base in each attacker's arc? (No in-arc range.)"""
     validate_arc(arc_deg)
     b = kernels.square_corners(b_poses[:, 0], b_poses[:, 1], b_poses[:, 2], b_half)
-    return kernels.wedge_hits(b, a_poses[:, :2], a_poses[:, 2] + (180.0 if rear else 0.0), arc_deg)
+    return in_arc_of(a_poses, b, arc_deg, rear)
+
+
+def in_arc_of(a_poses: kernels.Array, b_corners: kernels.Array, arc_deg: float, rear: bool = False) -> kernels.Mask:
+    """``in_arc_many`` with the target bases' corners (N, 4, 2) already worked out."""
+    validate_arc(arc_deg)
+    return kernels.wedge_hits(b_corners, a_poses[:, :2], a_poses[:, 2] + (180.0 if rear else 0.0), arc_deg)
 
 
 def measure_many(a_poses: kernels.Array, a_half: kernels.Array | float, b_poses: kernels.Array,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import params as P
@@ -57,8 +58,20 @@ def maneuver_colour(ship: ShipState, kind: str, speed: int) -> str:
 def dial_options(ship: ShipState) -> list[tuple[Maneuver, str]]:
     """Every maneuver the ship may set on its dial, with its colour now. A ship under auxiliary
     power may still set a red one (rulebook: revealing it deals a face-up card and it becomes a
-    white 2 straight), but the engine's players avoid that."""
-    return [(Maneuver(k, s), maneuver_colour(ship, k, s)) for k, s, _ in ship.dial]
+    white 2 straight), but the engine's players avoid that. (``maneuver_colour`` of each, the
+    dial read once.)"""
+    fire = ship.face_up("engine_room_fire")
+    printed: dict[tuple[str, int], str] = {}
+    for k, s, colour in ship.dial:
+        printed.setdefault((k, s), colour)  # the first entry, as maneuver_colour finds it
+    return [(_maneuver(k, s), "red" if fire and k.endswith(("bank", "turn")) else printed[(k, s)])
+            for k, s, _ in ship.dial]
+
+
+@lru_cache(maxsize=256)
+def _maneuver(kind: str, speed: int) -> Maneuver:
+    """The maneuver, checked once (it never changes)."""
+    return Maneuver(kind, speed)
 
 
 def placed(ship: ShipState, pose: Pose | None = None) -> Placed:

@@ -73,10 +73,39 @@ def _reroll(dist: Dist, kind: str, pool: Pool, token: bool, dice: tuple[int, ...
         _add(dist, (tuple(sorted([*kept, *((f, True) for f in faces)])), token), share * q)
 
 
+# The policy's answer for a pool, by what it reads (``policy._reroll``, ``_convert`` and the
+# ``add_result`` check, for the MODELLED effects only): the ability, the dice of both sides, whether
+# its owner is the attacker and the owner's battle stations token. The same cases recur in every
+# attack of a game, so they are worked out once: the ability object is kept with its answer (an id
+# is never reused while the object lives).
+_DECIDED: dict[tuple[object, ...], tuple[Ability, tuple[int, ...] | None]] = {}
+_DECIDED_MAX = 200_000
+
+
 def _decide(token_state: GameState, found: Found, kind: str, pool: Pool, other: tuple[str, ...]
-            ) -> AbilityOffer | None:
-    """The offer the game would make for this pool (None: not offered) with the policy's answer;
+            ) -> tuple[int, ...] | None:
+    """The dice the policy uses the ability on for this pool (None: not offered, or not used);
     ``token_state``: the game with the battle stations token of this pool's case."""
+    owner, ability = found[0], found[4]
+    attack = token_state.attack
+    assert attack is not None
+    battle_stations = token_state.ship(owner.id).battle_stations
+    key = (id(ability), kind, pool, other, owner.id == attack.attacker, battle_stations,
+           attack.defense_dice if kind == "attack" else ())
+    known = _DECIDED.get(key)
+    if known is not None and known[0] is ability:
+        return known[1]
+    if len(_DECIDED) >= _DECIDED_MAX:
+        _DECIDED.clear()
+    offer = _offer(token_state, found, kind, pool, other)
+    use = offer.default if offer is not None else None
+    _DECIDED[key] = (ability, None if use is None else use.dice)
+    return _DECIDED[key][1]
+
+
+def _offer(token_state: GameState, found: Found, kind: str, pool: Pool, other: tuple[str, ...]
+           ) -> AbilityOffer | None:
+    """The offer the game would make for this pool (None: not offered) with the policy's answer."""
     owner, card_id, card, i, ability = found
     faces, flags = tuple(f for f, _ in pool), tuple(r for _, r in pool)
     offered, pick = offered_dice(ability, faces, flags)
@@ -101,17 +130,16 @@ def _card_step(state: GameState, dist: Dist, found: Found, kind: str, other: tup
     token_states = {token: state.update(token_owner, battle_stations=int(token)) for token in (False, True)}
     out: Dist = {}
     for (pool, token), p in dist.items():
-        offer = _decide(token_states[token], found, kind, pool, other)
-        use = offer.default if offer is not None else None
+        use = _decide(token_states[token], found, kind, pool, other)
         if use is None:
             _add(out, (pool, token), p)
             continue
         spent = token and not (ability.cost.token == "battle_stations" and found[0].id == token_owner)
         effect = ability.effect
         if effect.kind == "reroll":
-            _reroll(out, kind, pool, spent, use.dice, p)
+            _reroll(out, kind, pool, spent, use, p)
         elif effect.kind == "convert":
-            new = [(effect.to or f, r) if i in use.dice else (f, r) for i, (f, r) in enumerate(pool)]
+            new = [(effect.to or f, r) if i in use else (f, r) for i, (f, r) in enumerate(pool)]
             _add(out, (tuple(sorted(new)), spent), p)
         else:  # add_result
             _add(out, (tuple(sorted([*pool, *[(effect.to or "hit", True)] * effect.amount])), spent), p)
@@ -213,19 +241,65 @@ def _defended(shown: tuple[str, ...], defense: tuple[str, ...], token: bool, eva
     return h, c
 
 
+# card_odds by everything it reads: the dice and tokens, the defender's shields, the attack's
+# declared dice, and each card ability that acts (its owner, the owner's battle stations token, the
+# ability) -- the same attack between the same ships recurs round after round
+_ODDS: dict[tuple[object, ...], Odds] = {}
+_ODDS_MAX = 20_000
+
+
+def _sig(found: list[Found]) -> tuple[tuple[str, int, Ability], ...]:
+    return tuple((f[0].id, f[0].battle_stations, f[4]) for f in found)
+
+
 def card_odds(state: GameState, context: AttackContext, attack_dice: int, defense_dice: int, *, target_lock: bool,
               attack_battle_stations: bool, defense_battle_stations: bool, evade_tokens: int) -> Odds:
     """The exact odds of the declared attack (``state.attack`` set) with the cards' abilities."""
     a_id, d_id = context.attacker.id, context.defender.id
     state = replace(state, attack=state.attack or AttackState(a_id, d_id, "primary"))
+    attack = state.attack
+    assert attack is not None
     again = [f for f in candidates(state, state.ship(a_id), "modify_attack", context)
              if f[4].effect.kind == "reroll_again"] if target_lock else []
+    defenders_first = _modifiers(state, context, "modify_attack", "defender", "attack")
+    attackers = _modifiers(state, context, "modify_attack", "attacker", "attack")
+    damage = list(candidates(state, state.ship(a_id), "damage", context))
+    adders = [f for f in damage if f[4].effect.kind == "add_damage"]
+    defense_cards = [found for side in ("attacker", "defender")
+                     for found in _modifiers(state, context, "modify_defense", side, "defense")]
+    past_shields = any(f[4].effect.kind == "ignore_shields" for f in damage)
+    shields = state.ship(d_id).shields
+    cancels: Cancels = tuple((f[4].effect.amount, f[4].effect.faces) if f[4].effect.kind == "cancel" else
+                             (ONE_HIT, ()) if f[4].effect.kind == "one_hit" else (CONVERT_CRIT, ())
+                             for f in candidates(state, state.ship(d_id), "compare", context)
+                             if f[4].effect.kind in ("cancel", "one_hit")
+                             or (f[4].effect.kind == "convert" and f[4].effect.faces == ("crit",)
+                                 and f[4].effect.to == "hit" and f[4].effect.amount == 1))
+    key = (a_id, d_id, attack_dice, defense_dice, target_lock, attack_battle_stations, defense_battle_stations,
+           evade_tokens, shields, attack.attacker, attack.defense_dice, _sig(again), _sig(defenders_first),
+           _sig(attackers), _sig(adders), _sig(defense_cards), past_shields, cancels)
+    known = _ODDS.get(key)
+    if known is None:
+        if len(_ODDS) >= _ODDS_MAX:
+            _ODDS.clear()
+        known = _ODDS[key] = _card_odds(state, attack_dice, defense_dice, target_lock, attack_battle_stations,
+                                        defense_battle_stations, evade_tokens, a_id, d_id, again, defenders_first,
+                                        attackers, adders, defense_cards, past_shields, shields, cancels)
+    return known
+
+
+def _card_odds(state: GameState, attack_dice: int, defense_dice: int, target_lock: bool,
+               attack_battle_stations: bool, defense_battle_stations: bool, evade_tokens: int, a_id: str,
+               d_id: str, again: list[Found], defenders_first: list[Found], attackers: list[Found],
+               adders: list[Found], defense_cards: list[Found], past_shields: bool, shields: int,
+               cancels: Cancels) -> Odds:
+    """``card_odds`` from the cards found to act."""
     rolls = 2 + len(again)  # each die rolled at most twice, once more for each Tactical Officer
     dist = _first_roll("attack", attack_dice, attack_battle_stations, rolls)  # out of 8**(rolls * attack dice)
-    for found in _modifiers(state, context, "modify_attack", "defender", "attack"):
+    for found in defenders_first:
         dist = _card_step(state, dist, found, "attack", (), a_id)
     dist = _lock_step(state, dist, target_lock, attack_battle_stations, again)
-    for found in _modifiers(state, context, "modify_attack", "attacker", "attack"):
+    for found in attackers:
         dist = _card_step(state, dist, found, "attack", (), a_id)
     hc: dict[tuple[int, int], int] = {}
     for (pool, token), p in dist.items():
@@ -234,22 +308,9 @@ def card_odds(state: GameState, context: AttackContext, attack_dice: int, defens
             shown_faces[i] = "hit"
         key = (shown_faces.count("hit"), shown_faces.count("crit"))
         hc[key] = hc.get(key, 0) + p
-    adders = [f for f in candidates(state, state.ship(a_id), "damage", context)
-              if f[4].effect.kind == "add_damage"]
     rolled = _first_roll("defense", defense_dice, defense_battle_stations)  # out of 8**(2 * defense dice)
-    defense_cards = [found for side in ("attacker", "defender")
-                     for found in _modifiers(state, context, "modify_defense", side, "defense")]
     added = sum(f[4].effect.amount for f in adders if f[4].effect.faces != ("crit",))
     on_crit = sum(f[4].effect.amount for f in adders if f[4].effect.faces == ("crit",))  # Massacre
-    past_shields = any(f[4].effect.kind == "ignore_shields"
-                       for f in candidates(state, state.ship(a_id), "damage", context))
-    shields = state.ship(d_id).shields
-    cancels: Cancels = tuple((f[4].effect.amount, f[4].effect.faces) if f[4].effect.kind == "cancel" else
-                             (ONE_HIT, ()) if f[4].effect.kind == "one_hit" else (CONVERT_CRIT, ())
-                             for f in candidates(state, state.ship(d_id), "compare", context)
-                             if f[4].effect.kind in ("cancel", "one_hit")
-                             or (f[4].effect.kind == "convert" and f[4].effect.faces == ("crit",)
-                                 and f[4].effect.to == "hit" and f[4].effect.amount == 1))
     out: dict[tuple[int, int], int] = {}  # out of 8**(rolls * attack dice + 2 * defense dice)
     for (hits, crits), p in hc.items():
         shown = ("hit",) * hits + ("crit",) * crits

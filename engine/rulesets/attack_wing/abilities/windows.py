@@ -140,26 +140,38 @@ def _in_window(card: Card, window: str) -> tuple[tuple[int, Ability], ...]:
     return found[1]
 
 
+_SHIP_WINDOWS: dict[tuple[tuple[str, ...], str], tuple[tuple[str, Card, int, Ability], ...]] = {}
+
+
+def _cards_in_window(cards: tuple[str, ...], window: str) -> tuple[tuple[str, Card, int, Ability], ...]:
+    """A ship's cards' abilities in ``window`` (card id, card, number, ability; in card order),
+    worked out once per set of cards and window (the registry is fixed once imported)."""
+    found = _SHIP_WINDOWS.get((cards, window))
+    if found is None:
+        if len(_SHIP_WINDOWS) > 10_000:
+            _SHIP_WINDOWS.clear()
+        found = _SHIP_WINDOWS[(cards, window)] = tuple(
+            (card_id, card, i, ability) for card_id in cards if (card := CARDS.get(card_id)) is not None
+            for i, ability in _in_window(card, window))
+    return found
+
+
 def candidates(state: GameState, subject: ShipState, window: Window, attack: AttackContext | None
                ) -> Iterator[Found]:
     """Every ability in ``window`` that applies to ``subject`` now: its own cards', a friendly
     ship's (an aura), and those of cards that marked it this round."""
     marked: set[tuple[str, int]] = set()
     for owner in state.ships:
-        for card_id in owner.cards:
-            card = CARDS.get(card_id)
-            if card is None:
-                continue
-            for i, ability in _in_window(card, window):
-                scope = ability.condition.scope
-                if scope == "marked":  # the mark is in force this round, whatever became of the card since
-                    if card_id not in subject.marks or (card_id, i) in marked:
-                        continue
-                    marked.add((card_id, i))
-                elif not ready(owner, card_id, ability) or (scope == "own" and owner.id != subject.id):
+        for card_id, card, i, ability in _cards_in_window(owner.cards, window):
+            scope = ability.condition.scope
+            if scope == "marked":  # the mark is in force this round, whatever became of the card since
+                if card_id not in subject.marks or (card_id, i) in marked:
                     continue
-                if holds(Situation(state, owner, subject, attack), card_id, ability):
-                    yield owner, card_id, card, i, ability
+                marked.add((card_id, i))
+            elif not ready(owner, card_id, ability) or (scope == "own" and owner.id != subject.id):
+                continue
+            if holds(Situation(state, owner, subject, attack), card_id, ability):
+                yield owner, card_id, card, i, ability
 
 
 # --- using one ---------------------------------------------------------------------------------
