@@ -161,6 +161,10 @@ def test_benchmark_script_runs_quick() -> None:
     assert out.stdout.count("ratio") == 5
     for label in ("bytes per event", "open + read all", "state_at", "header-only open"):
         assert label in out.stdout
+    # the real games: one line per game kind with the bytes and read ratios
+    for kind in ("Attack Wing", "Alliance", "Into the Unknown", "Fleet Captains"):
+        line = next(line for line in out.stdout.splitlines() if line.startswith(kind))
+        assert line.count("x") == 3, line
 
 
 def test_a_played_game_is_a_sound_replay(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -386,3 +386,8 @@ def _checked_plain(v: Any, levels: int) -> Any:
     """A value stored as it is that is an array or a map: plain, nested at most ``levels`` deep."""
     check_plain(v, _LIMITS_FOR_DEPTH, levels=levels)
     return v
+
+
+def forget_decoders() -> None:
+    """Empty the compiled decoders kept between files (a benchmark's first read of a ruleset)."""
+    _COMPILED.clear()
