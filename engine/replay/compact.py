@@ -26,6 +26,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
+import msgpack
+
 from engine.replay.format import DEFAULT_LIMITS, Limits, check_plain
 
 MAX_INTERNED: Final = 32  # characters: longer strings are stored where they occur (reasons, notes)
@@ -40,6 +42,7 @@ Shape = tuple[tuple[str, ...], tuple[Tag, ...]]
 Decoder = Callable[[Any, int, int, dict[int, str], list[Any]], Any]
 
 _LEAVES: Final = frozenset({type(None), bool, int, float, bytes})
+_SCALARS: Final = _LEAVES | {str}
 _STRINGY: Final = frozenset({"s", "v"})
 _LIMITS_FOR_DEPTH: Final = DEFAULT_LIMITS  # check_plain's own depth limit is given per call
 
@@ -256,13 +259,18 @@ class Tables:
         strings, shapes = body
         if len(self.strings) + len(strings) > MAX_STRINGS or len(self.decoders) + len(shapes) > MAX_SHAPES:
             raise ValueError(f"declares more than {MAX_STRINGS} strings or {MAX_SHAPES} shapes in the file")
-        for s in strings:
-            if type(s) is not str or len(s.encode("utf-8")) > MAX_STRING_BYTES:
-                raise ValueError(f"declares a string that is not a string of at most {MAX_STRING_BYTES} bytes")
+        if strings and (not all(s.__class__ is str for s in strings) or (  # (32 characters are at most 128 bytes)
+                max(map(len, strings)) > MAX_INTERNED
+                and any(len(s.encode("utf-8")) > MAX_STRING_BYTES for s in strings))):
+            raise ValueError(f"declares a string that is not a string of at most {MAX_STRING_BYTES} bytes")
+        known, decoders = self.keys, self.decoders
         for raw in shapes:
-            keys, tags = _shape_from_disk(raw, self.keys)
-            self.keys.append(keys)
-            self.decoders.append(_decoder((keys, tags)))
+            found = _known_shape(raw, known)
+            if found is None:
+                keys, tags = _shape_from_disk(raw, known)
+                found = _remember(raw, keys, tags)
+            known.append(found[0])
+            decoders.append(found[1])
         n = len(self.strings)
         self.strings.update(zip(range(n, n + len(strings)), strings, strict=True))
 
@@ -306,6 +314,37 @@ def _tag_from_disk(raw: Any, number: int) -> Tag:
 
 
 _COMPILED: dict[tuple[Tag, ...], Callable[[tuple[str, ...]], Decoder]] = {}
+# Shapes declared before (in this file or another one: a ruleset's games share most of them), by their
+# keys and their tags as msgpack bytes: a declaration met again costs a lookup, not a check and a compile.
+_SHAPES: dict[tuple[tuple[Any, ...], bytes], tuple[tuple[str, ...], Decoder]] = {}
+
+
+def _known_shape(raw: Any, known: list[tuple[str, ...]]) -> tuple[tuple[str, ...], Decoder] | None:
+    """The keys and decoder of a shape declared before exactly so (then it was checked), or None."""
+    if raw.__class__ is not list or len(raw) != 2:
+        return None
+    keys, tags = raw
+    if keys.__class__ is int:
+        if not 0 <= keys < len(known):
+            return None
+        keys = known[keys]
+    elif keys.__class__ is list:
+        keys = tuple(keys)
+    else:
+        return None
+    try:
+        return _SHAPES.get((keys, msgpack.packb(tags)))
+    except (TypeError, ValueError):  # a key that is no hashable value (a map, a list): the check says so
+        return None
+
+
+def _remember(raw: Any, keys: tuple[str, ...], tags: tuple[Tag, ...]) -> tuple[tuple[str, ...], Decoder]:
+    """A checked shape's keys and decoder, kept for the next declaration of it."""
+    found = keys, _decoder((keys, tags))
+    if len(_SHAPES) >= MAX_SHAPES:  # many odd shapes (a hostile file) must not grow this forever
+        _SHAPES.clear()
+    _SHAPES[keys, msgpack.packb(raw[1])] = found
+    return found
 
 
 def _decoder(shape: Shape) -> Decoder:
@@ -327,10 +366,10 @@ def _compile(tags: tuple[Tag, ...]) -> Callable[[tuple[str, ...]], Decoder]:
         a = f"a{i}"
         if tag == "#":
             value = "q"
-        elif tag == "v":
-            value = f"({a} if {a}.__class__ in L else P({a}, d - 1))"
+        elif tag == "v":  # (an empty array or map inline too: it is plain, and one level deep)
+            value = f"({a} if {a}.__class__ in L or (not {a} and d > 1) else P({a}, d - 1))"
         elif tag == "s":
-            value = f"(S[{a}] if {a}.__class__ is int else T({a}))"
+            value = f"(S[{a}] if {a}.__class__ is int else {a} if {a}.__class__ is str else T({a}))"
         elif tag == "S":
             value = f"(None if {a} is None else [S[x] if x.__class__ is int else T(x) for x in A({a})])"
         elif tag == "m":  # (N only raises: the checks are inline, this runs for every pose)
@@ -384,6 +423,8 @@ def _inline_string(v: Any) -> str | None:
 
 def _checked_plain(v: Any, levels: int) -> Any:
     """A value stored as it is that is an array or a map: plain, nested at most ``levels`` deep."""
+    if v.__class__ is list and levels >= 1 and _SCALARS.issuperset(map(type, v)):  # the common case, in C
+        return v
     check_plain(v, _LIMITS_FOR_DEPTH, levels=levels)
     return v
 
@@ -391,3 +432,4 @@ def _checked_plain(v: Any, levels: int) -> Any:
 def forget_decoders() -> None:
     """Empty the compiled decoders kept between files (a benchmark's first read of a ruleset)."""
     _COMPILED.clear()
+    _SHAPES.clear()

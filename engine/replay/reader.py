@@ -447,6 +447,12 @@ class Replay:
         record carries the tables declared before it, for its body) and not yielded. One loop, no
         layers: this is the hot path.
         """
+        walk: Iterator[RawRecord] = self._walk(from_keyframe, False)
+        return walk
+
+    def _walk(self, from_keyframe: int, decode: bool) -> Iterator[Any]:
+        """``records``; with ``decode``, a sound schema-3 event of a small body comes decoded (its map, see
+        ``_hot_body``) instead of as its record: the one loop of reading, with no call per event it can spare."""
         index = self.index
         keyframes = index.keyframes
         if from_keyframe >= 0:
@@ -461,6 +467,8 @@ class Replay:
         end, schema, limits = self.data_end, self.schema, self.limits
         event_bytes = limits.max_event_bytes + 64
         tables = self._tables_before(next_def) if schema >= 3 else None
+        hot = decode and schema == CURRENT_SCHEMA
+        small, depth = msgpack.unpackb if self._plain_small else self._small, limits.max_depth
         with self._opener() as f:
             f.seek(start)
             u = unpacker(f, limits)
@@ -485,7 +493,9 @@ class Replay:
                         and schema >= 2 and rec_end - pos <= event_bytes and zlib.crc32(obj[3]) == obj[2] \
                         and (pos != start or from_keyframe < 0):
                     # the next event, sound (parse_record's fast path, inline: this runs for every event)
-                    yield tuple.__new__(RawRecord, (number, pos, rec_end, KIND_EVENT, expected, obj[3], tables))
+                    body = _hot_body(small, obj[3], tables, expected, depth) if hot else None
+                    yield body if body is not None else \
+                        tuple.__new__(RawRecord, (number, pos, rec_end, KIND_EVENT, expected, obj[3], tables))
                     expected += 1
                     pos = rec_end
                     number += 1
@@ -525,7 +535,8 @@ class Replay:
     def _declare(self, tables: Tables, rec: RawRecord) -> None:
         try:
             payload = rec.payload
-            tables.declare(unpack_body(payload, self.limits) if isinstance(payload, bytes) else payload)
+            tables.declare(payload if not isinstance(payload, bytes) else self._small(payload)
+                           if len(payload) <= SMALL_BODY else unpack_body(payload, self.limits))
         except ValueError as exc:
             raise ReplayError(f"the {rec.describe()} {exc}", offset=rec.offset, record=rec.number) from None
 
@@ -623,15 +634,17 @@ class Replay:
         if start >= stop:
             return
         event_body = self.event_body
-        current, depth = self.schema == CURRENT_SCHEMA, self.limits.max_depth
-        small = msgpack.unpackb if self._plain_small else self._small
-        for rec in self.records(self.index.keyframe_before(start)):
-            _, _, _, kind, seq, payload, tables = rec
-            if kind == KIND_EVENT and seq >= start:
-                if seq >= stop:
+        for item in self._walk(self.index.keyframe_before(start), True):
+            if item.__class__ is dict:  # an event, decoded on the way
+                seq = item["seq"]
+                if seq >= start:
+                    if seq >= stop:
+                        return
+                    yield item
+            elif item.kind == KIND_EVENT and item.seq >= start:
+                if item.seq >= stop:
                     return
-                body = _hot_body(small, payload, tables, seq, depth) if current else None  # (event_body's, inline)
-                yield event_body(rec) if body is None else body
+                yield event_body(item)
 
     def _event_records(self, start: int, stop: int | None) -> Iterator[RawRecord]:
         count = self.event_count
@@ -659,12 +672,16 @@ class Replay:
     def visit(self, visitor: ReplayVisitor) -> None:
         """Walk the whole replay in file order; ``on_end`` comes last, also after an early stop."""
         visitor.on_header(self.header)
-        for rec in self.records():
-            if rec.kind == KIND_EVENT:
-                if visitor.on_event(self.event_body(rec)) is False:
+        on_event = visitor.on_event
+        for item in self._walk(-1, True):
+            if item.__class__ is dict:  # an event, decoded on the way
+                if on_event(item) is False:
+                    break
+            elif item.kind == KIND_EVENT:
+                if on_event(self.event_body(item)) is False:
                     break
             else:
-                visitor.on_keyframe(rec.seq, self.keyframe_body(rec))
+                visitor.on_keyframe(item.seq, self.keyframe_body(item))
         visitor.on_end(self.result, self.truncated)
 
     def summary(self) -> Summary:
