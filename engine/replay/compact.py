@@ -80,14 +80,20 @@ class CompactEncoder:
         self._new_strings, self._new_shapes = [], []
         return out
 
-    def forget_pending(self) -> None:
-        """Drop what the last body declared (the body was refused): numbers stay consecutive on disk."""
-        for s in self._new_strings:
+    def mark(self) -> tuple[int, int]:
+        """Where the declarations waiting to be written stand now (for ``forget_pending``)."""
+        return len(self._new_strings), len(self._new_shapes)
+
+    def forget_pending(self, mark: tuple[int, int] = (0, 0)) -> None:
+        """Drop what was declared since ``mark`` (a body was refused; by default, everything not yet written):
+        numbers stay consecutive on disk."""
+        strings, shapes = mark
+        for s in self._new_strings[strings:]:
             del self.strings[s]
-        first = len(self.shapes) - len(self._new_shapes)
+        first = len(self.shapes) - len(self._new_shapes) + shapes
         self.shapes = {shape: n for shape, n in self.shapes.items() if n < first}
         self._keys = {keys: seen for keys, seen in self._keys.items() if seen[0] < first}
-        self._new_strings, self._new_shapes = [], []
+        del self._new_strings[strings:], self._new_shapes[shapes:]
 
     # -- inside -------------------------------------------------------------------------------------
 
@@ -315,35 +321,40 @@ def _tag_from_disk(raw: Any, number: int) -> Tag:
 
 _COMPILED: dict[tuple[Tag, ...], Callable[[tuple[str, ...]], Decoder]] = {}
 # Shapes declared before (in this file or another one: a ruleset's games share most of them), by their
-# keys and their tags as msgpack bytes: a declaration met again costs a lookup, not a check and a compile.
-_SHAPES: dict[tuple[tuple[Any, ...], bytes], tuple[tuple[str, ...], Decoder]] = {}
+# keys and tags as msgpack bytes (hashed and compared in C): a declaration met again costs a lookup, not a
+# check and a compile.
+_SHAPES: dict[bytes, tuple[tuple[str, ...], Decoder]] = {}
+_PACK: Final = msgpack.Packer().pack  # (one Packer: msgpack.packb makes a new one per call)
+
+
+def _shape_key(raw: Any, known: list[tuple[str, ...]]) -> bytes | None:
+    """``[keys, tags]`` as msgpack bytes (keys given by an earlier shape's number written out), or None."""
+    if raw.__class__ is not list or len(raw) != 2:
+        return None
+    keys = raw[0]
+    try:
+        if keys.__class__ is int:
+            if not 0 <= keys < len(known):
+                return None
+            return _PACK([known[keys], raw[1]])  # type: ignore[no-any-return]
+        return _PACK(raw)  # type: ignore[no-any-return]
+    except (TypeError, ValueError, OverflowError):  # (not from a msgpack decoder: a caller's own object)
+        return None
 
 
 def _known_shape(raw: Any, known: list[tuple[str, ...]]) -> tuple[tuple[str, ...], Decoder] | None:
     """The keys and decoder of a shape declared before exactly so (then it was checked), or None."""
-    if raw.__class__ is not list or len(raw) != 2:
-        return None
-    keys, tags = raw
-    if keys.__class__ is int:
-        if not 0 <= keys < len(known):
-            return None
-        keys = known[keys]
-    elif keys.__class__ is list:
-        keys = tuple(keys)
-    else:
-        return None
-    try:
-        return _SHAPES.get((keys, msgpack.packb(tags)))
-    except (TypeError, ValueError):  # a key that is no hashable value (a map, a list): the check says so
-        return None
+    key = _shape_key(raw, known)
+    return None if key is None else _SHAPES.get(key)
 
 
 def _remember(raw: Any, keys: tuple[str, ...], tags: tuple[Tag, ...]) -> tuple[tuple[str, ...], Decoder]:
     """A checked shape's keys and decoder, kept for the next declaration of it."""
     found = keys, _decoder((keys, tags))
+    key = _PACK([keys, raw[1]])
     if len(_SHAPES) >= MAX_SHAPES:  # many odd shapes (a hostile file) must not grow this forever
         _SHAPES.clear()
-    _SHAPES[keys, msgpack.packb(raw[1])] = found
+    _SHAPES[key] = found
     return found
 
 
@@ -382,7 +393,7 @@ def _compile(tags: tuple[Tag, ...]) -> Callable[[tuple[str, ...]], Decoder]:
             row = "".join(f"b{j}, " for j in range(len(tag[1])))
             cells = ", ".join(f"(S[b{j}] if b{j}.__class__ is int else T(b{j}))" if t == "s"
                               else f"(b{j} if b{j}.__class__ in L else P(b{j}, d - 3))" for j, t in enumerate(tag[1]))
-            value = f"(None if {a} is None else [[{cells}] for {row}in map(A, A({a}))])"
+            value = f"(None if {a} is None else [[{cells}] for {row}in R({a})])"
         entries.append(f"k{i}: {value}")
     # the levels this map's own lists need below it: a list of strings or maps one, rows of a "T" two
     need = 1 + max([2 if type(t) is tuple else 1 if t in ("S", "M") else 0 for t in tags], default=0)
@@ -397,7 +408,8 @@ def _compile(tags: tuple[Tag, ...]) -> Callable[[tuple[str, ...]], Decoder]:
         "        return {" + ", ".join(entries) + "}",
         "    return decode",
     ])
-    scope: dict[str, Any] = {"L": _LEAVES, "P": _checked_plain, "T": _inline_string, "A": _array, "N": _nested}
+    scope: dict[str, Any] = {"L": _LEAVES, "P": _checked_plain, "T": _inline_string, "A": _array, "N": _nested,
+                             "R": _rows}
     exec(source, scope)
     make: Callable[[tuple[str, ...]], Decoder] = scope["make"]
     return make
@@ -412,6 +424,16 @@ def _nested(v: Any) -> None:
 def _array(v: Any) -> list[Any]:
     if v.__class__ is not list:
         raise TypeError(f"expected an array, found a {type(v).__name__}")
+    return v
+
+
+_LISTS: Final = frozenset({list})
+
+
+def _rows(v: Any) -> list[list[Any]]:
+    """An array of arrays (the rows of a "T" tag), checked in one pass in C."""
+    if v.__class__ is not list or not _LISTS.issuperset(map(type, v)):
+        raise TypeError("expected an array of rows (arrays)")
     return v
 
 
