@@ -75,7 +75,6 @@ class Limits:
 DEFAULT_LIMITS: Final = Limits()
 
 _SCALARS: Final = frozenset({type(None), bool, int, float, str, bytes})
-_PLAIN: Final = _SCALARS | {dict, list}
 
 
 def _no_ext(code: int, data: bytes) -> Any:
@@ -104,38 +103,34 @@ def check_plain(obj: Any, limits: Limits, *, levels: int | None = None) -> None:
     (or ``levels``: what is left of it where ``obj`` sits inside a body).
 
     The message completes a sentence whose subject the caller supplies ("the body of event 7 ...").
-    Walks level by level with the per-element work done in C (``map``, ``set``, ``str.join``).
+    One recursive walk (at most ``levels`` deep, so at most 32 frames by default), a map's keys checked in C.
     """
-    level: list[Any] = [obj]
-    depth = 0
-    deepest = limits.max_depth if levels is None else levels
-    while level:
-        depth += 1
-        if depth > deepest:
-            raise ValueError(f"is nested deeper than {limits.max_depth} levels")
-        deeper: list[Any] = []
-        for o in level:
-            t = type(o)
-            if t is dict:
-                try:
-                    "".join(o)  # fails unless every key is a str
-                except TypeError:
-                    bad = next(type(k).__name__ for k in o if type(k) is not str)
-                    raise ValueError(f"has a map key of type {bad}; keys must be strings") from None
-                values: Any = o.values()
-            elif t is list:
-                values = o
-            elif t in _SCALARS:
-                continue
-            else:
-                raise ValueError(f"holds a value of type {t.__name__}")
-            types = set(map(type, values))
-            if types <= _SCALARS:
-                continue
-            if not types <= _PLAIN:
-                raise ValueError(f"holds a value of type {next(iter(types - _PLAIN)).__name__}")
-            deeper.extend([v for v in values if type(v) is dict or type(v) is list])
-        level = deeper
+    kind = obj.__class__
+    if kind is dict or kind is list:
+        _check_container(obj, 1, limits.max_depth if levels is None else levels, limits.max_depth)
+    elif kind not in _SCALARS:
+        raise ValueError(f"holds a value of type {kind.__name__}")
+
+
+def _check_container(obj: dict[str, Any] | list[Any], depth: int, deepest: int, limit: int) -> None:
+    if depth > deepest:
+        raise ValueError(f"is nested deeper than {limit} levels")
+    values: Any
+    if obj.__class__ is dict:
+        try:
+            "".join(obj)  # fails unless every key is a str
+        except TypeError:
+            bad = next(type(k).__name__ for k in obj if type(k) is not str)
+            raise ValueError(f"has a map key of type {bad}; keys must be strings") from None
+        values = obj.values()
+    else:
+        values = obj
+    for value in values:
+        kind = value.__class__
+        if kind is dict or kind is list:
+            _check_container(value, depth + 1, deepest, limit)
+        elif kind not in _SCALARS:
+            raise ValueError(f"holds a value of type {kind.__name__}")
 
 
 class _Containers:
