@@ -494,3 +494,23 @@ def test_import_refuses_bad_documents() -> None:
         import_json({**doc, "events": [doc["events"][0], doc["events"][3]], "keyframes": []}, io.BytesIO())
     with pytest.raises(ReplayError, match="base64"):
         from_json({"$bytes": "!!"})
+
+
+def test_blocks_gather_events_and_a_large_event_stands_alone() -> None:
+    """Schema 4: events go in blocks of at most 64 (writer.BLOCK_EVENTS), ended by a keyframe; an event too
+    large for a block (over 4 KiB) is an event record of its own, between blocks."""
+    buf = io.BytesIO()
+    w = ReplayWriter(buf, toy_header(), keyframe_every=100)
+    events = [{"seq": i, "type": "note", "text": "x" * (5000 if i == 70 else 10)} for i in range(150)]
+    for event in events:
+        w.event(event)
+        if w.wants_keyframe:
+            w.keyframe({"n": event["seq"] + 1})
+    w.close()
+    records = [r for r in msgpack.Unpacker(io.BytesIO(buf.getvalue()), raw=False) if type(r) is list]
+    kinds = [(r[0], r[1], len(msgpack.unpackb(r[3])) if r[0] == "b" else None) for r in records if r[0] != "d"]
+    assert kinds == [("b", 0, 64), ("b", 64, 6), ("e", 70, None), ("b", 71, 29), ("k", 100, None),
+                     ("b", 100, 50), ("x", 150, None)]
+    replay = open_replay(buf.getvalue())
+    assert list(replay.events()) == events and list(replay.events(69, 72)) == events[69:72]
+    assert replay.summary().events_by_type == {"note": 150} and not replay.truncated

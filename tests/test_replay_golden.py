@@ -1,8 +1,8 @@
 """Golden replay files, one per schema: old files keep opening, and the writer's bytes do not drift.
 
-tests/golden/toy-v1.trek, toy-v2.trek and toy-v3.trek hold the same toy game in schemas 1, 2
-and 3 (written by tests/golden/make_golden.py). If the v3 test fails, the writer's output
-changed: that needs a new schema, an upgrade function and a new golden file, not a
+tests/golden/toy-v1.trek to toy-v4.trek hold the same toy game in schemas 1 to 4 (written by
+tests/golden/make_golden.py; schema 3 by ReplayWriter(schema=3)). If the v4 test fails, the writer's
+output changed: that needs a new schema, an upgrade function and a new golden file, not a
 regenerated one.
 """
 

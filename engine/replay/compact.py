@@ -1,6 +1,6 @@
 """Schema 3's compact bodies: maps as arrays of values by declared shapes, short strings from a table.
 
-An event or keyframe body in schema 3 is a msgpack array ``[shape, value, ...]``: the shape
+An event or keyframe body in schema 3 and later is a msgpack array ``[shape, value, ...]``: the shape
 (declared once in a definitions record) names the map's keys, in order, and says how each value
 is stored (its tag). Strings of up to ``MAX_INTERNED`` characters are declared once and then
 stored as their number. ``docs/replay-format.md`` ("Schema 3") is the whole description; this

@@ -455,8 +455,9 @@ class Replay:
         return walk
 
     def _walk(self, from_keyframe: int, decode: bool) -> Iterator[Any]:
-        """``records``; with ``decode``, a sound schema-3 event of a small body comes decoded (its map, see
-        ``_hot_body``) instead of as its record: the one loop of reading, with no call per event it can spare."""
+        """``records``; with ``decode``, a sound event of schema 3 or later comes decoded (its map, see ``_hot_body``)
+        instead of as its record: the one loop of reading, with no call per event it can spare. A block (schema 4)
+        gives its events one by one, each as a record of its own (the block's offset and number) or decoded."""
         index = self.index
         keyframes = index.keyframes
         if from_keyframe >= 0:
