@@ -1,20 +1,25 @@
-"""Replay files: size and speed against JSON, seek time against log length, header-only open.
+"""Replay files: size and read speed against JSON lines, on real games and on a long toy log.
 
-Four ratios, each measured in this one run on the same synthetic game (the toy ruleset of
-``engine.replay.testing``: events shaped like game events, with maneuvers, start and end
-poses, dice and damage; a keyframe every 256 events):
+**Real games** (what issue 20 measures): a few bundled games of each game kind, AI against AI,
+recorded through the one recording loop (``engine.rulesets.record``, a keyframe every 128 events):
+Attack Wing skirmishes, an Alliance mission, Into the Unknown's learning mission and a Fleet
+Captains game. For each kind, in this one run:
 
-1. bytes per event, replay file (keyframes and index included) against the same events as JSON lines;
-2. open-and-read speed: JSON lines read with ``json.loads`` against ``open_replay`` + every event
-   (the replay reader also checks every record's CRC-32, framing, order and limits), nine times
-   each, turn about: the ratio of the best times, and the median ratio of the back-to-back pairs;
-3. ``state_at`` on the last events of the log against ``state_at`` near its start: the mean over one
-   keyframe period at each end (about 1 however long the log), and the two single points (event n-1 sits
-   further past its keyframe than event 10 does past the start, so it costs more; the factor is bounded
-   by the keyframe spacing, not the log length);
-4. header-only open of the file against a full read of it.
+1. bytes: the replay files (header, keyframes, definitions, index and trailer included) against the
+   JSON lines of the same events *and keyframes* (``to_json``, compact separators, one per line);
+2. read speed: ``json.loads`` of every line of those files against ``open_replay`` and one walk of
+   every event and keyframe (``Replay.visit``: every record's CRC-32, framing, order and limits
+   checked), the kind's games read turn about; the ratio json time / replay time, the median of the
+   back-to-back pairs (on a shared machine a burst of load slows both of a pair alike). The shape
+   decoders a process has compiled are kept between files (games of one ruleset share their shapes);
+   the "first file" figure reads each replay with that cache emptied first.
 
-Usage: python bench/bench_replay.py [--quick] [--events N]
+**Toy log** (``--events``, 100,000 by default; quick 5,000): the synthetic game of
+``engine.replay.testing`` (a keyframe every 256 events): bytes and read speed as above (events only),
+``state_at`` near the end against near the start (bounded by the keyframe spacing, not the log length),
+and a header-only open against a full read.
+
+Usage: python bench/bench_replay.py [--quick] [--events N] [--repeat N]
 """
 
 from __future__ import annotations
@@ -29,8 +34,9 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from engine.replay import open_replay
+from engine.replay import compact, open_replay
 from engine.replay.jsonform import to_json
+from engine.replay.reader import BaseVisitor
 from engine.replay.testing import CODEC, fold, toy_events, write_toy_replay
 
 KEYFRAME_EVERY = 256
@@ -62,12 +68,101 @@ def interleaved(a: Callable[[], object], b: Callable[[], object], repeat: int = 
     return min(times_a), min(times_b), ratios[len(ratios) // 2]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--quick", action="store_true", help="a small log, for the test suite")
-    parser.add_argument("--events", type=int, default=None, help="events in the log (default 100,000; quick 5,000)")
-    args = parser.parse_args()
-    n = args.events or (5_000 if args.quick else 100_000)
+# -- real games ------------------------------------------------------------------------------------
+
+Recorder = Callable[[Path], object]
+
+
+def games(quick: bool) -> dict[str, list[tuple[str, Recorder]]]:
+    """The bundled games each kind is measured on: (file name, a function that plays it into a path)."""
+    from engine.rulesets.alliance.play import play_mission as alliance
+    from engine.rulesets.attack_wing.play import play
+    from engine.rulesets.attack_wing.scenario import load_scenario
+    from engine.rulesets.fleet_captains.play import play_game as fleet_captains
+    from engine.rulesets.into_the_unknown.play import play_mission as into_the_unknown
+
+    skirmish = load_scenario("skirmish")
+    return {
+        "Attack Wing": [(f"skirmish-seed{seed}.trek", partial(lambda s, out: play(skirmish, s, out), seed))
+                        for seed in ((3,) if quick else (1, 2, 3))],
+        "Alliance": [("alliance-act1-seed4.trek", lambda out: alliance("alliance-act1", 2, 4, out))],
+        "Into the Unknown": [("itu-seed5.trek", lambda out: into_the_unknown(5, out))],
+        "Fleet Captains": [("fc-seed27.trek", lambda out: fleet_captains(27, out))],
+    }
+
+
+class _Lines(BaseVisitor):
+    """Writes a replay's events and keyframes (the states), in file order, as JSON lines."""
+
+    def __init__(self, out: list[str]) -> None:
+        self.out = out
+
+    def on_event(self, event: dict[str, object]) -> None:
+        self.out.append(json.dumps(to_json(event), separators=(",", ":")))
+
+    def on_keyframe(self, events: int, state: dict[str, object]) -> None:
+        self.out.append(json.dumps(to_json(state), separators=(",", ":")))
+
+
+NOTHING = BaseVisitor()
+
+
+def read_json(paths: list[Path]) -> None:
+    for path in paths:
+        with path.open(encoding="utf-8") as f:
+            for line in f:
+                json.loads(line)
+
+
+def read_trek(paths: list[Path]) -> None:
+    for path in paths:
+        open_replay(path).visit(NOTHING)
+
+
+def read_trek_first(paths: list[Path]) -> None:
+    """As ``read_trek``, each file as the first of its ruleset that the process reads (no decoder cached)."""
+    for path in paths:
+        compact.forget_decoders()
+        open_replay(path).visit(NOTHING)
+
+
+def real_games(tmp: Path, quick: bool, repeat: int) -> None:
+    print(f"real games, AI against AI (a keyframe every 128 events); read: median of {repeat} back-to-back pairs")
+    print(f"{'':18}{'games':>6}{'events':>8}{'kf':>4}{'replay B':>10}{'JSON B':>10}{'bytes':>8}"
+          f"{'read':>8}{'first':>8}{'replay ms':>11}{'json ms':>9}")
+    for kind, plays in games(quick).items():
+        treks: list[Path] = []
+        jsons: list[Path] = []
+        events = keyframes = 0
+        for name, record in plays:
+            trek = tmp / name
+            record(trek)
+            replay = open_replay(trek)
+            if replay.truncated:
+                sys.exit(f"{name}: the replay did not read back whole")
+            lines: list[str] = []
+            replay.visit(_Lines(lines))
+            events += replay.event_count
+            keyframes += len(replay.index.keyframes)
+            jsonl = trek.with_suffix(".jsonl")
+            jsonl.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+            treks.append(trek)
+            jsons.append(jsonl)
+        trek_bytes = sum(p.stat().st_size for p in treks)
+        json_bytes = sum(p.stat().st_size for p in jsons)
+        json_best, trek_best, pair = interleaved(partial(read_json, jsons), partial(read_trek, treks), repeat)
+        _, _, first_pair = interleaved(partial(read_json, jsons), partial(read_trek_first, treks), repeat)
+        print(f"{kind:18}{len(treks):>6}{events:>8}{keyframes:>4}{trek_bytes:>10,}{json_bytes:>10,}"
+              f"{trek_bytes / json_bytes:>7.2f}x{1 / pair:>7.2f}x{1 / first_pair:>7.2f}x"
+              f"{trek_best * 1e3:>11.2f}{json_best * 1e3:>9.2f}")
+    print("(bytes: replay / JSON lines of the events and keyframes; read: json time / replay time, above 1 is "
+          "faster than json)")
+
+
+# -- the toy log -----------------------------------------------------------------------------------
+
+
+def toy_log(n: int) -> None:
     near_start = min(10, n - 1)
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -120,7 +215,7 @@ def main() -> None:
         # 4. header-only open against a full read
         header_only = timed(lambda: open_replay(trek, header_only=True).header, 7)
 
-    print(f"log: {n:,} events, keyframe every {KEYFRAME_EVERY}; written at {n / write_s:,.0f} events/s "
+    print(f"toy log: {n:,} events, keyframe every {KEYFRAME_EVERY}; written at {n / write_s:,.0f} events/s "
           f"(with keyframes)")
     print(f"bytes per event:   replay {trek_bpe:8.1f}   JSON lines {json_bpe:8.1f}   "
           f"ratio {trek_bpe / json_bpe:6.2f}x the JSON size")
@@ -135,6 +230,20 @@ def main() -> None:
           f"(folding all {n:,} events: {fold_all * 1e3:,.0f} ms)")
     print(f"header-only open:  {header_only * 1e3:7.3f} ms   full read {trek_read * 1e3:,.1f} ms   "
           f"ratio {trek_read / header_only:,.0f}x faster")
+
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="one game of each kind and a small toy log (the tests)")
+    parser.add_argument("--events", type=int, default=None, help="events in the toy log (default 100,000; quick 5,000)")
+    parser.add_argument("--repeat", type=int, default=None, help="back-to-back pairs of reads (default 15; quick 3)")
+    args = parser.parse_args()
+    repeat = args.repeat or (3 if args.quick else 15)
+    with tempfile.TemporaryDirectory() as tmp:
+        real_games(Path(tmp), args.quick, repeat)
+    print()
+    toy_log(args.events or (5_000 if args.quick else 100_000))
 
 
 if __name__ == "__main__":

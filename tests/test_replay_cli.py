@@ -31,7 +31,7 @@ def cut(tmp_path: Path) -> str:
     path = tmp_path / "cut.trek"
     write_toy_replay(path, 30, close=False)
     data = path.read_bytes()
-    path.write_bytes(data[:-7])  # a crash in the middle of the last event
+    path.write_bytes(data[:-7])  # a crash in the middle of the last block (events 16 to 29: 16 whole events left)
     return str(path)
 
 
@@ -55,10 +55,10 @@ def test_info_json_has_everything(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_info_says_when_a_file_was_cut(capsys: pytest.CaptureFixture[str], cut: str) -> None:
     code, out, _ = run(capsys, "replay", "info", cut)
-    assert code == 0 and "CUT OFF" in out and "29 in" in out
+    assert code == 0 and "CUT OFF" in out and "16 in" in out
     code, out, _ = run(capsys, "replay", "info", cut, "--json")
     doc = json.loads(out)
-    assert doc["truncated"] is True and "cut off at byte" in doc["cut_reason"] and doc["events"] == 29
+    assert doc["truncated"] is True and "cut off at byte" in doc["cut_reason"] and doc["events"] == 16
 
 
 def test_validate_exit_status(capsys: pytest.CaptureFixture[str], cut: str, tmp_path: Path) -> None:
@@ -67,7 +67,7 @@ def test_validate_exit_status(capsys: pytest.CaptureFixture[str], cut: str, tmp_
     code, out, _ = run(capsys, "replay", "validate", cut)
     assert code == 1 and "NOT SOUND" in out and "cut off" in out
     bad = bytearray(Path(CURRENT).read_bytes())
-    bad[3000] ^= 0x10
+    bad[2700] ^= 0x10  # in the last block (its events are lost, those before it are read)
     (tmp_path / "bad.trek").write_bytes(bytes(bad))
     code, out, _ = run(capsys, "replay", "validate", str(tmp_path / "bad.trek"), "--json")
     doc = json.loads(out)
@@ -134,7 +134,7 @@ def test_export_then_import_gives_back_the_file(capsys: pytest.CaptureFixture[st
 
 def test_salvage_reads_a_damaged_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     bad = bytearray(Path(CURRENT).read_bytes())
-    bad[3000] ^= 0x10
+    bad[2700] ^= 0x10  # in the last block (its events are lost, those before it are read)
     path = tmp_path / "bad.trek"
     path.write_bytes(bytes(bad))
     assert run(capsys, "replay", "dump", str(path))[0] == 2
@@ -161,6 +161,10 @@ def test_benchmark_script_runs_quick() -> None:
     assert out.stdout.count("ratio") == 5
     for label in ("bytes per event", "open + read all", "state_at", "header-only open"):
         assert label in out.stdout
+    # the real games: one line per game kind with the bytes and read ratios
+    for kind in ("Attack Wing", "Alliance", "Into the Unknown", "Fleet Captains"):
+        line = next(line for line in out.stdout.splitlines() if line.startswith(kind))
+        assert line.count("x") == 3, line
 
 
 def test_a_played_game_is_a_sound_replay(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

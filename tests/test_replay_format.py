@@ -65,11 +65,12 @@ def test_the_file_is_plain_msgpack_objects_end_to_end(data: bytes) -> None:
     assert objects[0]["format"] == "trek-replay" and objects[0]["schema"] == CURRENT_SCHEMA
     records = objects[1:-1]
     assert all(type(r) is list and len(r) == 4 for r in records)
-    assert [r[0] for r in records].count("e") == N
-    assert {r[0] for r in records} == {"e", "k", "d", "x"}
+    # schema 4: the events in blocks, each an array of event bodies
+    assert sum(len(msgpack.unpackb(r[3])) for r in records if r[0] == "b") == N
+    assert {r[0] for r in records} == {"b", "k", "d", "x"}
     assert records[-1][0] == "x"
     assert objects[-1][:4] == b"TRKX" and len(objects[-1]) == 16
-    for kind, _seq, crc, body in records:  # schema 3: events, keyframes and definitions are arrays (docs)
+    for kind, _seq, crc, body in records:  # events, keyframes, blocks and definitions are arrays (docs)
         assert crc32(body) == crc and type(msgpack.unpackb(body, raw=False)) is (dict if kind == "x" else list)
 
 
@@ -201,6 +202,8 @@ def test_a_live_file_reads_as_cut_off_while_it_is_written(tmp_path: Path) -> Non
     events = list(toy_events(10))
     for event in events[:6]:
         w.event(event)
+    assert open_replay(path).event_count == 0  # the events wait in their block (up to 64)
+    w.flush()  # written now
     live = open_replay(path)
     assert live.truncated and live.event_count == 6 and list(live.events()) == events[:6]
     for event in events[6:]:
@@ -231,7 +234,7 @@ def test_the_writer_refuses_events_the_reader_would_refuse(event: dict[str, Any]
 def test_the_writer_checks_the_header_and_keyframes() -> None:
     with pytest.raises(ReplayError, match="must name its ruleset"):
         ReplayWriter(io.BytesIO(), {"seed": 1})
-    with pytest.raises(ReplayError, match="this writer writes schema 3"):
+    with pytest.raises(ReplayError, match=f"this writer writes schema {CURRENT_SCHEMA}"):
         ReplayWriter(io.BytesIO(), {"ruleset": "toy", "schema": 1})
     with pytest.raises(ReplayError, match="format"):
         ReplayWriter(io.BytesIO(), {"ruleset": "toy", "format": "other"})
@@ -270,35 +273,43 @@ def _record_offsets(data: bytes) -> list[int]:
     return [0, *offsets[:-1]]
 
 
-def _event_record(data: bytes, seq: int) -> tuple[int, int]:
-    """(record number, byte offset) of event ``seq``'s record (the header is record 0)."""
+def _event_record(data: bytes, seq: int) -> tuple[int, int, int]:
+    """(record number, byte offset, first event) of the record holding event ``seq`` (the header is record 0):
+    an event record (schema 3) or a block (schema 4)."""
     objects = list(msgpack.Unpacker(io.BytesIO(data), raw=False))
-    number = next(i for i, r in enumerate(objects) if type(r) is list and r[:2] == ["e", seq])
-    return number, _record_offsets(data)[number]
+    number = next(i for i, r in enumerate(objects) if type(r) is list and (
+        r[:2] == ["e", seq] or (r[0] == "b" and r[1] <= seq < r[1] + len(msgpack.unpackb(r[3])))))
+    return number, _record_offsets(data)[number], objects[number][1]
 
 
-def test_a_damaged_event_names_its_record_and_byte(data: bytes) -> None:
-    number, at = _event_record(data, 4)
+@pytest.mark.parametrize("schema", [3, CURRENT_SCHEMA])
+def test_a_damaged_event_names_its_record_and_byte(schema: int) -> None:
+    data = toy_replay_bytes(N, keyframe_every=8, schema=schema)
+    number, at, first = _event_record(data, 4)
+    what = "event 4" if schema == 3 else f"the block of events from event {first}"
     bad = bytearray(data)
-    bad[at + 10] ^= 0x40  # inside the body
+    bad[at + 20] ^= 0x40  # inside the body
     replay = open_replay(bytes(bad))  # the index is sound: the damage shows when the event is read
     with pytest.raises(ReplayError) as err:
         list(replay.events())
     assert err.value.record == number and err.value.offset == at
-    assert "checksum mismatch in event 4" in str(err.value) and f"byte {at}" in str(err.value)
+    assert f"checksum mismatch in {what}" in str(err.value) and f"byte {at}" in str(err.value)
     assert isinstance(err.value, TrekError) and isinstance(err.value, ValueError)
     assert list(replay.events(20)) == list(toy_events(N))[20:]  # a seek past the damage still works
     report = validate_replay(bytes(bad))
-    assert not report.sound and "checksum mismatch in event 4" in report.problems[0]
+    assert not report.sound and f"checksum mismatch in {what}" in report.problems[0]
 
 
-def test_salvage_reads_up_to_the_damage(data: bytes) -> None:
+@pytest.mark.parametrize("schema", [3, CURRENT_SCHEMA])
+def test_salvage_reads_up_to_the_damage(schema: int) -> None:
+    data = toy_replay_bytes(N, keyframe_every=8, schema=schema)
+    _, at, first = _event_record(data, 10)
     bad = bytearray(data)
-    bad[_event_record(data, 10)[1] + 10] ^= 0x01
+    bad[at + 20] ^= 0x01
     replay = open_replay(bytes(bad), salvage=True)
     assert replay.truncated and "damaged from byte" in (replay.cut_reason or "")
     assert list(replay.events()) == list(toy_events(N))[: replay.event_count]
-    assert replay.event_count == 10
+    assert replay.event_count == first == (10 if schema == 3 else 8)  # up to the damaged record
 
 
 def test_salvage_of_a_sound_file_reads_it_whole(data: bytes) -> None:
@@ -483,3 +494,23 @@ def test_import_refuses_bad_documents() -> None:
         import_json({**doc, "events": [doc["events"][0], doc["events"][3]], "keyframes": []}, io.BytesIO())
     with pytest.raises(ReplayError, match="base64"):
         from_json({"$bytes": "!!"})
+
+
+def test_blocks_gather_events_and_a_large_event_stands_alone() -> None:
+    """Schema 4: events go in blocks of at most 64 (writer.BLOCK_EVENTS), ended by a keyframe; an event too
+    large for a block (over 4 KiB) is an event record of its own, between blocks."""
+    buf = io.BytesIO()
+    w = ReplayWriter(buf, toy_header(), keyframe_every=100)
+    events = [{"seq": i, "type": "note", "text": "x" * (5000 if i == 70 else 10)} for i in range(150)]
+    for event in events:
+        w.event(event)
+        if w.wants_keyframe:
+            w.keyframe({"n": event["seq"] + 1})
+    w.close()
+    records = [r for r in msgpack.Unpacker(io.BytesIO(buf.getvalue()), raw=False) if type(r) is list]
+    kinds = [(r[0], r[1], len(msgpack.unpackb(r[3])) if r[0] == "b" else None) for r in records if r[0] != "d"]
+    assert kinds == [("b", 0, 64), ("b", 64, 6), ("e", 70, None), ("b", 71, 29), ("k", 100, None),
+                     ("b", 100, 50), ("x", 150, None)]
+    replay = open_replay(buf.getvalue())
+    assert list(replay.events()) == events and list(replay.events(69, 72)) == events[69:72]
+    assert replay.summary().events_by_type == {"note": 150} and not replay.truncated

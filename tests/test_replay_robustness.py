@@ -71,8 +71,11 @@ def test_every_cut_opens_to_its_last_whole_record_and_says_it_was_cut() -> None:
     header_end, record_ends = ends[0], ends[1:]
     index_start = record_ends[-3]  # the end of the last keyframe/event record = where the index starts
     starts = [header_end, *record_ends]
-    event_ends = [end for start, end in zip(starts, record_ends, strict=False)
-                  if msgpack.unpackb(DATA[start:end], raw=False)[0] == "e"]
+    event_ends = []  # where each event's record ends (the events of a block all end with it)
+    for start, end in zip(starts, record_ends, strict=False):
+        rec = msgpack.unpackb(DATA[start:end], raw=False)
+        if type(rec) is list:
+            event_ends += [end] * (1 if rec[0] == "e" else len(msgpack.unpackb(rec[3])) if rec[0] == "b" else 0)
     assert len(event_ends) == N
     for cut in range(len(DATA)):
         if cut < header_end:

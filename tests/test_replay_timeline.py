@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.replay import open_replay
 from engine.replay.errors import ReplayError
 from engine.replay_timeline import load_timeline
 from engine.rulesets.attack_wing.play import play
@@ -29,7 +30,7 @@ def test_a_whole_replay_opens_with_its_table(replay_file: Path) -> None:
 def test_a_cut_replay_opens_up_to_its_last_whole_record(replay_file: Path, tmp_path: Path) -> None:
     data = replay_file.read_bytes()
     cut = tmp_path / "cut.trek"
-    cut.write_bytes(data[: len(data) // 2])
+    cut.write_bytes(data[: open_replay(replay_file).data_end - 10])  # inside the last block of events
     loaded = load_timeline(cut)
     assert loaded.replay.truncated
     assert 0 < len(loaded.timeline) < load_timeline(replay_file).timeline.final.seq + 1

@@ -1,6 +1,6 @@
 """Schema 3's compact bodies: maps as arrays of values by declared shapes, short strings from a table.
 
-An event or keyframe body in schema 3 is a msgpack array ``[shape, value, ...]``: the shape
+An event or keyframe body in schema 3 and later is a msgpack array ``[shape, value, ...]``: the shape
 (declared once in a definitions record) names the map's keys, in order, and says how each value
 is stored (its tag). Strings of up to ``MAX_INTERNED`` characters are declared once and then
 stored as their number. ``docs/replay-format.md`` ("Schema 3") is the whole description; this
@@ -26,6 +26,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
+import msgpack
+
 from engine.replay.format import DEFAULT_LIMITS, Limits, check_plain
 
 MAX_INTERNED: Final = 32  # characters: longer strings are stored where they occur (reasons, notes)
@@ -40,6 +42,7 @@ Shape = tuple[tuple[str, ...], tuple[Tag, ...]]
 Decoder = Callable[[Any, int, int, dict[int, str], list[Any]], Any]
 
 _LEAVES: Final = frozenset({type(None), bool, int, float, bytes})
+_SCALARS: Final = _LEAVES | {str}
 _STRINGY: Final = frozenset({"s", "v"})
 _LIMITS_FOR_DEPTH: Final = DEFAULT_LIMITS  # check_plain's own depth limit is given per call
 
@@ -77,14 +80,20 @@ class CompactEncoder:
         self._new_strings, self._new_shapes = [], []
         return out
 
-    def forget_pending(self) -> None:
-        """Drop what the last body declared (the body was refused): numbers stay consecutive on disk."""
-        for s in self._new_strings:
+    def mark(self) -> tuple[int, int]:
+        """Where the declarations waiting to be written stand now (for ``forget_pending``)."""
+        return len(self._new_strings), len(self._new_shapes)
+
+    def forget_pending(self, mark: tuple[int, int] = (0, 0)) -> None:
+        """Drop what was declared since ``mark`` (a body was refused; by default, everything not yet written):
+        numbers stay consecutive on disk."""
+        strings, shapes = mark
+        for s in self._new_strings[strings:]:
             del self.strings[s]
-        first = len(self.shapes) - len(self._new_shapes)
+        first = len(self.shapes) - len(self._new_shapes) + shapes
         self.shapes = {shape: n for shape, n in self.shapes.items() if n < first}
         self._keys = {keys: seen for keys, seen in self._keys.items() if seen[0] < first}
-        self._new_strings, self._new_shapes = [], []
+        del self._new_strings[strings:], self._new_shapes[shapes:]
 
     # -- inside -------------------------------------------------------------------------------------
 
@@ -256,13 +265,18 @@ class Tables:
         strings, shapes = body
         if len(self.strings) + len(strings) > MAX_STRINGS or len(self.decoders) + len(shapes) > MAX_SHAPES:
             raise ValueError(f"declares more than {MAX_STRINGS} strings or {MAX_SHAPES} shapes in the file")
-        for s in strings:
-            if type(s) is not str or len(s.encode("utf-8")) > MAX_STRING_BYTES:
-                raise ValueError(f"declares a string that is not a string of at most {MAX_STRING_BYTES} bytes")
+        if strings and (not all(s.__class__ is str for s in strings) or (  # (32 characters are at most 128 bytes)
+                max(map(len, strings)) > MAX_INTERNED
+                and any(len(s.encode("utf-8")) > MAX_STRING_BYTES for s in strings))):
+            raise ValueError(f"declares a string that is not a string of at most {MAX_STRING_BYTES} bytes")
+        known, decoders = self.keys, self.decoders
         for raw in shapes:
-            keys, tags = _shape_from_disk(raw, self.keys)
-            self.keys.append(keys)
-            self.decoders.append(_decoder((keys, tags)))
+            found = _known_shape(raw, known)
+            if found is None:
+                keys, tags = _shape_from_disk(raw, known)
+                found = _remember(raw, keys, tags)
+            known.append(found[0])
+            decoders.append(found[1])
         n = len(self.strings)
         self.strings.update(zip(range(n, n + len(strings)), strings, strict=True))
 
@@ -306,6 +320,42 @@ def _tag_from_disk(raw: Any, number: int) -> Tag:
 
 
 _COMPILED: dict[tuple[Tag, ...], Callable[[tuple[str, ...]], Decoder]] = {}
+# Shapes declared before (in this file or another one: a ruleset's games share most of them), by their
+# keys and tags as msgpack bytes (hashed and compared in C): a declaration met again costs a lookup, not a
+# check and a compile.
+_SHAPES: dict[bytes, tuple[tuple[str, ...], Decoder]] = {}
+_PACK: Final = msgpack.Packer().pack  # (one Packer: msgpack.packb makes a new one per call)
+
+
+def _shape_key(raw: Any, known: list[tuple[str, ...]]) -> bytes | None:
+    """``[keys, tags]`` as msgpack bytes (keys given by an earlier shape's number written out), or None."""
+    if raw.__class__ is not list or len(raw) != 2:
+        return None
+    keys = raw[0]
+    try:
+        if keys.__class__ is int:
+            if not 0 <= keys < len(known):
+                return None
+            return _PACK([known[keys], raw[1]])  # type: ignore[no-any-return]
+        return _PACK(raw)  # type: ignore[no-any-return]
+    except (TypeError, ValueError, OverflowError):  # (not from a msgpack decoder: a caller's own object)
+        return None
+
+
+def _known_shape(raw: Any, known: list[tuple[str, ...]]) -> tuple[tuple[str, ...], Decoder] | None:
+    """The keys and decoder of a shape declared before exactly so (then it was checked), or None."""
+    key = _shape_key(raw, known)
+    return None if key is None else _SHAPES.get(key)
+
+
+def _remember(raw: Any, keys: tuple[str, ...], tags: tuple[Tag, ...]) -> tuple[tuple[str, ...], Decoder]:
+    """A checked shape's keys and decoder, kept for the next declaration of it."""
+    found = keys, _decoder((keys, tags))
+    key = _PACK([keys, raw[1]])
+    if len(_SHAPES) >= MAX_SHAPES:  # many odd shapes (a hostile file) must not grow this forever
+        _SHAPES.clear()
+    _SHAPES[key] = found
+    return found
 
 
 def _decoder(shape: Shape) -> Decoder:
@@ -327,10 +377,10 @@ def _compile(tags: tuple[Tag, ...]) -> Callable[[tuple[str, ...]], Decoder]:
         a = f"a{i}"
         if tag == "#":
             value = "q"
-        elif tag == "v":
-            value = f"({a} if {a}.__class__ in L else P({a}, d - 1))"
+        elif tag == "v":  # (an empty array or map inline too: it is plain, and one level deep)
+            value = f"({a} if {a}.__class__ in L or (not {a} and d > 1) else P({a}, d - 1))"
         elif tag == "s":
-            value = f"(S[{a}] if {a}.__class__ is int else T({a}))"
+            value = f"(S[{a}] if {a}.__class__ is int else {a} if {a}.__class__ is str else T({a}))"
         elif tag == "S":
             value = f"(None if {a} is None else [S[x] if x.__class__ is int else T(x) for x in A({a})])"
         elif tag == "m":  # (N only raises: the checks are inline, this runs for every pose)
@@ -343,7 +393,7 @@ def _compile(tags: tuple[Tag, ...]) -> Callable[[tuple[str, ...]], Decoder]:
             row = "".join(f"b{j}, " for j in range(len(tag[1])))
             cells = ", ".join(f"(S[b{j}] if b{j}.__class__ is int else T(b{j}))" if t == "s"
                               else f"(b{j} if b{j}.__class__ in L else P(b{j}, d - 3))" for j, t in enumerate(tag[1]))
-            value = f"(None if {a} is None else [[{cells}] for {row}in map(A, A({a}))])"
+            value = f"(None if {a} is None else [[{cells}] for {row}in R({a})])"
         entries.append(f"k{i}: {value}")
     # the levels this map's own lists need below it: a list of strings or maps one, rows of a "T" two
     need = 1 + max([2 if type(t) is tuple else 1 if t in ("S", "M") else 0 for t in tags], default=0)
@@ -358,7 +408,8 @@ def _compile(tags: tuple[Tag, ...]) -> Callable[[tuple[str, ...]], Decoder]:
         "        return {" + ", ".join(entries) + "}",
         "    return decode",
     ])
-    scope: dict[str, Any] = {"L": _LEAVES, "P": _checked_plain, "T": _inline_string, "A": _array, "N": _nested}
+    scope: dict[str, Any] = {"L": _LEAVES, "P": _checked_plain, "T": _inline_string, "A": _array, "N": _nested,
+                             "R": _rows}
     exec(source, scope)
     make: Callable[[tuple[str, ...]], Decoder] = scope["make"]
     return make
@@ -376,6 +427,16 @@ def _array(v: Any) -> list[Any]:
     return v
 
 
+_LISTS: Final = frozenset({list})
+
+
+def _rows(v: Any) -> list[list[Any]]:
+    """An array of arrays (the rows of a "T" tag), checked in one pass in C."""
+    if v.__class__ is not list or not _LISTS.issuperset(map(type, v)):
+        raise TypeError("expected an array of rows (arrays)")
+    return v
+
+
 def _inline_string(v: Any) -> str | None:
     if v.__class__ is not str and v is not None:
         raise TypeError(f"expected a string, a string's number or nil, found a {type(v).__name__}")
@@ -384,5 +445,13 @@ def _inline_string(v: Any) -> str | None:
 
 def _checked_plain(v: Any, levels: int) -> Any:
     """A value stored as it is that is an array or a map: plain, nested at most ``levels`` deep."""
+    if v.__class__ is list and levels >= 1 and _SCALARS.issuperset(map(type, v)):  # the common case, in C
+        return v
     check_plain(v, _LIMITS_FOR_DEPTH, levels=levels)
     return v
+
+
+def forget_decoders() -> None:
+    """Empty the compiled decoders kept between files (a benchmark's first read of a ruleset)."""
+    _COMPILED.clear()
+    _SHAPES.clear()

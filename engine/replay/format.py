@@ -18,15 +18,18 @@ import msgpack
 from engine.replay.errors import ReplayError
 
 FORMAT_NAME: Final = "trek-replay"
-CURRENT_SCHEMA: Final = 3
-SUPPORTED_SCHEMAS: Final = (1, 2, 3)
+CURRENT_SCHEMA: Final = 4
+SUPPORTED_SCHEMAS: Final = (1, 2, 3, 4)
 
 KIND_EVENT: Final = "e"
 KIND_KEYFRAME: Final = "k"
 KIND_INDEX: Final = "x"
 KIND_DEFINITIONS: Final = "d"  # schema 3: strings and shapes the records after it use (compact.py)
+KIND_BLOCK: Final = "b"  # schema 4: consecutive events in one record
 KIND_NAMES: Final = {KIND_EVENT: "event", KIND_KEYFRAME: "keyframe", KIND_INDEX: "index",
-                     KIND_DEFINITIONS: "definitions"}
+                     KIND_DEFINITIONS: "definitions", KIND_BLOCK: "block"}
+# The schema that brought each kind of record (a file of an older schema may not hold it).
+KIND_SINCE: Final = {KIND_EVENT: 1, KIND_KEYFRAME: 1, KIND_INDEX: 1, KIND_DEFINITIONS: 3, KIND_BLOCK: 4}
 
 # The trailer: msgpack bin 8 of 16 bytes = b"TRKX" + index offset (uint64 BE) + CRC-32 of those 12 bytes (uint32 BE).
 TRAILER_MAGIC: Final = b"TRKX"
@@ -58,7 +61,7 @@ class Limits:
     max_keyframes: int = 500_000
 
     def max_body(self, kind: str) -> int:
-        if kind == KIND_EVENT or kind == KIND_DEFINITIONS:
+        if kind == KIND_EVENT or kind == KIND_DEFINITIONS or kind == KIND_BLOCK:
             return self.max_event_bytes
         if kind == KIND_KEYFRAME:
             return self.max_keyframe_bytes
@@ -72,7 +75,6 @@ class Limits:
 DEFAULT_LIMITS: Final = Limits()
 
 _SCALARS: Final = frozenset({type(None), bool, int, float, str, bytes})
-_PLAIN: Final = _SCALARS | {dict, list}
 
 
 def _no_ext(code: int, data: bytes) -> Any:
@@ -101,38 +103,34 @@ def check_plain(obj: Any, limits: Limits, *, levels: int | None = None) -> None:
     (or ``levels``: what is left of it where ``obj`` sits inside a body).
 
     The message completes a sentence whose subject the caller supplies ("the body of event 7 ...").
-    Walks level by level with the per-element work done in C (``map``, ``set``, ``str.join``).
+    One recursive walk (at most ``levels`` deep, so at most 32 frames by default), a map's keys checked in C.
     """
-    level: list[Any] = [obj]
-    depth = 0
-    deepest = limits.max_depth if levels is None else levels
-    while level:
-        depth += 1
-        if depth > deepest:
-            raise ValueError(f"is nested deeper than {limits.max_depth} levels")
-        deeper: list[Any] = []
-        for o in level:
-            t = type(o)
-            if t is dict:
-                try:
-                    "".join(o)  # fails unless every key is a str
-                except TypeError:
-                    bad = next(type(k).__name__ for k in o if type(k) is not str)
-                    raise ValueError(f"has a map key of type {bad}; keys must be strings") from None
-                values: Any = o.values()
-            elif t is list:
-                values = o
-            elif t in _SCALARS:
-                continue
-            else:
-                raise ValueError(f"holds a value of type {t.__name__}")
-            types = set(map(type, values))
-            if types <= _SCALARS:
-                continue
-            if not types <= _PLAIN:
-                raise ValueError(f"holds a value of type {next(iter(types - _PLAIN)).__name__}")
-            deeper.extend([v for v in values if type(v) is dict or type(v) is list])
-        level = deeper
+    kind = obj.__class__
+    if kind is dict or kind is list:
+        _check_container(obj, 1, limits.max_depth if levels is None else levels, limits.max_depth)
+    elif kind not in _SCALARS:
+        raise ValueError(f"holds a value of type {kind.__name__}")
+
+
+def _check_container(obj: dict[str, Any] | list[Any], depth: int, deepest: int, limit: int) -> None:
+    if depth > deepest:
+        raise ValueError(f"is nested deeper than {limit} levels")
+    values: Any
+    if obj.__class__ is dict:
+        try:
+            "".join(obj)  # fails unless every key is a str
+        except TypeError:
+            bad = next(type(k).__name__ for k in obj if type(k) is not str)
+            raise ValueError(f"has a map key of type {bad}; keys must be strings") from None
+        values = obj.values()
+    else:
+        values = obj
+    for value in values:
+        kind = value.__class__
+        if kind is dict or kind is list:
+            _check_container(value, depth + 1, deepest, limit)
+        elif kind not in _SCALARS:
+            raise ValueError(f"holds a value of type {kind.__name__}")
 
 
 class _Containers:
@@ -328,6 +326,8 @@ class RawRecord(NamedTuple):
             return f"keyframe after {self.seq} events"
         if self.kind == KIND_DEFINITIONS:
             return f"definitions record after {self.seq} events"
+        if self.kind == KIND_BLOCK:
+            return f"block of events from event {self.seq}"
         return "index"
 
     def body(self, limits: Limits) -> dict[str, Any]:
@@ -345,7 +345,7 @@ def parse_record(obj: Any, schema: int, offset: int, end: int, number: int | Non
     """Check one decoded top-level object against the record framing of ``schema``."""
     if schema >= 2 and type(obj) is list and len(obj) == 4:  # the fast path for a sound record
         kind, seq, crc, payload = obj
-        if (type(kind) is str and kind in KIND_NAMES and (schema >= 3 or kind != KIND_DEFINITIONS) and type(seq) is int
+        if (type(kind) is str and kind in KIND_NAMES and KIND_SINCE[kind] <= schema and type(seq) is int
                 and seq >= 0 and type(payload) is bytes
                 and type(crc) is int and zlib.crc32(payload) == crc
                 and end - offset <= (limits.max_event_bytes if kind == KIND_EVENT else limits.max_body(kind)) + 64):
@@ -363,8 +363,8 @@ def _parse_record_slowly(obj: Any, schema: int, offset: int, end: int, number: i
         shape = f"an array of {len(obj)}" if type(obj) is list else f"a {type(obj).__name__}"
         raise bad(f"expected a record (an array of {want}), found {shape}")
     kind, seq = obj[0], obj[1]
-    if type(kind) is not str or kind not in KIND_NAMES or (kind == KIND_DEFINITIONS and schema < 3):
-        expected = "'e', 'k', 'x' or 'd'" if schema >= 3 else "'e', 'k' or 'x'"
+    if type(kind) is not str or kind not in KIND_NAMES or KIND_SINCE[kind] > schema:
+        expected = ", ".join(repr(k) for k, since in KIND_SINCE.items() if since <= schema)
         raise bad(f"unknown record kind {kind!r} (expected {expected})")
     if type(seq) is not int or seq < 0:
         raise bad(f"record sequence number {seq!r} is not a non-negative integer")
@@ -379,7 +379,8 @@ def _parse_record_slowly(obj: Any, schema: int, offset: int, end: int, number: i
         if type(payload) is not bytes:
             raise bad(f"record body is a {type(payload).__name__}, not binary")
         if crc32(payload) != crc:
-            raise bad(f"checksum mismatch in {KIND_NAMES[kind]} {seq}: the record is damaged")
+            what = f"the block of events from event {seq}" if kind == KIND_BLOCK else f"{KIND_NAMES[kind]} {seq}"
+            raise bad(f"checksum mismatch in {what}: the record is damaged")
         return RawRecord(number, offset, end, kind, seq, payload)
     body = obj[2]
     if type(body) is not dict:

@@ -25,6 +25,7 @@ from engine.replay.errors import ReplayError
 from engine.replay.format import (
     CURRENT_SCHEMA,
     DEFAULT_LIMITS,
+    KIND_BLOCK,
     KIND_DEFINITIONS,
     KIND_EVENT,
     KIND_INDEX,
@@ -348,6 +349,9 @@ class Replay:
                                           "have been read", offset=pos, record=number)
                     if rec.kind == KIND_EVENT:
                         events += 1
+                    elif rec.kind == KIND_BLOCK:
+                        assert type(rec.payload) is bytes  # (schema 4)
+                        events += len(self._block_items(rec.payload, rec.seq, pos, number))
                     elif rec.kind == KIND_KEYFRAME:
                         if keyframes and keyframes[-1].events == rec.seq:
                             raise ReplayError(f"a second keyframe after {rec.seq} events", offset=pos, record=number)
@@ -447,6 +451,13 @@ class Replay:
         record carries the tables declared before it, for its body) and not yielded. One loop, no
         layers: this is the hot path.
         """
+        walk: Iterator[RawRecord] = self._walk(from_keyframe, False)
+        return walk
+
+    def _walk(self, from_keyframe: int, decode: bool) -> Iterator[Any]:
+        """``records``; with ``decode``, a sound event of schema 3 or later comes decoded (its map, see ``_hot_body``)
+        instead of as its record: the one loop of reading, with no call per event it can spare. A block (schema 4)
+        gives its events one by one, each as a record of its own (the block's offset and number) or decoded."""
         index = self.index
         keyframes = index.keyframes
         if from_keyframe >= 0:
@@ -456,11 +467,16 @@ class Replay:
             start, expected = self.header_end, 0
         definitions = index.definitions
         next_def = bisect_left(definitions, start)
-        number = 1 + expected + max(from_keyframe, 0) + next_def
-        next_kf = max(from_keyframe, 0)
         end, schema, limits = self.data_end, self.schema, self.limits
+        # the record's number (for messages): counted from the start, or from a keyframe while a record
+        # holds one event (schema 4's blocks hold many: there it is not known, None)
+        number: int | None = None if schema >= 4 and from_keyframe >= 0 else \
+            1 + expected + max(from_keyframe, 0) + next_def
+        next_kf = max(from_keyframe, 0)
         event_bytes = limits.max_event_bytes + 64
         tables = self._tables_before(next_def) if schema >= 3 else None
+        hot = decode and schema >= 3  # (schema 3's events read as schema 4's: the upgrade changes the header only)
+        small, depth = msgpack.unpackb if self._plain_small else self._small, limits.max_depth
         with self._opener() as f:
             f.seek(start)
             u = unpacker(f, limits)
@@ -480,15 +496,38 @@ class Replay:
                 if rec_end > end:
                     raise ReplayError(f"a record runs past the end of the records at byte {end}", offset=pos,
                                       record=number)
-                if obj.__class__ is list and len(obj) == 4 and obj[0] == KIND_EVENT and obj[1] == expected \
-                        and obj[1].__class__ is int and obj[3].__class__ is bytes and obj[2].__class__ is int \
-                        and schema >= 2 and rec_end - pos <= event_bytes and zlib.crc32(obj[3]) == obj[2] \
-                        and (pos != start or from_keyframe < 0):
-                    # the next event, sound (parse_record's fast path, inline: this runs for every event)
-                    yield tuple.__new__(RawRecord, (number, pos, rec_end, KIND_EVENT, expected, obj[3], tables))
-                    expected += 1
+                if obj.__class__ is list and len(obj) == 4 and obj[1] == expected and obj[1].__class__ is int \
+                        and obj[3].__class__ is bytes and obj[2].__class__ is int and schema >= 2 \
+                        and rec_end - pos <= event_bytes and (pos != start or from_keyframe < 0) \
+                        and ((obj[0] == KIND_BLOCK and schema >= 4) or obj[0] == KIND_EVENT) \
+                        and zlib.crc32(obj[3]) == obj[2]:
+                    # the next events, sound (parse_record's fast path, inline: this runs for every record)
+                    if obj[0] == KIND_EVENT:
+                        body = _hot_body(small, obj[3], tables, expected, depth) if hot else None
+                        yield body if body is not None else \
+                            tuple.__new__(RawRecord, (number, pos, rec_end, KIND_EVENT, expected, obj[3], tables))
+                        expected += 1
+                    else:  # a block
+                        items = self._block_items(obj[3], expected, pos, number)
+                        assert tables is not None  # (schema 4)
+                        strings, decoders = tables.strings, tables.decoders
+                        for item in items:
+                            body = None
+                            if hot and item.__class__ is list and item and item[0].__class__ is int \
+                                    and item[0] >= 0:
+                                try:  # (_hot_body's checks, the body decoded already)
+                                    body = decoders[item[0]](item, depth, expected, strings, decoders)
+                                    if body.get("seq").__class__ is not int or body["seq"] != expected \
+                                            or body.get("type").__class__ is not str:
+                                        body = None
+                                except Exception:  # the careful path (event_body) says what is wrong
+                                    body = None
+                            yield body if body is not None else \
+                                tuple.__new__(RawRecord, (number, pos, rec_end, KIND_EVENT, expected, item, tables))
+                            expected += 1
                     pos = rec_end
-                    number += 1
+                    if number is not None:
+                        number += 1
                     continue
                 rec = parse_record(obj, schema, pos, rec_end, number, limits, tables)
                 kind = rec.kind
@@ -503,14 +542,16 @@ class Replay:
                     self._declare(tables, rec)
                     next_def += 1
                     pos = rec_end
-                    number += 1
+                    if number is not None:
+                        number += 1
                     continue
-                else:
+                else:  # (a sound block where it belongs took the fast path)
                     raise ReplayError(self._misplaced(rec, expected, from_keyframe >= 0 and pos == start), offset=pos,
                                       record=number)
                 yield rec
                 pos = rec_end
-                number += 1
+                if number is not None:
+                    number += 1
         if expected != index.events:
             raise ReplayError(f"the index counts {index.events} events but the file holds {expected}",
                               offset=index.index_offset)
@@ -521,6 +562,19 @@ class Replay:
         if next_def != len(definitions):
             raise ReplayError("the index lists a definitions record that is not in the file",
                               offset=definitions[next_def])
+
+    def _block_items(self, payload: bytes, first: int, offset: int, number: int | None) -> list[Any]:
+        """The event bodies of a block record (each still compact): a non-empty array, decoded within the limits."""
+        try:
+            items = unpack_body(payload, self.limits)  # (one call for many events: no need for self._small)
+            if items.__class__ is not list or not items:
+                raise ValueError(f"is a {type(items).__name__} of {len(items) if type(items) is list else 1}, not a "
+                                 "non-empty array of event bodies")
+        except ValueError as exc:
+            raise ReplayError(f"the body of the block of events from event {first} {exc}", offset=offset,
+                              record=number) from None
+        out: list[Any] = items
+        return out
 
     def _declare(self, tables: Tables, rec: RawRecord) -> None:
         try:
@@ -562,12 +616,14 @@ class Replay:
         if rec.kind == KIND_DEFINITIONS:
             return (f"definitions record after {rec.seq} events (found after {expected} events) is not where the "
                     "index says")
+        if rec.kind == KIND_BLOCK:
+            return f"block of events from event {rec.seq} found where event {expected} should be"
         return "an index record in the middle of the records"
 
     def event_body(self, rec: RawRecord) -> dict[str, Any]:
         """The checked (and upgraded) body of an event record."""
         payload = rec.payload
-        if self.schema == CURRENT_SCHEMA:
+        if self.schema >= 3:  # (schema 3's events read as schema 4's)
             hot = _hot_body(msgpack.unpackb if self._plain_small else self._small, payload, rec.tables, rec.seq,
                             self.limits.max_depth)
             if hot is not None:
@@ -575,6 +631,12 @@ class Replay:
         if type(payload) is bytes:
             try:
                 body = decode_body(payload, self.limits) if rec.tables is None else self._compact(rec, payload)
+            except ValueError as exc:
+                raise ReplayError(f"the body of event {rec.seq} {exc}", offset=rec.offset, record=rec.number) \
+                    from None
+        elif rec.tables is not None:  # an event of a block (schema 4): its body is decoded already
+            try:
+                body = self._compact_object(rec, payload)
             except ValueError as exc:
                 raise ReplayError(f"the body of event {rec.seq} {exc}", offset=rec.offset, record=rec.number) \
                     from None
@@ -604,7 +666,11 @@ class Replay:
 
     def _compact(self, rec: RawRecord, payload: bytes) -> dict[str, Any]:
         """A schema-3 body: a compact map (an array, by its declared shape) or a plain map."""
-        obj = self._small(payload) if len(payload) <= SMALL_BODY else unpack_body(payload, self.limits)
+        return self._compact_object(rec, self._small(payload) if len(payload) <= SMALL_BODY
+                                    else unpack_body(payload, self.limits))
+
+    def _compact_object(self, rec: RawRecord, obj: Any) -> dict[str, Any]:
+        """A schema-3 body once unpacked: a compact map or a plain map."""
         if type(obj) is list:
             out: dict[str, Any] = rec.tables.decode(obj, rec.seq, self.limits.max_depth)
             return out
@@ -623,15 +689,17 @@ class Replay:
         if start >= stop:
             return
         event_body = self.event_body
-        current, depth = self.schema == CURRENT_SCHEMA, self.limits.max_depth
-        small = msgpack.unpackb if self._plain_small else self._small
-        for rec in self.records(self.index.keyframe_before(start)):
-            _, _, _, kind, seq, payload, tables = rec
-            if kind == KIND_EVENT and seq >= start:
-                if seq >= stop:
+        for item in self._walk(self.index.keyframe_before(start), True):
+            if item.__class__ is dict:  # an event, decoded on the way
+                seq = item["seq"]
+                if seq >= start:
+                    if seq >= stop:
+                        return
+                    yield item
+            elif item.kind == KIND_EVENT and item.seq >= start:
+                if item.seq >= stop:
                     return
-                body = _hot_body(small, payload, tables, seq, depth) if current else None  # (event_body's, inline)
-                yield event_body(rec) if body is None else body
+                yield event_body(item)
 
     def _event_records(self, start: int, stop: int | None) -> Iterator[RawRecord]:
         count = self.event_count
@@ -659,12 +727,16 @@ class Replay:
     def visit(self, visitor: ReplayVisitor) -> None:
         """Walk the whole replay in file order; ``on_end`` comes last, also after an early stop."""
         visitor.on_header(self.header)
-        for rec in self.records():
-            if rec.kind == KIND_EVENT:
-                if visitor.on_event(self.event_body(rec)) is False:
+        on_event = visitor.on_event
+        for item in self._walk(-1, True):
+            if item.__class__ is dict:  # an event, decoded on the way
+                if on_event(item) is False:
+                    break
+            elif item.kind == KIND_EVENT:
+                if on_event(self.event_body(item)) is False:
                     break
             else:
-                visitor.on_keyframe(rec.seq, self.keyframe_body(rec))
+                visitor.on_keyframe(item.seq, self.keyframe_body(item))
         visitor.on_end(self.result, self.truncated)
 
     def summary(self) -> Summary:

@@ -15,6 +15,7 @@ from typing import IO, Any
 import msgpack
 
 from engine.replay.format import (
+    CURRENT_SCHEMA,
     FORMAT_NAME,
     KIND_EVENT,
     KIND_INDEX,
@@ -44,9 +45,11 @@ def fold(total: int, n: int, seed: int = 1) -> ToyState:
 
 
 def write_toy_replay(target: str | Path | IO[bytes], n: int, *, seed: int = 1, keyframe_every: int = 16,
-                     close: bool = True, header: Mapping[str, Any] | None = None) -> None:
-    """Play ``n`` toy events into a replay with keyframes, as the engine would; ``close=False`` leaves it cut."""
-    writer = ReplayWriter(target, header if header is not None else toy_header(seed), keyframe_every=keyframe_every)
+                     close: bool = True, header: Mapping[str, Any] | None = None, schema: int = CURRENT_SCHEMA) -> None:
+    """Play ``n`` toy events into a replay with keyframes, as the engine would; ``close=False`` leaves it cut.
+    ``schema=3`` writes the retired schema 3 (an event record per event)."""
+    writer = ReplayWriter(target, header if header is not None else toy_header(seed), keyframe_every=keyframe_every,
+                          schema=schema)
     state = CODEC.initial_state(toy_header(seed))
     winner = None
     for event in toy_events(n, seed):
@@ -61,17 +64,21 @@ def write_toy_replay(target: str | Path | IO[bytes], n: int, *, seed: int = 1, k
         writer.abort()
 
 
-def toy_replay_bytes(n: int, *, seed: int = 1, keyframe_every: int = 16, close: bool = True) -> bytes:
+def toy_replay_bytes(n: int, *, seed: int = 1, keyframe_every: int = 16, close: bool = True,
+                     schema: int = CURRENT_SCHEMA) -> bytes:
     import io
 
     buf = io.BytesIO()
-    write_toy_replay(buf, n, seed=seed, keyframe_every=keyframe_every, close=close)
+    write_toy_replay(buf, n, seed=seed, keyframe_every=keyframe_every, close=close, schema=schema)
     return buf.getvalue()
 
 
 def write_legacy(target: str | Path, n: int, *, schema: int, seed: int = 1, keyframe_every: int = 16) -> None:
     """Write the toy game in a retired schema: 1 (plain header with 'game', records [kind, seq, body], no
-    checksums) or 2 (the envelope and CRC-32s, bodies as plain maps)."""
+    checksums), 2 (the envelope and CRC-32s, bodies as plain maps) or 3 (compact bodies, one record per event)."""
+    if schema == 3:
+        write_toy_replay(target, n, seed=seed, keyframe_every=keyframe_every, schema=3)
+        return
 
     def pack(obj: Any) -> bytes:
         out: bytes = msgpack.packb(obj, use_bin_type=True)
@@ -113,11 +120,11 @@ GOLDEN_KEYFRAME_EVERY = 16
 
 
 def write_golden(directory: str | Path) -> list[Path]:
-    """(Re)write the golden files, one per schema: toy-v1.trek, toy-v2.trek (retired schemas, by
-    ``write_legacy``) and toy-v3.trek (the writer's)."""
+    """(Re)write the golden files, one per schema: toy-v1.trek to toy-v3.trek (retired schemas, by
+    ``write_legacy``) and toy-v4.trek (the writer's)."""
     d = Path(directory)
-    paths = [d / f"toy-v{schema}.trek" for schema in (1, 2, 3)]
-    for schema, path in zip((1, 2), paths, strict=False):
+    paths = [d / f"toy-v{schema}.trek" for schema in (1, 2, 3, CURRENT_SCHEMA)]
+    for schema, path in zip((1, 2, 3), paths, strict=False):
         write_legacy(path, GOLDEN_EVENTS, schema=schema, keyframe_every=GOLDEN_KEYFRAME_EVERY)
-    write_toy_replay(paths[2], GOLDEN_EVENTS, keyframe_every=GOLDEN_KEYFRAME_EVERY)
+    write_toy_replay(paths[-1], GOLDEN_EVENTS, keyframe_every=GOLDEN_KEYFRAME_EVERY)
     return paths

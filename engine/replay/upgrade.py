@@ -58,6 +58,14 @@ def _record_2_to_3(kind: str, body: dict[str, Any]) -> dict[str, Any]:
     return body
 
 
+def _header_3_to_4(header: dict[str, Any]) -> dict[str, Any]:
+    return {**header, "schema": 4}
+
+
+def _record_3_to_4(kind: str, body: dict[str, Any]) -> dict[str, Any]:
+    return body  # schema 4 adds block records; events, keyframes and the index are as in schema 3
+
+
 UPGRADES: dict[int, Upgrade] = {
     1: Upgrade(
         1,
@@ -73,6 +81,13 @@ UPGRADES: dict[int, Upgrade] = {
         "events and states they hold are unchanged",
         _header_2_to_3,
         _record_2_to_3,
+    ),
+    3: Upgrade(
+        3,
+        "schema 4 stores consecutive events together in block records (one CRC and one msgpack body for up to "
+        "64 events); event, keyframe, definitions and index records are as in schema 3",
+        _header_3_to_4,
+        _record_3_to_4,
     ),
 }
 

@@ -2,7 +2,9 @@
 
 The engine calls ``event(raw)`` for every event, ``keyframe(state)`` whenever
 ``wants_keyframe`` is true, and ``close(result)`` at the end, which writes the index and
-the trailer. Each record is written and flushed as one ``write`` call.
+the trailer. Each record is written and flushed as one ``write`` call. Schema 4 gathers
+consecutive events into blocks (up to ``BLOCK_EVENTS`` events, ``BLOCK_BYTES`` bytes), written
+when full, before a keyframe, and at the end (also when the writer is left on an error).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from engine.replay.format import (
     CURRENT_SCHEMA,
     DEFAULT_LIMITS,
     FORMAT_NAME,
+    KIND_BLOCK,
     KIND_DEFINITIONS,
     KIND_EVENT,
     KIND_INDEX,
@@ -38,6 +41,9 @@ from engine.replay.format import (
     encode_record,
     encode_trailer,
 )
+
+BLOCK_EVENTS = 64  # events in one block at most: what a crash (no close, no abort) can lose
+BLOCK_BYTES = SMALL_BODY  # a block's body at most: the reader decodes it without counting its containers
 
 
 class ReplayWriter:
@@ -60,9 +66,16 @@ class ReplayWriter:
         atomic: bool = False,
         fsync: bool = False,
         limits: Limits = DEFAULT_LIMITS,
+        schema: int = CURRENT_SCHEMA,
     ) -> None:
         if keyframe_every < 1:
             raise ValueError("keyframe_every must be at least 1")
+        if schema not in (3, CURRENT_SCHEMA):
+            raise ValueError(f"this writer writes schema 3 (retired, for the golden files) or {CURRENT_SCHEMA}")
+        self.schema = schema
+        self._block: list[bytes] = []  # schema 4: the events of the block being gathered, encoded
+        self._block_bytes = 0
+        self._broken = False  # a write failed: nothing more is written
         self.keyframe_every = keyframe_every
         self.limits = limits
         self._fsync = fsync
@@ -78,8 +91,8 @@ class ReplayWriter:
         self._closed = False
         self._final: Path | None = None
         self._temp: Path | None = None
-        body = encode_body(_complete_header(header), limits, "the header", limits.max_header_bytes)
-        envelope = encode_envelope(body)
+        body = encode_body(_complete_header(header, schema), limits, "the header", limits.max_header_bytes)
+        envelope = encode_envelope(body, schema)
         self._owns = not hasattr(target, "write")
         self._label: str | None = None
         if self._owns:
@@ -125,7 +138,10 @@ class ReplayWriter:
         kind = event.get("type")
         if type(kind) is not str:
             raise ReplayError(f"cannot write event {seq}: its type {kind!r} is not a string")
-        self._write_compact(KIND_EVENT, seq, event, f"event {seq}", self.limits.max_event_bytes)
+        if self.schema >= 4:
+            self._gather(seq, event)
+        else:
+            self._write_compact(KIND_EVENT, seq, event, f"event {seq}", self.limits.max_event_bytes)
         self._events += 1
         self._types[kind] = self._types.get(kind, 0) + 1
         rnd = event.get(self._round_key)
@@ -139,14 +155,21 @@ class ReplayWriter:
             raise ReplayError(f"cannot write keyframe: there is already one after {self._events} events")
         if len(self._keyframes) >= self.limits.max_keyframes:
             raise ReplayError(f"cannot write keyframe: the limit of {self.limits.max_keyframes} keyframes is reached")
+        self._flush_block()
         self._write_compact(KIND_KEYFRAME, self._events, state, f"keyframe after {self._events} events",
                             self.limits.max_keyframe_bytes)
         self._last_keyframe = self._events
+
+    def flush(self) -> None:
+        """Write the events gathered into the block now (a reader following the file sees them at once)."""
+        self._check_open()
+        self._flush_block()
 
     def close(self, result: Mapping[str, Any] | None = None) -> None:
         """Write the index (with ``result``, the game's outcome) and the trailer, and close the file."""
         if self._closed:
             return
+        self._flush_block()
         index = {
             "events": self._events,
             "keyframes": self._keyframes,
@@ -163,7 +186,11 @@ class ReplayWriter:
     def abort(self) -> None:
         """Stop without an end: a file in place stays (and reads as cut off); an atomic one is removed."""
         if not self._closed:
-            self._finish(keep=False)
+            if self._temp is None and not self._broken:  # in place: the events gathered so far are kept
+                with contextlib.suppress(ReplayError, OSError):
+                    self._flush_block()
+            if not self._closed:  # (a failed write has finished it)
+                self._finish(keep=False)
 
     def __enter__(self) -> ReplayWriter:
         return self
@@ -177,34 +204,70 @@ class ReplayWriter:
 
     # -- inside ---------------------------------------------------------------------------------
 
-    def _write_compact(self, kind: str, seq: int, data: Mapping[str, Any], what: str, max_bytes: int) -> None:
-        """One event or keyframe as a compact body (compact.py), after the definitions it needs."""
+    def _encode(self, kind: str, data: Mapping[str, Any], what: str, max_bytes: int) -> bytes:
+        """One event or keyframe as a compact body (compact.py); what it declares waits in the encoder."""
         compact = self._compact
+        mark = compact.mark()
         try:
             body = compact.body(data if type(data) is dict else dict(data), event=kind == KIND_EVENT)
             packed: bytes = msgpack.packb(body, use_bin_type=True)
         except (TypeError, ValueError, OverflowError) as exc:
-            compact.forget_pending()
+            compact.forget_pending(mark)
             raise ReplayError(f"cannot write {what}: {exc if isinstance(exc, OverflowError) else f'it {exc}'}") \
                 from None
         if len(packed) > max_bytes:
-            compact.forget_pending()
+            compact.forget_pending(mark)
             raise ReplayError(f"cannot write {what}: {len(packed)} bytes is over the limit of {max_bytes}")
         if len(packed) > SMALL_BODY and compact.containers > len(packed) // BYTES_PER_CONTAINER + 64:
-            compact.forget_pending()
+            compact.forget_pending(mark)
             raise ReplayError(f"cannot write {what}: it holds more than one array or map per "
                               f"{BYTES_PER_CONTAINER} bytes")
-        definitions = compact.definitions()
+        return packed
+
+    def _write_compact(self, kind: str, seq: int, data: Mapping[str, Any], what: str, max_bytes: int) -> None:
+        """One event or keyframe record, after the definitions it needs."""
+        packed = self._encode(kind, data, what, max_bytes)
+        self._write_definitions(what)
+        if kind == KIND_KEYFRAME:
+            self._keyframes.append([self._events, self._pos])
+        self._write(encode_record(kind, seq, packed))
+
+    def _write_definitions(self, what: str) -> None:
+        """The strings and shapes declared and not yet written, as one definitions record."""
+        definitions = self._compact.definitions()
         if definitions is not None:
             encoded: bytes = msgpack.packb(definitions, use_bin_type=True)  # (strings and shapes: plain by making)
             if len(encoded) > self.limits.max_event_bytes:
                 raise ReplayError(f"cannot write {what}: it declares {len(encoded)} bytes of strings and shapes, over "
                                   f"the limit of {self.limits.max_event_bytes}")
             self._definitions.append(self._pos)
-            self._write(encode_record(KIND_DEFINITIONS, self._events, encoded))
-        if kind == KIND_KEYFRAME:
-            self._keyframes.append([self._events, self._pos])
-        self._write(encode_record(kind, seq, packed))
+            self._write(encode_record(KIND_DEFINITIONS, self._events - len(self._block), encoded))
+
+    def _gather(self, seq: int, event: Mapping[str, Any]) -> None:
+        """Schema 4: add one event to the block (writing the block first when it is full); an event too large
+        for a block is written as an event record of its own."""
+        packed = self._encode(KIND_EVENT, event, f"event {seq}", self.limits.max_event_bytes)
+        if len(packed) + 3 > BLOCK_BYTES:  # (3: the block's array header)
+            self._flush_block()  # (with the definitions this event needs)
+            self._write(encode_record(KIND_EVENT, seq, packed))
+            return
+        if len(self._block) >= BLOCK_EVENTS or self._block_bytes + len(packed) + 3 > BLOCK_BYTES:
+            self._flush_block()  # (its definitions record holds this event's too: declared early is allowed)
+        self._block.append(packed)
+        self._block_bytes += len(packed)
+
+    def _flush_block(self) -> None:
+        """Write the definitions waiting and the gathered events as one block record."""
+        block = self._block
+        if not block and self._compact.mark() == (0, 0):
+            return
+        first = self._events - len(block)
+        self._write_definitions(f"events from event {first}")
+        if block:
+            n = len(block)
+            head = bytes([0x90 | n]) if n < 16 else b"\xdc" + n.to_bytes(2, "big")  # a msgpack array of n
+            self._block, self._block_bytes = [], 0
+            self._write(encode_record(KIND_BLOCK, first, head + b"".join(block)))
 
     def _check_open(self) -> None:
         if self._closed:
@@ -216,6 +279,7 @@ class ReplayWriter:
             if self._temp is None:  # in place, each record reaches the file at once (a live game's reader
                 self._file.flush()  # follows it); an atomic file is seen only whole, after close
         except OSError as exc:  # a full disk: one line, and (atomic) no partial file left
+            self._broken = True
             if self._label is None:
                 raise
             self.abort()
@@ -247,16 +311,16 @@ class ReplayWriter:
                 self._temp.unlink(missing_ok=True)
 
 
-def _complete_header(header: Mapping[str, Any]) -> dict[str, Any]:
+def _complete_header(header: Mapping[str, Any], schema: int) -> dict[str, Any]:
     if not isinstance(header, Mapping):
         raise ReplayError("cannot write header: it must be a map")
     if header.get("format", FORMAT_NAME) != FORMAT_NAME:
         raise ReplayError(f"cannot write header: its format is {header.get('format')!r}, expected {FORMAT_NAME!r}")
-    if header.get("schema", CURRENT_SCHEMA) != CURRENT_SCHEMA:
+    if header.get("schema", schema) != schema:
         raise ReplayError(f"cannot write header: its schema is {header.get('schema')!r}; "
-                          f"this writer writes schema {CURRENT_SCHEMA}")
+                          f"this writer writes schema {schema}")
     if type(header.get("ruleset")) is not str:
         raise ReplayError("cannot write header: it must name its ruleset (a string under 'ruleset')")
-    out: dict[str, Any] = {"format": FORMAT_NAME, "schema": CURRENT_SCHEMA}
+    out: dict[str, Any] = {"format": FORMAT_NAME, "schema": schema}
     out.update((k, v) for k, v in header.items() if k not in out)
     return out
