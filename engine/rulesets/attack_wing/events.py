@@ -279,7 +279,7 @@ class DiceRolled(_Event):
     type: Literal["dice_rolled"] = "dice_rolled"
     ship: ShipRef
     kind: Literal["attack", "defense"]
-    faces: tuple[Literal["hit", "crit", "battle_stations", "blank", "evade"], ...]
+    faces: tuple[Literal["hit", "crit", "battle_stations", "blank", "evade", "double_hit"], ...]
     count_reason: Reason = ""  # how the number of dice was worked out
 
 
@@ -288,7 +288,7 @@ class DiceRerolled(_Event):
     ship: ShipRef
     kind: Literal["attack", "defense"]
     indices: tuple[Annotated[int, Field(ge=0, le=100)], ...]
-    faces: tuple[Literal["hit", "crit", "battle_stations", "blank", "evade"], ...]
+    faces: tuple[Literal["hit", "crit", "battle_stations", "blank", "evade", "double_hit"], ...]
     cause: Name
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from engine.errors import IllegalEvent
 from engine.evolve import evolve as replace  # dataclasses.replace, faster (the reducer's main cost)
 from engine.rulesets.attack_wing import events as ev
-from engine.rulesets.attack_wing.dice import Rng, shuffled
+from engine.rulesets.attack_wing.dice import ELITE_CARD, Rng, shuffled
 from engine.rulesets.attack_wing.rules import captain_skill
 from engine.rulesets.attack_wing.state import (
     AttackState,
@@ -251,9 +251,21 @@ def _rolled(state: GameState, e: ev.DiceRolled) -> GameState:
     attack = _need_attack(state, e)
     faces = tuple(e.faces)
     none = (False,) * len(faces)
+    elite = attack.elite if e.kind == "attack" else None  # placed by the Elite Attack Die's ability_used
+    if elite is not None and (elite >= len(faces) or attack.attack_dice):
+        raise IllegalEvent(f"event {e.seq}: the Elite Attack Die is not die {elite} of this roll")
+    _elite_faces(e, faces, elite)
     if e.kind == "attack":
         return replace(state, attack=replace(attack, attack_dice=faces, attack_rerolled=none))
     return replace(state, attack=replace(attack, defense_dice=faces, defense_rerolled=none))
+
+
+def _elite_faces(e: ev.DiceRolled | ev.DiceRerolled, faces: tuple[str, ...], elite: int | None,
+                 indices: tuple[int, ...] | None = None) -> None:
+    """A double hit is a face of the Elite Attack Die alone."""
+    at = indices if indices is not None else tuple(range(len(faces)))
+    if any(f == "double_hit" and i != elite for i, f in zip(at, faces, strict=True)):
+        raise IllegalEvent(f"event {e.seq}: a double hit is a face of the Elite Attack Die only")
 
 
 def _dice_of(attack: AttackState, kind: str) -> tuple[list[str], list[bool]]:
@@ -283,6 +295,7 @@ def _rerolled(state: GameState, e: ev.DiceRerolled) -> GameState:
     dice, rerolled = _dice_of(attack, e.kind)
     if len(e.indices) != len(e.faces) or len(set(e.indices)) != len(e.indices):
         raise IllegalEvent(f"event {e.seq}: a reroll needs one new face per die")
+    _elite_faces(e, tuple(e.faces), attack.elite if e.kind == "attack" else None, tuple(e.indices))
     for i, face in zip(e.indices, e.faces, strict=True):
         if i >= len(dice):
             raise IllegalEvent(f"event {e.seq}: there is no {e.kind} die {i}")
@@ -382,6 +395,13 @@ def _destroyed(state: GameState, e: ev.ShipDestroyed) -> GameState:
     return replace(new, ships=ships, discard=discard, attack=attack)
 
 
+def _fleet_resources() -> frozenset[str]:
+    """The supported resources: cards of a whole fleet, among each of its ships' cards."""
+    from engine.rulesets.attack_wing.abilities.registry import CARDS  # the cards read the rules, not back
+
+    return frozenset(c for c, card in CARDS.items() if card.kind == "resource")
+
+
 def _ability(state: GameState, e: ev.AbilityUsed) -> GameState:
     """A card's ability: the card must be on the ship and ready, within its once-per limits; the
     reducer pays its cost (disable, discard, a token) and places its marks."""
@@ -395,6 +415,9 @@ def _ability(state: GameState, e: ev.AbilityUsed) -> GameState:
     if (e.limit == "round" and e.card in ship.used_round) or (
             e.limit == "game" and ship.used_game.count(e.card) >= max(e.uses, 1)):
         raise IllegalEvent(f"event {e.seq}: {e.card_name} on {ship.name} was already used this {e.limit}")
+    if e.limit == "round" and e.card in _fleet_resources() and any(
+            e.card in s.used_round for s in state.ships if s.side == ship.side):  # a fleet's card: once for all
+        raise IllegalEvent(f"event {e.seq}: {e.card_name} was already used by {ship.name}'s fleet this round")
     changes: dict[str, object] = {}
     if e.limit == "round":
         changes["used_round"] = (*ship.used_round, e.card)
@@ -416,6 +439,10 @@ def _ability(state: GameState, e: ev.AbilityUsed) -> GameState:
     if e.time:
         changes["cards_time"] = (*((c, n) for c, n in ship.cards_time if c != e.card), (e.card, e.time))
     new = state.update(e.ship, **changes)
+    if e.card == ELITE_CARD and e.dice:  # the die of the attack about to be rolled that is the Elite Attack Die
+        if new.attack is None or new.attack.attacker != e.ship or new.attack.attack_dice or len(e.dice) != 1:
+            raise IllegalEvent(f"event {e.seq}: the Elite Attack Die is rolled by an attacker, as one of its dice")
+        new = replace(new, attack=replace(new.attack, elite=e.dice[0]))
     for marked in e.marks:
         other = _ship(new, marked, e)
         new = new.update(marked, marks=(*other.marks, e.card))

@@ -133,6 +133,7 @@ class AttackState:
     defense_dice: tuple[str, ...] = ()
     attack_rerolled: tuple[bool, ...] = ()
     defense_rerolled: tuple[bool, ...] = ()
+    elite: int | None = None  # the position of the Elite Attack Die among the attack dice (resource 4001)
 
 
 @dataclass(frozen=True, slots=True)

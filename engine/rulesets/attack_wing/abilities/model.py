@@ -82,6 +82,8 @@ EffectKind = Literal[
     "drop_lock",       # the ship it targets loses the target lock it holds (``locking``: on the card's ship)
     "discard_upgrade", # discard ``amount`` upgrades (of ``upgrades`` types, the seat's choice) of the ship it
                        # targets: they leave the game (boarding parties, Sabotage)
+    "elite_die",       # window "attack_dice": one of the attack dice is rolled as the Elite Attack Die
+                       # (resource 4001; a double hit among its faces)
     "aux_actions",     # window "aux_power": the ship performs an Action Bar action despite its Auxiliary
                        # Power Token (rulebook "Auxiliary Power": otherwise none at all)
 ]

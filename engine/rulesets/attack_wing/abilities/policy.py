@@ -308,6 +308,9 @@ def default(state: GameState, owner: ShipState, ability: Ability, offer: Ability
             return AbilityUse(reason=said)
         return AbilityUse(reason=f"{said}, more than {kept} is worth ({keep:.2f})") \
             if ability.effect.amount > keep else None
+    if kind == "elite_die":  # every face at least as good as the attack die's: worth it in the attack at hand
+        return AbilityUse(offer.dice, reason="the Elite Attack Die for one attack die: 7/8 expected damage against "
+                          "4/8, no blank face (once a round for the fleet: its first attack takes it)")
     if kind == "keep_cloak":
         return AbilityUse(reason="the cloak stays green: +4 agility against the attacks still to come this round, "
                           "and it may stay cloaked next round")

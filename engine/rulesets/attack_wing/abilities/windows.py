@@ -390,7 +390,7 @@ def modify(t: Table, kind: str, side: str, attack: AttackContext) -> None:
         _used(t, found, window, use, subject.id)
         roller = attack.attacker.id if kind == "attack" else attack.defender.id
         if effect.kind == "reroll":
-            new, draws = t.dice.roll(t.state, kind, len(use.dice), t.state.ship(roller), f"{card.name} reroll")
+            new, draws = reroll(t, kind, use.dice, roller, f"{card.name} reroll")
             t.emit(ev.DiceRerolled, ship=roller, kind=kind, indices=use.dice, faces=tuple(new), cause=card.name,
                    draws=draws)
         elif effect.kind == "convert":
@@ -398,6 +398,17 @@ def modify(t: Table, kind: str, side: str, attack: AttackContext) -> None:
         elif effect.kind == "add_result":
             for _ in range(effect.amount):
                 t.emit(ev.DieAdded, ship=roller, kind=kind, face=effect.to, cause=card.name)
+
+
+def reroll(t: Table, kind: str, dice: tuple[int, ...], ship_id: str, cause: str) -> tuple[list[str], int]:
+    """New faces for ``dice`` of the attack's ``kind`` roll: the Elite Attack Die among them rerolls
+    as itself."""
+    attack = t.state.attack
+    elite = attack.elite if attack is not None and kind == "attack" else None
+    ship = t.state.ship(ship_id)
+    if elite is None or elite not in dice:
+        return t.dice.roll(t.state, kind, len(dice), ship, cause)  # type: ignore[arg-type]
+    return t.dice.roll(t.state, kind, len(dice), ship, cause, elite=dice.index(elite))  # type: ignore[arg-type]
 
 
 def lock_rerolled(t: Table, attack: AttackContext, dice: tuple[int, ...]) -> None:
@@ -412,8 +423,7 @@ def lock_rerolled(t: Table, attack: AttackContext, dice: tuple[int, ...]) -> Non
         if use is None or not use.dice:
             continue
         _used(t, found, "modify_attack", use, attack.attacker.id)
-        new, draws = t.dice.roll(t.state, "attack", len(use.dice), t.state.ship(attack.attacker.id),
-                                 f"{card.name} reroll")
+        new, draws = reroll(t, "attack", use.dice, attack.attacker.id, f"{card.name} reroll")
         t.emit(ev.DiceRerolled, ship=attack.attacker.id, kind="attack", indices=use.dice, faces=tuple(new),
                cause=card.name, draws=draws)
 

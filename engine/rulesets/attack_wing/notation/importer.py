@@ -124,7 +124,8 @@ class NotationDice:
     def __init__(self, driver: _Driver) -> None:
         self.driver = driver
 
-    def roll(self, state: GameState, kind: str, count: int, ship: ShipState, cause: str) -> tuple[list[str], int]:
+    def roll(self, state: GameState, kind: str, count: int, ship: ShipState, cause: str, elite: int = -1
+             ) -> tuple[list[str], int]:
         return self.driver.roll(state, kind, count, ship, cause), count
 
 
