@@ -55,6 +55,8 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
     n = _with_bonus(_with_bonus(rules.attack_dice(attacker, weapon, option.band), attack_bonus), (extra, words))
     # the fleet's Elite Attack Die in place of one attack die (resource 4001: the seat's choice, once a round)
     elite = exchange(t, context, n.count)
+    # a card that keeps the target lock a torpedo would spend (Gor Portas): known before the odds
+    lock_spent = weapon is not None and weapon.needs_target_lock and not windows.instead(t, context, "keep_lock")
     odds = None
     cards = windows.odds_cards(t.state, context)
     # the card odds do not model the Elite Attack Die: no odds for an attack with both (rulings.md)
@@ -66,7 +68,7 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
         odds = odds_for(replace(att, scan=att.scan - scans), replace(dfn, evade=dfn.evade + evades), weapon,
                         option.band, obstructed, extra_attack=attack_bonus[0] + extra,
                         extra_defense=defense_bonus[0] + _defense_extra(t.state, context) + marked,
-                        elite=elite is not None)
+                        elite=elite is not None, lock_kept=weapon is not None and not lock_spent)
         if cards:  # the same numbers through the cards' abilities, as the policy uses them
             odds = card_odds(t.state, context, odds.attack_dice, odds.defense_dice, target_lock=odds.target_lock,
                              attack_battle_stations=odds.attack_battle_stations,
@@ -74,7 +76,7 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
         named = (*cards, "Elite Attack Die") if elite is not None else cards  # the odds count it
         t.emit(ev.AttackOdds, ship=attacker.id, defender=defender.id, cards=named, **event_fields(odds))
     if weapon is not None:
-        if weapon.needs_target_lock:  # the lock is the cost of firing: spent now, no reroll from it
+        if lock_spent:  # the lock is the cost of firing: spent now, no reroll from it
             t.emit(ev.TargetLockRemoved, ship=attacker.id, cause=f"spent to fire {weapon.name}")
         # a card disabled in the weapon's place (Lojur) spares a weapon that would be disabled;
         # a ship card's own weapon is no upgrade: not disabled
@@ -94,7 +96,7 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
            draws=draws)
     # 4. modify attack dice (the engine's spending policy, rulings.md)
     windows.modify(t, "attack", "defender", context)  # the defender's abilities first (rulebook step 4)
-    _modify_attack(t, attacker.id, defender.id, weapon is not None and weapon.needs_target_lock, blank_rerolls,
+    _modify_attack(t, attacker.id, defender.id, lock_spent, blank_rerolls,
                    context)
     # 5. roll defense dice
     extra, words = windows.dice_count(t, "defense", context)

@@ -327,13 +327,15 @@ def simulate_attack(rng: random.Random, attack_dice: int, defense_dice: int, *, 
 # --- odds from the table ------------------------------------------------------------------------
 
 def odds_for(attacker: ShipState, defender: ShipState, weapon: Weapon | None, band: int, obstructed: bool,
-             *, extra_attack: int = 0, extra_defense: int = 0, elite: bool = False) -> Odds:
+             *, extra_attack: int = 0, extra_defense: int = 0, elite: bool = False, lock_kept: bool = False
+             ) -> Odds:
     """The odds of an attack about to be rolled, from the ships as they stand: the dice from the
     rules (plus any ability's extra dice), the tokens the engine's policy will spend (a
     torpedo's lock is spent to fire)."""
     n = max(0, rules.attack_dice(attacker, weapon, band).count + extra_attack)
     m = max(0, rules.defense_dice(defender, attacker, weapon is None, band, obstructed).count + extra_defense)
-    lock = attacker.target_lock == defender.id and not (weapon is not None and weapon.needs_target_lock)
+    # a torpedo's lock is spent to fire, unless a card keeps it (``lock_kept``: Gor Portas)
+    lock = attacker.target_lock == defender.id and (lock_kept or not (weapon is not None and weapon.needs_target_lock))
     return attack_odds(n, m, target_lock=lock, attack_battle_stations=attacker.battle_stations > 0,
                        defense_battle_stations=defender.battle_stations > 0, evade_tokens=defender.evade,
                        elite=elite)

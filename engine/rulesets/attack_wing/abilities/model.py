@@ -70,6 +70,7 @@ EffectKind = Literal[
     "bar_action",      # a standing rule: ``actions`` are on the ship's Action Bar while its condition holds,
                        # even with the card disabled (Cloaking Device's Sensor Echo while cloaked)
     "spare_weapon",    # attacking: the card is disabled instead of the weapon fired (Lojur)
+    "keep_lock",       # attacking with a weapon that spends the target lock: the lock is kept (Gor Portas)
     "resist",          # roll ``amount`` defense dice as an enemy crew card would discard or disable upgrades of
                        # the card's ship: an evade result and that card's effect on it is ignored (Kira Nerys)
     "protect",         # as an enemy card would discard or disable ``upgrades`` cards of the card's ship: one

@@ -13,6 +13,7 @@ from engine.rulesets.attack_wing.abilities.cards import (
     crew_more,
     resources,
     ships,
+    ships_more,
     squadrons,
     talents,
     talents_more,
@@ -23,7 +24,7 @@ from engine.rulesets.attack_wing.abilities.cards import (
 from engine.rulesets.attack_wing.abilities.model import Ability, Card, Window
 
 MODULES = (captains, captains_more, admirals, talents, talents_more, crew, crew_more, weapons, tech, tech_more,
-           squadrons, resources, boarding, ships)
+           squadrons, resources, boarding, ships, ships_more)
 
 
 def _index() -> dict[str, Card]:

@@ -1,0 +1,32 @@
+"""More ship cards' own abilities (the ship card's catalog id among its ship's cards): torpedoes
+fired without their usual price (Gor Portas, Deep Space 9). Each says in the project's words what
+the card's text does."""
+
+from __future__ import annotations
+
+from engine.rulesets.attack_wing.abilities.model import Ability, Card, Condition, Effect, Situation
+
+
+def _torpedo(sit: Situation) -> bool:
+    """The weapon fired is a torpedo: a secondary weapon whose card's name says so (rulings.md)."""
+    weapon = sit.attack.weapon if sit.attack is not None else None
+    return weapon is not None and "torpedo" in weapon.name.casefold()
+
+
+def _lock_weapon(sit: Situation) -> bool:
+    """The weapon fired asks for a target lock on the defender (a torpedo's "spend your target lock")."""
+    weapon = sit.attack.weapon if sit.attack is not None else None
+    return weapon is not None and weapon.needs_target_lock and _torpedo(sit)
+
+
+CARDS: tuple[Card, ...] = (
+    Card(("1021",), "Gor Portas", "ship", (
+        Ability("attack_dice", Effect("keep_lock"), "firing a torpedo that needs its target lock: the lock is "
+                "not spent (it may still reroll dice in that attack, as any lock)",
+                condition=Condition(role="attacker", check=_lock_weapon), optional=False),)),
+    Card(("1025",), "Deep Space 9", "ship", (
+        Ability("attack_dice", Effect("spare_weapon"), "firing a torpedo: the torpedo card is not disabled",
+                condition=Condition(role="attacker", check=_torpedo), optional=False),),
+        note="a station: it moves only as its printed dial allows (stop and rotations; tournament ruling 50), "
+             "as the engine's dial for it already does"),
+)
