@@ -4,10 +4,15 @@ dice); ``torpedo()``: A locks on J and fires Photon Torpedoes (3006: 5 dice at R
 
 from __future__ import annotations
 
-from ability_helpers import AKIRA, attack, torpedo, used
+import pytest
+from ability_helpers import AKIRA, ATTACK_SHIP, attack, one_attack, ship, torpedo, used
+from aw_helpers import ScriptedPlayer
 
+from engine.errors import IllegalDecision
 from engine.rulesets.attack_wing import events as ev
+from engine.rulesets.attack_wing.actions import action_options
 from engine.rulesets.attack_wing.game import Game
+from engine.rulesets.attack_wing.players import ActionChoice
 
 GOR_PORTAS, DS9 = "1021", "1025"
 
@@ -51,3 +56,42 @@ def test_deep_space_9_fires_its_torpedoes_without_disabling_them() -> None:
     assert any(isinstance(e, ev.AttackDeclared) and e.weapon == "3006" for e in g.events)
     g = attack(["hit"] * 20, a=("3006",), a_hull=AKIRA, band=2, seats=torpedo())
     assert _disabled(g) == ["3006"] and not used(g, DS9)
+
+
+PRAETUS = "1034"  # Romulan Bird-of-Prey: 0 shields printed, cloak on its Action Bar
+
+
+def _cloaked(g: Game) -> bool:
+    return any(isinstance(e, ev.CloakChanged) and e.ship == "A" and e.cloak == "green" for e in g.events)
+
+
+def _praetus(faces: list[str], card: bool = True) -> Game:
+    a = ship("A", 0, PRAETUS)
+    if not card:
+        a = a.model_copy(update={"cards": tuple(c for c in a.cards if c != PRAETUS)})
+    seats = [ScriptedPlayer(actions={"A": [ActionChoice("cloak")]}, attacks={"A": [None]}), ScriptedPlayer()]
+    return one_attack([a, ship("J", 1, ATTACK_SHIP)], faces, band=3, players=seats)
+
+
+def test_praetus_cloaks_with_no_shields_and_rolls_a_die() -> None:
+    g = _praetus(["battle_stations"] + ["blank"] * 10)
+    (use,) = used(g, PRAETUS)
+    assert use.window == "cloak" and use.faces == ("battle_stations",)
+    assert _cloaked(g)
+    hull = [e for e in g.events if isinstance(e, ev.DamageDealt) and e.ship == "A"]
+    assert [(d.to, d.cause, d.face_up) for d in hull] == [("hull", "I.R.W. Praetus", False)]
+    g = _praetus(["hit"] + ["blank"] * 10)  # only a battle stations result damages it
+    assert used(g, PRAETUS)[0].faces == ("hit",) and _cloaked(g)
+    assert not any(isinstance(e, ev.DamageDealt) and e.ship == "A" for e in g.events)
+
+
+def test_without_its_card_a_ship_with_no_shields_may_not_cloak() -> None:
+    a = ship("A", 0, PRAETUS)
+    plain = a.model_copy(update={"cards": tuple(c for c in a.cards if c != PRAETUS)})
+    g = one_attack([plain, ship("J", 1, ATTACK_SHIP)], ["blank"] * 10, band=3)
+    state = g.state
+    assert "cloak" not in [o.action for o in action_options(state, state.ship("A"))]
+    with pytest.raises(IllegalDecision, match="active shield to cloak"):
+        _praetus(["blank"] * 10, card=False)
+    g = one_attack([a, ship("J", 1, ATTACK_SHIP)], ["blank"] * 10, band=3)
+    assert "cloak" in [o.action for o in action_options(g.state, g.state.ship("A"))]

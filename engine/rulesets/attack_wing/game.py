@@ -16,6 +16,7 @@ from engine.geometry.shapes import Obstacle, Planet, PlayArea, base_corners, bas
 from engine.rulesets.attack_wing import actions, combat, rules
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.abilities import windows
+from engine.rulesets.attack_wing.abilities.cloak import cloak_roll
 from engine.rulesets.attack_wing.actions import ActionChoice, ActionOption
 from engine.rulesets.attack_wing.damage import deck_keys
 from engine.rulesets.attack_wing.dice import shuffled
@@ -439,6 +440,7 @@ class Game:
             self.emit(ev.ShieldsChanged, ship=sid, active=0, disabled=ship.shields + ship.shields_disabled,
                       cause="cloak")
             self.emit(ev.CloakChanged, ship=sid, cloak="green", cause="cloak action")
+            cloak_roll(self, sid)  # a card that rolls as its ship cloaks (I.R.W. Praetus)
         elif choice.action == "sensor_echo" and choice.echo is not None:
             pose, speed = choice.echo
             self.emit(ev.SensorEcho, ship=sid, start=ev.PoseModel.of(ship.pose), end=ev.PoseModel.of(pose),

@@ -14,7 +14,8 @@ disable the card's ship's upgrades (Kira Nerys, Stex); ``destroyed`` as the card
 destroyed, before it leaves play (Cheat Death). Two windows of the Activation Phase: ``after_move``
 comes right after the ship's maneuver and before its Perform Action step (a ship card's free action
 "after you move"); ``aux_power`` is the Perform Action step of a ship with an Auxiliary Power Token
-(a card that lets it act anyway).
+(a card that lets it act anyway). ``cloak``: as the card's ship performs the Cloak action (the
+I.R.W. Praetus's roll).
 """
 
 from __future__ import annotations
@@ -27,10 +28,11 @@ if TYPE_CHECKING:
     from engine.rulesets.attack_wing.state import GameState, ShipState, Weapon
 
 Window = Literal["action", "free_action", "declare_target", "attack_dice", "modify_attack", "defense_dice",
-                 "modify_defense", "compare", "damage", "end", "resist", "destroyed", "after_move", "aux_power"]
+                 "modify_defense", "compare", "damage", "end", "resist", "destroyed", "after_move", "aux_power",
+                 "cloak"]
 WINDOWS: tuple[Window, ...] = ("action", "free_action", "declare_target", "attack_dice", "modify_attack",
                                "defense_dice", "modify_defense", "compare", "damage", "end", "resist", "destroyed",
-                               "after_move", "aux_power")
+                               "after_move", "aux_power", "cloak")
 # "ship": a ship card's own ability (the ship card's catalog id is among its cards)
 CardKind = Literal["captain", "admiral", "talent", "crew", "weapon", "tech", "resource", "borg", "squadron", "ship"]
 Limit = Literal["none", "round", "game"]
@@ -70,6 +72,8 @@ EffectKind = Literal[
     "bar_action",      # a standing rule: ``actions`` are on the ship's Action Bar while its condition holds,
                        # even with the card disabled (Cloaking Device's Sensor Echo while cloaked)
     "spare_weapon",    # attacking: the card is disabled instead of the weapon fired (Lojur)
+    "cloak_anyway",    # a standing rule: the ship may perform the Cloak action with no active shields (Praetus)
+    "cloak_roll",      # window "cloak": roll ``amount`` attack dice; each of ``faces`` is 1 damage to the hull
     "keep_lock",       # attacking with a weapon that spends the target lock: the lock is kept (Gor Portas)
     "resist",          # roll ``amount`` defense dice as an enemy crew card would discard or disable upgrades of
                        # the card's ship: an evade result and that card's effect on it is ignored (Kira Nerys)

@@ -908,6 +908,9 @@ def _apply(t: Table, owner: ShipState, cause: str, effect: Effect, ships: tuple[
         t.emit(ev.ShieldsChanged, ship=owner.id, active=0, disabled=owner.shields + owner.shields_disabled,
                cause=cause)
         t.emit(ev.CloakChanged, ship=owner.id, cloak="green", cause=cause)
+        from engine.rulesets.attack_wing.abilities.cloak import cloak_roll  # it reads this module
+
+        cloak_roll(t, owner.id)
         return
     for ship_id in ships:
         ship = t.state.ship(ship_id)

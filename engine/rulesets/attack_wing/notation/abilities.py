@@ -113,8 +113,9 @@ def optional(event: ev.AbilityUsed) -> bool:
     """A use the player chose (written), not a standing ability (the rules apply it); a standing
     ability that rolls dice is written too, for its faces (Kira Nerys)."""
     card = CARDS.get(event.card)
+    rolls = ("resist", "destroyed", "cloak")  # windows whose standing abilities roll dice
     return card is not None and event.ability < len(card.abilities) and (card.abilities[event.ability].optional
-                                                                          or event.window in ("resist", "destroyed"))
+                                                                          or event.window in rolls)
 
 
 def uses_line(event: ev.AbilityUsed, ship: ShipState, faces: tuple[str, ...]) -> m.Uses:

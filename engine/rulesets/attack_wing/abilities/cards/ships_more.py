@@ -1,5 +1,6 @@
 """More ship cards' own abilities (the ship card's catalog id among its ship's cards): torpedoes
-fired without their usual price (Gor Portas, Deep Space 9). Each says in the project's words what
+fired without their usual price (Gor Portas, Deep Space 9), a Cloak action with no shields and its
+roll (I.R.W. Praetus). Each says in the project's words what
 the card's text does."""
 
 from __future__ import annotations
@@ -24,6 +25,11 @@ CARDS: tuple[Card, ...] = (
         Ability("attack_dice", Effect("keep_lock"), "firing a torpedo that needs its target lock: the lock is "
                 "not spent (it may still reroll dice in that attack, as any lock)",
                 condition=Condition(role="attacker", check=_lock_weapon), optional=False),)),
+    Card(("1034",), "I.R.W. Praetus", "ship", (
+        Ability("cloak", Effect("cloak_anyway"), "it may perform the Cloak action with no active shields",
+                optional=False),
+        Ability("cloak", Effect("cloak_roll", 1, "attack", ("battle_stations",)), "performing the Cloak action: "
+                "roll 1 attack die; a battle stations result is 1 damage to its hull", optional=False))),
     Card(("1025",), "Deep Space 9", "ship", (
         Ability("attack_dice", Effect("spare_weapon"), "firing a torpedo: the torpedo card is not disabled",
                 condition=Condition(role="attacker", check=_torpedo), optional=False),),
