@@ -4,15 +4,22 @@ dice); ``torpedo()``: A locks on J and fires Photon Torpedoes (3006: 5 dice at R
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from ability_helpers import AKIRA, ATTACK_SHIP, attack, one_attack, ship, torpedo, used
-from aw_helpers import ScriptedPlayer
+from aw_helpers import ScriptedDice, ScriptedPlayer, game
 
-from engine.errors import IllegalDecision
+from engine.errors import IllegalDecision, IllegalEvent
+from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import events as ev
+from engine.rulesets.attack_wing.abilities.advice import action_value
 from engine.rulesets.attack_wing.actions import action_options
 from engine.rulesets.attack_wing.game import Game
+from engine.rulesets.attack_wing.maneuvers import Maneuver
 from engine.rulesets.attack_wing.players import ActionChoice
+from engine.rulesets.attack_wing.reducer import apply, fold, initial_state
+from engine.rulesets.attack_wing.state import GameState, ShipState
 
 GOR_PORTAS, DS9 = "1021", "1025"
 
@@ -95,3 +102,67 @@ def test_without_its_card_a_ship_with_no_shields_may_not_cloak() -> None:
         _praetus(["blank"] * 10, card=False)
     g = one_attack([a, ship("J", 1, ATTACK_SHIP)], ["blank"] * 10, band=3)
     assert "cloak" in [o.action for o in action_options(g.state, g.state.ship("A"))]
+
+
+APNEX = "1013"  # Romulan Science Vessel: hull 2, shields 2; its dial has 1 to 4 maneuvers
+
+
+class _Planner(ScriptedPlayer):
+    """Records the dial options it is offered, per round."""
+
+    def __init__(self, **kw: object) -> None:
+        super().__init__(**kw)  # type: ignore[arg-type]
+        self.offered: list[list[tuple[str, int]]] = []
+
+    def plan(self, state: GameState, ship: ShipState, options: list[tuple[Maneuver, str]]) -> tuple[Maneuver, str]:
+        if ship.id == "A":
+            self.offered.append([(m.kind, m.speed) for m, _ in options])
+        return super().plan(state, ship, options)
+
+
+def _apnex(act: bool, rounds: int = 2) -> tuple[Game, _Planner]:
+    actions = {"A": [ActionChoice("ability:1013:0")]} if act else {}
+    seat = _Planner(actions=actions, attacks={"A": [None] * rounds}, dials={"A": [("straight", 1)] * rounds})
+    other = ScriptedPlayer(attacks={"J": [None] * rounds, "K": [None] * rounds})
+    ships = [ship("A", 0, APNEX), ship("J", 1, ATTACK_SHIP), ship("K", 1, ATTACK_SHIP)]
+    poses = {"A": Pose(400, 300, 0), "J": Pose(400, 450, 180), "K": Pose(400, 800, 180)}  # K beyond Range 1
+    g = game(ships, poses, [seat, other], ScriptedDice(["blank"] * 40), round_limit=rounds)
+    g.play()
+    return g, seat
+
+
+def test_apnex_damages_every_ship_at_range_1_and_itself_then_plans_only_1_maneuvers() -> None:
+    g, seat = _apnex(True)
+    (use,) = used(g, APNEX)
+    assert use.window == "action" and use.limit == "game"
+    hit = [(e.ship, e.to) for e in g.events if isinstance(e, ev.DamageDealt) and e.cause == "R.I.S. Apnex"]
+    assert sorted(hit) == [("A", "shield"), ("J", "shield")]  # K is at Range 2: untouched
+    first, second = seat.offered
+    assert ("straight", 4) in first and ("straight", 2) in first  # before: the whole dial
+    assert sorted(second) == sorted([("straight", 1), ("left-bank", 1), ("right-bank", 1), ("left-turn", 1),
+                                     ("right-turn", 1)])
+    # the reducer refuses any other dial once the Action: is used
+    at = next(i for i, e in enumerate(g.events) if isinstance(e, ev.DialSet) and e.ship == "A" and e.round == 2)
+    before = fold(initial_state(1), g.events[:at])
+    with pytest.raises(IllegalEvent, match=r"R\.I\.S\. Apnex"):
+        apply(before, g.events[at].model_copy(update={"kind": "straight", "speed": 2}))
+
+
+def test_apnex_unused_keeps_its_whole_dial_and_is_offered_once_a_game() -> None:
+    g, seat = _apnex(False)
+    assert not used(g, APNEX) and all(("straight", 4) in o for o in seat.offered)
+    g, _ = _apnex(True)
+    assert "ability:1013:0" not in [o.action for o in g.action_options(g.state.ship("A"))]
+
+
+def test_the_ai_weighs_the_apnex_damage_against_its_own_and_the_slow_dial() -> None:
+    g, _ = _apnex(False, rounds=1)
+    near = replace(g.state, result=None)
+    both = near.with_ship(replace(near.ship("K"), pose=Pose(440, 450, 180)))  # K at Range 1 too
+    value, why, _ = action_value(both, both.ship("A"), "ability:1013:0", 1.0, (), None)
+    assert value > 0 and "1 damage to" in why and "1 damage to R.I.S. Apnex" in why  # 2 points for 1 of its own
+    value, _, _ = action_value(near, near.ship("A"), "ability:1013:0", 1.0, (), None)
+    assert value <= 0  # one enemy near: its point against its own -- not worth an action
+    early = replace(both, round=1, round_limit=5)  # four rounds left at speed 1 cost more than the point gained
+    value, why, _ = action_value(early, early.ship("A"), "ability:1013:0", 1.0, (), None)
+    assert value < 0 and "only 1 maneuvers for the 4 rounds left" in why

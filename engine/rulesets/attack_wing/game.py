@@ -17,6 +17,7 @@ from engine.rulesets.attack_wing import actions, combat, rules
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.abilities import windows
 from engine.rulesets.attack_wing.abilities.cloak import cloak_roll
+from engine.rulesets.attack_wing.abilities.planning import dial_choices
 from engine.rulesets.attack_wing.actions import ActionChoice, ActionOption
 from engine.rulesets.attack_wing.damage import deck_keys
 from engine.rulesets.attack_wing.dice import shuffled
@@ -182,7 +183,9 @@ class Game:
         for ship in self.state.in_play():
             if ship.side not in self.dial_sides:
                 continue
-            maneuver, reason = self.players[ship.side].plan(self.state, ship, rules.dial_options(ship))
+            options = rules.dial_options(ship)  # less those a card forbids now (the R.I.S. Apnex)
+            options = dial_choices(self.state, ship, options, [(m.kind, m.speed) for m, _ in options])
+            maneuver, reason = self.players[ship.side].plan(self.state, ship, options)
             choices.append((ship.id, maneuver, reason))
         for ship_id, maneuver, reason in choices:
             self.emit(ev.DialSet, ship=ship_id, kind=maneuver.kind, speed=maneuver.speed, reason=reason)

@@ -102,6 +102,11 @@ def _dial_set(state: GameState, e: ev.DialSet) -> GameState:
     ship = _ship(state, e.ship, e)
     if not any(k == e.kind and s == e.speed for k, s, _ in ship.dial):
         raise IllegalEvent(f"event {e.seq}: {e.speed} {e.kind} is not on {ship.name}'s dial")
+    from engine.rulesets.attack_wing.abilities.planning import allowed  # the cards read the rules, not back
+
+    forbids = allowed(state, ship, e.kind, e.speed)
+    if forbids is not None:
+        raise IllegalEvent(f"event {e.seq}: {forbids} lets {ship.name} set no {e.speed} {e.kind} now")
     return state.update(e.ship, planned=(e.kind, e.speed))
 
 

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from engine.rulesets.attack_wing import rules
-from engine.rulesets.attack_wing.abilities.model import Ability, AttackContext, Cost, Situation
+from engine.rulesets.attack_wing.abilities.model import Ability, AttackContext, Card, Cost, Situation
 from engine.rulesets.attack_wing.abilities.registry import CARDS
 from engine.rulesets.attack_wing.abilities.windows import holds, marks_of, parse_action
 from engine.rulesets.attack_wing.odds import attack_odds, odds_for
@@ -222,6 +222,8 @@ def _on_ship(state: GameState, ship: ShipState, ability: Ability, target: ShipSt
         else:
             worth = DEFENSE_DIE * fire if effect.token == "evade" else 0.3
         return worth, f"a {effect.token.replace('_', ' ')} token for {target.name}" if worth else ""
+    if effect.kind == "damage":  # a point of damage to each ship it reaches: friends and its own ship count against
+        return (-1.0 if friendly else 1.0) * effect.amount, f"{effect.amount} damage to {target.name}"
     if effect.kind == "inflict" and not friendly:  # a critical hit on the hull: a point and its card's effect
         return 1.3 * effect.amount, f"{effect.amount} critical damage to {target.name}"
     if effect.kind == "drop_lock" and not friendly and target.target_lock is not None:  # its lock on us gone
@@ -276,6 +278,13 @@ def _acting_now(state: GameState, ship: ShipState, ability: Ability, threat: flo
     return value, why, None
 
 
+def dial_limit_cost(state: GameState, card: Card) -> float:
+    """What a dial limit the card places once used costs: 0.3 a round for the rounds left."""
+    if not any(a.effect.kind == "dial_limit" for a in card.abilities):
+        return 0.0
+    return 0.3 * max(state.round_limit - state.round, 0)
+
+
 def action_value(state: GameState, ship: ShipState, action: str, threat: float, targets: Sequence[str],
                  attack: AttackOption | None) -> tuple[float, str, str | None]:
     """The value of resolving this card's Action: now, why, and the ship it targets (when it picks one)."""
@@ -291,8 +300,12 @@ def action_value(state: GameState, ship: ShipState, action: str, threat: float, 
         return 0.3 * threat - _cost(ability.cost), f"{card.name}: cloak, +4 agility under fire (threat " \
             f"{threat:.1f})", None
     if ability.effect.kind in ("repair_shield", "gain_token", "remove_token", "disable_upgrade", "discard_upgrade",
-                               "drop_lock", "inflict"):
+                               "drop_lock", "inflict", "damage"):
         now, said, picked = _acting_now(state, ship, ability, threat, targets)
+        slowed = dial_limit_cost(state, card)  # a card that limits the dial once it is used (R.I.S. Apnex)
+        if slowed and said:
+            now -= slowed
+            said.append(f"then only 1 maneuvers for the {max(state.round_limit - state.round, 0)} rounds left")
         if ability.cost.shields < 0 and said:  # every remaining shield disabled: worth more under fire
             now -= ship.shields * (SHIELD_COST + 0.05 * threat)
         if ability.effect.locked and said:  # the target lock spent to pay for it

@@ -15,7 +15,8 @@ destroyed, before it leaves play (Cheat Death). Two windows of the Activation Ph
 comes right after the ship's maneuver and before its Perform Action step (a ship card's free action
 "after you move"); ``aux_power`` is the Perform Action step of a ship with an Auxiliary Power Token
 (a card that lets it act anyway). ``cloak``: as the card's ship performs the Cloak action (the
-I.R.W. Praetus's roll).
+I.R.W. Praetus's roll). ``planning``: the Planning Phase, the maneuvers the ship may set on its
+dial (a standing rule, never an event: the R.I.S. Apnex's "only 1 maneuvers").
 """
 
 from __future__ import annotations
@@ -29,10 +30,10 @@ if TYPE_CHECKING:
 
 Window = Literal["action", "free_action", "declare_target", "attack_dice", "modify_attack", "defense_dice",
                  "modify_defense", "compare", "damage", "end", "resist", "destroyed", "after_move", "aux_power",
-                 "cloak"]
+                 "cloak", "planning"]
 WINDOWS: tuple[Window, ...] = ("action", "free_action", "declare_target", "attack_dice", "modify_attack",
                                "defense_dice", "modify_defense", "compare", "damage", "end", "resist", "destroyed",
-                               "after_move", "aux_power", "cloak")
+                               "after_move", "aux_power", "cloak", "planning")
 # "ship": a ship card's own ability (the ship card's catalog id is among its cards)
 CardKind = Literal["captain", "admiral", "talent", "crew", "weapon", "tech", "resource", "borg", "squadron", "ship"]
 Limit = Literal["none", "round", "game"]
@@ -72,6 +73,8 @@ EffectKind = Literal[
     "bar_action",      # a standing rule: ``actions`` are on the ship's Action Bar while its condition holds,
                        # even with the card disabled (Cloaking Device's Sensor Echo while cloaked)
     "spare_weapon",    # attacking: the card is disabled instead of the weapon fired (Lojur)
+    "damage",          # the ships it targets suffer ``amount`` normal damage each (the R.I.S. Apnex)
+    "dial_limit",      # window "planning": only speed-``amount`` maneuvers of the ``actions`` kinds on the dial
     "cloak_anyway",    # a standing rule: the ship may perform the Cloak action with no active shields (Praetus)
     "cloak_roll",      # window "cloak": roll ``amount`` attack dice; each of ``faces`` is 1 damage to the hull
     "keep_lock",       # attacking with a weapon that spends the target lock: the lock is kept (Gor Portas)

@@ -686,7 +686,7 @@ def upgrade_type(card_id: str) -> str | None:
 
 # effects that need a ship to act on (one a seat picks, or every one they may act on)
 _ACTS_ON = ("gain_token", "remove_token", "repair_shield", "disable_upgrade", "discard_upgrade", "drop_lock",
-           "inflict")
+           "inflict", "damage")
 
 
 def fleet_holder(state: GameState, ship: ShipState, card_id: str) -> ShipState | None:
@@ -920,9 +920,11 @@ def _apply(t: Table, owner: ShipState, cause: str, effect: Effect, ships: tuple[
             t.emit(ev.TargetLockRemoved, ship=ship_id, cause=cause)
         elif effect.kind == "remove_token" and choice is not None:
             t.emit(ev.TokensChanged, ship=ship_id, token=choice, delta=-1, cause=cause)
-        elif effect.kind == "inflict":  # critical damage, a point at a time (combat.suffer)
+        elif effect.kind in ("inflict", "damage"):  # critical or normal damage, a point at a time (combat.suffer)
             from engine.rulesets.attack_wing.combat import suffer  # combat reads this module
-            suffer(t, ship_id, 0, effect.amount, cause)
+            if t.state.ship(ship_id).in_play:
+                crit = effect.kind == "inflict"
+                suffer(t, ship_id, 0 if crit else effect.amount, effect.amount if crit else 0, cause)
         elif effect.kind == "drop_lock" and ship.target_lock is not None:
             t.emit(ev.TargetLockRemoved, ship=ship_id, cause=cause)
         elif effect.kind == "repair_shield":

@@ -1,11 +1,19 @@
 """More ship cards' own abilities (the ship card's catalog id among its ship's cards): torpedoes
 fired without their usual price (Gor Portas, Deep Space 9), a Cloak action with no shields and its
-roll (I.R.W. Praetus). Each says in the project's words what
-the card's text does."""
+roll (I.R.W. Praetus), damage to every ship near it and a slow dial after (R.I.S. Apnex). Each says
+in the project's words what the card's text does."""
 
 from __future__ import annotations
 
-from engine.rulesets.attack_wing.abilities.model import Ability, Card, Condition, Effect, Situation
+from engine.rulesets.attack_wing.abilities.model import Ability, Card, Condition, Cost, Effect, Situation
+
+APNEX = "1013"
+ONE_MANEUVERS = ("straight", "left-bank", "right-bank", "left-turn", "right-turn")
+
+
+def _apnex_used(sit: Situation) -> bool:
+    """The R.I.S. Apnex has used its once-per-game Action:."""
+    return APNEX in sit.owner.used_game
 
 
 def _torpedo(sit: Situation) -> bool:
@@ -25,6 +33,12 @@ CARDS: tuple[Card, ...] = (
         Ability("attack_dice", Effect("keep_lock"), "firing a torpedo that needs its target lock: the lock is "
                 "not spent (it may still reroll dice in that attack, as any lock)",
                 condition=Condition(role="attacker", check=_lock_weapon), optional=False),)),
+    Card((APNEX,), "R.I.S. Apnex", "ship", (
+        Ability("action", Effect("damage", 1, targets="ships", reach=(1,), and_self=True), "Action, once per "
+                "game: every other ship at Range 1, and the Apnex itself, suffers 1 damage", Cost(limit="game")),
+        Ability("planning", Effect("dial_limit", 1, actions=ONE_MANEUVERS), "once its Action: is used: for the "
+                "rest of the game it sets only a 1 straight, bank or turn on its dial",
+                condition=Condition(check=_apnex_used), optional=False))),
     Card(("1034",), "I.R.W. Praetus", "ship", (
         Ability("cloak", Effect("cloak_anyway"), "it may perform the Cloak action with no active shields",
                 optional=False),
