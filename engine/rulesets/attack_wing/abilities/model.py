@@ -195,7 +195,8 @@ class Effect:
     # on every ship it may act on: the card's ship too
     own: bool = False  # ``pick``: the card's own ship may be the one picked ("including your own")
     tokens: tuple[str, ...] = ()  # "remove_token": the tokens it may remove
-    upgrades: tuple[str, ...] = ()  # "disable_upgrade": the upgrade types it may disable (empty: any)
+    upgrades: tuple[str, ...] = ()  # "disable_upgrade": the upgrade types it may disable (empty: any);
+    # "free_action": the free action is the "Action:" of one of the ship's cards of these types (Leonard McCoy)
     unless_token: str | None = None  # a target with this token beside it may not be picked (Mendak)
     classes: tuple[str, ...] = ()  # "mark": only ships of these classes
     bar_only: bool = False  # "free_action": only the actions on the ship's Action Bar

@@ -287,6 +287,10 @@ def default(state: GameState, owner: ShipState, ability: Ability, offer: Ability
         return _reroll(state, owner, ability, offer)
     if kind == "convert":
         return _convert(state, owner, ability, offer)
+    if kind == "free_action" and ability.effect.upgrades:  # a card's Action: as the free action (McCoy)
+        from engine.rulesets.attack_wing.abilities.free_cards import free_card  # it reads the advice
+
+        return free_card(state, owner, ability, offer)
     if kind == "free_action":
         if ability.effect.and_self and rules.attack_options(state, owner):  # the R.I.S. Vo: it would not attack
             return None

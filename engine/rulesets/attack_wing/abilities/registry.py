@@ -10,6 +10,7 @@ from engine.rulesets.attack_wing.abilities.cards import (
     captains,
     captains_more,
     crew,
+    crew_actions,
     crew_more,
     resources,
     ships,
@@ -24,7 +25,7 @@ from engine.rulesets.attack_wing.abilities.cards import (
 from engine.rulesets.attack_wing.abilities.model import Ability, Card, Window
 
 MODULES = (captains, captains_more, admirals, talents, talents_more, crew, crew_more, weapons, tech, tech_more,
-           squadrons, resources, boarding, ships, ships_more)
+           squadrons, resources, boarding, ships, ships_more, crew_actions)
 
 
 def _index() -> dict[str, Card]:

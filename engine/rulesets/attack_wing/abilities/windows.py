@@ -974,10 +974,14 @@ def free_action(t: Table, ship_id: str, options_for: Any, window: Window = "free
         ability = found[4]
         if ability.effect.kind != "free_action":
             continue
-        options = tuple(o for o in options_for(ship, ability.effect.actions)
-                        if o.action in ability.effect.actions and o.action not in ship.actions_done
-                        and (not ability.effect.bar_only or o.action in ship.actions)
-                        and not any(not no or o.action in no for no in forbidden))
+        if ability.effect.upgrades:  # a card's "Action:" as the free action (Leonard McCoy: a crew card's)
+            options = tuple(o for o in action_options(t.state, ship) if (p := parse_action(o.action)) is not None
+                            and p[0] != found[1] and upgrade_type(p[0]) in ability.effect.upgrades)
+        else:
+            options = tuple(o for o in options_for(ship, ability.effect.actions)
+                            if o.action in ability.effect.actions and o.action not in ship.actions_done
+                            and (not ability.effect.bar_only or o.action in ship.actions)
+                            and not any(not no or o.action in no for no in forbidden))
         if not options:
             continue
         use = _ask(t, found, window, actions=options)

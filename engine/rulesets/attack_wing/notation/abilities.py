@@ -71,7 +71,8 @@ def use_problem(line: m.Uses, offer: AbilityOffer) -> str | None:
             return f"{offer.card_name} is paid by disabling one of {', '.join(o.action for o in offer.actions)}, " \
                    f"not {line.pays!r}"
     elif offer.actions:
-        option = next((o for o in offer.actions if o.action == line.action), None)
+        wanted = free_action(line, offer)
+        option = next((o for o in offer.actions if o.action == wanted), None)
         if option is None:
             return f"{offer.card_name} offers {', '.join(o.action for o in offer.actions)} here, " \
                    f"not {line.choice or line.action!r}"
@@ -106,7 +107,18 @@ def answer(line: m.Uses, offer: AbilityOffer) -> AbilityUse:
     if offer.actions and offer.window not in CHOICE_WINDOWS:  # the upgrade paying its cost
         paid = _paid_with(line, offer) if line.pays is not None else offer.actions[0].action
         return AbilityUse(dice, paid, line.target, line.reason)
-    return AbilityUse(dice, line.action, line.target, line.reason)
+    return AbilityUse(dice, free_action(line, offer), line.target, line.reason)
+
+
+def free_action(line: m.Uses, offer: AbilityOffer) -> str | None:
+    """The engine's name of the line's free action: ``free card NAME`` is the offered "Action:" of the
+    card of that id or name (Leonard McCoy's crew card), else the action as written."""
+    if line.action is None or not line.action.startswith(m.FREE_CARD):
+        return line.action
+    text = line.action[len(m.FREE_CARD):]
+    named = [o.action for o in offer.actions if (p := parse_action(o.action)) is not None
+             and (p[0] == text or (p[0] in CARDS and CARDS[p[0]].name.casefold() == text.casefold()))]
+    return named[0] if named else line.action
 
 
 def optional(event: ev.AbilityUsed) -> bool:
@@ -125,5 +137,8 @@ def uses_line(event: ev.AbilityUsed, ship: ShipState, faces: tuple[str, ...]) ->
                       else event.choice)
     free = event.window in CHOICE_WINDOWS  # else the choice is the upgrade paying its cost
     pays = event.choice if not free and event.choice in ship.cards else None
+    action = event.choice if free else None
+    if action is not None and (card := parse_action(action)) is not None:  # a card's Action: as the free action
+        action = m.FREE_CARD + label(ship, card[0])
     return m.Uses(0, event.ship, label(ship, event.card), tuple(i + 1 for i in event.dice), faces,
-                  event.choice if free else None, event.target, event.reason, pays=pays)
+                  action, event.target, event.reason, pays=pays)
