@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ability_helpers import AKIRA, ATTACK_SHIP, one_attack, ship, used
-from aw_helpers import ScriptedPlayer
+from ability_helpers import AKIRA, ATTACK_SHIP, facing, one_attack, ship, used
+from aw_helpers import ScriptedDice, ScriptedPlayer, game
 
 from engine.rulesets.attack_wing import events as ev
+from engine.rulesets.attack_wing.abilities.advice import action_value
 from engine.rulesets.attack_wing.abilities.free_cards import free_card
 from engine.rulesets.attack_wing.game import Game
-from engine.rulesets.attack_wing.notation.abilities import answer, use_problem
+from engine.rulesets.attack_wing.notation.abilities import action_label, action_of, answer, use_problem
 from engine.rulesets.attack_wing.notation.model import FREE_CARD
 from engine.rulesets.attack_wing.notation.parser import uses_line
 from engine.rulesets.attack_wing.notation.writer import line_text
@@ -76,3 +77,68 @@ def test_the_notation_writes_a_free_card_action() -> None:
     assert answer(uses_line(3, "A1", "Leonard McCoy free card Hikaru Sulu", ""), offer).choice == SULU_ACTION
     assert answer(uses_line(3, "A1", "Leonard McCoy free card 3029", ""), offer).choice == SULU_ACTION
     assert use_problem(uses_line(3, "A1", "Leonard McCoy free card Worf", ""), offer) is not None
+
+
+SCOTT = "3032"
+
+
+def _scott(action: str, first_round_hits: bool = False) -> Game:
+    """A (the Akira, 3 shields, 4 attack dice +1 at Range 1) with Scott; with ``first_round_hits`` J
+    fires first in round 1 and destroys its shields, and A acts in round 2."""
+    rounds = 2 if first_round_hits else 1
+    acts = ([ActionChoice("pass")] if first_round_hits else []) + [ActionChoice(action)]
+    seat = ScriptedPlayer(actions={"A": acts}, attacks={"A": ([None] if first_round_hits else []) + ["any"]})
+    other = ScriptedPlayer(attacks={"J": (["any"] if first_round_hits else []) + [None]})
+    faces = (["hit"] * 4 + ["blank"] * 2 if first_round_hits else []) + ["blank"] * 20
+    g = game([ship("A", 0, AKIRA, upgrades=(SCOTT,)), ship("J", 1, ATTACK_SHIP)], facing(1), [seat, other],
+             ScriptedDice(faces), round_limit=rounds)
+    g.play()
+    return g
+
+
+def _attack_roll(g: Game) -> ev.DiceRolled:
+    return [e for e in g.events if isinstance(e, ev.DiceRolled) and e.kind == "attack" and e.ship == "A"][-1]
+
+
+def test_scott_first_action_disables_two_shields_for_two_more_attack_dice() -> None:
+    g = _scott("ability:3032:0")
+    (use,) = [u for u in used(g, SCOTT) if u.window == "action"]
+    assert use.ability == 0
+    shields = next(e for e in g.events if isinstance(e, ev.ShieldsChanged) and e.cause == "Montgomery Scott")
+    assert (shields.active, shields.disabled) == (1, 2)
+    roll = _attack_roll(g)
+    assert len(roll.faces) == 4 + 1 + 2 and "Montgomery Scott +2" in roll.count_reason
+
+
+def test_scott_second_action_repairs_a_shield_for_two_fewer_attack_dice() -> None:
+    g = _scott("ability:3032:1", first_round_hits=True)
+    assert any(isinstance(e, ev.ShieldsRepaired) and e.ship == "A" and e.amount == 1 for e in g.events)
+    roll = _attack_roll(g)
+    assert len(roll.faces) == 4 + 1 - 2 and "Montgomery Scott -2" in roll.count_reason
+
+
+def test_scott_without_his_action_changes_no_dice_and_the_repair_needs_a_destroyed_shield() -> None:
+    g = _scott("pass")
+    assert not used(g, SCOTT) and len(_attack_roll(g).faces) == 5
+    options = [o.action for o in g.action_options(replace(g.state.ship("A"), actions_done=()))]
+    assert "ability:3032:0" in options and "ability:3032:1" not in options  # every shield up: nothing to repair
+
+
+def test_the_notation_names_scotts_second_action() -> None:
+    g = _scott("pass")
+    a = g.state.ship("A")
+    assert action_of(a, "Montgomery Scott") == "ability:3032:0"
+    assert action_of(a, "Montgomery Scott 2") == "ability:3032:1" and action_of(a, "3032 2") == "ability:3032:1"
+    assert action_label(a, SCOTT, 1) == "Montgomery Scott 2" and action_label(a, SCOTT, 0) == "Montgomery Scott"
+    assert action_of(a, "Montgomery Scott 3") is None
+
+
+def test_the_ai_weighs_each_of_scotts_actions_by_its_riders() -> None:
+    g = _scott("pass")
+    state = replace(g.state, result=None)
+    a = state.ship("A")
+    value, why, _ = action_value(state, a, "ability:3032:0", 2.0, (), None)
+    assert "+2 attack dice for" in why and value > 0
+    hurt = state.with_ship(replace(a, shields=1))
+    value, why, _ = action_value(hurt, hurt.ship("A"), "ability:3032:1", 2.0, (), None)
+    assert "repair 1 shield" in why and "-2 attack dice" in why

@@ -22,7 +22,7 @@ from dataclasses import replace
 from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities.model import Ability, AttackContext, Card, Cost, Situation
 from engine.rulesets.attack_wing.abilities.registry import CARDS
-from engine.rulesets.attack_wing.abilities.windows import holds, marks_of, parse_action
+from engine.rulesets.attack_wing.abilities.windows import action_name, holds, marks_of, parse_action
 from engine.rulesets.attack_wing.odds import attack_odds, odds_for
 from engine.rulesets.attack_wing.rules import AttackOption
 from engine.rulesets.attack_wing.state import GameState, ShipState
@@ -132,6 +132,8 @@ def _qualifies(state: GameState, owner: ShipState, card_id: str, rider: Ability,
     """The attacks this round in which the rider would act for the marked ship (as attacker or
     defender), judged on the table as it is now (ships have moved; combat comes next)."""
     subject = replace(marked, marks=(*marked.marks, card_id))  # as if the action had marked it
+    if rider.condition.after is not None:  # ... and as if the card's action were done (Montgomery Scott)
+        subject = replace(subject, actions_done=(*subject.actions_done, action_name(card_id, rider.condition.after)))
     view = state.with_ship(subject)
     if role == "attacker":
         attacks = [_context(view, subject, o) for o in rules.attack_options(view, subject)]
@@ -311,6 +313,12 @@ def action_value(state: GameState, ship: ShipState, action: str, threat: float, 
         if ability.effect.locked and said:  # the target lock spent to pay for it
             now -= TOKEN_WORTH["target_lock"]
             said.append("spends the target lock")
+        for rider in card.abilities:  # what the card's riders of this Action do this round (Montgomery Scott)
+            if rider.condition.after == parsed[1] and said:
+                worth, words = _rider(state, ship, card_id, rider, ship, threat)
+                now += worth
+                if words:
+                    said.append(words)
         return now - _cost(ability.cost), (f"{card.name}: " + "; ".join(said)) if said else "", picked
     kinds = {r.effect.kind for r in card.abilities if r.condition.scope == "marked"}
     if ("cannot_attack" in kinds and ability.effect.pick) or "must_attack" in kinds:  # Weyoun, Keevan
@@ -336,7 +344,7 @@ def action_value(state: GameState, ship: ShipState, action: str, threat: float, 
     value, why = 0.0, []
     own_attack = bool(rules.attack_options(state, ship))
     for rider in card.abilities:
-        if rider.condition.scope != "marked":
+        if rider.condition.scope != "marked" and rider.condition.after != parsed[1]:
             continue
         kind, amount = rider.effect.kind, rider.effect.amount
         if kind == "retaliate":

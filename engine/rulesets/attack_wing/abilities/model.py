@@ -170,6 +170,7 @@ class Condition:
     token: str | None = None  # a token that must be beside the card's ship ("scan")
     front_arc: bool = False  # the attack is made from the forward firing arc
     hit: bool = False  # damage window: the attack has uncanceled hits or crits
+    after: int | None = None  # the card's ability of this index was its ship's action this round (Scott's two)
     check: Callable[[Situation], bool] | None = None  # what data cannot say
 
 

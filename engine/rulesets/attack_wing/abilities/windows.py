@@ -95,6 +95,8 @@ def holds(sit: Situation, card_id: str, ability: Ability) -> bool:
         return False
     if c.token is not None and not getattr(owner, c.token, 0):
         return False
+    if c.after is not None and action_name(card_id, c.after) not in owner.actions_done:
+        return False
     return c.check is None or c.check(sit)
 
 

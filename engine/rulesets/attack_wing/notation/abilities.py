@@ -4,6 +4,7 @@ abilities"). Standing abilities (a card's +1 defense die) are not written: the r
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from engine.rulesets.attack_wing import events as ev
@@ -37,9 +38,13 @@ def label(ship: ShipState, card_id: str) -> str:
 
 
 def action_of(ship: ShipState, text: str, options: Sequence[ActionOption] = ()) -> str | None:
-    """The engine's action name for ``action card TEXT``: the card's first "Action:" ability; a
-    card not on the ship: an admiral's Fleet Action among the ship's ``options``, by its id or name."""
-    card_id = card_on(ship, text)
+    """The engine's action name for ``action card TEXT``: the card's first "Action:" ability (``NAME 2``:
+    its second); a card not on the ship: an admiral's Fleet Action among the ship's ``options``, by its
+    id or name."""
+    card_id, nth = card_on(ship, text), 1
+    numbered = re.fullmatch(r"(.+) ([1-9])", text)
+    if card_id is None and numbered is not None and card_on(ship, numbered.group(1)) is not None:
+        card_id, nth = card_on(ship, numbered.group(1)), int(numbered.group(2))  # the card's n-th Action: (Scott)
     if card_id is None:
         fleet = [p[0] for o in options if (p := parse_action(o.action)) is not None and p[0] not in ship.cards
                  and (p[0] == text or CARDS[p[0]].name.casefold() == text.casefold())]
@@ -47,8 +52,17 @@ def action_of(ship: ShipState, text: str, options: Sequence[ActionOption] = ()) 
     card = CARDS.get(card_id or "")
     if card_id is None or card is None:
         return None
-    index = next((i for i, a in enumerate(card.abilities) if a.window == "action"), None)
-    return None if index is None else action_name(card_id, index)
+    actions = [i for i, a in enumerate(card.abilities) if a.window == "action"]
+    return action_name(card_id, actions[nth - 1]) if nth <= len(actions) else None
+
+
+def action_label(ship: ShipState, card_id: str, index: int) -> str:
+    """How the export names a card's Action: its label, and which of its Actions when it has two
+    (``Montgomery Scott 2``)."""
+    card = CARDS.get(card_id)
+    actions = [i for i, a in enumerate(card.abilities) if a.window == "action"] if card is not None else []
+    nth = actions.index(index) + 1 if index in actions else 1
+    return label(ship, card_id) + (f" {nth}" if nth > 1 else "")
 
 
 # windows whose offered options are the use's own choice (a free action; a card of its ship to spare),

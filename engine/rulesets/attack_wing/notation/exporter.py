@@ -239,7 +239,7 @@ class _Walker:
         ship = before.ship(e.ship)
         parsed = parse_action(e.action)
         if parsed is not None:
-            line.action, line.ability, line.target = "card", card_notation.label(ship, parsed[0]), e.target
+            line.action, line.ability, line.target = "card", card_notation.action_label(ship, *parsed), e.target
             used = next((x for x in ahead if isinstance(x, ev.AbilityUsed) and x.window == "action"), None)
             if used is not None and used.choice:  # the token or cards it chose on the ship acted on
                 ships = (before.ship(used.subject or used.ship), before.ship(used.ship))  # its target's or its own

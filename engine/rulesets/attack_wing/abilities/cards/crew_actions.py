@@ -1,13 +1,23 @@
 """Crew cards that grant Actions in other forms: another crew card's "Action:" as a free action
-(Leonard McCoy). Each says in the project's words what the card's text does."""
+(Leonard McCoy); a card with two "Action:" abilities, either one the ship's action (Montgomery
+Scott: its riders read which, ``Condition.after``). Each says in the project's words what the card's text does."""
 
 from __future__ import annotations
 
-from engine.rulesets.attack_wing.abilities.model import Ability, Card, Cost, Effect
+from engine.rulesets.attack_wing.abilities.model import Ability, Card, Condition, Cost, Effect
 
 CARDS: tuple[Card, ...] = (
     Card(("3028",), "Leonard McCoy", "crew", (
         Ability("free_action", Effect("free_action", upgrades=("crew",)), "discard McCoy: right after the Perform "
                 "Action step, one of the ship's other crew cards resolves its Action: as a free action",
                 Cost(discard=True)),)),
+    Card(("3032",), "Montgomery Scott", "crew", (
+        Ability("action", Effect("mark", targets="self"), "Action (the first): disable 2 active shields: +2 attack "
+                "dice this round", Cost(shields=2)),
+        Ability("action", Effect("repair_shield", 1), "Action (the second): repair 1 shield; 2 attack dice fewer "
+                "this round"),
+        Ability("attack_dice", Effect("attack_dice", 2), "after his first Action: +2 attack dice",
+                condition=Condition(role="attacker", after=0), optional=False),
+        Ability("attack_dice", Effect("attack_dice", -2), "after his second Action: 2 attack dice fewer",
+                condition=Condition(role="attacker", after=1), optional=False))),
 )
