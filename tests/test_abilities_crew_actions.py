@@ -142,3 +142,12 @@ def test_the_ai_weighs_each_of_scotts_actions_by_its_riders() -> None:
     hurt = state.with_ship(replace(a, shields=1))
     value, why, _ = action_value(hurt, hurt.ship("A"), "ability:3032:1", 2.0, (), None)
     assert "repair 1 shield" in why and "-2 attack dice" in why
+
+
+def test_mccoy_names_scotts_second_action_as_the_free_one() -> None:
+    offer = AbilityOffer("A1", MCCOY, "Leonard McCoy", 0, "free_action", "", "", None,
+                         actions=(ActionOption("ability:3032:0"), ActionOption("ability:3032:1")))
+    assert answer(uses_line(3, "A1", "Leonard McCoy free card Montgomery Scott 2", ""), offer).choice == \
+        "ability:3032:1"
+    assert answer(uses_line(3, "A1", "Leonard McCoy free card Montgomery Scott", ""), offer).choice == \
+        "ability:3032:0"

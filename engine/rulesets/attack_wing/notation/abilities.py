@@ -129,10 +129,13 @@ def free_action(line: m.Uses, offer: AbilityOffer) -> str | None:
     card of that id or name (Leonard McCoy's crew card), else the action as written."""
     if line.action is None or not line.action.startswith(m.FREE_CARD):
         return line.action
-    text = line.action[len(m.FREE_CARD):]
+    text, nth = line.action[len(m.FREE_CARD):], 1
+    numbered = re.fullmatch(r"(.+) ([1-9])", text)
+    if numbered is not None and not any(c.name.casefold() == text.casefold() for c in CARDS.values()):
+        text, nth = numbered.group(1), int(numbered.group(2))  # the card's n-th Action: (Montgomery Scott 2)
     named = [o.action for o in offer.actions if (p := parse_action(o.action)) is not None
              and (p[0] == text or (p[0] in CARDS and CARDS[p[0]].name.casefold() == text.casefold()))]
-    return named[0] if named else line.action
+    return named[nth - 1] if nth <= len(named) else line.action
 
 
 def optional(event: ev.AbilityUsed) -> bool:
@@ -153,6 +156,6 @@ def uses_line(event: ev.AbilityUsed, ship: ShipState, faces: tuple[str, ...]) ->
     pays = event.choice if not free and event.choice in ship.cards else None
     action = event.choice if free else None
     if action is not None and (card := parse_action(action)) is not None:  # a card's Action: as the free action
-        action = m.FREE_CARD + label(ship, card[0])
+        action = m.FREE_CARD + action_label(ship, *card)
     return m.Uses(0, event.ship, label(ship, event.card), tuple(i + 1 for i in event.dice), faces,
                   action, event.target, event.reason, pays=pays)

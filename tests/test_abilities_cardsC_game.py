@@ -1,0 +1,67 @@
+"""The Elite Attack Die, ship cards' own abilities and crew that grant Actions in other forms in a
+whole game, AI against AI: the Elite Attack Die rolls a double hit, the I.R.W. Praetus cloaks with no
+shields and rolls, Leonard McCoy gives Montgomery Scott's Action as a free action, Gor Portas fires
+a torpedo keeping its lock; the game validates by re-play and round-trips through the notation to
+the same bytes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.replay import open_replay
+from engine.rulesets.attack_wing import events as ev
+from engine.rulesets.attack_wing.notation.exporter import export_file
+from engine.rulesets.attack_wing.notation.importer import run_notation
+from engine.rulesets.attack_wing.notation.parser import parse_notation
+from engine.rulesets.attack_wing.notation.writer import write_notation
+from engine.rulesets.attack_wing.play import PlayResult, play
+from engine.rulesets.attack_wing.replay_check import replay_game
+from engine.rulesets.attack_wing.scenario import load_scenario
+
+FEDERATION = {"name": "Federation", "faction": "Federation", "resource": "4001", "ships": [
+    {"ship": "1009", "captain": "2011", "upgrades": ["3028", "3029", "3032"]},
+    {"ship": "1025", "upgrades": ["3006"]}]}
+ROMULAN = {"name": "Romulan", "faction": "Romulan", "ships": [
+    {"ship": "1034", "captain": "2033"}, {"ship": "1013"}, {"ship": "1021", "upgrades": ["3006"]}]}
+SEED = 2  # McCoy gives Scott's first Action as a free one, the Elite Attack Die rolls a double hit
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, PlayResult]:
+    here = tmp_path_factory.mktemp("cardsC")
+    duel = json.loads((Path(__file__).parents[1] / "replays" / "duel.json").read_text())
+    for side, fleet in zip(duel["sides"], (FEDERATION, ROMULAN), strict=True):
+        side["fleet"] = fleet
+    scenario = here / "cardsC.json"
+    scenario.write_text(json.dumps(duel))
+    out = here / "game.trek"
+    return out, play(load_scenario(scenario), SEED, out)
+
+
+def test_the_cards_play_and_are_used(game: tuple[Path, PlayResult]) -> None:
+    _, result = game
+    assert result.warnings == ()
+    used = [e for e in result.events if isinstance(e, ev.AbilityUsed)]
+    assert {"4001", "1034", "3028", "3032", "1021"} <= {e.card for e in used}
+    mccoy = next(e for e in used if e.card == "3028")
+    assert mccoy.choice == "ability:3032:0" and "as a free action" in mccoy.reason
+    assert any(isinstance(e, ev.DiceRolled) and "double_hit" in e.faces for e in result.events)
+    cloaks = [e for e in used if e.card == "1034"]
+    assert cloaks and all(e.window == "cloak" and len(e.faces) == 1 for e in cloaks)
+    assert any(isinstance(e, ev.ActionPerformed) and e.action == "cloak" and "no shields" in e.reason
+               for e in result.events)
+
+
+def test_the_game_validates_and_round_trips_through_the_notation(game: tuple[Path, PlayResult]) -> None:
+    path, _ = game
+    replay = open_replay(path)
+    assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
+    text = write_notation(export_file(path))
+    assert " uses Leonard McCoy free card Montgomery Scott" in text and " uses I.R.W. Praetus: " in text
+    assert " uses Elite Attack Die dice " in text and " double" in text
+    outcome = run_notation(parse_notation(text), None, record=True)
+    assert [i.format("export") for i in outcome.issues] == []
+    assert outcome.replay == path.read_bytes()
