@@ -65,3 +65,33 @@ def test_the_game_validates_and_round_trips_through_the_notation(game: tuple[Pat
     outcome = run_notation(parse_notation(text), None, record=True)
     assert [i.format("export") for i in outcome.issues] == []
     assert outcome.replay == path.read_bytes()
+
+
+KLINGON = {"name": "Klingon", "faction": "Klingon", "ships": [
+    {"ship": "1017", "captain": "2019", "upgrades": ["3048"]}, {"ship": "1013"}]}
+FEDERATION_2 = {"name": "Federation", "faction": "Federation", "resource": "4001", "ships": [
+    {"ship": "1009", "captain": "2011", "upgrades": ["3028", "3029", "3032"]}, {"ship": "1045"}]}
+
+
+@pytest.mark.parametrize("seed, lines", [
+    (2, ("action card Montgomery Scott 2", "uses Leonard McCoy free card Montgomery Scott",
+         "action card R.I.S. Apnex")),
+    (3, ("action card I.K.S. Negh'var B2", "uses I.K.S. Negh'var: bs hit bs"))])
+def test_random_seats_use_the_other_forms_and_the_notation_gives_them_back(
+        tmp_path: Path, seed: int, lines: tuple[str, ...]) -> None:
+    """Random seats take what the AI rarely does (Scott's second Action, the Negh'var's roll at a ship)."""
+    duel = json.loads((Path(__file__).parents[1] / "replays" / "duel.json").read_text())
+    for side, fleet in zip(duel["sides"], (FEDERATION_2, KLINGON), strict=True):
+        side["fleet"] = fleet
+    (tmp_path / "s.json").write_text(json.dumps(duel))
+    path = tmp_path / "g.trek"
+    result = play(load_scenario(tmp_path / "s.json"), seed, path, players=("random", "random"))
+    assert result.warnings == ()
+    replay = open_replay(path)
+    assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
+    text = write_notation(export_file(path))
+    for line in lines:
+        assert f" {line}" in text
+    outcome = run_notation(parse_notation(text), None, record=True)
+    assert [i.format("export") for i in outcome.issues] == []
+    assert outcome.replay == path.read_bytes()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from ability_helpers import AKIRA, ATTACK_SHIP, attack, one_attack, ship, torpedo, used
+from ability_helpers import AKIRA, ATTACK_SHIP, attack, facing, one_attack, ship, torpedo, used
 from aw_helpers import ScriptedDice, ScriptedPlayer, game
 
 from engine.errors import IllegalDecision, IllegalEvent
@@ -17,7 +17,7 @@ from engine.rulesets.attack_wing.abilities.advice import action_value
 from engine.rulesets.attack_wing.actions import action_options
 from engine.rulesets.attack_wing.game import Game
 from engine.rulesets.attack_wing.maneuvers import Maneuver
-from engine.rulesets.attack_wing.players import ActionChoice
+from engine.rulesets.attack_wing.players import AbilityUse, ActionChoice
 from engine.rulesets.attack_wing.reducer import apply, fold, initial_state
 from engine.rulesets.attack_wing.state import GameState, ShipState
 
@@ -166,3 +166,39 @@ def test_the_ai_weighs_the_apnex_damage_against_its_own_and_the_slow_dial() -> N
     early = replace(both, round=1, round_limit=5)  # four rounds left at speed 1 cost more than the point gained
     value, why, _ = action_value(early, early.ship("A"), "ability:1013:0", 1.0, (), None)
     assert value < 0 and "only 1 maneuvers for the 4 rounds left" in why
+
+
+NEGHVAR, BOARDING = "1017", "3048"  # the Negh'var: attack 5, shields 3; J (2 shields) carries Drex (3050)
+
+
+def _neghvar(faces: list[str], boarding: AbilityUse | None = None, in_arc: bool = True) -> tuple[Game, ScriptedPlayer]:
+    seat = ScriptedPlayer(actions={"A": [ActionChoice("ability:1017:0", "J")]}, attacks={"A": [None]},
+                          abilities={NEGHVAR: [boarding]} if boarding is not None else None)
+    ships = [ship("A", 0, NEGHVAR, upgrades=(BOARDING,)), ship("J", 1, ATTACK_SHIP, upgrades=("3050",))]
+    poses = facing(1) if in_arc else {"A": Pose(400, 300, 180), "J": Pose(400, 450, 0)}
+    g = one_attack(ships, faces, players=[seat, ScriptedPlayer()], poses=poses)
+    return g, seat
+
+
+def test_neghvar_rolls_three_dice_and_each_hit_disables_a_shield() -> None:
+    g, seat = _neghvar(["hit", "crit", "blank"] + ["blank"] * 20)
+    (use,) = [u for u in used(g, NEGHVAR) if u.window == "action"]
+    assert use.faces == ("hit", "crit", "blank") and use.subject == "J"
+    change = next(e for e in g.events if isinstance(e, ev.ShieldsChanged) and e.cause == "I.K.S. Negh'var")
+    assert (change.ship, change.active, change.disabled) == ("J", 1, 1)  # one hit: one shield (a crit is no hit)
+    assert not any(o.card == NEGHVAR for o in seat.offers)  # a shield left: no boarding party possible
+
+
+def test_neghvar_then_boards_as_a_free_action_once_the_shields_are_down() -> None:
+    g, seat = _neghvar(["hit", "hit", "hit"] + ["blank"] * 20, AbilityUse(choice="ability:3048:0", target="J"))
+    offer = next(o for o in seat.offers if o.card == NEGHVAR)
+    assert offer.window == "free_action" and [o.action for o in offer.actions] == ["ability:3048:0"]
+    done = [e.action for e in g.events if isinstance(e, ev.ActionPerformed) and e.ship == "A"]
+    assert done == ["ability:1017:0", "ability:3048:0"]
+    assert any(isinstance(e, ev.CardDisabled) and e.ship == "J" and e.card == "3050" for e in g.events)
+    assert BOARDING in g.state.ship("A").cards_discarded
+
+
+def test_neghvar_needs_its_target_in_its_forward_arc() -> None:
+    with pytest.raises(IllegalDecision):
+        _neghvar(["hit"] * 20, in_arc=False)

@@ -224,6 +224,9 @@ def _on_ship(state: GameState, ship: ShipState, ability: Ability, target: ShipSt
         else:
             worth = DEFENSE_DIE * fire if effect.token == "evade" else 0.3
         return worth, f"a {effect.token.replace('_', ' ')} token for {target.name}" if worth else ""
+    if effect.kind == "shield_roll" and not friendly:  # its hits (3 in 8 a die) disable active shields
+        struck = min(effect.amount * 3 / 8, float(target.shields))
+        return SHIELD_VALUE * 0.6 * struck, f"about {struck:.1f} of {target.name}'s shields disabled"
     if effect.kind == "damage":  # a point of damage to each ship it reaches: friends and its own ship count against
         return (-1.0 if friendly else 1.0) * effect.amount, f"{effect.amount} damage to {target.name}"
     if effect.kind == "inflict" and not friendly:  # a critical hit on the hull: a point and its card's effect
@@ -302,7 +305,7 @@ def action_value(state: GameState, ship: ShipState, action: str, threat: float, 
         return 0.3 * threat - _cost(ability.cost), f"{card.name}: cloak, +4 agility under fire (threat " \
             f"{threat:.1f})", None
     if ability.effect.kind in ("repair_shield", "gain_token", "remove_token", "disable_upgrade", "discard_upgrade",
-                               "drop_lock", "inflict", "damage"):
+                               "drop_lock", "inflict", "damage", "shield_roll"):
         now, said, picked = _acting_now(state, ship, ability, threat, targets)
         slowed = dial_limit_cost(state, card)  # a card that limits the dial once it is used (R.I.S. Apnex)
         if slowed and said:

@@ -75,6 +75,8 @@ EffectKind = Literal[
     "spare_weapon",    # attacking: the card is disabled instead of the weapon fired (Lojur)
     "damage",          # the ships it targets suffer ``amount`` normal damage each (the R.I.S. Apnex)
     "dial_limit",      # window "planning": only speed-``amount`` maneuvers of the ``actions`` kinds on the dial
+    "shield_roll",     # an Action: roll ``amount`` attack dice at the ship it targets: each hit disables one of
+                       # its active shields (I.K.S. Negh'var)
     "cloak_anyway",    # a standing rule: the ship may perform the Cloak action with no active shields (Praetus)
     "cloak_roll",      # window "cloak": roll ``amount`` attack dice; each of ``faces`` is 1 damage to the hull
     "keep_lock",       # attacking with a weapon that spends the target lock: the lock is kept (Gor Portas)
@@ -197,7 +199,8 @@ class Effect:
     own: bool = False  # ``pick``: the card's own ship may be the one picked ("including your own")
     tokens: tuple[str, ...] = ()  # "remove_token": the tokens it may remove
     upgrades: tuple[str, ...] = ()  # "disable_upgrade": the upgrade types it may disable (empty: any);
-    # "free_action": the free action is the "Action:" of one of the ship's cards of these types (Leonard McCoy)
+    # "free_action": the free action is the "Action:" of one of the ship's cards of these types (Leonard McCoy),
+    # with ``actions`` naming card ids: of those cards only (the Negh'var's Klingon Boarding Party)
     unless_token: str | None = None  # a target with this token beside it may not be picked (Mendak)
     classes: tuple[str, ...] = ()  # "mark": only ships of these classes
     bar_only: bool = False  # "free_action": only the actions on the ship's Action Bar

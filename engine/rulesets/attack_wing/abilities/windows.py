@@ -618,6 +618,8 @@ def _can_change(ship: ShipState, effect: Effect, owner_lock: str | None = None) 
         return False
     if effect.kind == "drop_lock":
         return ship.target_lock is not None
+    if effect.kind == "shield_roll":
+        return ship.shields > 0
     if effect.kind == "remove_token":
         return any(getattr(ship, token, 0) for token in effect.tokens)
     if effect.kind == "repair_shield":
@@ -688,7 +690,7 @@ def upgrade_type(card_id: str) -> str | None:
 
 # effects that need a ship to act on (one a seat picks, or every one they may act on)
 _ACTS_ON = ("gain_token", "remove_token", "repair_shield", "disable_upgrade", "discard_upgrade", "drop_lock",
-           "inflict", "damage")
+           "inflict", "damage", "shield_roll")
 
 
 def fleet_holder(state: GameState, ship: ShipState, card_id: str) -> ShipState | None:
@@ -776,7 +778,18 @@ def perform_action(t: Table, ship_id: str, action: str, reason: str, target: str
         asked = _ask(t, found, "action", subject=holder.id, actions=tuple(ActionOption(c) for c in mine))
         paid = asked.choice if asked is not None and asked.choice in mine else policy.own_choice(holder, mine)
         use = AbilityUse(target=target, choice=paid, reason=reason)
-    _used(t, found, "action", use, subject=target or (ship_id if holder.id != ship_id else None), marks=marks)
+    faces: list[str] = []
+    draws = 0
+    if effect.kind == "shield_roll":  # its dice, rolled as it acts (the I.K.S. Negh'var)
+        faces, draws = t.dice.roll(t.state, "attack", effect.amount, owner, f"{card.name} roll")
+    _used(t, found, "action", use, subject=target or (ship_id if holder.id != ship_id else None), marks=marks,
+          faces=tuple(faces), draws=draws)
+    for struck in ships if effect.kind == "shield_roll" else ():  # each hit disables an active shield
+        now = t.state.ship(struck)
+        n = min(faces.count("hit"), now.shields)
+        if n:
+            t.emit(ev.ShieldsChanged, ship=struck, active=now.shields - n, disabled=now.shields_disabled + n,
+                   cause=card.name)
     if ability.cost.own and use.choice is not None:
         t.emit(ev.CardDiscarded if ability.cost.own_discard else ev.CardDisabled, ship=holder.id, card=use.choice,
                cause=card.name)
@@ -978,7 +991,8 @@ def free_action(t: Table, ship_id: str, options_for: Any, window: Window = "free
             continue
         if ability.effect.upgrades:  # a card's "Action:" as the free action (Leonard McCoy: a crew card's)
             options = tuple(o for o in action_options(t.state, ship) if (p := parse_action(o.action)) is not None
-                            and p[0] != found[1] and upgrade_type(p[0]) in ability.effect.upgrades)
+                            and p[0] != found[1] and upgrade_type(p[0]) in ability.effect.upgrades
+                            and (not ability.effect.actions or p[0] in ability.effect.actions))
         else:
             options = tuple(o for o in options_for(ship, ability.effect.actions)
                             if o.action in ability.effect.actions and o.action not in ship.actions_done

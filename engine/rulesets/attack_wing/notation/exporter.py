@@ -225,6 +225,9 @@ class _Walker:
 
     def ability(self, e: ev.AbilityUsed, before: GameState, ahead: list[ev.Event]) -> None:
         """A card ability the player chose is a ``uses`` line (an "Action:" card is its action line)."""
+        if e.window == "action" and e.faces:  # an Action: card's roll: a uses line with its faces (Negh'var)
+            self.add(m.Uses(0, e.ship, card_notation.label(before.ship(e.ship), e.card), faces=tuple(e.faces)))
+            return
         if not card_notation.optional(e) or e.window == "action":
             return
         reroll = next((x for x in ahead if isinstance(x, ev.DiceRerolled) and x.cause == e.card_name), None)

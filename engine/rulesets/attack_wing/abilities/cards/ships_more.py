@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.rulesets.attack_wing.abilities.model import Ability, Card, Condition, Cost, Effect, Situation
 
-APNEX = "1013"
+APNEX, NEGHVAR = "1013", "1017"
 ONE_MANEUVERS = ("straight", "left-bank", "right-bank", "left-turn", "right-turn")
 
 
@@ -39,6 +39,12 @@ CARDS: tuple[Card, ...] = (
         Ability("planning", Effect("dial_limit", 1, actions=ONE_MANEUVERS), "once its Action: is used: for the "
                 "rest of the game it sets only a 1 straight, bank or turn on its dial",
                 condition=Condition(check=_apnex_used), optional=False))),
+    Card((NEGHVAR,), "I.K.S. Negh'var", "ship", (
+        Ability("action", Effect("shield_roll", 3, targets="ships", reach=(1, 2), in_arc=True, pick=True),
+                "Action: at a ship with active shields in its forward arc at Range 1-2: roll 3 attack dice; each hit "
+                "disables one of that ship's active shields"),
+        Ability("free_action", Effect("free_action", upgrades=("crew",), actions=("3048",)), "after its Action: "
+                "this round: its Klingon Boarding Party's Action: as a free action", condition=Condition(after=0)))),
     Card(("1034",), "I.R.W. Praetus", "ship", (
         Ability("cloak", Effect("cloak_anyway"), "it may perform the Cloak action with no active shields",
                 optional=False),
