@@ -73,15 +73,22 @@ FEDERATION_2 = {"name": "Federation", "faction": "Federation", "resource": "4001
     {"ship": "1009", "captain": "2011", "upgrades": ["3028", "3029", "3032"]}, {"ship": "1045"}]}
 
 
-@pytest.mark.parametrize("seed, lines", [
-    (2, ("action card Montgomery Scott 2", "uses Leonard McCoy free card Montgomery Scott",
-         "action card R.I.S. Apnex")),
-    (3, ("action card I.K.S. Negh'var B2", "uses I.K.S. Negh'var: bs hit bs"))])
+ALEXANDER = {"name": "Klingon", "faction": "Klingon", "ships": [
+    {"ship": "1017", "captain": "2019", "upgrades": ["3093", "3048"]}]}
+
+
+@pytest.mark.parametrize("seed, fleets, lines", [
+    (2, (FEDERATION_2, KLINGON), ("action card Montgomery Scott 2", "uses Leonard McCoy free card Montgomery Scott",
+                                  "action card R.I.S. Apnex")),
+    (3, (FEDERATION_2, KLINGON), ("action card I.K.S. Negh'var B2", "uses I.K.S. Negh'var: bs hit bs")),
+    (1, (ALEXANDER, FEDERATION_2), ("A1 uses Alexander",))])
 def test_random_seats_use_the_other_forms_and_the_notation_gives_them_back(
-        tmp_path: Path, seed: int, lines: tuple[str, ...]) -> None:
-    """Random seats take what the AI rarely does (Scott's second Action, the Negh'var's roll at a ship)."""
+        tmp_path: Path, seed: int, fleets: tuple[dict[str, object], dict[str, object]], lines: tuple[str, ...]
+        ) -> None:
+    """Random seats take what the AI rarely does (Scott's second Action, the Negh'var's roll at a ship,
+    Alexander's kept token), the Enterprise's McCoy under auxiliary power gives no crew Action."""
     duel = json.loads((Path(__file__).parents[1] / "replays" / "duel.json").read_text())
-    for side, fleet in zip(duel["sides"], (FEDERATION_2, KLINGON), strict=True):
+    for side, fleet in zip(duel["sides"], fleets, strict=True):
         side["fleet"] = fleet
     (tmp_path / "s.json").write_text(json.dumps(duel))
     path = tmp_path / "g.trek"
@@ -91,7 +98,7 @@ def test_random_seats_use_the_other_forms_and_the_notation_gives_them_back(
     assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
     text = write_notation(export_file(path))
     for line in lines:
-        assert f" {line}" in text
+        assert line in text
     outcome = run_notation(parse_notation(text), None, record=True)
     assert [i.format("export") for i in outcome.issues] == []
     assert outcome.replay == path.read_bytes()

@@ -151,3 +151,38 @@ def test_mccoy_names_scotts_second_action_as_the_free_one() -> None:
         "ability:3032:1"
     assert answer(uses_line(3, "A1", "Leonard McCoy free card Montgomery Scott", ""), offer).choice == \
         "ability:3032:0"
+
+
+ALEXANDER = "3093"
+
+
+def _alexander(j_faces: list[str], rounds: int = 2, take: bool = True) -> tuple[Game, ScriptedPlayer]:
+    """J attacks A (Alexander aboard) in round 1 (4 attack dice at Range 1 against 2 defense dice);
+    A holds fire; in round 2 its seat is offered the token kept on the card."""
+    seat = ScriptedPlayer(attacks={"A": [None] * rounds}, use_abilities=take,
+                          abilities=None if take else {ALEXANDER: [None] * rounds})
+    other = ScriptedPlayer(attacks={"J": ["any"] + [None] * rounds})
+    faces = j_faces + ["blank"] * 2 + ["blank"] * 20
+    g = game([ship("A", 0, AKIRA, upgrades=(ALEXANDER,)), ship("J", 1, ATTACK_SHIP)], facing(1), [seat, other],
+             ScriptedDice(faces), round_limit=rounds)
+    g.play()
+    return g, seat
+
+
+def test_alexander_keeps_a_token_when_hit_and_places_it_beside_his_ship_next_activation() -> None:
+    g, _ = _alexander(["hit", "blank", "blank", "blank"])
+    stored = [u for u in used(g, ALEXANDER) if u.window == "damaged"]
+    assert len(stored) == 1 and stored[0].amount == 1 and stored[0].round == 1
+    placed = [u for u in used(g, ALEXANDER) if u.window == "after_move"]
+    assert len(placed) == 1 and placed[0].round == 2 and "within Range 3" in placed[0].reason
+    token = next(e for e in g.events if isinstance(e, ev.TokensChanged) and e.cause == "Alexander")
+    assert (token.ship, token.token, token.delta, token.round) == ("A", "battle_stations", 1, 2)
+    assert g.state.ship("A").card_tokens == ()  # the one token taken off the card
+
+
+def test_alexander_keeps_nothing_from_an_attack_that_deals_no_damage_and_may_keep_his_token() -> None:
+    g, seat = _alexander(["blank"] * 4)
+    assert not used(g, ALEXANDER) and not any(o.card == ALEXANDER for o in seat.offers)
+    g, seat = _alexander(["hit", "hit", "blank", "blank"], take=False)  # the seat declines: the token stays
+    assert [u.window for u in used(g, ALEXANDER)] == ["damaged"]
+    assert g.state.ship("A").card_tokens == ((ALEXANDER, 1),)

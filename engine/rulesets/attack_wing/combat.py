@@ -15,6 +15,7 @@ from engine.rulesets.attack_wing.abilities import policy, windows
 from engine.rulesets.attack_wing.abilities.card_odds import card_odds
 from engine.rulesets.attack_wing.abilities.elite import exchange
 from engine.rulesets.attack_wing.abilities.model import AttackContext
+from engine.rulesets.attack_wing.abilities.stored import store
 from engine.rulesets.attack_wing.dice import shuffled
 from engine.rulesets.attack_wing.odds import event_fields, odds_for
 from engine.rulesets.attack_wing.players import AbilityOffer, DiceSource, SpendKind, SpendOffer, decide_spend
@@ -124,6 +125,8 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
         return
     suffer(t, defender.id, hits + added, crits, cause=f"attack by {attacker.name}",
            attacker_skill=rules.skill_in_effect(attacker), hull_only=hull_only)
+    if hits + added + crits:  # "each time your ship is hit for at least 1 damage" (Alexander)
+        store(t, defender.id)
 
 
 def _card_damage(t: Table, ship_id: str, hits: int, crits: int, card: str) -> None:

@@ -18,6 +18,7 @@ from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.abilities import windows
 from engine.rulesets.attack_wing.abilities.cloak import cloak_roll
 from engine.rulesets.attack_wing.abilities.planning import dial_choices
+from engine.rulesets.attack_wing.abilities.stored import release
 from engine.rulesets.attack_wing.actions import ActionChoice, ActionOption
 from engine.rulesets.attack_wing.damage import deck_keys
 from engine.rulesets.attack_wing.dice import shuffled
@@ -270,6 +271,7 @@ class Game:
         """Right after the maneuver, before the Perform Action step: a card's free action "after you
         move" (the Excelsior's scan). Not under auxiliary power (rulebook "Auxiliary Power": no
         actions, even free ones); an overlap or obstacle skips only the Perform Action step (rulings.md)."""
+        release(self, ship_id)  # a token kept on a card placed beside the ship (Alexander): no action
         if self.state.ship(ship_id).aux_power and self.aux_power_blocks_action(self.state.ship(ship_id)):
             return
         chosen = windows.free_action(self, ship_id, self.free_action_options, "after_move")

@@ -400,6 +400,17 @@ def _destroyed(state: GameState, e: ev.ShipDestroyed) -> GameState:
     return replace(new, ships=ships, discard=discard, attack=attack)
 
 
+def _stored(e: ev.AbilityUsed) -> int:
+    """The tokens a "store_token" ability puts on its card (``amount``, as its ship is damaged) or takes
+    off it (one, in the Activation Phase); 0 for any other ability."""
+    from engine.rulesets.attack_wing.abilities.registry import CARDS  # the cards read the rules, not back
+
+    card = CARDS.get(e.card)
+    if card is None or e.ability >= len(card.abilities) or card.abilities[e.ability].effect.kind != "store_token":
+        return 0
+    return e.amount if e.window == "damaged" else -1
+
+
 def _fleet_resources() -> frozenset[str]:
     """The supported resources: cards of a whole fleet, among each of its ships' cards."""
     from engine.rulesets.attack_wing.abilities.registry import CARDS  # the cards read the rules, not back
@@ -443,6 +454,13 @@ def _ability(state: GameState, e: ev.AbilityUsed) -> GameState:
         changes["protected"] = (*ship.protected, e.choice)
     if e.time:
         changes["cards_time"] = (*((c, n) for c, n in ship.cards_time if c != e.card), (e.card, e.time))
+    stored = _stored(e)
+    if stored:  # tokens kept on the card (Alexander): placed as its ship is damaged, taken off in activation
+        have = next((n for c, n in ship.card_tokens if c == e.card), 0) + stored
+        if have < 0:
+            raise IllegalEvent(f"event {e.seq}: {e.card_name} on {ship.name} holds no token to take off")
+        changes["card_tokens"] = (*((c, n) for c, n in ship.card_tokens if c != e.card), *(((e.card, have),)
+                                                                                           if have else ()))
     new = state.update(e.ship, **changes)
     if e.card == ELITE_CARD and e.dice:  # the die of the attack about to be rolled that is the Elite Attack Die
         if new.attack is None or new.attack.attacker != e.ship or new.attack.attack_dice or len(e.dice) != 1:

@@ -312,6 +312,15 @@ def default(state: GameState, owner: ShipState, ability: Ability, offer: Ability
             return AbilityUse(reason=said)
         return AbilityUse(reason=f"{said}, more than {kept} is worth ({keep:.2f})") \
             if ability.effect.amount > keep else None
+    if kind == "store_token" and ability.effect.token:  # a kept token placed beside the ship (Alexander)
+        token = ability.effect.token.replace("_", " ")
+        if getattr(owner, ability.effect.token, 0):
+            return None  # it has one already: one more adds nothing the spending policy uses
+        from engine.rulesets.attack_wing.abilities.windows import band_between  # it reads this module
+
+        near = [e for e in state.enemies(owner) if band_between(owner, e) is not None]
+        return AbilityUse(reason=f"a {token} token beside {owner.name}: {near[0].name} is within Range 3 "
+                          "this round") if near else None
     if kind == "elite_die":  # every face at least as good as the attack die's: worth it in the attack at hand
         return AbilityUse(offer.dice, reason="the Elite Attack Die for one attack die: 7/8 expected damage against "
                           "4/8, no blank face (once a round for the fleet: its first attack takes it)")

@@ -990,8 +990,10 @@ def free_action(t: Table, ship_id: str, options_for: Any, window: Window = "free
         if ability.effect.kind != "free_action":
             continue
         if ability.effect.upgrades:  # a card's "Action:" as the free action (Leonard McCoy: a crew card's)
+            # none under auxiliary power (rulebook: no actions; the Enterprise 1009's are its Action Bar's only)
             options = tuple(o for o in action_options(t.state, ship) if (p := parse_action(o.action)) is not None
-                            and p[0] != found[1] and upgrade_type(p[0]) in ability.effect.upgrades
+                            and not ship.aux_power and p[0] != found[1]
+                            and upgrade_type(p[0]) in ability.effect.upgrades
                             and (not ability.effect.actions or p[0] in ability.effect.actions))
         else:
             options = tuple(o for o in options_for(ship, ability.effect.actions)

@@ -233,7 +233,7 @@ class _Walker:
         reroll = next((x for x in ahead if isinstance(x, ev.DiceRerolled) and x.cause == e.card_name), None)
         if reroll is not None:
             self.card_reroll = e.card_name
-        if e.window in ("free_action", "after_move"):  # the card's free action: its uses line says it
+        if e.window in ("free_action", "after_move") and e.choice is not None:  # its free action: its uses line
             self.free = e.ship
         self.add(card_notation.uses_line(e, before.ship(e.ship), tuple(reroll.faces) if reroll else tuple(e.faces)))
 

@@ -1,6 +1,8 @@
 """Crew cards that grant Actions in other forms: another crew card's "Action:" as a free action
 (Leonard McCoy); a card with two "Action:" abilities, either one the ship's action (Montgomery
-Scott: its riders read which, ``Condition.after``). Each says in the project's words what the card's text does."""
+Scott: its riders read which, ``Condition.after``); a battle stations token kept on the card and
+placed beside the ship in the Activation Phase, not as an action (Alexander). Each says in the
+project's words what the card's text does."""
 
 from __future__ import annotations
 
@@ -11,6 +13,11 @@ CARDS: tuple[Card, ...] = (
         Ability("free_action", Effect("free_action", upgrades=("crew",)), "discard McCoy: right after the Perform "
                 "Action step, one of the ship's other crew cards resolves its Action: as a free action",
                 Cost(discard=True)),)),
+    Card(("3093",), "Alexander", "crew", (
+        Ability("damaged", Effect("store_token", 1, token="battle_stations"), "each time an attack deals his ship "
+                "at least 1 damage: a battle stations token on this card", optional=False),
+        Ability("after_move", Effect("store_token", 1, token="battle_stations"), "in the Activation Phase, right "
+                "after his ship's maneuver: one battle stations token from this card beside his ship"))),
     Card(("3032",), "Montgomery Scott", "crew", (
         Ability("action", Effect("mark", targets="self"), "Action (the first): disable 2 active shields: +2 attack "
                 "dice this round", Cost(shields=2)),
