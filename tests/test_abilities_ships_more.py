@@ -17,7 +17,11 @@ from engine.rulesets.attack_wing.abilities.advice import action_value
 from engine.rulesets.attack_wing.actions import action_options
 from engine.rulesets.attack_wing.game import Game
 from engine.rulesets.attack_wing.maneuvers import Maneuver
-from engine.rulesets.attack_wing.players import AbilityUse, ActionChoice
+from engine.rulesets.attack_wing.notation.abilities import answer, use_problem
+from engine.rulesets.attack_wing.notation.abilities import uses_line as notation_uses
+from engine.rulesets.attack_wing.notation.parser import uses_line
+from engine.rulesets.attack_wing.notation.writer import line_text
+from engine.rulesets.attack_wing.players import AbilityOffer, AbilityUse, ActionChoice, ActionOption
 from engine.rulesets.attack_wing.reducer import apply, fold, initial_state
 from engine.rulesets.attack_wing.state import GameState, ShipState
 
@@ -202,3 +206,63 @@ def test_neghvar_then_boards_as_a_free_action_once_the_shields_are_down() -> Non
 def test_neghvar_needs_its_target_in_its_forward_arc() -> None:
     with pytest.raises(IllegalDecision):
         _neghvar(["hit"] * 20, in_arc=False)
+
+
+KRAXON = "1019"  # the Kraxon: its shields take a friend's damage
+
+
+BESIDE_A = Pose(470, 300, 0)
+
+
+def _kraxon(faces: list[str], kraxon_at: Pose = BESIDE_A, answer: AbilityUse | None = None
+            ) -> tuple[Game, ScriptedPlayer]:
+    """J fires at A (the Akira, 3 shields) with 4 dice; the Kraxon K of A's side sits beside A."""
+    seat = ScriptedPlayer(attacks={"A": [None], "K": [None]}, use_abilities=True,
+                          abilities={KRAXON: [answer]} if answer is not None else None)
+    other = ScriptedPlayer(attacks={"J": ["A"]})
+    ships = [ship("A", 0, AKIRA), ship("K", 0, KRAXON), ship("J", 1, ATTACK_SHIP)]
+    poses = {"A": Pose(400, 300, 0), "K": kraxon_at, "J": Pose(400, 600, 180)}
+    g = game(ships, poses, [seat, other], ScriptedDice(faces + ["blank"] * 30), round_limit=1)
+    g.play()
+    return g, seat
+
+
+def _shield_losses(g: Game, ship_id: str) -> int:
+    return sum(1 for e in g.events if isinstance(e, ev.DamageDealt) and e.ship == ship_id and e.to == "shield")
+
+
+def test_kraxon_takes_a_friends_damage_on_its_shields_critical_damage_first() -> None:
+    g, seat = _kraxon(["hit", "crit", "hit", "hit"], answer=AbilityUse(choice="2"))
+    offer = next(o for o in seat.offers if o.card == KRAXON)
+    assert offer.window == "transfer" and offer.subject == "A" and [o.action for o in offer.actions] == \
+        ["1", "2", "3", "4"]
+    (use,) = used(g, KRAXON)
+    assert use.amount == 2 and use.subject == "A"
+    assert _shield_losses(g, "K") == 2 and _shield_losses(g, "A") == 2  # the crit and a hit went to K
+    assert not any(isinstance(e, ev.DamageDealt) and e.ship == "A" and e.to == "hull" for e in g.events)
+
+
+def test_the_policy_takes_what_would_reach_the_friends_hull() -> None:
+    g, _ = _kraxon(["crit", "hit", "hit", "hit"])  # 4 damage at 3 shields: one point would reach A's hull
+    (use,) = used(g, KRAXON)
+    assert use.choice == "1" and "1 of 4 damage that would reach" in use.reason
+    assert _shield_losses(g, "A") == 3 and _shield_losses(g, "K") == 1
+    g, _ = _kraxon(["hit", "hit", "blank", "blank"])  # A's shields hold it all: nothing taken
+    assert not used(g, KRAXON)
+
+
+def test_kraxon_beyond_range_1_takes_nothing() -> None:
+    g, seat = _kraxon(["hit"] * 4, kraxon_at=Pose(100, 100, 0), answer=AbilityUse(choice="2"))
+    assert not any(o.card == KRAXON for o in seat.offers) and _shield_losses(g, "K") == 0
+
+
+def test_the_notation_writes_the_points_the_kraxon_takes() -> None:
+    g, _ = _kraxon(["hit", "crit", "hit", "hit"], answer=AbilityUse(choice="2", reason="scripted"))
+    (use,) = used(g, KRAXON)
+    line = notation_uses(use, g.state.ship("K"), ())
+    assert line_text(line) == "K uses Kraxon choosing 2  # scripted"
+    back = uses_line(9, line.ship, "Kraxon choosing 2", "")
+    offer = AbilityOffer("K", KRAXON, "Kraxon", 0, "transfer", "", "", "A",
+                         actions=tuple(ActionOption(str(n)) for n in range(1, 5)))
+    assert answer(back, offer).choice == "2" and use_problem(back, offer) is None
+    assert use_problem(uses_line(9, line.ship, "Kraxon choosing 5", ""), offer) is not None

@@ -16,6 +16,7 @@ from engine.rulesets.attack_wing.abilities.card_odds import card_odds
 from engine.rulesets.attack_wing.abilities.elite import exchange
 from engine.rulesets.attack_wing.abilities.model import AttackContext
 from engine.rulesets.attack_wing.abilities.stored import store
+from engine.rulesets.attack_wing.abilities.transfer import transfer
 from engine.rulesets.attack_wing.dice import shuffled
 from engine.rulesets.attack_wing.odds import event_fields, odds_for
 from engine.rulesets.attack_wing.players import AbilityOffer, DiceSource, SpendKind, SpendOffer, decide_spend
@@ -243,6 +244,7 @@ def suffer(t: Table, ship_id: str, hits: int, crits: int, cause: str, attacker_s
     damage card (face up for critical damage); destroyed at Hull Value (simultaneous attack rule).
     An Attack Squadron (tournament "Attack Squadrons") takes critical damage as normal damage and
     loses one token of its stack instead of a damage card, at most one from any single attack."""
+    hits, crits = transfer(t, ship_id, hits, crits, cause)  # a friend takes some onto its shields (Kraxon)
     squadron = rules.is_squadron(t.state.ship(ship_id).class_name)
     if squadron:  # "All critical damage suffered by a Squadron is immediately converted into normal damage."
         hits, crits = hits + crits, 0

@@ -398,7 +398,7 @@ class AbilityUsed(_Event):
     ability: Annotated[int, Field(ge=0, le=20)] = 0  # which of the card's abilities
     window: Literal["action", "free_action", "declare_target", "attack_dice", "modify_attack", "defense_dice",
                     "modify_defense", "compare", "damage", "end", "resist", "destroyed", "after_move",
-                    "aux_power", "cloak", "damaged"]
+                    "aux_power", "cloak", "damaged", "transfer"]
     subject: ShipRef | None = None  # the ship it acts on, when not its own
     dice: tuple[Annotated[int, Field(ge=0, le=100)], ...] = ()  # the dice it touches
     choice: Name | None = None  # a free action's name

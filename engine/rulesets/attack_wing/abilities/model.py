@@ -17,7 +17,8 @@ comes right after the ship's maneuver and before its Perform Action step (a ship
 (a card that lets it act anyway). ``cloak``: as the card's ship performs the Cloak action (the
 I.R.W. Praetus's roll). ``planning``: the Planning Phase, the maneuvers the ship may set on its
 dial (a standing rule, never an event: the R.I.S. Apnex's "only 1 maneuvers"). ``damaged``: after an
-attack dealt the card's ship at least 1 damage (Alexander).
+attack dealt the card's ship at least 1 damage (Alexander). ``transfer``: as another ship is about to
+suffer damage (the Kraxon takes some onto its own shields).
 """
 
 from __future__ import annotations
@@ -31,10 +32,10 @@ if TYPE_CHECKING:
 
 Window = Literal["action", "free_action", "declare_target", "attack_dice", "modify_attack", "defense_dice",
                  "modify_defense", "compare", "damage", "end", "resist", "destroyed", "after_move", "aux_power",
-                 "cloak", "planning", "damaged"]
+                 "cloak", "planning", "damaged", "transfer"]
 WINDOWS: tuple[Window, ...] = ("action", "free_action", "declare_target", "attack_dice", "modify_attack",
                                "defense_dice", "modify_defense", "compare", "damage", "end", "resist", "destroyed",
-                               "after_move", "aux_power", "cloak", "planning", "damaged")
+                               "after_move", "aux_power", "cloak", "planning", "damaged", "transfer")
 # "ship": a ship card's own ability (the ship card's catalog id is among its cards)
 CardKind = Literal["captain", "admiral", "talent", "crew", "weapon", "tech", "resource", "borg", "squadron", "ship"]
 Limit = Literal["none", "round", "game"]
@@ -80,6 +81,8 @@ EffectKind = Literal[
                        # its active shields (I.K.S. Negh'var)
     "store_token",     # window "damaged": place ``amount`` ``token`` on the card; window "after_move": move one
                        # from the card to beside its ship (Alexander's battle stations tokens)
+    "transfer",        # window "transfer": some of the damage a friendly ship is about to suffer goes to the
+                       # card's ship's active shields instead, the critical damage first (the Kraxon)
     "cloak_anyway",    # a standing rule: the ship may perform the Cloak action with no active shields (Praetus)
     "cloak_roll",      # window "cloak": roll ``amount`` attack dice; each of ``faces`` is 1 damage to the hull
     "keep_lock",       # attacking with a weapon that spends the target lock: the lock is kept (Gor Portas)

@@ -321,6 +321,13 @@ def default(state: GameState, owner: ShipState, ability: Ability, offer: Ability
         near = [e for e in state.enemies(owner) if band_between(owner, e) is not None]
         return AbilityUse(reason=f"a {token} token beside {owner.name}: {near[0].name} is within Range 3 "
                           "this round") if near else None
+    if kind == "transfer" and offer.subject is not None and offer.actions:  # what would reach the friend's hull
+        friend = state.ship(offer.subject)
+        most = len(offer.actions)
+        incoming = _incoming(state, friend)
+        n = min(most, max(incoming - friend.shields, 0))
+        return AbilityUse(choice=str(n), reason=f"{n} of {incoming} damage that would reach {friend.name}'s hull "
+                          f"onto {owner.name}'s shields") if n else None
     if kind == "elite_die":  # every face at least as good as the attack die's: worth it in the attack at hand
         return AbilityUse(offer.dice, reason="the Elite Attack Die for one attack die: 7/8 expected damage against "
                           "4/8, no blank face (once a round for the fleet: its first attack takes it)")
@@ -332,6 +339,16 @@ def default(state: GameState, owner: ShipState, ability: Ability, offer: Ability
         return AbilityUse(reason=f"{weapon.name if weapon else 'the weapon'} stays armed; the card is disabled "
                           "in its place")
     return AbilityUse(reason=ability.summary)
+
+
+def _incoming(state: GameState, ship: ShipState) -> int:
+    """The damage about to be dealt to ``ship``: the attack's uncanceled results when it is the defender
+    (a card's damage otherwise: counted as one point)."""
+    attack = state.attack
+    if attack is not None and attack.defender == ship.id and attack.attack_dice:
+        hits, crits, _ = uncanceled(attack.attack_dice, attack.defense_dice)
+        return hits + crits
+    return 1
 
 
 def with_default(state: GameState, owner: ShipState, ability: Ability, offer: AbilityOffer) -> AbilityOffer:

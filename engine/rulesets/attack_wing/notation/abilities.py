@@ -72,6 +72,10 @@ CHOICE_WINDOWS = ("free_action", "after_move", "resist")
 
 def use_problem(line: m.Uses, offer: AbilityOffer) -> str | None:
     """Why the line cannot be the answer to the offer (dice or free action), or None."""
+    if offer.window == "transfer":  # how many points the card takes (``choosing N``): one of the offered numbers
+        points = [o.action for o in offer.actions]
+        return None if line.choice in points else f"{offer.card_name} takes {', '.join(points)} point(s) here, " \
+            f"not {line.choice!r} (write choosing N)"
     dice = tuple(i - 1 for i in line.indices)
     if not set(dice) <= set(offer.dice) or len(set(dice)) != len(dice):
         allowed = " ".join(str(i + 1) for i in offer.dice) or "none"
@@ -118,6 +122,8 @@ def _catalog_name(card_id: str) -> str:
 
 def answer(line: m.Uses, offer: AbilityOffer) -> AbilityUse:
     dice = tuple(i - 1 for i in line.indices) or (offer.dice if offer.pick == 0 else ())
+    if offer.window == "transfer":
+        return AbilityUse(dice, line.choice, None, line.reason)
     if offer.actions and offer.window not in CHOICE_WINDOWS:  # the upgrade paying its cost
         paid = _paid_with(line, offer) if line.pays is not None else offer.actions[0].action
         return AbilityUse(dice, paid, line.target, line.reason)
@@ -148,6 +154,8 @@ def optional(event: ev.AbilityUsed) -> bool:
 
 
 def uses_line(event: ev.AbilityUsed, ship: ShipState, faces: tuple[str, ...]) -> m.Uses:
+    if event.window == "transfer":  # its choice is a number of damage points (the Kraxon)
+        return m.Uses(0, event.ship, label(ship, event.card), reason=event.reason, choice=event.choice)
     if event.window == "resist":  # its choice is a card of its ship (Weyoun 2034), not a free action
         return m.Uses(0, event.ship, label(ship, event.card), faces=faces, reason=event.reason,
                       choice=None if event.choice is None else label(ship, event.choice) if event.choice in CARDS

@@ -129,7 +129,7 @@ class NotationDice:
         return self.driver.roll(state, kind, count, ship, cause), count
 
 
-AFTER_DICE = ("destroyed", "resist")  # windows asked as an attack's damage is dealt, after it is resolved
+AFTER_DICE = ("destroyed", "resist", "transfer")  # windows asked as an attack's damage is dealt, after it is resolved
 
 
 def after_dice(state: GameState, line: m.Uses) -> bool:

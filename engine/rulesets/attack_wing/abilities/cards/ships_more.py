@@ -1,6 +1,7 @@
 """More ship cards' own abilities (the ship card's catalog id among its ship's cards): torpedoes
 fired without their usual price (Gor Portas, Deep Space 9), a Cloak action with no shields and its
-roll (I.R.W. Praetus), damage to every ship near it and a slow dial after (R.I.S. Apnex). Each says
+roll (I.R.W. Praetus), damage to every ship near it and a slow dial after (R.I.S. Apnex), a friend's
+damage taken on its own shields (Kraxon). Each says
 in the project's words what the card's text does."""
 
 from __future__ import annotations
@@ -45,6 +46,10 @@ CARDS: tuple[Card, ...] = (
                 "disables one of that ship's active shields"),
         Ability("free_action", Effect("free_action", upgrades=("crew",), actions=("3048",)), "after its Action: "
                 "this round: its Klingon Boarding Party's Action: as a free action", condition=Condition(after=0)))),
+    Card(("1019",), "Kraxon", "ship", (
+        Ability("transfer", Effect("transfer"), "a friendly ship within Range 1 about to suffer damage: any number "
+                "of those points, up to its active shields, go to its own shields instead (critical damage first)",
+                condition=Condition(scope="friendly", aura=(1,))),)),
     Card(("1034",), "I.R.W. Praetus", "ship", (
         Ability("cloak", Effect("cloak_anyway"), "it may perform the Cloak action with no active shields",
                 optional=False),
