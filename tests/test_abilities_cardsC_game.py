@@ -102,3 +102,31 @@ def test_random_seats_use_the_other_forms_and_the_notation_gives_them_back(
     outcome = run_notation(parse_notation(text), None, record=True)
     assert [i.format("export") for i in outcome.issues] == []
     assert outcome.replay == path.read_bytes()
+
+
+DOMINION = {"name": "Dominion", "faction": "Dominion", "ships": [
+    {"ship": "1037", "upgrades": ["3083"]}, {"ship": "1037", "upgrades": ["3083"]}]}
+SULUS = {"name": "Federation", "faction": "Federation", "ships": [
+    {"ship": "1009", "captain": "2011", "upgrades": ["3029", "3032"]}, {"ship": "1045", "upgrades": ["3029"]}]}
+
+
+def test_virak_kara_borrows_sulu_in_an_ai_game_that_validates_and_round_trips(tmp_path: Path) -> None:
+    duel = json.loads((Path(__file__).parents[1] / "replays" / "duel.json").read_text())
+    for side, fleet in zip(duel["sides"], (DOMINION, SULUS), strict=True):
+        side["fleet"] = fleet
+    (tmp_path / "s.json").write_text(json.dumps(duel))
+    path = tmp_path / "g.trek"
+    result = play(load_scenario(tmp_path / "s.json"), 1, path)
+    lent = [e for e in result.events
+            if isinstance(e, ev.AbilityUsed) and e.card == "3083" and e.window == "free_action"]
+    assert lent and all(e.choice == "ability:3029:0" and "Hikaru Sulu" in e.reason for e in lent)
+    borrowed = [e for e in result.events if isinstance(e, ev.AbilityUsed) and e.card == "3029"
+                and e.window == "action" and e.ship.startswith("A")]
+    assert len(borrowed) == len(lent)  # each time, Sulu's Action: resolved by the Dominion ship
+    replay = open_replay(path)
+    assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
+    text = write_notation(export_file(path))
+    assert "action card Virak'Kara B2 choosing Hikaru Sulu" in text and "uses Virak'Kara free card 3029" in text
+    outcome = run_notation(parse_notation(text), None, record=True)
+    assert [i.format("export") for i in outcome.issues] == []
+    assert outcome.replay == path.read_bytes()

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from ability_helpers import AKIRA, ATTACK_SHIP, facing, one_attack, ship, used
 from aw_helpers import ScriptedDice, ScriptedPlayer, game
 
+from engine.errors import IllegalEvent
+from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.abilities.advice import action_value
 from engine.rulesets.attack_wing.abilities.free_cards import free_card
@@ -17,6 +20,7 @@ from engine.rulesets.attack_wing.notation.model import FREE_CARD
 from engine.rulesets.attack_wing.notation.parser import uses_line
 from engine.rulesets.attack_wing.notation.writer import line_text
 from engine.rulesets.attack_wing.players import AbilityOffer, AbilityUse, ActionChoice, ActionOption
+from engine.rulesets.attack_wing.reducer import apply, fold, initial_state
 
 MCCOY, SULU = "3028", "3029"
 SULU_ACTION = "ability:3029:0"
@@ -186,3 +190,52 @@ def test_alexander_keeps_nothing_from_an_attack_that_deals_no_damage_and_may_kee
     g, seat = _alexander(["hit", "hit", "blank", "blank"], take=False)  # the seat declines: the token stays
     assert [u.window for u in used(g, ALEXANDER)] == ["damaged"]
     assert g.state.ship("A").card_tokens == ((ALEXANDER, 1),)
+
+
+VIRAK = "3083"
+
+
+def _virak(answers: list[AbilityUse | str | None], j_upgrades: tuple[str, ...] = (SULU,),
+           j_attacks: bool = True) -> tuple[Game, ScriptedPlayer]:
+    """A (a Jem'Hadar Attack Ship with Virak'Kara) at Range 1 of J (the Akira, Sulu aboard) resolves
+    Virak'Kara's Action: at J; J then fires at A (5 dice at Range 1 against A's 2, +2 with Sulu's mark)."""
+    seat = ScriptedPlayer(actions={"A": [ActionChoice("ability:3083:0", "J")]}, attacks={"A": [None]},
+                          abilities={VIRAK: list(answers)})
+    other = ScriptedPlayer(attacks={"J": ["A" if j_attacks else None]})
+    ships = [ship("A", 0, ATTACK_SHIP, upgrades=(VIRAK,)), ship("J", 1, AKIRA, upgrades=j_upgrades)]
+    poses = {"A": Pose(400, 300, 0), "J": Pose(400, 480, 180)}  # after their 1 straights: Range 1
+    g = game(ships, poses, [seat, other], ScriptedDice(["blank"] * 40), round_limit=1)
+    g.play()
+    return g, seat
+
+
+def test_virak_kara_disables_a_crew_card_and_resolves_its_action_as_his_own() -> None:
+    g, _ = _virak([AbilityUse(choice=SULU), AbilityUse(choice=SULU_ACTION, reason="scripted")])
+    first, second = used(g, VIRAK)
+    assert (first.window, first.subject, first.choice, first.disable) == ("action", "J", SULU, True)
+    assert (second.window, second.choice) == ("free_action", SULU_ACTION)
+    assert any(isinstance(e, ev.CardDisabled) and (e.ship, e.card) == ("J", SULU) for e in g.events)
+    done = [e.action for e in g.events if isinstance(e, ev.ActionPerformed) and e.ship == "A"]
+    assert done == ["ability:3083:0", SULU_ACTION]
+    (sulu,) = [u for u in used(g, SULU) if u.window == "action"]
+    assert sulu.ship == "A" and sulu.marks == ("A",) and not sulu.disable  # his ship's, the card still J's
+    defense = next(e for e in g.events if isinstance(e, ev.DiceRolled) and e.kind == "defense" and e.ship == "A")
+    assert len(defense.faces) == 2 + 2 and "Hikaru Sulu +2" in defense.count_reason
+
+
+def test_virak_kara_may_decline_and_a_card_without_an_action_lends_nothing() -> None:
+    g, seat = _virak([AbilityUse(choice=SULU), None])
+    assert [u.window for u in used(g, VIRAK)] == ["action"] and not used(g, SULU)
+    g, seat = _virak([AbilityUse(choice="3030")], j_upgrades=("3030",))  # Mr. Spock: no Action:
+    assert [u.window for u in used(g, VIRAK)] == ["action"]
+    assert sum(o.card == VIRAK for o in seat.offers) == 1  # only the choice of the card to disable
+
+
+def test_the_reducer_refuses_a_borrowed_card_without_virak_karas_action() -> None:
+    g, _ = _virak([AbilityUse(choice=SULU), AbilityUse(choice=SULU_ACTION)])
+    at = next(i for i, e in enumerate(g.events) if isinstance(e, ev.AbilityUsed) and e.card == SULU)
+    before = fold(initial_state(1), g.events[:at])
+    apply(before, g.events[at])  # as played: accepted
+    plain = replace(before.ship("A"), actions_done=())  # had his ship not performed Virak'Kara's Action:
+    with pytest.raises(IllegalEvent, match="has no card"):
+        apply(before.with_ship(plain), g.events[at])

@@ -422,11 +422,17 @@ def _ability(state: GameState, e: ev.AbilityUsed) -> GameState:
     """A card's ability: the card must be on the ship and ready, within its once-per limits; the
     reducer pays its cost (disable, discard, a token) and places its marks."""
     ship = _ship(state, e.ship, e)
-    if e.card not in ship.cards:
+    from engine.rulesets.attack_wing.abilities.windows import lent, parse_action  # the cards read the rules
+
+    borrowed = e.card not in ship.cards and e.window == "action" and lent(state, ship, e.card)
+    if e.card not in ship.cards and not borrowed:
         raise IllegalEvent(f"event {e.seq}: {ship.name} has no card {e.card!r}")
     # a weapon fired is disabled as a weapon, its text still applies; a card's mark lasts the round
     # whatever became of the card since (All Forward Disruptor Banks is disabled to place it)
-    if not ship.card_ready(e.card) and not any(e.card in s.marks for s in state.ships):
+    # the lending card itself (Virak'Kara), disabled by its own Action: as it lends the card it disabled
+    lending = parse_action(e.choice or "") if e.window == "free_action" else None
+    lends = lending is not None and lent(state, ship, lending[0])
+    if not (borrowed or lends or ship.card_ready(e.card) or any(e.card in s.marks for s in state.ships)):
         raise IllegalEvent(f"event {e.seq}: {e.card_name} on {ship.name} is disabled or discarded")
     if (e.limit == "round" and e.card in ship.used_round) or (
             e.limit == "game" and ship.used_game.count(e.card) >= max(e.uses, 1)):

@@ -283,6 +283,25 @@ def _acting_now(state: GameState, ship: ShipState, ability: Ability, threat: flo
     return value, why, None
 
 
+def _lent(state: GameState, ship: ShipState, ability: Ability, target: str, threat: float,
+          attack: AttackOption | None) -> tuple[float, str]:
+    """What the "Action:" of the card the policy would disable on ``target`` is worth to ``ship`` as a
+    free action (Virak'Kara lends it), and its words."""
+    from engine.rulesets.attack_wing.abilities.policy import sub_choice  # the policy reads this module
+    from engine.rulesets.attack_wing.abilities.windows import upgrades_to_disable
+
+    choices = upgrades_to_disable(state.ship(target), ability.effect)
+    if not choices:
+        return 0.0, ""
+    lent = sub_choice(state, ability.effect, target, choices)
+    card = CARDS.get(lent)
+    best = max(((action_value(state, ship, action_name(lent, i), threat, (), attack)[0], i)
+                for i, a in enumerate(card.abilities if card else ()) if a.window == "action"), default=None)
+    if best is None or best[0] <= 0 or card is None:
+        return 0.0, ""
+    return best[0], f"then {card.name}'s Action: as its own ({best[0]:.1f})"
+
+
 def dial_limit_cost(state: GameState, card: Card) -> float:
     """What a dial limit the card places once used costs: 0.3 a round for the rounds left."""
     if not any(a.effect.kind == "dial_limit" for a in card.abilities):
@@ -307,6 +326,11 @@ def action_value(state: GameState, ship: ShipState, action: str, threat: float, 
     if ability.effect.kind in ("repair_shield", "gain_token", "remove_token", "disable_upgrade", "discard_upgrade",
                                "drop_lock", "inflict", "damage", "shield_roll"):
         now, said, picked = _acting_now(state, ship, ability, threat, targets)
+        if picked is not None and said and any(a.effect.borrow for a in card.abilities):  # Virak'Kara's lent Action:
+            worth, words = _lent(state, ship, ability, picked, threat, attack)
+            now += worth
+            if words:
+                said.append(words)
         slowed = dial_limit_cost(state, card)  # a card that limits the dial once it is used (R.I.S. Apnex)
         if slowed and said:
             now -= slowed

@@ -213,6 +213,7 @@ class Effect:
     locking: bool = False  # only a ship holding a target lock on the card's ship (Hikaru Sulu 2046)
     exposed: bool = False  # only a target that is not cloaked and has no active shields (boarding parties)
     locked: bool = False  # an Action: at the ship the card's ship holds a target lock on, spending the lock (Chang)
+    borrow: bool = False  # "free_action": the card its Action: disabled on another ship lends its Action: (Virak'Kara)
     # "mark" with a ``token``: ``amount`` of that token is placed beside every ship it marks
 
 

@@ -287,7 +287,7 @@ def default(state: GameState, owner: ShipState, ability: Ability, offer: Ability
         return _reroll(state, owner, ability, offer)
     if kind == "convert":
         return _convert(state, owner, ability, offer)
-    if kind == "free_action" and ability.effect.upgrades:  # a card's Action: as the free action (McCoy)
+    if kind == "free_action" and (ability.effect.upgrades or ability.effect.borrow):  # a card's Action: (McCoy)
         from engine.rulesets.attack_wing.abilities.free_cards import free_card  # it reads the advice
 
         return free_card(state, owner, ability, offer)

@@ -155,7 +155,8 @@ def candidates(state: GameState, subject: ShipState, window: Window, attack: Att
             for i, ability in _in_window(card, window):
                 scope = ability.condition.scope
                 if scope == "marked":  # the mark is in force this round, whatever became of the card since
-                    if card_id not in subject.marks or (card_id, i) in marked:
+                    # (not once the card's ship is destroyed: it left play with it, rulings.md)
+                    if card_id not in subject.marks or (card_id, i) in marked or owner.destroyed:
                         continue
                     marked.add((card_id, i))
                 elif not ready(owner, card_id, ability) or (scope == "own" and owner.id != subject.id):
@@ -747,6 +748,16 @@ def bar_actions(state: GameState, ship: ShipState) -> tuple[str, ...]:
     return tuple(out)
 
 
+def lent(state: GameState, ship: ShipState, card_id: str) -> bool:
+    """Another ship's card lent to this ship this round: the ship performed the Action: of a card that
+    lends (Virak'Kara's) and the card is disabled on another ship."""
+    lenders = [c for c in ship.cards if (card := CARDS.get(c)) is not None
+               and any(a.effect.borrow for a in card.abilities)
+               and any(action_name(c, i) in ship.actions_done for i, a in enumerate(card.abilities)
+                       if a.window == "action")]
+    return bool(lenders) and any(card_id in s.cards_disabled for s in state.ships if s.id != ship.id)
+
+
 def perform_action(t: Table, ship_id: str, action: str, reason: str, target: str | None = None) -> None:
     """Resolve an "Action:" card as the ship's action (after its ``action_performed``); ``target``:
     the ship the seat picked, for a card that targets one."""
@@ -757,6 +768,10 @@ def perform_action(t: Table, ship_id: str, action: str, reason: str, target: str
     card = CARDS[card_id]
     ability = card.abilities[i]
     holder = owner if card_id in owner.cards else fleet_holder(t.state, owner, card_id)
+    if holder is None and lent(t.state, owner, card_id):  # a card another ship lends it (Virak'Kara)
+        from engine.rulesets.attack_wing.abilities.borrow import borrowed
+
+        holder, ability = owner, borrowed(ability)
     assert holder is not None, f"{ship_id} has no card {card_id} to act with"
     marks = marks_of(t.state, owner, ability) if ability.effect.kind == "mark" else ()
     if ability.effect.pick:
@@ -798,6 +813,10 @@ def perform_action(t: Table, ship_id: str, action: str, reason: str, target: str
         for ship_id in ships:  # Weyoun (2034): a crew card of the ship spared
             _protect(t, owner, _taken(t.state.ship(ship_id), effect, use.choice), ship_id)
     _apply(t, owner, card.name, effect, ships, use.choice)
+    if effect.kind == "disable_upgrade" and use.choice and any(a.effect.borrow for a in card.abilities):
+        from engine.rulesets.attack_wing.abilities.borrow import offer_borrowed  # it reads this module
+
+        offer_borrowed(t, owner.id, found, use.choice)  # the card it disabled lends its Action: (Virak'Kara)
     if effect.kind == "mark" and effect.token:  # a token beside every ship it marks
         for marked in marks:
             t.emit(ev.TokensChanged, ship=marked, token=effect.token, delta=effect.amount, cause=card.name)
@@ -987,7 +1006,7 @@ def free_action(t: Table, ship_id: str, options_for: Any, window: Window = "free
     forbidden = [f[4].effect.actions for f in found_all if f[4].effect.kind == "forbid_action"]
     for found in found_all:
         ability = found[4]
-        if ability.effect.kind != "free_action":
+        if ability.effect.kind != "free_action" or ability.effect.borrow:  # (a lent Action: is asked by its card)
             continue
         if ability.effect.upgrades:  # a card's "Action:" as the free action (Leonard McCoy: a crew card's)
             # none under auxiliary power (rulebook: no actions; the Enterprise 1009's are its Action Bar's only)
