@@ -239,3 +239,11 @@ def test_the_reducer_refuses_a_borrowed_card_without_virak_karas_action() -> Non
     plain = replace(before.ship("A"), actions_done=())  # had his ship not performed Virak'Kara's Action:
     with pytest.raises(IllegalEvent, match="has no card"):
         apply(before.with_ship(plain), g.events[at])
+
+
+def test_cyrano_jones_is_played_with_nothing_else_reading_tribble_tokens() -> None:
+    from engine.rulesets.attack_wing.abilities.registry import CARDS, describe
+
+    assert describe("3044") == (CARDS["3044"].note,) and "Tribble Token" in CARDS["3044"].note
+    # no card the engine plays reads a Tribble Token (else the token would have to be in the state)
+    assert not any("tribble" in a.summary.casefold() for c in CARDS.values() for a in c.abilities)

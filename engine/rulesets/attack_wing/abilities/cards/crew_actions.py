@@ -21,6 +21,8 @@ CARDS: tuple[Card, ...] = (
         Ability("free_action", Effect("free_action", borrow=True), "then that crew card's Action: as a free "
                 "action this round, his ship resolving it as its own")),
         note="only on a Jem'Hadar ship: fleet building"),
+    Card(("3044",), "Cyrano Jones", "crew", (), note="his ship starts with a Tribble Token beside it; no card the "
+         "engine plays reads Tribble Tokens, so the token changes nothing in play (rulings.md)"),
     Card(("3093",), "Alexander", "crew", (
         Ability("damaged", Effect("store_token", 1, token="battle_stations"), "each time an attack deals his ship "
                 "at least 1 damage: a battle stations token on this card", optional=False),
