@@ -29,8 +29,9 @@ PIPS: Final[dict[str, tuple[tuple[int, int], ...]]] = {
     "4": ((-1, 1), (1, 1), (-1, -1), (1, -1)), "5": ((-1, 1), (1, 1), (0, 0), (-1, -1), (1, -1)),
     "6": ((-1, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (1, -1))}
 FACE_LABELS: Final = {"hit": "HIT", "crit": "CRIT", "battle_stations": "BS", "blank": "BLANK", "evade": "EVADE",
+                      "double_hit": "2 HITS",  # the Elite Attack Die's
                       "success": "SUCC", "double": "DOUBLE", "breakthrough": "BREAK", "analysis": "ANLYS",
-                      "discovery": "DISCOV", "double_hit": "2 HITS"}  # from "success" on: Into the Unknown's faces
+                      "discovery": "DISCOV"}  # from "success" on: Into the Unknown's faces
 
 def die_shapes(die: DieView, size: float = DIE) -> Shapes:
     """A die centred on the origin: a rounded square in the die colour with its face's glyph."""
