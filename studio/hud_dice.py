@@ -29,6 +29,7 @@ PIPS: Final[dict[str, tuple[tuple[int, int], ...]]] = {
     "4": ((-1, 1), (1, 1), (-1, -1), (1, -1)), "5": ((-1, 1), (1, 1), (0, 0), (-1, -1), (1, -1)),
     "6": ((-1, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (1, -1))}
 FACE_LABELS: Final = {"hit": "HIT", "crit": "CRIT", "battle_stations": "BS", "blank": "BLANK", "evade": "EVADE",
+                      "double_hit": "2 HITS",  # the Elite Attack Die's
                       "success": "SUCC", "double": "DOUBLE", "breakthrough": "BREAK", "analysis": "ANLYS",
                       "discovery": "DISCOV"}  # from "success" on: Into the Unknown's faces
 
@@ -45,6 +46,9 @@ def die_shapes(die: DieView, size: float = DIE) -> Shapes:
     glyph: RGBA = (1.0, 1.0, 1.0, 1.0)
     if die.face == "hit":
         s.star(0, 0, 0.36 * g, 0.15 * g, 8, glyph, turn=11.25)
+    elif die.face == "double_hit":  # the Elite Attack Die's double hit: two hit stars side by side
+        for dx in (-0.23 * g, 0.23 * g):
+            s.star(dx, 0, 0.17 * g, 0.075 * g, 8, glyph, turn=11.25)
     elif die.face == "crit":
         s.ring(0, 0, 0.43 * g, 0.35 * g, GOLD)
         s.star(0, 0, 0.3 * g, 0.12 * g, 8, GOLD, turn=11.25)

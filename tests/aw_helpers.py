@@ -33,8 +33,9 @@ class ScriptedDice:
         self.faces = list(faces)
         self.asked: list[tuple[str, int, str]] = []
 
-    def roll(self, state: GameState, kind: str, count: int, ship: ShipState, cause: str) -> tuple[list[str], int]:
-        self.asked.append((kind, count, cause))
+    def roll(self, state: GameState, kind: str, count: int, ship: ShipState, cause: str, elite: int = -1
+             ) -> tuple[list[str], int]:
+        self.asked.append((kind, count, cause if elite < 0 else f"{cause} (elite die {elite})"))
         if len(self.faces) < count:
             raise AssertionError(f"the script ran out of dice: {kind} x{count} for {cause}")
         out, self.faces = self.faces[:count], self.faces[count:]

@@ -160,7 +160,10 @@ def _judge(state: GameState, ship: ShipState, action: str, echoes: EchoPoses | N
     if action == "cloak":
         if ship.cloaked:
             return refuse("cloak", f"{me} is already cloaked")
-        return ActionOption(action) if ship.shields > 0 else refuse("cloak", f"{me} needs an active shield to cloak")
+        from engine.rulesets.attack_wing.abilities.cloak import cloaks_anyway  # the cards read the rules
+
+        return ActionOption(action) if ship.shields > 0 or cloaks_anyway(state, ship) else refuse(
+            "cloak", f"{me} needs an active shield to cloak")
     if action == "sensor_echo":
         if not ship.cloaked:
             return refuse("sensor-echo", f"{me} is not cloaked: only a cloaked ship can sensor echo")

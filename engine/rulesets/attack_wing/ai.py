@@ -28,6 +28,7 @@ from engine.rulesets.attack_wing.abilities.advice import (
     maneuver_worth,
     weapon_card,
 )
+from engine.rulesets.attack_wing.abilities.cloak import cloak_risk
 from engine.rulesets.attack_wing.abilities.policy import keep_value
 from engine.rulesets.attack_wing.abilities.registry import CARDS
 from engine.rulesets.attack_wing.abilities.windows import ACTION_PREFIX
@@ -312,6 +313,11 @@ class AiPlayer:
                 0.35 * agility
         if a == "cloak" and threat > 0 and ship.shields > 0:
             return ActionChoice(a, reason=f"cloak: +4 agility under fire (threat {threat:.1f})"), 0.3 * threat
+        if a == "cloak" and threat > 0:  # offered with no shields only by a card (the I.R.W. Praetus), which rolls
+            risk = cloak_risk(ship)  # the expected damage its roll deals the ship
+            return ActionChoice(a, reason=f"cloak with no shields to lose: +4 agility under fire (threat {threat:.1f})"
+                                + (f", {risk:.2f} expected damage from its card's roll" if risk else "")), \
+                0.5 * threat - risk  # four defense dice, no shield given up: more than evasive's one (0.25)
         if a == "sensor_echo" and option.echoes:
             scored = [(self._threat_at(state, ship, pose), i) for i, (pose, _) in enumerate(option.echoes)]
             lowest, i = min(scored)

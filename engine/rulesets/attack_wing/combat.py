@@ -13,7 +13,10 @@ from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities import policy, windows
 from engine.rulesets.attack_wing.abilities.card_odds import card_odds
+from engine.rulesets.attack_wing.abilities.elite import exchange
 from engine.rulesets.attack_wing.abilities.model import AttackContext
+from engine.rulesets.attack_wing.abilities.stored import store
+from engine.rulesets.attack_wing.abilities.transfer import transfer
 from engine.rulesets.attack_wing.dice import shuffled
 from engine.rulesets.attack_wing.odds import event_fields, odds_for
 from engine.rulesets.attack_wing.players import AbilityOffer, DiceSource, SpendKind, SpendOffer, decide_spend
@@ -51,23 +54,31 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
     # any die is rolled, from the same spending policy (spending.py) -- unless a dice ability
     # outside the odds' model may be used in this attack (an Alliance Elite's blank rerolls, a card's)
     extra, words = windows.dice_count(t, "attack", context)
+    n = _with_bonus(_with_bonus(rules.attack_dice(attacker, weapon, option.band), attack_bonus), (extra, words))
+    # the fleet's Elite Attack Die in place of one attack die (resource 4001: the seat's choice, once a round)
+    elite = exchange(t, context, n.count)
+    # a card that keeps the target lock a torpedo would spend (Gor Portas): known before the odds
+    lock_spent = weapon is not None and weapon.needs_target_lock and not windows.instead(t, context, "keep_lock")
     odds = None
-    if not blank_rerolls[0]:
+    cards = windows.odds_cards(t.state, context)
+    # the card odds do not model the Elite Attack Die: no odds for an attack with both (rulings.md)
+    if not blank_rerolls[0] and not (cards and elite is not None):
         # the ships as the dice-count cards left them (a token placed or spent: Invaluable Advice)
         # and as the defense-dice marks the policy takes will leave them (a scan token spent, an evade placed)
         marked, evades, scans = windows.defense_preview(t.state, context)
         att, dfn = t.state.ship(attacker.id), t.state.ship(defender.id)
         odds = odds_for(replace(att, scan=att.scan - scans), replace(dfn, evade=dfn.evade + evades), weapon,
                         option.band, obstructed, extra_attack=attack_bonus[0] + extra,
-                        extra_defense=defense_bonus[0] + _defense_extra(t.state, context) + marked)
-        cards = windows.odds_cards(t.state, context)
+                        extra_defense=defense_bonus[0] + _defense_extra(t.state, context) + marked,
+                        elite=elite is not None, lock_kept=weapon is not None and not lock_spent)
         if cards:  # the same numbers through the cards' abilities, as the policy uses them
             odds = card_odds(t.state, context, odds.attack_dice, odds.defense_dice, target_lock=odds.target_lock,
                              attack_battle_stations=odds.attack_battle_stations,
                              defense_battle_stations=odds.defense_battle_stations, evade_tokens=odds.evade_tokens)
-        t.emit(ev.AttackOdds, ship=attacker.id, defender=defender.id, cards=cards, **event_fields(odds))
+        named = (*cards, "Elite Attack Die") if elite is not None else cards  # the odds count it
+        t.emit(ev.AttackOdds, ship=attacker.id, defender=defender.id, cards=named, **event_fields(odds))
     if weapon is not None:
-        if weapon.needs_target_lock:  # the lock is the cost of firing: spent now, no reroll from it
+        if lock_spent:  # the lock is the cost of firing: spent now, no reroll from it
             t.emit(ev.TargetLockRemoved, ship=attacker.id, cause=f"spent to fire {weapon.name}")
         # a card disabled in the weapon's place (Lojur) spares a weapon that would be disabled;
         # a ship card's own weapon is no upgrade: not disabled
@@ -79,14 +90,16 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
         t.emit(ev.CloakChanged, ship=attacker.id, cloak="red", beside=attacker.cloak_beside,
                cause="fired while cloaked")
 
-    # 3. roll attack dice
-    n = _with_bonus(_with_bonus(rules.attack_dice(attacker, weapon, option.band), attack_bonus), (extra, words))
-    faces, draws = t.dice.roll(t.state, "attack", n.count, attacker, "attack")
+    # 3. roll attack dice (the Elite Attack Die last)
+    if elite is None:
+        faces, draws = t.dice.roll(t.state, "attack", n.count, attacker, "attack")
+    else:
+        faces, draws = t.dice.roll(t.state, "attack", n.count, attacker, "attack", elite=elite)
     t.emit(ev.DiceRolled, ship=attacker.id, kind="attack", faces=tuple(faces), count_reason=n.explanation,
            draws=draws)
     # 4. modify attack dice (the engine's spending policy, rulings.md)
     windows.modify(t, "attack", "defender", context)  # the defender's abilities first (rulebook step 4)
-    _modify_attack(t, attacker.id, defender.id, weapon is not None and weapon.needs_target_lock, blank_rerolls,
+    _modify_attack(t, attacker.id, defender.id, lock_spent, blank_rerolls,
                    context)
     # 5. roll defense dice
     extra, words = windows.dice_count(t, "defense", context)
@@ -115,6 +128,8 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
     suffer(t, defender.id, hits + added, crits, cause=f"attack by {attacker.name}",
            attacker_skill=rules.skill_in_effect(attacker), hull_only=hull_only is True,
            crits_past_shields=hull_only == "crits")
+    if hits + added + crits:  # "each time your ship is hit for at least 1 damage" (Alexander)
+        store(t, defender.id)
 
 
 def _card_damage(t: Table, ship_id: str, hits: int, crits: int, card: str) -> None:
@@ -166,7 +181,7 @@ def _modify_attack(t: Table, attacker_id: str, defender_id: str, lock_already_sp
         idx = _spend(t, attacker_id, "target_lock_reroll", free, idx or None) or ()
     if idx:
         t.emit(ev.TargetLockRemoved, ship=attacker_id, cause="spent to reroll attack dice")
-        faces, draws = t.dice.roll(t.state, "attack", len(idx), attacker, "target lock reroll")
+        faces, draws = windows.reroll(t, "attack", tuple(idx), attacker_id, "target lock reroll")
         t.emit(ev.DiceRerolled, ship=attacker_id, kind="attack", indices=idx, faces=tuple(faces),
                cause="target lock", draws=draws)
         windows.lock_rerolled(t, context, tuple(idx))  # Tactical Officer: each of them once more
@@ -176,7 +191,7 @@ def _modify_attack(t: Table, attacker_id: str, defender_id: str, lock_already_sp
     if count:  # an ability that rerolls dice still blank
         idx = attack_rerolls(attack.attack_dice, attack.attack_rerolled, True, has_bs)[:count]
         if idx:
-            faces, draws = t.dice.roll(t.state, "attack", len(idx), attacker, "ability reroll")
+            faces, draws = windows.reroll(t, "attack", tuple(idx), attacker_id, "ability reroll")
             t.emit(ev.DiceRerolled, ship=attacker_id, kind="attack", indices=idx, faces=tuple(faces),
                    cause=ability, draws=draws)
             attack = t.state.attack
@@ -233,6 +248,7 @@ def suffer(t: Table, ship_id: str, hits: int, crits: int, cause: str, attacker_s
     hull instead (Magnetic Pulse).
     An Attack Squadron (tournament "Attack Squadrons") takes critical damage as normal damage and
     loses one token of its stack instead of a damage card, at most one from any single attack."""
+    hits, crits = transfer(t, ship_id, hits, crits, cause)  # a friend takes some onto its shields (Kraxon)
     squadron = rules.is_squadron(t.state.ship(ship_id).class_name)
     if squadron:  # "All critical damage suffered by a Squadron is immediately converted into normal damage."
         hits, crits = hits + crits, 0

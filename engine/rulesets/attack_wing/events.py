@@ -279,7 +279,7 @@ class DiceRolled(_Event):
     type: Literal["dice_rolled"] = "dice_rolled"
     ship: ShipRef
     kind: Literal["attack", "defense"]
-    faces: tuple[Literal["hit", "crit", "battle_stations", "blank", "evade"], ...]
+    faces: tuple[Literal["hit", "crit", "battle_stations", "blank", "evade", "double_hit"], ...]
     count_reason: Reason = ""  # how the number of dice was worked out
 
 
@@ -288,7 +288,7 @@ class DiceRerolled(_Event):
     ship: ShipRef
     kind: Literal["attack", "defense"]
     indices: tuple[Annotated[int, Field(ge=0, le=100)], ...]
-    faces: tuple[Literal["hit", "crit", "battle_stations", "blank", "evade"], ...]
+    faces: tuple[Literal["hit", "crit", "battle_stations", "blank", "evade", "double_hit"], ...]
     cause: Name
 
 
@@ -399,7 +399,7 @@ class AbilityUsed(_Event):
     window: Literal["action", "free_action", "declare_target", "attack_dice", "modify_attack", "defense_dice",
                     "modify_defense", "compare", "damage", "end", "resist", "destroyed", "after_move",
                     "aux_power", "before_move", "activation_end", "extra_attack",
-                    "planning"]
+                    "planning", "cloak", "damaged", "transfer"]
     subject: ShipRef | None = None  # the ship it acts on, when not its own
     dice: tuple[Annotated[int, Field(ge=0, le=100)], ...] = ()  # the dice it touches
     choice: Name | None = None  # a free action's name

@@ -19,6 +19,9 @@ from engine.rulesets.attack_wing.abilities import extra, planning, windows
 from engine.rulesets.attack_wing.abilities.after_move import before_move as change_maneuver
 from engine.rulesets.attack_wing.abilities.after_move import end_of_activation
 from engine.rulesets.attack_wing.abilities.after_move import resolve as after_move_cards
+from engine.rulesets.attack_wing.abilities.cloak import cloak_roll
+from engine.rulesets.attack_wing.abilities.dial_limits import dial_choices
+from engine.rulesets.attack_wing.abilities.stored import release
 from engine.rulesets.attack_wing.actions import ActionChoice, ActionOption
 from engine.rulesets.attack_wing.damage import deck_keys
 from engine.rulesets.attack_wing.dice import shuffled
@@ -184,7 +187,9 @@ class Game:
         for ship in self.state.in_play():
             if ship.side not in self.dial_sides:
                 continue
-            maneuver, reason = self.players[ship.side].plan(self.state, ship, rules.dial_options(ship))
+            options = rules.dial_options(ship)  # less those a card forbids now (the R.I.S. Apnex)
+            options = dial_choices(self.state, ship, options, [(m.kind, m.speed) for m, _ in options])
+            maneuver, reason = self.players[ship.side].plan(self.state, ship, options)
             choices.append((ship.id, maneuver, reason))
         for ship_id, maneuver, reason in choices:
             self.emit(ev.DialSet, ship=ship_id, kind=maneuver.kind, speed=maneuver.speed, reason=reason)
@@ -281,6 +286,7 @@ class Game:
         move" (the Excelsior's scan). Not under auxiliary power (rulebook "Auxiliary Power": no
         actions, even free ones); an overlap or obstacle skips only the Perform Action step (rulings.md)."""
         after_move_cards(self, ship_id)  # cards that are not actions (Pavel Chekov, Mirok)
+        release(self, ship_id)  # a token kept on a card placed beside the ship (Alexander): no action
         if self.state.ship(ship_id).aux_power and self.aux_power_blocks_action(self.state.ship(ship_id)):
             return
         chosen = windows.free_action(self, ship_id, self.free_action_options, "after_move")
@@ -493,6 +499,7 @@ class Game:
             self.emit(ev.ShieldsChanged, ship=sid, active=0, disabled=ship.shields + ship.shields_disabled,
                       cause="cloak")
             self.emit(ev.CloakChanged, ship=sid, cloak="green", cause="cloak action")
+            cloak_roll(self, sid)  # a card that rolls as its ship cloaks (I.R.W. Praetus)
         elif choice.action == "sensor_echo" and choice.echo is not None:
             pose, speed = choice.echo
             self.emit(ev.SensorEcho, ship=sid, start=ev.PoseModel.of(ship.pose), end=ev.PoseModel.of(pose),

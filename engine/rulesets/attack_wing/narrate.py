@@ -10,7 +10,8 @@ from engine.rulesets.attack_wing.state import GameState
 
 PHASES = {"setup": "Setup", "planning": "Planning", "activation": "Activation", "combat": "Combat",
           "end": "End", "over": "Game over"}
-FACES = {"hit": "hit", "crit": "crit", "battle_stations": "bs", "blank": "blank", "evade": "evade"}
+FACES = {"hit": "hit", "crit": "crit", "battle_stations": "bs", "blank": "blank", "evade": "evade",
+         "double_hit": "double hit"}
 
 
 def _name(state: GameState, ship_id: str | None) -> str:

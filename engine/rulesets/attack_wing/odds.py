@@ -30,7 +30,7 @@ from typing import Any
 from engine.errors import TrekError
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import rules
-from engine.rulesets.attack_wing.dice import ATTACK_DIE, DEFENSE_DIE
+from engine.rulesets.attack_wing.dice import ATTACK_DIE, DEFENSE_DIE, ELITE_DIE
 from engine.rulesets.attack_wing.spending import attack_conversion, attack_rerolls, defense_spends, uncanceled
 from engine.rulesets.attack_wing.state import ShipState, Weapon
 
@@ -43,6 +43,9 @@ ATTACK_WEIGHTS: tuple[int, ...] = tuple(ATTACK_DIE.count(f) for f in ATTACK_FACE
 DEFENSE_WEIGHTS: tuple[int, ...] = tuple(DEFENSE_DIE.count(f) for f in DEFENSE_FACES)  # 3, 2, 3
 
 Counts = tuple[int, ...]
+# the Elite Attack Die (resource 4001): its faces in the attack die's order, then the double hit
+ELITE_FACES: tuple[str, ...] = (*ATTACK_FACES, "double_hit")
+ELITE_WEIGHTS: tuple[int, ...] = tuple(ELITE_DIE.count(f) for f in ELITE_FACES)  # 3, 2, 2, 0, 1
 
 
 # --- multisets of faces -------------------------------------------------------------------------
@@ -101,6 +104,7 @@ class Odds:
     weights: Mapping[tuple[int, int], int] = field(repr=False)
     total: int = field(repr=False)
     extra: int = 0  # damage beyond one point per attack die that card abilities can add
+    elite: bool = False  # one of the attack dice is the Elite Attack Die
 
     # exact values
     def probability(self, hits: int, crits: int) -> Fraction:
@@ -161,7 +165,7 @@ class Odds:
             "attack_dice": self.attack_dice, "defense_dice": self.defense_dice,
             "target_lock": self.target_lock, "attack_battle_stations": self.attack_battle_stations,
             "defense_battle_stations": self.defense_battle_stations, "evade_tokens": self.evade_tokens,
-            "expected_damage": self.expected_damage, "expected_hits": self.expected_hits,
+            "elite": self.elite, "expected_damage": self.expected_damage, "expected_hits": self.expected_hits,
             "expected_crits": self.expected_crits, "p_damage": self.p_damage, "p_crit": self.p_crit,
             "damage": [{"damage": k, "p": p, "p_at_least": self.at_least(k)} for k, p in enumerate(dmg)],
             "outcomes": [{"hits": h, "crits": c, "p": w / self.total}
@@ -204,6 +208,52 @@ def _attack_stage(n: int, has_lock: bool, has_bs: bool) -> tuple[dict[Counts, in
     return final, SIDES ** (2 * n)
 
 
+@lru_cache(maxsize=1024)
+def _elite_stage(n: int, has_lock: bool, has_bs: bool) -> tuple[dict[Counts, int], int]:
+    """``_attack_stage`` with the last of the n dice the Elite Attack Die: multisets over
+    ``ELITE_FACES`` out of 8**(2n). A target lock's reroll of it rolls it again; a battle stations
+    token turns its battle stations result into a hit too."""
+    none = (False,) * n
+    # the roll and the reroll decision: (standard dice kept, standard dice rerolled, elite face kept or None)
+    kept: dict[tuple[Counts, int, str | None], int] = {}
+    for counts, w in roll_weights("attack", n - 1):
+        faces = faces_of(counts, ATTACK_FACES)
+        for shown, ew in zip(ELITE_FACES, ELITE_WEIGHTS, strict=True):
+            if not ew:
+                continue
+            idx = attack_rerolls((*faces, shown), none, has_lock, has_bs)
+            elite_again = n - 1 in idx
+            rest = _count([f for i, f in enumerate(faces) if i not in idx], ATTACK_FACES)
+            key = (rest, len(idx) - int(elite_again), None if elite_again else shown)
+            kept[key] = kept.get(key, 0) + w * ew * SIDES ** (n - len(idx))
+    after: dict[Counts, int] = {}
+    for (rest, r, face), w in kept.items():
+        todo: dict[Counts, int] = {rest: w}
+        for _ in range(r):  # the standard dice rerolled, one at a time
+            nxt: dict[Counts, int] = {}
+            for counts, cw in todo.items():
+                for k, fw in enumerate(ATTACK_WEIGHTS):
+                    post = (*counts[:k], counts[k] + 1, *counts[k + 1:])
+                    nxt[post] = nxt.get(post, 0) + cw * fw
+            todo = nxt
+        elite_faces = ((face, 1),) if face is not None else tuple(
+            (f, ew) for f, ew in zip(ELITE_FACES, ELITE_WEIGHTS, strict=True) if ew)
+        for counts, cw in todo.items():
+            for f, ew in elite_faces:
+                full = (*counts, 0)
+                i = ELITE_FACES.index(f)
+                full = (*full[:i], full[i] + 1, *full[i + 1:])
+                after[full] = after.get(full, 0) + cw * ew
+    final: dict[Counts, int] = {}
+    for counts, w in after.items():
+        result = list(faces_of(counts, ELITE_FACES))
+        for i in attack_conversion(result, has_bs):
+            result[i] = "hit"
+        converted = _count(result, ELITE_FACES)
+        final[converted] = final.get(converted, 0) + w
+    return final, SIDES ** (2 * n)
+
+
 @lru_cache(maxsize=4096)
 def _defense_stage(threat: int, m: int, has_bs: bool, evades: int) -> tuple[tuple[int, int], ...]:
     """The evades after step 6 against ``threat`` uncanceled hits and crits, with weights out of
@@ -224,29 +274,33 @@ def _defense_stage(threat: int, m: int, has_bs: bool, evades: int) -> tuple[tupl
 @lru_cache(maxsize=4096)
 def attack_odds(attack_dice: int, defense_dice: int, *, target_lock: bool = False,
                 attack_battle_stations: bool = False, defense_battle_stations: bool = False,
-                evade_tokens: int = 0) -> Odds:
+                evade_tokens: int = 0, elite: bool = False) -> Odds:
     """The exact odds of ``attack_dice`` against ``defense_dice`` with the spending policy of the
     engine (rulings.md): the attacker's target lock on the defender and battle stations token,
-    the defender's battle stations token and evade tokens."""
+    the defender's battle stations token and evade tokens; ``elite``: one of the attack dice is
+    the Elite Attack Die."""
     for what, value in (("attack dice", attack_dice), ("defense dice", defense_dice)):
         if not 0 <= value <= MAX_DICE:
             raise TrekError(f"{what} must be 0 to {MAX_DICE}, not {value}")
     if evade_tokens < 0:
         raise TrekError(f"evade tokens cannot be negative ({evade_tokens})")
-    attack, attack_total = _attack_stage(attack_dice, target_lock, attack_battle_stations)
-    # only hits and crits are canceled or dealt (rulebook step 7): the attack collapses to them
-    hc: dict[tuple[int, int], int] = {}
+    elite = elite and attack_dice > 0
+    attack, attack_total = (_elite_stage if elite else _attack_stage)(attack_dice, target_lock, attack_battle_stations)
+    # only hits, crits (and a double hit) are canceled or dealt (rulebook step 7): the attack collapses to them
+    hc: dict[tuple[int, int, int], int] = {}
     for counts, w in attack.items():
-        key = (counts[0], counts[1])
+        key = (counts[0], counts[1], counts[4] if elite else 0)
         hc[key] = hc.get(key, 0) + w
     out: dict[tuple[int, int], int] = {}
-    for (hits, crits), aw in hc.items():
-        shown = ("hit",) * hits + ("crit",) * crits
-        for evades, dw in _defense_stage(hits + crits, defense_dice, defense_battle_stations, evade_tokens):
+    for (hits, crits, doubles), aw in hc.items():
+        shown = ("hit",) * hits + ("crit",) * crits + ("double_hit",) * doubles
+        for evades, dw in _defense_stage(hits + crits + doubles, defense_dice, defense_battle_stations,
+                                         evade_tokens):
             h, c, _ = uncanceled(shown, ("evade",) * evades)
             out[(h, c)] = out.get((h, c), 0) + aw * dw
     return Odds(attack_dice, defense_dice, target_lock, attack_battle_stations, defense_battle_stations,
-                evade_tokens, MappingProxyType(dict(sorted(out.items()))), attack_total * SIDES ** defense_dice)
+                evade_tokens, MappingProxyType(dict(sorted(out.items()))), attack_total * SIDES ** defense_dice,
+                extra=int(elite), elite=elite)
 
 
 def simulate_attack(rng: random.Random, attack_dice: int, defense_dice: int, *, target_lock: bool = False,
@@ -273,15 +327,18 @@ def simulate_attack(rng: random.Random, attack_dice: int, defense_dice: int, *, 
 # --- odds from the table ------------------------------------------------------------------------
 
 def odds_for(attacker: ShipState, defender: ShipState, weapon: Weapon | None, band: int, obstructed: bool,
-             *, extra_attack: int = 0, extra_defense: int = 0) -> Odds:
+             *, extra_attack: int = 0, extra_defense: int = 0, elite: bool = False, lock_kept: bool = False
+             ) -> Odds:
     """The odds of an attack about to be rolled, from the ships as they stand: the dice from the
     rules (plus any ability's extra dice), the tokens the engine's policy will spend (a
     torpedo's lock is spent to fire)."""
     n = max(0, rules.attack_dice(attacker, weapon, band).count + extra_attack)
     m = max(0, rules.defense_dice(defender, attacker, weapon is None, band, obstructed).count + extra_defense)
-    lock = attacker.target_lock == defender.id and not (weapon is not None and weapon.needs_target_lock)
+    # a torpedo's lock is spent to fire, unless a card keeps it (``lock_kept``: Gor Portas)
+    lock = attacker.target_lock == defender.id and (lock_kept or not (weapon is not None and weapon.needs_target_lock))
     return attack_odds(n, m, target_lock=lock, attack_battle_stations=attacker.battle_stations > 0,
-                       defense_battle_stations=defender.battle_stations > 0, evade_tokens=defender.evade)
+                       defense_battle_stations=defender.battle_stations > 0, evade_tokens=defender.evade,
+                       elite=elite)
 
 
 def _table_ship(ship_id: str, side: int, attack: int, agility: int, **tokens: Any) -> ShipState:
@@ -302,7 +359,7 @@ class TableOdds:
 def primary_odds(attack: int, defense: int, band: int = 2, *, obstructed: bool = False,
                  target_lock: bool = False, battle_stations_attack: bool = False,
                  battle_stations_defense: bool = False, evade: int = 0, scan: int = 0,
-                 cloaked: bool = False) -> TableOdds:
+                 cloaked: bool = False, elite: bool = False) -> TableOdds:
     """Printed primary weapon ``attack`` against printed agility ``defense`` at a range band,
     through the engine's own dice counts (range bonuses, obstruction, scan, cloak, rule of 3)."""
     if band not in (1, 2, 3):
@@ -313,7 +370,7 @@ def primary_odds(attack: int, defense: int, band: int = 2, *, obstructed: bool =
                            cloak="green" if cloaked else "none")
     n = rules.attack_dice(attacker, None, band)
     m = rules.defense_dice(defender, attacker, True, band, obstructed)
-    return TableOdds(odds_for(attacker, defender, None, band, obstructed), n.explanation, m.explanation)
+    return TableOdds(odds_for(attacker, defender, None, band, obstructed, elite=elite), n.explanation, m.explanation)
 
 
 # --- luck over a game ---------------------------------------------------------------------------

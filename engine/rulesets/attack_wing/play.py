@@ -42,7 +42,10 @@ def setup_from_scenario(scenario: Scenario, rounds: int | None = None) -> GameSe
             captain = ship.captain.card if ship.captain is not None else None
             admiral = ship.admiral.card if ship.admiral is not None else None
             setup = ship_setup(catalog, ref, side.index, ship.ship, captain, upgrades, ship.cost, admiral)
-            ships.append(setup.model_copy(update={"skill": ship.skill}))
+            # a supported resource belongs to the fleet: among each of its ships' cards, so any of them
+            # may use it (the reducer keeps a once-per-round resource once for the whole fleet)
+            fleet_cards = tuple(r.card.id for r in side.fleet.resources if _fleet_card(r.card.id))
+            ships.append(setup.model_copy(update={"skill": ship.skill, "cards": (*setup.cards, *fleet_cards)}))
             placements[ref] = pose
 
     def scoring(state: GameState) -> tuple[int | None, str, tuple[int, int]]:
@@ -55,6 +58,13 @@ def setup_from_scenario(scenario: Scenario, rounds: int | None = None) -> GameSe
     return GameSetup(ships=ships, placements=placements, obstacles=scenario.obstacles, planets=scenario.planets,
                      area=scenario.play_area, round_limit=rounds or scenario.round_limit,
                      initiative=_initiative(scenario), scoring=scoring, resources=resources)
+
+
+def _fleet_card(card_id: str) -> bool:
+    from engine.rulesets.attack_wing.abilities.registry import CARDS
+
+    card = CARDS.get(card_id)
+    return card is not None and card.kind == "resource" and bool(card.abilities)
 
 
 def card_warnings(setup: GameSetup) -> list[str]:

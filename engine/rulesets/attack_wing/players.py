@@ -206,18 +206,19 @@ def decide_ability(player: object, state: GameState, ship: ShipState, offer: Abi
 
 
 class DiceSource(Protocol):
-    def roll(self, state: GameState, kind: DiceKind, count: int, ship: ShipState, cause: str
+    def roll(self, state: GameState, kind: DiceKind, count: int, ship: ShipState, cause: str, elite: int = -1
              ) -> tuple[list[str], int]:
-        """The faces of ``count`` dice and how many random numbers that drew from the state."""
+        """The faces of ``count`` dice and how many random numbers that drew from the state;
+        ``elite``: the die at that position is the Elite Attack Die."""
         ...
 
 
 class SeededDice:
     """Dice from the generator kept in the game state."""
 
-    def roll(self, state: GameState, kind: DiceKind, count: int, ship: ShipState, cause: str
+    def roll(self, state: GameState, kind: DiceKind, count: int, ship: ShipState, cause: str, elite: int = -1
              ) -> tuple[list[str], int]:
-        faces, _ = roll(state.rng, kind, count)
+        faces, _ = roll(state.rng, kind, count, elite)
         return faces, count
 
 

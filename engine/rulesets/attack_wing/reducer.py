@@ -13,7 +13,7 @@ from typing import Any
 from engine.errors import IllegalEvent
 from engine.evolve import evolve as replace  # dataclasses.replace, faster (the reducer's main cost)
 from engine.rulesets.attack_wing import events as ev
-from engine.rulesets.attack_wing.dice import Rng, shuffled
+from engine.rulesets.attack_wing.dice import ELITE_CARD, Rng, shuffled
 from engine.rulesets.attack_wing.rules import captain_skill
 from engine.rulesets.attack_wing.state import (
     AttackState,
@@ -103,6 +103,11 @@ def _dial_set(state: GameState, e: ev.DialSet) -> GameState:
     ship = _ship(state, e.ship, e)
     if not any(k == e.kind and s == e.speed for k, s, _ in ship.dial):
         raise IllegalEvent(f"event {e.seq}: {e.speed} {e.kind} is not on {ship.name}'s dial")
+    from engine.rulesets.attack_wing.abilities.dial_limits import allowed  # the cards read the rules, not back
+
+    forbids = allowed(state, ship, e.kind, e.speed)
+    if forbids is not None:
+        raise IllegalEvent(f"event {e.seq}: {forbids} lets {ship.name} set no {e.speed} {e.kind} now")
     return state.update(e.ship, planned=(e.kind, e.speed))
 
 
@@ -255,9 +260,21 @@ def _rolled(state: GameState, e: ev.DiceRolled) -> GameState:
     attack = _need_attack(state, e)
     faces = tuple(e.faces)
     none = (False,) * len(faces)
+    elite = attack.elite if e.kind == "attack" else None  # placed by the Elite Attack Die's ability_used
+    if elite is not None and (elite >= len(faces) or attack.attack_dice):
+        raise IllegalEvent(f"event {e.seq}: the Elite Attack Die is not die {elite} of this roll")
+    _elite_faces(e, faces, elite)
     if e.kind == "attack":
         return replace(state, attack=replace(attack, attack_dice=faces, attack_rerolled=none))
     return replace(state, attack=replace(attack, defense_dice=faces, defense_rerolled=none))
+
+
+def _elite_faces(e: ev.DiceRolled | ev.DiceRerolled, faces: tuple[str, ...], elite: int | None,
+                 indices: tuple[int, ...] | None = None) -> None:
+    """A double hit is a face of the Elite Attack Die alone."""
+    at = indices if indices is not None else tuple(range(len(faces)))
+    if any(f == "double_hit" and i != elite for i, f in zip(at, faces, strict=True)):
+        raise IllegalEvent(f"event {e.seq}: a double hit is a face of the Elite Attack Die only")
 
 
 def _dice_of(attack: AttackState, kind: str) -> tuple[list[str], list[bool]]:
@@ -287,6 +304,7 @@ def _rerolled(state: GameState, e: ev.DiceRerolled) -> GameState:
     dice, rerolled = _dice_of(attack, e.kind)
     if len(e.indices) != len(e.faces) or len(set(e.indices)) != len(e.indices):
         raise IllegalEvent(f"event {e.seq}: a reroll needs one new face per die")
+    _elite_faces(e, tuple(e.faces), attack.elite if e.kind == "attack" else None, tuple(e.indices))
     for i, face in zip(e.indices, e.faces, strict=True):
         if i >= len(dice):
             raise IllegalEvent(f"event {e.seq}: there is no {e.kind} die {i}")
@@ -387,19 +405,46 @@ def _destroyed(state: GameState, e: ev.ShipDestroyed) -> GameState:
     return replace(new, ships=ships, discard=discard, attack=attack)
 
 
+def _stored(e: ev.AbilityUsed) -> int:
+    """The tokens a "store_token" ability puts on its card (``amount``, as its ship is damaged) or takes
+    off it (one, in the Activation Phase); 0 for any other ability."""
+    from engine.rulesets.attack_wing.abilities.registry import CARDS  # the cards read the rules, not back
+
+    card = CARDS.get(e.card)
+    if card is None or e.ability >= len(card.abilities) or card.abilities[e.ability].effect.kind != "store_token":
+        return 0
+    return e.amount if e.window == "damaged" else -1
+
+
+def _fleet_resources() -> frozenset[str]:
+    """The supported resources: cards of a whole fleet, among each of its ships' cards."""
+    from engine.rulesets.attack_wing.abilities.registry import CARDS  # the cards read the rules, not back
+
+    return frozenset(c for c, card in CARDS.items() if card.kind == "resource")
+
+
 def _ability(state: GameState, e: ev.AbilityUsed) -> GameState:
     """A card's ability: the card must be on the ship and ready, within its once-per limits; the
     reducer pays its cost (disable, discard, a token) and places its marks."""
     ship = _ship(state, e.ship, e)
-    if e.card not in ship.cards:
+    from engine.rulesets.attack_wing.abilities.windows import lent, parse_action  # the cards read the rules
+
+    borrowed = e.card not in ship.cards and e.window == "action" and lent(state, ship, e.card)
+    if e.card not in ship.cards and not borrowed:
         raise IllegalEvent(f"event {e.seq}: {ship.name} has no card {e.card!r}")
     # a weapon fired is disabled as a weapon, its text still applies; a card's mark lasts the round
     # whatever became of the card since (All Forward Disruptor Banks is disabled to place it)
-    if not ship.card_ready(e.card) and not any(e.card in s.marks for s in state.ships):
+    # the lending card itself (Virak'Kara), disabled by its own Action: as it lends the card it disabled
+    lending = parse_action(e.choice or "") if e.window == "free_action" else None
+    lends = lending is not None and lent(state, ship, lending[0])
+    if not (borrowed or lends or ship.card_ready(e.card) or any(e.card in s.marks for s in state.ships)):
         raise IllegalEvent(f"event {e.seq}: {e.card_name} on {ship.name} is disabled or discarded")
     if (e.limit == "round" and e.card in ship.used_round) or (
             e.limit == "game" and ship.used_game.count(e.card) >= max(e.uses, 1)):
         raise IllegalEvent(f"event {e.seq}: {e.card_name} on {ship.name} was already used this {e.limit}")
+    if e.limit == "round" and e.card in _fleet_resources() and any(
+            e.card in s.used_round for s in state.ships if s.side == ship.side):  # a fleet's card: once for all
+        raise IllegalEvent(f"event {e.seq}: {e.card_name} was already used by {ship.name}'s fleet this round")
     changes: dict[str, object] = {}
     if e.limit == "round":
         changes["used_round"] = (*ship.used_round, e.card)
@@ -424,7 +469,18 @@ def _ability(state: GameState, e: ev.AbilityUsed) -> GameState:
         changes["extra_attack"] = True
     if e.time:
         changes["cards_time"] = (*((c, n) for c, n in ship.cards_time if c != e.card), (e.card, e.time))
+    stored = _stored(e)
+    if stored:  # tokens kept on the card (Alexander): placed as its ship is damaged, taken off in activation
+        have = next((n for c, n in ship.card_tokens if c == e.card), 0) + stored
+        if have < 0:
+            raise IllegalEvent(f"event {e.seq}: {e.card_name} on {ship.name} holds no token to take off")
+        changes["card_tokens"] = (*((c, n) for c, n in ship.card_tokens if c != e.card), *(((e.card, have),)
+                                                                                           if have else ()))
     new = state.update(e.ship, **changes)
+    if e.card == ELITE_CARD and e.dice:  # the die of the attack about to be rolled that is the Elite Attack Die
+        if new.attack is None or new.attack.attacker != e.ship or new.attack.attack_dice or len(e.dice) != 1:
+            raise IllegalEvent(f"event {e.seq}: the Elite Attack Die is rolled by an attacker, as one of its dice")
+        new = replace(new, attack=replace(new.attack, elite=e.dice[0]))
     for marked in e.marks:
         other = _ship(new, marked, e)
         new = new.update(marked, marks=(*other.marks, e.card))

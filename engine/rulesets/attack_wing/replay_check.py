@@ -20,7 +20,7 @@ from engine.errors import TrekError
 from engine.geometry.pose import Pose
 from engine.replay.recorded import LogEnds, Mismatch, RecordedLog, header_problem, play_against_log
 from engine.rulesets.attack_wing import events as ev
-from engine.rulesets.attack_wing.dice import FACES
+from engine.rulesets.attack_wing.dice import ELITE_DIE, FACES
 from engine.rulesets.attack_wing.game import Game, GameSetup
 from engine.rulesets.attack_wing.maneuvers import Maneuver
 from engine.rulesets.attack_wing.players import (
@@ -177,7 +177,8 @@ class TableDice:
     def __init__(self, log: RecordedLog) -> None:
         self.log = log
 
-    def roll(self, state: GameState, kind: str, count: int, ship: ShipState, cause: str) -> tuple[list[str], int]:
+    def roll(self, state: GameState, kind: str, count: int, ship: ShipState, cause: str, elite: int = -1
+             ) -> tuple[list[str], int]:
         index = self.log.position
         event = self.log.get(index)
         if event is None:
@@ -190,7 +191,7 @@ class TableDice:
         if len(faces) != count:
             raise Mismatch(index, f"{len(faces)} {kind} dice are recorded for {ship.id} ({cause}); the rules roll "
                            f"{count}")
-        bad = [f for f in faces if f not in FACES[kind]]
+        bad = [f for i, f in enumerate(faces) if f not in (ELITE_DIE if i == elite else FACES[kind])]
         if bad:
             raise Mismatch(index, f"{bad[0]!r} is not a face of the {kind} die")
         return [str(f) for f in faces], count

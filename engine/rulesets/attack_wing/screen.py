@@ -48,6 +48,7 @@ from engine.view import (
 
 GAME_NAME: Final = "Star Trek: Attack Wing"
 ROUND_PHASES: Final = ("planning", "activation", "combat", "end")
+ELITE_LABEL: Final = "Elite Die"  # the Elite Attack Die among the attack dice (resource 4001)
 
 
 # --- dice ----------------------------------------------------------------------------------------
@@ -90,6 +91,8 @@ def dice_view(events: Sequence[Any], start: int, i: int, progress: float, attack
         for k, flag in enumerate(changed[:len(marks[kind])]):
             if flag and not marks[kind][k]:
                 marks[kind][k] = "rerolled"
+    if attack.elite is not None and attack.elite < len(by["attack"]) and not by["attack"][attack.elite]:
+        by["attack"][attack.elite] = ELITE_LABEL  # the HUD names the Elite Attack Die above it
     atk = tuple(DieView("attack", f, marks["attack"][k], k in fresh["attack"], by["attack"][k])
                 for k, f in enumerate(faces["attack"]))
     dfn = tuple(DieView("defense", f, marks["defense"][k], k in fresh["defense"], by["defense"][k])
@@ -120,7 +123,7 @@ def dice_tally(attack: Sequence[DieView], defense: Sequence[DieView]) -> str:
     """``3 hits 1 crit vs 1 evade``: what the dice on the table add up to."""
     if not attack:
         return ""
-    hits = sum(d.face == "hit" for d in attack)
+    hits = sum(d.face == "hit" for d in attack) + 2 * sum(d.face == "double_hit" for d in attack)
     crits = sum(d.face == "crit" for d in attack)
     parts = [f"{hits} hit{'s' if hits != 1 else ''}"] + ([f"{crits} crit{'s' if crits != 1 else ''}"] if crits else [])
     text = " ".join(parts)

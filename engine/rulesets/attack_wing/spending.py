@@ -17,11 +17,16 @@ def count(faces: tuple[str, ...], *wanted: str) -> int:
 
 
 def uncanceled(attack: tuple[str, ...], defense: tuple[str, ...]) -> tuple[int, int, int]:
-    """Step 7: evades cancel hits before crits. Returns (hits, crits, canceled)."""
+    """Step 7: evades cancel hits before crits. Returns (hits, crits, canceled). The Elite Attack
+    Die's double hit is two hits canceled by one evade, after the hits and before the crits (its
+    card's order); the hits returned count it as two."""
     hits, crits, evades = count(attack, "hit"), count(attack, "crit"), count(defense, "evade")
+    doubles = count(attack, "double_hit")
     cancel_hits = min(hits, evades)
-    cancel_crits = min(crits, evades - cancel_hits)
-    return hits - cancel_hits, crits - cancel_crits, cancel_hits + cancel_crits
+    cancel_doubles = min(doubles, evades - cancel_hits)
+    cancel_crits = min(crits, evades - cancel_hits - cancel_doubles)
+    return (hits - cancel_hits + 2 * (doubles - cancel_doubles), crits - cancel_crits,
+            cancel_hits + cancel_doubles + cancel_crits)
 
 
 def attack_rerolls(faces: Sequence[str], rerolled: Sequence[bool], has_lock: bool, has_bs: bool

@@ -89,6 +89,7 @@ class ShipState:
     used_game: tuple[str, ...] = ()  # cards whose once-per-game ability was used
     marks: tuple[str, ...] = ()  # cards whose effect this ship is under this round (Gowron's +1 die)
     cards_time: tuple[tuple[str, int], ...] = ()  # Time Tokens on its cards (card, tokens left)
+    card_tokens: tuple[tuple[str, int], ...] = ()  # tokens kept on its cards (card, count): Alexander's
     protected: tuple[str, ...] = ()  # its cards no other card may disable or discard this round (Weyoun 2034)
     # Captain Skill in effect this phase, fixed when the phase starts (tournament ruling 14); derived
     # by the reducer, so not in keyframes (a state read from one uses the skill on the cards)
@@ -135,6 +136,7 @@ class AttackState:
     defense_dice: tuple[str, ...] = ()
     attack_rerolled: tuple[bool, ...] = ()
     defense_rerolled: tuple[bool, ...] = ()
+    elite: int | None = None  # the position of the Elite Attack Die among the attack dice (resource 4001)
 
 
 @dataclass(frozen=True, slots=True)

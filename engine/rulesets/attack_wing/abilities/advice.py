@@ -21,9 +21,9 @@ from dataclasses import replace
 
 from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities import moves
-from engine.rulesets.attack_wing.abilities.model import Ability, AttackContext, Cost, Situation
+from engine.rulesets.attack_wing.abilities.model import Ability, AttackContext, Card, Cost, Situation
 from engine.rulesets.attack_wing.abilities.registry import CARDS
-from engine.rulesets.attack_wing.abilities.windows import holds, marks_of, parse_action
+from engine.rulesets.attack_wing.abilities.windows import action_name, holds, marks_of, parse_action
 from engine.rulesets.attack_wing.measure import arc_check
 from engine.rulesets.attack_wing.movement import Table, resolve_move
 from engine.rulesets.attack_wing.odds import attack_odds, odds_for
@@ -240,6 +240,8 @@ def _qualifies(state: GameState, owner: ShipState, card_id: str, rider: Ability,
     """The attacks this round in which the rider would act for the marked ship (as attacker or
     defender), judged on the table as it is now (ships have moved; combat comes next)."""
     subject = replace(marked, marks=(*marked.marks, card_id))  # as if the action had marked it
+    if rider.condition.after is not None:  # ... and as if the card's action were done (Montgomery Scott)
+        subject = replace(subject, actions_done=(*subject.actions_done, action_name(card_id, rider.condition.after)))
     view = state.with_ship(subject)
     if role == "attacker":
         attacks = [_context(view, subject, o) for o in rules.attack_options(view, subject)]
@@ -333,6 +335,11 @@ def _on_ship(state: GameState, ship: ShipState, ability: Ability, target: ShipSt
     if effect.kind == "gain_token" and effect.token == "muon" and not friendly and not target.muon:
         rounds = max(state.round_limit - state.round, 0)  # hull damage after each maneuver above 1 until removed
         return 0.6 + 0.2 * min(rounds, 3), f"a Muon Token beside {target.name}"
+    if effect.kind == "shield_roll" and not friendly:  # its hits (3 in 8 a die) disable active shields
+        struck = min(effect.amount * 3 / 8, float(target.shields))
+        return SHIELD_VALUE * 0.6 * struck, f"about {struck:.1f} of {target.name}'s shields disabled"
+    if effect.kind == "damage":  # a point of damage to each ship it reaches: friends and its own ship count against
+        return (-1.0 if friendly else 1.0) * effect.amount, f"{effect.amount} damage to {target.name}"
     if effect.kind == "inflict" and not friendly:  # a critical hit on the hull: a point and its card's effect
         return 1.3 * effect.amount, f"{effect.amount} critical damage to {target.name}"
     if effect.kind == "drop_lock" and not friendly and target.target_lock is not None:  # its lock on us gone
@@ -387,6 +394,32 @@ def _acting_now(state: GameState, ship: ShipState, ability: Ability, threat: flo
     return value, why, None
 
 
+def _lent(state: GameState, ship: ShipState, ability: Ability, target: str, threat: float,
+          attack: AttackOption | None) -> tuple[float, str]:
+    """What the "Action:" of the card the policy would disable on ``target`` is worth to ``ship`` as a
+    free action (Virak'Kara lends it), and its words."""
+    from engine.rulesets.attack_wing.abilities.policy import sub_choice  # the policy reads this module
+    from engine.rulesets.attack_wing.abilities.windows import upgrades_to_disable
+
+    choices = upgrades_to_disable(state.ship(target), ability.effect)
+    if not choices:
+        return 0.0, ""
+    lent = sub_choice(state, ability.effect, target, choices)
+    card = CARDS.get(lent)
+    best = max(((action_value(state, ship, action_name(lent, i), threat, (), attack)[0], i)
+                for i, a in enumerate(card.abilities if card else ()) if a.window == "action"), default=None)
+    if best is None or best[0] <= 0 or card is None:
+        return 0.0, ""
+    return best[0], f"then {card.name}'s Action: as its own ({best[0]:.1f})"
+
+
+def dial_limit_cost(state: GameState, card: Card) -> float:
+    """What a dial limit the card places once used costs: 0.3 a round for the rounds left."""
+    if not any(a.effect.kind == "dial_limit" for a in card.abilities):
+        return 0.0
+    return 0.3 * max(state.round_limit - state.round, 0)
+
+
 def action_value(state: GameState, ship: ShipState, action: str, threat: float, targets: Sequence[str],
                  attack: AttackOption | None) -> tuple[float, str, str | None]:
     """The value of resolving this card's Action: now, why, and the ship it targets (when it picks one)."""
@@ -402,13 +435,28 @@ def action_value(state: GameState, ship: ShipState, action: str, threat: float, 
         return 0.3 * threat - _cost(ability.cost), f"{card.name}: cloak, +4 agility under fire (threat " \
             f"{threat:.1f})", None
     if ability.effect.kind in ("repair_shield", "gain_token", "remove_token", "disable_upgrade", "discard_upgrade",
-                               "drop_lock", "inflict"):
+                               "drop_lock", "inflict", "damage", "shield_roll"):
         now, said, picked = _acting_now(state, ship, ability, threat, targets)
+        if picked is not None and said and any(a.effect.borrow for a in card.abilities):  # Virak'Kara's lent Action:
+            worth, words = _lent(state, ship, ability, picked, threat, attack)
+            now += worth
+            if words:
+                said.append(words)
+        slowed = dial_limit_cost(state, card)  # a card that limits the dial once it is used (R.I.S. Apnex)
+        if slowed and said:
+            now -= slowed
+            said.append(f"then only 1 maneuvers for the {max(state.round_limit - state.round, 0)} rounds left")
         if ability.cost.shields < 0 and said:  # every remaining shield disabled: worth more under fire
             now -= ship.shields * (SHIELD_COST + 0.05 * threat)
         if ability.effect.locked and said:  # the target lock spent to pay for it
             now -= TOKEN_WORTH["target_lock"]
             said.append("spends the target lock")
+        for rider in card.abilities:  # what the card's riders of this Action do this round (Montgomery Scott)
+            if rider.condition.after == parsed[1] and said:
+                worth, words = _rider(state, ship, card_id, rider, ship, threat)
+                now += worth
+                if words:
+                    said.append(words)
         return now - _cost(ability.cost), (f"{card.name}: " + "; ".join(said)) if said else "", picked
     if ability.effect.roll:  # Tractor Beam
         value, words, chosen = _tractor(state, ship, targets, attack, ability.effect.roll)
@@ -441,7 +489,8 @@ def action_value(state: GameState, ship: ShipState, action: str, threat: float, 
     own_attack = bool(rules.attack_options(state, ship))
     twice = "extra_attack" in kinds  # its attack dice rider is in the two attacks' worth (_second_attack)
     for rider in card.abilities:
-        if rider.condition.scope != "marked" or (twice and rider.effect.kind == "attack_dice"):
+        if (rider.condition.scope != "marked" and rider.condition.after != parsed[1]) or (
+                twice and rider.effect.kind == "attack_dice"):
             continue
         kind, amount = rider.effect.kind, rider.effect.amount
         if kind == "extra_attack":

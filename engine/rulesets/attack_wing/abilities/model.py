@@ -16,10 +16,13 @@ comes right after the ship's maneuver and before its Perform Action step (a ship
 "after you move"); ``aux_power`` is the Perform Action step of a ship with an Auxiliary Power Token
 (a card that lets it act anyway); ``before_move`` comes after the dial is revealed and before the
 ship moves (a card that changes the maneuver: Transwarp Drive, Nyota Uhura); ``activation_end`` once
-every ship has activated (Suicide Attack).
-``extra_attack`` comes right after an attack of the Combat Phase
-(a card that gives its ship one more attack: Once More Unto The Breach). ``planning`` comes once every
-dial is set, in the Planning Phase (Positron Beam).
+every ship has activated (Suicide Attack). ``extra_attack`` comes right after an attack of the
+Combat Phase (a card that gives its ship one more attack: Once More Unto The Breach). ``cloak``: as
+the card's ship performs the Cloak action (the I.R.W. Praetus's roll). ``planning``: the Planning
+Phase, once every dial is set (Positron Beam), and the maneuvers the ship may set on its dial (a
+standing rule, never an event: the R.I.S. Apnex's "only 1 maneuvers"). ``damaged``: after an attack
+dealt the card's ship at least 1 damage (Alexander). ``transfer``: as another ship is about to
+suffer damage (the Kraxon takes some onto its own shields).
 """
 
 from __future__ import annotations
@@ -33,11 +36,11 @@ if TYPE_CHECKING:
 
 Window = Literal["action", "free_action", "declare_target", "attack_dice", "modify_attack", "defense_dice",
                  "modify_defense", "compare", "damage", "end", "resist", "destroyed", "after_move", "aux_power",
-                 "before_move", "activation_end", "extra_attack", "planning"]
+                 "before_move", "activation_end", "extra_attack", "planning", "cloak", "damaged", "transfer"]
 WINDOWS: tuple[Window, ...] = ("action", "free_action", "declare_target", "attack_dice", "modify_attack",
                                "defense_dice", "modify_defense", "compare", "damage", "end", "resist", "destroyed",
                                "after_move", "aux_power", "before_move", "activation_end", "extra_attack",
-                               "planning")
+                               "planning", "cloak", "damaged", "transfer")
 # "ship": a ship card's own ability (the ship card's catalog id is among its cards)
 CardKind = Literal["captain", "admiral", "talent", "crew", "weapon", "tech", "resource", "borg", "squadron", "ship"]
 Limit = Literal["none", "round", "game"]
@@ -77,6 +80,17 @@ EffectKind = Literal[
     "bar_action",      # a standing rule: ``actions`` are on the ship's Action Bar while its condition holds,
                        # even with the card disabled (Cloaking Device's Sensor Echo while cloaked)
     "spare_weapon",    # attacking: the card is disabled instead of the weapon fired (Lojur)
+    "damage",          # the ships it targets suffer ``amount`` normal damage each (the R.I.S. Apnex)
+    "dial_limit",      # window "planning": only speed-``amount`` maneuvers of the ``actions`` kinds on the dial
+    "shield_roll",     # an Action: roll ``amount`` attack dice at the ship it targets: each hit disables one of
+                       # its active shields (I.K.S. Negh'var)
+    "store_token",     # window "damaged": place ``amount`` ``token`` on the card; window "after_move": move one
+                       # from the card to beside its ship (Alexander's battle stations tokens)
+    "transfer",        # window "transfer": some of the damage a friendly ship is about to suffer goes to the
+                       # card's ship's active shields instead, the critical damage first (the Kraxon)
+    "cloak_anyway",    # a standing rule: the ship may perform the Cloak action with no active shields (Praetus)
+    "cloak_roll",      # window "cloak": roll ``amount`` attack dice; each of ``faces`` is 1 damage to the hull
+    "keep_lock",       # attacking with a weapon that spends the target lock: the lock is kept (Gor Portas)
     "resist",          # roll ``amount`` defense dice as an enemy crew card would discard or disable upgrades of
                        # the card's ship: an evade result and that card's effect on it is ignored (Kira Nerys)
     "protect",         # as an enemy card would discard or disable ``upgrades`` cards of the card's ship: one
@@ -95,6 +109,8 @@ EffectKind = Literal[
                        # active shield), and it may not fire without it
     "crit_past_shields",  # the attack's critical hits that would damage active shields are each a hit on the
                           # hull instead (the shield is not lost; Magnetic Pulse)
+    "elite_die",       # window "attack_dice": one of the attack dice is rolled as the Elite Attack Die
+                       # (resource 4001; a double hit among its faces)
     "aux_actions",     # window "aux_power": the ship performs an Action Bar action despite its Auxiliary
                        # Power Token (rulebook "Auxiliary Power": otherwise none at all)
     "repair_damage",   # repair ``amount`` damage to the hull (a damage card discarded, face up first) or the
@@ -188,6 +204,7 @@ class Condition:
     token: str | None = None  # a token that must be beside the card's ship ("scan")
     front_arc: bool = False  # the attack is made from the forward firing arc
     hit: bool = False  # damage window: the attack has uncanceled hits or crits
+    after: int | None = None  # the card's ability of this index was its ship's action this round (Scott's two)
     check: Callable[[Situation], bool] | None = None  # what data cannot say
 
 
@@ -214,7 +231,9 @@ class Effect:
     # on every ship it may act on: the card's ship too
     own: bool = False  # ``pick``: the card's own ship may be the one picked ("including your own")
     tokens: tuple[str, ...] = ()  # "remove_token": the tokens it may remove
-    upgrades: tuple[str, ...] = ()  # "disable_upgrade": the upgrade types it may disable (empty: any)
+    upgrades: tuple[str, ...] = ()  # "disable_upgrade": the upgrade types it may disable (empty: any);
+    # "free_action": the free action is the "Action:" of one of the ship's cards of these types (Leonard McCoy),
+    # with ``actions`` naming card ids: of those cards only (the Negh'var's Klingon Boarding Party)
     unless_token: str | None = None  # a target with this token beside it may not be picked (Mendak)
     classes: tuple[str, ...] = ()  # "mark": only ships of these classes
     bar_only: bool = False  # "free_action": only the actions on the ship's Action Bar
@@ -223,6 +242,7 @@ class Effect:
     disable_shields: bool = False  # "mark": every ship marked but the card's own disables its active shields
     roll: int = 0  # "mark": roll that many attack dice; the ship it targets is marked once for each hit (Tractor Beam)
     locked: bool = False  # an Action: at the ship the card's ship holds a target lock on, spending the lock (Chang)
+    borrow: bool = False  # "free_action": the card its Action: disabled on another ship lends its Action: (Virak'Kara)
     # "mark" with a ``token``: ``amount`` of that token is placed beside every ship it marks
     maneuvers: tuple[tuple[str, int], ...] = ()  # "maneuver": (kind, speed) it may perform (empty: the dial's)
     # "maneuver" from the dial: only maneuvers of these colours (Engage: green); window "after_move": only

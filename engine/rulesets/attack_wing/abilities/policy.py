@@ -315,6 +315,10 @@ def default(state: GameState, owner: ShipState, ability: Ability, offer: Ability
         return _reroll(state, owner, ability, offer)
     if kind == "convert":
         return _convert(state, owner, ability, offer)
+    if kind == "free_action" and (ability.effect.upgrades or ability.effect.borrow):  # a card's Action: (McCoy)
+        from engine.rulesets.attack_wing.abilities.free_cards import free_card  # it reads the advice
+
+        return free_card(state, owner, ability, offer)
     if kind == "free_action":
         if ability.effect.and_self and rules.attack_options(state, owner):  # the R.I.S. Vo: it would not attack
             return None
@@ -336,6 +340,25 @@ def default(state: GameState, owner: ShipState, ability: Ability, offer: Ability
             return AbilityUse(reason=said)
         return AbilityUse(reason=f"{said}, more than {kept} is worth ({keep:.2f})") \
             if ability.effect.amount > keep else None
+    if kind == "store_token" and ability.effect.token:  # a kept token placed beside the ship (Alexander)
+        token = ability.effect.token.replace("_", " ")
+        if getattr(owner, ability.effect.token, 0):
+            return None  # it has one already: one more adds nothing the spending policy uses
+        from engine.rulesets.attack_wing.abilities.windows import band_between  # it reads this module
+
+        near = [e for e in state.enemies(owner) if band_between(owner, e) is not None]
+        return AbilityUse(reason=f"a {token} token beside {owner.name}: {near[0].name} is within Range 3 "
+                          "this round") if near else None
+    if kind == "transfer" and offer.subject is not None and offer.actions:  # what would reach the friend's hull
+        friend = state.ship(offer.subject)
+        most = len(offer.actions)
+        incoming = _incoming(state, friend)
+        n = min(most, max(incoming - friend.shields, 0))
+        return AbilityUse(choice=str(n), reason=f"{n} of {incoming} damage that would reach {friend.name}'s hull "
+                          f"onto {owner.name}'s shields") if n else None
+    if kind == "elite_die":  # every face at least as good as the attack die's: worth it in the attack at hand
+        return AbilityUse(offer.dice, reason="the Elite Attack Die for one attack die: 7/8 expected damage against "
+                          "4/8, no blank face (once a round for the fleet: its first attack takes it)")
     if kind == "keep_cloak":
         return AbilityUse(reason="the cloak stays green: +4 agility against the attacks still to come this round, "
                           "and it may stay cloaked next round")
@@ -361,6 +384,16 @@ def default(state: GameState, owner: ShipState, ability: Ability, offer: Ability
             return AbilityUse(reason=f"a free attack back at {state.ship(offer.subject).name} ({offer.card_name})")
         return AbilityUse(reason=f"one more attack this round ({offer.card_name})")
     return AbilityUse(reason=ability.summary)
+
+
+def _incoming(state: GameState, ship: ShipState) -> int:
+    """The damage about to be dealt to ``ship``: the attack's uncanceled results when it is the defender
+    (a card's damage otherwise: counted as one point)."""
+    attack = state.attack
+    if attack is not None and attack.defender == ship.id and attack.attack_dice:
+        hits, crits, _ = uncanceled(attack.attack_dice, attack.defense_dice)
+        return hits + crits
+    return 1
 
 
 def with_default(state: GameState, owner: ShipState, ability: Ability, offer: AbilityOffer) -> AbilityOffer:

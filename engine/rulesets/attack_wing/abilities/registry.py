@@ -11,10 +11,12 @@ from engine.rulesets.attack_wing.abilities.cards import (
     captains,
     captains_more,
     crew,
+    crew_actions,
     crew_more,
     maneuvers,
     resources,
     ships,
+    ships_more,
     squadrons,
     talents,
     talents_more,
@@ -25,7 +27,8 @@ from engine.rulesets.attack_wing.abilities.cards import (
 from engine.rulesets.attack_wing.abilities.model import Ability, Card, Window
 
 MODULES = (captains, captains_more, admirals, talents, talents_more, crew, crew_more, weapons, tech, tech_more,
-           squadrons, resources, boarding, ships, maneuvers, attacks)
+           squadrons, resources, boarding, ships, maneuvers, attacks, ships_more,
+           crew_actions)
 
 
 def _index() -> dict[str, Card]:

@@ -95,6 +95,8 @@ def holds(sit: Situation, card_id: str, ability: Ability) -> bool:
         return False
     if c.token is not None and not getattr(owner, c.token, 0):
         return False
+    if c.after is not None and action_name(card_id, c.after) not in owner.actions_done:
+        return False
     return c.check is None or c.check(sit)
 
 
@@ -165,7 +167,8 @@ def candidates(state: GameState, subject: ShipState, window: Window, attack: Att
         for card_id, card, i, ability in _cards_in_window(owner.cards, window):
             scope = ability.condition.scope
             if scope == "marked":  # the mark is in force this round, whatever became of the card since
-                if card_id not in subject.marks or (card_id, i) in marked:
+                # (not once the card's ship is destroyed: it left play with it, rulings.md)
+                if card_id not in subject.marks or (card_id, i) in marked or owner.destroyed:
                     continue
                 marked.add((card_id, i))
             elif not ready(owner, card_id, ability) or (scope == "own" and owner.id != subject.id):
@@ -412,7 +415,7 @@ def modify(t: Table, kind: str, side: str, attack: AttackContext) -> None:
         _used(t, found, window, use, subject.id)
         roller = attack.attacker.id if kind == "attack" else attack.defender.id
         if effect.kind == "reroll":
-            new, draws = t.dice.roll(t.state, kind, len(use.dice), t.state.ship(roller), f"{card.name} reroll")
+            new, draws = reroll(t, kind, use.dice, roller, f"{card.name} reroll")
             t.emit(ev.DiceRerolled, ship=roller, kind=kind, indices=use.dice, faces=tuple(new), cause=card.name,
                    draws=draws)
         elif effect.kind == "convert":
@@ -420,6 +423,17 @@ def modify(t: Table, kind: str, side: str, attack: AttackContext) -> None:
         elif effect.kind == "add_result":
             for _ in range(effect.amount):
                 t.emit(ev.DieAdded, ship=roller, kind=kind, face=effect.to, cause=card.name)
+
+
+def reroll(t: Table, kind: str, dice: tuple[int, ...], ship_id: str, cause: str) -> tuple[list[str], int]:
+    """New faces for ``dice`` of the attack's ``kind`` roll: the Elite Attack Die among them rerolls
+    as itself."""
+    attack = t.state.attack
+    elite = attack.elite if attack is not None and kind == "attack" else None
+    ship = t.state.ship(ship_id)
+    if elite is None or elite not in dice:
+        return t.dice.roll(t.state, kind, len(dice), ship, cause)  # type: ignore[arg-type]
+    return t.dice.roll(t.state, kind, len(dice), ship, cause, elite=dice.index(elite))  # type: ignore[arg-type]
 
 
 def lock_rerolled(t: Table, attack: AttackContext, dice: tuple[int, ...]) -> None:
@@ -434,8 +448,7 @@ def lock_rerolled(t: Table, attack: AttackContext, dice: tuple[int, ...]) -> Non
         if use is None or not use.dice:
             continue
         _used(t, found, "modify_attack", use, attack.attacker.id)
-        new, draws = t.dice.roll(t.state, "attack", len(use.dice), t.state.ship(attack.attacker.id),
-                                 f"{card.name} reroll")
+        new, draws = reroll(t, "attack", use.dice, attack.attacker.id, f"{card.name} reroll")
         t.emit(ev.DiceRerolled, ship=attack.attacker.id, kind="attack", indices=use.dice, faces=tuple(new),
                cause=card.name, draws=draws)
 
@@ -635,6 +648,8 @@ def _can_change(ship: ShipState, effect: Effect, owner_lock: str | None = None) 
         return False
     if effect.kind == "drop_lock":
         return ship.target_lock is not None
+    if effect.kind == "shield_roll":
+        return ship.shields > 0
     if effect.kind == "remove_token":
         return any(getattr(ship, token, 0) for token in effect.tokens)
     if effect.kind == "repair_shield":
@@ -705,7 +720,7 @@ def upgrade_type(card_id: str) -> str | None:
 
 # effects that need a ship to act on (one a seat picks, or every one they may act on)
 _ACTS_ON = ("gain_token", "remove_token", "repair_shield", "disable_upgrade", "discard_upgrade", "drop_lock",
-           "inflict")
+           "inflict", "damage", "shield_roll")
 
 
 def fleet_holder(state: GameState, ship: ShipState, card_id: str) -> ShipState | None:
@@ -764,6 +779,16 @@ def bar_actions(state: GameState, ship: ShipState) -> tuple[str, ...]:
     return tuple(out)
 
 
+def lent(state: GameState, ship: ShipState, card_id: str) -> bool:
+    """Another ship's card lent to this ship this round: the ship performed the Action: of a card that
+    lends (Virak'Kara's) and the card is disabled on another ship."""
+    lenders = [c for c in ship.cards if (card := CARDS.get(c)) is not None
+               and any(a.effect.borrow for a in card.abilities)
+               and any(action_name(c, i) in ship.actions_done for i, a in enumerate(card.abilities)
+                       if a.window == "action")]
+    return bool(lenders) and any(card_id in s.cards_disabled for s in state.ships if s.id != ship.id)
+
+
 def perform_action(t: Table, ship_id: str, action: str, reason: str, target: str | None = None) -> None:
     """Resolve an "Action:" card as the ship's action (after its ``action_performed``); ``target``:
     the ship the seat picked, for a card that targets one."""
@@ -774,6 +799,10 @@ def perform_action(t: Table, ship_id: str, action: str, reason: str, target: str
     card = CARDS[card_id]
     ability = card.abilities[i]
     holder = owner if card_id in owner.cards else fleet_holder(t.state, owner, card_id)
+    if holder is None and lent(t.state, owner, card_id):  # a card another ship lends it (Virak'Kara)
+        from engine.rulesets.attack_wing.abilities.borrow import borrowed
+
+        holder, ability = owner, borrowed(ability)
     assert holder is not None, f"{ship_id} has no card {card_id} to act with"
     marks = marks_of(t.state, owner, ability) if ability.effect.kind == "mark" else ()
     if ability.effect.pick:
@@ -801,8 +830,17 @@ def perform_action(t: Table, ship_id: str, action: str, reason: str, target: str
         rolled, draws = t.dice.roll(t.state, "attack", effect.roll, owner, f"{card.name} roll")
         faces = tuple(rolled)
         marks = tuple(m for m in marks for _ in range(faces.count("hit")))
+    elif effect.kind == "shield_roll":  # its dice, rolled as it acts (the I.K.S. Negh'var)
+        rolled, draws = t.dice.roll(t.state, "attack", effect.amount, owner, f"{card.name} roll")
+        faces = tuple(rolled)
     _used(t, found, "action", use, subject=target or (ship_id if holder.id != ship_id else None), marks=marks,
           faces=faces, draws=draws)
+    for struck in ships if effect.kind == "shield_roll" else ():  # each hit disables an active shield
+        now = t.state.ship(struck)
+        n = min(faces.count("hit"), now.shields)
+        if n:
+            t.emit(ev.ShieldsChanged, ship=struck, active=now.shields - n, disabled=now.shields_disabled + n,
+                   cause=card.name)
     if ability.cost.own and use.choice is not None:
         t.emit(ev.CardDiscarded if ability.cost.own_discard else ev.CardDisabled, ship=holder.id, card=use.choice,
                cause=card.name)
@@ -816,6 +854,10 @@ def perform_action(t: Table, ship_id: str, action: str, reason: str, target: str
         if marked != holder.id and ship.shields:
             t.emit(ev.ShieldsChanged, ship=marked, active=0, disabled=ship.shields_disabled + ship.shields,
                    cause=card.name)
+    if effect.kind == "disable_upgrade" and use.choice and any(a.effect.borrow for a in card.abilities):
+        from engine.rulesets.attack_wing.abilities.borrow import offer_borrowed  # it reads this module
+
+        offer_borrowed(t, owner.id, found, use.choice)  # the card it disabled lends its Action: (Virak'Kara)
     if effect.kind == "mark" and effect.token:  # a token beside every ship it marks
         for marked in marks:
             t.emit(ev.TokensChanged, ship=marked, token=effect.token, delta=effect.amount, cause=card.name)
@@ -943,6 +985,9 @@ def _apply(t: Table, owner: ShipState, cause: str, effect: Effect, ships: tuple[
         t.emit(ev.ShieldsChanged, ship=owner.id, active=0, disabled=owner.shields + owner.shields_disabled,
                cause=cause)
         t.emit(ev.CloakChanged, ship=owner.id, cloak="green", cause=cause)
+        from engine.rulesets.attack_wing.abilities.cloak import cloak_roll  # it reads this module
+
+        cloak_roll(t, owner.id)
         return
     for ship_id in ships:
         ship = t.state.ship(ship_id)
@@ -952,9 +997,11 @@ def _apply(t: Table, owner: ShipState, cause: str, effect: Effect, ships: tuple[
             t.emit(ev.TargetLockRemoved, ship=ship_id, cause=cause)
         elif effect.kind == "remove_token" and choice is not None:
             t.emit(ev.TokensChanged, ship=ship_id, token=choice, delta=-1, cause=cause)
-        elif effect.kind == "inflict":  # critical damage, a point at a time (combat.suffer)
+        elif effect.kind in ("inflict", "damage"):  # critical or normal damage, a point at a time (combat.suffer)
             from engine.rulesets.attack_wing.combat import suffer  # combat reads this module
-            suffer(t, ship_id, 0, effect.amount, cause)
+            if t.state.ship(ship_id).in_play:
+                crit = effect.kind == "inflict"
+                suffer(t, ship_id, 0 if crit else effect.amount, effect.amount if crit else 0, cause)
         elif effect.kind == "drop_lock" and ship.target_lock is not None:
             t.emit(ev.TargetLockRemoved, ship=ship_id, cause=cause)
         elif effect.kind == "repair_shield":
@@ -1009,12 +1056,19 @@ def free_action(t: Table, ship_id: str, options_for: Any, window: Window = "free
     forbidden = [f[4].effect.actions for f in found_all if f[4].effect.kind == "forbid_action"]
     for found in found_all:
         ability = found[4]
-        if ability.effect.kind != "free_action":
+        if ability.effect.kind != "free_action" or ability.effect.borrow:  # (a lent Action: is asked by its card)
             continue
-        options = tuple(o for o in options_for(ship, ability.effect.actions)
-                        if o.action in ability.effect.actions and o.action not in ship.actions_done
-                        and (not ability.effect.bar_only or o.action in ship.actions)
-                        and not any(not no or o.action in no for no in forbidden))
+        if ability.effect.upgrades:  # a card's "Action:" as the free action (Leonard McCoy: a crew card's)
+            # none under auxiliary power (rulebook: no actions; the Enterprise 1009's are its Action Bar's only)
+            options = tuple(o for o in action_options(t.state, ship) if (p := parse_action(o.action)) is not None
+                            and not ship.aux_power and p[0] != found[1]
+                            and upgrade_type(p[0]) in ability.effect.upgrades
+                            and (not ability.effect.actions or p[0] in ability.effect.actions))
+        else:
+            options = tuple(o for o in options_for(ship, ability.effect.actions)
+                            if o.action in ability.effect.actions and o.action not in ship.actions_done
+                            and (not ability.effect.bar_only or o.action in ship.actions)
+                            and not any(not no or o.action in no for no in forbidden))
         if not options:
             continue
         use = _ask(t, found, window, actions=options)

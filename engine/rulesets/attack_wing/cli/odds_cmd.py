@@ -33,6 +33,8 @@ def register(subparsers: argparse._SubParsersAction[P]) -> None:
                    help="the defender's evade tokens (0-5; the policy spends one at most)")
     p.add_argument("--scan", type=int, default=0, metavar="K", help="the attacker's scan tokens (0-5)")
     p.add_argument("--cloaked", action="store_true", help="the defender is cloaked (agility + 4)")
+    p.add_argument("--elite", action="store_true",
+                   help="one of the attack dice is the Elite Attack Die (resource 4001: a double hit, no blank)")
     p.add_argument("--attacker-card", action="append", default=[], metavar="CARD",
                    help="a captain, admiral or upgrade card on the attacker (catalog id or name; repeatable): "
                         "its dice abilities are counted as the engine's policy uses them")
@@ -58,16 +60,18 @@ def odds_document(args: argparse.Namespace) -> dict[str, Any]:
     _check("--scan", args.scan, MAX_TOKENS)
     _check("--shields", args.shields, MAX_TOKENS)
     if args.attacker_card or args.defender_card:
+        if args.elite:
+            raise TrekError("--elite with cards: the card odds do not count the Elite Attack Die (docs/rulings.md)")
         return _card_document(args)
     table = primary_odds(args.attack, args.defense, args.band, obstructed=args.obstructed,
                          target_lock=args.target_lock, battle_stations_attack=args.battle_stations_attack,
                          battle_stations_defense=args.battle_stations_defense, evade=args.evade, scan=args.scan,
-                         cloaked=args.cloaked)
+                         cloaked=args.cloaked, elite=args.elite)
     return {
         "input": {"attack": args.attack, "defense": args.defense, "range": args.band, "obstructed": args.obstructed,
                   "target_lock": args.target_lock, "battle_stations_attack": args.battle_stations_attack,
                   "battle_stations_defense": args.battle_stations_defense, "evade": args.evade, "scan": args.scan,
-                  "cloaked": args.cloaked},
+                  "cloaked": args.cloaked, "elite": args.elite},
         "attack_dice_reason": table.attack_reason,
         "defense_dice_reason": table.defense_reason,
         **table.odds.as_json(),
@@ -109,7 +113,8 @@ def cmd_odds(args: argparse.Namespace) -> int:
                                       (doc["attack_battle_stations"], "battle stations")) if flag]
     guards = [name for flag, name in ((doc["defense_battle_stations"], "battle stations"),
                                       (doc["evade_tokens"], f"evade x{doc['evade_tokens']}")) if flag]
-    print(f"attack  {doc['attack_dice']} dice ({doc['attack_dice_reason']})"
+    elite = "; one of them the Elite Attack Die" if doc.get("elite") else ""
+    print(f"attack  {doc['attack_dice']} dice ({doc['attack_dice_reason']}{elite})"
           + (f"; spends {', '.join(spends)}" if spends else ""))
     print(f"defense {doc['defense_dice']} dice ({doc['defense_dice_reason']})"
           + (f"; spends {', '.join(guards)}" if guards else ""))

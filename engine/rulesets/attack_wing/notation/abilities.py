@@ -4,6 +4,7 @@ abilities"). Standing abilities (a card's +1 defense die) are not written: the r
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from engine.rulesets.attack_wing import events as ev
@@ -37,9 +38,13 @@ def label(ship: ShipState, card_id: str) -> str:
 
 
 def action_of(ship: ShipState, text: str, options: Sequence[ActionOption] = ()) -> str | None:
-    """The engine's action name for ``action card TEXT``: the card's first "Action:" ability; a
-    card not on the ship: an admiral's Fleet Action among the ship's ``options``, by its id or name."""
-    card_id = card_on(ship, text)
+    """The engine's action name for ``action card TEXT``: the card's first "Action:" ability (``NAME 2``:
+    its second); a card not on the ship: an admiral's Fleet Action among the ship's ``options``, by its
+    id or name."""
+    card_id, nth = card_on(ship, text), 1
+    numbered = re.fullmatch(r"(.+) ([1-9])", text)
+    if card_id is None and numbered is not None and card_on(ship, numbered.group(1)) is not None:
+        card_id, nth = card_on(ship, numbered.group(1)), int(numbered.group(2))  # the card's n-th Action: (Scott)
     if card_id is None:
         fleet = [p[0] for o in options if (p := parse_action(o.action)) is not None and p[0] not in ship.cards
                  and (p[0] == text or CARDS[p[0]].name.casefold() == text.casefold())]
@@ -47,8 +52,17 @@ def action_of(ship: ShipState, text: str, options: Sequence[ActionOption] = ()) 
     card = CARDS.get(card_id or "")
     if card_id is None or card is None:
         return None
-    index = next((i for i, a in enumerate(card.abilities) if a.window == "action"), None)
-    return None if index is None else action_name(card_id, index)
+    actions = [i for i, a in enumerate(card.abilities) if a.window == "action"]
+    return action_name(card_id, actions[nth - 1]) if nth <= len(actions) else None
+
+
+def action_label(ship: ShipState, card_id: str, index: int) -> str:
+    """How the export names a card's Action: its label, and which of its Actions when it has two
+    (``Montgomery Scott 2``)."""
+    card = CARDS.get(card_id)
+    actions = [i for i, a in enumerate(card.abilities) if a.window == "action"] if card is not None else []
+    nth = actions.index(index) + 1 if index in actions else 1
+    return label(ship, card_id) + (f" {nth}" if nth > 1 else "")
 
 
 # windows whose offered options are the use's own choice (a free action; a card of its ship to spare),
@@ -68,6 +82,10 @@ def own_choice(card_id: str, index: int, window: str) -> bool:
 
 def use_problem(line: m.Uses, offer: AbilityOffer) -> str | None:
     """Why the line cannot be the answer to the offer (dice or free action), or None."""
+    if offer.window == "transfer":  # how many points the card takes (``choosing N``): one of the offered numbers
+        points = [o.action for o in offer.actions]
+        return None if line.choice in points else f"{offer.card_name} takes {', '.join(points)} point(s) here, " \
+            f"not {line.choice!r} (write choosing N)"
     dice = tuple(i - 1 for i in line.indices)
     if not set(dice) <= set(offer.dice) or len(set(dice)) != len(dice):
         allowed = " ".join(str(i + 1) for i in offer.dice) or "none"
@@ -93,7 +111,7 @@ def use_problem(line: m.Uses, offer: AbilityOffer) -> str | None:
 def _offered(line: m.Uses, offer: AbilityOffer) -> ActionOption | None:
     """The offered option the line names: as the engine names it, or as a person writes it ("2
     straight", "3 left-bank" for a maneuver the engine calls "2_straight", "3_left_bank")."""
-    written = line.action or ""
+    written = free_action(line, offer) or ""
     plain = written.replace(" ", "_").replace("-", "_").lower()
     return next((o for o in offer.actions if o.action == written), None) \
         or next((o for o in offer.actions if o.action == plain), None)
@@ -122,11 +140,27 @@ def _catalog_name(card_id: str) -> str:
 
 def answer(line: m.Uses, offer: AbilityOffer) -> AbilityUse:
     dice = tuple(i - 1 for i in line.indices) or (offer.dice if offer.pick == 0 else ())
+    if offer.window == "transfer":  # its choice is a number of damage points (the Kraxon)
+        return AbilityUse(dice, line.choice, None, line.reason)
     if offer.actions and not own_choice(offer.card, offer.ability, offer.window):  # the upgrade paying its cost
         paid = _paid_with(line, offer) if line.pays is not None else offer.actions[0].action
         return AbilityUse(dice, paid, line.target, line.reason)
     option = _offered(line, offer) if offer.actions else None
-    return AbilityUse(dice, option.action if option is not None else line.action, line.target, line.reason)
+    return AbilityUse(dice, option.action if option is not None else free_action(line, offer), line.target, line.reason)
+
+
+def free_action(line: m.Uses, offer: AbilityOffer) -> str | None:
+    """The engine's name of the line's free action: ``free card NAME`` is the offered "Action:" of the
+    card of that id or name (Leonard McCoy's crew card), else the action as written."""
+    if line.action is None or not line.action.startswith(m.FREE_CARD):
+        return line.action
+    text, nth = line.action[len(m.FREE_CARD):], 1
+    numbered = re.fullmatch(r"(.+) ([1-9])", text)
+    if numbered is not None and not any(c.name.casefold() == text.casefold() for c in CARDS.values()):
+        text, nth = numbered.group(1), int(numbered.group(2))  # the card's n-th Action: (Montgomery Scott 2)
+    named = [o.action for o in offer.actions if (p := parse_action(o.action)) is not None
+             and (p[0] == text or (p[0] in CARDS and CARDS[p[0]].name.casefold() == text.casefold()))]
+    return named[nth - 1] if nth <= len(named) else line.action
 
 
 def optional(event: ev.AbilityUsed) -> bool:
@@ -135,7 +169,7 @@ def optional(event: ev.AbilityUsed) -> bool:
     card = CARDS.get(event.card)
     return card is not None and event.ability < len(card.abilities) and (card.abilities[event.ability].optional
                                                                           or event.window in ("resist", "destroyed",
-                                                                                             "activation_end")
+                                                                                             "activation_end", "cloak")
                                                                           or own_choice(event.card, event.ability,
                                                                                         event.window))
 
@@ -157,6 +191,8 @@ def acts_now(event: ev.AbilityUsed) -> bool:
 
 
 def uses_line(event: ev.AbilityUsed, ship: ShipState, faces: tuple[str, ...]) -> m.Uses:
+    if event.window == "transfer":  # its choice is a number of damage points (the Kraxon)
+        return m.Uses(0, event.ship, label(ship, event.card), reason=event.reason, choice=event.choice)
     if event.window in ("after_move", "before_move") and not gives_free_action(event):
         choice = label(ship, event.choice) if event.choice in CARDS and event.choice in ship.cards else event.choice
         return m.Uses(0, event.ship, label(ship, event.card), faces=faces, reason=event.reason, choice=choice)
@@ -169,5 +205,8 @@ def uses_line(event: ev.AbilityUsed, ship: ShipState, faces: tuple[str, ...]) ->
         return m.Uses(0, event.ship, label(ship, event.card), reason=event.reason, choice=event.choice)
     free = event.window in CHOICE_WINDOWS  # else the choice is the upgrade paying its cost
     pays = event.choice if not free and event.choice in ship.cards else None
+    action = event.choice if free else None
+    if action is not None and (card := parse_action(action)) is not None:  # a card's Action: as the free action
+        action = m.FREE_CARD + action_label(ship, *card)
     return m.Uses(0, event.ship, label(ship, event.card), tuple(i + 1 for i in event.dice), faces,
-                  event.choice if free else None, event.target, event.reason, pays=pays)
+                  action, event.target, event.reason, pays=pays)

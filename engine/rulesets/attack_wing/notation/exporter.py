@@ -225,7 +225,7 @@ class _Walker:
 
     def ability(self, e: ev.AbilityUsed, before: GameState, ahead: list[ev.Event]) -> None:
         """A card ability the player chose is a ``uses`` line (an "Action:" card is its action line)."""
-        if e.window == "action" and e.faces:  # an Action's roll (Tractor Beam): its faces, after the action line
+        if e.window == "action" and e.faces:  # an Action's roll (Tractor Beam, the Negh'var): its faces
             self.add(m.Uses(0, e.ship, card_notation.label(before.ship(e.ship), e.card), faces=tuple(e.faces)))
             return
         if not card_notation.optional(e) or e.window == "action":
@@ -242,7 +242,7 @@ class _Walker:
         ship = before.ship(e.ship)
         parsed = parse_action(e.action)
         if parsed is not None:
-            line.action, line.ability, line.target = "card", card_notation.label(ship, parsed[0]), e.target
+            line.action, line.ability, line.target = "card", card_notation.action_label(ship, *parsed), e.target
             used = next((x for x in ahead if isinstance(x, ev.AbilityUsed) and x.window == "action"), None)
             if used is not None and used.choice:  # the token or cards it chose on the ship acted on
                 ships = (before.ship(used.subject or used.ship), before.ship(used.ship))  # its target's or its own

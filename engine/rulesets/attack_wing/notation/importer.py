@@ -124,14 +124,15 @@ class NotationDice:
     def __init__(self, driver: _Driver) -> None:
         self.driver = driver
 
-    def roll(self, state: GameState, kind: str, count: int, ship: ShipState, cause: str) -> tuple[list[str], int]:
+    def roll(self, state: GameState, kind: str, count: int, ship: ShipState, cause: str, elite: int = -1
+             ) -> tuple[list[str], int]:
         return self.driver.roll(state, kind, count, ship, cause), count
 
 
 # windows asked as an attack's damage is dealt, after it is resolved ("damage": after the Compare
 # Results step, Concussive Charges); "extra_attack" right after it (its uses line in the block of the
-# attack it follows)
-AFTER_DICE = ("destroyed", "resist", "extra_attack", "damage")
+# attack it follows); "transfer" as the damage is dealt (Kraxon)
+AFTER_DICE = ("destroyed", "resist", "extra_attack", "damage", "transfer")
 
 
 def after_dice(state: GameState, line: m.Uses) -> bool:

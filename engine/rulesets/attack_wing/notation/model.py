@@ -85,6 +85,9 @@ class ActionLine(ShipLine):
     reason: str = ""
 
 
+FREE_CARD = "card:"  # ``Uses.action`` of ``free card NAME``: a card's "Action:" as a free action (Leonard McCoy)
+
+
 @dataclass(eq=False)
 class Uses(ShipLine):
     """``A1 uses CARD [dice 1 3] [free ACTION [TARGET]] [disabling CARD] [: FACES]``: a card ability

@@ -541,7 +541,8 @@ _USES_KEYS = ("dice", "free", "choosing", "disabling")
 
 
 def uses_line(no: int, ref: str, rest: str, reason: str) -> m.Uses:
-    """``uses CARD [dice 1 3] [free ACTION [TARGET]] [choosing CARD] [disabling CARD] [: FACES]``."""
+    """``uses CARD [dice 1 3] [free ACTION [TARGET]] [choosing CARD] [disabling CARD] [: FACES]``; ACTION
+    may be ``card NAME``: that card's "Action:" as the free action."""
     head, sep, faces_text = rest.partition(":")
     words = [w for w, _ in tokens(head)]
     keys = [i for i, w in enumerate(words) if w.lower() in _USES_KEYS]
@@ -572,10 +573,16 @@ def uses_line(no: int, ref: str, rest: str, reason: str) -> m.Uses:
             if not args:
                 raise _Bad(f"{ref} uses: which free action? ({ref} uses Picard free target-lock B2)")
             target = args[-1].upper() if len(args) > 1 and SHIP_REF.fullmatch(args[-1]) else None
-            try:
-                line.action = parse_action(" ".join(args[:-1] if target else args))
-            except ValueError as exc:
-                raise _Bad(f"{ref} uses: {exc}") from None
+            named = args[:-1] if target else args
+            if named[0].lower() == "card":  # a card's "Action:" as the free action (Leonard McCoy)
+                if len(named) < 2:
+                    raise _Bad(f"{ref} uses: free card which? ({ref} uses Leonard McCoy free card Virak'Kara B2)")
+                line.action = m.FREE_CARD + " ".join(named[1:])
+            else:
+                try:
+                    line.action = parse_action(" ".join(named))
+                except ValueError as exc:
+                    raise _Bad(f"{ref} uses: {exc}") from None
             line.target = target
     if sep:
         try:

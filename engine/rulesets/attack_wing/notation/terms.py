@@ -28,11 +28,13 @@ FACE_WORDS: Final[dict[str, str]] = {
     "battle_stations": "battle_stations", "battlestations": "battle_stations",
     "blank": "blank", "b": "blank", "blanks": "blank",
     "evade": "evade", "e": "evade", "v": "evade", "evades": "evade",
+    # the Elite Attack Die's double hit (resource 4001; the rules allow it on that die alone)
+    "double": "double_hit", "dh": "double_hit", "double-hit": "double_hit", "double_hit": "double_hit",
 }
 FACE_OUT: Final[dict[str, str]] = {"hit": "hit", "crit": "crit", "battle_stations": "bs", "blank": "blank",
-                                   "evade": "evade"}
+                                   "evade": "evade", "double_hit": "double"}
 DIE_FACES: Final[dict[str, tuple[str, ...]]] = {
-    "attack": ("hit", "crit", "battle_stations", "blank"),
+    "attack": ("hit", "crit", "battle_stations", "blank", "double_hit"),
     "defense": ("evade", "battle_stations", "blank"),
 }
 MAX_DICE: Final = 30
@@ -51,7 +53,7 @@ def parse_faces(text: str, kind: str) -> tuple[str, ...]:
     for w in words:
         face = FACE_WORDS.get(w)
         if face is None:
-            raise ValueError(f"{w!r} is not a die face (hit, crit, bs, blank, evade){_suggest(w, FACE_WORDS)}")
+            raise ValueError(f"{w!r} is not a die face (hit, crit, bs, blank, evade, double){_suggest(w, FACE_WORDS)}")
         if face not in DIE_FACES[kind]:
             raise ValueError(f"the {kind} die has no {FACE_OUT[face]} face "
                              f"(it has {', '.join(FACE_OUT[f] for f in DIE_FACES[kind])})")

@@ -53,7 +53,9 @@ def line_text(line: m.Line) -> str:
         parts = [line.ship, "uses", _name(line.card)]
         if line.indices:
             parts += ["dice", *(str(i) for i in line.indices)]
-        if line.action is not None:
+        if line.action is not None and line.action.startswith(m.FREE_CARD):  # a card's Action: as a free action
+            parts += ["free", "card", _name(line.action[len(m.FREE_CARD):]), *([line.target] if line.target else [])]
+        elif line.action is not None:
             parts += ["free", ACTION_OUT[line.action], *([line.target] if line.target else [])]
         if line.choice is not None:
             parts += ["choosing", _name(line.choice)]
