@@ -74,8 +74,9 @@ def _reroll(dist: Dist, kind: str, pool: Pool, token: bool, dice: tuple[int, ...
 
 
 # The policy's answer for a pool, by what it reads (``policy._reroll``, ``_convert`` and the
-# ``add_result`` check, for the MODELLED effects only): the ability, the dice of both sides, whether
-# its owner is the attacker and the owner's battle stations token. The same cases recur in every
+# ``add_result`` check, for the MODELLED effects only): the ability, the dice of both sides (of the
+# attack's, on the defense dice, only whether any is left uncanceled), whether its owner is the
+# attacker and the owner's battle stations token. The same cases recur in every
 # attack of a game, so they are worked out once: the ability object is kept with its answer (an id
 # is never reused while the object lives).
 _DECIDED: dict[tuple[object, ...], tuple[Ability, tuple[int, ...] | None]] = {}
@@ -90,7 +91,10 @@ def _decide(token_state: GameState, found: Found, kind: str, pool: Pool, other: 
     attack = token_state.attack
     assert attack is not None
     battle_stations = token_state.ship(owner.id).battle_stations
-    key = (id(ability), kind, pool, other, owner.id == attack.attacker, battle_stations,
+    # on the defense dice the policy reads the attack's dice only for whether any result is left
+    # uncanceled: one answer for every total of hits and crits that leaves some (or none)
+    shown = bool(sum(uncanceled(other, tuple(f for f, _ in pool))[:2])) if kind == "defense" else other
+    key = (id(ability), kind, pool, shown, owner.id == attack.attacker, battle_stations,
            attack.defense_dice if kind == "attack" else ())
     known = _DECIDED.get(key)
     if known is not None and known[0] is ability:
