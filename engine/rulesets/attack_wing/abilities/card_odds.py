@@ -316,11 +316,17 @@ def _card_odds(state: GameState, attack_dice: int, defense_dice: int, target_loc
     added = sum(f[4].effect.amount for f in adders if f[4].effect.faces != ("crit",))
     on_crit = sum(f[4].effect.amount for f in adders if f[4].effect.faces == ("crit",))  # Massacre
     out: dict[tuple[int, int], int] = {}  # out of 8**(rolls * attack dice + 2 * defense dice)
+    # the defense cards' answers read the attack's results only for whether any is left uncanceled
+    # (``_decide``), which only their number decides: the defense dice after the cards, once per number
+    after_cards: dict[int, Dist] = {}
     for (hits, crits), p in hc.items():
         shown = ("hit",) * hits + ("crit",) * crits
-        ddist = dict(rolled)
-        for found in defense_cards:
-            ddist = _card_step(state, ddist, found, "defense", shown, d_id)
+        ddist = after_cards.get(hits + crits, {})
+        if hits + crits not in after_cards:
+            ddist = dict(rolled)
+            for found in defense_cards:
+                ddist = _card_step(state, ddist, found, "defense", shown, d_id)
+            after_cards[hits + crits] = ddist
         for (pool, token), q in ddist.items():
             h, c = _defended(shown, tuple(f for f, _ in pool), token, evade_tokens, cancels)
             more = on_crit if crit_on_hull(h, c, shields, past_shields) else 0
