@@ -318,17 +318,18 @@ def _card_odds(state: GameState, attack_dice: int, defense_dice: int, target_loc
     out: dict[tuple[int, int], int] = {}  # out of 8**(rolls * attack dice + 2 * defense dice)
     # the defense cards' answers read the attack's results only for whether any is left uncanceled
     # (``_decide``), which only their number decides: the defense dice after the cards, once per number
-    after_cards: dict[int, Dist] = {}
+    after_cards: dict[int, list[tuple[tuple[str, ...], bool, int]]] = {}  # (faces, token, weight)
     for (hits, crits), p in hc.items():
         shown = ("hit",) * hits + ("crit",) * crits
-        ddist = after_cards.get(hits + crits, {})
-        if hits + crits not in after_cards:
+        defended = after_cards.get(hits + crits)
+        if defended is None:
             ddist = dict(rolled)
             for found in defense_cards:
                 ddist = _card_step(state, ddist, found, "defense", shown, d_id)
-            after_cards[hits + crits] = ddist
-        for (pool, token), q in ddist.items():
-            h, c = _defended(shown, tuple(f for f, _ in pool), token, evade_tokens, cancels)
+            defended = after_cards[hits + crits] = [(tuple(f for f, _ in pool), token, q)
+                                                    for (pool, token), q in ddist.items()]
+        for faces, token, q in defended:
+            h, c = _defended(shown, faces, token, evade_tokens, cancels)
             more = on_crit if crit_on_hull(h, c, shields, past_shields) else 0
             if h + c:
                 h += added + more
