@@ -5,7 +5,12 @@ run: folding the same logs through the reducer alone (the floor: bookkeeping wit
 decisions), and the same games with recording off (what writing the replay costs). Each game
 is played recorded, unrecorded and folded back to back, twice, and the best of each kept (a
 burst of load on a shared machine slows a game's three alike). Then where the time goes, by
-phase of the engine. Usage: python bench/bench_engine.py [--quick]
+phase of the engine. Every game is timed from cold: the engine's memos (memos.py) are emptied
+before it. With ``--against DIR`` (another checkout, e.g. ``git worktree add /tmp/base main``), the
+same recorded games also play there and here turn about, each in its own process, and the ratio of
+their CPU-time medians is printed (a shared machine's load slows CPU time far less than the wall
+clock), from cold and as a batch (one process playing the seeds in turn, its memos kept, as a
+batch worker would). Usage: python bench/bench_engine.py [--quick] [--against DIR]
 """
 
 from __future__ import annotations
@@ -14,11 +19,16 @@ import argparse
 import cProfile
 import io
 import math
+import os
 import pstats
+import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
 
+from engine.rulesets.attack_wing.memos import forget
 from engine.rulesets.attack_wing.play import play
 from engine.rulesets.attack_wing.reducer import fold, initial_state
 from engine.rulesets.attack_wing.scenario import load_scenario
@@ -29,16 +39,60 @@ BUCKETS = {
     "AI: choosing attacks": ("ai.py", "attack"), "movement rules": ("movement.py", "resolve_move"),
     "action options": ("game.py", "action_options"), "combat steps 3-8": ("combat.py", "resolve_attack"),
     "line of fire": ("measure.py", "line_of_fire"), "events + reducer": ("game.py", "emit"),
+    "  of maneuvers: arcs, range": ("ai.py", "_arcs_after"), "  of maneuvers: obstacles": ("ai.py", "_touches"),
+    "  of combat: odds with cards": ("card_odds.py", "card_odds"),
 }
+# one process's games, recorded, in CPU seconds (run with the checkout's own engine)
+_TIMED = """
+import pathlib, sys, tempfile, time
+from engine.rulesets.attack_wing.play import play
+from engine.rulesets.attack_wing.scenario import load_scenario
+try:
+    from engine.rulesets.attack_wing.memos import forget
+except ImportError:  # a checkout from before the memos
+    def forget() -> None: ...
+scenario = load_scenario("skirmish")
+play(scenario, 1000)  # warm (catalog, templates) on a game not timed
+with tempfile.TemporaryDirectory() as tmp:
+    spent = 0.0
+    for seed in range(int(sys.argv[1])):
+        if sys.argv[2] == "cold":
+            forget()  # each game from cold, as alone (else as a batch of games in one process plays them)
+        started = time.process_time()
+        play(scenario, seed, pathlib.Path(tmp) / f"{seed}.trek")
+        spent += time.process_time() - started
+    print(spent)
+"""
+
+
+def versus(other: Path, games: int, turns: int) -> None:
+    """This checkout's engine against another's on the same games, turn about, CPU-time medians:
+    every game from cold (the memos emptied), and as a batch (one process, the memos kept)."""
+    here = Path(__file__).resolve().parents[1]
+    print(f"against {other}: {games} recorded games, {turns} turns each, CPU-time medians")
+    for mode in ("cold", "batch"):
+        times: dict[Path, list[float]] = {here: [], other: []}
+        for turn in range(turns):
+            for tree in (here, other) if turn % 2 == 0 else (other, here):
+                env = {**os.environ, "PYTHONPATH": str(tree)}
+                done = subprocess.run([sys.executable, "-c", _TIMED, str(games), mode], cwd=tree, env=env,
+                                      check=True, capture_output=True, text=True)
+                times[tree].append(float(done.stdout.strip().splitlines()[-1]))
+        mine, theirs = statistics.median(times[here]), statistics.median(times[other])
+        print(f"  {mode + ':':<6} games/s here {games / mine:.2f}, there {games / theirs:.2f}: "
+              f"ratio {theirs / mine:.2f}x")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="a few games, for the test suite")
+    parser.add_argument("--against", type=Path, help="another checkout to time the same games against")
     args = parser.parse_args()
     games = 3 if args.quick else 20
+    if args.against is not None:
+        versus(args.against.resolve(), 6, 4 if args.quick else 8)
     scenario = load_scenario("skirmish")
-    play(scenario, 0)  # warm caches (catalog, templates)
+    play(scenario, 1000)  # warm caches (catalog, templates) on a game not timed
 
     # each game recorded, unrecorded and folded back to back (which goes first alternates), twice,
     # the best time of each kept: on a shared machine a burst of load then slows the three alike
@@ -49,6 +103,7 @@ def main() -> None:
             best = [math.inf, math.inf, math.inf]
             for turn in range(2):
                 for which in ((0, 1, 2) if (seed + turn) % 2 == 0 else (1, 0, 2)):
+                    forget()  # the memos (memos.py) from cold for every game, as a game alone plays
                     t0 = time.perf_counter()
                     if which == 0:
                         result = play(scenario, seed, Path(tmp) / f"{seed}.trek")
@@ -69,10 +124,11 @@ def main() -> None:
           f"(the reducer folds {events / folding:,.0f} events/s)")
 
     profile = cProfile.Profile()
-    profile.enable()
     for seed in range(min(games, 5)):
+        forget()
+        profile.enable()
         play(scenario, seed)
-    profile.disable()
+        profile.disable()
     stats = pstats.Stats(profile, stream=io.StringIO())
     table = stats.stats  # type: ignore[attr-defined]
     total = stats.total_tt  # type: ignore[attr-defined]

@@ -19,6 +19,9 @@ from engine.rulesets.attack_wing.play import play
 from engine.rulesets.attack_wing.scenario import load_scenario
 from engine.rulesets.attack_wing.state import AttackState, DamageCardState, GameState
 
+# the attack's results shown as the defense dice are modified (card_odds: hits, then crits)
+ATTACK_SHOWN = [("hit",) * h + ("crit",) * c for h in range(3) for c in range(2)]
+
 
 def _states() -> tuple[GameState, GameState]:
     state = play(load_scenario("duel"), 0, rounds=1).state
@@ -43,9 +46,9 @@ def test_the_policy_answer_depends_only_on_what_the_memo_keys() -> None:
                 continue
             for owner, token, n in product((a, d), (0, 1), (1, 2, 3)):
                 for faces, _ in co._rolled(effect.dice, n):
-                    for flags in ((False,) * n, (True,) + (False,) * (n - 1)):
+                    for flags, other_dice in product(((False,) * n, (True,) + (False,) * (n - 1)),
+                                                     ATTACK_SHOWN if effect.dice == "defense" else [()]):
                         pool = co._pool(faces, flags)
-                        other_dice = ("hit", "crit", "blank") if effect.dice == "defense" else ()
                         answers = []
                         for s in (state, other):
                             s = s.update(owner.id, battle_stations=token)

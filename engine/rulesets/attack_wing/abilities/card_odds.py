@@ -74,8 +74,9 @@ def _reroll(dist: Dist, kind: str, pool: Pool, token: bool, dice: tuple[int, ...
 
 
 # The policy's answer for a pool, by what it reads (``policy._reroll``, ``_convert`` and the
-# ``add_result`` check, for the MODELLED effects only): the ability, the dice of both sides, whether
-# its owner is the attacker and the owner's battle stations token. The same cases recur in every
+# ``add_result`` check, for the MODELLED effects only): the ability, the dice of both sides (of the
+# attack's, on the defense dice, only whether any is left uncanceled), whether its owner is the
+# attacker and the owner's battle stations token. The same cases recur in every
 # attack of a game, so they are worked out once: the ability object is kept with its answer (an id
 # is never reused while the object lives).
 _DECIDED: dict[tuple[object, ...], tuple[Ability, tuple[int, ...] | None]] = {}
@@ -90,7 +91,10 @@ def _decide(token_state: GameState, found: Found, kind: str, pool: Pool, other: 
     attack = token_state.attack
     assert attack is not None
     battle_stations = token_state.ship(owner.id).battle_stations
-    key = (id(ability), kind, pool, other, owner.id == attack.attacker, battle_stations,
+    # on the defense dice the policy reads the attack's dice only for whether any result is left
+    # uncanceled: one answer for every total of hits and crits that leaves some (or none)
+    shown = bool(sum(uncanceled(other, tuple(f for f, _ in pool))[:2])) if kind == "defense" else other
+    key = (id(ability), kind, pool, shown, owner.id == attack.attacker, battle_stations,
            attack.defense_dice if kind == "attack" else ())
     known = _DECIDED.get(key)
     if known is not None and known[0] is ability:
@@ -312,13 +316,20 @@ def _card_odds(state: GameState, attack_dice: int, defense_dice: int, target_loc
     added = sum(f[4].effect.amount for f in adders if f[4].effect.faces != ("crit",))
     on_crit = sum(f[4].effect.amount for f in adders if f[4].effect.faces == ("crit",))  # Massacre
     out: dict[tuple[int, int], int] = {}  # out of 8**(rolls * attack dice + 2 * defense dice)
+    # the defense cards' answers read the attack's results only for whether any is left uncanceled
+    # (``_decide``), which only their number decides: the defense dice after the cards, once per number
+    after_cards: dict[int, list[tuple[tuple[str, ...], bool, int]]] = {}  # (faces, token, weight)
     for (hits, crits), p in hc.items():
         shown = ("hit",) * hits + ("crit",) * crits
-        ddist = dict(rolled)
-        for found in defense_cards:
-            ddist = _card_step(state, ddist, found, "defense", shown, d_id)
-        for (pool, token), q in ddist.items():
-            h, c = _defended(shown, tuple(f for f, _ in pool), token, evade_tokens, cancels)
+        defended = after_cards.get(hits + crits)
+        if defended is None:
+            ddist = dict(rolled)
+            for found in defense_cards:
+                ddist = _card_step(state, ddist, found, "defense", shown, d_id)
+            defended = after_cards[hits + crits] = [(tuple(f for f, _ in pool), token, q)
+                                                    for (pool, token), q in ddist.items()]
+        for faces, token, q in defended:
+            h, c = _defended(shown, faces, token, evade_tokens, cancels)
             more = on_crit if crit_on_hull(h, c, shields, past_shields) else 0
             if h + c:
                 h += added + more

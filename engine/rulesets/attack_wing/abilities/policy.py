@@ -6,8 +6,9 @@ disabled or discarded, a token or a shield is spent) is used when the expected d
 (exact odds, ``odds.attack_odds``) is more than the card is worth kept (``keep_value``).
 
 The answers to rerolls, conversions and added results read only the ability, the dice of both
-sides, whether the owner attacks and its battle stations token: ``card_odds`` remembers them by
-these (tests/test_card_odds_memo.py checks it), so an answer that reads more needs its key too."""
+sides (of the attack dice, on the defense dice, only whether any result is left uncanceled),
+whether the owner attacks and its battle stations token: ``card_odds`` remembers them by these
+(tests/test_card_odds_memo.py checks it), so an answer that reads more needs its key too."""
 
 from __future__ import annotations
 
