@@ -15,6 +15,7 @@ from engine.replay_timeline import LoadedReplay, load_timeline
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.screen import ELITE_LABEL, dice_tally
 from engine.view import DieView
+from studio import hud_dice
 from studio.frame_plan import moment_after
 from studio.hud_dice import DICE_Z, DIE
 from studio.video import FrameRenderer
@@ -40,7 +41,8 @@ def test_the_tally_counts_a_double_hit_as_two() -> None:
     assert dice_tally((DieView("attack", "double_hit"), DieView("attack", "hit")), ()) == "3 hits"
 
 
-def test_the_double_hit_die_shows_two_stars_and_is_named(loaded: LoadedReplay, tmp_path: Path) -> None:
+def test_the_double_hit_die_shows_two_stars_and_is_named(loaded: LoadedReplay, tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     tl = loaded.timeline
     i = next(k for k, e in enumerate(tl.events) if isinstance(e, ev.DiceRolled) and "double_hit" in e.faces)
     moment = moment_after(tl, i)
@@ -50,6 +52,12 @@ def test_the_double_hit_die_shows_two_stars_and_is_named(loaded: LoadedReplay, t
     assert attack[at].by == ELITE_LABEL and at == len(attack) - 1  # the last die, named
     plain = replace(moment, dice=replace(moment.dice, attack=tuple(
         replace(d, face="hit", by="") if k == at else d for k, d in enumerate(attack))))
+    with FrameRenderer(loaded, SIZE, camera="top") as fr:
+        assert fr.hud is not None
+        fr.hud.update(moment, tl)
+        assert f"1 {ELITE_LABEL}" in fr.hud.dice.legend.text.split("   ")  # the legend names die 1's cause
+    # the legend line held the same in both frames, so the strip keeps its layout
+    monkeypatch.setattr(hud_dice, "legend_line", lambda causes, cards: "legend")
     with FrameRenderer(loaded, SIZE, camera="top") as fr:
         assert fr.hud is not None
         frames = []
@@ -74,6 +82,6 @@ def test_the_double_hit_die_shows_two_stars_and_is_named(loaded: LoadedReplay, t
         return int(np.sum(np.diff(np.concatenate([[0], c.astype(int), [0]])) == 1))
 
     assert runs(white) == 2 and runs(white_hit) == 1
-    # the die's name above it: rows above the die differ too
+    # its cause's numbered disc on its top edge: rows above the die differ too
     above = int((1 - (DICE_Z + DIE / 2)) / 2 * h)
     assert differs[:above].sum() > 20
