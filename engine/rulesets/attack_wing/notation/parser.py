@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Final
 
 from engine.io.reading import read_bytes, show_path
+from engine.rulesets.attack_wing.notation import drawn
 from engine.rulesets.attack_wing.notation import model as m
 from engine.rulesets.attack_wing.notation.errors import Issue, NotationError
 from engine.rulesets.attack_wing.notation.terms import (
@@ -376,6 +377,7 @@ class _Parser:
             return
         if verb == "uses":  # in an attack's block when it follows one, else a line of the round
             uses = uses_line(no, ref, rest, reason)
+            drawn.note(self.doc, uses)  # a damage card drawn and discarded (Joachim)
             if self.attack is not None or self.swallow:
                 self.block_line(uses)
             elif self.round is None:
