@@ -133,7 +133,7 @@ def test_superior_intellect_takes_the_upgrade_the_seat_chooses_with_its_weapon()
     assert [w.upgrade_id for w in a.weapons if w.upgrade_id == TORPEDOES] == [TORPEDOES]
     assert not [w for w in j.weapons if w.upgrade_id == TORPEDOES]
     assert INTELLECT in a.cards_discarded and j.card_ready(WORF)
-    assert any(t.kind == "taken" and t.label == "+Photon Torpedoes" for t in panel_view(a, {}, False).tokens)
+    assert any(t.kind == "taken" and t.label == "TOOK Photon Torpedoes" for t in panel_view(a, {}, False).tokens)
 
 
 def test_the_policy_takes_the_most_valuable_upgrade_and_says_why() -> None:

@@ -196,9 +196,9 @@ def token_views(ship: ShipState, names: Mapping[str, str]) -> tuple[TokenView, .
         out.append(TokenView("target_lock", 1, ship.target_lock, names.get(ship.target_lock, ship.target_lock)))
     if ship.cloaked:
         out.append(TokenView("cloak", 1, None, ship.cloak))
-    for card in ship.cards_taken:  # an upgrade it took from another ship (Superior Intellect): "+NAME"
+    for card in ship.cards_taken:  # an upgrade it took from another ship (Superior Intellect): "TOOK NAME"
         if card in ship.cards and card not in ship.cards_discarded:
-            out.append(TokenView("taken", 1, None, f"+{card_name(card)}"))
+            out.append(TokenView("taken", 1, None, f"TOOK {card_name(card)}"))
     return tuple(out)
 
 
