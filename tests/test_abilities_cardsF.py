@@ -16,13 +16,14 @@ from aw_helpers import ScriptedDice, ScriptedPlayer, game
 from engine.errors import IllegalDecision, IllegalEvent
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.abilities.cards.crew_more2 import DAMAGE_WORTH, steal_worth
-from engine.rulesets.attack_wing.abilities.windows import action_name, action_options
+from engine.rulesets.attack_wing.abilities.windows import action_name, action_options, band_between
 from engine.rulesets.attack_wing.damage import deck_keys
 from engine.rulesets.attack_wing.game import Game
 from engine.rulesets.attack_wing.notation import drawn
 from engine.rulesets.attack_wing.notation import model as m
 from engine.rulesets.attack_wing.players import AbilityUse, ActionChoice
 from engine.rulesets.attack_wing.reducer import apply, initial_state
+from engine.rulesets.attack_wing.rules import attack_options
 from engine.rulesets.attack_wing.screen import panel_view
 from engine.rulesets.attack_wing.taken import upgrade_taken
 
@@ -134,6 +135,19 @@ def test_superior_intellect_takes_the_upgrade_the_seat_chooses_with_its_weapon()
     assert not [w for w in j.weapons if w.upgrade_id == TORPEDOES]
     assert INTELLECT in a.cards_discarded and j.card_ready(WORF)
     assert any(t.kind == "taken" and t.label == "TOOK Photon Torpedoes" for t in panel_view(a, {}, False).tokens)
+
+
+def test_the_weapon_taken_fires_for_the_thief_and_no_more_for_its_old_ship() -> None:
+    """Photon Torpedoes: Range 2-3, a target lock spent (the weapon table): after the theft, with J
+    moved out to Range 2-3 and each ship locked on the other, A may fire them at J and J has none."""
+    g = _steal(choice=TORPEDOES)
+    j = g.state.ship("J")
+    state = g.state.update("A", target_lock="J").update("J", target_lock="A", pose=replace(j.pose, y=j.pose.y + 200))
+    state = replace(state, result=None, phase="combat")
+    assert band_between(state.ship("A"), state.ship("J")) in (2, 3)
+    mine = [o for o in attack_options(state, state.ship("A")) if o.weapon is not None]
+    assert [(o.weapon.upgrade_id, o.defender) for o in mine if o.weapon] == [(TORPEDOES, "J")]
+    assert not [o for o in attack_options(state, state.ship("J")) if o.weapon is not None]
 
 
 def test_the_policy_takes_the_most_valuable_upgrade_and_says_why() -> None:
