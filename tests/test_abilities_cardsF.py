@@ -209,3 +209,14 @@ def test_the_notation_rebuilds_the_deck_with_the_discarded_card_in_the_order_dra
     assert drawn.read("Direct Hit over Console Fire") == ("direct_hit", True, "console_fire")
     assert drawn.read("direct hit under console fire") == ("direct_hit", False, "console_fire")
     assert drawn.read("Worf") is None
+
+
+def test_a_keyframe_writes_cards_taken_only_when_a_ship_took_one() -> None:
+    """Replays made before the field keep their keyframes' bytes; one with a theft reads back the same."""
+    from engine.rulesets.attack_wing.codec import state_from_dict, state_to_dict
+
+    g = _steal(choice=TORPEDOES)
+    snapshot = state_to_dict(g.state)
+    a, j = (next(s for s in snapshot["ships"] if s["id"] == ref) for ref in ("A", "J"))
+    assert a["cards_taken"] == [TORPEDOES] and "cards_taken" not in j
+    assert state_from_dict(snapshot) == g.state
