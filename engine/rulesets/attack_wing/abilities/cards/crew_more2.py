@@ -74,17 +74,20 @@ def joachim(t: Table, ship_id: str, cause: str) -> None:
 
 
 def joachim_choice(target: ShipState, cards: tuple[str, ...]) -> AbilityUse:
-    """The policy: place the card worse for the enemy (``DAMAGE_WORTH``); a Direct Hit that destroys it
-    first."""
-    def worth(key: str) -> float:
-        lethal = key == "direct_hit" and target.hull_damage + 2 >= target.hull
-        return DAMAGE_WORTH.get(key, 0.0) + (10.0 if lethal else 0.0)
+    """The policy: place the card worse for the enemy (``DAMAGE_WORTH``; a Direct Hit is the worst, and its
+    reason says when its two hull points destroy the ship)."""
+    def lethal(key: str) -> bool:
+        return key == "direct_hit" and target.hull_damage + 2 >= target.hull
 
-    kept = max(cards, key=lambda k: (worth(k), -cards.index(k)))
+    kept = max(cards, key=lambda k: (DAMAGE_WORTH.get(k, 0.0), -cards.index(k)))
     other = next((c for c in cards if c != kept), kept)
-    title = CARDS_BY_KEY[kept].title if kept in CARDS_BY_KEY else kept
-    return AbilityUse(choice=kept, reason=f"{target.name} gets {title} ({worth(kept):.1f}), worse for it than "
-                      f"{CARDS_BY_KEY[other].title if other in CARDS_BY_KEY else other} ({worth(other):.1f})")
+
+    def said(key: str) -> str:
+        return f"{CARDS_BY_KEY[key].title if key in CARDS_BY_KEY else key} ({DAMAGE_WORTH.get(key, 0.0):.1f})"
+
+    if lethal(kept):
+        return AbilityUse(choice=kept, reason=f"{target.name} gets a Direct Hit: two hull points, which destroy it")
+    return AbilityUse(choice=kept, reason=f"{target.name} gets {said(kept)}, worse for it than {said(other)}")
 
 
 # --- Superior Intellect -----------------------------------------------------------------------------
