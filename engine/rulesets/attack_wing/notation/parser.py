@@ -544,7 +544,8 @@ _USES_KEYS = ("dice", "free", "choosing", "disabling")
 
 def uses_line(no: int, ref: str, rest: str, reason: str) -> m.Uses:
     """``uses CARD [dice 1 3] [free ACTION [TARGET]] [choosing CARD] [disabling CARD] [: FACES]``; ACTION
-    may be ``card NAME``: that card's "Action:" as the free action."""
+    may be ``card NAME``: that card's "Action:" as the free action; ``choosing KEPT over|under OTHER``:
+    the damage card placed of the two drawn (Joachim, ``notation/drawn``)."""
     head, sep, faces_text = rest.partition(":")
     words = [w for w, _ in tokens(head)]
     keys = [i for i, w in enumerate(words) if w.lower() in _USES_KEYS]
