@@ -19,6 +19,7 @@ SHIELD_OFF: Final[RGBA] = (0.16, 0.2, 0.28, 1.0)
 HULL_ON: Final[RGBA] = (1.0, 0.8, 0.3, 1.0)
 HULL_OFF: Final[RGBA] = (0.42, 0.12, 0.1, 1.0)
 DAMAGE_TAG: Final[RGBA] = (0.62, 0.08, 0.08, 0.95)
+TAKEN: Final[RGBA] = (0.1, 0.5, 0.5, 1.0)  # an upgrade the ship took from another (Superior Intellect)
 TOKENS: Final[dict[str, tuple[str, RGBA]]] = {
     "evade": ("EVD", (0.2, 0.65, 0.3, 1.0)),
     "scan": ("SCN", (0.55, 0.35, 0.85, 1.0)),
@@ -34,11 +35,11 @@ def token_badges(tokens: Sequence[TokenView]) -> list[tuple[str, RGBA]]:
     """Badges for a ship's tokens: ``EVD x2``, ``LOCK Defiant``..."""
     out = []
     for token in tokens:
-        text, colour = TOKENS.get(token.kind, (token.kind.upper()[:5], GREY))
+        text, colour = TOKENS.get(token.kind, (token.kind.upper()[:5], TAKEN if token.kind == "taken" else GREY))
         if token.kind == "target_lock" and token.label:
             text = f"LOCK {short(token.label, 11)}"
         elif token.kind not in TOKENS and token.label:  # a game's own token says what its badge says
-            text = short(token.label, 11)
+            text = short(token.label, 16 if token.kind == "taken" else 11)
         if token.count > 1:
             text += f" x{token.count}"
         out.append((text, colour))

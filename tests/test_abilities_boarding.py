@@ -19,7 +19,8 @@ from engine.rulesets.attack_wing.game import Game
 from engine.rulesets.attack_wing.players import AbilityUse, ActionChoice
 
 KLAG, BOCHRA, FOLLOWER, PAREM, KORAX, TOMAN, SABOTAGE = "3009", "3015", "3022", "3038", "3043", "3084", "3042"
-WORF, KYLE, VAREL, TORPEDOES, PLATING, JOACHIM = "3002", "3020", "3039", "3006", "3077", "3023"
+WORF, KYLE, VAREL, TORPEDOES, PLATING = "3002", "3020", "3039", "3006", "3077"
+SYNON = "3066"  # a crew card the engine does not play (Joachim, once here, now is: lane cardsF)
 
 
 def _board(card: str, j_upgrades: tuple[str, ...] = (WORF, KYLE), band: int = 1, j_shields: int = 0,
@@ -84,7 +85,7 @@ def test_korax_discards_two_crew_cards_and_all_there_are_when_fewer() -> None:
 
 
 def test_the_policy_discards_the_crew_card_whose_ability_is_in_play() -> None:
-    g = _board(KLAG, j_upgrades=(JOACHIM, VAREL))  # Joachim's ability is not played by the engine, Varel's is
+    g = _board(KLAG, j_upgrades=(SYNON, VAREL))  # Synon's ability is not played by the engine, Varel's is
     [use] = used(g, KLAG)
     assert use.choice == VAREL and _discarded(g) == [(VAREL, "Klag")]
 

@@ -18,6 +18,7 @@ from engine.rulesets.attack_wing.state import GameState
 
 RULESET = "attack_wing"
 DERIVED = "derived"  # a state field's metadata key: not written into keyframes (see ``plain``)
+OMIT_DEFAULT = "omit_default"  # a state field's metadata key: written only when not at its default
 _STATE_ADAPTER: TypeAdapter[GameState] = TypeAdapter(GameState)
 
 
@@ -36,7 +37,13 @@ def plain(value: Any) -> Any:
         record = dataclasses.is_dataclass(value) and not isinstance(value, type)
         names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(value)
                                       if f.init and not f.metadata.get(DERIVED)) if record else None
+        if record:
+            _OMIT[kind] = {f.name: f.default for f in dataclasses.fields(value) if f.metadata.get(OMIT_DEFAULT)}
     if names is not None:
+        omit = _OMIT.get(kind)
+        if omit:  # a field added later: left out at its default, so older keyframes keep their bytes
+            return {name: plain(getattr(value, name)) for name in names
+                    if name not in omit or getattr(value, name) != omit[name]}
         return {name: plain(getattr(value, name)) for name in names}
     if isinstance(value, tuple | list):
         return [plain(v) for v in value]
@@ -46,6 +53,7 @@ def plain(value: Any) -> Any:
 _LEAVES: frozenset[type] = frozenset({str, int, float, bool, type(None)})
 _UNSEEN: Any = object()
 _FIELDS: dict[type, tuple[str, ...] | None] = {}  # per class (``plain`` walks every keyframe's state)
+_OMIT: dict[type, dict[str, Any]] = {}  # per class: the fields written only when not at their default
 
 
 def validate_snapshot(adapter: TypeAdapter[S], raw: Any) -> S:

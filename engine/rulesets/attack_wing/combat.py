@@ -13,6 +13,7 @@ from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities import policy, windows
 from engine.rulesets.attack_wing.abilities.card_odds import card_odds
+from engine.rulesets.attack_wing.abilities.cards.crew_more2 import joachim
 from engine.rulesets.attack_wing.abilities.elite import exchange
 from engine.rulesets.attack_wing.abilities.model import AttackContext
 from engine.rulesets.attack_wing.abilities.stored import store
@@ -275,6 +276,9 @@ def suffer(t: Table, ship_id: str, hits: int, crits: int, cause: str, attacker_s
         deck = t.state.deck
         if not deck:
             return  # every card is on a ship: nothing left to deal (rulings.md)
+        if critical:  # the attacker's card may draw two and place one (Joachim)
+            joachim(t, ship_id, cause)
+            deck = t.state.deck
         t.emit(ev.DamageDealt, ship=ship_id, to="hull", card=deck[0], face_up=critical, cause=cause)
         left -= 1
         if _hull_reached(t, ship_id, cause, attacker_skill, left):

@@ -399,7 +399,7 @@ class AbilityUsed(_Event):
     window: Literal["action", "free_action", "declare_target", "attack_dice", "modify_attack", "defense_dice",
                     "modify_defense", "compare", "damage", "end", "resist", "destroyed", "after_move",
                     "aux_power", "before_move", "activation_end", "extra_attack",
-                    "planning", "cloak", "damaged", "transfer"]
+                    "planning", "cloak", "damaged", "transfer", "critical"]
     subject: ShipRef | None = None  # the ship it acts on, when not its own
     dice: tuple[Annotated[int, Field(ge=0, le=100)], ...] = ()  # the dice it touches
     choice: Name | None = None  # a free action's name
@@ -447,6 +447,30 @@ class CardDiscarded(_Event):
     cause: Name
 
 
+class DamageCardsDrawn(_Event):
+    """A card lets the attacker draw two damage cards for one critical hit on the hull (Joachim): the
+    two top cards, in the order drawn; ``kept`` is dealt next (``damage_dealt``), the other goes to
+    the discard pile."""
+
+    type: Literal["damage_cards_drawn"] = "damage_cards_drawn"
+    ship: ShipRef  # the ship about to suffer the critical damage
+    card: Name  # the card that draws two (its catalog id)
+    drawn: Annotated[tuple[Name, ...], Field(min_length=2, max_length=2)]
+    kept: Name
+
+
+class UpgradeTaken(_Event):
+    """A ship's card takes an upgrade card from another ship (Superior Intellect): the card leaves
+    ``source`` and joins ``ship``, with what is on it (a Disabled Token, Time Tokens, tokens kept on
+    it, its uses) and, for a weapon, the weapon (rulings.md "Superior Intellect")."""
+
+    type: Literal["upgrade_taken"] = "upgrade_taken"
+    ship: ShipRef  # the ship that takes it
+    source: ShipRef  # the ship it is taken from
+    card: Name
+    cause: Name
+
+
 class CardEnabled(_Event):
     """A Disabled Token removed from an upgrade card (the ship's action, rulebook "Disabling Upgrade
     Cards")."""
@@ -485,7 +509,7 @@ Event = Annotated[
     | DiceConverted | DieAdded | WeaponDisabled | AttackResolved | AttackSkipped | DamageDealt | ShipDestroyed
     | RoundEnded | GameEnded | ShipNudged | WeaponEnabled | SquadronTokenLost | ConsoleFireRolled
     | DamageDeckReshuffled | AbilityUsed | ShieldsRepaired | CardDisabled | CardEnabled | TimeTokensRemoved
-    | CardDiscarded,
+    | CardDiscarded | DamageCardsDrawn | UpgradeTaken,
     Field(discriminator="type"),
 ]
 
@@ -499,7 +523,8 @@ EVENT_TYPES: tuple[str, ...] = tuple(
         DiceConverted,
         DieAdded, WeaponDisabled, AttackResolved, AttackSkipped, DamageDealt, ShipDestroyed, RoundEnded,
         GameEnded, ShipNudged, WeaponEnabled, SquadronTokenLost, ConsoleFireRolled, DamageDeckReshuffled,
-        AbilityUsed, ShieldsRepaired, CardDisabled, CardEnabled, TimeTokensRemoved, CardDiscarded))
+        AbilityUsed, ShieldsRepaired, CardDisabled, CardEnabled, TimeTokensRemoved, CardDiscarded,
+        DamageCardsDrawn, UpgradeTaken))
 
 
 def event_from_dict(raw: dict[str, Any]) -> Event:

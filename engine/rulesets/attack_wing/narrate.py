@@ -112,6 +112,10 @@ def describe(event: ev.Event, state: GameState) -> str:
         return f"{n}'s {e.card} is disabled ({e.cause})"
     if isinstance(e, ev.CardDiscarded):
         return f"{n}'s {e.card} is discarded ({e.cause})"
+    if isinstance(e, ev.UpgradeTaken):
+        return f"{n} takes {e.card} from {_name(state, e.source)} ({e.cause})"
+    if isinstance(e, ev.DamageCardsDrawn):
+        return f"{e.card} draws {' and '.join(e.drawn)} for {n}: {e.kept} is placed, the other discarded"
     if isinstance(e, ev.CardEnabled):
         return f"{n}'s {e.card} is no longer disabled ({e.cause})"
     if isinstance(e, ev.TimeTokensRemoved):

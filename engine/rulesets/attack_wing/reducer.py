@@ -13,6 +13,7 @@ from typing import Any
 from engine.errors import IllegalEvent
 from engine.evolve import evolve as replace  # dataclasses.replace, faster (the reducer's main cost)
 from engine.rulesets.attack_wing import events as ev
+from engine.rulesets.attack_wing import taken
 from engine.rulesets.attack_wing.dice import ELITE_CARD, Rng, shuffled
 from engine.rulesets.attack_wing.rules import captain_skill
 from engine.rulesets.attack_wing.state import (
@@ -550,5 +551,6 @@ _HANDLERS: dict[str, Callable[[GameState, Any], GameState]] = {
     "ship_nudged": _nudged, "console_fire_rolled": _die_rolled, "damage_deck_reshuffled": _reshuffled,
     "ability_used": _ability, "shields_repaired": _shields_repaired, "card_disabled": _card_disabled,
     "card_enabled": _card_enabled, "time_tokens_removed": _time_removed, "card_discarded": _card_discarded,
+    "damage_cards_drawn": taken.damage_cards_drawn, "upgrade_taken": taken.upgrade_taken,
 }
 assert set(_HANDLERS) == set(ev.EVENT_TYPES), "every event type needs a handler"

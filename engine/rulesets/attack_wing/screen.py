@@ -20,6 +20,7 @@ from typing import Any, Final
 from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import params as P
+from engine.rulesets.attack_wing.abilities.cards.crew_more2 import card_name
 from engine.rulesets.attack_wing.maneuvers import Maneuver, maneuver_path, template_outline
 from engine.rulesets.attack_wing.measure import Placed, line_of_fire, measure
 from engine.rulesets.attack_wing.narrate import PHASES
@@ -195,6 +196,9 @@ def token_views(ship: ShipState, names: Mapping[str, str]) -> tuple[TokenView, .
         out.append(TokenView("target_lock", 1, ship.target_lock, names.get(ship.target_lock, ship.target_lock)))
     if ship.cloaked:
         out.append(TokenView("cloak", 1, None, ship.cloak))
+    for card in ship.cards_taken:  # an upgrade it took from another ship (Superior Intellect): "TOOK NAME"
+        if card in ship.cards and card not in ship.cards_discarded:
+            out.append(TokenView("taken", 1, None, f"TOOK {card_name(card)}"))
     return tuple(out)
 
 

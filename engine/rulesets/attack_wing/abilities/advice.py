@@ -360,6 +360,13 @@ def _on_ship(state: GameState, ship: ShipState, ability: Ability, target: ShipSt
             return sum(each) + tokens, f"disable every upgrade of {target.name}"
         if choices:
             return max(each), f"disable an upgrade of {target.name}"
+    if effect.kind == "steal_upgrade" and not friendly:  # the enemy loses the card and its ship gains it
+        from engine.rulesets.attack_wing.abilities.cards.crew_more2 import STEAL_SCALE, steal_choice, steal_worth
+        from engine.rulesets.attack_wing.abilities.cards.crew_more2 import upgrades_to_steal as stealable
+        cards = stealable(target)
+        if cards:
+            best, why = steal_choice(state, target.id, cards)
+            return STEAL_SCALE * steal_worth(target, best)[0], why
     if effect.kind == "discard_upgrade" and not friendly:
         from engine.rulesets.attack_wing.abilities.windows import upgrades_to_discard
         cards = upgrades_to_discard(target, effect)
@@ -435,7 +442,7 @@ def action_value(state: GameState, ship: ShipState, action: str, threat: float, 
         return 0.3 * threat - _cost(ability.cost), f"{card.name}: cloak, +4 agility under fire (threat " \
             f"{threat:.1f})", None
     if ability.effect.kind in ("repair_shield", "gain_token", "remove_token", "disable_upgrade", "discard_upgrade",
-                               "drop_lock", "inflict", "damage", "shield_roll"):
+                               "drop_lock", "inflict", "damage", "shield_roll", "steal_upgrade"):
         now, said, picked = _acting_now(state, ship, ability, threat, targets)
         if picked is not None and said and any(a.effect.borrow for a in card.abilities):  # Virak'Kara's lent Action:
             worth, words = _lent(state, ship, ability, picked, threat, attack)

@@ -22,7 +22,8 @@ the card's ship performs the Cloak action (the I.R.W. Praetus's roll). ``plannin
 Phase, once every dial is set (Positron Beam), and the maneuvers the ship may set on its dial (a
 standing rule, never an event: the R.I.S. Apnex's "only 1 maneuvers"). ``damaged``: after an attack
 dealt the card's ship at least 1 damage (Alexander). ``transfer``: as another ship is about to
-suffer damage (the Kraxon takes some onto its own shields).
+suffer damage (the Kraxon takes some onto its own shields). ``critical``: as the card's ship deals a
+critical damage card to an enemy ship's hull in its attack (Joachim draws two and keeps one).
 """
 
 from __future__ import annotations
@@ -36,11 +37,12 @@ if TYPE_CHECKING:
 
 Window = Literal["action", "free_action", "declare_target", "attack_dice", "modify_attack", "defense_dice",
                  "modify_defense", "compare", "damage", "end", "resist", "destroyed", "after_move", "aux_power",
-                 "before_move", "activation_end", "extra_attack", "planning", "cloak", "damaged", "transfer"]
+                 "before_move", "activation_end", "extra_attack", "planning", "cloak", "damaged", "transfer",
+                 "critical"]
 WINDOWS: tuple[Window, ...] = ("action", "free_action", "declare_target", "attack_dice", "modify_attack",
                                "defense_dice", "modify_defense", "compare", "damage", "end", "resist", "destroyed",
                                "after_move", "aux_power", "before_move", "activation_end", "extra_attack",
-                               "planning", "cloak", "damaged", "transfer")
+                               "planning", "cloak", "damaged", "transfer", "critical")
 # "ship": a ship card's own ability (the ship card's catalog id is among its cards)
 CardKind = Literal["captain", "admiral", "talent", "crew", "weapon", "tech", "resource", "borg", "squadron", "ship"]
 Limit = Literal["none", "round", "game"]
@@ -128,6 +130,10 @@ EffectKind = Literal[
                        # of its base where it stands (Cochrane Deceleration Maneuver)
     "maneuver",        # an "Action:": the ship performs an additional maneuver, one of ``Effect.maneuvers``
                        # (none named: its dial's, of ``colours``), the seat's choice (``abilities/maneuvers``)
+    "choose_damage",   # window "critical": draw 2 damage cards for the critical hit, the seat places one, the
+                       # other is discarded (Joachim; ``cards/crew_more2``)
+    "steal_upgrade",   # an "Action:": take one upgrade of the ship it targets, even past the upgrade bar
+                       # (Superior Intellect; ``cards/crew_more2``)
 ]
 
 

@@ -129,6 +129,9 @@ def sub_choice(state: GameState, effect: Effect, ship_id: str, choices: tuple[st
     if effect.kind == "maneuver":  # the one worth most on an open table (the AI sees the obstacles too)
         found = moves.best(state, ship, effect, moves.table_of(state, ship), moves.attacks_after(effect))
         return found[0] if found is not None and found[0] in choices else choices[0]
+    if effect.kind == "steal_upgrade":  # the card worth most taken (Superior Intellect)
+        from engine.rulesets.attack_wing.abilities.cards.crew_more2 import steal_choice
+        return steal_choice(state, ship_id, choices)[0]
     weapons = {w.upgrade_id: w.attack for w in ship.weapons if not w.disabled}
     if effect.kind == "discard_upgrade":  # "A+B": two cards; a ready card the engine plays first
         def worth(choice: str) -> tuple[int, int, int]:
@@ -147,6 +150,9 @@ def sub_choice_reason(state: GameState, effect: Effect, ship_id: str, choice: st
     if effect.kind == "maneuver":
         best = moves.best(state, ship, effect, moves.table_of(state, ship), moves.attacks_after(effect))
         return best[2] if best is not None and best[0] == choice else f"{choice.replace('_', ' ')}"
+    if effect.kind == "steal_upgrade":
+        from engine.rulesets.attack_wing.abilities.cards.crew_more2 import steal_choice
+        return steal_choice(state, ship_id, (choice,))[1]
     if effect.kind == "discard_upgrade":
         names = " and ".join(CARDS[c].name if c in CARDS else c for c in choice.split("+"))
         return f"discard {ship.name}'s {names}: " + ("ready cards whose ability the engine plays"
@@ -289,6 +295,9 @@ def default(state: GameState, owner: ShipState, ability: Ability, offer: Ability
         choice = own_choice(owner, tuple(o.action for o in offer.actions))
         name = CARDS[choice].name if choice in CARDS else choice
         return AbilityUse(choice=choice, reason=f"pays with {name}: the card of its own worth least kept")
+    if kind == "choose_damage" and offer.subject is not None:  # the card worse for the enemy (Joachim)
+        from engine.rulesets.attack_wing.abilities.cards.crew_more2 import joachim_choice
+        return joachim_choice(state.ship(offer.subject), tuple(o.action for o in offer.actions))
     if kind == "cancel":
         return _cancel(state, offer)
     if kind == "change_maneuver":  # another maneuver worth more than the card (Transwarp Drive, Uhura)

@@ -13,6 +13,7 @@ from engine.rulesets.attack_wing.abilities.cards import (
     crew,
     crew_actions,
     crew_more,
+    crew_more2,
     maneuvers,
     resources,
     ships,
@@ -28,7 +29,7 @@ from engine.rulesets.attack_wing.abilities.model import Ability, Card, Window
 
 MODULES = (captains, captains_more, admirals, talents, talents_more, crew, crew_more, weapons, tech, tech_more,
            squadrons, resources, boarding, ships, maneuvers, attacks, ships_more,
-           crew_actions)
+           crew_actions, crew_more2)
 
 
 def _index() -> dict[str, Card]:

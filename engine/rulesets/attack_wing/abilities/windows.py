@@ -658,6 +658,9 @@ def _can_change(ship: ShipState, effect: Effect, owner_lock: str | None = None) 
         return bool(upgrades_to_disable(ship, effect)) or any(getattr(ship, t, 0) for t in effect.tokens)
     if effect.kind == "discard_upgrade":
         return bool(upgrades_to_discard(ship, effect))
+    if effect.kind == "steal_upgrade":  # Superior Intellect
+        from engine.rulesets.attack_wing.abilities.cards.crew_more2 import upgrades_to_steal
+        return bool(upgrades_to_steal(ship))
     return True
 
 
@@ -720,7 +723,7 @@ def upgrade_type(card_id: str) -> str | None:
 
 # effects that need a ship to act on (one a seat picks, or every one they may act on)
 _ACTS_ON = ("gain_token", "remove_token", "repair_shield", "disable_upgrade", "discard_upgrade", "drop_lock",
-           "inflict", "damage", "shield_roll")
+           "inflict", "damage", "shield_roll", "steal_upgrade")
 
 
 def fleet_holder(state: GameState, ship: ShipState, card_id: str) -> ShipState | None:
@@ -884,6 +887,9 @@ def _choices(state: GameState, effect: Effect, ships: tuple[str, ...]) -> tuple[
         return upgrades_to_disable(ship, effect)
     if effect.kind == "discard_upgrade":
         return discard_choices(ship, effect)
+    if effect.kind == "steal_upgrade":  # which upgrade it takes: the seat's choice (Superior Intellect)
+        from engine.rulesets.attack_wing.abilities.cards.crew_more2 import upgrades_to_steal
+        return upgrades_to_steal(ship)
     if effect.kind == "maneuver":  # which additional maneuver: the seat's choice
         return moves.choices(ship, effect)
     return ()
@@ -1024,6 +1030,8 @@ def _apply(t: Table, owner: ShipState, cause: str, effect: Effect, ships: tuple[
             for card_id in choice.split("+"):
                 if card_id not in ship.protected:
                     t.emit(ev.CardDiscarded, ship=ship_id, card=card_id, cause=cause)
+        elif effect.kind == "steal_upgrade" and choice is not None:  # the card joins the acting ship
+            t.emit(ev.UpgradeTaken, ship=owner.id, source=ship_id, card=choice, cause=cause)
         elif effect.kind == "reverse" and getattr(t, "extra_maneuver", None) is not None:  # 180 degrees in place
             for _ in range(2):
                 t.extra_maneuver(ship_id, moves.REVERSE, "white", cause)  # type: ignore[attr-defined]

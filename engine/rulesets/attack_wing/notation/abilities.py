@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.abilities.registry import CARDS
 from engine.rulesets.attack_wing.abilities.windows import action_name, parse_action
+from engine.rulesets.attack_wing.notation import drawn
 from engine.rulesets.attack_wing.notation import model as m
 from engine.rulesets.attack_wing.players import AbilityOffer, AbilityUse, ActionOption
 from engine.rulesets.attack_wing.state import ShipState
@@ -82,6 +83,8 @@ def own_choice(card_id: str, index: int, window: str) -> bool:
 
 def use_problem(line: m.Uses, offer: AbilityOffer) -> str | None:
     """Why the line cannot be the answer to the offer (dice or free action), or None."""
+    if offer.window == drawn.WINDOW:  # the damage card placed of the two drawn (Joachim)
+        return drawn.problem(line, offer)
     if offer.window == "transfer":  # how many points the card takes (``choosing N``): one of the offered numbers
         points = [o.action for o in offer.actions]
         return None if line.choice in points else f"{offer.card_name} takes {', '.join(points)} point(s) here, " \
@@ -140,6 +143,8 @@ def _catalog_name(card_id: str) -> str:
 
 def answer(line: m.Uses, offer: AbilityOffer) -> AbilityUse:
     dice = tuple(i - 1 for i in line.indices) or (offer.dice if offer.pick == 0 else ())
+    if offer.window == drawn.WINDOW:  # the damage card placed of the two drawn (Joachim)
+        return drawn.answer(line, offer)
     if offer.window == "transfer":  # its choice is a number of damage points (the Kraxon)
         return AbilityUse(dice, line.choice, None, line.reason)
     if offer.actions and not own_choice(offer.card, offer.ability, offer.window):  # the upgrade paying its cost

@@ -22,6 +22,7 @@ from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities.windows import parse_action
 from engine.rulesets.attack_wing.measure import line_of_fire
 from engine.rulesets.attack_wing.notation import abilities as card_notation
+from engine.rulesets.attack_wing.notation import drawn
 from engine.rulesets.attack_wing.notation import model as m
 from engine.rulesets.attack_wing.notation.cursor import card_index
 from engine.rulesets.attack_wing.notation.errors import NotationError
@@ -233,6 +234,10 @@ class _Walker:
         reroll = next((x for x in ahead if isinstance(x, ev.DiceRerolled) and x.cause == e.card_name), None)
         if reroll is not None:
             self.card_reroll = e.card_name
+        draw = next((x for x in ahead if isinstance(x, ev.DamageCardsDrawn)), None)
+        if e.window == drawn.WINDOW and draw is not None:  # two damage cards drawn, one placed (Joachim)
+            self.add(drawn.uses_line(e, draw, card_notation.label(before.ship(e.ship), e.card)))
+            return
         if e.window in ("free_action", "after_move") and card_notation.acts_now(e):  # its uses line says it
             self.free = e.ship
         self.add(card_notation.uses_line(e, before.ship(e.ship), tuple(reroll.faces) if reroll else tuple(e.faces)))

@@ -132,7 +132,7 @@ class NotationDice:
 # windows asked as an attack's damage is dealt, after it is resolved ("damage": after the Compare
 # Results step, Concussive Charges); "extra_attack" right after it (its uses line in the block of the
 # attack it follows); "transfer" as the damage is dealt (Kraxon)
-AFTER_DICE = ("destroyed", "resist", "extra_attack", "damage", "transfer")
+AFTER_DICE = ("destroyed", "resist", "extra_attack", "damage", "transfer", "critical")  # "critical": Joachim
 
 
 def after_dice(state: GameState, line: m.Uses) -> bool:

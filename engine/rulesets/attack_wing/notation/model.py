@@ -196,6 +196,9 @@ class Notation:
     setup: list[Placed] = field(default_factory=list)
     rounds: list[Round] = field(default_factory=list)
     damage: list[Damage] = field(default_factory=list)  # every damage line, in file order
+    # damage cards drawn and discarded (Joachim, ``notation/drawn``): (index of the next damage line,
+    # drawn after its card, the card)
+    drawn: list[tuple[int, bool, Damage]] = field(default_factory=list)
     result: ResultLine | None = None
     issues: list[Issue] = field(default_factory=list)  # what the parser could not read
     last_line: int = 0

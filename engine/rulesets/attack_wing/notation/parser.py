@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Final
 
 from engine.io.reading import read_bytes, show_path
+from engine.rulesets.attack_wing.notation import drawn
 from engine.rulesets.attack_wing.notation import model as m
 from engine.rulesets.attack_wing.notation.errors import Issue, NotationError
 from engine.rulesets.attack_wing.notation.terms import (
@@ -376,6 +377,7 @@ class _Parser:
             return
         if verb == "uses":  # in an attack's block when it follows one, else a line of the round
             uses = uses_line(no, ref, rest, reason)
+            drawn.note(self.doc, uses)  # a damage card drawn and discarded (Joachim)
             if self.attack is not None or self.swallow:
                 self.block_line(uses)
             elif self.round is None:
@@ -542,7 +544,8 @@ _USES_KEYS = ("dice", "free", "choosing", "disabling")
 
 def uses_line(no: int, ref: str, rest: str, reason: str) -> m.Uses:
     """``uses CARD [dice 1 3] [free ACTION [TARGET]] [choosing CARD] [disabling CARD] [: FACES]``; ACTION
-    may be ``card NAME``: that card's "Action:" as the free action."""
+    may be ``card NAME``: that card's "Action:" as the free action; ``choosing KEPT over|under OTHER``:
+    the damage card placed of the two drawn (Joachim, ``notation/drawn``)."""
     head, sep, faces_text = rest.partition(":")
     words = [w for w, _ in tokens(head)]
     keys = [i for i, w in enumerate(words) if w.lower() in _USES_KEYS]

@@ -19,6 +19,7 @@ from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing.damage import CARDS_BY_KEY, deck_keys
 from engine.rulesets.attack_wing.dice import Rng, shuffled
 from engine.rulesets.attack_wing.game import GameSetup
+from engine.rulesets.attack_wing.notation import drawn
 from engine.rulesets.attack_wing.notation import model as m
 from engine.rulesets.attack_wing.notation.errors import Issue
 from engine.rulesets.attack_wing.notation.terms import SIDE_LETTERS, card_title
@@ -268,12 +269,12 @@ class TableBuilder:
 
     def deck(self, seed: int, ids: set[str]) -> tuple[str, ...] | None:
         """The damage deck: the cards the notation records, in order, on top of the seed's shuffle."""
-        if not self.doc.damage:
+        if not self.doc.damage and not self.doc.drawn:
             return None
         seeded = list(shuffled(Rng(seed), deck_keys())[0])
         rest = list(seeded)
         top: list[str] = []
-        for line in self.doc.damage[:len(seeded)]:
+        for line in drawn.deck_order(self.doc)[:len(seeded)]:
             if line.ship not in ids:
                 continue  # reported with the other unknown ships
             if line.card not in rest:
