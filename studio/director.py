@@ -48,6 +48,7 @@ FOV: Final = 38.0  # vertical field of view, degrees
 TRANSITION: Final = 0.9  # seconds of playback for a camera move
 MIN_HEIGHT_MM: Final = 250.0  # the closest framing still shows this much table top to bottom (safe area)
 MODEL_TOP_MM: Final = 28.0  # how far a model reaches above its peg
+BYSTANDER_ZOOM: Final = 1.45  # a shot widens at most this much to keep the other ships it shows clear of the HUD
 MIN_TABLE_SHOT: Final = 1.5  # seconds: a shorter whole-table shot between two others is skipped
 FULL: Final[Safe] = (-0.97, 0.97, -0.97, 0.97)
 TABLE_AREA: Final[Safe] = (-0.97, 0.97, -0.8, 0.86)  # where a table shot puts the table's corners
@@ -291,7 +292,40 @@ class Director:
         return Shot(start, "table", (), np.vstack([self.table_points, fleet]), self._table_fits[key], i)
 
     def _subject_shot(self, start: float, kind: str, subjects: tuple[str, ...], points: Points, i: int) -> Shot:
-        return Shot(start, kind, subjects, points, self._fit(points), i)
+        fr = self._fit(points)
+        if self.safe != FULL:
+            fr = self._clear_bystanders(fr, points, subjects, i)
+        return Shot(start, kind, subjects, points, fr, i)
+
+    def _clear_bystanders(self, fr: Framing, points: Points, subjects: tuple[str, ...], i: int) -> Framing:
+        """Widen a shot so the other ships it shows are clear of the HUD too (a ship half under a
+        fleet panel reads as hidden action), as long as that keeps the camera within
+        ``BYSTANDER_ZOOM`` of the subjects' own framing; beyond that the close shot stands."""
+        view = self.timeline.moment_after(i).view
+        others = [framed_points(s.pose, s.base_size, s.base_side) for s in view.ships
+                  if s.id not in subjects and not s.destroyed]
+        kept, base = [points], fr
+        centre = points[:, :2].mean(axis=0)
+        for _ in range(4):  # a wider shot may show more ships: look again
+            covered = [o for o in others if self._shows(fr, o, FULL) and not self._shows(fr, o, self.safe, every=True)]
+            covered.sort(key=lambda o: float(np.hypot(*(o[:, :2].mean(axis=0) - centre))))
+            took = False
+            for o in covered:  # the nearest first, each while the shot stays close enough
+                wider = self._fit(np.vstack([*kept, o]))
+                if wider.d <= BYSTANDER_ZOOM * base.d and self._shows(wider, points, self.safe, every=True):
+                    kept.append(o)
+                    fr, took = wider, True
+            others = [o for o in others if not any(o is k for k in kept)]
+            if not took:
+                break
+        return fr
+
+    def _shows(self, fr: Framing, pts: Points, area: Safe, every: bool = False) -> bool:
+        """Whether any (``every``: all) of ``pts`` project inside ``area`` of the image."""
+        proj = self.lens.project(fr, pts)
+        left, right, bottom, top = area
+        inside = (proj[:, 0] >= left) & (proj[:, 0] <= right) & (proj[:, 1] >= bottom) & (proj[:, 1] <= top)
+        return bool(inside.all() if every else inside.any())
 
     def _points(self, focus: FocusView) -> Points:
         """The table points of a focus: its bases on the table, at their pegs and up to the models'

@@ -178,7 +178,7 @@ def test_cut_off_replay_renders_with_a_warning(capsys: pytest.CaptureFixture[str
                                                tmp_path: Path) -> None:
     cut = tmp_path / "cut.trek"
     data = skirmish3_file.read_bytes()
-    cut.write_bytes(data[: int(len(data) * 0.3)])
+    cut.write_bytes(data[: int(len(data) * 0.6)])  # a block of events (schema 4) is whole or lost: cut past a few
     out = tmp_path / "cut.mp4"
     code, stdout, err = run(capsys, "render", str(cut), "-o", str(out), "--size", "192x108", "--fps", "2",
                             "--speed", "16", "--no-progress")
