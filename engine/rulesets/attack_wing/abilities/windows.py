@@ -146,6 +146,8 @@ def candidates(state: GameState, subject: ShipState, window: Window, attack: Att
     ship's (an aura), and those of cards that marked it this round."""
     marked: set[tuple[str, int]] = set()
     for owner in state.ships:
+        if owner.destroyed and window != "destroyed":  # removed from play with its cards (rulebook
+            continue  # "Damage": "immediately remove the destroyed ship"): its marks end with it
         for card_id in owner.cards:
             card = CARDS.get(card_id)
             if card is None:
