@@ -5,11 +5,21 @@ ship's cards leave play with it, so the marks they placed this round end with it
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
+from ability_helpers import AKIRA, ATTACK_SHIP, VORCHA, facing, one_attack, ship
+from aw_helpers import ScriptedPlayer
+
+from engine.geometry.pose import Pose
+from engine.rulesets.attack_wing import actions
 from engine.rulesets.attack_wing import events as ev
+from engine.rulesets.attack_wing.abilities.windows import action_options
+from engine.rulesets.attack_wing.actions import ActionChoice, ActionOption
+from engine.rulesets.attack_wing.ai import AiPlayer
 from engine.rulesets.attack_wing.play import play
 from engine.rulesets.attack_wing.scenario import build_scenario
+from engine.rulesets.attack_wing.state import GameState, ShipState
 
 KLINGON = [{"ship": "1038", "upgrades": ["3012"], "captain": "2017"},
            {"ship": "1028", "upgrades": ["3043"], "captain": "2018"},
@@ -32,3 +42,125 @@ def test_a_destroyed_ships_marks_end_with_it() -> None:
     assert "B1" in gone and marked and marked[0] < gone["B1"]  # the situation: Worf's mark, then B1 destroyed
     assert not [e for i, e in enumerate(events) if isinstance(e, ev.AbilityUsed) and e.ship in gone
                 and i > gone[e.ship]]
+
+
+# --- the AI's Perform Action step with the cards it never used (tests/test_abilities_ai.py's way) ---
+
+FIFTH_WING = "1036"  # Jem'Hadar Attack Ship, attack 3: Action: +1 attack die attacking, -1 defense die this round
+
+
+class Locked(ScriptedPlayer):
+    """The AI's Perform Action step, its ship holding a target lock on J (from an earlier round)."""
+
+    def __init__(self, lock: bool) -> None:
+        super().__init__(use_abilities=True)
+        self.lock = lock
+        self.chosen: list[ActionChoice] = []
+
+    def act(self, state: GameState, ship: ShipState, options: list[ActionOption]) -> ActionChoice:
+        if self.lock:
+            ship = replace(ship, target_lock="J")
+            state = state.with_ship(ship)
+            options = [*actions.action_options(state, ship, lambda s: ()), *action_options(state, ship)]
+        self.chosen.append(AiPlayer().act(state, ship, options))
+        return ActionChoice("pass")
+
+
+def _fifth_wing(lock: bool, under_fire: bool) -> ActionChoice:
+    poses = facing(2)
+    poses["J"] = Pose(poses["J"].x, poses["J"].y, 180 if under_fire else 0)
+    seat = Locked(lock)
+    one_attack([ship("A", 0, FIFTH_WING), ship("J", 1, AKIRA)], ["blank"] * 40, players=[seat, ScriptedPlayer()],
+               poses=poses, holds=())
+    return seat.chosen[0]
+
+
+def test_fifth_wing_patrol_ship_action_with_a_target_lock_and_no_fire() -> None:
+    # with a lock its 3 dice reroll: a fourth die adds more (+0.73 expected damage against 2, exact
+    # odds) than a battle stations token (+0.53); nothing fires at it, so its -1 defense die costs nothing
+    done = _fifth_wing(lock=True, under_fire=False)
+    assert done.action == f"ability:{FIFTH_WING}:0"
+    assert done.reason.startswith("5th Wing Patrol Ship: +1 attack dice for 5th Wing Patrol Ship at")
+    assert "exact odds" in done.reason
+
+
+def test_fifth_wing_patrol_ship_action_not_used_without_a_lock_or_under_fire() -> None:
+    assert _fifth_wing(lock=False, under_fire=False).action == "target_lock"  # the lock first
+    assert _fifth_wing(lock=True, under_fire=True).action != f"ability:{FIFTH_WING}:0"  # -1 defense die at Range 2
+
+
+JAROK, FORWARD_BANKS = "3121", "3034"  # his Action's cost discards a talent: All Forward Disruptor Banks
+
+
+class Acting(ScriptedPlayer):
+    """The AI's Perform Action step for A; the other ships pass."""
+
+    def __init__(self) -> None:
+        super().__init__(use_abilities=True)
+        self.chosen: list[ActionChoice] = []
+
+    def act(self, state: GameState, ship: ShipState, options: list[ActionOption]) -> ActionChoice:
+        if ship.id != "A":
+            return ActionChoice("pass")
+        self.chosen.append(AiPlayer().act(state, ship, options))
+        return self.chosen[-1]
+
+
+def _jarok(a_hull: str, j: Pose, j_hull: str, k: Pose | None) -> ActionChoice:
+    ships = [ship("A", 0, a_hull, JAROK, upgrades=[FORWARD_BANKS]), ship("J", 1, j_hull)]
+    poses = {"A": Pose(400, 450, 0), "J": j}
+    if k is not None:
+        ships.append(ship("K", 1, ATTACK_SHIP))
+        poses["K"] = k
+    seat = Acting()
+    one_attack(ships, ["blank"] * 60, players=[seat, ScriptedPlayer()], poses=poses, holds=())
+    return seat.chosen[0]
+
+
+def test_alidar_jarok_spares_his_ship_a_ship_behind_it_and_still_attacks_another() -> None:
+    # J (Vor'cha, 5 dice) at Range 2 behind his ship fires at it; K is ahead, in his arc: "a ship at
+    # Range 1-2 and his ship may not attack each other" costs him no attack
+    done = _jarok(AKIRA, Pose(400, 300, 0), VORCHA, Pose(400, 700, 0))
+    assert (done.action, done.target) == (f"ability:{JAROK}:0", "J")
+    assert done.reason.startswith("Alidar Jarok: spares his ship 1.80 expected damage from")
+    assert "his own attack going to another ship" in done.reason
+
+
+def test_alidar_jarok_not_used_when_his_attack_at_it_is_worth_more() -> None:
+    # his Vor'cha's 5 dice at the lone Attack Ship ahead are worth more than its 3 dice spared
+    assert _jarok(VORCHA, Pose(400, 800, 180), ATTACK_SHIP, None).action != f"ability:{JAROK}:0"
+
+
+TOMAN_TORAX, WORF = "3084", "3002"
+
+
+class LastRounds(Acting):
+    """The AI's Perform Action step for A, as if the game had ``limit`` rounds."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def act(self, state: GameState, ship: ShipState, options: list[ActionOption]) -> ActionChoice:
+        return super().act(replace(state, round_limit=self.limit), ship, options)
+
+
+def _toman_torax(limit: int) -> ActionChoice:
+    # J (with Worf, a crew card the engine plays) beside A at Range 1 once A has moved: neither in the
+    # other's arc
+    ships = [ship("A", 0, ATTACK_SHIP, upgrades=[TOMAN_TORAX]), ship("J", 1, VORCHA, upgrades=[WORF])]
+    seat = LastRounds(limit)
+    one_attack(ships, ["blank"] * 40, players=[seat, ScriptedPlayer()],
+               poses={"A": Pose(400, 450, 0), "J": Pose(480, 530, 0)}, holds=())
+    return seat.chosen[0]
+
+
+def test_toman_torax_boards_early_in_the_game() -> None:
+    # Worf gone for the 3 rounds left (a token's worth each) is worth more than a lock for later
+    done = _toman_torax(8)
+    assert (done.action, done.target) == (f"ability:{TOMAN_TORAX}:0", "J")
+    assert done.reason == "Toman'Torax: discard 1 upgrade(s) of Klingon Starship for the 3 round(s) left"
+
+
+def test_toman_torax_kept_in_the_last_round() -> None:
+    assert _toman_torax(1).action == "target_lock"  # one round of Worf is not worth the card

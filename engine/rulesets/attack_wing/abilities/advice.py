@@ -3,7 +3,8 @@ values every option of the Perform Action step on one scale), whom it targets, a
 
 An "Action:" card marks ships for the round; its riders (the card's abilities with scope
 "marked") then act in the combat windows. Each rider is valued for the ships it would mark, on the
-AI's own scale: an attack die is worth ``DIE_VALUE`` to a ship with a target its condition allows,
+AI's own scale: attack dice for a friendly ship with a target its condition allows are worth the
+expected damage they add (exact odds, ``DAMAGE_VALUE`` a point),
 a defense die a quarter of the fire the ship is under (as Evasive Maneuvers: +1 defense die),
 a battle stations result turned into a hit what a battle stations token is worth to an attacker.
 
@@ -79,23 +80,38 @@ def _return_fire(state: GameState, ship: ShipState, dice: int) -> tuple[float, s
         f"attackers at Range 1 (expected {chance:.2f} attacks)"
 
 
-def _spared(state: GameState, ship: ShipState, targets: Sequence[str]) -> tuple[float, str, str | None]:
+def _spared(state: GameState, ship: ShipState, targets: Sequence[str], gives_up: str = "all"
+            ) -> tuple[float, str, str | None]:
     """Weyoun: the enemy whose attack on his ship he forbids (the most expected damage spared),
-    less his own attack, given up."""
+    less his own attack, given up (``gives_up`` "all"). "pair" (Alidar Jarok, K'Ehleyr): only the
+    two ships may not attack each other, so he gives up his best attack less his best at another
+    ship; "none" (Selok): his ship still attacks whom it will."""
+    pair = gives_up == "pair"
+
+    def lost_by(pick: str) -> float:
+        if gives_up == "none":
+            return 0.0
+        if not pair:
+            return _own_attack(state, ship)
+        options = rules.attack_options(state, ship)
+        others = max((_expected(state, ship, o) for o in options if o.defender != pick), default=0.0)
+        return max(_own_attack(state, ship) - others, 0.0)
+
     scored = []
     for t in targets:
         enemy = state.ship(t)
         if enemy.side != ship.side:
             damage, chance = _best_at(state, enemy, ship)
-            scored.append((damage * chance, t))
+            scored.append((damage * chance - lost_by(t), damage * chance, t))
     if not scored:
         return 0.0, "", None
-    spared, pick = max(scored)
-    lost = _own_attack(state, ship)
+    _, spared, pick = max(scored)
+    lost = lost_by(pick)
     if spared <= 0:
         return 0.0, "", None
     words = f"spares his ship {spared:.2f} expected damage from {state.ship(pick).name}" + (
-        f", giving up his own attack ({lost:.2f})" if lost else "")
+        f", giving up {'his attack at it' if pair else 'his own attack'} ({lost:.2f})" if lost else
+        (", his own attack going to another ship" if pair and _own_attack(state, ship) else ""))
     return DAMAGE_VALUE * (spared - lost), words, pick
 
 
@@ -160,14 +176,15 @@ def _rider(state: GameState, ship: ShipState, card_id: str, rider: Ability, mark
         "attacker" if effect.dice == "attack" and effect.kind != "defense_dice" else "defender")
     if effect.kind in ("attack_dice", "convert", "reroll", "add_result") and effect.dice == "attack" \
             and role == "attacker":
-        if not _qualifies(state, ship, card_id, rider, marked, "attacker"):
+        attacks = _qualifies(state, ship, card_id, rider, marked, "attacker")
+        if not attacks:
             return 0.0, ""
         if not friendly and effect.kind == "attack_dice" and effect.amount < 0:  # fewer dice at the fleet
             return DIE_VALUE * -effect.amount, f"{effect.amount:+d} attack dice for {marked.name}"
         if not friendly:  # an enemy's extra dice (Keevan's target at his ship)
             return -ENEMY_DIE_VALUE * effect.amount, ""
         if effect.kind == "attack_dice":
-            return DIE_VALUE * effect.amount, f"{effect.amount:+d} attack dice for {marked.name} with a target"
+            return _more_dice(attacks, effect.amount, marked)
         if effect.kind == "convert" and "battle_stations" in effect.faces:
             if effect.to == "crit":
                 return CRIT_OVER_HIT, f"a battle stations result a critical hit for {marked.name}"
@@ -196,6 +213,19 @@ def _rider(state: GameState, ship: ShipState, card_id: str, rider: Ability, mark
             + f" for {marked.name} under fire ({fire:.1f})"
         return value, words if friendly else ""
     return 0.0, ""
+
+
+def _more_dice(attacks: Sequence[AttackContext], amount: int, marked: ShipState) -> tuple[float, str]:
+    """Extra attack dice for a friendly ship: the expected damage they add to its best attack this
+    round (exact odds, with the tokens it holds: a target lock makes a die worth more than a battle
+    stations token), at ``DAMAGE_VALUE`` a point."""
+    def gain(a: AttackContext) -> float:
+        return odds_for(a.attacker, a.defender, a.weapon, a.band, False, extra_attack=amount).expected_damage \
+            - odds_for(a.attacker, a.defender, a.weapon, a.band, False).expected_damage
+    best = max(attacks, key=gain)
+    more = gain(best)
+    return DAMAGE_VALUE * more, f"{amount:+d} attack dice for {marked.name} at {best.defender.name}: " \
+        f"{more:+.2f} expected damage (exact odds)"
 
 
 def _cost(cost: Cost) -> float:
@@ -247,12 +277,26 @@ def _on_ship(state: GameState, ship: ShipState, ability: Ability, target: ShipSt
     if effect.kind == "discard_upgrade" and not friendly:
         from engine.rulesets.attack_wing.abilities.windows import upgrades_to_discard
         cards = upgrades_to_discard(target, effect)
-        weapons = {w.upgrade_id: w.attack for w in target.weapons if not w.disabled}
-        lost = sorted((0.6 + 0.3 * weapons[c] if c in weapons else 1.0 if c in CARDS and target.card_ready(c)
-                       else 0.3 for c in cards), reverse=True)[:max(effect.amount, 1)]
-        if lost:  # out of the game: worth more than a card disabled for a while
-            return float(sum(lost)), f"discard {len(lost)} upgrade(s) of {target.name}"
+        left = _rounds_left(state)
+        lost = sorted((_upgrade_round(target, c) * left for c in cards), reverse=True)[:max(effect.amount, 1)]
+        if lost:  # out of the game: each round left it would have served its ship
+            return float(sum(lost)), f"discard {len(lost)} upgrade(s) of {target.name} for the {left} round(s) " \
+                "left"
     return 0.0, ""
+
+
+def _rounds_left(state: GameState) -> int:
+    """The rounds an upgrade discarded now would have served, this one included (three at most)."""
+    return min(max(state.round_limit - state.round + 1, 1), 3) if state.round_limit else 3
+
+
+def _upgrade_round(ship: ShipState, card_id: str) -> float:
+    """A round's worth of one of a ship's upgrades to it: an armed weapon by its attack dice, a
+    ready card whose ability the engine plays as much as a token, any other card little."""
+    weapon = next((w for w in ship.weapons if w.upgrade_id == card_id and not w.disabled), None)
+    if weapon is not None:
+        return 0.2 + 0.1 * weapon.attack
+    return TOKEN_VALUE if card_id in CARDS and ship.card_ready(card_id) else 0.1
 
 
 def _acting_now(state: GameState, ship: ShipState, ability: Ability, threat: float, targets: Sequence[str]
@@ -301,11 +345,16 @@ def action_value(state: GameState, ship: ShipState, action: str, threat: float, 
             now -= TOKEN_WORTH["target_lock"]
             said.append("spends the target lock")
         return now - _cost(ability.cost), (f"{card.name}: " + "; ".join(said)) if said else "", picked
-    kinds = {r.effect.kind for r in card.abilities if r.condition.scope == "marked"}
+    # the riders: the marks' (scope "marked"), and who may attack whom as targets are declared (Alidar
+    # Jarok's and Selok's standing rule reads the mark: scope "own")
+    riders = [r for r in card.abilities if r.condition.scope == "marked" or r.window == "declare_target"]
+    kinds = {r.effect.kind for r in riders}
     if ("cannot_attack" in kinds and ability.effect.pick) or "must_attack" in kinds:  # Weyoun, Keevan
         extra = sum(r.effect.amount for r in card.abilities if r.condition.scope == "marked"
                     and r.effect.kind == "attack_dice")
-        value, words, chosen = _spared(state, ship, targets) if "cannot_attack" in kinds else \
+        ban = next((r.effect.targets for r in riders if r.effect.kind == "cannot_attack"), "owner")
+        gives_up = "pair" if ban == "pair" else "all" if ability.effect.and_self else "none"
+        value, words, chosen = _spared(state, ship, targets, gives_up) if "cannot_attack" in kinds else \
             _first_strike(state, ship, targets, extra)
         return value - _cost(ability.cost), f"{card.name}: {words}" if words else "", chosen
     pick: str | None = None
