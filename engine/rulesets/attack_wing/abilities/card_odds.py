@@ -27,6 +27,7 @@ from math import lcm
 from types import MappingProxyType
 
 from engine.evolve import evolve
+from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities import policy
 from engine.rulesets.attack_wing.abilities.model import Ability, AttackContext
 from engine.rulesets.attack_wing.abilities.windows import Found, candidates, crit_on_hull, offered_dice
@@ -116,6 +117,37 @@ def _card_step(state: GameState, dist: Dist, found: Found, kind: str, other: tup
         else:  # add_result
             _add(out, (tuple(sorted([*pool, *[(effect.to or "hit", True)] * effect.amount])), spent), p)
     return out
+
+
+def _scan_step(state: GameState, dists: dict[int, Dist], found: Found, a_id: str, scans: int) -> dict[int, Dist]:
+    """One attacker's card in step 4, on each case of scan tokens already spent; a card whose cost
+    spends a scan token (Jadzia Dax) moves the cases it is used in to one more token spent."""
+    out: dict[int, Dist] = {}
+    for s, dist in dists.items():
+        now = state.update(a_id, scan=scans - s) if s else state
+        if found[4].cost.token != "scan" or s >= scans:
+            stepped = _card_step(now, dist, found, "attack", (), a_id) if found[4].cost.token != "scan" else dist
+            for key, p in stepped.items():
+                _add(out.setdefault(s, {}), key, p)
+            continue
+        for key, p in dist.items():
+            one = _card_step(now, {key: p}, found, "attack", (), a_id)
+            spent = s if one == {key: p} else s + 1  # not used: the same pool, the token still there
+            for new, q in one.items():
+                _add(out.setdefault(spent, {}), new, q)
+    return out
+
+
+def _scan_dice(context: AttackContext, scans: int, spent: int) -> int:
+    """The defense dice the attacker's scan tokens no longer take away once ``spent`` of them are
+    spent (rules.defense_dice: each token one die, within the rule of 3 and never below none)."""
+    if not spent:
+        return 0
+    primary = context.weapon is None
+    was = rules.defense_dice(context.defender, replace(context.attacker, scan=scans), primary, context.band, False)
+    now = rules.defense_dice(context.defender, replace(context.attacker, scan=scans - spent), primary, context.band,
+                             False)
+    return now.count - was.count
 
 
 def _modifiers(state: GameState, context: AttackContext, window: str, side: str, kind: str) -> list[Found]:
@@ -225,18 +257,25 @@ def card_odds(state: GameState, context: AttackContext, attack_dice: int, defens
     for found in _modifiers(state, context, "modify_attack", "defender", "attack"):
         dist = _card_step(state, dist, found, "attack", (), a_id)
     dist = _lock_step(state, dist, target_lock, attack_battle_stations, again)
+    scans = state.ship(a_id).scan
+    dists: dict[int, Dist] = {0: dist}  # by the scan tokens the attacker's cards spent in step 4
     for found in _modifiers(state, context, "modify_attack", "attacker", "attack"):
-        dist = _card_step(state, dist, found, "attack", (), a_id)
-    hc: dict[tuple[int, int], int] = {}
-    for (pool, token), p in dist.items():
-        shown_faces = [f for f, _ in pool]
-        for i in attack_conversion(shown_faces, token):
-            shown_faces[i] = "hit"
-        key = (shown_faces.count("hit"), shown_faces.count("crit"))
-        hc[key] = hc.get(key, 0) + p
+        dists = _scan_step(state, dists, found, a_id, scans)
+    # step 5 comes after step 4 (rulebook "Combat Phase"): a scan token a card spent there (Jadzia
+    # Dax) no longer takes a defense die away, as combat.py counts the defense dice then
+    more = {s: _scan_dice(context, scans, s) for s in dists}
+    top = max(defense_dice + m for m in more.values())
+    hcs: dict[int, dict[tuple[int, int], int]] = {}
+    for s, d in dists.items():
+        hc = hcs.setdefault(s, {})
+        for (pool, token), p in d.items():
+            shown_faces = [f for f, _ in pool]
+            for i in attack_conversion(shown_faces, token):
+                shown_faces[i] = "hit"
+            key = (shown_faces.count("hit"), shown_faces.count("crit"))
+            hc[key] = hc.get(key, 0) + p
     adders = [f for f in candidates(state, state.ship(a_id), "damage", context)
               if f[4].effect.kind == "add_damage"]
-    rolled = _first_roll("defense", defense_dice, defense_battle_stations)  # out of 8**(2 * defense dice)
     defense_cards = [found for side in ("attacker", "defender")
                      for found in _modifiers(state, context, "modify_defense", side, "defense")]
     added = sum(f[4].effect.amount for f in adders if f[4].effect.faces != ("crit",))
@@ -250,19 +289,24 @@ def card_odds(state: GameState, context: AttackContext, attack_dice: int, defens
                              if f[4].effect.kind in ("cancel", "one_hit")
                              or (f[4].effect.kind == "convert" and f[4].effect.faces == ("crit",)
                                  and f[4].effect.to == "hit" and f[4].effect.amount == 1))
-    out: dict[tuple[int, int], int] = {}  # out of 8**(rolls * attack dice + 2 * defense dice)
-    for (hits, crits), p in hc.items():
-        shown = ("hit",) * hits + ("crit",) * crits
-        ddist = dict(rolled)
-        for found in defense_cards:
-            ddist = _card_step(state, ddist, found, "defense", shown, d_id)
-        for (pool, token), q in ddist.items():
-            h, c = _defended(shown, tuple(f for f, _ in pool), token, evade_tokens, cancels)
-            more = on_crit if crit_on_hull(h, c, shields, past_shields) else 0
-            if h + c:
-                h += added + more
-            out[(h, c)] = out.get((h, c), 0) + p * q
-    scale = SIDES ** (rolls * attack_dice + 2 * defense_dice)
+    out: dict[tuple[int, int], int] = {}  # out of 8**(rolls * attack dice + 2 * the most defense dice)
+    for s, hc in hcs.items():
+        m = defense_dice + more[s]
+        rolled = _first_roll("defense", m, defense_battle_stations)  # out of 8**(2 * m)
+        spread = SIDES ** (2 * (top - m))
+        now = state.update(a_id, scan=scans - s) if s else state
+        for (hits, crits), p in hc.items():
+            shown = ("hit",) * hits + ("crit",) * crits
+            ddist = dict(rolled)
+            for found in defense_cards:
+                ddist = _card_step(now, ddist, found, "defense", shown, d_id)
+            for (pool, token), q in ddist.items():
+                h, c = _defended(shown, tuple(f for f, _ in pool), token, evade_tokens, cancels)
+                on_hull = on_crit if crit_on_hull(h, c, shields, past_shields) else 0
+                if h + c:
+                    h += added + on_hull
+                out[(h, c)] = out.get((h, c), 0) + p * q * spread
+    scale = SIDES ** (rolls * attack_dice + 2 * top)
     exact = {k: Fraction(w, scale) for k, w in sorted(out.items()) if w}
     total = lcm(*(p.denominator for p in exact.values())) if exact else 1
     weights = {k: int(p * total) for k, p in exact.items()}
