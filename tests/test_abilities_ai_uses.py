@@ -164,3 +164,55 @@ def test_toman_torax_boards_early_in_the_game() -> None:
 
 def test_toman_torax_kept_in_the_last_round() -> None:
     assert _toman_torax(1).action == "target_lock"  # one round of Worf is not worth the card
+
+
+SULU, KYLE, JAROK_72016 = "2046", "3020", "alidar_jarok_cap_72016"
+
+
+class EnemyLock(Acting):
+    """The AI's Perform Action step for A, J holding a target lock on A (from an earlier round)."""
+
+    def act(self, state: GameState, ship: ShipState, options: list[ActionOption]) -> ActionChoice:
+        if ship.id != "A":
+            return ActionChoice("pass")
+        state = state.with_ship(replace(state.ship("J"), target_lock="A"))
+        ship = state.ship("A")
+        super().act(state, ship, [*actions.action_options(state, ship, lambda s: ()), *action_options(state, ship)])
+        return ActionChoice("pass")  # the choice is recorded; the table itself has no lock
+
+
+def _locked_on(captain: str, upgrades: list[str], a_heading: float, j_heading: float) -> ActionChoice:
+    poses = facing(1)
+    poses["A"] = Pose(poses["A"].x, poses["A"].y, a_heading)
+    poses["J"] = Pose(poses["J"].x, poses["J"].y, j_heading)
+    seat = EnemyLock()
+    one_attack([ship("A", 0, AKIRA, captain, upgrades=upgrades), ship("J", 1, VORCHA)], ["blank"] * 40,
+               players=[seat, ScriptedPlayer()], poses=poses, holds=())
+    return seat.chosen[0]
+
+
+def test_hikaru_sulu_breaks_a_lock_that_will_fire_at_his_ship() -> None:
+    # the Vor'cha (5 dice) holds a lock on his Akira and faces it; his ship faces away (no target of
+    # its own): the lock's rerolls are worth 1.15 expected damage at his ship (exact odds)
+    done = _locked_on(SULU, [KYLE], 180, 180)
+    assert (done.action, done.target) == (f"ability:{SULU}:0", "J")
+    assert done.reason == "Hikaru Sulu: Klingon Starship loses its target lock (1.15 expected damage less at " \
+        "U.S.S. Thunderchild, exact odds)"
+
+
+def test_hikaru_sulu_keeps_his_crew_when_the_lock_cannot_fire_this_round() -> None:
+    # the Vor'cha faces away: its lock gives it no attack at his ship this round, and his ship has
+    # the Vor'cha in its arc (its own target lock is worth more)
+    assert _locked_on(SULU, [KYLE], 0, 0).action == "target_lock"
+
+
+def test_alidar_jarok_72016_takes_a_lock_worth_more_than_battle_stations() -> None:
+    # both ships face each other at Range 1: the Vor'cha's lock is worth 1.48 expected damage at
+    # his ship, more than his own battle stations token
+    done = _locked_on(JAROK_72016, [], 0, 180)
+    assert (done.action, done.target) == (f"ability:{JAROK_72016}:0", "J")
+    assert done.reason.startswith("Alidar Jarok: Klingon Starship loses its target lock (1.48 expected damage")
+
+
+def test_alidar_jarok_72016_not_used_on_a_lock_that_cannot_fire() -> None:
+    assert _locked_on(JAROK_72016, [], 0, 0).action == "target_lock"  # its own lock on the Vor'cha

@@ -257,13 +257,13 @@ def _on_ship(state: GameState, ship: ShipState, ability: Ability, target: ShipSt
     if effect.kind == "inflict" and not friendly:  # a critical hit on the hull: a point and its card's effect
         return 1.3 * effect.amount, f"{effect.amount} critical damage to {target.name}"
     if effect.kind == "drop_lock" and not friendly and target.target_lock is not None:  # its lock on us gone
-        return TOKEN_WORTH["target_lock"] + 0.1 * _threat_to(state, target, ship), \
-            f"{target.name} loses its target lock"
+        worth, words = token_worth(state, target, "target_lock")
+        return worth, f"{target.name} loses its target lock{words}"
     if effect.kind == "remove_token" and not friendly:
-        held = [t for t in effect.tokens if getattr(target, t, None)]
+        held = [(*token_worth(state, target, t), t) for t in effect.tokens if getattr(target, t, None)]
         if held:
-            best = max(held, key=lambda t: TOKEN_WORTH.get(t, 0.3))
-            return TOKEN_WORTH.get(best, 0.3), f"{target.name} loses its {best.replace('_', ' ')}"
+            worth, words, best = max(held)
+            return worth, f"{target.name} loses its {best.replace('_', ' ')}{words}"
     if effect.kind == "disable_upgrade" and not friendly:
         from engine.rulesets.attack_wing.abilities.windows import upgrades_to_disable
         choices = upgrades_to_disable(target, effect)
@@ -297,6 +297,34 @@ def _upgrade_round(ship: ShipState, card_id: str) -> float:
     if weapon is not None:
         return 0.2 + 0.1 * weapon.attack
     return TOKEN_VALUE if card_id in CARDS and ship.card_ready(card_id) else 0.1
+
+
+def token_worth(state: GameState, enemy: ShipState, token: str) -> tuple[float, str]:
+    """What an enemy's token is worth to it this round, in expected damage from the exact odds (at
+    ``DAMAGE_VALUE`` a point; ``TOKEN_WORTH`` at least, for the rounds after), and its words: a
+    target lock or a battle stations or scan token by its best attack at a ship of ours with it and
+    without (a torpedo fires only with the lock); an evade token by our best attack at it."""
+    floor = TOKEN_WORTH.get(token, 0.3) * 0.5
+    bare = replace(enemy, **{token: None if token == "target_lock" else 0})  # type: ignore[arg-type]
+    if token == "evade":
+        shots = [(_expected(state, s, o), odds_for(s, bare, o.weapon, o.band, False).expected_damage)
+                 for s in state.enemies(enemy) for o in rules.attack_options(state, s) if o.defender == enemy.id]
+        if not shots:
+            return floor, ""
+        with_it, without = max(shots)
+        gain = without - with_it
+        return max(DAMAGE_VALUE * gain, floor), f" ({gain:+.2f} expected damage for our attack at it, exact odds)"
+    options = [o for o in rules.attack_options(state, enemy) if state.ship(o.defender).side != enemy.side
+               and (token != "target_lock" or o.defender == enemy.target_lock)]
+    if not options:
+        return floor, ""
+    with_it = max(_expected(state, enemy, o) for o in options)
+    without = max((odds_for(bare, state.ship(o.defender), o.weapon, o.band, False).expected_damage for o in options
+                   if not (token == "target_lock" and o.weapon is not None and o.weapon.needs_target_lock)),
+                  default=0.0)
+    at = state.ship(max(options, key=lambda o: _expected(state, enemy, o)).defender)
+    gain = with_it - without
+    return max(DAMAGE_VALUE * gain, floor), f" ({gain:.2f} expected damage less at {at.name}, exact odds)"
 
 
 def _acting_now(state: GameState, ship: ShipState, ability: Ability, threat: float, targets: Sequence[str]
