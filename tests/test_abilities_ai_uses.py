@@ -216,3 +216,40 @@ def test_alidar_jarok_72016_takes_a_lock_worth_more_than_battle_stations() -> No
 
 def test_alidar_jarok_72016_not_used_on_a_lock_that_cannot_fire() -> None:
     assert _locked_on(JAROK_72016, [], 0, 0).action == "target_lock"  # its own lock on the Vor'cha
+
+
+KLAG = "3009"  # Action: at an exposed ship (not cloaked, no active shield) at Range 1-2: discard a crew card;
+# cost: discard Klag, disable every remaining active shield of his own ship
+
+
+class Exposed(LastRounds):
+    """A's Perform Action step in an 8-round game, J's shields down, A's shields as given."""
+
+    def __init__(self, shields: int) -> None:
+        super().__init__(8)
+        self.shields = shields
+
+    def act(self, state: GameState, ship: ShipState, options: list[ActionOption]) -> ActionChoice:
+        if ship.id != "A":
+            return ActionChoice("pass")
+        state = state.with_ship(replace(state.ship("J"), shields=0)).with_ship(replace(ship, shields=self.shields))
+        ship = state.ship("A")
+        super().act(state, ship, [*actions.action_options(state, ship, lambda s: ()), *action_options(state, ship)])
+        return ActionChoice("pass")  # the choice is recorded; the table itself has its shields up
+
+
+def _klag(shields: int) -> ActionChoice:
+    seat = Exposed(shields)
+    one_attack([ship("A", 0, VORCHA, upgrades=[KLAG]), ship("J", 1, AKIRA, upgrades=[WORF])], ["blank"] * 40,
+               players=[seat, ScriptedPlayer()], poses={"A": Pose(400, 450, 0), "J": Pose(480, 530, 0)}, holds=())
+    return seat.chosen[0]
+
+
+def test_klag_boards_an_exposed_ship_when_his_own_shields_are_gone() -> None:
+    done = _klag(0)
+    assert (done.action, done.target) == (f"ability:{KLAG}:0", "J")
+    assert done.reason == "Klag: discard 1 upgrade(s) of U.S.S. Thunderchild for the 3 round(s) left"
+
+
+def test_klag_kept_while_his_ship_would_drop_its_shields() -> None:
+    assert _klag(3).action == "target_lock"  # 3 shields disabled cost more than Worf's 3 rounds
