@@ -7,7 +7,9 @@ the class or faction its abilities ask for), within the ship's upgrade slots and
 elite talent slots, three ships a fleet. Each fleet plays ``--games`` seeded games on the duel
 table against fleets of other factions. Per card it counts the games where the card was in play
 and the games where an ``ability_used`` named it (an "Action:" card: its ``action_performed``
-too), then prints the cards in play but never used. Usage:
+too), and the games where the AI was offered it (an "Action:" card among its actions, an optional
+ability's offer), then prints the cards in play but never used: offered, the policy declined it;
+never offered, its situation did not arise. Usage:
 ``python scripts/ai_card_uses.py [--scope waves|all] [--games N] [--json]``
 """
 
@@ -27,8 +29,14 @@ from engine.catalog.models import Ship
 from engine.catalog.printed import prints_ability
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.abilities.registry import CARDS
-from engine.rulesets.attack_wing.play import play
-from engine.rulesets.attack_wing.scenario import build_scenario
+from engine.rulesets.attack_wing.abilities.windows import ACTION_PREFIX
+from engine.rulesets.attack_wing.actions import ActionChoice, ActionOption
+from engine.rulesets.attack_wing.ai import AiPlayer
+from engine.rulesets.attack_wing.game import Game
+from engine.rulesets.attack_wing.play import setup_from_scenario
+from engine.rulesets.attack_wing.players import AbilityOffer, AbilityUse
+from engine.rulesets.attack_wing.scenario import Scenario, build_scenario
+from engine.rulesets.attack_wing.state import GameState, ShipState
 
 WAVES = ("Core", "Wave 0", "Wave 1", "Wave 2")
 DUEL = Path(__file__).parents[1] / "replays" / "duel.json"
@@ -164,6 +172,33 @@ def build_fleets(scope: str) -> tuple[list[tuple[str, list[dict[str, Any]], str 
     return fleets, placed
 
 
+class CountingAi(AiPlayer):
+    """The AI, noting each card whose ability it was offered (an "Action:" card among its Perform
+    Action step's options, an optional ability's offer): offered and never taken is the policy's
+    choice; never offered, the situation."""
+
+    def __init__(self, scenario: Scenario, offered: set[str]) -> None:
+        super().__init__(scenario.obstacles, scenario.planets, (scenario.play_area.width, scenario.play_area.height))
+        self.offered = offered
+
+    def act(self, state: GameState, ship: ShipState, options: list[ActionOption]) -> ActionChoice:
+        self.offered.update(o.action[len(ACTION_PREFIX):].rpartition(":")[0] for o in options
+                            if o.action.startswith(ACTION_PREFIX))
+        return super().act(state, ship, options)
+
+    def use_ability(self, state: GameState, ship: ShipState, offer: AbilityOffer) -> AbilityUse | None:
+        self.offered.add(offer.card)
+        return super().use_ability(state, ship, offer)
+
+
+def play_counting(scenario: Scenario, seed: int) -> tuple[list[ev.Event], set[str]]:
+    """One AI-against-AI game (as ``play`` plays it, not recorded): its events and the cards offered."""
+    offered: set[str] = set()
+    game = Game(setup_from_scenario(scenario), seed, [CountingAi(scenario, offered), CountingAi(scenario, offered)])
+    game.play()
+    return game.events, offered
+
+
 def _scenario(a: tuple[str, list[dict[str, Any]], str | None], b: tuple[str, list[dict[str, Any]], str | None]
               ) -> Any:
     duel = json.loads(DUEL.read_text())
@@ -178,6 +213,7 @@ def measure(scope: str, games: int) -> dict[str, Any]:
     fleets, placed = build_fleets(scope)
     in_play: Counter[str] = Counter()
     used: Counter[str] = Counter()
+    offered: Counter[str] = Counter()
     abilities_used: Counter[str] = Counter()
     errors: list[str] = []
     played = 0
@@ -189,21 +225,22 @@ def measure(scope: str, games: int) -> dict[str, Any]:
             other = fleets[others[(i * 7 + seed * 3) % len(others)]]
             sides = (fleet, other) if seed % 2 == 0 else (other, fleet)
             try:
-                result = play(_scenario(*sides), seed)
+                events, asked = play_counting(_scenario(*sides), seed)
             except Exception as exc:  # a fleet the engine refuses: say so, go on
                 errors.append(f"{fleet[0]} fleet {i} seed {seed}: {type(exc).__name__}: {exc}"[:300])
                 continue
             played += 1
-            start = next(e for e in result.events if isinstance(e, ev.GameStarted))
+            start = next(e for e in events if isinstance(e, ev.GameStarted))
             present = {c for s in start.ships for c in s.cards}
             present |= {r for r in (fleet[2], other[2]) if r}
-            fired = {e.card for e in result.events if isinstance(e, ev.AbilityUsed)}
-            fired |= {e.action.split(":")[1] for e in result.events
+            fired = {e.card for e in events if isinstance(e, ev.AbilityUsed)}
+            fired |= {e.action.split(":")[1] for e in events
                       if isinstance(e, ev.ActionPerformed) and e.action.startswith("ability:")}
-            which = {f"{e.card}#{e.ability}" for e in result.events if isinstance(e, ev.AbilityUsed)}
+            which = {f"{e.card}#{e.ability}" for e in events if isinstance(e, ev.AbilityUsed)}
             for card_id in present & placed.keys():
                 in_play[card_id] += 1
                 used[card_id] += card_id in fired
+                offered[card_id] += card_id in asked
             abilities_used.update(which)
     never = sorted((c for c in placed if in_play[c] and not used[c] and CARDS[c].abilities),
                    key=lambda c: (CARDS[c].kind, CARDS[c].name))
@@ -212,8 +249,10 @@ def measure(scope: str, games: int) -> dict[str, Any]:
                     if a.optional and f"{c}#{k}" not in abilities_used and a.window != "action")
     return {"scope": scope, "fleets": len(fleets), "games": played, "seconds": round(time.perf_counter() - started, 1),
             "cards": len(placed), "used": sum(1 for c in placed if used[c]),
-            "per_card": {c: {"name": placed[c], "in_play": in_play[c], "used": used[c]} for c in sorted(placed)},
-            "never_used": [{"card": c, "name": placed[c], "kind": CARDS[c].kind, "in_play": in_play[c]} for c in never],
+            "per_card": {c: {"name": placed[c], "in_play": in_play[c], "offered": offered[c], "used": used[c]}
+                         for c in sorted(placed)},
+            "never_used": [{"card": c, "name": placed[c], "kind": CARDS[c].kind, "in_play": in_play[c],
+                            "offered": offered[c]} for c in never],
             "no_ability": sorted(c for c in placed if not CARDS[c].abilities),
             "abilities_never_used": silent, "not_in_play": unplaced, "errors": errors}
 
@@ -233,10 +272,13 @@ def main() -> None:
           f"{result['games']} games in {result['seconds']} s; {result['used']} cards used at least once")
     if args.all_cards:
         for c, row in result["per_card"].items():
-            print(f"  {c:32} {row['name'][:30]:30} in play {row['in_play']:3}  used {row['used']:3}")
+            print(f"  {c:32} {row['name'][:30]:30} in play {row['in_play']:3}  offered {row['offered']:3}  "
+                  f"used {row['used']:3}")
     print(f"in play, never used ({len(result['never_used'])}):")
     for row in result["never_used"]:
-        print(f"  {row['card']:32} {row['name']} ({row['kind']}), in play in {row['in_play']} games")
+        print(f"  {row['card']:32} {row['name']} ({row['kind']}), in play in {row['in_play']} games, "
+              f"offered in {row['offered']}" + (" (a standing rule: never applied)" if not any(
+                  a.optional for a in CARDS[row['card']].abilities) else ""))
     if result["abilities_never_used"]:
         print("optional abilities never used of cards otherwise used: " + ", ".join(result["abilities_never_used"]))
     if result["not_in_play"]:
