@@ -253,3 +253,27 @@ def test_klag_boards_an_exposed_ship_when_his_own_shields_are_gone() -> None:
 
 def test_klag_kept_while_his_ship_would_drop_its_shields() -> None:
     assert _klag(3).action == "target_lock"  # 3 shields disabled cost more than Worf's 3 rounds
+
+
+FEINT, KIRK, SCOUT = "3107", "2011", "1047"  # Feint: discard: a ship at Range 2-3 rolls 2 fewer defense dice
+# against this ship's attacks this round; the Romulan Scout Vessel: agility 3, attack 1
+
+
+def _feint(lock: bool) -> ActionChoice:
+    poses = facing(2)
+    seat = Locked(lock)
+    one_attack([ship("A", 0, VORCHA, KIRK, upgrades=[FEINT]), ship("J", 1, SCOUT)], ["blank"] * 40,
+               players=[seat, ScriptedPlayer()], poses=poses, holds=())
+    return seat.chosen[0]
+
+
+def test_feint_with_a_target_lock_held_on_a_ship_of_agility_3() -> None:
+    # its value was computed but its words dropped (a rider on an enemy ship): it was never chosen
+    done = _feint(lock=True)
+    assert (done.action, done.target) == (f"ability:{FEINT}:0", "J")
+    assert done.reason == "Feint: -2 defense dice for Romulan Starship against Klingon Starship: +0.74 expected " \
+        "damage (exact odds)"
+
+
+def test_feint_kept_while_a_target_lock_is_worth_more() -> None:
+    assert _feint(lock=False).action == "target_lock"

@@ -195,6 +195,9 @@ def _rider(state: GameState, ship: ShipState, card_id: str, rider: Ability, mark
         return DIE_VALUE * 0.5 * dice, f"{effect.kind.replace('_', ' ')} for {marked.name}'s attack"
     if effect.kind == "defense_dice" or (effect.dice == "defense" and effect.kind in ("convert", "reroll",
                                                                                       "add_result")):
+        if not friendly and effect.kind == "defense_dice" and effect.amount < 0:  # fewer for an enemy (Feint)
+            attacks = _qualifies(state, ship, card_id, rider, marked, "defender")
+            return _fewer_defense(attacks, effect.amount, marked) if attacks else (0.0, "")
         fire = threat if marked.id == ship.id else _under_fire(state, marked, 99)
         if not fire or not _qualifies(state, ship, card_id, rider, marked, "defender"):
             return 0.0, ""
@@ -213,6 +216,18 @@ def _rider(state: GameState, ship: ShipState, card_id: str, rider: Ability, mark
             + f" for {marked.name} under fire ({fire:.1f})"
         return value, words if friendly else ""
     return 0.0, ""
+
+
+def _fewer_defense(attacks: Sequence[AttackContext], amount: int, marked: ShipState) -> tuple[float, str]:
+    """Fewer defense dice for an enemy against our attacks this round: the expected damage they add
+    to the best of those attacks (exact odds), at ``DAMAGE_VALUE`` a point."""
+    def gain(a: AttackContext) -> float:
+        return odds_for(a.attacker, a.defender, a.weapon, a.band, False, extra_defense=amount).expected_damage \
+            - odds_for(a.attacker, a.defender, a.weapon, a.band, False).expected_damage
+    best = max(attacks, key=gain)
+    more = gain(best)
+    return DAMAGE_VALUE * more, f"{amount:+d} defense dice for {marked.name} against {best.attacker.name}: " \
+        f"{more:+.2f} expected damage (exact odds)"
 
 
 def _more_dice(attacks: Sequence[AttackContext], amount: int, marked: ShipState) -> tuple[float, str]:
