@@ -277,3 +277,28 @@ def test_feint_with_a_target_lock_held_on_a_ship_of_agility_3() -> None:
 
 def test_feint_kept_while_a_target_lock_is_worth_more() -> None:
     assert _feint(lock=False).action == "target_lock"
+
+
+GORKON = "2031"  # Action: disable Gorkon; his ship and every ship attacking it roll 2 fewer attack dice this round
+
+
+def _gorkon(a_heading: float, band: int) -> ActionChoice:
+    poses = facing(band)
+    poses["A"] = Pose(poses["A"].x, poses["A"].y, a_heading)
+    seat = Acting()
+    one_attack([ship("A", 0, VORCHA, GORKON), ship("J", 1, AKIRA)], ["blank"] * 40,
+               players=[seat, ScriptedPlayer()], poses=poses, holds=())
+    return seat.chosen[0]
+
+
+def test_gorkon_under_fire_with_nothing_to_shoot() -> None:
+    # the Akira fires at his Vor'cha, which faces away: 2 fewer dice at it spare 0.82 expected damage
+    # (exact odds), and his own 2 fewer cost nothing (the rider on ships attacking his was never valued)
+    done = _gorkon(180, 1)
+    assert done.action == f"ability:{GORKON}:0"
+    assert done.reason == "Gorkon: -2 attack dice for the ships attacking Klingon Starship: 0.82 expected damage " \
+        "spared (exact odds)"
+
+
+def test_gorkon_kept_when_his_ship_has_a_target() -> None:
+    assert _gorkon(0, 2).action == "target_lock"  # his own 2 dice fewer cost as much as they spare

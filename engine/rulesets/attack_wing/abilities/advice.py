@@ -174,6 +174,8 @@ def _rider(state: GameState, ship: ShipState, card_id: str, rider: Ability, mark
     friendly = marked.side == ship.side
     role = rider.condition.role if rider.condition.role != "any" else (
         "attacker" if effect.dice == "attack" and effect.kind != "defense_dice" else "defender")
+    if effect.kind == "attack_dice" and role == "defender" and friendly and effect.amount < 0:  # Gorkon
+        return _spared_dice(state, marked, effect.amount)
     if effect.kind in ("attack_dice", "convert", "reroll", "add_result") and effect.dice == "attack" \
             and role == "attacker":
         attacks = _qualifies(state, ship, card_id, rider, marked, "attacker")
@@ -216,6 +218,21 @@ def _rider(state: GameState, ship: ShipState, card_id: str, rider: Ability, mark
             + f" for {marked.name} under fire ({fire:.1f})"
         return value, words if friendly else ""
     return 0.0, ""
+
+
+def _spared_dice(state: GameState, marked: ShipState, amount: int) -> tuple[float, str]:
+    """Fewer attack dice for every ship attacking a friendly ship this round: the expected damage
+    spared it, each enemy's best attack at it (exact odds) times the chance it picks it, at
+    ``DAMAGE_VALUE`` a point."""
+    spared = 0.0
+    for enemy in state.enemies(marked):
+        now, chance = _best_at(state, enemy, marked)
+        if chance:
+            spared += (now - _best_at(state, enemy, marked, amount)[0]) * chance
+    if not spared:
+        return 0.0, ""
+    return DAMAGE_VALUE * spared, f"{amount:+d} attack dice for the ships attacking {marked.name}: {spared:.2f} " \
+        "expected damage spared (exact odds)"
 
 
 def _fewer_defense(attacks: Sequence[AttackContext], amount: int, marked: ShipState) -> tuple[float, str]:
