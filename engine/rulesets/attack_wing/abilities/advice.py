@@ -3,7 +3,8 @@ values every option of the Perform Action step on one scale), whom it targets, a
 
 An "Action:" card marks ships for the round; its riders (the card's abilities with scope
 "marked") then act in the combat windows. Each rider is valued for the ships it would mark, on the
-AI's own scale: an attack die is worth ``DIE_VALUE`` to a ship with a target its condition allows,
+AI's own scale: attack dice for a friendly ship with a target its condition allows are worth the
+expected damage they add (exact odds, ``DAMAGE_VALUE`` a point),
 a defense die a quarter of the fire the ship is under (as Evasive Maneuvers: +1 defense die),
 a battle stations result turned into a hit what a battle stations token is worth to an attacker.
 
@@ -80,23 +81,38 @@ def _return_fire(state: GameState, ship: ShipState, dice: int) -> tuple[float, s
         f"attackers at Range 1 (expected {chance:.2f} attacks)"
 
 
-def _spared(state: GameState, ship: ShipState, targets: Sequence[str]) -> tuple[float, str, str | None]:
+def _spared(state: GameState, ship: ShipState, targets: Sequence[str], gives_up: str = "all"
+            ) -> tuple[float, str, str | None]:
     """Weyoun: the enemy whose attack on his ship he forbids (the most expected damage spared),
-    less his own attack, given up."""
+    less his own attack, given up (``gives_up`` "all"). "pair" (Alidar Jarok, K'Ehleyr): only the
+    two ships may not attack each other, so he gives up his best attack less his best at another
+    ship; "none" (Selok): his ship still attacks whom it will."""
+    pair = gives_up == "pair"
+
+    def lost_by(pick: str) -> float:
+        if gives_up == "none":
+            return 0.0
+        if not pair:
+            return _own_attack(state, ship)
+        options = rules.attack_options(state, ship)
+        others = max((_expected(state, ship, o) for o in options if o.defender != pick), default=0.0)
+        return max(_own_attack(state, ship) - others, 0.0)
+
     scored = []
     for t in targets:
         enemy = state.ship(t)
         if enemy.side != ship.side:
             damage, chance = _best_at(state, enemy, ship)
-            scored.append((damage * chance, t))
+            scored.append((damage * chance - lost_by(t), damage * chance, t))
     if not scored:
         return 0.0, "", None
-    spared, pick = max(scored)
-    lost = _own_attack(state, ship)
+    _, spared, pick = max(scored)
+    lost = lost_by(pick)
     if spared <= 0:
         return 0.0, "", None
     words = f"spares his ship {spared:.2f} expected damage from {state.ship(pick).name}" + (
-        f", giving up his own attack ({lost:.2f})" if lost else "")
+        f", giving up {'his attack at it' if pair else 'his own attack'} ({lost:.2f})" if lost else
+        (", his own attack going to another ship" if pair and _own_attack(state, ship) else ""))
     return DAMAGE_VALUE * (spared - lost), words, pick
 
 
@@ -266,16 +282,19 @@ def _rider(state: GameState, ship: ShipState, card_id: str, rider: Ability, mark
     friendly = marked.side == ship.side
     role = rider.condition.role if rider.condition.role != "any" else (
         "attacker" if effect.dice == "attack" and effect.kind != "defense_dice" else "defender")
+    if effect.kind == "attack_dice" and role == "defender" and friendly and effect.amount < 0:  # Gorkon
+        return _spared_dice(state, marked, effect.amount)
     if effect.kind in ("attack_dice", "convert", "reroll", "add_result") and effect.dice == "attack" \
             and role == "attacker":
-        if not _qualifies(state, ship, card_id, rider, marked, "attacker"):
+        attacks = _qualifies(state, ship, card_id, rider, marked, "attacker")
+        if not attacks:
             return 0.0, ""
         if not friendly and effect.kind == "attack_dice" and effect.amount < 0:  # fewer dice at the fleet
             return DIE_VALUE * -effect.amount, f"{effect.amount:+d} attack dice for {marked.name}"
         if not friendly:  # an enemy's extra dice (Keevan's target at his ship)
             return -ENEMY_DIE_VALUE * effect.amount, ""
         if effect.kind == "attack_dice":
-            return DIE_VALUE * effect.amount, f"{effect.amount:+d} attack dice for {marked.name} with a target"
+            return _more_dice(attacks, effect.amount, marked)
         if effect.kind == "convert" and "battle_stations" in effect.faces:
             if effect.to == "crit":
                 return CRIT_OVER_HIT, f"a battle stations result a critical hit for {marked.name}"
@@ -286,6 +305,9 @@ def _rider(state: GameState, ship: ShipState, card_id: str, rider: Ability, mark
         return DIE_VALUE * 0.5 * dice, f"{effect.kind.replace('_', ' ')} for {marked.name}'s attack"
     if effect.kind == "defense_dice" or (effect.dice == "defense" and effect.kind in ("convert", "reroll",
                                                                                       "add_result")):
+        if not friendly and effect.kind == "defense_dice" and effect.amount < 0:  # fewer for an enemy (Feint)
+            attacks = _qualifies(state, ship, card_id, rider, marked, "defender")
+            return _fewer_defense(attacks, effect.amount, marked) if attacks else (0.0, "")
         fire = threat if marked.id == ship.id else _under_fire(state, marked, 99)
         if not fire or not _qualifies(state, ship, card_id, rider, marked, "defender"):
             return 0.0, ""
@@ -304,6 +326,46 @@ def _rider(state: GameState, ship: ShipState, card_id: str, rider: Ability, mark
             + f" for {marked.name} under fire ({fire:.1f})"
         return value, words if friendly else ""
     return 0.0, ""
+
+
+def _spared_dice(state: GameState, marked: ShipState, amount: int) -> tuple[float, str]:
+    """Fewer attack dice for every ship attacking a friendly ship this round: the expected damage
+    spared it, each enemy's best attack at it (exact odds) times the chance it picks it, at
+    ``DAMAGE_VALUE`` a point."""
+    spared = 0.0
+    for enemy in state.enemies(marked):
+        now, chance = _best_at(state, enemy, marked)
+        if chance:
+            spared += (now - _best_at(state, enemy, marked, amount)[0]) * chance
+    if not spared:
+        return 0.0, ""
+    return DAMAGE_VALUE * spared, f"{amount:+d} attack dice for the ships attacking {marked.name}: {spared:.2f} " \
+        "expected damage spared (exact odds)"
+
+
+def _fewer_defense(attacks: Sequence[AttackContext], amount: int, marked: ShipState) -> tuple[float, str]:
+    """Fewer defense dice for an enemy against our attacks this round: the expected damage they add
+    to the best of those attacks (exact odds), at ``DAMAGE_VALUE`` a point."""
+    def gain(a: AttackContext) -> float:
+        return odds_for(a.attacker, a.defender, a.weapon, a.band, False, extra_defense=amount).expected_damage \
+            - odds_for(a.attacker, a.defender, a.weapon, a.band, False).expected_damage
+    best = max(attacks, key=gain)
+    more = gain(best)
+    return DAMAGE_VALUE * more, f"{amount:+d} defense dice for {marked.name} against {best.attacker.name}: " \
+        f"{more:+.2f} expected damage (exact odds)"
+
+
+def _more_dice(attacks: Sequence[AttackContext], amount: int, marked: ShipState) -> tuple[float, str]:
+    """Extra attack dice for a friendly ship: the expected damage they add to its best attack this
+    round (exact odds, with the tokens it holds: a target lock makes a die worth more than a battle
+    stations token), at ``DAMAGE_VALUE`` a point."""
+    def gain(a: AttackContext) -> float:
+        return odds_for(a.attacker, a.defender, a.weapon, a.band, False, extra_attack=amount).expected_damage \
+            - odds_for(a.attacker, a.defender, a.weapon, a.band, False).expected_damage
+    best = max(attacks, key=gain)
+    more = gain(best)
+    return DAMAGE_VALUE * more, f"{amount:+d} attack dice for {marked.name} at {best.defender.name}: " \
+        f"{more:+.2f} expected damage (exact odds)"
 
 
 def _cost(cost: Cost) -> float:
@@ -343,13 +405,13 @@ def _on_ship(state: GameState, ship: ShipState, ability: Ability, target: ShipSt
     if effect.kind == "inflict" and not friendly:  # a critical hit on the hull: a point and its card's effect
         return 1.3 * effect.amount, f"{effect.amount} critical damage to {target.name}"
     if effect.kind == "drop_lock" and not friendly and target.target_lock is not None:  # its lock on us gone
-        return TOKEN_WORTH["target_lock"] + 0.1 * _threat_to(state, target, ship), \
-            f"{target.name} loses its target lock"
+        worth, words = token_worth(state, target, "target_lock")
+        return worth, f"{target.name} loses its target lock{words}"
     if effect.kind == "remove_token" and not friendly:
-        held = [t for t in effect.tokens if getattr(target, t, None)]
+        held = [(*token_worth(state, target, t), t) for t in effect.tokens if getattr(target, t, None)]
         if held:
-            best = max(held, key=lambda t: TOKEN_WORTH.get(t, 0.3))
-            return TOKEN_WORTH.get(best, 0.3), f"{target.name} loses its {best.replace('_', ' ')}"
+            worth, words, best = max(held)
+            return worth, f"{target.name} loses its {best.replace('_', ' ')}{words}"
     if effect.kind == "disable_upgrade" and not friendly:
         from engine.rulesets.attack_wing.abilities.windows import upgrades_to_disable
         choices = upgrades_to_disable(target, effect)
@@ -370,12 +432,54 @@ def _on_ship(state: GameState, ship: ShipState, ability: Ability, target: ShipSt
     if effect.kind == "discard_upgrade" and not friendly:
         from engine.rulesets.attack_wing.abilities.windows import upgrades_to_discard
         cards = upgrades_to_discard(target, effect)
-        weapons = {w.upgrade_id: w.attack for w in target.weapons if not w.disabled}
-        lost = sorted((0.6 + 0.3 * weapons[c] if c in weapons else 1.0 if c in CARDS and target.card_ready(c)
-                       else 0.3 for c in cards), reverse=True)[:max(effect.amount, 1)]
-        if lost:  # out of the game: worth more than a card disabled for a while
-            return float(sum(lost)), f"discard {len(lost)} upgrade(s) of {target.name}"
+        left = _rounds_left(state)
+        lost = sorted((_upgrade_round(target, c) * left for c in cards), reverse=True)[:max(effect.amount, 1)]
+        if lost:  # out of the game: each round left it would have served its ship
+            return float(sum(lost)), f"discard {len(lost)} upgrade(s) of {target.name} for the {left} round(s) " \
+                "left"
     return 0.0, ""
+
+
+def _rounds_left(state: GameState) -> int:
+    """The rounds an upgrade discarded now would have served, this one included (three at most)."""
+    return min(max(state.round_limit - state.round + 1, 1), 3) if state.round_limit else 3
+
+
+def _upgrade_round(ship: ShipState, card_id: str) -> float:
+    """A round's worth of one of a ship's upgrades to it: an armed weapon by its attack dice, a
+    ready card whose ability the engine plays as much as a token, any other card little."""
+    weapon = next((w for w in ship.weapons if w.upgrade_id == card_id and not w.disabled), None)
+    if weapon is not None:
+        return 0.2 + 0.1 * weapon.attack
+    return TOKEN_VALUE if card_id in CARDS and ship.card_ready(card_id) else 0.1
+
+
+def token_worth(state: GameState, enemy: ShipState, token: str) -> tuple[float, str]:
+    """What an enemy's token is worth to it this round, in expected damage from the exact odds (at
+    ``DAMAGE_VALUE`` a point; ``TOKEN_WORTH`` at least, for the rounds after), and its words: a
+    target lock or a battle stations or scan token by its best attack at a ship of ours with it and
+    without (a torpedo fires only with the lock); an evade token by our best attack at it."""
+    floor = TOKEN_WORTH.get(token, 0.3) * 0.5
+    bare = replace(enemy, **{token: None if token == "target_lock" else 0})  # type: ignore[arg-type]
+    if token == "evade":
+        shots = [(_expected(state, s, o), odds_for(s, bare, o.weapon, o.band, False).expected_damage)
+                 for s in state.enemies(enemy) for o in rules.attack_options(state, s) if o.defender == enemy.id]
+        if not shots:
+            return floor, ""
+        with_it, without = max(shots)
+        gain = without - with_it
+        return max(DAMAGE_VALUE * gain, floor), f" ({gain:+.2f} expected damage for our attack at it, exact odds)"
+    options = [o for o in rules.attack_options(state, enemy) if state.ship(o.defender).side != enemy.side
+               and (token != "target_lock" or o.defender == enemy.target_lock)]
+    if not options:
+        return floor, ""
+    with_it = max(_expected(state, enemy, o) for o in options)
+    without = max((odds_for(bare, state.ship(o.defender), o.weapon, o.band, False).expected_damage for o in options
+                   if not (token == "target_lock" and o.weapon is not None and o.weapon.needs_target_lock)),
+                  default=0.0)
+    at = state.ship(max(options, key=lambda o: _expected(state, enemy, o)).defender)
+    gain = with_it - without
+    return max(DAMAGE_VALUE * gain, floor), f" ({gain:.2f} expected damage less at {at.name}, exact odds)"
 
 
 def _acting_now(state: GameState, ship: ShipState, ability: Ability, threat: float, targets: Sequence[str]
@@ -471,11 +575,16 @@ def action_value(state: GameState, ship: ShipState, action: str, threat: float, 
     if ability.effect.disable_shields:  # Projected Stasis Field
         value, words, chosen = _stasis(state, ship, targets)
         return value - _cost(ability.cost), f"{card.name}: {words}" if words else "", chosen
-    kinds = {r.effect.kind for r in card.abilities if r.condition.scope == "marked"}
+    # the riders: the marks' (scope "marked"), and who may attack whom as targets are declared (Alidar
+    # Jarok's and Selok's standing rule reads the mark: scope "own")
+    riders = [r for r in card.abilities if r.condition.scope == "marked" or r.window == "declare_target"]
+    kinds = {r.effect.kind for r in riders}
     if ("cannot_attack" in kinds and ability.effect.pick) or "must_attack" in kinds:  # Weyoun, Keevan
         extra = sum(r.effect.amount for r in card.abilities if r.condition.scope == "marked"
                     and r.effect.kind == "attack_dice")
-        value, words, chosen = _spared(state, ship, targets) if "cannot_attack" in kinds else \
+        ban = next((r.effect.targets for r in riders if r.effect.kind == "cannot_attack"), "owner")
+        gives_up = "pair" if ban == "pair" else "all" if ability.effect.and_self else "none"
+        value, words, chosen = _spared(state, ship, targets, gives_up) if "cannot_attack" in kinds else \
             _first_strike(state, ship, targets, extra)
         return value - _cost(ability.cost), f"{card.name}: {words}" if words else "", chosen
     pick: str | None = None

@@ -27,6 +27,7 @@ from math import lcm
 from types import MappingProxyType
 
 from engine.evolve import evolve
+from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities import policy
 from engine.rulesets.attack_wing.abilities.model import Ability, AttackContext
 from engine.rulesets.attack_wing.abilities.windows import Found, candidates, crit_on_hull, offered_dice
@@ -245,6 +246,37 @@ def _defended(shown: tuple[str, ...], defense: tuple[str, ...], token: bool, eva
     return h, c
 
 
+def _scan_step(state: GameState, dists: dict[int, Dist], found: Found, a_id: str, scans: int) -> dict[int, Dist]:
+    """One attacker's card in step 4, on each case of scan tokens already spent; a card whose cost
+    spends a scan token (Jadzia Dax) moves the cases it is used in to one more token spent."""
+    out: dict[int, Dist] = {}
+    for s, dist in dists.items():
+        now = state.update(a_id, scan=scans - s) if s else state
+        if found[4].cost.token != "scan" or s >= scans:
+            stepped = _card_step(now, dist, found, "attack", (), a_id) if found[4].cost.token != "scan" else dist
+            for key, p in stepped.items():
+                _add(out.setdefault(s, {}), key, p)
+            continue
+        for key, p in dist.items():
+            one = _card_step(now, {key: p}, found, "attack", (), a_id)
+            spent = s if one == {key: p} else s + 1  # not used: the same pool, the token still there
+            for new, q in one.items():
+                _add(out.setdefault(spent, {}), new, q)
+    return out
+
+
+def _scan_dice(context: AttackContext, scans: int, spent: int) -> int:
+    """The defense dice the attacker's scan tokens no longer take away once ``spent`` of them are
+    spent (rules.defense_dice: each token one die, within the rule of 3 and never below none)."""
+    if not spent:
+        return 0
+    primary = context.weapon is None
+    was = rules.defense_dice(context.defender, replace(context.attacker, scan=scans), primary, context.band, False)
+    now = rules.defense_dice(context.defender, replace(context.attacker, scan=scans - spent), primary, context.band,
+                             False)
+    return now.count - was.count
+
+
 # card_odds by everything it reads: the dice and tokens, the defender's shields, the attack's
 # declared dice, and each card ability that acts (its owner, the owner's battle stations token, the
 # ability) -- the same attack between the same ships recurs round after round
@@ -281,18 +313,18 @@ def card_odds(state: GameState, context: AttackContext, attack_dice: int, defens
                                  and f[4].effect.to == "hit" and f[4].effect.amount == 1))
     key = (a_id, d_id, attack_dice, defense_dice, target_lock, attack_battle_stations, defense_battle_stations,
            evade_tokens, shields, attack.attacker, attack.defense_dice, _sig(again), _sig(defenders_first),
-           _sig(attackers), _sig(adders), _sig(defense_cards), past_shields, cancels)
+           _sig(attackers), _sig(adders), _sig(defense_cards), past_shields, cancels, state.ship(a_id).scan)
     known = _ODDS.get(key)
     if known is None:
         if len(_ODDS) >= _ODDS_MAX:
             _ODDS.clear()
-        known = _ODDS[key] = _card_odds(state, attack_dice, defense_dice, target_lock, attack_battle_stations,
+        known = _ODDS[key] = _card_odds(state, context, attack_dice, defense_dice, target_lock, attack_battle_stations,
                                         defense_battle_stations, evade_tokens, a_id, d_id, again, defenders_first,
                                         attackers, adders, defense_cards, past_shields, shields, cancels)
     return known
 
 
-def _card_odds(state: GameState, attack_dice: int, defense_dice: int, target_lock: bool,
+def _card_odds(state: GameState, context: AttackContext, attack_dice: int, defense_dice: int, target_lock: bool,
                attack_battle_stations: bool, defense_battle_stations: bool, evade_tokens: int, a_id: str,
                d_id: str, again: list[Found], defenders_first: list[Found], attackers: list[Found],
                adders: list[Found], defense_cards: list[Found], past_shields: bool, shields: int,
@@ -303,38 +335,48 @@ def _card_odds(state: GameState, attack_dice: int, defense_dice: int, target_loc
     for found in defenders_first:
         dist = _card_step(state, dist, found, "attack", (), a_id)
     dist = _lock_step(state, dist, target_lock, attack_battle_stations, again)
+    scans = state.ship(a_id).scan
+    dists: dict[int, Dist] = {0: dist}  # by the scan tokens the attacker's cards spent in step 4
     for found in attackers:
-        dist = _card_step(state, dist, found, "attack", (), a_id)
-    hc: dict[tuple[int, int], int] = {}
-    for (pool, token), p in dist.items():
-        shown_faces = [f for f, _ in pool]
-        for i in attack_conversion(shown_faces, token):
-            shown_faces[i] = "hit"
-        key = (shown_faces.count("hit"), shown_faces.count("crit"))
-        hc[key] = hc.get(key, 0) + p
-    rolled = _first_roll("defense", defense_dice, defense_battle_stations)  # out of 8**(2 * defense dice)
+        dists = _scan_step(state, dists, found, a_id, scans)
+    # step 5 comes after step 4 (rulebook "Combat Phase"): a scan token a card spent there (Jadzia
+    # Dax) no longer takes a defense die away, as combat.py counts the defense dice then
+    more = {s: _scan_dice(context, scans, s) for s in dists}
+    top = max(defense_dice + m for m in more.values())
     added = sum(f[4].effect.amount for f in adders if f[4].effect.faces != ("crit",))
     on_crit = sum(f[4].effect.amount for f in adders if f[4].effect.faces == ("crit",))  # Massacre
-    out: dict[tuple[int, int], int] = {}  # out of 8**(rolls * attack dice + 2 * defense dice)
-    # the defense cards' answers read the attack's results only for whether any is left uncanceled
-    # (``_decide``), which only their number decides: the defense dice after the cards, once per number
-    after_cards: dict[int, list[tuple[tuple[str, ...], bool, int]]] = {}  # (faces, token, weight)
-    for (hits, crits), p in hc.items():
-        shown = ("hit",) * hits + ("crit",) * crits
-        defended = after_cards.get(hits + crits)
-        if defended is None:
-            ddist = dict(rolled)
-            for found in defense_cards:
-                ddist = _card_step(state, ddist, found, "defense", shown, d_id)
-            defended = after_cards[hits + crits] = [(tuple(f for f, _ in pool), token, q)
-                                                    for (pool, token), q in ddist.items()]
-        for faces, token, q in defended:
-            h, c = _defended(shown, faces, token, evade_tokens, cancels)
-            more = on_crit if crit_on_hull(h, c, shields, past_shields) else 0
-            if h + c:
-                h += added + more
-            out[(h, c)] = out.get((h, c), 0) + p * q
-    scale = SIDES ** (rolls * attack_dice + 2 * defense_dice)
+    out: dict[tuple[int, int], int] = {}  # out of 8**(rolls * attack dice + 2 * the most defense dice)
+    for s, d in dists.items():
+        hc: dict[tuple[int, int], int] = {}
+        for (pool, token), p in d.items():
+            shown_faces = [f for f, _ in pool]
+            for i in attack_conversion(shown_faces, token):
+                shown_faces[i] = "hit"
+            key = (shown_faces.count("hit"), shown_faces.count("crit"))
+            hc[key] = hc.get(key, 0) + p
+        m = defense_dice + more[s]
+        rolled = _first_roll("defense", m, defense_battle_stations)  # out of 8**(2 * m)
+        spread = SIDES ** (2 * (top - m))
+        now = state.update(a_id, scan=scans - s) if s else state
+        # the defense cards' answers read the attack's results only for whether any is left uncanceled
+        # (``_decide``), which only their number decides: the defense dice after the cards, once per number
+        after_cards: dict[int, list[tuple[tuple[str, ...], bool, int]]] = {}  # (faces, token, weight)
+        for (hits, crits), p in hc.items():
+            shown = ("hit",) * hits + ("crit",) * crits
+            defended = after_cards.get(hits + crits)
+            if defended is None:
+                ddist = dict(rolled)
+                for found in defense_cards:
+                    ddist = _card_step(now, ddist, found, "defense", shown, d_id)
+                defended = after_cards[hits + crits] = [(tuple(f for f, _ in pool), token, q)
+                                                        for (pool, token), q in ddist.items()]
+            for faces, token, q in defended:
+                h, c = _defended(shown, faces, token, evade_tokens, cancels)
+                on_hull = on_crit if crit_on_hull(h, c, shields, past_shields) else 0
+                if h + c:
+                    h += added + on_hull
+                out[(h, c)] = out.get((h, c), 0) + p * q * spread
+    scale = SIDES ** (rolls * attack_dice + 2 * top)
     exact = {k: Fraction(w, scale) for k, w in sorted(out.items()) if w}
     total = lcm(*(p.denominator for p in exact.values())) if exact else 1
     weights = {k: int(p * total) for k, p in exact.items()}

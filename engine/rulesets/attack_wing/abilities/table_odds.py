@@ -1,7 +1,8 @@
 """`trek odds --attacker-card/--defender-card`: the exact odds of a primary weapon attack described by
 its numbers, with the dice abilities of the cards named on either ship (``card_odds``).
 
-The two ships are the table's (``odds.primary_odds``): no class, no faction, Captain Skill 1, the
+The two ships are the table's (``odds.primary_odds``): no class and no faction unless given (a
+catalog faction and ship class, for the cards whose abilities ask for one), Captain Skill 1, the
 defender facing the attacker in its forward arc, each with the active shields given. Each card is
 found by catalog id or name; the dice it adds or removes (steps 3 and 5) and its rerolls,
 conversions, added results, cancels and added damage are counted as the engine's policy uses them.
@@ -58,6 +59,19 @@ def resolve_card(query: str) -> tuple[str, str]:
     supported = [c for c in found if c.id in CARDS]
     card = (supported or found)[0]
     return card.id, card.name
+
+
+def ship_kind(faction: str | None, ship_class: str | None) -> tuple[str, str]:
+    """The faction and ship class a table ship takes, as the catalog spells them ("": none; a
+    TrekError names a faction or class it does not know)."""
+    catalog = load_catalog()
+    name = ""
+    if faction is not None:
+        known = {f.casefold(): f for f in catalog.factions()}
+        if faction.strip().casefold() not in known:
+            raise TrekError(f"no faction {faction!r}; the factions are {', '.join(catalog.factions())}")
+        name = known[faction.strip().casefold()]
+    return name, catalog.ship_class(ship_class).name if ship_class is not None else ""
 
 
 def _context(state: GameState, band: int) -> AttackContext:
@@ -124,13 +138,17 @@ def _marks_kept(state: GameState, context: AttackContext) -> list[tuple[str, str
 def card_table_odds(attack: int, defense: int, band: int, attacker_cards: tuple[str, ...],
                     defender_cards: tuple[str, ...], *, obstructed: bool = False, target_lock: bool = False,
                     battle_stations_attack: bool = False, battle_stations_defense: bool = False, evade: int = 0,
-                    scan: int = 0, cloaked: bool = False, shields: int = 3) -> CardOdds:
-    """The odds of ``odds.primary_odds`` with these cards (catalog ids or names) on each ship."""
+                    scan: int = 0, cloaked: bool = False, shields: int = 3, attacker_faction: str | None = None,
+                    attacker_class: str | None = None, defender_faction: str | None = None,
+                    defender_class: str | None = None) -> CardOdds:
+    """The odds of ``odds.primary_odds`` with these cards (catalog ids or names) on each ship, of
+    these factions and ship classes (catalog names; none: no faction, no class)."""
     if band not in (1, 2, 3):
         raise TrekError(f"range must be 1, 2 or 3, not {band}")
     for side, cards in (("attacker", attacker_cards), ("defender", defender_cards)):
         if len(cards) > MAX_CARDS:
             raise TrekError(f"at most {MAX_CARDS} cards on the {side}, not {len(cards)}")
+    a_kind, d_kind = ship_kind(attacker_faction, attacker_class), ship_kind(defender_faction, defender_class)
     a_cards = tuple(resolve_card(q) for q in attacker_cards)
     d_cards = tuple(resolve_card(q) for q in defender_cards)
     gap = _GAP[band]
@@ -138,12 +156,12 @@ def card_table_odds(attack: int, defense: int, band: int, attacker_cards: tuple[
         _table_ship("attacker", 0, attack, 0, scan=scan, battle_stations=int(battle_stations_attack),
                     target_lock="defender" if target_lock else None),
         cards=tuple(dict.fromkeys(c for c, _ in a_cards)), pose=Pose(400, 400, 0), shields=shields, shields_max=3,
-        hull=3)
+        hull=3, faction=a_kind[0], class_name=a_kind[1])
     defender: ShipState = replace(
         _table_ship("defender", 1, 0, defense, evade=evade, battle_stations=int(battle_stations_defense),
                     cloak="green" if cloaked else "none"),
         cards=tuple(dict.fromkeys(c for c, _ in d_cards)), pose=Pose(400, 400 + gap, 180), shields=shields,
-        shields_max=3, hull=3)
+        shields_max=3, hull=3, faction=d_kind[0], class_name=d_kind[1])
     state = GameState(ships=(attacker, defender), rng=Rng(0), round=1, phase="combat", active="attacker",
                       attack=AttackState("attacker", "defender", "primary"))
     state, extra_attack, a_names, declined = _dice_cards(state, band, "attack")
@@ -163,14 +181,17 @@ def card_table_odds(attack: int, defense: int, band: int, attacker_cards: tuple[
     counted = tuple(n for n in dict.fromkeys([*a_names, *d_names, *modifiers]) if n not in dict(marks_kept))
     skipped = dict([*declined, *d_declined, *marks_kept])
     not_counted: list[tuple[str, str]] = []
+    kinds = "; ".join(f"the {side} of {ship.faction or 'no'} faction, {ship.class_name or 'no'} class"
+                      for side, ship in (("attacker", attacker), ("defender", defender)))
+    if not all(s.faction and s.class_name for s in (attacker, defender)):
+        kinds += " -- --attacker-faction, --attacker-class, --defender-faction, --defender-class give them"
     for card_id, name in dict.fromkeys([*a_cards, *d_cards]):
         card = CARDS.get(card_id)
         if card is None:
             not_counted.append((name, f"{card_id}: the engine does not play its ability"))
         elif card.name not in counted:
             dice = [a for a in card.abilities if a.window in _DICE_WINDOWS]
-            why = "none of its dice abilities applies to this attack (a primary weapon attack by ships of no " \
-                  "class or faction)" if dice else \
+            why = f"none of its dice abilities applies to this attack (a primary weapon attack: {kinds})" if dice else \
                 "no ability of its acts on this attack's dice" + (f" ({card.abilities[0].summary})"
                                                                     if card.abilities else f" ({card.note})")
             not_counted.append((card.name, skipped.get(card.name, why)))

@@ -164,11 +164,12 @@ def candidates(state: GameState, subject: ShipState, window: Window, attack: Att
     ship's (an aura), and those of cards that marked it this round."""
     marked: set[tuple[str, int]] = set()
     for owner in state.ships:
+        if owner.destroyed and window != "destroyed":  # removed from play with its cards (rulebook
+            continue  # "Damage": "immediately remove the destroyed ship"): its marks end with it
         for card_id, card, i, ability in _cards_in_window(owner.cards, window):
             scope = ability.condition.scope
             if scope == "marked":  # the mark is in force this round, whatever became of the card since
-                # (not once the card's ship is destroyed: it left play with it, rulings.md)
-                if card_id not in subject.marks or (card_id, i) in marked or owner.destroyed:
+                if card_id not in subject.marks or (card_id, i) in marked:
                     continue
                 marked.add((card_id, i))
             elif not ready(owner, card_id, ability) or (scope == "own" and owner.id != subject.id):

@@ -12,6 +12,7 @@ P = TypeVar("P", bound=argparse.ArgumentParser)
 
 MAX_DICE = 20
 MAX_TOKENS = 5
+MAX_NAME = 80  # a faction or ship class name
 BAR = 30  # characters for 100%
 
 
@@ -42,6 +43,11 @@ def register(subparsers: argparse._SubParsersAction[P]) -> None:
                    help="a card on the defender (as --attacker-card)")
     p.add_argument("--shields", type=int, default=3, metavar="K",
                    help="each ship's active shields, for the cards that read them (0-5, default 3)")
+    for side in ("attacker", "defender"):
+        p.add_argument(f"--{side}-faction", metavar="FACTION", default=None,
+                       help=f"the {side}'s faction (a catalog faction), for the cards that ask for one")
+        p.add_argument(f"--{side}-class", metavar="CLASS", default=None,
+                       help=f"the {side}'s ship class (a catalog class name or id), for the cards that ask for one")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(handler=cmd_odds)
 
@@ -59,10 +65,16 @@ def odds_document(args: argparse.Namespace) -> dict[str, Any]:
     _check("--evade", args.evade, MAX_TOKENS)
     _check("--scan", args.scan, MAX_TOKENS)
     _check("--shields", args.shields, MAX_TOKENS)
+    kinds = (args.attacker_faction, args.attacker_class, args.defender_faction, args.defender_class)
+    if any(k is not None and len(k) > MAX_NAME for k in kinds):
+        raise TrekError(f"a faction or class name is at most {MAX_NAME} characters")
     if args.attacker_card or args.defender_card:
         if args.elite:
             raise TrekError("--elite with cards: the card odds do not count the Elite Attack Die (docs/rulings.md)")
         return _card_document(args)
+    if any(k is not None for k in kinds):
+        raise TrekError("--attacker-faction, --attacker-class, --defender-faction and --defender-class are for "
+                        "the cards that ask for them: name a card with --attacker-card or --defender-card")
     table = primary_odds(args.attack, args.defense, args.band, obstructed=args.obstructed,
                          target_lock=args.target_lock, battle_stations_attack=args.battle_stations_attack,
                          battle_stations_defense=args.battle_stations_defense, evade=args.evade, scan=args.scan,
@@ -85,13 +97,17 @@ def _card_document(args: argparse.Namespace) -> dict[str, Any]:
                             tuple(args.defender_card), obstructed=args.obstructed, target_lock=args.target_lock,
                             battle_stations_attack=args.battle_stations_attack,
                             battle_stations_defense=args.battle_stations_defense, evade=args.evade, scan=args.scan,
-                            cloaked=args.cloaked, shields=args.shields)
+                            cloaked=args.cloaked, shields=args.shields, attacker_faction=args.attacker_faction,
+                            attacker_class=args.attacker_class, defender_faction=args.defender_faction,
+                            defender_class=args.defender_class)
     return {
         "input": {"attack": args.attack, "defense": args.defense, "range": args.band, "obstructed": args.obstructed,
                   "target_lock": args.target_lock, "battle_stations_attack": args.battle_stations_attack,
                   "battle_stations_defense": args.battle_stations_defense, "evade": args.evade, "scan": args.scan,
                   "cloaked": args.cloaked, "attacker_cards": list(args.attacker_card),
-                  "defender_cards": list(args.defender_card), "shields": args.shields},
+                  "defender_cards": list(args.defender_card), "shields": args.shields,
+                  **{k: getattr(args, k) for k in ("attacker_faction", "attacker_class", "defender_faction",
+                                                   "defender_class") if getattr(args, k) is not None}},
         "attack_dice_reason": found.table.attack_reason,
         "defense_dice_reason": found.table.defense_reason,
         "cards": list(found.counted),
