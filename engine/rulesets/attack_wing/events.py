@@ -399,7 +399,7 @@ class AbilityUsed(_Event):
     window: Literal["action", "free_action", "declare_target", "attack_dice", "modify_attack", "defense_dice",
                     "modify_defense", "compare", "damage", "end", "resist", "destroyed", "after_move",
                     "aux_power", "before_move", "activation_end", "extra_attack",
-                    "planning"]
+                    "planning", "split_attack"]
     subject: ShipRef | None = None  # the ship it acts on, when not its own
     dice: tuple[Annotated[int, Field(ge=0, le=100)], ...] = ()  # the dice it touches
     choice: Name | None = None  # a free action's name

@@ -15,7 +15,7 @@ from engine.geometry.pose import Pose
 from engine.geometry.shapes import Obstacle, Planet, PlayArea, base_corners, base_polygon
 from engine.rulesets.attack_wing import actions, combat, rules
 from engine.rulesets.attack_wing import events as ev
-from engine.rulesets.attack_wing.abilities import extra, planning, windows
+from engine.rulesets.attack_wing.abilities import extra, planning, split, windows
 from engine.rulesets.attack_wing.abilities.after_move import before_move as change_maneuver
 from engine.rulesets.attack_wing.abilities.after_move import end_of_activation
 from engine.rulesets.attack_wing.abilities.after_move import resolve as after_move_cards
@@ -540,7 +540,7 @@ class Game:
             return
         options = [o for o in rules.attack_options(self.state, ship)
                    if windows.may_attack(self.state, ship, self.state.ship(o.defender))
-                   and windows.may_fire(self.state, ship, o.weapon)]
+                   and windows.may_fire(self.state, ship, o.weapon) and split.allowed(self.state, ship, o)]
         self.declare_attack(ship, options)
 
     def declare_attack(self, ship: ShipState, options: list[rules.AttackOption]) -> None:
@@ -554,16 +554,32 @@ class Game:
             return
         if choice not in options:
             raise IllegalDecision(f"{ship.name} cannot attack {choice.defender} with {choice.weapon_key} now")
-        defender = self.state.ship(choice.defender)
-        arc = {"front": ship.front_arc, "rear": ship.rear_arc}.get(choice.arc)
-        lof = line_of_fire(rules.placed(ship), rules.placed(defender), arc, choice.arc == "rear",
-                           self.setup.obstacles, self.setup.planets)
-        if lof.blocked:  # rulebook "Attacking Through Planets"
-            self.emit(ev.AttackSkipped, ship=ship.id, cause=f"line of fire blocked by {', '.join(lof.planets)}")
-            return
-        (x0, y0), (x1, y1) = lof.line.coords[0], lof.line.coords[-1]
-        line = ((round(x0, 3), round(y0, 3)), (round(x1, 3), round(y1, 3)))
-        combat.resolve_attack(self, choice, line, lof.obstructed, reason, **self.attack_bonuses(ship, defender))
+        made: rules.AttackOption | None = choice
+        dice: tuple[int, str] | None = None
+        while made is not None:  # an attack divided between two ships (Forward Weapons Grid): two parts
+            defender = self.state.ship(made.defender)
+            arc = {"front": ship.front_arc, "rear": ship.rear_arc}.get(made.arc)
+            lof = line_of_fire(rules.placed(ship), rules.placed(defender), arc, made.arc == "rear",
+                               self.setup.obstacles, self.setup.planets)
+            if lof.blocked:  # rulebook "Attacking Through Planets"
+                self.emit(ev.AttackSkipped, ship=ship.id, cause=f"line of fire blocked by {', '.join(lof.planets)}")
+                return
+            (x0, y0), (x1, y1) = lof.line.coords[0], lof.line.coords[-1]
+            line = ((round(x0, 3), round(y0, 3)), (round(x1, 3), round(y1, 3)))
+            rest = combat.resolve_attack(self, made, line, lof.obstructed, reason, part=dice,
+                                         **self.attack_bonuses(ship, defender))
+            made, dice = (None, None) if rest is None else (rest[0], (rest[1], f"the other {rest[1]} dice of "
+                                                                               "the divided attack"))
+            if made is not None and not (self.state.ship(ship.id).in_play and self.state.ship(made.defender).in_play):
+                self.emit(ev.AttackSkipped, ship=ship.id, cause="the divided attack's second ship is gone")
+                made = None
+            elif made is not None:  # the seat declares the second part (its attack line), the one it named
+                fired = made.weapon.upgrade_id if made.weapon is not None else None  # as it is now: disabled
+                made = replace(made, weapon=next((w for w in self.state.ship(ship.id).weapons
+                                                  if w.upgrade_id == fired), made.weapon))
+                _, said = self.players[ship.side].attack(self.state, self.state.ship(ship.id), [made])
+                self.decided(ship.side)
+                reason = said or "the divided attack's second part"
         extra.after_attack(self, ship.id, choice)
 
     def attack_bonuses(self, attacker: ShipState, defender: ShipState) -> dict[str, Any]:

@@ -422,6 +422,12 @@ def _ability(state: GameState, e: ev.AbilityUsed) -> GameState:
         if e.card not in ship.marks:
             raise IllegalEvent(f"event {e.seq}: {e.card_name} gave {ship.name} no extra attack this round")
         changes["extra_attack"] = True
+    if e.window == "split_attack":  # the attack being made, with this weapon, divided: its second part to come
+        attack = state.attack
+        if attack is None or (attack.attacker, attack.weapon) != (e.ship, e.card) \
+                or e.subject in (None, attack.defender):
+            raise IllegalEvent(f"event {e.seq}: {e.card_name} divides only its own attack, with a second ship")
+        changes["extra_attack"] = True
     if e.time:
         changes["cards_time"] = (*((c, n) for c, n in ship.cards_time if c != e.card), (e.card, e.time))
     new = state.update(e.ship, **changes)

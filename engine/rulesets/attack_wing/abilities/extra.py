@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import rules
+from engine.rulesets.attack_wing.abilities import split
 from engine.rulesets.attack_wing.abilities.model import AttackContext
 from engine.rulesets.attack_wing.abilities.windows import Table, _ask, _used, candidates, may_attack, may_fire
 from engine.rulesets.attack_wing.rules import AttackOption
@@ -24,7 +25,7 @@ def options(state: GameState, ship: ShipState, weapon: str) -> list[AttackOption
     """The attacks an extra attack allows now: ``weapon`` "primary" (the primary weapon only) or any."""
     return [o for o in rules.attack_options(state, ship)
             if (weapon != "primary" or o.weapon is None) and may_attack(state, ship, state.ship(o.defender))
-            and may_fire(state, ship, o.weapon)]
+            and may_fire(state, ship, o.weapon) and split.allowed(state, ship, o)]
 
 
 def damaged_by_last_attack(t: Any, ship_id: str) -> bool:

@@ -33,11 +33,11 @@ if TYPE_CHECKING:
 
 Window = Literal["action", "free_action", "declare_target", "attack_dice", "modify_attack", "defense_dice",
                  "modify_defense", "compare", "damage", "end", "resist", "destroyed", "after_move", "aux_power",
-                 "before_move", "activation_end", "extra_attack", "planning"]
+                 "before_move", "activation_end", "extra_attack", "planning", "split_attack"]
 WINDOWS: tuple[Window, ...] = ("action", "free_action", "declare_target", "attack_dice", "modify_attack",
                                "defense_dice", "modify_defense", "compare", "damage", "end", "resist", "destroyed",
                                "after_move", "aux_power", "before_move", "activation_end", "extra_attack",
-                               "planning")
+                               "planning", "split_attack")
 # "ship": a ship card's own ability (the ship card's catalog id is among its cards)
 CardKind = Literal["captain", "admiral", "talent", "crew", "weapon", "tech", "resource", "borg", "squadron", "ship"]
 Limit = Literal["none", "round", "game"]
@@ -110,6 +110,8 @@ EffectKind = Literal[
                        # at that ship, which rolls its defense dice (Suicide Attack)
     "reverse",         # an "Action:": the ship comes about in place (reverse direction): two 90-degree rotations
                        # of its base where it stands (Cochrane Deceleration Maneuver)
+    "split_attack",    # window "split_attack": the attack's dice divided between its target and a second ship in
+                       # the forward arc, at least one at each, the seat's choice (``abilities/split``)
     "maneuver",        # an "Action:": the ship performs an additional maneuver, one of ``Effect.maneuvers``
                        # (none named: its dial's, of ``colours``), the seat's choice (``abilities/maneuvers``)
 ]

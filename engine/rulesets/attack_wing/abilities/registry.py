@@ -12,6 +12,7 @@ from engine.rulesets.attack_wing.abilities.cards import (
     captains_more,
     crew,
     crew_more,
+    divided,
     maneuvers,
     resources,
     ships,
@@ -25,7 +26,7 @@ from engine.rulesets.attack_wing.abilities.cards import (
 from engine.rulesets.attack_wing.abilities.model import Ability, Card, Window
 
 MODULES = (captains, captains_more, admirals, talents, talents_more, crew, crew_more, weapons, tech, tech_more,
-           squadrons, resources, boarding, ships, maneuvers, attacks)
+           squadrons, resources, boarding, ships, maneuvers, attacks, divided)
 
 
 def _index() -> dict[str, Card]:
