@@ -11,7 +11,7 @@ from typing import Any, Protocol
 
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import rules
-from engine.rulesets.attack_wing.abilities import policy, split, windows
+from engine.rulesets.attack_wing.abilities import dampening, policy, split, windows
 from engine.rulesets.attack_wing.abilities.card_odds import card_odds
 from engine.rulesets.attack_wing.abilities.model import AttackContext
 from engine.rulesets.attack_wing.dice import shuffled
@@ -126,6 +126,8 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
            percentile=None if odds is None else round(odds.percentile(hits + crits), 6))
     # 8. deal damage (a card may add to it, or send it past the shields)
     added, hull_only = windows.damage(t, context, hits, crits, _card_damage)
+    if dampening.dampens(t, context, hits + crits):  # Energy Dissipator: a token instead of the damage
+        return rest
     if not t.state.ship(defender.id).in_play or (not t.state.ship(attacker.id).in_play and not hits + crits):
         return rest
     suffer(t, defender.id, hits + added, crits, cause=f"attack by {attacker.name}",

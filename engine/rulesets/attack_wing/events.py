@@ -151,7 +151,7 @@ class TokensChanged(_Event):
 
     type: Literal["tokens_changed"] = "tokens_changed"
     ship: ShipRef
-    token: Literal["evade", "scan", "battle_stations", "aux_power", "muon"]
+    token: Literal["evade", "scan", "battle_stations", "aux_power", "muon", "dampening"]
     delta: Small
     cause: Name
 

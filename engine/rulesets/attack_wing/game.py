@@ -15,7 +15,7 @@ from engine.geometry.pose import Pose
 from engine.geometry.shapes import Obstacle, Planet, PlayArea, base_corners, base_polygon
 from engine.rulesets.attack_wing import actions, combat, rules
 from engine.rulesets.attack_wing import events as ev
-from engine.rulesets.attack_wing.abilities import extra, planning, split, windows
+from engine.rulesets.attack_wing.abilities import dampening, extra, planning, split, windows
 from engine.rulesets.attack_wing.abilities.after_move import before_move as change_maneuver
 from engine.rulesets.attack_wing.abilities.after_move import end_of_activation
 from engine.rulesets.attack_wing.abilities.after_move import resolve as after_move_cards
@@ -184,6 +184,9 @@ class Game:
         for ship in self.state.in_play():
             if ship.side not in self.dial_sides:
                 continue
+            if ship.dampening:  # Energy Dampening Token: no dial of its seat's, a white 1 straight
+                choices.append((ship.id, dampening.MANEUVER, f"{dampening.TOKEN}: no dial, a white 1 straight"))
+                continue
             maneuver, reason = self.players[ship.side].plan(self.state, ship, rules.dial_options(ship))
             choices.append((ship.id, maneuver, reason))
         for ship_id, maneuver, reason in choices:
@@ -221,7 +224,8 @@ class Game:
         ship = self.state.ship(ship_id)
         assert ship.planned is not None
         kind, speed = ship.planned
-        colour = rules.maneuver_colour(ship, kind, speed)
+        # Energy Dampening Token: "as if it were assigned a White 1 straight"
+        colour = "white" if ship.dampening else rules.maneuver_colour(ship, kind, speed)
         replaced = ship.aux_power > 0 and colour == "red"
         self.emit(ev.ManeuverRevealed, ship=ship_id, kind=kind, speed=speed, colour=colour, replaced=replaced)
         if replaced:
@@ -273,6 +277,7 @@ class Game:
             combat.suffer(self, ship_id, max(move.maneuver.speed - 1, 0), 0, cause="Muon Token", hull_only=True)
             if not self.state.ship(ship_id).in_play:
                 return
+        dampening.after_maneuver(self, ship_id)
         self.after_move(ship_id)
         self.perform_action(ship_id, moved or strain)
 
@@ -538,6 +543,9 @@ class Game:
         if "regenerate" in ship.actions_done:  # tournament rules "Regenerate"
             self.emit(ev.AttackSkipped, ship=ship.id, cause="regenerated this round")
             return
+        if ship.dampening:
+            self.emit(ev.AttackSkipped, ship=ship.id, cause=f"{dampening.TOKEN}: it cannot attack")
+            return
         options = [o for o in rules.attack_options(self.state, ship)
                    if windows.may_attack(self.state, ship, self.state.ship(o.defender))
                    and windows.may_fire(self.state, ship, o.weapon) and split.allowed(self.state, ship, o)]
@@ -598,7 +606,7 @@ class Game:
             elif keep and not ship.cloak_beside:
                 self.emit(ev.CloakChanged, ship=sid, cloak="green", beside=True, cause="kept cloaked")
             ship = self.state.ship(sid)
-            if ship.shields_disabled and not ship.cloaked:
+            if ship.shields_disabled and not ship.cloaked and not ship.dampening:  # the token: shields stay down
                 self.emit(ev.ShieldsChanged, ship=sid, active=ship.shields + ship.shields_disabled, disabled=0,
                           cause="end phase")
             for token in ("evade", "scan", "battle_stations"):

@@ -101,7 +101,10 @@ def _phase_started(state: GameState, e: ev.PhaseStarted) -> GameState:
 
 def _dial_set(state: GameState, e: ev.DialSet) -> GameState:
     ship = _ship(state, e.ship, e)
-    if not any(k == e.kind and s == e.speed for k, s, _ in ship.dial):
+    if ship.dampening:  # Energy Dampening Token reference: "as if it were assigned a White 1 straight"
+        if (e.kind, e.speed) != ("straight", 1):
+            raise IllegalEvent(f"event {e.seq}: {ship.name} has an Energy Dampening Token: it flies a 1 straight")
+    elif not any(k == e.kind and s == e.speed for k, s, _ in ship.dial):
         raise IllegalEvent(f"event {e.seq}: {e.speed} {e.kind} is not on {ship.name}'s dial")
     return state.update(e.ship, planned=(e.kind, e.speed))
 
@@ -131,7 +134,7 @@ def _nudged(state: GameState, e: ev.ShipNudged) -> GameState:
 
 
 _TOKEN_FIELDS = {"evade": "evade", "scan": "scan", "battle_stations": "battle_stations", "aux_power": "aux_power",
-                 "muon": "muon"}
+                 "muon": "muon", "dampening": "dampening"}
 
 
 def _tokens(state: GameState, e: ev.TokensChanged) -> GameState:
@@ -228,6 +231,8 @@ def _declared(state: GameState, e: ev.AttackDeclared) -> GameState:
     _ship(state, e.defender, e)
     if ship.attacked and not ship.extra_attack:
         raise IllegalEvent(f"event {e.seq}: {ship.name} has already attacked this round")
+    if ship.dampening:  # Energy Dampening Token reference: it cannot attack
+        raise IllegalEvent(f"event {e.seq}: {ship.name} has an Energy Dampening Token and cannot attack")
     # an extra attack a card gave (ability_used, window "extra_attack") leaves the ship's own as it was
     attacked = ship.attacked if ship.extra_attack else True
     return replace(state.update(e.ship, attacked=attacked, extra_attack=False),

@@ -73,6 +73,7 @@ class ShipState:
     battle_stations: int = 0
     aux_power: int = 0
     muon: int = 0  # a Muon Token (Muon Feedback Wave): hull damage after each maneuver until an action removes it
+    dampening: int = 0  # Energy Dampening Tokens (Energy Dissipator): no attack, no dial; a white 1 straight
     cloak: Cloak = "none"
     cloak_beside: bool = False  # cloaked for more than one round: cannot be target locked
     target_lock: str | None = None  # the ship this one holds a lock on

@@ -226,6 +226,11 @@ def weapon_card(state: GameState, ship: ShipState, option: AttackOption) -> tupl
             change, said = divided(state, ship, option)
             value += change
             words.append(said)
+        elif kind == "dampen":  # Energy Dissipator: no damage, the token and a follow-up attack
+            from engine.rulesets.attack_wing.abilities.dampening import worth as dampened
+            change, said = dampened(state, ship, option)
+            value += change
+            words.append(said)
         elif kind == "remove_token":
             have = held(defender, ability.effect.tokens)
             worth = sorted((WORTH.get(t, 0.0) for t, n in have.items() for _ in range(n)), reverse=True)

@@ -110,6 +110,8 @@ EffectKind = Literal[
                        # at that ship, which rolls its defense dice (Suicide Attack)
     "reverse",         # an "Action:": the ship comes about in place (reverse direction): two 90-degree rotations
                        # of its base where it stands (Cochrane Deceleration Maneuver)
+    "dampen",          # window "damage": the attack that hits deals no damage; the ship hit receives an Energy
+                       # Dampening Token (``abilities/dampening``: Energy Dissipator)
     "split_attack",    # window "split_attack": the attack's dice divided between its target and a second ship in
                        # the forward arc, at least one at each, the seat's choice (``abilities/split``)
     "maneuver",        # an "Action:": the ship performs an additional maneuver, one of ``Effect.maneuvers``
@@ -230,6 +232,7 @@ class Effect:
     # "maneuver" from the dial: only maneuvers of these colours (Engage: green); window "after_move": only
     # after the ship performed a maneuver of these colours (Pavel Chekov: white)
     colours: tuple[str, ...] = ()
+    same_target: bool = False  # "extra_attack": only at the ship the attack it follows was made at
 
 
 @dataclass(frozen=True, slots=True)

@@ -162,7 +162,8 @@ class _Walker:
             self.round, self.attack = m.Round(0, e.round), None
             doc.rounds.append(self.round)
         elif isinstance(e, ev.DialSet):
-            self.add(m.Dial(0, e.ship, e.kind, e.speed, e.reason))
+            if not before.ship(e.ship).dampening:  # an Energy Dampening Token's 1 straight: no dial of the seat's
+                self.add(m.Dial(0, e.ship, e.kind, e.speed, e.reason))
         elif isinstance(e, ev.ShipNudged):
             self.add(m.Placed(0, e.ship, e.end.pose(), e.reason))
         elif isinstance(e, ev.ConsoleFireRolled):
