@@ -227,6 +227,28 @@ class ObstacleRolled(_Event):
     face: Literal["hit", "crit", "battle_stations", "blank"]
 
 
+class MinePlaced(_Event):
+    """A Minefield Token placed in the play area by a card (Antimatter Mines), after its ``ability_used``."""
+
+    type: Literal["mine_placed"] = "mine_placed"
+    ship: ShipRef  # the ship whose card placed it
+    card: Name
+    mine: ShipRef  # "M1"
+    x: float
+    y: float
+
+
+class MineTriggered(_Event):
+    """A minefield's attack dice at a ship placed on or entering it: no defense dice; its hits and
+    crits follow as ``damage_dealt`` (tournament rulings 41-45)."""
+
+    type: Literal["mine_triggered"] = "mine_triggered"
+    ship: ShipRef  # the ship attacked
+    mine: ShipRef
+    card_name: Name
+    faces: Annotated[tuple[Literal["hit", "crit", "battle_stations", "blank"], ...], Field(max_length=20)]
+
+
 class ConsoleFireRolled(_Event):
     """Console Fire burns at the start of the Combat Phase: one attack die, a hit or crit is one damage."""
 
@@ -399,7 +421,7 @@ class AbilityUsed(_Event):
     window: Literal["action", "free_action", "declare_target", "attack_dice", "modify_attack", "defense_dice",
                     "modify_defense", "compare", "damage", "end", "resist", "destroyed", "after_move",
                     "aux_power", "before_move", "activation_end", "extra_attack",
-                    "planning", "split_attack"]
+                    "planning", "split_attack", "mines"]
     subject: ShipRef | None = None  # the ship it acts on, when not its own
     dice: tuple[Annotated[int, Field(ge=0, le=100)], ...] = ()  # the dice it touches
     choice: Name | None = None  # a free action's name
@@ -485,7 +507,7 @@ Event = Annotated[
     | DiceConverted | DieAdded | WeaponDisabled | AttackResolved | AttackSkipped | DamageDealt | ShipDestroyed
     | RoundEnded | GameEnded | ShipNudged | WeaponEnabled | SquadronTokenLost | ConsoleFireRolled
     | DamageDeckReshuffled | AbilityUsed | ShieldsRepaired | CardDisabled | CardEnabled | TimeTokensRemoved
-    | CardDiscarded,
+    | CardDiscarded | MinePlaced | MineTriggered,
     Field(discriminator="type"),
 ]
 
@@ -499,7 +521,8 @@ EVENT_TYPES: tuple[str, ...] = tuple(
         DiceConverted,
         DieAdded, WeaponDisabled, AttackResolved, AttackSkipped, DamageDealt, ShipDestroyed, RoundEnded,
         GameEnded, ShipNudged, WeaponEnabled, SquadronTokenLost, ConsoleFireRolled, DamageDeckReshuffled,
-        AbilityUsed, ShieldsRepaired, CardDisabled, CardEnabled, TimeTokensRemoved, CardDiscarded))
+        AbilityUsed, ShieldsRepaired, CardDisabled, CardEnabled, TimeTokensRemoved, CardDiscarded, MinePlaced,
+        MineTriggered))
 
 
 def event_from_dict(raw: dict[str, Any]) -> Event:

@@ -15,7 +15,7 @@ from engine.geometry.pose import Pose
 from engine.geometry.shapes import Obstacle, Planet, PlayArea, base_corners, base_polygon
 from engine.rulesets.attack_wing import actions, combat, rules
 from engine.rulesets.attack_wing import events as ev
-from engine.rulesets.attack_wing.abilities import dampening, extra, planning, split, windows
+from engine.rulesets.attack_wing.abilities import dampening, extra, mines, planning, split, windows
 from engine.rulesets.attack_wing.abilities.after_move import before_move as change_maneuver
 from engine.rulesets.attack_wing.abilities.after_move import end_of_activation
 from engine.rulesets.attack_wing.abilities.after_move import resolve as after_move_cards
@@ -275,6 +275,10 @@ class Game:
                 return
         if self.state.ship(ship_id).muon:  # Muon Token reference: hull damage, the maneuver's number less one
             combat.suffer(self, ship_id, max(move.maneuver.speed - 1, 0), 0, cause="Muon Token", hull_only=True)
+            if not self.state.ship(ship_id).in_play:
+                return
+        if self.state.mines:  # a minefield the maneuver entered attacks the ship
+            mines.after_maneuver(self, ship_id, ship.pose, move.maneuver)
             if not self.state.ship(ship_id).in_play:
                 return
         dampening.after_maneuver(self, ship_id)
@@ -545,6 +549,8 @@ class Game:
             return
         if ship.dampening:
             self.emit(ev.AttackSkipped, ship=ship.id, cause=f"{dampening.TOKEN}: it cannot attack")
+            return
+        if mines.drop(self, ship.id):  # Antimatter Mines: the token placed is its attack
             return
         options = [o for o in rules.attack_options(self.state, ship)
                    if windows.may_attack(self.state, ship, self.state.ship(o.defender))

@@ -19,6 +19,7 @@ from engine.rulesets.attack_wing.state import (
     AttackState,
     DamageCardState,
     GameState,
+    Mine,
     Result,
     ShipState,
     Weapon,
@@ -213,6 +214,21 @@ def _repaired(state: GameState, e: ev.DamageRepaired) -> GameState:
 
 def _die_rolled(state: GameState, e: ev.ObstacleRolled | ev.ConsoleFireRolled) -> GameState:
     _ship(state, e.ship, e)
+    return state
+
+
+def _mine_placed(state: GameState, e: ev.MinePlaced) -> GameState:
+    """The card's ``ability_used`` (discarded, its attack) came just before; the token joins the table."""
+    ship = _ship(state, e.ship, e)
+    if e.card not in ship.cards_discarded or any(m.id == e.mine for m in state.mines):
+        raise IllegalEvent(f"event {e.seq}: {ship.name} places no minefield {e.mine} with {e.card}")
+    return replace(state, mines=(*state.mines, Mine(e.mine, e.card, e.ship, e.x, e.y)))
+
+
+def _mine_triggered(state: GameState, e: ev.MineTriggered) -> GameState:
+    _ship(state, e.ship, e)
+    if not any(m.id == e.mine for m in state.mines):
+        raise IllegalEvent(f"event {e.seq}: there is no minefield {e.mine} in the play area")
     return state
 
 
@@ -427,6 +443,10 @@ def _ability(state: GameState, e: ev.AbilityUsed) -> GameState:
         if e.card not in ship.marks:
             raise IllegalEvent(f"event {e.seq}: {e.card_name} gave {ship.name} no extra attack this round")
         changes["extra_attack"] = True
+    if e.window == "mines":  # Antimatter Mines: the token placed is the ship's attack of the round
+        if ship.attacked:
+            raise IllegalEvent(f"event {e.seq}: {ship.name} has already attacked this round")
+        changes["attacked"] = True
     if e.window == "split_attack":  # the attack being made, with this weapon, divided: its second part to come
         attack = state.attack
         if attack is None or (attack.attacker, attack.weapon) != (e.ship, e.card) \
@@ -505,5 +525,6 @@ _HANDLERS: dict[str, Callable[[GameState, Any], GameState]] = {
     "ship_nudged": _nudged, "console_fire_rolled": _die_rolled, "damage_deck_reshuffled": _reshuffled,
     "ability_used": _ability, "shields_repaired": _shields_repaired, "card_disabled": _card_disabled,
     "card_enabled": _card_enabled, "time_tokens_removed": _time_removed, "card_discarded": _card_discarded,
+    "mine_placed": _mine_placed, "mine_triggered": _mine_triggered,
 }
 assert set(_HANDLERS) == set(ev.EVENT_TYPES), "every event type needs a handler"

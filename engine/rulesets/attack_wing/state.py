@@ -147,6 +147,17 @@ class Result:
 
 
 @dataclass(frozen=True, slots=True)
+class Mine:
+    """A Minefield Token in the play area (Antimatter Mines): it stays for the rest of the game."""
+
+    id: str  # "M1", "M2" in the order placed
+    card: str  # the card that placed it (catalog id)
+    ship: str  # the ship that placed it
+    x: float
+    y: float
+
+
+@dataclass(frozen=True, slots=True)
 class GameState:
     ships: tuple[ShipState, ...]
     rng: Rng
@@ -159,6 +170,7 @@ class GameState:
     result: Result | None = None
     seq: int = -1  # the last event applied
     round_limit: int = 0
+    mines: tuple[Mine, ...] = ()  # Minefield Tokens in the play area
     _index: dict[str, int] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:

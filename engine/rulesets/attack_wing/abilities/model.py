@@ -19,7 +19,9 @@ ship moves (a card that changes the maneuver: Transwarp Drive, Nyota Uhura); ``a
 every ship has activated (Suicide Attack).
 ``extra_attack`` comes right after an attack of the Combat Phase
 (a card that gives its ship one more attack: Once More Unto The Breach). ``planning`` comes once every
-dial is set, in the Planning Phase (Positron Beam).
+dial is set, in the Planning Phase (Positron Beam). ``split_attack`` as an attack is declared, its
+dice counted: the seat divides them between two ships (Forward Weapons Grid). ``mines`` as the ship's
+turn to attack comes: a card that places a Minefield Token as its attack (Antimatter Mines).
 """
 
 from __future__ import annotations
@@ -33,11 +35,12 @@ if TYPE_CHECKING:
 
 Window = Literal["action", "free_action", "declare_target", "attack_dice", "modify_attack", "defense_dice",
                  "modify_defense", "compare", "damage", "end", "resist", "destroyed", "after_move", "aux_power",
-                 "before_move", "activation_end", "extra_attack", "planning", "split_attack"]
+                 "before_move", "activation_end", "extra_attack", "planning", "split_attack",
+                 "mines"]
 WINDOWS: tuple[Window, ...] = ("action", "free_action", "declare_target", "attack_dice", "modify_attack",
                                "defense_dice", "modify_defense", "compare", "damage", "end", "resist", "destroyed",
                                "after_move", "aux_power", "before_move", "activation_end", "extra_attack",
-                               "planning", "split_attack")
+                               "planning", "split_attack", "mines")
 # "ship": a ship card's own ability (the ship card's catalog id is among its cards)
 CardKind = Literal["captain", "admiral", "talent", "crew", "weapon", "tech", "resource", "borg", "squadron", "ship"]
 Limit = Literal["none", "round", "game"]
@@ -112,6 +115,8 @@ EffectKind = Literal[
                        # of its base where it stands (Cochrane Deceleration Maneuver)
     "dampen",          # window "damage": the attack that hits deals no damage; the ship hit receives an Energy
                        # Dampening Token (``abilities/dampening``: Energy Dissipator)
+    "mine",            # window "mines": as its attack, a Minefield Token placed (``abilities/mines``); it rolls
+                       # ``amount`` attack dice at a ship it is placed on or that enters it, no defense dice
     "split_attack",    # window "split_attack": the attack's dice divided between its target and a second ship in
                        # the forward arc, at least one at each, the seat's choice (``abilities/split``)
     "maneuver",        # an "Action:": the ship performs an additional maneuver, one of ``Effect.maneuvers``

@@ -14,6 +14,7 @@ from engine.rulesets.attack_wing.abilities.cards import (
     crew_more,
     divided,
     maneuvers,
+    minefields,
     resources,
     ships,
     squadrons,
@@ -26,7 +27,8 @@ from engine.rulesets.attack_wing.abilities.cards import (
 from engine.rulesets.attack_wing.abilities.model import Ability, Card, Window
 
 MODULES = (captains, captains_more, admirals, talents, talents_more, crew, crew_more, weapons, tech, tech_more,
-           squadrons, resources, boarding, ships, maneuvers, attacks, divided)
+           squadrons, resources, boarding, ships, maneuvers, attacks, divided,
+           minefields)
 
 
 def _index() -> dict[str, Card]:

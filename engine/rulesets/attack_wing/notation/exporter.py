@@ -166,6 +166,8 @@ class _Walker:
                 self.add(m.Dial(0, e.ship, e.kind, e.speed, e.reason))
         elif isinstance(e, ev.ShipNudged):
             self.add(m.Placed(0, e.ship, e.end.pose(), e.reason))
+        elif isinstance(e, ev.MineTriggered):
+            self.add(m.Roll(0, e.ship, "mine", e.mine, faces=e.faces))
         elif isinstance(e, ev.ConsoleFireRolled):
             self.add(m.Roll(0, e.ship, "console_fire", None, e.face))
         elif isinstance(e, ev.ObstacleRolled):

@@ -367,7 +367,8 @@ class _Driver:
         if offer.window == "action" and offer.actions:  # what an action card chose: its line's "choosing"
             return self.action_card_choice(state, ship, offer)
         line: m.Line | None
-        if self.ctx is not None and offer.window not in ("free_action", "action", "after_move", "before_move"):
+        if self.ctx is not None and offer.window not in ("free_action", "action", "after_move", "before_move",
+                                                         "mines"):
             line = next((x for x in self.ctx.line.block if names(x)), None)
             if line is not None:
                 line.used = True
@@ -435,6 +436,13 @@ class _Driver:
             return (faces + ["blank"] * count)[:count]
         if cause == "obstacle":
             return [self.obstacle_roll(state, ship)]
+        if cause == "mine":  # a minefield's dice at the ship: its mine line
+            line = self.lines.take(state, ship.id, (m.Roll,), lambda x: x.cause == "mine")
+            if not isinstance(line, m.Roll) or len(line.faces) != count:
+                self.issue(self.lines.round_line(state), "missing", f"{who_is(state, ship.id)} is attacked by a "
+                           f"minefield: write its {count} attack dice ({ship.id} mine M1: FACES)")
+                return ["blank"] * count
+            return list(line.faces)
         if cause == "Console Fire":
             line = self.lines.take(state, ship.id, (m.Roll,), lambda x: x.cause == "console_fire")
             if not isinstance(line, m.Roll):
