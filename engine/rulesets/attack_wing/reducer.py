@@ -220,7 +220,8 @@ def _die_rolled(state: GameState, e: ev.ObstacleRolled | ev.ConsoleFireRolled) -
 def _mine_placed(state: GameState, e: ev.MinePlaced) -> GameState:
     """The card's ``ability_used`` (discarded, its attack) came just before; the token joins the table."""
     ship = _ship(state, e.ship, e)
-    if e.card not in ship.cards_discarded or any(m.id == e.mine for m in state.mines):
+    if e.card not in ship.cards_discarded or any(m.id == e.mine or (m.ship, m.card) == (e.ship, e.card)
+                                                 for m in state.mines):
         raise IllegalEvent(f"event {e.seq}: {ship.name} places no minefield {e.mine} with {e.card}")
     return replace(state, mines=(*state.mines, Mine(e.mine, e.card, e.ship, e.x, e.y)))
 

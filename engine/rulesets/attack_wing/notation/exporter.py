@@ -31,7 +31,8 @@ from engine.rulesets.attack_wing.reducer import apply, initial_state
 from engine.rulesets.attack_wing.scenario import ScenarioError, bundled_scenarios, load_scenario, parse_scenario
 from engine.rulesets.attack_wing.state import GameState
 
-ENGINE_SKIPS = ("no target in arc and range", "regenerated this round")
+ENGINE_SKIPS = ("no target in arc and range", "regenerated this round", "Energy Dampening Token: it cannot attack",
+                "the divided attack's second ship is gone")
 
 
 def export_file(path: str | Path) -> m.Notation:

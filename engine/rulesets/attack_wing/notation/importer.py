@@ -140,7 +140,8 @@ def after_dice(state: GameState, line: m.Uses) -> bool:
     ship = next((s for s in state.ships if s.id == line.ship), None)
     card_id = card_notation.card_on(ship, line.card) if ship is not None else None
     card = CARDS.get(card_id or "")
-    return card is not None and any(a.window in AFTER_DICE for a in card.abilities)
+    # mines placed as a ship's attack: a line of the round that follows the attack line before it
+    return card is not None and any(a.window in (*AFTER_DICE, "mines") for a in card.abilities)
 
 
 class _Driver:
@@ -372,7 +373,9 @@ class _Driver:
             line = next((x for x in self.ctx.line.block if names(x)), None)
             if line is not None:
                 line.used = True
-        elif offer.window in AFTER_DICE:  # asked as the damage is dealt: in the block of the attack dealing it
+        elif offer.window in (*AFTER_DICE, "mines"):  # asked as the damage is dealt: in the block of the attack
+            # dealing it; mines placed as the ship's attack: a line of the round, which the parser puts in
+            # the block of the attack line before it
             line = next((x for x in self.last_block if names(x)), None) \
                 or self.lines.take(state, ship.id, (m.Uses,), names)
             if line is not None:
