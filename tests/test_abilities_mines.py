@@ -130,3 +130,21 @@ def test_the_ai_steers_clear_of_a_minefield_ahead() -> None:
     chosen, why = AiPlayer().plan(mined, j, rules.dial_options(j))
     assert chosen != plain and mines.entered(mined, j, j.pose, chosen, end_pose(j.pose, chosen, j.base)) == [], why
     assert "in arc" in why
+
+
+def test_a_minefield_obstructs_the_line_of_fire_as_an_obstacle_does() -> None:
+    # tournament ruling 44: round 1 A drops the token behind it; round 2 J, behind it, fires at A
+    # through the token: obstructed, one more defense die. Without the token: not obstructed.
+    def duel(answer: AbilityUse | None) -> ev.AttackDeclared:
+        seats = [ScriptedPlayer(attacks={"A": [None, None]}, abilities={MINES: [answer]}),
+                 ScriptedPlayer(attacks={"J": [None, "A"]})]
+        g = game([ship("A", 0, AKIRA, upgrades=[MINES]), ship("J", 1, ATTACK_SHIP)],
+                 {"A": Pose(400, 400, 0), "J": Pose(400, 150, 0)}, seats, ScriptedDice(["blank"] * 40),
+                 round_limit=2)
+        g.play()
+        assert not _triggered(g)
+        [declared] = [e for e in g.events if isinstance(e, ev.AttackDeclared)]
+        return declared
+
+    mined, plain = duel(AbilityUse(choice="behind")), duel(None)
+    assert mined.obstructed and not plain.obstructed

@@ -574,7 +574,7 @@ class Game:
             defender = self.state.ship(made.defender)
             arc = {"front": ship.front_arc, "rear": ship.rear_arc}.get(made.arc)
             lof = line_of_fire(rules.placed(ship), rules.placed(defender), arc, made.arc == "rear",
-                               self.setup.obstacles, self.setup.planets)
+                               (*self.setup.obstacles, *mines.obstacles(self.state)), self.setup.planets)
             if lof.blocked:  # rulebook "Attacking Through Planets"
                 self.emit(ev.AttackSkipped, ship=ship.id, cause=f"line of fire blocked by {', '.join(lof.planets)}")
                 return

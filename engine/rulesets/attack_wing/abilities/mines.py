@@ -19,7 +19,7 @@ from typing import Any, Final
 from shapely.geometry import Point
 
 from engine.geometry.pose import Pose
-from engine.geometry.shapes import base_polygon
+from engine.geometry.shapes import Obstacle, base_polygon
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing import rules
@@ -155,3 +155,11 @@ def after_maneuver(t: Any, ship_id: str, start: Pose, maneuver: Maneuver) -> Non
 def expected(mine: Mine) -> float:
     """The damage a ship entering the minefield expects (for the AI's maneuvers)."""
     return _mine_worth(_dice(mine.card))
+
+
+def obstacles(state: GameState) -> tuple[Obstacle, ...]:
+    """The minefields as obstacles for the line of fire: they obstruct it as an obstacle does
+    (tournament ruling 44), and do nothing else an obstacle does."""
+    return tuple(Obstacle(tuple((round(m.x + RADIUS_MM * math.cos(2 * math.pi * k / 24), 3),
+                                 round(m.y + RADIUS_MM * math.sin(2 * math.pi * k / 24), 3)) for k in range(24)),
+                          f"minefield {m.id}") for m in state.mines)
