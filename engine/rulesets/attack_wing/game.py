@@ -15,7 +15,7 @@ from engine.geometry.pose import Pose
 from engine.geometry.shapes import Obstacle, Planet, PlayArea, base_corners, base_polygon
 from engine.rulesets.attack_wing import actions, combat, rules
 from engine.rulesets.attack_wing import events as ev
-from engine.rulesets.attack_wing.abilities import dampening, extra, mines, planning, split, windows
+from engine.rulesets.attack_wing.abilities import cloaked_mines, dampening, extra, mines, planning, split, windows
 from engine.rulesets.attack_wing.abilities.after_move import before_move as change_maneuver
 from engine.rulesets.attack_wing.abilities.after_move import end_of_activation
 from engine.rulesets.attack_wing.abilities.after_move import resolve as after_move_cards
@@ -195,6 +195,7 @@ class Game:
     def planning_cards(self) -> None:
         """Cards used "during the Planning Phase" (Positron Beam), once every dial is set."""
         planning.planning_cards(self, self.order(self.state.in_play(), ascending=True))
+        cloaked_mines.plan_drop(self, self.order(self.state.in_play(), ascending=True))  # Cloaked Mines
 
     # --- activation ----------------------------------------------------------------------
     def activate_ships(self) -> None:

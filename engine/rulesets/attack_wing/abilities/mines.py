@@ -119,27 +119,52 @@ def explode(t: Any, mine: Mine, ship_id: str) -> None:
     table: Table = t
     name = CARDS[mine.card].name
     n = _dice(mine.card)
+    if _effect(mine).token == "scan":  # Cloaked Mines: one die fewer if the ship scans at once
+        from engine.rulesets.attack_wing.abilities.cloaked_mines import scan_first
+
+        n -= scan_first(t, mine, ship_id)
     faces, draws = table.dice.roll(table.state, "attack", n, table.state.ship(ship_id), "mine")
     table.emit(ev.MineTriggered, ship=ship_id, mine=mine.id, card_name=name, faces=tuple(faces), draws=draws)
     suffer(table, ship_id, sum(f == "hit" for f in faces), sum(f == "crit" for f in faces), cause=f"{name} {mine.id}")
 
 
+def _effect(mine: Mine) -> Any:
+    return next(a.effect for a in CARDS[mine.card].abilities if a.effect.kind == "mine")
+
+
+def trigger_mm(mine: Mine) -> float:
+    """How near the token a ship must come: onto it, or within the card's range band of it (Cloaked
+    Mines: Range 1)."""
+    reach = _effect(mine).reach
+    return P.RANGE_BAND_EDGES_MM[max(reach) - 1] if reach else 0.0
+
+
 def _touching(shape: Any, mine: Mine) -> bool:
-    return bool(shape.intersects(Point(mine.x, mine.y).buffer(RADIUS_MM, 32)))
+    return bool(shape.distance(Point(mine.x, mine.y).buffer(RADIUS_MM, 32)) <= trigger_mm(mine) + 1e-9)
 
 
 def entered(state: GameState, ship: ShipState, start: Pose, maneuver: Maneuver, end: Pose) -> list[Mine]:
-    """The minefields the ship's maneuver enters: its template or final base on the token, one it
-    did not start on."""
+    """The minefields the ship's maneuver enters: its template or final base on the token (or within
+    the card's range of it), where its base was not as the maneuver began; a card for enemy ships
+    only (Cloaked Mines) spares its own side. Of two such minefields of one card whose areas
+    overlap, only the first (tournament ruling 46)."""
     half = P.base_half(ship.base)
-    reach = 400.0  # no maneuver moves a ship this far: the tokens far away need no shapes
-    near = [m for m in state.mines if math.dist((m.x, m.y), (start.x, start.y)) < reach]
+    reach = 600.0  # no maneuver and range band reach this far: the tokens far away need no shapes
+    near = [m for m in state.mines if math.dist((m.x, m.y), (start.x, start.y)) < reach
+            and not (_effect(m).targets == "enemy" and state.ship(m.ship).side == ship.side)]
     if not near:
         return []
     first, last = base_polygon(start, half), base_polygon(end, half)
     template = template_outline(start, maneuver, ship.base)
-    return [m for m in near if not _touching(first, m)
-            and (_touching(last, m) or (template is not None and _touching(template, m)))]
+    found: list[Mine] = []
+    for m in near:
+        if _touching(first, m) or not (_touching(last, m) or (template is not None and _touching(template, m))):
+            continue
+        if any(f.card == m.card and math.dist((f.x, f.y), (m.x, m.y)) < 2 * (RADIUS_MM + trigger_mm(m))
+               for f in found if trigger_mm(m)):
+            continue  # ruling 46: overlapping trigger areas of one kind of minefield attack once
+        found.append(m)
+    return found
 
 
 def after_maneuver(t: Any, ship_id: str, start: Pose, maneuver: Maneuver) -> None:

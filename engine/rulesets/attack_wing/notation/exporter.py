@@ -128,6 +128,7 @@ class _Walker:
         self.obstacles: tuple[Obstacle, ...] = ()
         self.planets: tuple[Planet, ...] = ()
         self.free: str | None = None  # a ship whose next action is a card's free action
+        self.mine_scan: str | None = None  # a ship that scanned at once as a minefield (Cloaked Mines) attacks it
         self.card_reroll: str | None = None  # the cause of the next reroll, a card's
         try:
             spec = parse_scenario(header.get("scenario"))
@@ -168,7 +169,8 @@ class _Walker:
         elif isinstance(e, ev.ShipNudged):
             self.add(m.Placed(0, e.ship, e.end.pose(), e.reason))
         elif isinstance(e, ev.MineTriggered):
-            self.add(m.Roll(0, e.ship, "mine", e.mine, faces=e.faces))
+            self.add(m.Roll(0, e.ship, "mine", e.mine, faces=e.faces, scan=self.mine_scan == e.ship))
+            self.mine_scan = None
         elif isinstance(e, ev.ConsoleFireRolled):
             self.add(m.Roll(0, e.ship, "console_fire", None, e.face))
         elif isinstance(e, ev.ObstacleRolled):
@@ -181,6 +183,8 @@ class _Walker:
         elif isinstance(e, ev.ActionPerformed):
             if self.free == e.ship:  # the free action a card gave: its uses line says it
                 self.free = None
+            elif e.action == "scan" and any(isinstance(a, ev.MineTriggered) and a.ship == e.ship for a in ahead[:2]):
+                self.mine_scan = e.ship  # a Scan at once against Cloaked Mines: its mine line says it
             else:
                 self.add(self.action(e, before, ahead))
         elif isinstance(e, ev.AttackDeclared):

@@ -157,6 +157,7 @@ class _Driver:
         self.game: Game | None = None
         self.ctx: _Attack | None = None
         self.obstacles: dict[str, list[str]] = {}
+        self.mine_line: m.Roll | None = None  # a mine line taken to answer the Scan question (Cloaked Mines)
         self.damage_at = 0  # the next damage line to check
         self.damage_checked = True  # False after a mismatch: the rest is not compared
         self.dealt = 0
@@ -367,6 +368,11 @@ class _Driver:
 
         if offer.window == "action" and offer.actions:  # what an action card chose: its line's "choosing"
             return self.action_card_choice(state, ship, offer)
+        if offer.window == "mines" and offer.card not in ship.cards:  # Cloaked Mines: did the ship scan at once?
+            taken = self.lines.take(state, ship.id, (m.Roll,), lambda x: x.cause == "mine")
+            self.mine_line = taken if isinstance(taken, m.Roll) else None
+            scanned = self.mine_line is not None and self.mine_line.scan
+            return AbilityUse(choice="scan", reason="scanned at once") if scanned else None
         line: m.Line | None
         if self.ctx is not None and offer.window not in ("free_action", "action", "after_move", "before_move",
                                                          "mines"):
@@ -440,7 +446,8 @@ class _Driver:
         if cause == "obstacle":
             return [self.obstacle_roll(state, ship)]
         if cause == "mine":  # a minefield's dice at the ship: its mine line
-            line = self.lines.take(state, ship.id, (m.Roll,), lambda x: x.cause == "mine")
+            line, self.mine_line = self.mine_line or self.lines.take(state, ship.id, (m.Roll,),
+                                                                     lambda x: x.cause == "mine"), None
             if not isinstance(line, m.Roll) or len(line.faces) != count:
                 self.issue(self.lines.round_line(state), "missing", f"{who_is(state, ship.id)} is attacked by a "
                            f"minefield: write its {count} attack dice ({ship.id} mine M1: FACES)")

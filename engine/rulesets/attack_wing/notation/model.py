@@ -144,6 +144,7 @@ class Roll(ShipLine):
     obstacle: str | None = None  # the obstacle's name; a mine: the minefield ("M1")
     face: str = "blank"
     faces: tuple[str, ...] = ()  # a mine's dice
+    scan: bool = False  # ``B1 mine M2 scan: FACES``: the ship performed a Scan action at once (Cloaked Mines)
 
 
 @dataclass(eq=False)
