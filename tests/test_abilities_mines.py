@@ -148,3 +148,15 @@ def test_a_minefield_obstructs_the_line_of_fire_as_an_obstacle_does() -> None:
 
     mined, plain = duel(AbilityUse(choice="behind")), duel(None)
     assert mined.obstructed and not plain.obstructed
+
+
+def test_a_replay_with_a_minefield_nowhere_is_refused_clearly() -> None:
+    # untrusted files: a token at an infinite or absurd place is a validation error, not a crash later
+    from pydantic import ValidationError
+
+    g = _mines([AbilityUse(choice="behind")], Pose(400, 200, 0))
+    raw = ev.event_to_dict(_placed(g)[0])
+    for bad in (float("nan"), float("inf"), 1e9):
+        with pytest.raises(ValidationError):
+            ev.event_from_dict({**raw, "x": bad})
+    assert isinstance(ValidationError, type) and issubclass(ValidationError, ValueError)

@@ -234,8 +234,8 @@ class MinePlaced(_Event):
     ship: ShipRef  # the ship whose card placed it
     card: Name
     mine: ShipRef  # "M1"
-    x: float
-    y: float
+    x: Annotated[float, Field(ge=-10_000, le=10_000, allow_inf_nan=False)]  # the token's centre, mm
+    y: Annotated[float, Field(ge=-10_000, le=10_000, allow_inf_nan=False)]
 
 
 class MineTriggered(_Event):
