@@ -160,6 +160,7 @@ class MarkerView:
     heading: float | None = None  # an arrow pointing this way (degrees clockwise from north), not a token
     control: int | None = None  # the player whose control marker sits on the token (drawn in their colour)
     plain: bool = False  # a mission token with no control marker on it (drawn pale)
+    mine: float = 0.0  # a Minefield Token of this radius in mm (Antimatter Mines), ``control`` its owner
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,6 +28,7 @@ TOKENS: Final[dict[str, tuple[str, RGBA]]] = {
     "target_lock": ("LOCK", (0.25, 0.5, 0.95, 1.0)),
     "cloak": ("CLOAK", (0.45, 0.5, 0.58, 1.0)),
     "muon": ("MUON", (0.7, 0.2, 0.55, 1.0)),  # Muon Feedback Wave: hull damage after each maneuver
+    "dampening": ("EDT", (0.3, 0.75, 0.8, 1.0)),  # Energy Dampening Token: no attack, no dial, shields down
 }
 
 

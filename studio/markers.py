@@ -37,7 +37,9 @@ def marker_builder(markers: Sequence[MarkerView]) -> MeshBuilder:
     """The tokens: a filled gold disc with a dark rim, or a grey ring once collected."""
     b = MeshBuilder()
     for m in markers:
-        if m.heading is not None:
+        if m.mine:
+            _mine(b, m)
+        elif m.heading is not None:
             _arrow(b, m)
         elif m.taken_by is None:
             b.disc(m.x, m.y, RADIUS_MM + 2.0, palette.BASE_DARK, Z, segments=40)
@@ -77,6 +79,26 @@ def _arrow(b: MeshBuilder, m: MarkerView) -> None:
     b.ribbon(outline, 2.0, palette.BASE_DARK, Z + 0.01, closed=True)
 
 
+MINE_DARK: Final[palette.RGBA] = (0.12, 0.1, 0.1, 1.0)
+MINE_HAZARD: Final[palette.RGBA] = (0.95, 0.35, 0.12, 1.0)  # the spikes: a minefield, not a mission token
+
+
+def _mine(b: MeshBuilder, m: MarkerView) -> None:
+    """A Minefield Token: a dark disc of its radius, orange spikes round its rim and its owner's
+    colour at the centre."""
+    b.disc(m.x, m.y, m.mine, MINE_DARK, Z, segments=48)
+    for k in range(8):
+        a = 2 * math.pi * k / 8
+        c, s = math.cos(a), math.sin(a)
+        tip, side = m.mine * 1.25, m.mine * 0.22
+        b.polygon([(m.x + m.mine * 0.7 * c - side * s, m.y + m.mine * 0.7 * s + side * c),
+                   (m.x + tip * c, m.y + tip * s),
+                   (m.x + m.mine * 0.7 * c + side * s, m.y + m.mine * 0.7 * s - side * c)], MINE_HAZARD, Z + 0.01)
+    ring = [(m.x + m.mine * 0.8 * c, m.y + m.mine * 0.8 * s) for c, s in _circle(48)]
+    b.ribbon(ring, 3.0, MINE_HAZARD, Z + 0.02, closed=True)
+    b.disc(m.x, m.y, m.mine * 0.4, fill(m), Z + 0.03, segments=32)
+
+
 def _circle(n: int) -> list[tuple[float, float]]:
     return [(math.cos(2 * math.pi * k / n), math.sin(2 * math.pi * k / n)) for k in range(n)]
 
@@ -107,7 +129,9 @@ class Markers:
             text.setShadowColor(0.0, 0.0, 0.0, 0.9)
             label = self.root.attachNewNode(text)
             label.setScale(LABEL_MM)
-            if m.heading is None:
+            if m.mine:
+                label.setPos(m.x, m.y, Z + m.mine * 1.3 + 6.0)
+            elif m.heading is None:
                 label.setPos(m.x, m.y, Z + RADIUS_MM + 6.0)
             else:  # standing over the arrow's middle
                 x, y = arrow_points(m)[3]

@@ -153,7 +153,7 @@ def test_catalog_show_says_whether_a_card_is_supported(capsys: pytest.CaptureFix
     assert main(["catalog", "show", "Koloth"]) == 0
     out = capsys.readouterr().out
     assert "supported in attack_wing" in out and "modify attack" in out
-    assert main(["catalog", "show", "3007", "--json"]) == 0  # Antimatter Mines: no minefields
+    assert main(["catalog", "show", "wesley_crusher_72326", "--json"]) == 0  # not supported
     doc = json.loads(capsys.readouterr().out)
     assert doc["kind"] == "card" and doc["supported"]["attack_wing"] is False
     assert main(["catalog", "show", "Photon Torpedoes"]) == 2  # several cards: give an id
@@ -161,14 +161,15 @@ def test_catalog_show_says_whether_a_card_is_supported(capsys: pytest.CaptureFix
 
 def test_trek_play_warns_of_each_unsupported_card(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     duel = json.loads((Path(__file__).parents[1] / "replays" / "duel.json").read_text())
-    duel["sides"][0]["fleet"]["ships"][0]["upgrades"] = ["3024", "3007"]  # Antimatter Mines: no minefields
+    duel["sides"][0]["fleet"]["ships"][0]["upgrades"] = ["3024", "wesley_crusher_72326"]  # not supported
     scenario = tmp_path / "duel.json"
     scenario.write_text(json.dumps(duel))
     assert main(["play", str(scenario), "--seed", "1", "--rounds", "1"]) == 0
     out = capsys.readouterr().out
-    assert "warning: Antimatter Mines (3007) on U.S.S. Enterprise (A1): its ability is not supported" in out
+    assert "warning: Wesley Crusher (wesley_crusher_72326) on U.S.S. Enterprise (A1): its ability is not supported" \
+        in out
     assert main(["play", str(scenario), "--seed", "1", "--rounds", "1", "--json"]) == 0
-    assert any("Antimatter Mines" in w for w in json.loads(capsys.readouterr().out)["warnings"])
+    assert any("Wesley Crusher" in w for w in json.loads(capsys.readouterr().out)["warnings"])
 
 
 def test_a_seat_may_decline_every_ability() -> None:

@@ -176,5 +176,5 @@ def test_gul_damar_takes_a_die_from_secondary_weapon_attacks_only() -> None:
 def test_a_generic_captain_has_no_ability_and_no_warning() -> None:
     from engine.rulesets.attack_wing.abilities.registry import describe, unsupported
 
-    assert unsupported(("2003", "3007")) == ("3007",)
+    assert unsupported(("2003", "wesley_crusher_72326")) == ("wesley_crusher_72326",)
     assert describe("2003") == ("a generic captain prints no ability",)

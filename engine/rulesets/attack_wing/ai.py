@@ -225,6 +225,12 @@ class AiPlayer:
                    and prepared.intersects(base_polygon(end, half)) for p, prepared in self.planets):
                 score -= 2.0
                 notes.append("runs into a planet")
+        if state.mines:  # a minefield: its dice at no defense, weighed above an obstacle's one die and action
+            from engine.rulesets.attack_wing.abilities.mines import entered, expected
+            mined = entered(state, ship, ship.pose, maneuver, end)
+            if mined:
+                score -= 1.5 * sum(expected(m) for m in mined)
+                notes.append(f"enters minefield {mined[0].id}")
         for friend in self._friends(state, ship.side):
             if friend.id != ship.id and _gap_pose(end, friend.pose) < half + P.base_half(friend.base):
                 score -= 1.5

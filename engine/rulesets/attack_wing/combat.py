@@ -11,7 +11,7 @@ from typing import Any, Protocol
 
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import rules
-from engine.rulesets.attack_wing.abilities import policy, windows
+from engine.rulesets.attack_wing.abilities import dampening, policy, split, windows
 from engine.rulesets.attack_wing.abilities.card_odds import card_odds
 from engine.rulesets.attack_wing.abilities.cards.crew_more2 import joachim
 from engine.rulesets.attack_wing.abilities.elite import exchange
@@ -40,9 +40,12 @@ class Table(Protocol):
 
 def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, float], tuple[float, float]],
                    obstructed: bool, reason: str, *, attack_bonus: tuple[int, str] = (0, ""),
-                   defense_bonus: tuple[int, str] = (0, ""), blank_rerolls: tuple[int, str] = (0, "")) -> None:
+                   defense_bonus: tuple[int, str] = (0, ""), blank_rerolls: tuple[int, str] = (0, ""),
+                   part: tuple[int, str] | None = None) -> tuple[AttackOption, int] | None:
     """Steps 3 to 8 of one declared attack. Card abilities (an Alliance Elite loadout's) add
-    dice ``(count, name)`` to either roll, or reroll up to ``count`` blank attack dice."""
+    dice ``(count, name)`` to either roll, or reroll up to ``count`` blank attack dice. An attack
+    divided between two ships (``abilities/split``) returns its second part, the attack and its
+    dice; that ``part`` rolls exactly its dice ``(count, words)``, its costs paid by the first."""
     attacker = t.state.ship(t.state.active or "")
     defender = t.state.ship(option.defender)
     weapon = option.weapon
@@ -54,12 +57,27 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
     # card abilities that change the attack dice (step 3) are known now; then the exact odds before
     # any die is rolled, from the same spending policy (spending.py) -- unless a dice ability
     # outside the odds' model may be used in this attack (an Alliance Elite's blank rerolls, a card's)
-    extra, words = windows.dice_count(t, "attack", context)
+    extra, words = windows.dice_count(t, "attack", context) if part is None else (0, "")
+    rest = None
+    if part is None and split.splits(option):  # Forward Weapons Grid: the seat divides the dice now
+        total = _with_bonus(_with_bonus(rules.attack_dice(attacker, weapon, option.band), attack_bonus),
+                            (extra, words)).count
+        divided = split.divide(t, option, total)
+        if divided is not None:
+            part = (divided[0], f"{divided[0]} of the attack's {total} dice (Forward Weapons Grid)")
+            rest = (divided[1], divided[2])
+    if part is not None:  # the part's dice, whatever the rules and cards would count
+        base = rules.attack_dice(attacker, weapon, option.band).count
+        attack_bonus, extra, words = (part[0] - base, part[1]), 0, ""
     n = _with_bonus(_with_bonus(rules.attack_dice(attacker, weapon, option.band), attack_bonus), (extra, words))
+    if part is not None:
+        n = rules.DiceCount(part[0], part[1])
     # the fleet's Elite Attack Die in place of one attack die (resource 4001: the seat's choice, once a round)
     elite = exchange(t, context, n.count)
+    pays = weapon is not None and (part is None or rest is not None)  # a second part: paid by the first
     # a card that keeps the target lock a torpedo would spend (Gor Portas): known before the odds
-    lock_spent = weapon is not None and weapon.needs_target_lock and not windows.instead(t, context, "keep_lock")
+    lock_spent = pays and weapon is not None and weapon.needs_target_lock \
+        and not windows.instead(t, context, "keep_lock")
     odds = None
     cards = windows.odds_cards(t.state, context)
     # the card odds do not model the Elite Attack Die: no odds for an attack with both (rulings.md)
@@ -78,7 +96,7 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
                              defense_battle_stations=odds.defense_battle_stations, evade_tokens=odds.evade_tokens)
         named = (*cards, "Elite Attack Die") if elite is not None else cards  # the odds count it
         t.emit(ev.AttackOdds, ship=attacker.id, defender=defender.id, cards=named, **event_fields(odds))
-    if weapon is not None:
+    if weapon is not None and pays:
         if lock_spent:  # the lock is the cost of firing: spent now, no reroll from it
             t.emit(ev.TargetLockRemoved, ship=attacker.id, cause=f"spent to fire {weapon.name}")
         # a card disabled in the weapon's place (Lojur) spares a weapon that would be disabled;
@@ -100,8 +118,8 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
            draws=draws)
     # 4. modify attack dice (the engine's spending policy, rulings.md)
     windows.modify(t, "attack", "defender", context)  # the defender's abilities first (rulebook step 4)
-    _modify_attack(t, attacker.id, defender.id, lock_spent, blank_rerolls,
-                   context)
+    no_lock_reroll = lock_spent or (weapon is not None and weapon.needs_target_lock and not pays)
+    _modify_attack(t, attacker.id, defender.id, no_lock_reroll, blank_rerolls, context)
     # 5. roll defense dice
     extra, words = windows.dice_count(t, "defense", context)
     # the ships after the defense dice's cards (a scan token spent to count no more: Long Range Tachyon Scan)
@@ -124,13 +142,16 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
            percentile=None if odds is None else round(odds.percentile(hits + crits), 6))
     # 8. deal damage (a card may add to it, or send it past the shields)
     added, hull_only = windows.damage(t, context, hits, crits, _card_damage)
+    if dampening.dampens(t, context, hits + crits):  # Energy Dissipator: a token instead of the damage
+        return rest
     if not t.state.ship(defender.id).in_play or (not t.state.ship(attacker.id).in_play and not hits + crits):
-        return
+        return rest
     suffer(t, defender.id, hits + added, crits, cause=f"attack by {attacker.name}",
            attacker_skill=rules.skill_in_effect(attacker), hull_only=hull_only is True,
            crits_past_shields=hull_only == "crits")
     if hits + added + crits:  # "each time your ship is hit for at least 1 damage" (Alexander)
         store(t, defender.id)
+    return rest
 
 
 def _card_damage(t: Table, ship_id: str, hits: int, crits: int, card: str) -> None:

@@ -151,7 +151,7 @@ class TokensChanged(_Event):
 
     type: Literal["tokens_changed"] = "tokens_changed"
     ship: ShipRef
-    token: Literal["evade", "scan", "battle_stations", "aux_power", "muon"]
+    token: Literal["evade", "scan", "battle_stations", "aux_power", "muon", "dampening"]
     delta: Small
     cause: Name
 
@@ -225,6 +225,28 @@ class ObstacleRolled(_Event):
     ship: ShipRef
     obstacle: Name
     face: Literal["hit", "crit", "battle_stations", "blank"]
+
+
+class MinePlaced(_Event):
+    """A Minefield Token placed in the play area by a card (Antimatter Mines), after its ``ability_used``."""
+
+    type: Literal["mine_placed"] = "mine_placed"
+    ship: ShipRef  # the ship whose card placed it
+    card: Name
+    mine: ShipRef  # "M1"
+    x: Annotated[float, Field(ge=-10_000, le=10_000, allow_inf_nan=False)]  # the token's centre, mm
+    y: Annotated[float, Field(ge=-10_000, le=10_000, allow_inf_nan=False)]
+
+
+class MineTriggered(_Event):
+    """A minefield's attack dice at a ship placed on or entering it: no defense dice; its hits and
+    crits follow as ``damage_dealt`` (tournament rulings 41-45)."""
+
+    type: Literal["mine_triggered"] = "mine_triggered"
+    ship: ShipRef  # the ship attacked
+    mine: ShipRef
+    card_name: Name
+    faces: Annotated[tuple[Literal["hit", "crit", "battle_stations", "blank"], ...], Field(max_length=20)]
 
 
 class ConsoleFireRolled(_Event):
@@ -399,7 +421,8 @@ class AbilityUsed(_Event):
     window: Literal["action", "free_action", "declare_target", "attack_dice", "modify_attack", "defense_dice",
                     "modify_defense", "compare", "damage", "end", "resist", "destroyed", "after_move",
                     "aux_power", "before_move", "activation_end", "extra_attack",
-                    "planning", "cloak", "damaged", "transfer", "critical"]
+                    "planning", "cloak", "damaged", "transfer", "critical", "split_attack",
+                    "mines"]
     subject: ShipRef | None = None  # the ship it acts on, when not its own
     dice: tuple[Annotated[int, Field(ge=0, le=100)], ...] = ()  # the dice it touches
     choice: Name | None = None  # a free action's name
@@ -509,7 +532,8 @@ Event = Annotated[
     | DiceConverted | DieAdded | WeaponDisabled | AttackResolved | AttackSkipped | DamageDealt | ShipDestroyed
     | RoundEnded | GameEnded | ShipNudged | WeaponEnabled | SquadronTokenLost | ConsoleFireRolled
     | DamageDeckReshuffled | AbilityUsed | ShieldsRepaired | CardDisabled | CardEnabled | TimeTokensRemoved
-    | CardDiscarded | DamageCardsDrawn | UpgradeTaken,
+    | CardDiscarded | DamageCardsDrawn | UpgradeTaken
+    | MinePlaced | MineTriggered,
     Field(discriminator="type"),
 ]
 
@@ -524,7 +548,7 @@ EVENT_TYPES: tuple[str, ...] = tuple(
         DieAdded, WeaponDisabled, AttackResolved, AttackSkipped, DamageDealt, ShipDestroyed, RoundEnded,
         GameEnded, ShipNudged, WeaponEnabled, SquadronTokenLost, ConsoleFireRolled, DamageDeckReshuffled,
         AbilityUsed, ShieldsRepaired, CardDisabled, CardEnabled, TimeTokensRemoved, CardDiscarded,
-        DamageCardsDrawn, UpgradeTaken))
+        DamageCardsDrawn, UpgradeTaken, MinePlaced, MineTriggered))
 
 
 def event_from_dict(raw: dict[str, Any]) -> Event:

@@ -15,7 +15,7 @@ from engine.geometry.pose import Pose
 from engine.geometry.shapes import Obstacle, Planet, PlayArea, base_corners, base_polygon
 from engine.rulesets.attack_wing import actions, combat, rules
 from engine.rulesets.attack_wing import events as ev
-from engine.rulesets.attack_wing.abilities import extra, planning, windows
+from engine.rulesets.attack_wing.abilities import cloaked_mines, dampening, extra, mines, planning, split, windows
 from engine.rulesets.attack_wing.abilities.after_move import before_move as change_maneuver
 from engine.rulesets.attack_wing.abilities.after_move import end_of_activation
 from engine.rulesets.attack_wing.abilities.after_move import resolve as after_move_cards
@@ -187,6 +187,9 @@ class Game:
         for ship in self.state.in_play():
             if ship.side not in self.dial_sides:
                 continue
+            if ship.dampening:  # Energy Dampening Token: no dial of its seat's, a white 1 straight
+                choices.append((ship.id, dampening.MANEUVER, f"{dampening.TOKEN}: no dial, a white 1 straight"))
+                continue
             options = rules.dial_options(ship)  # less those a card forbids now (the R.I.S. Apnex)
             options = dial_choices(self.state, ship, options, [(m.kind, m.speed) for m, _ in options])
             maneuver, reason = self.players[ship.side].plan(self.state, ship, options)
@@ -197,6 +200,7 @@ class Game:
     def planning_cards(self) -> None:
         """Cards used "during the Planning Phase" (Positron Beam), once every dial is set."""
         planning.planning_cards(self, self.order(self.state.in_play(), ascending=True))
+        cloaked_mines.plan_drop(self, self.order(self.state.in_play(), ascending=True))  # Cloaked Mines
 
     # --- activation ----------------------------------------------------------------------
     def activate_ships(self) -> None:
@@ -226,7 +230,8 @@ class Game:
         ship = self.state.ship(ship_id)
         assert ship.planned is not None
         kind, speed = ship.planned
-        colour = rules.maneuver_colour(ship, kind, speed)
+        # Energy Dampening Token: "as if it were assigned a White 1 straight"
+        colour = "white" if ship.dampening else rules.maneuver_colour(ship, kind, speed)
         replaced = ship.aux_power > 0 and colour == "red"
         self.emit(ev.ManeuverRevealed, ship=ship_id, kind=kind, speed=speed, colour=colour, replaced=replaced)
         if replaced:
@@ -278,6 +283,11 @@ class Game:
             combat.suffer(self, ship_id, max(move.maneuver.speed - 1, 0), 0, cause="Muon Token", hull_only=True)
             if not self.state.ship(ship_id).in_play:
                 return
+        if self.state.mines:  # a minefield the maneuver entered attacks the ship
+            mines.after_maneuver(self, ship_id, ship.pose, move.maneuver)
+            if not self.state.ship(ship_id).in_play:
+                return
+        dampening.after_maneuver(self, ship_id)
         self.after_move(ship_id)
         self.perform_action(ship_id, moved or strain)
 
@@ -545,9 +555,14 @@ class Game:
         if "regenerate" in ship.actions_done:  # tournament rules "Regenerate"
             self.emit(ev.AttackSkipped, ship=ship.id, cause="regenerated this round")
             return
+        if ship.dampening:
+            self.emit(ev.AttackSkipped, ship=ship.id, cause=f"{dampening.TOKEN}: it cannot attack")
+            return
+        if mines.drop(self, ship.id):  # Antimatter Mines: the token placed is its attack
+            return
         options = [o for o in rules.attack_options(self.state, ship)
                    if windows.may_attack(self.state, ship, self.state.ship(o.defender))
-                   and windows.may_fire(self.state, ship, o.weapon)]
+                   and windows.may_fire(self.state, ship, o.weapon) and split.allowed(self.state, ship, o)]
         self.declare_attack(ship, options)
 
     def declare_attack(self, ship: ShipState, options: list[rules.AttackOption]) -> None:
@@ -561,16 +576,32 @@ class Game:
             return
         if choice not in options:
             raise IllegalDecision(f"{ship.name} cannot attack {choice.defender} with {choice.weapon_key} now")
-        defender = self.state.ship(choice.defender)
-        arc = {"front": ship.front_arc, "rear": ship.rear_arc}.get(choice.arc)
-        lof = line_of_fire(rules.placed(ship), rules.placed(defender), arc, choice.arc == "rear",
-                           self.setup.obstacles, self.setup.planets)
-        if lof.blocked:  # rulebook "Attacking Through Planets"
-            self.emit(ev.AttackSkipped, ship=ship.id, cause=f"line of fire blocked by {', '.join(lof.planets)}")
-            return
-        (x0, y0), (x1, y1) = lof.line.coords[0], lof.line.coords[-1]
-        line = ((round(x0, 3), round(y0, 3)), (round(x1, 3), round(y1, 3)))
-        combat.resolve_attack(self, choice, line, lof.obstructed, reason, **self.attack_bonuses(ship, defender))
+        made: rules.AttackOption | None = choice
+        dice: tuple[int, str] | None = None
+        while made is not None:  # an attack divided between two ships (Forward Weapons Grid): two parts
+            defender = self.state.ship(made.defender)
+            arc = {"front": ship.front_arc, "rear": ship.rear_arc}.get(made.arc)
+            lof = line_of_fire(rules.placed(ship), rules.placed(defender), arc, made.arc == "rear",
+                               (*self.setup.obstacles, *mines.obstacles(self.state)), self.setup.planets)
+            if lof.blocked:  # rulebook "Attacking Through Planets"
+                self.emit(ev.AttackSkipped, ship=ship.id, cause=f"line of fire blocked by {', '.join(lof.planets)}")
+                return
+            (x0, y0), (x1, y1) = lof.line.coords[0], lof.line.coords[-1]
+            line = ((round(x0, 3), round(y0, 3)), (round(x1, 3), round(y1, 3)))
+            rest = combat.resolve_attack(self, made, line, lof.obstructed, reason, part=dice,
+                                         **self.attack_bonuses(ship, defender))
+            made, dice = (None, None) if rest is None else (rest[0], (rest[1], f"the other {rest[1]} dice of "
+                                                                               "the divided attack"))
+            if made is not None and not (self.state.ship(ship.id).in_play and self.state.ship(made.defender).in_play):
+                self.emit(ev.AttackSkipped, ship=ship.id, cause="the divided attack's second ship is gone")
+                made = None
+            elif made is not None:  # the seat declares the second part (its attack line), the one it named
+                fired = made.weapon.upgrade_id if made.weapon is not None else None  # as it is now: disabled
+                made = replace(made, weapon=next((w for w in self.state.ship(ship.id).weapons
+                                                  if w.upgrade_id == fired), made.weapon))
+                _, said = self.players[ship.side].attack(self.state, self.state.ship(ship.id), [made])
+                self.decided(ship.side)
+                reason = said or "the divided attack's second part"
         extra.after_attack(self, ship.id, choice)
 
     def attack_bonuses(self, attacker: ShipState, defender: ShipState) -> dict[str, Any]:
@@ -589,7 +620,7 @@ class Game:
             elif keep and not ship.cloak_beside:
                 self.emit(ev.CloakChanged, ship=sid, cloak="green", beside=True, cause="kept cloaked")
             ship = self.state.ship(sid)
-            if ship.shields_disabled and not ship.cloaked:
+            if ship.shields_disabled and not ship.cloaked and not ship.dampening:  # the token: shields stay down
                 self.emit(ev.ShieldsChanged, ship=sid, active=ship.shields + ship.shields_disabled, disabled=0,
                           cause="end phase")
             for token in ("evade", "scan", "battle_stations"):

@@ -122,6 +122,10 @@ def describe(event: ev.Event, state: GameState) -> str:
         return f"{n}: a time token comes off {', '.join(e.cards)}"
     if isinstance(e, ev.ObstacleRolled):
         return f"{n} rolls for {e.obstacle}: {FACES[e.face]}"
+    if isinstance(e, ev.MinePlaced):
+        return f"{n} places minefield {e.mine}"
+    if isinstance(e, ev.MineTriggered):
+        return f"Minefield {e.mine} ({e.card_name}) attacks {n}, no defense dice: {' '.join(FACES[f] for f in e.faces)}"
     if isinstance(e, ev.ConsoleFireRolled):
         return f"{n} rolls for Console Fire: {FACES[e.face]}"
     if isinstance(e, ev.DamageDeckReshuffled):

@@ -62,7 +62,7 @@ SECONDS: dict[str, float] = {
     "action_performed": 0.6, "action_skipped": 0.5, "target_lock_acquired": 0.3, "tokens_changed": 0.15,
     "attack_declared": 0.8, "dice_rolled": 1.6, "dice_rerolled": 1.0, "dice_converted": 0.7, "die_added": 0.6,
     "attack_odds": 0.0, "attack_resolved": 1.6, "damage_dealt": 0.35, "ship_destroyed": 1.2, "obstacle_rolled": 0.8,
-    "console_fire_rolled": 0.8, "damage_deck_reshuffled": 0.5,
+    "console_fire_rolled": 0.8, "damage_deck_reshuffled": 0.5, "mine_placed": 0.8, "mine_triggered": 1.2,
     "game_ended": 2.5,
 }
 DEFAULT_SECONDS = 0.1
@@ -264,7 +264,8 @@ class BoardPresenter(Generic[S]):
             obstacles=tuple(ObstacleView(o.name, tuple(o.points)) for o in self.table.obstacles),
             planets=tuple(PlanetView(p.name, p.x, p.y, p.radius) for p in self.table.planets),
             ships=ships, templates=self._templates_at(i, {s.id for s in ships}), attack=attack_view,
-            selected=active, decision=self.decisions[i] if i >= 0 else None, markers=self._markers_at(i),
+            selected=active, decision=self.decisions[i] if i >= 0 else None,
+            markers=self._markers_at(i) + mine_views(state),
             range_edges=RANGE_BAND_EDGES_MM, trails=self._trails(i, moving, state), effects=effect_views(e, progress),
         )
         panels = tuple(panel_view(s, self._names, s.id == active, self.gone)
@@ -379,3 +380,11 @@ def _ship_view(s: ShipState, pose: Pose | None, active: bool, names: Mapping[str
         tokens=token_views(s, names), destroyed=s.destroyed, cloaked=s.cloaked, active=active,
         base_side=BASE_SIDE_MM["large" if s.base == "large" else "small"],
     )
+
+
+def mine_views(state: GameState) -> tuple[MarkerView, ...]:
+    """The Minefield Tokens in the play area, each in its owner's colour (Antimatter Mines)."""
+    from engine.rulesets.attack_wing.abilities.mines import RADIUS_MM
+
+    return tuple(MarkerView(m.id, m.x, m.y, "minefield", control=state.ship(m.ship).side, mine=RADIUS_MM)
+                 for m in state.mines)

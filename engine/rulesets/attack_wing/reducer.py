@@ -20,6 +20,7 @@ from engine.rulesets.attack_wing.state import (
     AttackState,
     DamageCardState,
     GameState,
+    Mine,
     Result,
     ShipState,
     Weapon,
@@ -102,7 +103,10 @@ def _phase_started(state: GameState, e: ev.PhaseStarted) -> GameState:
 
 def _dial_set(state: GameState, e: ev.DialSet) -> GameState:
     ship = _ship(state, e.ship, e)
-    if not any(k == e.kind and s == e.speed for k, s, _ in ship.dial):
+    if ship.dampening:  # Energy Dampening Token reference: "as if it were assigned a White 1 straight"
+        if (e.kind, e.speed) != ("straight", 1):
+            raise IllegalEvent(f"event {e.seq}: {ship.name} has an Energy Dampening Token: it flies a 1 straight")
+    elif not any(k == e.kind and s == e.speed for k, s, _ in ship.dial):
         raise IllegalEvent(f"event {e.seq}: {e.speed} {e.kind} is not on {ship.name}'s dial")
     from engine.rulesets.attack_wing.abilities.dial_limits import allowed  # the cards read the rules, not back
 
@@ -137,7 +141,7 @@ def _nudged(state: GameState, e: ev.ShipNudged) -> GameState:
 
 
 _TOKEN_FIELDS = {"evade": "evade", "scan": "scan", "battle_stations": "battle_stations", "aux_power": "aux_power",
-                 "muon": "muon"}
+                 "muon": "muon", "dampening": "dampening"}
 
 
 def _tokens(state: GameState, e: ev.TokensChanged) -> GameState:
@@ -219,6 +223,22 @@ def _die_rolled(state: GameState, e: ev.ObstacleRolled | ev.ConsoleFireRolled) -
     return state
 
 
+def _mine_placed(state: GameState, e: ev.MinePlaced) -> GameState:
+    """The card's ``ability_used`` (discarded, its attack) came just before; the token joins the table."""
+    ship = _ship(state, e.ship, e)
+    if e.card not in ship.cards_discarded or any(m.id == e.mine or (m.ship, m.card) == (e.ship, e.card)
+                                                 for m in state.mines):
+        raise IllegalEvent(f"event {e.seq}: {ship.name} places no minefield {e.mine} with {e.card}")
+    return replace(state, mines=(*state.mines, Mine(e.mine, e.card, e.ship, e.x, e.y)))
+
+
+def _mine_triggered(state: GameState, e: ev.MineTriggered) -> GameState:
+    _ship(state, e.ship, e)
+    if not any(m.id == e.mine for m in state.mines):
+        raise IllegalEvent(f"event {e.seq}: there is no minefield {e.mine} in the play area")
+    return state
+
+
 def _reshuffled(state: GameState, e: ev.DamageDeckReshuffled) -> GameState:
     """Rulebook: when the damage deck runs out, shuffle the discard pile into a new deck."""
     _ship(state, e.ship, e)
@@ -234,6 +254,8 @@ def _declared(state: GameState, e: ev.AttackDeclared) -> GameState:
     _ship(state, e.defender, e)
     if ship.attacked and not ship.extra_attack:
         raise IllegalEvent(f"event {e.seq}: {ship.name} has already attacked this round")
+    if ship.dampening:  # Energy Dampening Token reference: it cannot attack
+        raise IllegalEvent(f"event {e.seq}: {ship.name} has an Energy Dampening Token and cannot attack")
     # an extra attack a card gave (ability_used, window "extra_attack") leaves the ship's own as it was
     attacked = ship.attacked if ship.extra_attack else True
     return replace(state.update(e.ship, attacked=attacked, extra_attack=False),
@@ -468,6 +490,16 @@ def _ability(state: GameState, e: ev.AbilityUsed) -> GameState:
         if e.card not in ship.marks:
             raise IllegalEvent(f"event {e.seq}: {e.card_name} gave {ship.name} no extra attack this round")
         changes["extra_attack"] = True
+    if e.window == "mines":  # Antimatter Mines: the token placed is the ship's attack of the round
+        if ship.attacked:
+            raise IllegalEvent(f"event {e.seq}: {ship.name} has already attacked this round")
+        changes["attacked"] = True
+    if e.window == "split_attack":  # the attack being made, with this weapon, divided: its second part to come
+        attack = state.attack
+        if attack is None or (attack.attacker, attack.weapon) != (e.ship, e.card) \
+                or e.subject in (None, attack.defender):
+            raise IllegalEvent(f"event {e.seq}: {e.card_name} divides only its own attack, with a second ship")
+        changes["extra_attack"] = True
     if e.time:
         changes["cards_time"] = (*((c, n) for c, n in ship.cards_time if c != e.card), (e.card, e.time))
     stored = _stored(e)
@@ -552,5 +584,6 @@ _HANDLERS: dict[str, Callable[[GameState, Any], GameState]] = {
     "ability_used": _ability, "shields_repaired": _shields_repaired, "card_disabled": _card_disabled,
     "card_enabled": _card_enabled, "time_tokens_removed": _time_removed, "card_discarded": _card_discarded,
     "damage_cards_drawn": taken.damage_cards_drawn, "upgrade_taken": taken.upgrade_taken,
+    "mine_placed": _mine_placed, "mine_triggered": _mine_triggered,
 }
 assert set(_HANDLERS) == set(ev.EVENT_TYPES), "every event type needs a handler"

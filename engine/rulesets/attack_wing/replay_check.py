@@ -145,6 +145,10 @@ class LogPlayer:
         """Used when the next recorded event is this card's ``ability_used`` (the engine emits it right
         after the decision); the dice, action and target it names are the decision."""
         event = self.log.get(self.log.position)
+        if offer.window == "mines" and offer.card not in ship.cards:  # Cloaked Mines: the ship hit scans at once
+            scans = event is not None and event.get("type") == "action_performed" and event.get("ship") == ship.id \
+                and event.get("action") == "scan"
+            return AbilityUse(choice="scan", reason=str(event.get("reason", ""))) if scans and event else None
         if event is None or event.get("type") != "ability_used" or (event.get("ship"), event.get("card"),
                                                                      event.get("ability")) != (
                 ship.id, offer.card, offer.ability):

@@ -191,7 +191,8 @@ def token_views(ship: ShipState, names: Mapping[str, str]) -> tuple[TokenView, .
     """The tokens beside a ship, typed (a target lock names the ship it is on)."""
     out = [TokenView(kind, n) for kind, n in (("evade", ship.evade), ("scan", ship.scan),
                                               ("battle_stations", ship.battle_stations),
-                                              ("aux_power", ship.aux_power), ("muon", ship.muon)) if n > 0]
+                                              ("aux_power", ship.aux_power), ("muon", ship.muon),
+                                              ("dampening", ship.dampening)) if n > 0]
     if ship.target_lock:
         out.append(TokenView("target_lock", 1, ship.target_lock, names.get(ship.target_lock, ship.target_lock)))
     if ship.cloaked:

@@ -73,6 +73,7 @@ class ShipState:
     battle_stations: int = 0
     aux_power: int = 0
     muon: int = 0  # a Muon Token (Muon Feedback Wave): hull damage after each maneuver until an action removes it
+    dampening: int = 0  # Energy Dampening Tokens (Energy Dissipator): no attack, no dial; a white 1 straight
     cloak: Cloak = "none"
     cloak_beside: bool = False  # cloaked for more than one round: cannot be target locked
     target_lock: str | None = None  # the ship this one holds a lock on
@@ -151,6 +152,17 @@ class Result:
 
 
 @dataclass(frozen=True, slots=True)
+class Mine:
+    """A Minefield Token in the play area (Antimatter Mines): it stays for the rest of the game."""
+
+    id: str  # "M1", "M2" in the order placed
+    card: str  # the card that placed it (catalog id)
+    ship: str  # the ship that placed it
+    x: float
+    y: float
+
+
+@dataclass(frozen=True, slots=True)
 class GameState:
     ships: tuple[ShipState, ...]
     rng: Rng
@@ -163,6 +175,7 @@ class GameState:
     result: Result | None = None
     seq: int = -1  # the last event applied
     round_limit: int = 0
+    mines: tuple[Mine, ...] = ()  # Minefield Tokens in the play area
     _index: dict[str, int] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:

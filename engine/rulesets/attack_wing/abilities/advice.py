@@ -237,6 +237,16 @@ def weapon_card(state: GameState, ship: ShipState, option: AttackOption) -> tupl
         elif kind == "crit_past_shields" and defender.shields:
             value += 0.3
             words.append("its critical hits go past the shields")
+        elif kind == "split_attack":  # Forward Weapons Grid: the best division of its dice between two ships
+            from engine.rulesets.attack_wing.abilities.split import worth as divided
+            change, said = divided(state, ship, option)
+            value += change
+            words.append(said)
+        elif kind == "dampen":  # Energy Dissipator: no damage, the token and a follow-up attack
+            from engine.rulesets.attack_wing.abilities.dampening import worth as dampened
+            change, said = dampened(state, ship, option)
+            value += change
+            words.append(said)
         elif kind == "remove_token":
             have = held(defender, ability.effect.tokens)
             worth = sorted((WORTH.get(t, 0.0) for t, n in have.items() for _ in range(n)), reverse=True)

@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import rules
+from engine.rulesets.attack_wing.abilities import split
 from engine.rulesets.attack_wing.abilities.model import AttackContext
 from engine.rulesets.attack_wing.abilities.windows import Table, _ask, _used, candidates, may_attack, may_fire
 from engine.rulesets.attack_wing.rules import AttackOption
@@ -24,7 +25,7 @@ def options(state: GameState, ship: ShipState, weapon: str) -> list[AttackOption
     """The attacks an extra attack allows now: ``weapon`` "primary" (the primary weapon only) or any."""
     return [o for o in rules.attack_options(state, ship)
             if (weapon != "primary" or o.weapon is None) and may_attack(state, ship, state.ship(o.defender))
-            and may_fire(state, ship, o.weapon)]
+            and may_fire(state, ship, o.weapon) and split.allowed(state, ship, o)]
 
 
 def damaged_by_last_attack(t: Any, ship_id: str) -> bool:
@@ -63,7 +64,8 @@ def _offer(t: Any, ship_id: str, made: AttackOption, role: str, attacker_id: str
                 or found[1] in table.state.ship(ship_id).used_round:
             continue
         allowed = [o for o in options(table.state, table.state.ship(ship_id), ability.condition.weapon)
-                   if role == "attacker" or o.defender == attacker.id]  # a counter attack: at its attacker
+                   if (role == "attacker" and not ability.effect.same_target) or o.defender == (
+                       attacker.id if role == "defender" else made.defender)]  # a counter attack: at its attacker
         if not allowed:
             continue
         use = _ask(table, found, "extra_attack", subject=None if role == "attacker" else attacker.id)

@@ -23,7 +23,10 @@ Phase, once every dial is set (Positron Beam), and the maneuvers the ship may se
 standing rule, never an event: the R.I.S. Apnex's "only 1 maneuvers"). ``damaged``: after an attack
 dealt the card's ship at least 1 damage (Alexander). ``transfer``: as another ship is about to
 suffer damage (the Kraxon takes some onto its own shields). ``critical``: as the card's ship deals a
-critical damage card to an enemy ship's hull in its attack (Joachim draws two and keeps one).
+critical damage card to an enemy ship's hull in its attack (Joachim draws two and keeps one). ``split_attack``
+as an attack is declared, its dice counted: the seat divides them between two ships (Forward Weapons
+Grid). ``mines`` as the ship's turn to attack comes: a card that places a Minefield Token as its
+attack (Antimatter Mines).
 """
 
 from __future__ import annotations
@@ -38,11 +41,11 @@ if TYPE_CHECKING:
 Window = Literal["action", "free_action", "declare_target", "attack_dice", "modify_attack", "defense_dice",
                  "modify_defense", "compare", "damage", "end", "resist", "destroyed", "after_move", "aux_power",
                  "before_move", "activation_end", "extra_attack", "planning", "cloak", "damaged", "transfer",
-                 "critical"]
+                 "critical", "split_attack", "mines"]
 WINDOWS: tuple[Window, ...] = ("action", "free_action", "declare_target", "attack_dice", "modify_attack",
                                "defense_dice", "modify_defense", "compare", "damage", "end", "resist", "destroyed",
                                "after_move", "aux_power", "before_move", "activation_end", "extra_attack",
-                               "planning", "cloak", "damaged", "transfer", "critical")
+                               "planning", "cloak", "damaged", "transfer", "critical", "split_attack", "mines")
 # "ship": a ship card's own ability (the ship card's catalog id is among its cards)
 CardKind = Literal["captain", "admiral", "talent", "crew", "weapon", "tech", "resource", "borg", "squadron", "ship"]
 Limit = Literal["none", "round", "game"]
@@ -128,6 +131,12 @@ EffectKind = Literal[
                        # at that ship, which rolls its defense dice (Suicide Attack)
     "reverse",         # an "Action:": the ship comes about in place (reverse direction): two 90-degree rotations
                        # of its base where it stands (Cochrane Deceleration Maneuver)
+    "dampen",          # window "damage": the attack that hits deals no damage; the ship hit receives an Energy
+                       # Dampening Token (``abilities/dampening``: Energy Dissipator)
+    "mine",            # window "mines": as its attack, a Minefield Token placed (``abilities/mines``); it rolls
+                       # ``amount`` attack dice at a ship it is placed on or that enters it, no defense dice
+    "split_attack",    # window "split_attack": the attack's dice divided between its target and a second ship in
+                       # the forward arc, at least one at each, the seat's choice (``abilities/split``)
     "maneuver",        # an "Action:": the ship performs an additional maneuver, one of ``Effect.maneuvers``
                        # (none named: its dial's, of ``colours``), the seat's choice (``abilities/maneuvers``)
     "choose_damage",   # window "critical": draw 2 damage cards for the critical hit, the seat places one, the
@@ -254,6 +263,7 @@ class Effect:
     # "maneuver" from the dial: only maneuvers of these colours (Engage: green); window "after_move": only
     # after the ship performed a maneuver of these colours (Pavel Chekov: white)
     colours: tuple[str, ...] = ()
+    same_target: bool = False  # "extra_attack": only at the ship the attack it follows was made at
 
 
 @dataclass(frozen=True, slots=True)

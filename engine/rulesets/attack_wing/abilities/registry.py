@@ -14,7 +14,9 @@ from engine.rulesets.attack_wing.abilities.cards import (
     crew_actions,
     crew_more,
     crew_more2,
+    divided,
     maneuvers,
+    minefields,
     resources,
     ships,
     ships_more,
@@ -29,7 +31,7 @@ from engine.rulesets.attack_wing.abilities.model import Ability, Card, Window
 
 MODULES = (captains, captains_more, admirals, talents, talents_more, crew, crew_more, weapons, tech, tech_more,
            squadrons, resources, boarding, ships, maneuvers, attacks, ships_more,
-           crew_actions, crew_more2)
+           crew_actions, crew_more2, divided, minefields)
 
 
 def _index() -> dict[str, Card]:

@@ -559,7 +559,7 @@ def damage(t: Table, attack: AttackContext, hits: int, crits: int, suffer: Any) 
     shields = t.state.ship(attack.defender.id).shields
     for found in found_all:
         ability = found[4]
-        if ability.effect.kind == "retaliate" or (ability.condition.hit and not hits + crits):
+        if ability.effect.kind in ("retaliate", "dampen") or (ability.condition.hit and not hits + crits):
             continue
         if ability.effect.faces == ("crit",) and not crit_on_hull(hits, crits, shields, past_shields):
             continue  # "a critical hit against the hull" (Massacre): none reaches it

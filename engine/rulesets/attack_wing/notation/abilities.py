@@ -76,7 +76,7 @@ def own_choice(card_id: str, index: int, window: str) -> bool:
     attack takes: Concussive Charges, the ship a planning card targets), not the upgrade that pays
     its cost."""
     card = CARDS.get(card_id)
-    return window in CHOICE_WINDOWS or window == "planning" or (
+    return window in CHOICE_WINDOWS or window in ("planning", "split_attack", "mines") or (
         card is not None and index < len(card.abilities) and card.abilities[index].effect.kind == "remove_token"
         and window == "damage")
 
@@ -205,8 +205,10 @@ def uses_line(event: ev.AbilityUsed, ship: ShipState, faces: tuple[str, ...]) ->
         return m.Uses(0, event.ship, label(ship, event.card), faces=faces, reason=event.reason,
                       choice=None if event.choice is None else label(ship, event.choice) if event.choice in CARDS
                       else event.choice)
-    if event.window in ("damage", "planning") and own_choice(event.card, event.ability, event.window):
-        # the tokens it takes (Concussive Charges), the ship it targets (Positron Beam)
+    if event.window in ("damage", "planning", "split_attack", "mines") and own_choice(event.card, event.ability,
+                                                                             event.window):
+        # the tokens it takes (Concussive Charges), the ship it targets (Positron Beam), the division of
+        # an attack's dice (Forward Weapons Grid: "2 at B1 3 at B2")
         return m.Uses(0, event.ship, label(ship, event.card), reason=event.reason, choice=event.choice)
     free = event.window in CHOICE_WINDOWS  # else the choice is the upgrade paying its cost
     pays = event.choice if not free and event.choice in ship.cards else None

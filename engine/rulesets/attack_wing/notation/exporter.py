@@ -32,7 +32,8 @@ from engine.rulesets.attack_wing.reducer import apply, initial_state
 from engine.rulesets.attack_wing.scenario import ScenarioError, bundled_scenarios, load_scenario, parse_scenario
 from engine.rulesets.attack_wing.state import GameState
 
-ENGINE_SKIPS = ("no target in arc and range", "regenerated this round")
+ENGINE_SKIPS = ("no target in arc and range", "regenerated this round", "Energy Dampening Token: it cannot attack",
+                "the divided attack's second ship is gone")
 
 
 def export_file(path: str | Path) -> m.Notation:
@@ -128,6 +129,7 @@ class _Walker:
         self.obstacles: tuple[Obstacle, ...] = ()
         self.planets: tuple[Planet, ...] = ()
         self.free: str | None = None  # a ship whose next action is a card's free action
+        self.mine_scan: str | None = None  # a ship that scanned at once as a minefield (Cloaked Mines) attacks it
         self.card_reroll: str | None = None  # the cause of the next reroll, a card's
         try:
             spec = parse_scenario(header.get("scenario"))
@@ -163,9 +165,13 @@ class _Walker:
             self.round, self.attack = m.Round(0, e.round), None
             doc.rounds.append(self.round)
         elif isinstance(e, ev.DialSet):
-            self.add(m.Dial(0, e.ship, e.kind, e.speed, e.reason))
+            if not before.ship(e.ship).dampening:  # an Energy Dampening Token's 1 straight: no dial of the seat's
+                self.add(m.Dial(0, e.ship, e.kind, e.speed, e.reason))
         elif isinstance(e, ev.ShipNudged):
             self.add(m.Placed(0, e.ship, e.end.pose(), e.reason))
+        elif isinstance(e, ev.MineTriggered):
+            self.add(m.Roll(0, e.ship, "mine", e.mine, faces=e.faces, scan=self.mine_scan == e.ship))
+            self.mine_scan = None
         elif isinstance(e, ev.ConsoleFireRolled):
             self.add(m.Roll(0, e.ship, "console_fire", None, e.face))
         elif isinstance(e, ev.ObstacleRolled):
@@ -178,6 +184,8 @@ class _Walker:
         elif isinstance(e, ev.ActionPerformed):
             if self.free == e.ship:  # the free action a card gave: its uses line says it
                 self.free = None
+            elif e.action == "scan" and any(isinstance(a, ev.MineTriggered) and a.ship == e.ship for a in ahead[:2]):
+                self.mine_scan = e.ship  # a Scan at once against Cloaked Mines: its mine line says it
             else:
                 self.add(self.action(e, before, ahead))
         elif isinstance(e, ev.AttackDeclared):

@@ -141,7 +141,8 @@ def after_dice(state: GameState, line: m.Uses) -> bool:
     ship = next((s for s in state.ships if s.id == line.ship), None)
     card_id = card_notation.card_on(ship, line.card) if ship is not None else None
     card = CARDS.get(card_id or "")
-    return card is not None and any(a.window in AFTER_DICE for a in card.abilities)
+    # mines placed as a ship's attack: a line of the round that follows the attack line before it
+    return card is not None and any(a.window in (*AFTER_DICE, "mines") for a in card.abilities)
 
 
 class _Driver:
@@ -157,6 +158,7 @@ class _Driver:
         self.game: Game | None = None
         self.ctx: _Attack | None = None
         self.obstacles: dict[str, list[str]] = {}
+        self.mine_line: m.Roll | None = None  # a mine line taken to answer the Scan question (Cloaked Mines)
         self.damage_at = 0  # the next damage line to check
         self.damage_checked = True  # False after a mismatch: the rest is not compared
         self.dealt = 0
@@ -367,12 +369,20 @@ class _Driver:
 
         if offer.window == "action" and offer.actions:  # what an action card chose: its line's "choosing"
             return self.action_card_choice(state, ship, offer)
+        if offer.window == "mines" and offer.card not in ship.cards:  # Cloaked Mines: did the ship scan at once?
+            taken = self.lines.take(state, ship.id, (m.Roll,), lambda x: x.cause == "mine")
+            self.mine_line = taken if isinstance(taken, m.Roll) else None
+            scanned = self.mine_line is not None and self.mine_line.scan
+            return AbilityUse(choice="scan", reason="scanned at once") if scanned else None
         line: m.Line | None
-        if self.ctx is not None and offer.window not in ("free_action", "action", "after_move", "before_move"):
+        if self.ctx is not None and offer.window not in ("free_action", "action", "after_move", "before_move",
+                                                         "mines"):
             line = next((x for x in self.ctx.line.block if names(x)), None)
             if line is not None:
                 line.used = True
-        elif offer.window in AFTER_DICE:  # asked as the damage is dealt: in the block of the attack dealing it
+        elif offer.window in (*AFTER_DICE, "mines"):  # asked as the damage is dealt: in the block of the attack
+            # dealing it; mines placed as the ship's attack: a line of the round, which the parser puts in
+            # the block of the attack line before it
             line = next((x for x in self.last_block if names(x)), None) \
                 or self.lines.take(state, ship.id, (m.Uses,), names)
             if line is not None:
@@ -436,6 +446,14 @@ class _Driver:
             return (faces + ["blank"] * count)[:count]
         if cause == "obstacle":
             return [self.obstacle_roll(state, ship)]
+        if cause == "mine":  # a minefield's dice at the ship: its mine line
+            line, self.mine_line = self.mine_line or self.lines.take(state, ship.id, (m.Roll,),
+                                                                     lambda x: x.cause == "mine"), None
+            if not isinstance(line, m.Roll) or len(line.faces) != count:
+                self.issue(self.lines.round_line(state), "missing", f"{who_is(state, ship.id)} is attacked by a "
+                           f"minefield: write its {count} attack dice ({ship.id} mine M1: FACES)")
+                return ["blank"] * count
+            return list(line.faces)
         if cause == "Console Fire":
             line = self.lines.take(state, ship.id, (m.Roll,), lambda x: x.cause == "console_fire")
             if not isinstance(line, m.Roll):

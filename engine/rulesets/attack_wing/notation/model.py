@@ -140,11 +140,14 @@ class Attack(ShipLine):
 
 @dataclass(eq=False)
 class Roll(ShipLine):
-    """``A1 obstacle [NAME]: FACE`` or ``A1 console fire: FACE``: one attack die."""
+    """``A1 obstacle [NAME]: FACE`` or ``A1 console fire: FACE``: one attack die; ``B1 mine M1: FACES``:
+    a minefield's attack dice at the ship (Antimatter Mines)."""
 
-    cause: str = "obstacle"  # obstacle | console_fire
-    obstacle: str | None = None
+    cause: str = "obstacle"  # obstacle | console_fire | mine
+    obstacle: str | None = None  # the obstacle's name; a mine: the minefield ("M1")
     face: str = "blank"
+    faces: tuple[str, ...] = ()  # a mine's dice
+    scan: bool = False  # ``B1 mine M2 scan: FACES``: the ship performed a Scan action at once (Cloaked Mines)
 
 
 @dataclass(eq=False)

@@ -49,7 +49,7 @@ _SHIP_LINE = re.compile(r"([A-Za-z]\d{1,3})\s+([^\s:]+)(.*)")
 _REASON = re.compile(r"(.*?)\s*\(([^()]*)\)\s*")
 
 VERBS: Final = ("dial", "action", "attack", "holds", "spends", "obstacle", "console", "placed", "keeps", "drops",
-                "damage", "uses")
+                "damage", "uses", "mine")
 _VERB_ALIASES: Final = {"use": "uses", "attacks": "attack", "fires": "attack", "spend": "spends", "place": "placed",
                         "console-fire": "console", "keep": "keeps", "drop": "drops", "dealt": "damage"}
 
@@ -428,6 +428,14 @@ class _Parser:
             if word(rest) != "fire":
                 raise _Bad(f"{ref} holds: write {ref} holds fire")
             return m.Attack(no, ref, None, None, reason)
+        if verb == "mine":  # a minefield's attack dice at the ship: B1 mine M1: hit blank hit crit
+            head, sep, face = rest.rpartition(":")
+            said = [w for w, _ in tokens(head)]
+            mine = said[0].upper() if said else ""
+            if not sep or not re.fullmatch(r"M\d{1,3}", mine) or [w.lower() for w in said[1:]] not in ([], ["scan"]):
+                raise _Bad(f"{ref} mine: write the minefield and its dice: {ref} mine M1: hit blank hit crit "
+                           f"({ref} mine M1 scan: ... when the ship scanned at once)")
+            return m.Roll(no, ref, "mine", mine, faces=tuple(parse_faces(face, "attack")), scan=len(said) > 1)
         if verb in ("obstacle", "console"):
             head, sep, face = rest.rpartition(":")
             if not sep:

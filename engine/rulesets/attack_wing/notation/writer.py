@@ -90,6 +90,8 @@ def line_text(line: m.Line) -> str:
     if isinstance(line, m.Spend):
         return f"{line.ship} spends {TOKEN_OUT[line.token]}"
     if isinstance(line, m.Roll):
+        if line.cause == "mine":
+            return f"{line.ship} mine {line.obstacle}{' scan' if line.scan else ''}: {format_faces(line.faces)}"
         if line.cause == "console_fire":
             return f"{line.ship} console fire: {format_faces((line.face,))}"
         name = f" {_name(line.obstacle)}" if line.obstacle else ""
