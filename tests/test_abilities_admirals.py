@@ -17,8 +17,8 @@ from engine.errors import IllegalDecision
 from engine.geometry.pose import Pose
 from engine.replay import open_replay
 from engine.rulesets.attack_wing import events as ev
+from engine.rulesets.attack_wing.abilities.action_windows import action_options
 from engine.rulesets.attack_wing.abilities.registry import CARDS
-from engine.rulesets.attack_wing.abilities.windows import action_options
 from engine.rulesets.attack_wing.play import play, setup_from_scenario
 from engine.rulesets.attack_wing.players import ActionChoice
 from engine.rulesets.attack_wing.replay_check import replay_game

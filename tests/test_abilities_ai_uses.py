@@ -14,7 +14,7 @@ from aw_helpers import ScriptedPlayer
 from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import actions
 from engine.rulesets.attack_wing import events as ev
-from engine.rulesets.attack_wing.abilities.windows import action_options
+from engine.rulesets.attack_wing.abilities.action_windows import action_options
 from engine.rulesets.attack_wing.actions import ActionChoice, ActionOption
 from engine.rulesets.attack_wing.ai import AiPlayer
 from engine.rulesets.attack_wing.play import play

@@ -15,10 +15,11 @@ from aw_helpers import ScriptedPlayer
 from engine.errors import IllegalDecision
 from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import events as ev
+from engine.rulesets.attack_wing.abilities.action_windows import action_options
 from engine.rulesets.attack_wing.abilities.advice import action_value
 from engine.rulesets.attack_wing.abilities.model import AttackContext
 from engine.rulesets.attack_wing.abilities.tokens_lost import best, choices
-from engine.rulesets.attack_wing.abilities.windows import action_name, action_options, candidates
+from engine.rulesets.attack_wing.abilities.windows import action_name, candidates
 from engine.rulesets.attack_wing.game import Game
 from engine.rulesets.attack_wing.players import AbilityUse, ActionChoice
 from engine.rulesets.attack_wing.reducer import IllegalEvent, apply, fold, initial_state

@@ -14,7 +14,8 @@ from aw_helpers import ScriptedPlayer
 from engine.errors import IllegalDecision
 from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import events as ev
-from engine.rulesets.attack_wing.abilities.windows import action_name, action_options
+from engine.rulesets.attack_wing.abilities.action_windows import action_options
+from engine.rulesets.attack_wing.abilities.windows import action_name
 from engine.rulesets.attack_wing.game import Game
 from engine.rulesets.attack_wing.players import AbilityUse, ActionChoice
 

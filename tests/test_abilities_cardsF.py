@@ -15,8 +15,9 @@ from aw_helpers import ScriptedDice, ScriptedPlayer, game
 
 from engine.errors import IllegalDecision, IllegalEvent
 from engine.rulesets.attack_wing import events as ev
+from engine.rulesets.attack_wing.abilities.action_windows import action_options
 from engine.rulesets.attack_wing.abilities.cards.crew_more2 import DAMAGE_WORTH, steal_worth
-from engine.rulesets.attack_wing.abilities.windows import action_name, action_options, band_between
+from engine.rulesets.attack_wing.abilities.windows import action_name, band_between
 from engine.rulesets.attack_wing.damage import deck_keys
 from engine.rulesets.attack_wing.game import Game
 from engine.rulesets.attack_wing.notation import drawn

@@ -12,7 +12,7 @@ from aw_helpers import ScriptedDice, ScriptedPlayer, game
 from engine.errors import IllegalDecision
 from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import events as ev
-from engine.rulesets.attack_wing.abilities import windows
+from engine.rulesets.attack_wing.abilities import action_windows
 from engine.rulesets.attack_wing.game import Game
 from engine.rulesets.attack_wing.players import ActionChoice
 
@@ -253,7 +253,7 @@ def test_n_vek_disables_an_active_shield_for_a_die() -> None:
     assert (shields.active, shields.disabled) == (2, 1)  # the end phase restores it
     state = g.state.with_ship(g.state.ship("A").__class__(**{**_fields(g.state.ship("A")), "shields": 0,
                                                                 "cards_disabled": ()}))
-    assert not [o for o in windows.action_options(state, state.ship("A")) if "3014" in o.action]
+    assert not [o for o in action_windows.action_options(state, state.ship("A")) if "3014" in o.action]
 
 
 def _fields(s: object) -> dict[str, object]:

@@ -6,7 +6,7 @@ from ability_helpers import AKIRA, ATTACK_SHIP, one_attack, rolled, ship, used
 from aw_helpers import ScriptedPlayer
 
 from engine.rulesets.attack_wing import events as ev
-from engine.rulesets.attack_wing.abilities.windows import action_options
+from engine.rulesets.attack_wing.abilities.action_windows import action_options
 from engine.rulesets.attack_wing.players import ActionChoice
 
 WEYOUN, KEEVAN = "weyoun_71524", "keevan_71524"

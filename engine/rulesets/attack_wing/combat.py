@@ -11,7 +11,7 @@ from typing import Any, Protocol
 
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import rules
-from engine.rulesets.attack_wing.abilities import dampening, policy, split, windows
+from engine.rulesets.attack_wing.abilities import action_windows, dampening, dice_windows, policy, split, windows
 from engine.rulesets.attack_wing.abilities.card_odds import card_odds
 from engine.rulesets.attack_wing.abilities.cards.crew_more2 import joachim
 from engine.rulesets.attack_wing.abilities.elite import exchange
@@ -57,7 +57,7 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
     # card abilities that change the attack dice (step 3) are known now; then the exact odds before
     # any die is rolled, from the same spending policy (spending.py) -- unless a dice ability
     # outside the odds' model may be used in this attack (an Alliance Elite's blank rerolls, a card's)
-    extra, words = windows.dice_count(t, "attack", context) if part is None else (0, "")
+    extra, words = dice_windows.dice_count(t, "attack", context) if part is None else (0, "")
     rest = None
     if part is None and split.splits(option):  # Forward Weapons Grid: the seat divides the dice now
         total = _with_bonus(_with_bonus(rules.attack_dice(attacker, weapon, option.band), attack_bonus),
@@ -77,14 +77,14 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
     pays = weapon is not None and (part is None or rest is not None)  # a second part: paid by the first
     # a card that keeps the target lock a torpedo would spend (Gor Portas): known before the odds
     lock_spent = pays and weapon is not None and weapon.needs_target_lock \
-        and not windows.instead(t, context, "keep_lock")
+        and not dice_windows.instead(t, context, "keep_lock")
     odds = None
-    cards = windows.odds_cards(t.state, context)
+    cards = dice_windows.odds_cards(t.state, context)
     # the card odds do not model the Elite Attack Die: no odds for an attack with both (rulings.md)
     if not blank_rerolls[0] and not (cards and elite is not None):
         # the ships as the dice-count cards left them (a token placed or spent: Invaluable Advice)
         # and as the defense-dice marks the policy takes will leave them (a scan token spent, an evade placed)
-        marked, evades, scans = windows.defense_preview(t.state, context)
+        marked, evades, scans = dice_windows.defense_preview(t.state, context)
         att, dfn = t.state.ship(attacker.id), t.state.ship(defender.id)
         odds = odds_for(replace(att, scan=att.scan - scans), replace(dfn, evade=dfn.evade + evades), weapon,
                         option.band, obstructed, extra_attack=attack_bonus[0] + extra,
@@ -101,11 +101,12 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
             t.emit(ev.TargetLockRemoved, ship=attacker.id, cause=f"spent to fire {weapon.name}")
         # a card disabled in the weapon's place (Lojur) spares a weapon that would be disabled;
         # a ship card's own weapon is no upgrade: not disabled
-        windows.instead(t, context, "fire_cost")  # a cost paid as it fires (Magnetic Pulse: an active shield)
-        if weapon.upgrade_id != attacker.ship_id and (weapon.time or not windows.instead(t, context, "spare_weapon")):
+        dice_windows.instead(t, context, "fire_cost")  # a cost paid as it fires (Magnetic Pulse: an active shield)
+        if weapon.upgrade_id != attacker.ship_id and (
+                weapon.time or not dice_windows.instead(t, context, "spare_weapon")):
             t.emit(ev.WeaponDisabled, ship=attacker.id, weapon=weapon.upgrade_id, time=weapon.time)
     # rulebook "Firing While Cloaked"; a card may keep the token green (Advanced Weapon System)
-    if attacker.cloak == "green" and not windows.instead(t, context, "keep_cloak"):
+    if attacker.cloak == "green" and not dice_windows.instead(t, context, "keep_cloak"):
         t.emit(ev.CloakChanged, ship=attacker.id, cloak="red", beside=attacker.cloak_beside,
                cause="fired while cloaked")
 
@@ -117,11 +118,11 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
     t.emit(ev.DiceRolled, ship=attacker.id, kind="attack", faces=tuple(faces), count_reason=n.explanation,
            draws=draws)
     # 4. modify attack dice (the engine's spending policy, rulings.md)
-    windows.modify(t, "attack", "defender", context)  # the defender's abilities first (rulebook step 4)
+    dice_windows.modify(t, "attack", "defender", context)  # the defender's abilities first (rulebook step 4)
     no_lock_reroll = lock_spent or (weapon is not None and weapon.needs_target_lock and not pays)
     _modify_attack(t, attacker.id, defender.id, no_lock_reroll, blank_rerolls, context)
     # 5. roll defense dice
-    extra, words = windows.dice_count(t, "defense", context)
+    extra, words = dice_windows.dice_count(t, "defense", context)
     # the ships after the defense dice's cards (a scan token spent to count no more: Long Range Tachyon Scan)
     attacker, defender = t.state.ship(attacker.id), t.state.ship(defender.id)
     d = _with_bonus(_with_bonus(rules.defense_dice(defender, attacker, weapon is None, option.band, obstructed),
@@ -130,18 +131,18 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
     t.emit(ev.DiceRolled, ship=defender.id, kind="defense", faces=tuple(faces), count_reason=d.explanation,
            draws=draws)
     # 6. modify defense dice: the attacker's abilities, then the defender's, then its tokens
-    windows.modify(t, "defense", "attacker", context)
-    windows.modify(t, "defense", "defender", context)
+    dice_windows.modify(t, "defense", "attacker", context)
+    dice_windows.modify(t, "defense", "defender", context)
     _modify_defense(t, defender.id)
     # 7. compare results (a card may cancel results first)
-    windows.compare(t, context)
+    dice_windows.compare(t, context)
     attack = t.state.attack
     assert attack is not None
     hits, crits, canceled = uncanceled(attack.attack_dice, attack.defense_dice)
     t.emit(ev.AttackResolved, ship=attacker.id, defender=defender.id, hits=hits, crits=crits, canceled=canceled,
            percentile=None if odds is None else round(odds.percentile(hits + crits), 6))
     # 8. deal damage (a card may add to it, or send it past the shields)
-    added, hull_only = windows.damage(t, context, hits, crits, _card_damage)
+    added, hull_only = dice_windows.damage(t, context, hits, crits, _card_damage)
     if dampening.dampens(t, context, hits + crits):  # Energy Dissipator: a token instead of the damage
         return rest
     if not t.state.ship(defender.id).in_play or (not t.state.ship(attacker.id).in_play and not hits + crits):
@@ -167,7 +168,7 @@ def _defense_extra(state: GameState, context: AttackContext) -> int:
     for subject in (context.attacker, context.defender):
         for owner, card_id, card, i, ability in windows.candidates(state, state.ship(subject.id), "defense_dice",
                                                                     context):
-            amount = windows.counts(ability, "defense")
+            amount = dice_windows.counts(ability, "defense")
             costly = ability.cost.disable or ability.cost.discard
             if amount is None or (costly and card_id in paid):  # the card paid for another of its abilities
                 continue
@@ -203,22 +204,22 @@ def _modify_attack(t: Table, attacker_id: str, defender_id: str, lock_already_sp
         idx = _spend(t, attacker_id, "target_lock_reroll", free, idx or None) or ()
     if idx:
         t.emit(ev.TargetLockRemoved, ship=attacker_id, cause="spent to reroll attack dice")
-        faces, draws = windows.reroll(t, "attack", tuple(idx), attacker_id, "target lock reroll")
+        faces, draws = dice_windows.reroll(t, "attack", tuple(idx), attacker_id, "target lock reroll")
         t.emit(ev.DiceRerolled, ship=attacker_id, kind="attack", indices=idx, faces=tuple(faces),
                cause="target lock", draws=draws)
-        windows.lock_rerolled(t, context, tuple(idx))  # Tactical Officer: each of them once more
+        dice_windows.lock_rerolled(t, context, tuple(idx))  # Tactical Officer: each of them once more
         attack = t.state.attack
         assert attack is not None
     count, ability = blank_rerolls
     if count:  # an ability that rerolls dice still blank
         idx = attack_rerolls(attack.attack_dice, attack.attack_rerolled, True, has_bs)[:count]
         if idx:
-            faces, draws = windows.reroll(t, "attack", tuple(idx), attacker_id, "ability reroll")
+            faces, draws = dice_windows.reroll(t, "attack", tuple(idx), attacker_id, "ability reroll")
             t.emit(ev.DiceRerolled, ship=attacker_id, kind="attack", indices=idx, faces=tuple(faces),
                    cause=ability, draws=draws)
             attack = t.state.attack
             assert attack is not None
-    windows.modify(t, "attack", "attacker", context)
+    dice_windows.modify(t, "attack", "attacker", context)
     attack = t.state.attack
     assert attack is not None
     has_bs = t.state.ship(attacker_id).battle_stations > 0  # a card may have spent the token
@@ -314,11 +315,11 @@ def _hull_reached(t: Table, ship_id: str, cause: str, attacker_skill: int | None
     ship = t.state.ship(ship_id)
     if ship.hull_damage < ship.hull or ship.doomed:
         return False
-    if left > 0 and windows.can_survive(t.state, ship):
+    if left > 0 and action_windows.can_survive(t.state, ship):
         return False
-    if windows.survive(t, ship_id):  # "if your ship was just destroyed" (Cheat Death): it is not
+    if action_windows.survive(t, ship_id):  # "if your ship was just destroyed" (Cheat Death): it is not
         return False
-    windows.last_strike(t, ship_id, suffer)  # "if your ship was just destroyed" (I Stab at Thee)
+    action_windows.last_strike(t, ship_id, suffer)  # "if your ship was just destroyed" (I Stab at Thee)
     keep = (attacker_skill is not None and t.state.phase == "combat" and not ship.attacked
             and rules.skill_in_effect(ship) == attacker_skill)
     t.emit(ev.ShipDestroyed, ship=ship_id, cause=cause, removed=not keep)

@@ -15,7 +15,17 @@ from engine.geometry.pose import Pose
 from engine.geometry.shapes import Obstacle, Planet, PlayArea, base_corners, base_polygon
 from engine.rulesets.attack_wing import actions, combat, rules
 from engine.rulesets.attack_wing import events as ev
-from engine.rulesets.attack_wing.abilities import cloaked_mines, dampening, extra, mines, planning, split, windows
+from engine.rulesets.attack_wing.abilities import (
+    action_windows,
+    cloaked_mines,
+    dampening,
+    dice_windows,
+    extra,
+    mines,
+    planning,
+    split,
+    windows,
+)
 from engine.rulesets.attack_wing.abilities.after_move import before_move as change_maneuver
 from engine.rulesets.attack_wing.abilities.after_move import end_of_activation
 from engine.rulesets.attack_wing.abilities.after_move import resolve as after_move_cards
@@ -299,7 +309,7 @@ class Game:
         release(self, ship_id)  # a token kept on a card placed beside the ship (Alexander): no action
         if self.state.ship(ship_id).aux_power and self.aux_power_blocks_action(self.state.ship(ship_id)):
             return
-        chosen = windows.free_action(self, ship_id, self.free_action_options, "after_move")
+        chosen = action_windows.free_action(self, ship_id, self.free_action_options, "after_move")
         if chosen is not None:
             action, target, reason = chosen
             self.do_action(self.state.ship(ship_id), ActionChoice(action, target, reason=reason))
@@ -412,7 +422,7 @@ class Game:
         ship = self.state.ship(ship_id)
         aux = self.aux_power_blocks_action(ship)
         # a card that lets the ship act under auxiliary power (the Enterprise 1009), when nothing else skips it
-        bar_only = aux and ship.aux_power > 0 and moved is None and windows.aux_power_actions(self, ship_id)
+        bar_only = aux and ship.aux_power > 0 and moved is None and action_windows.aux_power_actions(self, ship_id)
         aux = aux and not bar_only
         if isinstance(moved, str):
             step = actions.action_step_refusal(ship, None, aux_power=aux)
@@ -439,7 +449,7 @@ class Game:
         action; still no action twice in a round, rulebook "Other Actions")."""
         if not self.state.ship(ship_id).in_play:
             return
-        chosen = windows.free_action(self, ship_id, self.free_action_options)
+        chosen = action_windows.free_action(self, ship_id, self.free_action_options)
         if chosen is None:
             return
         action, target, reason = chosen
@@ -467,9 +477,10 @@ class Game:
 
     def action_options(self, ship: ShipState) -> list[ActionOption]:
         """Every action the ship may perform now (``actions.action_options``); "pass" is always one."""
-        extra = windows.bar_actions(self.state, ship)  # a card's actions on the bar (Cloaking Device's echo)
+        extra = action_windows.bar_actions(self.state, ship)  # a card's actions on the bar (Cloaking Device's echo)
         bar = replace(ship, actions=(*ship.actions, *extra)) if extra else ship
-        return [*actions.action_options(self.state, bar, self.echo_poses), *windows.action_options(self.state, ship)]
+        return [*actions.action_options(self.state, bar, self.echo_poses),
+                *action_windows.action_options(self.state, ship)]
 
     def echo_legal(self, ship: ShipState, echo: tuple[Pose, int] | None) -> bool:
         """A sensor echo end anywhere on a legal stretch, not only the sampled ones (a real table's)."""
@@ -525,7 +536,7 @@ class Game:
             self.emit(ev.DamageRepaired, ship=sid, index=int(choice.target), flipped=choice.action == "repair",
                       cause=choice.action)
         elif windows.parse_action(choice.action) is not None:
-            windows.perform_action(self, sid, choice.action, choice.reason, choice.target)
+            action_windows.perform_action(self, sid, choice.action, choice.reason, choice.target)
 
     # --- combat ----------------------------------------------------------------------------
     def console_fire(self) -> None:
@@ -539,7 +550,7 @@ class Game:
         """Every ship attacks in descending Captain Skill (the simultaneous attack rule)."""
         # a card may put a ship just ahead of the ship it targets (Keevan): a stable sort keeps the rest
         ordered = sorted(self.order(self.state.in_play(), ascending=False),
-                         key=lambda s: -windows.combat_skill(self.state, s))
+                         key=lambda s: -dice_windows.combat_skill(self.state, s))
         for i, ship in enumerate(ordered):
             current = self.state.ship(ship.id)
             if current.in_play:
@@ -561,8 +572,8 @@ class Game:
         if mines.drop(self, ship.id):  # Antimatter Mines: the token placed is its attack
             return
         options = [o for o in rules.attack_options(self.state, ship)
-                   if windows.may_attack(self.state, ship, self.state.ship(o.defender))
-                   and windows.may_fire(self.state, ship, o.weapon) and split.allowed(self.state, ship, o)]
+                   if dice_windows.may_attack(self.state, ship, self.state.ship(o.defender))
+                   and dice_windows.may_fire(self.state, ship, o.weapon) and split.allowed(self.state, ship, o)]
         self.declare_attack(ship, options)
 
     def declare_attack(self, ship: ShipState, options: list[rules.AttackOption]) -> None:

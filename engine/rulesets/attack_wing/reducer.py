@@ -450,7 +450,8 @@ def _ability(state: GameState, e: ev.AbilityUsed) -> GameState:
     """A card's ability: the card must be on the ship and ready, within its once-per limits; the
     reducer pays its cost (disable, discard, a token) and places its marks."""
     ship = _ship(state, e.ship, e)
-    from engine.rulesets.attack_wing.abilities.windows import lent, parse_action  # the cards read the rules
+    from engine.rulesets.attack_wing.abilities.action_windows import lent
+    from engine.rulesets.attack_wing.abilities.windows import parse_action  # the cards read the rules
 
     borrowed = e.card not in ship.cards and e.window == "action" and lent(state, ship, e.card)
     if e.card not in ship.cards and not borrowed:

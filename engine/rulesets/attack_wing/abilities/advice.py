@@ -22,9 +22,10 @@ from dataclasses import replace
 
 from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities import moves
+from engine.rulesets.attack_wing.abilities.action_windows import marks_of
 from engine.rulesets.attack_wing.abilities.model import Ability, AttackContext, Card, Cost, Situation
 from engine.rulesets.attack_wing.abilities.registry import CARDS
-from engine.rulesets.attack_wing.abilities.windows import action_name, holds, marks_of, parse_action
+from engine.rulesets.attack_wing.abilities.windows import action_name, holds, parse_action
 from engine.rulesets.attack_wing.measure import arc_check
 from engine.rulesets.attack_wing.movement import Table, resolve_move
 from engine.rulesets.attack_wing.odds import attack_odds, odds_for

@@ -9,13 +9,13 @@ from __future__ import annotations
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities import moves
+from engine.rulesets.attack_wing.abilities.action_windows import action_options
 from engine.rulesets.attack_wing.abilities.registry import CARDS
 from engine.rulesets.attack_wing.abilities.windows import (
     Found,
     Table,
     _ask,
     _used,
-    action_options,
     candidates,
     parse_action,
     upgrade_type,

@@ -8,19 +8,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.rulesets.attack_wing import events as ev
+from engine.rulesets.attack_wing.abilities.action_windows import _ACTS_ON, marks_of, perform_action
 from engine.rulesets.attack_wing.abilities.model import Ability, Situation
 from engine.rulesets.attack_wing.abilities.registry import CARDS
-from engine.rulesets.attack_wing.abilities.windows import (
-    _ACTS_ON,
-    Found,
-    Table,
-    _ask,
-    _used,
-    action_name,
-    holds,
-    marks_of,
-    perform_action,
-)
+from engine.rulesets.attack_wing.abilities.windows import Found, Table, _ask, _used, action_name, holds
 from engine.rulesets.attack_wing.players import ActionOption
 
 
@@ -30,7 +21,7 @@ def borrowed(ability: Ability) -> Ability:
 
 
 def options(t: Table, ship_id: str, card_id: str) -> tuple[ActionOption, ...]:
-    """The borrowed card's "Action:" abilities the ship may resolve now (as ``windows.action_options``)."""
+    """The borrowed card's "Action:" abilities the ship may resolve now (as ``action_windows.action_options``)."""
     ship = t.state.ship(ship_id)
     card = CARDS.get(card_id)
     out = []

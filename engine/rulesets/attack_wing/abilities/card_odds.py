@@ -29,8 +29,9 @@ from types import MappingProxyType
 from engine.evolve import evolve
 from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities import policy
+from engine.rulesets.attack_wing.abilities.dice_windows import crit_on_hull, offered_dice
 from engine.rulesets.attack_wing.abilities.model import Ability, AttackContext
-from engine.rulesets.attack_wing.abilities.windows import Found, candidates, crit_on_hull, offered_dice
+from engine.rulesets.attack_wing.abilities.windows import Found, candidates
 from engine.rulesets.attack_wing.odds import ATTACK_FACES, DEFENSE_FACES, SIDES, Odds, faces_of, roll_weights
 from engine.rulesets.attack_wing.players import AbilityOffer, AbilityUse
 from engine.rulesets.attack_wing.spending import attack_conversion, attack_rerolls, defense_spends, uncanceled
@@ -227,11 +228,11 @@ def _defended(shown: tuple[str, ...], defense: tuple[str, ...], token: bool, eva
     attack = list(shown)
     for amount, wanted in cancels:
         h, c, _ = uncanceled(tuple(attack), defended)
-        if amount == CONVERT_CRIT:  # windows._convert_hit: a crit left uncanceled becomes a hit
+        if amount == CONVERT_CRIT:  # dice_windows._convert_hit: a crit left uncanceled becomes a hit
             if c:
                 attack[attack.index("crit")] = "hit"
             continue
-        if amount == ONE_HIT:  # windows._one_hit with the policy's answer: used against more than one hit
+        if amount == ONE_HIT:  # dice_windows._one_hit with the policy's answer: used against more than one hit
             if h + 2 * c > 1:
                 successes = sorted((i for i, f in enumerate(attack) if f in ("hit", "crit")),
                                    key=lambda i: (attack[i] != "hit", i))

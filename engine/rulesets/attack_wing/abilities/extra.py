@@ -15,8 +15,9 @@ from typing import Any
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities import split
+from engine.rulesets.attack_wing.abilities.dice_windows import may_attack, may_fire
 from engine.rulesets.attack_wing.abilities.model import AttackContext
-from engine.rulesets.attack_wing.abilities.windows import Table, _ask, _used, candidates, may_attack, may_fire
+from engine.rulesets.attack_wing.abilities.windows import Table, _ask, _used, candidates
 from engine.rulesets.attack_wing.rules import AttackOption
 from engine.rulesets.attack_wing.state import GameState, ShipState
 

@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.rulesets.attack_wing import events as ev
-from engine.rulesets.attack_wing.abilities.windows import Table, _ask, _used, candidates, marks_of
+from engine.rulesets.attack_wing.abilities.action_windows import marks_of
+from engine.rulesets.attack_wing.abilities.windows import Table, _ask, _used, candidates
 from engine.rulesets.attack_wing.actions import ActionOption
 from engine.rulesets.attack_wing.players import AbilityUse
 from engine.rulesets.attack_wing.state import ShipState

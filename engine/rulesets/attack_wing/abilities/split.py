@@ -15,8 +15,9 @@ from typing import Any
 
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import rules
+from engine.rulesets.attack_wing.abilities.dice_windows import may_attack
 from engine.rulesets.attack_wing.abilities.registry import CARDS
-from engine.rulesets.attack_wing.abilities.windows import Table, _seat, may_attack
+from engine.rulesets.attack_wing.abilities.windows import Table, _seat
 from engine.rulesets.attack_wing.actions import ActionOption
 from engine.rulesets.attack_wing.odds import odds_for
 from engine.rulesets.attack_wing.players import AbilityOffer, AbilityUse, decide_ability

@@ -18,7 +18,7 @@ from engine.catalog import load_catalog
 from engine.errors import TrekError
 from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import rules
-from engine.rulesets.attack_wing.abilities import policy, windows
+from engine.rulesets.attack_wing.abilities import dice_windows, policy, windows
 from engine.rulesets.attack_wing.abilities.card_odds import card_odds
 from engine.rulesets.attack_wing.abilities.model import AttackContext, Cost, Window
 from engine.rulesets.attack_wing.abilities.registry import CARDS
@@ -105,7 +105,7 @@ def _dice_cards(state: GameState, band: int, kind: str
     for subject in ("attacker", "defender"):
         for found in list(windows.candidates(state, state.ship(subject), window, _context(state, band))):
             owner, card_id, card, i, ability = found
-            amount = windows.counts(ability, kind)
+            amount = dice_windows.counts(ability, kind)
             if amount is None or not windows.ready(state.ship(owner.id), card_id, ability):
                 continue
             if ability.optional:
@@ -169,10 +169,10 @@ def card_table_odds(attack: int, defense: int, band: int, attacker_cards: tuple[
     _, extra_defense, d_names, d_declined = _dice_cards(state, band, "defense")
     context = _context(state, band)
     attacker, defender = state.ship("attacker"), state.ship("defender")
-    marked, evades, scans = windows.defense_preview(state, context)  # as combat.py's odds
+    marked, evades, scans = dice_windows.defense_preview(state, context)  # as combat.py's odds
     odds = odds_for(replace(attacker, scan=attacker.scan - scans), replace(defender, evade=defender.evade + evades),
                     None, band, obstructed, extra_attack=extra_attack, extra_defense=extra_defense + marked)
-    modifiers = windows.odds_cards(state, context)
+    modifiers = dice_windows.odds_cards(state, context)
     if modifiers:
         odds = card_odds(state, context, odds.attack_dice, odds.defense_dice, target_lock=odds.target_lock,
                          attack_battle_stations=odds.attack_battle_stations,
