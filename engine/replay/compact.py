@@ -350,13 +350,20 @@ def _remember(keys: tuple[str, ...], tags: tuple[Tag, ...]) -> tuple[tuple[str, 
 
 
 def _decoder(shape: Shape) -> Decoder:
+    """The shape's compiled decoder when its tags have one already, else one that compiles when it is used
+    enough (``_tiered``)."""
     keys, tags = shape
+    make = _COMPILED.get(tags)
+    return _tiered(keys, tags) if make is None else make(keys)
+
+
+def _compiled(tags: tuple[Tag, ...]) -> Callable[[tuple[str, ...]], Decoder]:
     make = _COMPILED.get(tags)
     if make is None:
         if len(_COMPILED) > MAX_SHAPES:  # a file of many odd shapes must not grow this forever
             _COMPILED.clear()
         make = _COMPILED[tags] = _compile(tags)
-    return make(keys)
+    return make
 
 
 def _compile(tags: tuple[Tag, ...]) -> Callable[[tuple[str, ...]], Decoder]:
@@ -386,8 +393,7 @@ def _compile(tags: tuple[Tag, ...]) -> Callable[[tuple[str, ...]], Decoder]:
                               else f"(b{j} if b{j}.__class__ in L else P(b{j}, d - 3))" for j, t in enumerate(tag[1]))
             value = f"(None if {a} is None else [[{cells}] for {row}in R({a})])"
         entries.append(f"k{i}: {value}")
-    # the levels this map's own lists need below it: a list of strings or maps one, rows of a "T" two
-    need = 1 + max([2 if type(t) is tuple else 1 if t in ("S", "M") else 0 for t in tags], default=0)
+    need = _need(tags)
     keys = "".join(f"k{i}, " for i in range(len(tags)))
     source = "\n".join([
         "def make(K):",
@@ -440,6 +446,93 @@ def _checked_plain(v: Any, levels: int) -> Any:
         return v
     check_plain(v, _LIMITS_FOR_DEPTH, levels=levels)
     return v
+
+
+# -- decoders without compiling: a shape's first bodies -------------------------------------------------
+
+# Values a shape's decoders decode (in this process) before its decoder is compiled: compiling one costs
+# about as much as interpreting a few thousand values, and most of a file's shapes decode fewer.
+COMPILE_AFTER: Final = 2048
+
+_OPS: Final = {"#": 0, "v": 1, "s": 2, "S": 3, "m": 4, "M": 5}
+
+
+def _need(tags: tuple[Tag, ...]) -> int:
+    """The levels of nesting a map of these tags needs below it (its lists: one, the rows of a "T": two)."""
+    return 1 + max([2 if type(t) is tuple else 1 if t in ("S", "M") else 0 for t in tags], default=0)
+
+
+def _interpreted(keys: tuple[str, ...], tags: tuple[Tag, ...]) -> Decoder:
+    """``_compile``'s decoder for a shape, without source to compile: the same values, checks and errors
+    (an array of another length is a ValueError before any value is read), one loop over the tags."""
+    need = _need(tags)
+    width = 1 + sum(1 for t in tags if t != "#")
+    steps = tuple((key, _OPS[tag] if type(tag) is str else 6, tag[1] if type(tag) is tuple else ())
+                  for key, tag in zip(keys, tags, strict=True))
+    leaves, plain, inline, array, nested, rows = _LEAVES, _checked_plain, _inline_string, _array, _nested, _rows
+
+    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+        if d < need:
+            raise RecursionError
+        if len(v) != width:
+            raise ValueError(f"expected {width} values, found {len(v)}")
+        out: dict[str, Any] = {}
+        i = 0
+        for key, op, cells in steps:
+            if op == 0:
+                out[key] = q
+                continue
+            i += 1
+            a = v[i]
+            if op == 1:
+                out[key] = a if a.__class__ in leaves or (not a and d > 1) else plain(a, d - 1)
+            elif op == 2:
+                out[key] = S[a] if a.__class__ is int else a if a.__class__ is str else inline(a)
+            elif op == 3:
+                out[key] = None if a is None else [S[x] if x.__class__ is int else inline(x) for x in array(a)]
+            elif op == 4:
+                out[key] = M[a[0]](a, d - 1, q, S, M) if a.__class__ is list and a and a[0].__class__ is int \
+                    and a[0] >= 0 else nested(a)
+            elif op == 5:
+                out[key] = None if a is None else [
+                    M[x[0]](x, d - 2, q, S, M) if x.__class__ is list and x and x[0].__class__ is int and x[0] >= 0
+                    else nested(x) for x in array(a)]
+            elif a is None:
+                out[key] = None
+            else:
+                table = []
+                for row in rows(a):
+                    if len(row) != len(cells):
+                        raise ValueError(f"expected rows of {len(cells)} values, found {len(row)}")
+                    table.append([(S[b] if b.__class__ is int else inline(b)) if t == "s"
+                                  else (b if b.__class__ in leaves else plain(b, d - 3))
+                                  for b, t in zip(row, cells, strict=True)])
+                out[key] = table
+        return out
+
+    return decode
+
+
+def _tiered(keys: tuple[str, ...], tags: tuple[Tag, ...]) -> Decoder:
+    """A shape's decoder: interpreted for its first ``COMPILE_AFTER`` values in this process, then compiled
+    (and the compiled one kept for the next declarations of the shape)."""
+    slow = _interpreted(keys, tags)
+    fast: Decoder | None = None
+    left = COMPILE_AFTER
+
+    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> Any:
+        nonlocal fast, left
+        if fast is not None:
+            return fast(v, d, q, S, M)
+        left -= len(v)
+        if left < 0:
+            fast = _compiled(tags)(keys)
+            if (keys, tags) in _SHAPES:
+                _SHAPES[keys, tags] = keys, fast
+            return fast(v, d, q, S, M)
+        return slow(v, d, q, S, M)
+
+    return decode
 
 
 def forget_decoders() -> None:

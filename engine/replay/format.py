@@ -8,6 +8,7 @@ nil, booleans, integers, floats, strings, binary, arrays and maps with string ke
 
 from __future__ import annotations
 
+import functools
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -196,10 +197,12 @@ def unpack_body(data: bytes, limits: Limits, *, lists: bool = True) -> Any:
     count = _Containers(size) if size > SMALL_BODY and containers_at_most(data) > containers_allowed(size) else None
     try:
         if count is None:
-            options = _small_options(limits)
             if size > SMALL_BODY:  # (SMALL_BODY bounded the lengths; here the body's size does)
-                options.update(max_bin_len=size, max_array_len=min(limits.max_container_len, size),
+                options = dict(_small_options(limits), max_bin_len=size,
+                               max_array_len=min(limits.max_container_len, size),
                                max_map_len=min(limits.max_container_len, size // 2))
+            else:
+                options = _small_options(limits)
             return msgpack.unpackb(data, use_list=lists, **options)
         return msgpack.unpackb(
             data,
@@ -225,8 +228,10 @@ def unpack_body(data: bytes, limits: Limits, *, lists: bool = True) -> Any:
             from None
 
 
+@functools.cache
 def _small_options(limits: Limits) -> dict[str, Any]:
-    """msgpack's options for a body of at most SMALL_BODY bytes (lengths bounded by that size)."""
+    """msgpack's options for a body of at most SMALL_BODY bytes (lengths bounded by that size). Kept per
+    limits: callers copy it before changing it."""
     return {"raw": False, "strict_map_key": True, "ext_hook": _no_ext, "max_str_len": limits.max_str_bytes,
             "max_bin_len": SMALL_BODY, "max_array_len": min(limits.max_container_len, SMALL_BODY),
             "max_map_len": min(limits.max_container_len, SMALL_BODY // 2)}
@@ -240,7 +245,7 @@ class SmallBodies:
     __slots__ = ("_options", "_pos", "_unpacker")
 
     def __init__(self, limits: Limits) -> None:
-        self._options = _small_options(limits)
+        self._options = dict(_small_options(limits))
         del self._options["max_bin_len"]  # (the Unpacker bounds it by its buffer: SMALL_BODY)
         self._fresh()
 

@@ -55,6 +55,7 @@ Source = str | os.PathLike[str] | bytes | bytearray | memoryview
 # A file of at most this many bytes is read whole once when opened (one system call, not one per read);
 # a larger one is read one record at a time, as it is needed.
 SMALL_FILE = 1 << 20
+_INTS = frozenset({int})
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,7 +189,7 @@ class Replay:
         self._data_end = 0
         self._summary: Summary | None = None
         self._tables: dict[int, Tables] = {}  # schema 3: the tables before definitions record k, by k
-        self._small = SmallBodies(limits)
+        self._small_bodies: SmallBodies | None = None  # (made on first need: most files have few small bodies)
         # msgpack's own defaults bound every string and container by the body's size: for a small
         # body that is within the limits, so the hot path may decode with no options to parse
         self._plain_small = SMALL_BODY <= min(limits.max_str_bytes, limits.max_container_len)
@@ -198,6 +199,12 @@ class Replay:
                 else stored
         except ValueError as exc:
             raise ReplayError(f"cannot upgrade the schema-{self.schema} header: {exc}", offset=0, record=0) from None
+
+    @property
+    def _small(self) -> SmallBodies:
+        if self._small_bodies is None:
+            self._small_bodies = SmallBodies(self.limits)
+        return self._small_bodies
 
     # -- the header ----------------------------------------------------------------------------
 
@@ -327,8 +334,8 @@ class Replay:
                 raise ReplayError("the index's summary must be a map or nil", **where)
             raw_types = summary.get("types")
             raw_rounds = summary.get("rounds")
-            if (type(raw_types) is not dict or not all(type(v) is int and v >= 0 for v in raw_types.values())
-                    or sum(raw_types.values()) != events):
+            if (type(raw_types) is not dict or not _INTS.issuperset(map(type, raw_types.values()))
+                    or min(raw_types.values(), default=0) < 0 or sum(raw_types.values()) != events):
                 raise ReplayError("the index's summary.types must count each event type, adding up to the "
                                   "event count", **where)
             if raw_rounds is not None and type(raw_rounds) is not int:
