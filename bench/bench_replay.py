@@ -11,8 +11,11 @@ Captains game. For each kind, in this one run:
    every event and keyframe (``Replay.visit``: every record's CRC-32, framing, order and limits
    checked), the kind's games read turn about; the ratio json time / replay time, the median of the
    back-to-back pairs (on a shared machine a burst of load slows both of a pair alike). The shape
-   decoders a process has compiled are kept between files (games of one ruleset share their shapes);
-   the "first file" figure reads each replay with that cache emptied first.
+   decoders a process has made are kept between files (games of one ruleset share their shapes), and
+   a shape's decoder is compiled once it has decoded ``compact.COMPILE_AFTER`` values (before, an
+   interpreted one decodes it): "read" is a process that has read the kind's games ``WARM_READS``
+   times first (as one reading many games is); the "first file" figure reads each replay with that
+   cache emptied first (nothing compiled: a process's first game of a ruleset).
 
 **Toy log** (``--events``, 100,000 by default; quick 5,000): the synthetic game of
 ``engine.replay.testing`` (a keyframe every 256 events): bytes and read speed as above (events only),
@@ -40,6 +43,7 @@ from engine.replay.reader import BaseVisitor
 from engine.replay.testing import CODEC, fold, toy_events, write_toy_replay
 
 KEYFRAME_EVERY = 256
+WARM_READS = 50  # reads of a kind's games before its "read" figure (its shapes' decoders compiled)
 
 
 def timed(fn: Callable[[], object], repeat: int = 3) -> float:
@@ -130,6 +134,7 @@ def real_games(tmp: Path, quick: bool, repeat: int) -> None:
     print(f"real games, AI against AI (a keyframe every 128 events); read: median of {repeat} back-to-back pairs")
     print(f"{'':18}{'games':>6}{'events':>8}{'kf':>4}{'replay B':>10}{'JSON B':>10}{'bytes':>8}"
           f"{'read':>8}{'first':>8}{'replay ms':>11}{'json ms':>9}")
+    summary: list[str] = []
     for kind, plays in games(quick).items():
         treks: list[Path] = []
         jsons: list[Path] = []
@@ -148,15 +153,19 @@ def real_games(tmp: Path, quick: bool, repeat: int) -> None:
             jsonl.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
             treks.append(trek)
             jsons.append(jsonl)
+        for _ in range(WARM_READS):
+            read_trek(treks)
         trek_bytes = sum(p.stat().st_size for p in treks)
         json_bytes = sum(p.stat().st_size for p in jsons)
         json_best, trek_best, pair = interleaved(partial(read_json, jsons), partial(read_trek, treks), repeat)
         _, _, first_pair = interleaved(partial(read_json, jsons), partial(read_trek_first, treks), repeat)
+        summary.append(f"{kind} {1 / pair:.2f}x (first file {1 / first_pair:.2f}x)")
         print(f"{kind:18}{len(treks):>6}{events:>8}{keyframes:>4}{trek_bytes:>10,}{json_bytes:>10,}"
               f"{trek_bytes / json_bytes:>7.2f}x{1 / pair:>7.2f}x{1 / first_pair:>7.2f}x"
               f"{trek_best * 1e3:>11.2f}{json_best * 1e3:>9.2f}")
     print("(bytes: replay / JSON lines of the events and keyframes; read: json time / replay time, above 1 is "
           "faster than json)")
+    print("read against json, medians of this run: " + ", ".join(summary))
 
 
 # -- the toy log -----------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 from typing import Any
 
 import msgpack
@@ -19,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.replay import ReplayError, ReplayWriter, open_replay
+from engine.replay import ReplayError, ReplayWriter, compact, open_replay
 from engine.replay.compact import MAX_KEYS, CompactEncoder, Tables
 from engine.replay.format import DEFAULT_LIMITS, encode_envelope, encode_record, encode_trailer
 from engine.replay.jsonform import to_json
@@ -176,8 +177,12 @@ def test_a_block_in_a_schema_3_file_is_refused() -> None:
     ([["hello"], [[["seq", "type", "p"], ["#", "s", "m"]]]], "deep", "nested deeper than"),
 ])
 @pytest.mark.parametrize("schema", [3, 4])
+@pytest.mark.parametrize("decoders", ["interpreted", "compiled"])
 def test_what_does_not_fit_is_an_error_naming_the_record(definitions: Any, body: Any, message: str,
-                                                         schema: int) -> None:
+                                                         schema: int, decoders: str,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    compact.forget_decoders()  # (then a shape's decoder is compiled at its first body, or never here)
+    monkeypatch.setattr(compact, "COMPILE_AFTER", 0 if decoders == "compiled" else 10**9)
     if body == "deep":  # a map whose own shape holds it, 40 deep: stopped by the nesting limit
         body = [0, 0, None]
         for _ in range(40):
@@ -210,3 +215,68 @@ def test_the_writer_refuses_what_the_reader_would_and_stays_consistent() -> None
     writer.event({"seq": 0, "type": "fresh"})  # what the refused event declared is not half-written
     writer.close()
     assert list(open_replay(buf.getvalue()).events()) == [{"seq": 0, "type": "fresh"}]
+
+
+ALL_TAGS = [["hello", "s"], ((("seq", "type"), ("#", "s")), (("a", "b", "c", "d"), ("m", "M", ("T", ("s", "v")), "v")),
+                             (1, ("S", "s", "v", "v")))]
+
+
+def _decode_with(mode: str, body: Any) -> tuple[str, Any]:
+    """What the decoders of ALL_TAGS's shapes, all interpreted or all compiled, make of ``body``."""
+    compact.forget_decoders()
+    compact.COMPILE_AFTER = 0 if mode == "compiled" else 10**9
+    tables = Tables()
+    tables.declare(ALL_TAGS)
+    try:
+        return "read", tables.decode(body, 7, 6)
+    except ValueError as exc:
+        return "refused", str(exc).split(" (")[0]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.recursive(st.integers(-3, 3) | st.none() | st.text(max_size=2) | st.floats(allow_nan=False)
+                    | st.booleans(), lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=1),
+                                                                                               inner, max_size=2),
+                    max_leaves=16))
+def test_a_shapes_interpreted_decoder_reads_and_refuses_what_its_compiled_one_does(body: Any) -> None:
+    """A shape's first bodies are decoded without compiling (compact._interpreted), then by compiled code:
+    the two give the same maps, keys in the same order, and refuse the same bodies."""
+    before = compact.COMPILE_AFTER
+    try:
+        for number in range(3):
+            candidate = [number, *body] if type(body) is list else [number, body]
+            interpreted, compiled = _decode_with("interpreted", candidate), _decode_with("compiled", candidate)
+            assert interpreted == compiled
+            if interpreted[0] == "read":
+                assert list(interpreted[1]) == list(compiled[1])
+    finally:
+        compact.COMPILE_AFTER = before
+        compact.forget_decoders()
+
+
+def test_a_shape_is_compiled_once_it_has_decoded_enough_values() -> None:
+    compact.forget_decoders()
+    tables = Tables()
+    tables.declare(ALL_TAGS)
+    decoder = tables.decoders[0]
+    assert "_tiered" in decoder.__qualname__  # (interpreted, for now)
+    for seq in range(compact.COMPILE_AFTER // 2 + 1):  # (each body is two values: its shape and its type)
+        assert tables.decode([0, 0], seq, 6) == {"seq": seq, "type": "hello"}
+    again = Tables()
+    again.declare(ALL_TAGS)  # the next file declaring the shape gets the compiled decoder
+    assert again.decoders[0].__qualname__ == "make.<locals>.decode"
+    assert again.decode([0, "hi"], 3, 6) == tables.decode([0, "hi"], 3, 6) == {"seq": 3, "type": "hi"}
+
+
+@pytest.mark.parametrize("name", ["duel-seed7", "alliance-act1-seed4", "fc-standard-seed27", "toy-v4"])
+def test_a_real_game_reads_the_same_through_interpreted_and_compiled_decoders(name: str,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    path = Path(__file__).parent / "golden" / f"{name}.trek"
+    read: dict[str, Any] = {}
+    for mode, after in (("interpreted", 10**9), ("compiled", 0)):
+        compact.forget_decoders()
+        monkeypatch.setattr(compact, "COMPILE_AFTER", after)
+        replay = open_replay(path)
+        read[mode] = [repr(e) for e in replay.events()], [repr(s) for _, s in replay.keyframes()]  # (order and types)
+    compact.forget_decoders()
+    assert read["interpreted"] == read["compiled"] and read["compiled"][0]

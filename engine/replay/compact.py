@@ -26,8 +26,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-import msgpack
-
 from engine.replay.format import DEFAULT_LIMITS, Limits, check_plain
 
 MAX_INTERNED: Final = 32  # characters: longer strings are stored where they occur (reasons, notes)
@@ -260,21 +258,34 @@ class Tables:
         return out
 
     def declare(self, body: Any) -> None:
-        if type(body) is not list or len(body) != 2 or type(body[0]) is not list or type(body[1]) is not list:
+        """Take in a definitions body ``[strings, shapes]``: its arrays as lists, or as tuples (the reader
+        decodes it so: a shape declared before is then found by its value, with no work per key)."""
+        if body.__class__ not in _SEQUENCES or len(body) != 2 or body[0].__class__ not in _SEQUENCES \
+                or body[1].__class__ not in _SEQUENCES:
             raise ValueError("is not [strings, shapes], two lists")
         strings, shapes = body
         if len(self.strings) + len(strings) > MAX_STRINGS or len(self.decoders) + len(shapes) > MAX_SHAPES:
             raise ValueError(f"declares more than {MAX_STRINGS} strings or {MAX_SHAPES} shapes in the file")
-        if strings and (not all(s.__class__ is str for s in strings) or (  # (32 characters are at most 128 bytes)
+        if strings and (not _STR.issuperset(map(type, strings)) or (  # (32 characters are at most 128 bytes)
                 max(map(len, strings)) > MAX_INTERNED
                 and any(len(s.encode("utf-8")) > MAX_STRING_BYTES for s in strings))):
             raise ValueError(f"declares a string that is not a string of at most {MAX_STRING_BYTES} bytes")
         known, decoders = self.keys, self.decoders
+        get = _SHAPES.get
         for raw in shapes:
-            found = _known_shape(raw, known)
+            found = None
+            if raw.__class__ is tuple and len(raw) == 2:  # the fast path: the shape as it was declared before
+                keys = raw[0]
+                try:
+                    if keys.__class__ is tuple:
+                        found = get(raw)
+                    elif keys.__class__ is int and 0 <= keys < len(known):
+                        found = get((known[keys], raw[1]))
+                except TypeError:  # (unhashable: a map inside; the careful path says what is wrong)
+                    found = None
             if found is None:
                 keys, tags = _shape_from_disk(raw, known)
-                found = _remember(raw, keys, tags)
+                found = _remember(keys, tags)
             known.append(found[0])
             decoders.append(found[1])
         n = len(self.strings)
@@ -296,12 +307,12 @@ class Tables:
 
 def _shape_from_disk(raw: Any, earlier: list[tuple[str, ...]]) -> Shape:
     number = len(earlier)
-    if type(raw) is not list or len(raw) != 2 or type(raw[1]) is not list:
+    if raw.__class__ not in _SEQUENCES or len(raw) != 2 or raw[1].__class__ not in _SEQUENCES:
         raise ValueError(f"declares shape {number} as something other than [keys, tags]")
     keys, tags = raw
     if type(keys) is int and 0 <= keys < number:  # the keys of an earlier shape
         keys = earlier[keys]
-    elif type(keys) is not list:
+    elif keys.__class__ not in _SEQUENCES:
         raise ValueError(f"declares shape {number} with keys that are neither a list nor an earlier shape's number")
     if len(keys) != len(tags) or len(keys) > MAX_KEYS or not all(type(k) is str for k in keys) \
             or len(set(keys)) != len(keys):
@@ -313,7 +324,7 @@ def _shape_from_disk(raw: Any, earlier: list[tuple[str, ...]]) -> Shape:
 def _tag_from_disk(raw: Any, number: int) -> Tag:
     if type(raw) is str and raw in ("v", "s", "S", "#", "m", "M"):
         return raw
-    if type(raw) is list and len(raw) == 2 and raw[0] == "T" and type(raw[1]) is list and raw[1] \
+    if raw.__class__ in _SEQUENCES and len(raw) == 2 and raw[0] == "T" and raw[1].__class__ in _SEQUENCES and raw[1] \
             and len(raw[1]) <= MAX_KEYS and all(type(t) is str and t in _STRINGY for t in raw[1]):
         return "T", tuple(raw[1])
     raise ValueError(f"declares shape {number} with a tag {raw!r} that is not one of the tags")
@@ -321,51 +332,38 @@ def _tag_from_disk(raw: Any, number: int) -> Tag:
 
 _COMPILED: dict[tuple[Tag, ...], Callable[[tuple[str, ...]], Decoder]] = {}
 # Shapes declared before (in this file or another one: a ruleset's games share most of them), by their
-# keys and tags as msgpack bytes (hashed and compared in C): a declaration met again costs a lookup, not a
-# check and a compile.
-_SHAPES: dict[bytes, tuple[tuple[str, ...], Decoder]] = {}
-_PACK: Final = msgpack.Packer().pack  # (one Packer: msgpack.packb makes a new one per call)
+# keys and tags as the reader decodes them (tuples: hashed and compared in C): a declaration met again
+# costs a lookup, not a check and a compile.
+_SHAPES: dict[tuple[tuple[str, ...], tuple[Any, ...]], tuple[tuple[str, ...], Decoder]] = {}
+_SEQUENCES: Final = frozenset({list, tuple})
+_STR: Final = frozenset({str})
 
 
-def _shape_key(raw: Any, known: list[tuple[str, ...]]) -> bytes | None:
-    """``[keys, tags]`` as msgpack bytes (keys given by an earlier shape's number written out), or None."""
-    if raw.__class__ is not list or len(raw) != 2:
-        return None
-    keys = raw[0]
-    try:
-        if keys.__class__ is int:
-            if not 0 <= keys < len(known):
-                return None
-            return _PACK([known[keys], raw[1]])  # type: ignore[no-any-return]
-        return _PACK(raw)  # type: ignore[no-any-return]
-    except (TypeError, ValueError, OverflowError):  # (not from a msgpack decoder: a caller's own object)
-        return None
-
-
-def _known_shape(raw: Any, known: list[tuple[str, ...]]) -> tuple[tuple[str, ...], Decoder] | None:
-    """The keys and decoder of a shape declared before exactly so (then it was checked), or None."""
-    key = _shape_key(raw, known)
-    return None if key is None else _SHAPES.get(key)
-
-
-def _remember(raw: Any, keys: tuple[str, ...], tags: tuple[Tag, ...]) -> tuple[tuple[str, ...], Decoder]:
+def _remember(keys: tuple[str, ...], tags: tuple[Tag, ...]) -> tuple[tuple[str, ...], Decoder]:
     """A checked shape's keys and decoder, kept for the next declaration of it."""
     found = keys, _decoder((keys, tags))
-    key = _PACK([keys, raw[1]])
     if len(_SHAPES) >= MAX_SHAPES:  # many odd shapes (a hostile file) must not grow this forever
         _SHAPES.clear()
-    _SHAPES[key] = found
+    # (its tags as the reader's tuples hold them: a "T" tag is ("T", (tag, ...)), as _tag_from_disk returns it)
+    _SHAPES[keys, tags] = found
     return found
 
 
 def _decoder(shape: Shape) -> Decoder:
+    """The shape's compiled decoder when its tags have one already, else one that compiles when it is used
+    enough (``_tiered``)."""
     keys, tags = shape
+    make = _COMPILED.get(tags)
+    return _tiered(keys, tags) if make is None else make(keys)
+
+
+def _compiled(tags: tuple[Tag, ...]) -> Callable[[tuple[str, ...]], Decoder]:
     make = _COMPILED.get(tags)
     if make is None:
         if len(_COMPILED) > MAX_SHAPES:  # a file of many odd shapes must not grow this forever
             _COMPILED.clear()
         make = _COMPILED[tags] = _compile(tags)
-    return make(keys)
+    return make
 
 
 def _compile(tags: tuple[Tag, ...]) -> Callable[[tuple[str, ...]], Decoder]:
@@ -395,8 +393,7 @@ def _compile(tags: tuple[Tag, ...]) -> Callable[[tuple[str, ...]], Decoder]:
                               else f"(b{j} if b{j}.__class__ in L else P(b{j}, d - 3))" for j, t in enumerate(tag[1]))
             value = f"(None if {a} is None else [[{cells}] for {row}in R({a})])"
         entries.append(f"k{i}: {value}")
-    # the levels this map's own lists need below it: a list of strings or maps one, rows of a "T" two
-    need = 1 + max([2 if type(t) is tuple else 1 if t in ("S", "M") else 0 for t in tags], default=0)
+    need = _need(tags)
     keys = "".join(f"k{i}, " for i in range(len(tags)))
     source = "\n".join([
         "def make(K):",
@@ -449,6 +446,93 @@ def _checked_plain(v: Any, levels: int) -> Any:
         return v
     check_plain(v, _LIMITS_FOR_DEPTH, levels=levels)
     return v
+
+
+# -- decoders without compiling: a shape's first bodies -------------------------------------------------
+
+# Values a shape's decoders decode (in this process) before its decoder is compiled: compiling one costs
+# about as much as interpreting a few thousand values, and most of a file's shapes decode fewer.
+COMPILE_AFTER: Final = 2048
+
+_OPS: Final = {"#": 0, "v": 1, "s": 2, "S": 3, "m": 4, "M": 5}
+
+
+def _need(tags: tuple[Tag, ...]) -> int:
+    """The levels of nesting a map of these tags needs below it (its lists: one, the rows of a "T": two)."""
+    return 1 + max([2 if type(t) is tuple else 1 if t in ("S", "M") else 0 for t in tags], default=0)
+
+
+def _interpreted(keys: tuple[str, ...], tags: tuple[Tag, ...]) -> Decoder:
+    """``_compile``'s decoder for a shape, without source to compile: the same values, checks and errors
+    (an array of another length is a ValueError before any value is read), one loop over the tags."""
+    need = _need(tags)
+    width = 1 + sum(1 for t in tags if t != "#")
+    steps = tuple((key, _OPS[tag] if type(tag) is str else 6, tag[1] if type(tag) is tuple else ())
+                  for key, tag in zip(keys, tags, strict=True))
+    leaves, plain, inline, array, nested, rows = _LEAVES, _checked_plain, _inline_string, _array, _nested, _rows
+
+    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+        if d < need:
+            raise RecursionError
+        if len(v) != width:
+            raise ValueError(f"expected {width} values, found {len(v)}")
+        out: dict[str, Any] = {}
+        i = 0
+        for key, op, cells in steps:
+            if op == 0:
+                out[key] = q
+                continue
+            i += 1
+            a = v[i]
+            if op == 1:
+                out[key] = a if a.__class__ in leaves or (not a and d > 1) else plain(a, d - 1)
+            elif op == 2:
+                out[key] = S[a] if a.__class__ is int else a if a.__class__ is str else inline(a)
+            elif op == 3:
+                out[key] = None if a is None else [S[x] if x.__class__ is int else inline(x) for x in array(a)]
+            elif op == 4:
+                out[key] = M[a[0]](a, d - 1, q, S, M) if a.__class__ is list and a and a[0].__class__ is int \
+                    and a[0] >= 0 else nested(a)
+            elif op == 5:
+                out[key] = None if a is None else [
+                    M[x[0]](x, d - 2, q, S, M) if x.__class__ is list and x and x[0].__class__ is int and x[0] >= 0
+                    else nested(x) for x in array(a)]
+            elif a is None:
+                out[key] = None
+            else:
+                table = []
+                for row in rows(a):
+                    if len(row) != len(cells):
+                        raise ValueError(f"expected rows of {len(cells)} values, found {len(row)}")
+                    table.append([(S[b] if b.__class__ is int else inline(b)) if t == "s"
+                                  else (b if b.__class__ in leaves else plain(b, d - 3))
+                                  for b, t in zip(row, cells, strict=True)])
+                out[key] = table
+        return out
+
+    return decode
+
+
+def _tiered(keys: tuple[str, ...], tags: tuple[Tag, ...]) -> Decoder:
+    """A shape's decoder: interpreted for its first ``COMPILE_AFTER`` values in this process, then compiled
+    (and the compiled one kept for the next declarations of the shape)."""
+    slow = _interpreted(keys, tags)
+    fast: Decoder | None = None
+    left = COMPILE_AFTER
+
+    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> Any:
+        nonlocal fast, left
+        if fast is not None:
+            return fast(v, d, q, S, M)
+        left -= len(v)
+        if left < 0:
+            fast = _compiled(tags)(keys)
+            if (keys, tags) in _SHAPES:
+                _SHAPES[keys, tags] = keys, fast
+            return fast(v, d, q, S, M)
+        return slow(v, d, q, S, M)
+
+    return decode
 
 
 def forget_decoders() -> None:

@@ -8,6 +8,7 @@ nil, booleans, integers, floats, strings, binary, arrays and maps with string ke
 
 from __future__ import annotations
 
+import functools
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -127,6 +128,8 @@ def _check_container(obj: dict[str, Any] | list[Any], depth: int, deepest: int, 
         values = obj
     for value in values:
         kind = value.__class__
+        if kind is list and depth < deepest and _SCALARS.issuperset(map(type, value)):
+            continue  # a list of scalars (a point, a row of a dial...): checked in C, with no call
         if kind is dict or kind is list:
             _check_container(value, depth + 1, deepest, limit)
         elif kind not in _SCALARS:
@@ -142,7 +145,7 @@ class _Containers:
     __slots__ = ("left",)
 
     def __init__(self, size: int) -> None:
-        self.left = size // BYTES_PER_CONTAINER + 64  # (a small body may nest: the depth limit speaks)
+        self.left = containers_allowed(size)
 
     def __call__(self, obj: Any) -> Any:
         self.left -= 1
@@ -152,6 +155,12 @@ class _Containers:
 
 
 BYTES_PER_CONTAINER: Final = 8
+
+
+def containers_allowed(size: int) -> int:
+    """The arrays and maps a body of ``size`` bytes may hold (a small body may nest: the depth limit speaks)."""
+    return size // BYTES_PER_CONTAINER + 64
+
 # A body this small is decoded without counting its arrays and maps: whatever it holds, it decodes to
 # at most a few hundred KiB (an empty map is 64 bytes in memory), and the count's hooks would cost
 # more than the decoding itself: most events are under 200 bytes.
@@ -167,15 +176,37 @@ def decode_body(data: bytes, limits: Limits) -> dict[str, Any]:
     return obj
 
 
-def unpack_body(data: bytes, limits: Limits) -> Any:
-    """The one msgpack object of a body, decoded within the limits (not yet checked to be plain data)."""
+# The bytes a msgpack array or map starts with (fixmap, fixarray, array 16/32, map 16/32); every other byte.
+CONTAINER_HEADS: Final = bytes(range(0x80, 0xA0)) + b"\xdc\xdd\xde\xdf"
+_NOT_CONTAINER_HEADS: Final = bytes(b for b in range(256) if b not in CONTAINER_HEADS)
+
+
+def containers_at_most(data: bytes) -> int:
+    """An upper bound on the arrays and maps ``data`` decodes to, counted in C without decoding: each one starts
+    with a byte of ``CONTAINER_HEADS`` of its own (the same bytes inside strings, numbers or binary count too)."""
+    return len(data.translate(None, _NOT_CONTAINER_HEADS))
+
+
+def unpack_body(data: bytes, limits: Limits, *, lists: bool = True) -> Any:
+    """The one msgpack object of a body, decoded within the limits (not yet checked to be plain data).
+
+    ``lists=False``: arrays as tuples (hashable: the definitions, looked up by value)."""
     size = len(data)
-    count = _Containers(size) if size > SMALL_BODY else None
+    # A large body is decoded counting its arrays and maps (a hook per container) unless the bytes that
+    # could start one are few enough already: then the count cannot go over, and msgpack decodes alone.
+    count = _Containers(size) if size > SMALL_BODY and containers_at_most(data) > containers_allowed(size) else None
     try:
         if count is None:
-            return msgpack.unpackb(data, **_small_options(limits))
+            if size > SMALL_BODY:  # (SMALL_BODY bounded the lengths; here the body's size does)
+                options = dict(_small_options(limits), max_bin_len=size,
+                               max_array_len=min(limits.max_container_len, size),
+                               max_map_len=min(limits.max_container_len, size // 2))
+            else:
+                options = _small_options(limits)
+            return msgpack.unpackb(data, use_list=lists, **options)
         return msgpack.unpackb(
             data,
+            use_list=lists,
             raw=False,
             strict_map_key=True,
             ext_hook=_no_ext,
@@ -197,8 +228,10 @@ def unpack_body(data: bytes, limits: Limits) -> Any:
             from None
 
 
+@functools.cache
 def _small_options(limits: Limits) -> dict[str, Any]:
-    """msgpack's options for a body of at most SMALL_BODY bytes (lengths bounded by that size)."""
+    """msgpack's options for a body of at most SMALL_BODY bytes (lengths bounded by that size). Kept per
+    limits: callers copy it before changing it."""
     return {"raw": False, "strict_map_key": True, "ext_hook": _no_ext, "max_str_len": limits.max_str_bytes,
             "max_bin_len": SMALL_BODY, "max_array_len": min(limits.max_container_len, SMALL_BODY),
             "max_map_len": min(limits.max_container_len, SMALL_BODY // 2)}
@@ -212,7 +245,7 @@ class SmallBodies:
     __slots__ = ("_options", "_pos", "_unpacker")
 
     def __init__(self, limits: Limits) -> None:
-        self._options = _small_options(limits)
+        self._options = dict(_small_options(limits))
         del self._options["max_bin_len"]  # (the Unpacker bounds it by its buffer: SMALL_BODY)
         self._fresh()
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import os
+import stat
 import zlib
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator
@@ -50,6 +51,11 @@ S = TypeVar("S")
 E = TypeVar("E")
 
 Source = str | os.PathLike[str] | bytes | bytearray | memoryview
+
+# A file of at most this many bytes is read whole once when opened (one system call, not one per read);
+# a larger one is read one record at a time, as it is needed.
+SMALL_FILE = 1 << 20
+_INTS = frozenset({int})
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,11 +160,12 @@ class Replay:
             path = Path(os.fspath(source))
             self.path = path
             try:
-                self.size = path.stat().st_size
+                st = os.stat(path)
             except OSError as exc:
                 raise ReplayError(f"cannot read {path}: {exc.strerror or exc}") from None
-            if not path.is_file():
+            if not stat.S_ISREG(st.st_mode):
                 raise ReplayError(f"cannot read {path}: not a regular file")
+            self.size = st.st_size
 
             def opener() -> IO[bytes]:
                 try:
@@ -167,6 +174,11 @@ class Replay:
                     raise ReplayError(f"cannot read {path}: {exc.strerror or exc}") from None
 
             self._opener = opener
+            if 0 < self.size <= SMALL_FILE:  # read once: each read after it (index, records) opens no file
+                with opener() as f:
+                    data = f.read(self.size)
+                self.size = len(data)  # (a file cut since its size was seen reads as cut)
+                self._opener = lambda: io.BytesIO(data)
         if self.size == 0:
             raise ReplayError("empty file: not a trek replay", offset=0, record=0)
         if self.size > limits.max_file_bytes:
@@ -177,7 +189,7 @@ class Replay:
         self._data_end = 0
         self._summary: Summary | None = None
         self._tables: dict[int, Tables] = {}  # schema 3: the tables before definitions record k, by k
-        self._small = SmallBodies(limits)
+        self._small_bodies: SmallBodies | None = None  # (made on first need: most files have few small bodies)
         # msgpack's own defaults bound every string and container by the body's size: for a small
         # body that is within the limits, so the hot path may decode with no options to parse
         self._plain_small = SMALL_BODY <= min(limits.max_str_bytes, limits.max_container_len)
@@ -187,6 +199,12 @@ class Replay:
                 else stored
         except ValueError as exc:
             raise ReplayError(f"cannot upgrade the schema-{self.schema} header: {exc}", offset=0, record=0) from None
+
+    @property
+    def _small(self) -> SmallBodies:
+        if self._small_bodies is None:
+            self._small_bodies = SmallBodies(self.limits)
+        return self._small_bodies
 
     # -- the header ----------------------------------------------------------------------------
 
@@ -316,8 +334,8 @@ class Replay:
                 raise ReplayError("the index's summary must be a map or nil", **where)
             raw_types = summary.get("types")
             raw_rounds = summary.get("rounds")
-            if (type(raw_types) is not dict or not all(type(v) is int and v >= 0 for v in raw_types.values())
-                    or sum(raw_types.values()) != events):
+            if (type(raw_types) is not dict or not _INTS.issuperset(map(type, raw_types.values()))
+                    or min(raw_types.values(), default=0) < 0 or sum(raw_types.values()) != events):
                 raise ReplayError("the index's summary.types must count each event type, adding up to the "
                                   "event count", **where)
             if raw_rounds is not None and type(raw_rounds) is not int:
@@ -507,23 +525,14 @@ class Replay:
                         yield body if body is not None else \
                             tuple.__new__(RawRecord, (number, pos, rec_end, KIND_EVENT, expected, obj[3], tables))
                         expected += 1
-                    else:  # a block
+                    elif hot:  # a block, its events decoded and given together (a list: one resumption, not 64)
                         items = self._block_items(obj[3], expected, pos, number)
                         assert tables is not None  # (schema 4)
-                        strings, decoders = tables.strings, tables.decoders
-                        for item in items:
-                            body = None
-                            if hot and item.__class__ is list and item and item[0].__class__ is int \
-                                    and item[0] >= 0:
-                                try:  # (_hot_body's checks, the body decoded already)
-                                    body = decoders[item[0]](item, depth, expected, strings, decoders)
-                                    if body.get("seq").__class__ is not int or body["seq"] != expected \
-                                            or body.get("type").__class__ is not str:
-                                        body = None
-                                except Exception:  # the careful path (event_body) says what is wrong
-                                    body = None
-                            yield body if body is not None else \
-                                tuple.__new__(RawRecord, (number, pos, rec_end, KIND_EVENT, expected, item, tables))
+                        yield _block_bodies(items, tables, expected, depth, number, pos, rec_end)
+                        expected += len(items)
+                    else:  # a block, its events one by one as records
+                        for item in self._block_items(obj[3], expected, pos, number):
+                            yield tuple.__new__(RawRecord, (number, pos, rec_end, KIND_EVENT, expected, item, tables))
                             expected += 1
                     pos = rec_end
                     if number is not None:
@@ -579,7 +588,7 @@ class Replay:
     def _declare(self, tables: Tables, rec: RawRecord) -> None:
         try:
             payload = rec.payload
-            tables.declare(unpack_body(payload, self.limits) if isinstance(payload, bytes) else payload)
+            tables.declare(unpack_body(payload, self.limits, lists=False) if isinstance(payload, bytes) else payload)
         except ValueError as exc:
             raise ReplayError(f"the {rec.describe()} {exc}", offset=rec.offset, record=rec.number) from None
 
@@ -690,7 +699,14 @@ class Replay:
             return
         event_body = self.event_body
         for item in self._walk(self.index.keyframe_before(start), True):
-            if item.__class__ is dict:  # an event, decoded on the way
+            if item.__class__ is list:  # a block's events
+                for event in item:
+                    seq = event["seq"] if event.__class__ is dict else event.seq
+                    if seq >= start:
+                        if seq >= stop:
+                            return
+                        yield event if event.__class__ is dict else event_body(event)
+            elif item.__class__ is dict:  # an event, decoded on the way
                 seq = item["seq"]
                 if seq >= start:
                     if seq >= stop:
@@ -729,7 +745,15 @@ class Replay:
         visitor.on_header(self.header)
         on_event = visitor.on_event
         for item in self._walk(-1, True):
-            if item.__class__ is dict:  # an event, decoded on the way
+            if item.__class__ is list:  # a block's events
+                stop = False
+                for event in item:
+                    if on_event(event if event.__class__ is dict else self.event_body(event)) is False:
+                        stop = True
+                        break
+                if stop:
+                    break
+            elif item.__class__ is dict:  # an event, decoded on the way
                 if on_event(item) is False:
                     break
             elif item.kind == KIND_EVENT:
@@ -834,6 +858,29 @@ def _what(exc: BaseException) -> str:
     if len(text) > 1:
         first += f" (+{len(text) - 1} more lines)"
     return f"{type(exc).__name__}: {first}" if first else type(exc).__name__
+
+
+def _block_bodies(items: list[Any], tables: Tables, first: int, depth: int, number: int | None, offset: int,
+                  end: int) -> list[Any]:
+    """The events of a block (from event ``first``), each decoded with ``_hot_body``'s checks (its body is
+    unpacked already), or left as its record for the careful path (``event_body``) that says what is wrong."""
+    strings, decoders = tables.strings, tables.decoders
+    out: list[Any] = []
+    append = out.append
+    seq = first
+    for item in items:
+        if item.__class__ is list and item and item[0].__class__ is int and item[0] >= 0:
+            try:
+                body = decoders[item[0]](item, depth, seq, strings, decoders)
+                if body.get("seq").__class__ is int and body["seq"] == seq and body.get("type").__class__ is str:
+                    append(body)
+                    seq += 1
+                    continue
+            except Exception:  # the careful path (event_body) says what is wrong
+                pass
+        append(tuple.__new__(RawRecord, (number, offset, end, KIND_EVENT, seq, item, tables)))
+        seq += 1
+    return out
 
 
 def _hot_body(small: Callable[[bytes], Any], payload: Any, tables: Tables | None, seq: int, depth: int
