@@ -22,6 +22,15 @@ Schema 6: ``card_discarded`` (another ship's card discards an upgrade: boarding 
 and ``ability_used.choice`` naming the cards discarded ("A+B" for two); the ``resist`` and ``destroyed`` windows and
 ``ability_used.faces`` with ``evade`` (Kira Nerys's, Stex's defense dice); a keyframe ship's
 ``protected`` cards (Weyoun 2034). New: a schema 5 file reads unchanged.
+
+Schema 7: more card mechanisms: ``ability_used.window`` values ``before_move``, ``activation_end``,
+``extra_attack``, ``planning``, ``cloak``, ``damaged``, ``transfer``, ``critical``, ``split_attack`` and
+``mines``; the Elite Attack Die's ``double_hit`` face in ``dice_rolled``/``dice_rerolled``; the
+``muon`` and ``dampening`` tokens of ``tokens_changed``; new events ``damage_cards_drawn`` (Joachim),
+``upgrade_taken`` (Superior Intellect), ``mine_placed`` and ``mine_triggered``; a ship may make a second
+attack after an ``extra_attack`` use; keyframe fields ``ShipState.extra_attack``, ``muon``,
+``dampening``, ``card_tokens``, ``cards_taken``, ``GameState.mines`` and ``AttackState.elite``, all
+with defaults. New: a schema 6 file reads unchanged.
 """
 
 from __future__ import annotations
@@ -30,7 +39,7 @@ from typing import Any
 
 from engine.rulesets.base import EventUpgrade
 
-EVENT_SCHEMA = 6
+EVENT_SCHEMA = 7
 Plain = dict[str, Any]
 
 
@@ -74,4 +83,6 @@ UPGRADES: dict[int, EventUpgrade] = {
                     "the compare window, ShipState.cards_time (all new)", same, same),
     5: EventUpgrade(5, "card_discarded, the resist and destroyed windows, evade faces of ability_used, "
                     "ShipState.protected (all new)", same, same),
+    6: EventUpgrade(6, "windows, faces, tokens and events of more cards (extra attacks, the Elite Attack Die, "
+                    "mines, Joachim, Superior Intellect; all new)", same, same),
 }
