@@ -73,9 +73,19 @@ def _arc_of(ship: ShipState) -> float:
 
 @dataclass(frozen=True, slots=True)
 class _Scored:
+    """A maneuver's score, and why: the reason is written out only for the maneuver chosen (the
+    planner scores every maneuver on the dial and says why for one)."""
+
     score: float
     maneuver: Maneuver
-    reason: str
+    notes: tuple[str, ...] = ()
+    said: str | None = None  # the whole reason, where given outright
+
+    @property
+    def reason(self) -> str:
+        if self.said is not None:
+            return self.said
+        return f"{self.maneuver}: " + (", ".join(self.notes) if self.notes else "repositions")
 
 
 class AiPlayer:
@@ -208,7 +218,7 @@ class AiPlayer:
         margin = min(end.x, end.y, self.area[0] - end.x, self.area[1] - end.y) - half * math.sqrt(2)
         if margin < 0 and min(end.x, end.y, self.area[0] - end.x, self.area[1] - end.y) < half * 1.5:
             if any(not (0 <= x <= self.area[0] and 0 <= y <= self.area[1]) for x, y in base_corners(end, half)):
-                return _Scored(-1000.0, maneuver, f"{maneuver}: would flee the battlefield")
+                return _Scored(-1000.0, maneuver, said=f"{maneuver}: would flee the battlefield")
         notes: list[str] = []
         score = offense - 0.55 * threat
         # obstacles and planets: a die of damage and no action, or backing off
@@ -253,7 +263,7 @@ class AiPlayer:
         elif colour == "green" and ship.aux_power:
             score += 1.0
             notes.append("green clears auxiliary power")
-        return _Scored(score, maneuver, f"{maneuver}: " + (", ".join(notes) if notes else "repositions"))
+        return _Scored(score, maneuver, tuple(notes))
 
     def _friends(self, state: GameState, side: int) -> list[ShipState]:
         """``state.in_play(side)``, once per state and side (asked for every maneuver scored)."""
