@@ -235,9 +235,8 @@ class AiPlayer:
             near = [(o, prepared) for i, ((o, prepared), (ox, oy, radius))
                     in enumerate(zip(self.obstacles, self._circles, strict=True))
                     if i not in left and math.dist((cx, cy), (ox, oy)) < reach + radius]
-            hull = template_hull(ship.pose, maneuver, ship.base) if near else None
-            template = (circle, hull) if circle is not None and hull is not None else None
-            hits = [o.name for o, prepared in near if _touches(o, prepared, corners, template, ship, maneuver)]
+            # the template's hull is worked out in _touches, only where its circle reaches an obstacle
+            hits = [o.name for o, prepared in near if _touches(o, prepared, corners, circle, ship, maneuver)]
             if hits:
                 score -= 2.5
                 notes.append(f"hits {hits[0]}")
@@ -462,9 +461,9 @@ class AiPlayer:
 
 
 def _touches(obstacle: Obstacle, prepared: PreparedGeometry, corners: list[tuple[float, float]],
-             template: tuple[tuple[float, float, float], list[tuple[float, float]]] | None, ship: ShipState,
-             maneuver: Maneuver) -> bool:
-    """Template or final base on the obstacle: bounding circles, then convex hulls, then shapely."""
+             template: tuple[float, float, float] | None, ship: ShipState, maneuver: Maneuver) -> bool:
+    """Template (``template``: the circle around it, None without one) or final base on the
+    obstacle: bounding circles, then convex hulls, then shapely."""
     ox, oy, radius = obstacle.circle
     (ax, ay), (cx, cy) = corners[0], corners[2]
     if math.dist(((ax + cx) / 2, (ay + cy) / 2), (ox, oy)) < radius + math.dist((ax, ay), (cx, cy)) / 2 and \
@@ -472,13 +471,16 @@ def _touches(obstacle: Obstacle, prepared: PreparedGeometry, corners: list[tuple
         return True
     if template is None:
         return False
-    (tx, ty, tr), hull = template
+    tx, ty, tr = template
     if math.dist((tx, ty), (ox, oy)) >= radius + tr:
         return False
     # both tests must pass; shapely's on the outline first, as it is the cheaper and fails more often
     # (the hulls' overlap over a template's many corners costs several times as much)
     outline = template_outline(ship.pose, maneuver, ship.base)
-    return outline is not None and prepared.intersects(outline) and convex_overlap(hull, obstacle.hull)
+    if outline is None or not prepared.intersects(outline):
+        return False
+    hull = template_hull(ship.pose, maneuver, ship.base)
+    return hull is not None and convex_overlap(hull, obstacle.hull)
 
 
 def _gap_pose(a: Pose, b: Pose) -> float:
