@@ -114,3 +114,22 @@ def test_the_wedge_tries_the_rays_only_where_no_vertex_is_in_it(
     poly = kernels.square_corners(target[:, 0], target[:, 1], target[:, 2], half)
     expected = _wedge_every_ray(poly, apex[:, :2], apex[:, 2], arc)
     assert list(kernels.wedge_hits(poly, apex[:, :2], apex[:, 2], arc)) == list(expected)
+
+
+@settings(max_examples=50)
+@given(st.lists(st.tuples(pose_arrays, halves, pose_arrays, st.sampled_from([90.0, 180.0, 45.0, 135.0])),
+                min_size=1, max_size=16))
+def test_a_wedge_per_row_is_each_row_alone(
+        rows: list[tuple[tuple[float, float, float], float, tuple[float, float, float], float]]) -> None:
+    # the planner fuses its offense and threat rows (different arcs) into one call: each row's
+    # answer must be what a call with that row alone gives
+    target = np.array([p for p, _, _, _ in rows])
+    half = np.array([h for _, h, _, _ in rows])
+    apex = np.array([a for _, _, a, _ in rows])
+    arcs = np.array([arc for _, _, _, arc in rows])
+    poly = kernels.square_corners(target[:, 0], target[:, 1], target[:, 2], half)
+    alone = [bool(kernels.wedge_hits(poly[i:i + 1], apex[i:i + 1, :2], apex[i:i + 1, 2], float(arcs[i]))[0])
+             for i in range(len(rows))]
+    assert list(kernels.wedge_hits(poly, apex[:, :2], apex[:, 2], arcs)) == alone
+    assert alone == [bool(_wedge_every_ray(poly[i:i + 1], apex[i:i + 1, :2], apex[i:i + 1, 2], float(arcs[i]))[0])
+                     for i in range(len(rows))]

@@ -231,17 +231,22 @@ def _cross(ax: Array, ay: Array, bx: Array, by: Array) -> Array:
     return out
 
 
-def wedge_hits(poly: Array, apex: Array, direction_deg: Array, arc_deg: float) -> Mask:
+def wedge_hits(poly: Array, apex: Array, direction_deg: Array, arc_deg: float | Array) -> Mask:
     """Does any part of each convex polygon (N, K, 2) lie in its wedge (closed)? No clipping:
     a vertex inside the wedge, or a boundary ray crossing an edge (which covers a polygon that
-    holds the apex, or that straddles the wedge with every vertex outside)."""
+    holds the apex, or that straddles the wedge with every vertex outside). ``arc_deg`` is one
+    arc for every row or each row's own (N,), under 360 (a caller with mixed arcs fuses its
+    groups into one call: every step is elementwise per row, so the numbers are the same)."""
     n = poly.shape[0]
-    if arc_deg >= 360.0:
+    per_row = np.ndim(arc_deg) > 0
+    if not per_row and float(arc_deg) >= 360.0:
         return np.ones(n, dtype=bool)
+    arc = np.asarray(arc_deg, dtype=np.float64)
     px, py = poly[..., 0] - apex[:, None, 0], poly[..., 1] - apex[:, None, 1]
     bearing = np.degrees(np.arctan2(px, py))
     off = np.abs((bearing - np.asarray(direction_deg)[:, None] + 180.0) % 360.0 - 180.0)
-    hit: Mask = np.asarray((off <= arc_deg / 2.0 + 1e-9).any(-1) | (np.hypot(px, py) < 1e-9).any(-1))
+    reach = arc[:, None] / 2.0 + 1e-9 if per_row else arc / 2.0 + 1e-9
+    hit: Mask = np.asarray((off <= reach).any(-1) | (np.hypot(px, py) < 1e-9).any(-1))
     # the rays only for the polygons no vertex has put in the wedge already (the same rows, the
     # same numbers: every step is elementwise per polygon)
     rest = np.flatnonzero(~hit)
@@ -249,11 +254,12 @@ def wedge_hits(poly: Array, apex: Array, direction_deg: Array, arc_deg: float) -
         return hit
     px, py = px[rest], py[rest]
     direction = np.broadcast_to(np.asarray(direction_deg), (n,))[rest]
+    arc_rest = arc[rest] if per_row else arc
     qx, qy = np.roll(px, -1, axis=1) - px, np.roll(py, -1, axis=1) - py  # edges
     along = _cross(px, py, qx, qy)
     crossed = np.zeros(len(rest), dtype=bool)
     for sign in (1.0, -1.0):
-        ray = np.radians(direction + sign * arc_deg / 2.0)
+        ray = np.radians(direction + sign * arc_rest / 2.0)
         dx, dy = np.sin(ray)[:, None], np.cos(ray)[:, None]
         denom = _cross(dx, dy, qx, qy)
         safe = np.where(np.abs(denom) > 1e-12, denom, 1.0)

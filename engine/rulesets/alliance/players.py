@@ -100,14 +100,14 @@ class MissionAiPlayer(AiPlayer):
             edge = edge_crossed(end, ship.base, self.play_area)
             if edge is not None and edge in self.retreat_edges:
                 return replace(scored, score=scored.score + RETREAT_BONUS,
-                               reason=f"{maneuver}: retreats from the {edge} edge with the sensor data")
+                               said=f"{maneuver}: retreats from the {edge} edge with the sensor data")
         before = self._goal_distance(ship.pose, goal, site)
         after = self._goal_distance(end, goal, site)
         gain = (RETREAT_WEIGHT if goal == "retreat" else GOAL_WEIGHT) * (before - after) / 100.0
         if goal == "collect" and site is not None and after <= TOKEN_REACH_MM:
             gain += 1.5  # in reach: it can scan for the token this round
         where = f"site {site.label}" if site is not None else "the retreat edge"
-        return replace(scored, score=scored.score + gain, reason=f"{scored.reason}; toward {where}")
+        return replace(scored, score=scored.score + gain, said=f"{scored.reason}; toward {where}")
 
     # --- actions ------------------------------------------------------------------------------------
     def act(self, state: GameState, ship: ShipState, options: list[ActionOption]) -> ActionChoice:

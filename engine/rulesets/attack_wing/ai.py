@@ -46,13 +46,14 @@ from engine.rulesets.attack_wing.measure import (
     arc_check,
     bands,
     convex_overlap,
-    in_arc_of,
+    validate_arc,
 )
 from engine.rulesets.attack_wing.movement import Table, departing
 from engine.rulesets.attack_wing.players import AbilityOffer, AbilityUse
 from engine.rulesets.attack_wing.rules import AttackOption
 from engine.rulesets.attack_wing.state import GameState, ShipState
 
+_RANGE_W = np.array([0.0, 1.25, 1.0, 0.7, 0.0])  # RANGE_WEIGHT by band (0 and 4: beyond Range 3)
 HIT = 4 / 8  # an attack die shows a hit or a critical hit
 EVADE = 3 / 8  # a defense die shows an evade
 RANGE_WEIGHT = {1: 1.25, 2: 1.0, 3: 0.7}  # range 1 rolls an extra die, range 3 gives the defender one
@@ -72,9 +73,19 @@ def _arc_of(ship: ShipState) -> float:
 
 @dataclass(frozen=True, slots=True)
 class _Scored:
+    """A maneuver's score, and why: the reason is written out only for the maneuver chosen (the
+    planner scores every maneuver on the dial and says why for one)."""
+
     score: float
     maneuver: Maneuver
-    reason: str
+    notes: tuple[str, ...] = ()
+    said: str | None = None  # the whole reason, where given outright
+
+    @property
+    def reason(self) -> str:
+        if self.said is not None:
+            return self.said
+        return f"{self.maneuver}: " + (", ".join(self.notes) if self.notes else "repositions")
 
 
 class AiPlayer:
@@ -152,16 +163,28 @@ class AiPlayer:
         distance, my_corners, their_corners = kernels.square_distance_pairs(mine_once, my_half_once, theirs_once,
                                                                             their_half_once)
         band = bands(distance)
-        range_w = np.select([band == 1, band == 2, band == 3], [1.25, 1.0, 0.7], 0.0)
+        range_w = _RANGE_W[band.astype(np.intp)]  # bands 1, 2, 3 weigh 1.25, 1.0, 0.7; beyond, 0.0
         weight = np.tile(np.array([w for _, _, w in guesses]), n)
-        # offense: each row's own front arc (grouped by arc size); beyond Range 3 a pair weighs 0.0
-        # whether in arc or not, so only the pairs in range are measured
+        # beyond Range 3 a pair weighs 0.0 whether in arc or not, so only the pairs in range are
+        # measured, and every row's arc (its own front arc for offense, the guessed enemy's for
+        # threat) in one wedge test for both: each row's numbers are its own (elementwise)
         in_range = range_w > 0.0
         my_arc = np.repeat(np.array([_arc_of(s) for s in owner]), k)
-        in_arc = np.zeros(n * k, dtype=bool)
-        for arc in np.unique(my_arc):
-            rows = (my_arc == arc) & in_range
-            in_arc[rows] = in_arc_of(mine[rows], their_corners[rows], float(arc))
+        guess_arc = np.tile(np.array([_arc_of(e) for e, _, _ in guesses]), n)
+        for arc in {*my_arc.tolist(), *guess_arc.tolist()}:
+            validate_arc(arc)
+        mine_rows = np.flatnonzero(in_range & (my_arc < FULL_CIRCLE))
+        their_rows = np.flatnonzero(in_range & (guess_arc < FULL_CIRCLE))
+        in_arc = in_range & (my_arc >= FULL_CIRCLE)
+        t_in = in_range & (guess_arc >= FULL_CIRCLE)
+        if mine_rows.size or their_rows.size:
+            hits = kernels.wedge_hits(
+                np.concatenate((their_corners[mine_rows], my_corners[their_rows])),
+                np.concatenate((mine[mine_rows, :2], theirs[their_rows, :2])),
+                np.concatenate((mine[mine_rows, 2], theirs[their_rows, 2])),
+                np.concatenate((my_arc[mine_rows], guess_arc[their_rows])))
+            in_arc[mine_rows] = hits[:mine_rows.size]
+            t_in[their_rows] = hits[mine_rows.size:]
         my_attack = np.repeat(np.array([s.attack for s in owner], dtype=np.float64), k)
         gain = (in_arc * range_w * weight * my_attack).reshape(n, k)
         ids = [e.id for e, _, _ in guesses]
@@ -169,25 +192,22 @@ class AiPlayer:
         for col, enemy_id in enumerate(ids):  # summed in guess order, as a plain loop would
             per_enemy[enemy_id] = per_enemy[enemy_id] + gain[:, col] if enemy_id in per_enemy else gain[:, col]
         # threat: each guessed enemy pose as attacker, against every end pose, by the enemy's arc
-        threat = np.zeros(n * k)
-        guess_arc = np.array([_arc_of(e) for e, _, _ in guesses])
-        for arc in np.unique(guess_arc):
-            rows = np.tile(guess_arc == arc, n) & in_range
-            t_in = in_arc_of(theirs[rows], my_corners[rows], float(arc))
-            attack = np.tile(np.array([e.attack for e, _, _ in guesses], dtype=np.float64), n)[rows]
-            threat[rows] = t_in * range_w[rows] * weight[rows] * attack
+        attack = np.tile(np.array([e.attack for e, _, _ in guesses], dtype=np.float64), n)
+        threat = np.where(in_range, t_in * range_w * weight * attack, 0.0)
         threat_sum = threat.reshape(n, k).sum(axis=1)
         nearest = np.min(np.hypot(mine[:, 0] - theirs[:, 0], mine[:, 1] - theirs[:, 1]).reshape(n, k), axis=1)
+        names = {eid: state.ship(eid).name for eid in per_enemy}
+        columns = [(eid, v.tolist()) for eid, v in per_enemy.items()]
+        near = nearest.tolist()
         out = []
         row = 0
         for c in counts:
             offense, targets = [], []
             for r in range(row, row + c):
-                target, value = max(((eid, float(v[r])) for eid, v in per_enemy.items()),
-                                    key=lambda kv: (kv[1], kv[0]))
+                target, value = max(((eid, v[r]) for eid, v in columns), key=lambda kv: (kv[1], kv[0]))
                 # closing in matters only while nothing is in arc
-                offense.append(value if value > 0 else -float(nearest[r]) / 300.0)
-                targets.append(state.ship(target).name if value > 0 else "")
+                offense.append(value if value > 0 else -near[r] / 300.0)
+                targets.append(names[target] if value > 0 else "")
             out.append((offense, threat_sum[row:row + c].tolist(), targets))
             row += c
         return out
@@ -198,7 +218,7 @@ class AiPlayer:
         margin = min(end.x, end.y, self.area[0] - end.x, self.area[1] - end.y) - half * math.sqrt(2)
         if margin < 0 and min(end.x, end.y, self.area[0] - end.x, self.area[1] - end.y) < half * 1.5:
             if any(not (0 <= x <= self.area[0] and 0 <= y <= self.area[1]) for x, y in base_corners(end, half)):
-                return _Scored(-1000.0, maneuver, f"{maneuver}: would flee the battlefield")
+                return _Scored(-1000.0, maneuver, said=f"{maneuver}: would flee the battlefield")
         notes: list[str] = []
         score = offense - 0.55 * threat
         # obstacles and planets: a die of damage and no action, or backing off
@@ -215,9 +235,8 @@ class AiPlayer:
             near = [(o, prepared) for i, ((o, prepared), (ox, oy, radius))
                     in enumerate(zip(self.obstacles, self._circles, strict=True))
                     if i not in left and math.dist((cx, cy), (ox, oy)) < reach + radius]
-            hull = template_hull(ship.pose, maneuver, ship.base) if near else None
-            template = (circle, hull) if circle is not None and hull is not None else None
-            hits = [o.name for o, prepared in near if _touches(o, prepared, corners, template, ship, maneuver)]
+            # the template's hull is worked out in _touches, only where its circle reaches an obstacle
+            hits = [o.name for o, prepared in near if _touches(o, prepared, corners, circle, ship, maneuver)]
             if hits:
                 score -= 2.5
                 notes.append(f"hits {hits[0]}")
@@ -249,7 +268,7 @@ class AiPlayer:
         elif colour == "green" and ship.aux_power:
             score += 1.0
             notes.append("green clears auxiliary power")
-        return _Scored(score, maneuver, f"{maneuver}: " + (", ".join(notes) if notes else "repositions"))
+        return _Scored(score, maneuver, tuple(notes))
 
     def _friends(self, state: GameState, side: int) -> list[ShipState]:
         """``state.in_play(side)``, once per state and side (asked for every maneuver scored)."""
@@ -448,9 +467,9 @@ class AiPlayer:
 
 
 def _touches(obstacle: Obstacle, prepared: PreparedGeometry, corners: list[tuple[float, float]],
-             template: tuple[tuple[float, float, float], list[tuple[float, float]]] | None, ship: ShipState,
-             maneuver: Maneuver) -> bool:
-    """Template or final base on the obstacle: bounding circles, then convex hulls, then shapely."""
+             template: tuple[float, float, float] | None, ship: ShipState, maneuver: Maneuver) -> bool:
+    """Template (``template``: the circle around it, None without one) or final base on the
+    obstacle: bounding circles, then convex hulls, then shapely."""
     ox, oy, radius = obstacle.circle
     (ax, ay), (cx, cy) = corners[0], corners[2]
     if math.dist(((ax + cx) / 2, (ay + cy) / 2), (ox, oy)) < radius + math.dist((ax, ay), (cx, cy)) / 2 and \
@@ -458,13 +477,16 @@ def _touches(obstacle: Obstacle, prepared: PreparedGeometry, corners: list[tuple
         return True
     if template is None:
         return False
-    (tx, ty, tr), hull = template
+    tx, ty, tr = template
     if math.dist((tx, ty), (ox, oy)) >= radius + tr:
         return False
     # both tests must pass; shapely's on the outline first, as it is the cheaper and fails more often
     # (the hulls' overlap over a template's many corners costs several times as much)
     outline = template_outline(ship.pose, maneuver, ship.base)
-    return outline is not None and prepared.intersects(outline) and convex_overlap(hull, obstacle.hull)
+    if outline is None or not prepared.intersects(outline):
+        return False
+    hull = template_hull(ship.pose, maneuver, ship.base)
+    return hull is not None and convex_overlap(hull, obstacle.hull)
 
 
 def _gap_pose(a: Pose, b: Pose) -> float:

@@ -126,8 +126,53 @@ def _corners(p: Placed) -> list[Pt]:
 
 
 def convex_overlap(a: list[Pt], b: list[Pt], tol: float = 0.0) -> bool:
-    """Do two convex polygons overlap by more than ``tol`` (separating axis test, plain Python)?"""
+    """Do two convex polygons overlap by more than ``tol`` (separating axis test, plain Python)?
+
+    Many-cornered pairs (a template's hull against an obstacle's) try a cheap proof first: a point
+    whose disc of radius ``tol`` + 1 micron lies inside both. Every axis then projects the disc
+    into both polygons' intervals, so no axis separates them by more than ``-tol``, with a
+    margin a million times the rounding of millimetre coordinates: the test's own answer, True,
+    without its (corners x axes) projections. Without a proof, the test itself decides."""
+    if len(a) + len(b) > _PROOF_CORNERS and _common_disc(a, b, tol + _PROOF_MARGIN_MM):
+        return True
     return _convex_overlap(a, b, tol)
+
+
+_PROOF_CORNERS = 12  # below this the test is about as cheap as the proof
+_PROOF_MARGIN_MM = 1e-6
+
+
+def _common_disc(a: list[Pt], b: list[Pt], radius: float) -> bool:
+    """Is there a disc of ``radius`` inside both convex polygons? Tries the points most likely
+    inside both: centres, and corners drawn toward their polygon's centre."""
+    ax, ay = sum(x for x, _ in a) / len(a), sum(y for _, y in a) / len(a)
+    bx, by = sum(x for x, _ in b) / len(b), sum(y for _, y in b) / len(b)
+    tries = [(bx, by), (ax, ay)]
+    tries += [((x + bx) / 2, (y + by) / 2) for x, y in b]
+    tries += [((3 * x + bx) / 4, (3 * y + by) / 4) for x, y in b]
+    tries += [((3 * x + ax) / 4, (3 * y + ay) / 4) for x, y in a]
+    return any(_holds_disc(b, px, py, radius) and _holds_disc(a, px, py, radius) for px, py in tries)
+
+
+def _holds_disc(poly: list[Pt], px: float, py: float, radius: float) -> bool:
+    """Is the disc of ``radius`` at (px, py) inside the convex polygon (either winding): on the
+    same side of every edge, farther than ``radius`` from each edge's line?"""
+    side = 0
+    n = len(poly)
+    for i in range(n):
+        (x0, y0), (x1, y1) = poly[i], poly[(i + 1) % n]
+        ex, ey = x1 - x0, y1 - y0
+        norm = math.hypot(ex, ey)
+        if norm == 0.0:
+            continue
+        d = (ex * (py - y0) - ey * (px - x0)) / norm
+        if d > radius and side >= 0:
+            side = 1
+        elif d < -radius and side <= 0:
+            side = -1
+        else:
+            return False
+    return side != 0
 
 
 def convex_gap(a: list[Pt], b: list[Pt]) -> float:

@@ -176,20 +176,31 @@ class GameState:
     seq: int = -1  # the last event applied
     round_limit: int = 0
     mines: tuple[Mine, ...] = ()  # Minefield Tokens in the play area
-    _index: dict[str, int] = field(init=False, compare=False, repr=False)
+    # ship id -> position, and the ships tuple it was made for: a copy whose ships are another
+    # tuple makes its own on first use, except where ``with_ship`` knows the order is the same
+    _index: dict[str, int] | None = field(default=None, init=False, compare=False, repr=False)
+    _indexed: tuple[ShipState, ...] | None = field(default=None, init=False, compare=False, repr=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_index", {s.id: i for i, s in enumerate(self.ships)})
+    def _positions(self) -> dict[str, int]:
+        index = self._index
+        if index is None or self._indexed is not self.ships:
+            index = {s.id: i for i, s in enumerate(self.ships)}
+            object.__setattr__(self, "_index", index)
+            object.__setattr__(self, "_indexed", self.ships)
+        return index
 
     def ship(self, ship_id: str) -> ShipState:
         try:
-            return self.ships[self._index[ship_id]]
+            return self.ships[self._positions()[ship_id]]
         except KeyError:
             raise KeyError(f"no ship {ship_id!r} in this game") from None
 
     def with_ship(self, ship: ShipState) -> GameState:
-        i = self._index[ship.id]
-        return replace(self, ships=(*self.ships[:i], ship, *self.ships[i + 1:]))
+        index = self._positions()
+        i = index[ship.id]
+        new = replace(self, ships=(*self.ships[:i], ship, *self.ships[i + 1:]))
+        object.__setattr__(new, "_indexed", new.ships)  # the same ids in the same places: the index holds
+        return new
 
     def update(self, ship_id: str, **changes: object) -> GameState:
         return self.with_ship(replace(self.ship(ship_id), **changes))
