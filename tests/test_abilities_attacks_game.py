@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
+from card_games import replays_and_notation, round_trips
 
 from engine.replay import open_replay
 from engine.rulesets.attack_wing import events as ev
@@ -69,14 +70,10 @@ def test_the_cards_fire(game: tuple[Path, PlayResult]) -> None:
 
 def test_the_game_validates_and_round_trips_through_the_notation(game: tuple[Path, PlayResult]) -> None:
     path, _ = game
-    replay = open_replay(path)
-    assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
-    text = write_notation(export_file(path))
+    text = replays_and_notation(path)
     assert "uses Once More Unto The Breach" in text and "action card Projected Stasis Field" in text
     assert "uses Counter Attack" in text
-    outcome = run_notation(parse_notation(text), None, record=True)
-    assert [i.format("export") for i in outcome.issues] == []
-    assert outcome.replay == path.read_bytes()
+    round_trips(text, path)
     # without the uses line the second attack line is not reached: the import says so
     cut = "\n".join(line for line in text.splitlines() if "uses Once More Unto The Breach" not in line) + "\n"
     outcome = run_notation(parse_notation(cut), None, record=True)
@@ -112,14 +109,10 @@ def test_tractor_beams_roll_round_trips_through_the_notation(tmp_path: Path, mon
     defense = next(e for e in result.events if isinstance(e, ev.DiceRolled) and e.kind == "defense"
                    and e.ship == "B1")
     assert "Tractor Beam" in defense.count_reason
-    replay = open_replay(out)
-    assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
-    text = write_notation(export_file(out))
+    text = replays_and_notation(out)
     line = f"A1 uses Tractor Beam: {' '.join(beam.faces)}"
     assert line in text
-    outcome = run_notation(parse_notation(text), None, record=True)
-    assert [i.format("export") for i in outcome.issues] == []
-    assert outcome.replay == out.read_bytes()
+    round_trips(text, out)
     without = run_notation(parse_notation(text.replace(line, "")), None, record=True)
     assert any(i.code == "dice" for i in without.issues)
 
@@ -153,13 +146,9 @@ def test_concussive_charges_tokens_round_trip_through_the_notation(tmp_path: Pat
     assert (took.choice, took.subject) == ("scan+target_lock", "B1")
     assert [e.ship for e in result.events if isinstance(e, ev.TargetLockRemoved) and e.cause == "Concussive Charges"
             ] == ["B1"]
-    replay = open_replay(out)
-    assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
-    text = write_notation(export_file(out))
+    text = replays_and_notation(out)
     assert "A1 uses Concussive Charges choosing scan+target_lock" in text
-    outcome = run_notation(parse_notation(text), None, record=True)
-    assert [i.format("export") for i in outcome.issues] == []
-    assert outcome.replay == out.read_bytes()
+    round_trips(text, out)
 
 
 CHARGES_SEED = 2  # three hits, one evade
@@ -190,13 +179,9 @@ def test_positron_beams_target_round_trips_through_the_notation(tmp_path: Path, 
     assert (beam.window, beam.choice) == ("planning", "B1")
     assert [e.cause for e in result.events if isinstance(e, ev.ActionSkipped) and e.ship == "B1"] == \
         ["under auxiliary power"]
-    replay = open_replay(out)
-    assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
-    text = write_notation(export_file(out))
+    text = replays_and_notation(out)
     assert "A1 uses Positron Beam choosing B1" in text
-    outcome = run_notation(parse_notation(text), None, record=True)
-    assert [i.format("export") for i in outcome.issues] == []
-    assert outcome.replay == out.read_bytes()
+    round_trips(text, out)
     without = run_notation(parse_notation(text.replace("A1 uses Positron Beam choosing B1", "")), None, record=True)
     assert without.replay != out.read_bytes()
 
@@ -259,10 +244,6 @@ def test_a_muon_token_round_trips_through_the_notation(tmp_path: Path, monkeypat
     assert [e.cause for e in result.events if isinstance(e, ev.TokensChanged) and e.token == "muon"] == \
         ["Muon Feedback Wave", "remove_muon"]
     assert [e.to for e in result.events if isinstance(e, ev.DamageDealt) and e.cause == "Muon Token"]
-    replay = open_replay(out)
-    assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
-    text = write_notation(export_file(out))
+    text = replays_and_notation(out)
     assert "B1 action remove-muon" in text and "A1 action card Muon Feedback Wave B1" in text
-    outcome = run_notation(parse_notation(text), None, record=True)
-    assert [i.format("export") for i in outcome.issues] == []
-    assert outcome.replay == out.read_bytes()
+    round_trips(text, out)

@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
+from card_games import replays_and_notation, round_trips
 
 from engine.replay import open_replay
 from engine.rulesets.attack_wing import events as ev
@@ -52,13 +53,9 @@ def test_sabotage_discards_a_weapon_of_the_enemy(game: tuple[Path, PlayResult]) 
 
 def test_the_game_validates_and_round_trips_through_the_notation(game: tuple[Path, PlayResult]) -> None:
     path, _ = game
-    replay = open_replay(path)
-    assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
-    text = write_notation(export_file(path))
+    text = replays_and_notation(path)
     assert " action card Sabotage B1 choosing Photon Torpedoes" in text
-    outcome = run_notation(parse_notation(text), None, record=True)
-    assert [i.format("export") for i in outcome.issues] == []
-    assert outcome.replay == path.read_bytes()
+    round_trips(text, path)
     wrong = run_notation(parse_notation(text.replace("choosing Photon Torpedoes", "choosing Kyle")), None)
     # Kyle is crew: Sabotage takes a weapon or tech
     assert [(i.code, "Kyle" in i.message) for i in wrong.issues][:1] == [("ability", True)]
@@ -91,13 +88,9 @@ def test_kira_nerys_rolls_against_toman_torax_in_a_recorded_game(tmp_path: Path,
     assert (roll.card_name, roll.subject, len(roll.faces), roll.draws) == ("Kira Nerys", "A1", 2, 2)
     assert "evade" not in roll.faces
     assert [(e.ship, e.card) for e in result.events if isinstance(e, ev.CardDiscarded)] == [("B1", "3002")]
-    replay = open_replay(out)
-    assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
-    text = write_notation(export_file(out))
+    text = replays_and_notation(out)
     assert "A1 action card Toman'Torax B1 choosing Worf" in text and "B1 uses Kira Nerys: " in text
-    outcome = run_notation(parse_notation(text), None, record=True)
-    assert [i.format("export") for i in outcome.issues] == []
-    assert outcome.replay == out.read_bytes()
+    round_trips(text, out)
 
 
 def test_hikaru_sulus_own_card_choice_round_trips_through_the_notation(tmp_path: Path,
@@ -125,13 +118,9 @@ def test_hikaru_sulus_own_card_choice_round_trips_through_the_notation(tmp_path:
     result = play(load_scenario(scenario), 1, out, rounds=1)
     assert [(e.ship, e.card) for e in result.events if isinstance(e, ev.CardDisabled)] == [("A1", "3020")]
     assert [e.ship for e in result.events if isinstance(e, ev.TargetLockRemoved)][:1] == ["B1"]
-    replay = open_replay(out)
-    assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
-    text = write_notation(export_file(out))
+    text = replays_and_notation(out)
     assert "A1 action card Hikaru Sulu B1 choosing Kyle" in text
-    outcome = run_notation(parse_notation(text), None, record=True)
-    assert [i.format("export") for i in outcome.issues] == []
-    assert outcome.replay == out.read_bytes()
+    round_trips(text, out)
 
 
 def test_weyouns_spared_card_round_trips_through_the_notation(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -159,13 +148,9 @@ def test_weyouns_spared_card_round_trips_through_the_notation(tmp_path: Path, mo
     [spare] = [e for e in result.events if isinstance(e, ev.AbilityUsed) and e.card == "2034"]
     assert (spare.choice, spare.disable) == ("3002", True)
     assert not [e for e in result.events if isinstance(e, ev.CardDiscarded) and e.ship == "B1"]
-    replay = open_replay(out)
-    assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
-    text = write_notation(export_file(out))
+    text = replays_and_notation(out)
     assert "B1 uses Weyoun choosing Worf" in text
-    outcome = run_notation(parse_notation(text), None, record=True)
-    assert [i.format("export") for i in outcome.issues] == []
-    assert outcome.replay == out.read_bytes()
+    round_trips(text, out)
     without = run_notation(parse_notation(text.replace("B1 uses Weyoun choosing Worf", "")), None, record=True)
     assert without.replay != out.read_bytes()  # no line: Weyoun is not used, Worf is discarded
 

@@ -10,15 +10,10 @@ import json
 from pathlib import Path
 
 import pytest
+from card_games import duel_with, replays_and_notation, round_trips
 
-from engine.replay import open_replay
 from engine.rulesets.attack_wing import events as ev
-from engine.rulesets.attack_wing.notation.exporter import export_file
-from engine.rulesets.attack_wing.notation.importer import run_notation
-from engine.rulesets.attack_wing.notation.parser import parse_notation
-from engine.rulesets.attack_wing.notation.writer import write_notation
 from engine.rulesets.attack_wing.play import PlayResult, play
-from engine.rulesets.attack_wing.replay_check import replay_game
 from engine.rulesets.attack_wing.scenario import load_scenario
 
 FEDERATION = {"name": "Federation", "faction": "Federation", "resource": "4001", "ships": [
@@ -32,11 +27,7 @@ SEED = 2  # McCoy gives Scott's first Action as a free one, the Elite Attack Die
 @pytest.fixture(scope="module")
 def game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, PlayResult]:
     here = tmp_path_factory.mktemp("cardsC")
-    duel = json.loads((Path(__file__).parents[1] / "replays" / "duel.json").read_text())
-    for side, fleet in zip(duel["sides"], (FEDERATION, ROMULAN), strict=True):
-        side["fleet"] = fleet
-    scenario = here / "cardsC.json"
-    scenario.write_text(json.dumps(duel))
+    scenario = duel_with(here / "cardsC.json", (FEDERATION, ROMULAN))
     out = here / "game.trek"
     return out, play(load_scenario(scenario), SEED, out)
 
@@ -57,14 +48,10 @@ def test_the_cards_play_and_are_used(game: tuple[Path, PlayResult]) -> None:
 
 def test_the_game_validates_and_round_trips_through_the_notation(game: tuple[Path, PlayResult]) -> None:
     path, _ = game
-    replay = open_replay(path)
-    assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
-    text = write_notation(export_file(path))
+    text = replays_and_notation(path)
     assert " uses Leonard McCoy free card Montgomery Scott" in text and " uses I.R.W. Praetus: " in text
     assert " uses Elite Attack Die dice " in text and " double" in text
-    outcome = run_notation(parse_notation(text), None, record=True)
-    assert [i.format("export") for i in outcome.issues] == []
-    assert outcome.replay == path.read_bytes()
+    round_trips(text, path)
 
 
 KLINGON = {"name": "Klingon", "faction": "Klingon", "ships": [
@@ -94,14 +81,10 @@ def test_random_seats_use_the_other_forms_and_the_notation_gives_them_back(
     path = tmp_path / "g.trek"
     result = play(load_scenario(tmp_path / "s.json"), seed, path, players=("random", "random"))
     assert result.warnings == ()
-    replay = open_replay(path)
-    assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
-    text = write_notation(export_file(path))
+    text = replays_and_notation(path)
     for line in lines:
         assert line in text
-    outcome = run_notation(parse_notation(text), None, record=True)
-    assert [i.format("export") for i in outcome.issues] == []
-    assert outcome.replay == path.read_bytes()
+    round_trips(text, path)
 
 
 DOMINION = {"name": "Dominion", "faction": "Dominion", "ships": [
@@ -123,10 +106,6 @@ def test_virak_kara_borrows_sulu_in_an_ai_game_that_validates_and_round_trips(tm
     borrowed = [e for e in result.events if isinstance(e, ev.AbilityUsed) and e.card == "3029"
                 and e.window == "action" and e.ship.startswith("A")]
     assert len(borrowed) == len(lent)  # each time, Sulu's Action: resolved by the Dominion ship
-    replay = open_replay(path)
-    assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
-    text = write_notation(export_file(path))
+    text = replays_and_notation(path)
     assert "action card Virak'Kara B2 choosing Hikaru Sulu" in text and "uses Virak'Kara free card 3029" in text
-    outcome = run_notation(parse_notation(text), None, record=True)
-    assert [i.format("export") for i in outcome.issues] == []
-    assert outcome.replay == path.read_bytes()
+    round_trips(text, path)

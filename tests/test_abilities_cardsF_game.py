@@ -8,15 +8,12 @@ import json
 from pathlib import Path
 
 import pytest
+from card_games import duel_with, replays_and_notation, round_trips
 
-from engine.replay import open_replay
 from engine.rulesets.attack_wing import events as ev
-from engine.rulesets.attack_wing.notation.exporter import export_file
 from engine.rulesets.attack_wing.notation.importer import run_notation
 from engine.rulesets.attack_wing.notation.parser import parse_notation
-from engine.rulesets.attack_wing.notation.writer import write_notation
 from engine.rulesets.attack_wing.play import PlayResult, play
-from engine.rulesets.attack_wing.replay_check import replay_game
 from engine.rulesets.attack_wing.scenario import load_scenario
 
 FEDERATION = {"name": "Federation", "faction": "Federation", "ships": [
@@ -30,11 +27,7 @@ SEED = 2  # Joachim twice, Superior Intellect once
 @pytest.fixture(scope="module")
 def game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, PlayResult]:
     here = tmp_path_factory.mktemp("cardsF")
-    duel = json.loads((Path(__file__).parents[1] / "replays" / "duel.json").read_text())
-    for side, fleet in zip(duel["sides"], (FEDERATION, ROMULAN), strict=True):
-        side["fleet"] = fleet
-    scenario = here / "cardsF.json"
-    scenario.write_text(json.dumps(duel))
+    scenario = duel_with(here / "cardsF.json", (FEDERATION, ROMULAN))
     out = here / "game.trek"
     return out, play(load_scenario(scenario), SEED, out)
 
@@ -57,14 +50,10 @@ def test_the_cards_are_used_with_their_reasons(game: tuple[Path, PlayResult]) ->
 
 def test_the_game_validates_and_round_trips_through_the_notation(game: tuple[Path, PlayResult]) -> None:
     path, _ = game
-    replay = open_replay(path)
-    assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
-    text = write_notation(export_file(path))
+    text = replays_and_notation(path)
     assert " uses Joachim choosing " in text and (" over " in text or " under " in text)
     assert " action card Superior Intellect " in text and " choosing Photon Torpedoes" in text
-    outcome = run_notation(parse_notation(text), None, record=True)
-    assert [i.format("export") for i in outcome.issues] == []
-    assert outcome.replay == path.read_bytes()  # the same events: the deck rebuilt with Joachim's discards
+    round_trips(text, path)  # the same events: the deck rebuilt with Joachim's discards
     line = next(x for x in text.splitlines() if " uses Joachim choosing " in x)
     bad = text.replace(line, line.split(" choosing ")[0] + " choosing Worf", 1)
     issues = run_notation(parse_notation(bad), None, record=True).issues
@@ -88,10 +77,6 @@ def test_a_seat_that_keeps_the_second_card_drawn_round_trips_with_under(
     result = play(load_scenario(tmp_path / "s.json"), SEED, path)
     draws = [e for e in result.events if isinstance(e, ev.DamageCardsDrawn)]
     assert draws and all(d.kept == d.drawn[1] for d in draws)
-    replay = open_replay(path)
-    assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
-    text = write_notation(export_file(path))
+    text = replays_and_notation(path)
     assert " uses Joachim choosing " in text and " under " in text
-    outcome = run_notation(parse_notation(text), None, record=True)
-    assert [i.format("export") for i in outcome.issues] == []
-    assert outcome.replay == path.read_bytes()
+    round_trips(text, path)

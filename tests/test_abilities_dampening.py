@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from ability_helpers import AKIRA, ship, used
 from aw_helpers import ScriptedDice, ScriptedPlayer, game
+from card_games import replays_and_notation, round_trips
 
 from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import events as ev
@@ -127,14 +128,10 @@ def test_the_token_round_trips_through_the_notation(tmp_path: Path, monkeypatch:
     primary weapon (``A1 uses Energy Dissipator`` in the block, then its next attack line); next round
     the Enterprise has no dial line (the token's 1 straight); it validates by re-play and imports to
     the same bytes."""
-    from engine.replay import open_replay
     from engine.rulesets.attack_wing import play as play_module
-    from engine.rulesets.attack_wing.notation.exporter import export_file
     from engine.rulesets.attack_wing.notation.importer import run_notation
     from engine.rulesets.attack_wing.notation.parser import parse_notation
-    from engine.rulesets.attack_wing.notation.writer import write_notation
     from engine.rulesets.attack_wing.play import play
-    from engine.rulesets.attack_wing.replay_check import replay_game
     from engine.rulesets.attack_wing.scenario import load_scenario
 
     duel = json.loads((Path(__file__).parents[1] / "replays" / "duel.json").read_text())
@@ -151,14 +148,10 @@ def test_the_token_round_trips_through_the_notation(tmp_path: Path, monkeypatch:
     result = play(load_scenario(scenario), 1, out, rounds=2)  # seed 1: the Dissipator rolls a hit
     assert [(e.round, e.window) for e in result.events if isinstance(e, ev.AbilityUsed) and e.card == DISSIPATOR] \
         == [(1, "damage"), (1, "extra_attack")]
-    replay = open_replay(out)
-    assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
-    text = write_notation(export_file(out))
+    text = replays_and_notation(out)
     assert "A1 uses Energy Dissipator" in text
     assert text.split("Round 2")[1].count("B1 dial") == 0  # the token's maneuver: no dial line
-    outcome = run_notation(parse_notation(text), None, record=True)
-    assert [i.format("export") for i in outcome.issues] == []
-    assert outcome.replay == out.read_bytes()
+    round_trips(text, out)
     # a dial line for the ship with the token: the game never asks for it
     dial = text.replace("Round 2\n", "Round 2\nB1 dial 2 straight\n")
     assert any(i.code == "unused" for i in run_notation(parse_notation(dial), None, record=True).issues)

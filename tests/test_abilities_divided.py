@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from ability_helpers import AKIRA, ATTACK_SHIP, BATTLE_CRUISER, one_attack, rolled, ship, used
 from aw_helpers import ScriptedPlayer
+from card_games import replays_and_notation, round_trips
 
 from engine.errors import IllegalDecision
 from engine.geometry.pose import Pose
@@ -116,14 +117,10 @@ def test_the_division_round_trips_through_the_notation(tmp_path: Path, monkeypat
     ahead of it; the division is a uses line in the first part's block (``A1 uses Forward Weapons Grid
     choosing 1 at B1 4 at B2``), the second part the ship's next attack line; it validates by re-play
     and imports to the same bytes; without the second attack line the import says so."""
-    from engine.replay import open_replay
     from engine.rulesets.attack_wing import play as play_module
-    from engine.rulesets.attack_wing.notation.exporter import export_file
     from engine.rulesets.attack_wing.notation.importer import run_notation
     from engine.rulesets.attack_wing.notation.parser import parse_notation
-    from engine.rulesets.attack_wing.notation.writer import write_notation
     from engine.rulesets.attack_wing.play import play
-    from engine.rulesets.attack_wing.replay_check import replay_game
     from engine.rulesets.attack_wing.scenario import load_scenario
 
     duel = json.loads((Path(__file__).parents[1] / "replays" / "duel.json").read_text())
@@ -141,13 +138,9 @@ def test_the_division_round_trips_through_the_notation(tmp_path: Path, monkeypat
     result = play(load_scenario(scenario), 3, out, rounds=1)
     assert result.warnings == ()
     assert [e.defender for e in result.events if isinstance(e, ev.AttackDeclared) and e.ship == "A1"] == ["B1", "B2"]
-    replay = open_replay(out)
-    assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
-    text = write_notation(export_file(out))
+    text = replays_and_notation(out)
     [use] = [e for e in result.events if isinstance(e, ev.AbilityUsed) and e.card == GRID]
     assert f"A1 uses Forward Weapons Grid choosing {use.choice}" in text
-    outcome = run_notation(parse_notation(text), None, record=True)
-    assert [i.format("export") for i in outcome.issues] == []
-    assert outcome.replay == out.read_bytes()
+    round_trips(text, out)
     cut = text.replace("A1 attack B2 with Forward Weapons Grid", "")
     assert run_notation(parse_notation(cut), None, record=True).issues

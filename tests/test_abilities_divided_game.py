@@ -10,15 +10,10 @@ import json
 from pathlib import Path
 
 import pytest
+from card_games import replays_and_notation, round_trips
 
-from engine.replay import open_replay
 from engine.rulesets.attack_wing import events as ev
-from engine.rulesets.attack_wing.notation.exporter import export_file
-from engine.rulesets.attack_wing.notation.importer import run_notation
-from engine.rulesets.attack_wing.notation.parser import parse_notation
-from engine.rulesets.attack_wing.notation.writer import write_notation
 from engine.rulesets.attack_wing.play import PlayResult, play
-from engine.rulesets.attack_wing.replay_check import replay_game
 from engine.rulesets.attack_wing.scenario import load_scenario
 
 GRID, DISSIPATOR, MINES = "3054", "3059", "3007"
@@ -70,10 +65,6 @@ def test_the_cards_fire(game: tuple[str, Path, PlayResult]) -> None:
 
 def test_the_game_validates_and_round_trips_through_the_notation(game: tuple[str, Path, PlayResult]) -> None:
     _, path, _ = game
-    replay = open_replay(path)
-    assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
-    text = write_notation(export_file(path))
+    text = replays_and_notation(path)
     assert "uses Antimatter Mines choosing" in text
-    outcome = run_notation(parse_notation(text), None, record=True)
-    assert [i.format("export") for i in outcome.issues] == []
-    assert outcome.replay == path.read_bytes()
+    round_trips(text, path)

@@ -12,17 +12,14 @@ import re
 from pathlib import Path
 
 import pytest
+from card_games import replays_and_notation, round_trips
 from test_abilities_maneuvers import card_moves
 
-from engine.replay import open_replay
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.maneuvers import Maneuver, end_pose
-from engine.rulesets.attack_wing.notation.exporter import export_file
 from engine.rulesets.attack_wing.notation.importer import run_notation
 from engine.rulesets.attack_wing.notation.parser import parse_notation
-from engine.rulesets.attack_wing.notation.writer import write_notation
 from engine.rulesets.attack_wing.play import PlayResult, play
-from engine.rulesets.attack_wing.replay_check import replay_game
 from engine.rulesets.attack_wing.scenario import load_scenario
 
 MOVERS = [{"ship": "1037", "captain": "2020", "upgrades": ["3021"]},
@@ -118,17 +115,13 @@ def test_uhura_chekov_mirok_and_jadzia_dax_as_their_cards_say(game: tuple[Path, 
 
 def test_the_game_validates_and_round_trips_through_the_notation(game: tuple[Path, PlayResult, int]) -> None:
     path, _, seed = game
-    replay = open_replay(path)
-    assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
-    text = write_notation(export_file(path))
+    text = replays_and_notation(path)
     assert " action card Gul Ranor choosing 2_straight" in text and " action card In'cha choosing " in text
     assert " uses Pavel Chekov" in text and " uses Nyota Uhura choosing " in text and " uses Martok choosing B2" in text
     assert " uses Mirok choosing " in text
     assert (" uses Janice Rand choosing Defense Condition One" in text) == (seed == 3)
     assert (" uses Transwarp Drive choosing 6_straight" in text) == (seed == 4)
-    outcome = run_notation(parse_notation(text), None, record=True)
-    assert [i.format("export") for i in outcome.issues] == []
-    assert outcome.replay == path.read_bytes()
+    round_trips(text, path)
     # as a person writes it: the same game
     by_hand = re.sub(r"choosing (\d)_(\w+)", lambda m: f"choosing {m[1]} {m[2].replace('_', '-')}", text)
     assert "choosing 2 straight" in by_hand and "_straight" not in by_hand
@@ -187,13 +180,9 @@ def test_suicide_attack_in_a_recorded_game_validates_and_round_trips(tmp_path: P
                                                                        ("Suicide Attack", "B1", 1)]
     assert [(e.ship, e.cause) for e in result.events if isinstance(e, ev.ShipDestroyed)][:1] == [
         ("A1", "Suicide Attack")]
-    replay = open_replay(out)
-    assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
-    text = write_notation(export_file(out))
+    text = replays_and_notation(out)
     assert text.count("A1 uses Suicide Attack: ") == 2 and "A1 action card Suicide Attack" in text
-    outcome = run_notation(parse_notation(text), None, record=True)
-    assert [i.format("export") for i in outcome.issues] == []
-    assert outcome.replay == out.read_bytes()
+    round_trips(text, out)
 
 
 def test_the_director_frames_every_move_of_the_activation(game: tuple[Path, PlayResult, int]) -> None:

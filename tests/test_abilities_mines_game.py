@@ -12,17 +12,15 @@ from typing import Any
 
 import pytest
 from aw_helpers import ScriptedPlayer
+from card_games import replays_and_notation, round_trips
 
 from engine.replay import open_replay
 from engine.replay_timeline import load_timeline
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.abilities.mines import RADIUS_MM
-from engine.rulesets.attack_wing.notation.exporter import export_file
 from engine.rulesets.attack_wing.notation.importer import run_notation
 from engine.rulesets.attack_wing.notation.parser import parse_notation
-from engine.rulesets.attack_wing.notation.writer import write_notation
 from engine.rulesets.attack_wing.players import AbilityUse
-from engine.rulesets.attack_wing.replay_check import replay_game
 
 MINES = "3007"
 
@@ -67,13 +65,9 @@ def test_the_chasing_ship_flies_into_the_minefield(recorded: Path) -> None:
 
 
 def test_the_game_validates_and_round_trips_through_the_notation(recorded: Path) -> None:
-    replay = open_replay(recorded)
-    assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
-    text = write_notation(export_file(recorded))
+    text = replays_and_notation(recorded)
     assert "A1 uses Antimatter Mines choosing behind" in text and "B1 mine M1: " in text
-    outcome = run_notation(parse_notation(text), None, record=True)
-    assert [i.format("export") for i in outcome.issues] == []
-    assert outcome.replay == recorded.read_bytes()
+    round_trips(text, recorded)
     # without the mine's dice the import says so
     cut = "\n".join(line for line in text.splitlines() if " mine M1:" not in line) + "\n"
     assert any(i.code == "missing" for i in run_notation(parse_notation(cut), None, record=True).issues)

@@ -10,20 +10,15 @@ from pathlib import Path
 
 from ability_helpers import AKIRA, ATTACK_SHIP, attack, dice_count, one_attack, resolved, rolled, seats, ship, used
 from aw_helpers import ScriptedPlayer
+from card_games import replays_and_notation, round_trips
 
 from engine.catalog import load_catalog
 from engine.geometry.pose import Pose
-from engine.replay import open_replay
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.abilities.registry import CARDS
 from engine.rulesets.attack_wing.game import Game
-from engine.rulesets.attack_wing.notation.exporter import export_file
-from engine.rulesets.attack_wing.notation.importer import run_notation
-from engine.rulesets.attack_wing.notation.parser import parse_notation
-from engine.rulesets.attack_wing.notation.writer import write_notation
 from engine.rulesets.attack_wing.play import card_warnings, play, setup_from_scenario
 from engine.rulesets.attack_wing.players import AbilityUse, ActionChoice
-from engine.rulesets.attack_wing.replay_check import replay_game
 from engine.rulesets.attack_wing.scenario import load_scenario
 
 BLANKS = ["blank"] * 30
@@ -216,13 +211,9 @@ def test_the_skirmish_with_its_ship_abilities_replays_and_round_trips_the_notati
     result = play(load_scenario("skirmish"), 3, out)
     windows = {(e.card_name, e.window) for e in result.events if isinstance(e, ev.AbilityUsed)}
     assert ("U.S.S. Excelsior", "after_move") in windows and ("U.S.S. Defiant", "modify_attack") in windows
-    replay = open_replay(out)
-    assert replay_game(replay.header, iter(list(replay.events())), replay.result, True) == []
-    text = write_notation(export_file(out))
+    text = replays_and_notation(out)
     assert "uses U.S.S. Excelsior free scan" in text
-    outcome = run_notation(parse_notation(text), None, record=True)
-    assert [i.format("export") for i in outcome.issues] == []
-    assert outcome.replay == out.read_bytes()
+    round_trips(text, out)
 
 
 def test_vo_evades_for_free_after_moving_and_then_attacks_no_one() -> None:
