@@ -354,14 +354,22 @@ def _spared_dice(state: GameState, marked: ShipState, amount: int) -> tuple[floa
         "expected damage spared (exact odds)"
 
 
+def _best_gain(attacks: Sequence[AttackContext], extra_attack: int = 0, extra_defense: int = 0
+               ) -> tuple[AttackContext, float]:
+    """The attack that extra attack dice (or defense dice, a negative number: fewer) help most, and
+    the expected damage they add to it (exact odds)."""
+    def gain(a: AttackContext) -> float:
+        return odds_for(a.attacker, a.defender, a.weapon, a.band, False, extra_attack=extra_attack,
+                        extra_defense=extra_defense).expected_damage \
+            - odds_for(a.attacker, a.defender, a.weapon, a.band, False).expected_damage
+    best = max(attacks, key=gain)
+    return best, gain(best)
+
+
 def _fewer_defense(attacks: Sequence[AttackContext], amount: int, marked: ShipState) -> tuple[float, str]:
     """Fewer defense dice for an enemy against our attacks this round: the expected damage they add
     to the best of those attacks (exact odds), at ``DAMAGE_VALUE`` a point."""
-    def gain(a: AttackContext) -> float:
-        return odds_for(a.attacker, a.defender, a.weapon, a.band, False, extra_defense=amount).expected_damage \
-            - odds_for(a.attacker, a.defender, a.weapon, a.band, False).expected_damage
-    best = max(attacks, key=gain)
-    more = gain(best)
+    best, more = _best_gain(attacks, extra_defense=amount)
     return DAMAGE_VALUE * more, f"{amount:+d} defense dice for {marked.name} against {best.attacker.name}: " \
         f"{more:+.2f} expected damage (exact odds)"
 
@@ -370,11 +378,7 @@ def _more_dice(attacks: Sequence[AttackContext], amount: int, marked: ShipState)
     """Extra attack dice for a friendly ship: the expected damage they add to its best attack this
     round (exact odds, with the tokens it holds: a target lock makes a die worth more than a battle
     stations token), at ``DAMAGE_VALUE`` a point."""
-    def gain(a: AttackContext) -> float:
-        return odds_for(a.attacker, a.defender, a.weapon, a.band, False, extra_attack=amount).expected_damage \
-            - odds_for(a.attacker, a.defender, a.weapon, a.band, False).expected_damage
-    best = max(attacks, key=gain)
-    more = gain(best)
+    best, more = _best_gain(attacks, extra_attack=amount)
     return DAMAGE_VALUE * more, f"{amount:+d} attack dice for {marked.name} at {best.defender.name}: " \
         f"{more:+.2f} expected damage (exact odds)"
 
