@@ -16,6 +16,7 @@ from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities.twin import choose, weigh
+from engine.rulesets.attack_wing.abilities.windows import action_name
 from engine.rulesets.attack_wing.game import Game
 from engine.rulesets.attack_wing.odds import odds_for
 from engine.rulesets.attack_wing.players import ActionChoice
@@ -23,20 +24,24 @@ from engine.rulesets.attack_wing.reducer import IllegalEvent, apply, fold, initi
 from engine.rulesets.attack_wing.state import GameState
 
 KORANAK = "1040"  # Cardassian Keldon Class, Dominion: attack 5, agility 1
+COUNTER = "3013"  # Counter Attack: a free attack back at the ship that damaged it
 # after a 1 straight each, J and L are both at Range 1 of K, in its forward arc
 POSES = {"K": Pose(400, 350, 0), "J": Pose(340, 560, 180), "L": Pose(460, 560, 180)}
 
 
 def _koranak(scan: bool = True, two: bool = True, uses: list[object] | None = None,
-             attacks: list[str | None] | None = None) -> Game:
-    """K (the Koranak) performs a Scan action (or passes) and attacks; J and L (Akiras) hold fire."""
-    ships = [ship("K", 0, KORANAK), ship("J", 1, AKIRA), *([ship("L", 1, AKIRA)] if two else [])]
+             attacks: list[str | None] | None = None, counter: bool = False) -> Game:
+    """K (the Koranak) performs a Scan action (or passes) and attacks; J and L (Akiras) hold fire
+    (J with Counter Attack resolves its Action: and strikes back when K damages it)."""
+    ships = [ship("K", 0, KORANAK), ship("J", 1, AKIRA, upgrades=[COUNTER] if counter else []),
+             *([ship("L", 1, AKIRA)] if two else [])]
     abilities = {KORANAK: uses} if uses is not None else None
     seats = [ScriptedPlayer(actions={"K": [ActionChoice("scan")] if scan else []}, attacks={"K": attacks or []},
                             abilities=abilities, use_abilities=True),  # type: ignore[arg-type]
-             ScriptedPlayer(attacks={"J": [None], "L": [None]})]
+             ScriptedPlayer(actions={"J": [ActionChoice(action_name(COUNTER, 0))] if counter else []},
+                            attacks={"J": ["K", None] if counter else [None], "L": [None]}, use_abilities=counter)]
     poses = {k: v for k, v in POSES.items() if two or k != "L"}
-    g = game(ships, poses, seats, ScriptedDice(["blank"] * 60), round_limit=1)
+    g = game(ships, poses, seats, ScriptedDice(["hit" if counter else "blank"] * 60), round_limit=1)
     g.play()
     return g
 
@@ -93,6 +98,14 @@ def test_the_reducer_refuses_the_same_ship_twice_and_a_second_attack_without_the
     state = fold(initial_state(1), plain.events[:resolved + 1])
     with pytest.raises(IllegalEvent, match="already attacked"):
         apply(state, second.model_copy(update={"seq": state.seq + 1}))
+
+
+def test_the_first_ship_strikes_back_at_the_koranak_with_counter_attack() -> None:
+    # the card's mark on J forbids only the Koranak's second attack at J, not J's attacks at K
+    g = _koranak(counter=True)
+    assert [(e.ship, e.defender) for e in g.events if isinstance(e, ev.AttackDeclared)][:3] == \
+        [("K", "J"), ("J", "K"), ("K", "L")]
+    assert [u.window for u in used(g, COUNTER)] == ["action", "extra_attack"]
 
 
 def _expected(state: GameState, ship_id: str, defender: str, change: int, scan: int) -> float:

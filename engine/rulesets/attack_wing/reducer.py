@@ -269,8 +269,8 @@ def _twice_at(state: GameState, ship: ShipState, defender: str) -> bool:
     (the Koranak marks the ship of its first attack)."""
     from engine.rulesets.attack_wing.abilities.registry import CARDS  # the cards read the rules, not back
 
-    return any(c in state.ship(defender).marks and c in CARDS and any(
-        a.effect.other_target for a in CARDS[c].abilities) for c in ship.marks)
+    return any(c in ship.cards and c in state.ship(defender).marks and c in CARDS and any(
+        a.effect.other_target for a in CARDS[c].abilities) for c in ship.marks)  # its own card's marks only
 
 
 def _need_attack(state: GameState, e: ev.Event) -> AttackState:
