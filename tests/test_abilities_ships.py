@@ -43,13 +43,14 @@ def test_a_ship_that_prints_an_ability_has_its_card_a_generic_one_not() -> None:
 
 def test_an_unsupported_ship_ability_and_resource_are_warned_about(tmp_path: Path) -> None:
     fleet = {"name": "patrol", "faction": "Dominion", "resource": "4002",
-             "ships": [{"ship": "1040"}]}  # the Koranak: not played yet
+             "ships": [{"ship": "4th_division_battleship_71279"}]}  # its ship card's ability: not played yet
     duel = json.loads((Path(__file__).parents[1] / "replays" / "duel.json").read_text())
     duel["sides"][1]["fleet"] = fleet
     path = tmp_path / "s.json"
     path.write_text(json.dumps(duel))
     warnings = card_warnings(setup_from_scenario(load_scenario(path)))
-    assert any("Koranak (1040)" in w and "own ability" in w for w in warnings)
+    assert any("4th Division Battleship (4th_division_battleship_71279)" in w and "own ability" in w
+               for w in warnings)
     assert any("resource Command Tokens (4002)" in w and "side B" in w for w in warnings)
     assert not any("U.S.S. Enterprise" in w for w in warnings)  # the duel's 1009 is played
 

@@ -334,6 +334,10 @@ class AiPlayer:
             return ActionChoice(a, reason=f"evasive: in enemy arcs (threat {threat:.1f})"), 0.25 * threat
         if a == "scan" and target is not None:
             agility = state.ship(target.defender).agility
+            from engine.rulesets.attack_wing.abilities.twin import scan_worth  # the Koranak's two attacks
+            twin, why = scan_worth(state, ship, attacks)
+            if twin > 0.35 * agility:
+                return ActionChoice(a, reason=why), twin
             return ActionChoice(a, reason=f"scan: {state.ship(target.defender).name} has agility {agility}"), \
                 0.35 * agility
         if a == "cloak" and threat > 0 and ship.shields > 0:

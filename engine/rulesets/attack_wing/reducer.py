@@ -254,12 +254,23 @@ def _declared(state: GameState, e: ev.AttackDeclared) -> GameState:
     _ship(state, e.defender, e)
     if ship.attacked and not ship.extra_attack:
         raise IllegalEvent(f"event {e.seq}: {ship.name} has already attacked this round")
+    if ship.extra_attack and _twice_at(state, ship, e.defender):
+        raise IllegalEvent(f"event {e.seq}: {ship.name}'s second attack must be at another ship than its first")
     if ship.dampening:  # Energy Dampening Token reference: it cannot attack
         raise IllegalEvent(f"event {e.seq}: {ship.name} has an Energy Dampening Token and cannot attack")
     # an extra attack a card gave (ability_used, window "extra_attack") leaves the ship's own as it was
     attacked = ship.attacked if ship.extra_attack else True
     return replace(state.update(e.ship, attacked=attacked, extra_attack=False),
                    attack=AttackState(e.ship, e.defender, e.weapon), active=e.ship)
+
+
+def _twice_at(state: GameState, ship: ShipState, defender: str) -> bool:
+    """The extra attack a card gave is at the ship its first was made at, and the card asks for another
+    (the Koranak marks the ship of its first attack)."""
+    from engine.rulesets.attack_wing.abilities.registry import CARDS  # the cards read the rules, not back
+
+    return any(c in ship.cards and c in state.ship(defender).marks and c in CARDS and any(
+        a.effect.other_target for a in CARDS[c].abilities) for c in ship.marks)  # its own card's marks only
 
 
 def _need_attack(state: GameState, e: ev.Event) -> AttackState:

@@ -74,7 +74,8 @@ def _marked_by(attack: AttackContext, owner: ShipState, ability: Ability) -> tup
     """The ship a dice-count window's mark marks: the card's own, or the other ship of the attack."""
     if ability.effect.targets == "self":
         return (owner.id,)
-    return (attack.defender.id if owner.id == attack.attacker.id else attack.attacker.id,)
+    other = attack.defender.id if owner.id == attack.attacker.id else attack.attacker.id
+    return (other, owner.id) if ability.effect.and_self else (other,)  # and its own (the Koranak)
 
 
 def _mark_before_dice(t: Table, found: Found, window: Window, attack: AttackContext) -> None:

@@ -65,8 +65,9 @@ def _offer(t: Any, ship_id: str, made: AttackOption, role: str, attacker_id: str
                 or found[1] in table.state.ship(ship_id).used_round:
             continue
         allowed = [o for o in options(table.state, table.state.ship(ship_id), ability.condition.weapon)
-                   if (role == "attacker" and not ability.effect.same_target) or o.defender == (
-                       attacker.id if role == "defender" else made.defender)]  # a counter attack: at its attacker
+                   if ((role == "attacker" and not ability.effect.same_target) or o.defender == (
+                       attacker.id if role == "defender" else made.defender))  # a counter attack: at its attacker
+                   and not (ability.effect.other_target and o.defender == made.defender)]  # the Koranak: another
         if not allowed:
             continue
         use = _ask(table, found, "extra_attack", subject=None if role == "attacker" else attacker.id)

@@ -264,6 +264,7 @@ class Effect:
     # after the ship performed a maneuver of these colours (Pavel Chekov: white)
     colours: tuple[str, ...] = ()
     same_target: bool = False  # "extra_attack": only at the ship the attack it follows was made at
+    other_target: bool = False  # "extra_attack": only at another ship than that one (the Koranak)
 
 
 @dataclass(frozen=True, slots=True)

@@ -341,6 +341,10 @@ def default(state: GameState, owner: ShipState, ability: Ability, offer: Ability
         return None  # every hit is already canceled: keep the card
     if kind in ("attack_dice", "defense_dice", "no_dice"):  # more of one's own dice, fewer of the enemy's
         return _dice_count(state, owner, ability)
+    if kind == "mark" and offer.window == "attack_dice" and state.attack is not None and any(
+            a.effect.other_target for a in CARDS[offer.card].abilities):  # the Koranak: two attacks or one
+        from engine.rulesets.attack_wing.abilities.twin import choose  # it reads the windows, which read this
+        return choose(state, owner, offer.card)
     if kind == "mark" and offer.window == "defense_dice" and state.attack is not None:
         return _defense_mark(state, owner, ability, offer)
     if kind == "add_damage":  # more damage now against what the card is worth kept

@@ -25,13 +25,14 @@ from engine.rulesets.attack_wing.abilities.cards import (
     talents_more,
     tech,
     tech_more,
+    twin_attack,
     weapons,
 )
 from engine.rulesets.attack_wing.abilities.model import Ability, Card, Window
 
 MODULES = (captains, captains_more, admirals, talents, talents_more, crew, crew_more, weapons, tech, tech_more,
            squadrons, resources, boarding, ships, maneuvers, attacks, ships_more,
-           crew_actions, crew_more2, divided, minefields)
+           crew_actions, crew_more2, divided, minefields, twin_attack)
 
 
 def _index() -> dict[str, Card]:
