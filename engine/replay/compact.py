@@ -56,6 +56,9 @@ class CompactEncoder:
         self._new_shapes: list[list[Any]] = []
         self._seen: set[str] = set()  # short strings met once: declared the second time (most never recur)
         self._keys: dict[tuple[str, ...], tuple[int, tuple[Tag, ...]]] = {}  # keys -> (first shape, last tags)
+        # keys checked before (all strings, at most MAX_KEYS) -> (last tags, their shape's number) or None: a
+        # map whose tags are its keys' last ones costs no shape lookup (emptied by forget_pending)
+        self._last: dict[tuple[str, ...], tuple[tuple[Tag, ...], int] | None] = {}
         self.containers = 0  # arrays and maps in the last body (the reader bounds them per byte)
 
     def body(self, obj: Mapping[str, Any], *, event: bool) -> list[Any] | dict[str, Any]:
@@ -91,6 +94,7 @@ class CompactEncoder:
         first = len(self.shapes) - len(self._new_shapes) + shapes
         self.shapes = {shape: n for shape, n in self.shapes.items() if n < first}
         self._keys = {keys: seen for keys, seen in self._keys.items() if seen[0] < first}
+        self._last = {}
         del self._new_strings[strings:], self._new_shapes[shapes:]
 
     # -- inside -------------------------------------------------------------------------------------
@@ -127,44 +131,61 @@ class CompactEncoder:
     def _map(self, obj: dict[str, Any], depth: int, event: bool) -> tuple[Tag, Any]:
         if depth > self.limits.max_depth:
             raise ValueError(f"is nested deeper than {self.limits.max_depth} levels")
-        try:
-            "".join(obj)  # fails unless every key is a str (in C: this runs for every map written)
-        except TypeError:
-            bad = next(type(k).__name__ for k in obj if type(k) is not str)
-            raise ValueError(f"has a map key of type {bad}; keys must be strings") from None
-        if len(obj) <= MAX_KEYS:
-            tags: list[Tag] = []
-            values: list[Any] = [None]
-            strings = self.strings
-            for value in obj.values():  # the common kinds inline: this is the writer's hot loop
-                kind = type(value)
-                if value is None:
-                    tags.append(None)  # nil fits every tag: the tag this key had last time (below)
-                    values.append(None)
-                elif kind is str:
-                    number = strings.get(value)
-                    tags.append("s")
-                    values.append(self._string(value) if number is None else number)
-                elif kind in _LEAVES:
-                    tags.append("v")
-                    values.append(value)
-                else:
-                    tag, stored = self._value(value, depth + 1)
-                    tags.append(tag)
-                    values.append(stored)
-            keys = tuple(obj)
-            if event and type(obj.get(SEQ_KEY)) is int:  # an event's seq is its record's: not stored twice
-                position = keys.index(SEQ_KEY)
-                tags[position] = "#"
-                del values[position + 1]
+        keys = tuple(obj)
+        if keys not in self._last:  # keys not met before: checked once
+            try:
+                "".join(obj)  # fails unless every key is a str
+            except TypeError:
+                bad = next(type(k).__name__ for k in obj if type(k) is not str)
+                raise ValueError(f"has a map key of type {bad}; keys must be strings") from None
+            if len(obj) > MAX_KEYS:
+                return "v", self._plain(obj, depth)
+            self._last[keys] = None
+        tags: list[Tag] = []
+        values: list[Any] = [None]
+        strings = self.strings
+        for value in obj.values():  # the common kinds inline: this is the writer's hot loop
+            kind = type(value)
+            if value is None:
+                tags.append(None)  # nil fits every tag: the tag this key had last time (below)
+                values.append(None)
+            elif kind is str:
+                number = strings.get(value)
+                tags.append("s")
+                values.append(self._string(value) if number is None else number)
+            elif kind in _LEAVES:
+                tags.append("v")
+                values.append(value)
+            elif kind is dict:
+                tag, stored = self._map(value, depth + 1, False)
+                tags.append(tag)
+                values.append(stored)
+            elif not value and (kind is list or kind is tuple) and depth < self.limits.max_depth:
+                self.containers += 1  # (an empty list: stored as it is, as _list would)
+                tags.append("v")
+                values.append([])
+            else:
+                tag, stored = self._value(value, depth + 1)
+                tags.append(tag)
+                values.append(stored)
+        if event and type(obj.get(SEQ_KEY)) is int:  # an event's seq is its record's: not stored twice
+            position = keys.index(SEQ_KEY)
+            tags[position] = "#"
+            del values[position + 1]
+        if None in tags:
             seen = self._keys.get(keys)
-            if None in tags:
-                tags = [("v" if seen is None else seen[1][i]) if t is None else t for i, t in enumerate(tags)]
-            number = self._shape(keys, tuple(tags), seen)
-            if number is not None:
-                self.containers += 1
-                values[0] = number
-                return "m", values
+            tags = [("v" if seen is None else seen[1][i]) if t is None else t for i, t in enumerate(tags)]
+        shape_tags = tuple(tags)
+        last = self._last.get(keys)  # (after the values: a map inside may have had the same keys)
+        if last is not None and last[0] == shape_tags:  # the shape of last time: nothing to look up
+            shape: int | None = last[1]
+        else:
+            shape = self._shape(keys, shape_tags, self._keys.get(keys))
+            self._last[keys] = None if shape is None else (shape_tags, shape)
+        if shape is not None:
+            self.containers += 1
+            values[0] = shape
+            return "m", values
         return "v", self._plain(obj, depth)  # (strings declared on the way are left unused)
 
     def _shape(self, keys: tuple[str, ...], tags: tuple[Tag, ...],
@@ -193,13 +214,19 @@ class CompactEncoder:
                 self.containers += 1
                 return "M", [values for _, values in encoded]
             self.containers -= sum(1 for tag, _ in encoded if tag == "m")  # counted again as plain maps
+        elif kinds and kinds <= _LEAVES:  # (as _plain stores it, without a call per element)
+            if depth > self.limits.max_depth:
+                raise ValueError(f"is nested deeper than {self.limits.max_depth} levels")
+            self.containers += 1
+            return "v", list(items)
         elif kinds and kinds <= {list, tuple}:
             width = len(items[0])
             rows_fit = depth < self.limits.max_depth  # the rows are one level further down
-            if width and rows_fit and all(len(row) == width and all(type(x) in _LEAVES or type(x) is str for x in row)
-                                          for row in items):
+            if width and rows_fit and all(len(row) == width and _SCALARS.issuperset(map(type, row)) for row in items):
                 self.containers += 1 + len(items)
-                tags = tuple("s" if all(type(row[i]) is str for row in items) else "v" for i in range(width))
+                tags = tuple("s" if _STR.issuperset(map(type, column)) else "v" for column in zip(*items, strict=True))
+                if "s" not in tags:
+                    return ("T", tags), [list(row) for row in items]
                 return ("T", tags), [[self._string(x) if tag == "s" else x for x, tag in zip(row, tags, strict=True)]
                                      for row in items]
         return "v", self._plain(items, depth)

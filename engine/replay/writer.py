@@ -84,6 +84,7 @@ class ReplayWriter:
         self._keyframes: list[list[int]] = []
         self._definitions: list[int] = []  # where each definitions record starts
         self._compact = CompactEncoder(limits)
+        self._pack = msgpack.Packer(use_bin_type=True).pack  # (msgpack.packb's bytes, without a Packer per body)
         self._types: dict[str, int] = {}
         self._rounds: int | None = None
         self._round_key = rounds_of(header)[0] if isinstance(header, Mapping) else "round"
@@ -130,7 +131,8 @@ class ReplayWriter:
 
     def event(self, event: Mapping[str, Any]) -> None:
         """Append one event: a plain map with ``seq`` equal to the number of events so far and a str ``type``."""
-        self._check_open()
+        if self._closed:
+            self._check_open()  # (raises)
         seq = event.get("seq")
         if type(seq) is not int or seq != self._events:
             raise ReplayError(f"cannot write event: its seq is {seq!r}, expected {self._events} "
@@ -210,7 +212,7 @@ class ReplayWriter:
         mark = compact.mark()
         try:
             body = compact.body(data if type(data) is dict else dict(data), event=kind == KIND_EVENT)
-            packed: bytes = msgpack.packb(body, use_bin_type=True)
+            packed: bytes = self._pack(body)
         except (TypeError, ValueError, OverflowError) as exc:
             compact.forget_pending(mark)
             raise ReplayError(f"cannot write {what}: {exc if isinstance(exc, OverflowError) else f'it {exc}'}") \
