@@ -52,10 +52,21 @@ def _rolled(kind: str, n: int) -> tuple[tuple[tuple[str, ...], int], ...]:
 def _first_roll(kind: str, n: int, token: bool, rolls: int = 2) -> Dist:
     """The roll of n dice, none rerolled yet, with weights out of 8**(rolls * n) (room for
     ``rolls - 1`` rerolls of each die)."""
+    return dict(_first_rolled(kind, n, token, rolls))
+
+
+@cache
+def _first_rolled(kind: str, n: int, token: bool, rolls: int) -> tuple[tuple[tuple[Pool, bool], int], ...]:
     dist: Dist = {}
     for faces, w in _rolled(kind, n):
         _add(dist, (_pool(faces, (False,) * n), token), w * SIDES ** (n * (rolls - 1)))
-    return dist
+    return tuple(dist.items())
+
+
+@cache
+def _rerolled(kind: str, n: int) -> tuple[tuple[Pool, int], ...]:
+    """``_rolled`` as pools of rerolled dice (sorted), with their weights."""
+    return tuple((_pool(faces, (True,) * n), w) for faces, w in _rolled(kind, n))
 
 
 def _pool(faces: tuple[str, ...], flags: tuple[bool, ...]) -> Pool:
@@ -67,12 +78,14 @@ def _add(dist: Dist, key: tuple[Pool, bool], p: int) -> None:
 
 
 def _reroll(dist: Dist, kind: str, pool: Pool, token: bool, dice: tuple[int, ...], p: int) -> None:
-    kept = [d for i, d in enumerate(pool) if i not in dice]
+    kept = tuple(d for i, d in enumerate(pool) if i not in dice)
     share, rest = divmod(p, SIDES ** len(dice))
     if rest:  # p keeps a factor 8 for each die not yet rolled twice, and only unrolled dice reroll
         raise AssertionError(f"card odds: a reroll of {len(dice)} dice beyond the weights' scale")
-    for faces, q in _rolled(kind, len(dice)):
-        _add(dist, (tuple(sorted([*kept, *((f, True) for f in faces)])), token), share * q)
+    get = dist.get
+    for new, q in _rerolled(kind, len(dice)):  # (the kept dice and the new ones: two sorted runs, merged)
+        key = (tuple(sorted(kept + new)), token)
+        dist[key] = get(key, 0) + share * q
 
 
 # The policy's answer for a pool, by what it reads (``policy._reroll``, ``_convert`` and the
@@ -371,12 +384,15 @@ def _card_odds(state: GameState, context: AttackContext, attack_dice: int, defen
                     ddist = _card_step(now, ddist, found, "defense", shown, d_id)
                 defended = after_cards[hits + crits] = [(tuple(f for f, _ in pool), token, q)
                                                         for (pool, token), q in ddist.items()]
+            damage: dict[tuple[int, int], int] = {}  # the weights of the defense dice by the damage they let through
             for faces, token, q in defended:
                 h, c = _defended(shown, faces, token, evade_tokens, cancels)
                 on_hull = on_crit if crit_on_hull(h, c, shields, past_shields) else 0
                 if h + c:
                     h += added + on_hull
-                out[(h, c)] = out.get((h, c), 0) + p * q * spread
+                damage[h, c] = damage.get((h, c), 0) + q
+            for hc_key, q in damage.items():  # (p * spread once per damage, not per defense roll: the same sums)
+                out[hc_key] = out.get(hc_key, 0) + p * q * spread
     scale = SIDES ** (rolls * attack_dice + 2 * top)
     exact = {k: Fraction(w, scale) for k, w in sorted(out.items()) if w}
     total = lcm(*(p.denominator for p in exact.values())) if exact else 1
