@@ -207,7 +207,8 @@ class CompactEncoder:
         kinds = set(map(type, items))
         if kinds == {str}:
             self.containers += 1
-            return "S", [self._string(s) for s in items]
+            get, string = self.strings.get, self._string  # (a declared string inline: _string's first step)
+            return "S", [n if (n := get(s)) is not None else string(s) for s in items]
         if kinds == {dict}:
             encoded = [self._map(v, depth + 1, False) for v in items]
             if all(tag == "m" for tag, _ in encoded):
@@ -227,8 +228,9 @@ class CompactEncoder:
                 tags = tuple("s" if _STR.issuperset(map(type, column)) else "v" for column in zip(*items, strict=True))
                 if "s" not in tags:
                     return ("T", tags), [list(row) for row in items]
-                return ("T", tags), [[self._string(x) if tag == "s" else x for x, tag in zip(row, tags, strict=True)]
-                                     for row in items]
+                get, string = self.strings.get, self._string
+                return ("T", tags), [[(n if (n := get(x)) is not None else string(x)) if tag == "s" else x
+                                      for x, tag in zip(row, tags, strict=True)] for row in items]
         return "v", self._plain(items, depth)
 
     def _plain(self, value: Any, depth: int) -> Any:

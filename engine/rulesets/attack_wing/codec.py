@@ -46,6 +46,8 @@ def plain(value: Any) -> Any:
                     if name not in omit or getattr(value, name) != omit[name]}
         return {name: plain(getattr(value, name)) for name in names}
     if isinstance(value, tuple | list):
+        if _LEAVES.issuperset(map(type, value)):  # (leaves only, the common case: checked in C)
+            return list(value)
         return [plain(v) for v in value]
     return value
 
