@@ -14,6 +14,7 @@ def forget() -> None:
 
     card_odds._ODDS.clear()
     card_odds._DECIDED.clear()
+    card_odds._DAMAGE.clear()
     _arc_check.cache_clear()
     base_polygon.cache_clear()
     template_outline.cache_clear()

@@ -296,6 +296,9 @@ def _scan_dice(context: AttackContext, scans: int, spent: int) -> int:
 # ability) -- the same attack between the same ships recurs round after round
 _ODDS: dict[tuple[object, ...], Odds] = {}
 _ODDS_MAX = 20_000
+# the damage the plain defense roll lets through (weights out of 8**(2 * dice)) for each total of
+# hits and crits, by everything it reads (read only: shared by the attacks it recurs in)
+_DAMAGE: dict[tuple[object, ...], dict[tuple[int, int], int]] = {}
 
 
 def _sig(found: list[Found]) -> tuple[tuple[str, int, Ability], ...]:
@@ -384,13 +387,23 @@ def _card_odds(state: GameState, context: AttackContext, attack_dice: int, defen
                     ddist = _card_step(now, ddist, found, "defense", shown, d_id)
                 defended = after_cards[hits + crits] = [(tuple(f for f, _ in pool), token, q)
                                                         for (pool, token), q in ddist.items()]
-            damage: dict[tuple[int, int], int] = {}  # the weights of the defense dice by the damage they let through
-            for faces, token, q in defended:
-                h, c = _defended(shown, faces, token, evade_tokens, cancels)
-                on_hull = on_crit if crit_on_hull(h, c, shields, past_shields) else 0
-                if h + c:
-                    h += added + on_hull
-                damage[h, c] = damage.get((h, c), 0) + q
+            # without defense cards the defense dice are the plain roll's: the same case recurs in every
+            # attack whose results leave this many hits and crits (_DAMAGE, by everything it reads)
+            case = None if defense_cards else (shown, m, defense_battle_stations, evade_tokens, cancels, shields,
+                                               past_shields, added, on_crit)
+            damage = None if case is None else _DAMAGE.get(case)
+            if damage is None:
+                damage = {}  # the weights of the defense dice by the damage they let through
+                for faces, token, q in defended:
+                    h, c = _defended(shown, faces, token, evade_tokens, cancels)
+                    on_hull = on_crit if crit_on_hull(h, c, shields, past_shields) else 0
+                    if h + c:
+                        h += added + on_hull
+                    damage[h, c] = damage.get((h, c), 0) + q
+                if case is not None:
+                    if len(_DAMAGE) >= _ODDS_MAX:
+                        _DAMAGE.clear()
+                    _DAMAGE[case] = damage
             for hc_key, q in damage.items():  # (p * spread once per damage, not per defense roll: the same sums)
                 out[hc_key] = out.get(hc_key, 0) + p * q * spread
     scale = SIDES ** (rolls * attack_dice + 2 * top)
