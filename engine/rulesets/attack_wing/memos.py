@@ -15,6 +15,7 @@ def forget() -> None:
     card_odds._ODDS.clear()
     card_odds._DECIDED.clear()
     card_odds._DAMAGE.clear()
+    card_odds._REROLLS.clear()
     _arc_check.cache_clear()
     base_polygon.cache_clear()
     template_outline.cache_clear()

@@ -82,10 +82,22 @@ def _reroll(dist: Dist, kind: str, pool: Pool, token: bool, dice: tuple[int, ...
     share, rest = divmod(p, SIDES ** len(dice))
     if rest:  # p keeps a factor 8 for each die not yet rolled twice, and only unrolled dice reroll
         raise AssertionError(f"card odds: a reroll of {len(dice)} dice beyond the weights' scale")
+    pools = _REROLLS.get((kind, pool, dice))
+    if pools is None:  # (the kept dice and the new ones: two sorted runs, merged)
+        if len(_REROLLS) >= _REROLLS_MAX:
+            _REROLLS.clear()
+        pools = _REROLLS[kind, pool, dice] = tuple((tuple(sorted(kept + new)), q)
+                                                   for new, q in _rerolled(kind, len(dice)))
     get = dist.get
-    for new, q in _rerolled(kind, len(dice)):  # (the kept dice and the new ones: two sorted runs, merged)
-        key = (tuple(sorted(kept + new)), token)
+    for new_pool, q in pools:
+        key = (new_pool, token)
         dist[key] = get(key, 0) + share * q
+
+
+# the pools a reroll of these dice of this pool can give, with their weights (a pure function: the same
+# pools recur in every attack of a game), emptied by memos.forget
+_REROLLS: dict[tuple[str, Pool, tuple[int, ...]], tuple[tuple[Pool, int], ...]] = {}
+_REROLLS_MAX = 50_000
 
 
 # The policy's answer for a pool, by what it reads (``policy._reroll``, ``_convert`` and the
