@@ -16,6 +16,7 @@ def forget() -> None:
     card_odds._DECIDED.clear()
     card_odds._DAMAGE.clear()
     card_odds._REROLLS.clear()
+    card_odds._SHOWN.clear()
     _arc_check.cache_clear()
     base_polygon.cache_clear()
     template_outline.cache_clear()

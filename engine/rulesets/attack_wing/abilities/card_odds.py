@@ -98,6 +98,8 @@ def _reroll(dist: Dist, kind: str, pool: Pool, token: bool, dice: tuple[int, ...
 # pools recur in every attack of a game), emptied by memos.forget
 _REROLLS: dict[tuple[str, Pool, tuple[int, ...]], tuple[tuple[Pool, int], ...]] = {}
 _REROLLS_MAX = 50_000
+# (pool, battle stations token) -> the hits and crits it shows after step 4 (pure), emptied by memos.forget
+_SHOWN: dict[tuple[Pool, bool], tuple[int, int]] = {}
 
 
 # The policy's answer for a pool, by what it reads (``policy._reroll``, ``_convert`` and the
@@ -377,11 +379,16 @@ def _card_odds(state: GameState, context: AttackContext, attack_dice: int, defen
     out: dict[tuple[int, int], int] = {}  # out of 8**(rolls * attack dice + 2 * the most defense dice)
     for s, d in dists.items():
         hc: dict[tuple[int, int], int] = {}
-        for (pool, token), p in d.items():
-            shown_faces = [f for f, _ in pool]
-            for i in attack_conversion(shown_faces, token):
-                shown_faces[i] = "hit"
-            key = (shown_faces.count("hit"), shown_faces.count("crit"))
+        for pool_token, p in d.items():
+            key = _SHOWN.get(pool_token)
+            if key is None:  # the hits and crits the pool shows after the battle stations token (step 4)
+                pool, token = pool_token
+                shown_faces = [f for f, _ in pool]
+                for i in attack_conversion(shown_faces, token):
+                    shown_faces[i] = "hit"
+                if len(_SHOWN) >= _REROLLS_MAX:
+                    _SHOWN.clear()
+                key = _SHOWN[pool_token] = (shown_faces.count("hit"), shown_faces.count("crit"))
             hc[key] = hc.get(key, 0) + p
         m = defense_dice + more[s]
         rolled = _first_roll("defense", m, defense_battle_stations)  # out of 8**(2 * m)
