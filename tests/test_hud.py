@@ -277,3 +277,18 @@ def test_the_dice_legend_numbers_the_causes_and_lists_the_other_cards() -> None:
         "1 U.S.S. Defiant   2 target lock   also: Tactical Officer"
     assert legend_line((), ("Tactical Officer",)) == "cards: Tactical Officer"
     assert legend_line((), ()) == ""
+
+
+def test_a_long_caption_is_cut_inside_the_image(loaded: LoadedReplay) -> None:
+    """A card's use with its reason can run past the image's width: the line ends in an ellipsis
+    within the image's edges instead of being cut at both edges (its start and end unread)."""
+    from dataclasses import replace
+
+    tl = loaded.timeline
+    moment = moment_after(tl, first(loaded, ev.AttackDeclared))
+    text = "R4 Activation: I.K.S. Maht-H'A uses Once More Unto The Breach, discard: " + "two attacks " * 30
+    hud = hud_for(loaded, replace(moment, caption=text))
+    edge = hud.aspect / hud.scale  # the image's half width in the HUD's units
+    assert hud.caption.width() <= 2 * edge - 0.04
+    assert hud.caption.text.startswith("R4 Activation: I.K.S. Maht-H'A uses") and hud.caption.text.endswith("…")
+    assert hud_for(loaded, moment).caption.text == moment.caption  # a short line is kept whole
