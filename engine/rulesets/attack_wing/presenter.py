@@ -193,12 +193,14 @@ class BoardPresenter(Generic[S]):
         self._final = board = self.board(final)
         self._names = {s.id: s.name for s in board.ships}
         self.gone = frozenset(self.retreated(final))
-        # during an attack the header quotes the attack's exact odds, the dice panel's numbers
+        # during an attack the header quotes the attack's exact odds, the dice panel's numbers, and
+        # names the card that gave the attack (a second attack) or divided it
+        granted = self._granted()
         for i, a in enumerate(self.attack_of):
             declared = self.events[a] if a >= 0 else None
             if isinstance(declared, ev.AttackDeclared):
                 self.reasons[i] = attack_reason(declared, self._names.get(declared.defender, declared.defender),
-                                                self._odds_view(a, a))
+                                                self._odds_view(a, a), granted.get(a, ""))
         self.focus = frame_decisions(focus_views(self.events, self._attack_bases, self._table_bases,
                                                  {s.id: s.base for s in board.ships}),
                                      self.decisions, RANGE_BAND_EDGES_MM)
@@ -209,6 +211,26 @@ class BoardPresenter(Generic[S]):
         if isinstance(event, ev.PhaseStarted | ev.RoundStarted):
             return event.round, event.phase
         return None
+
+    def _granted(self) -> dict[int, str]:
+        """The attacks a card gave (its ``extra_attack`` use comes before the attack) or divided (its
+        ``split_attack`` use comes during the first part): what the header says of each, by index."""
+        out: dict[int, str] = {}
+        pending: tuple[str, str] | None = None  # (ship, text) for that ship's next attack
+        last = -1
+        for i, e in enumerate(self.events):
+            if isinstance(e, ev.AttackDeclared):
+                if pending is not None and pending[0] == e.ship:
+                    out[i] = pending[1]
+                pending, last = None, i
+            elif isinstance(e, ev.AbilityUsed) and e.window == "extra_attack":
+                pending = (e.ship, f"another attack ({e.card_name})")
+            elif isinstance(e, ev.AbilityUsed) and e.window == "split_attack" and last >= 0:
+                out[last] = f"divided attack ({e.card_name})"
+                pending = (e.ship, out[last])
+            elif e.type in ("phase_started", "round_ended"):
+                pending, last = None, -1
+        return out
 
     def _carry_reason(self, i: int, ship: str) -> str:
         """Keep showing the ship's last reason through the smaller events of the same step."""

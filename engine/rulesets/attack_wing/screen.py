@@ -134,13 +134,17 @@ def dice_tally(attack: Sequence[DieView], defense: Sequence[DieView]) -> str:
     return text
 
 
-def attack_reason(declared: ev.AttackDeclared, defender: str, odds: OddsView | None) -> str:
+def attack_reason(declared: ev.AttackDeclared, defender: str, odds: OddsView | None, granted: str = "") -> str:
     """The header's reason during an attack: the weapon, the defender, the range and, when the
-    log recorded them, the exact odds (the dice panel's numbers); else the attacker's own reason."""
+    log recorded them, the exact odds (the dice panel's numbers); else the attacker's own reason.
+    ``granted``: the card that gave or divided this attack, said first ("another attack (Koranak)")."""
+    granted = granted.removesuffix(f" ({declared.weapon_name})")  # the card is the weapon: named once
+    lead = f"{granted}: " if granted else ""
     if odds is None:
-        return declared.reason
+        return lead + declared.reason
     obstructed = ", obstructed" if declared.obstructed else ""
-    return f"{declared.weapon_name} at {defender} (range {declared.range_band}{obstructed}): {expected_text(odds)}"
+    where = f"range {declared.range_band}{obstructed}"
+    return f"{lead}{declared.weapon_name} at {defender} ({where}): {expected_text(odds)}"
 
 
 def effect_views(event: Any, progress: float) -> tuple[EffectView, ...]:
