@@ -49,7 +49,8 @@ from engine.view import (
 
 GAME_NAME: Final = "Star Trek: Attack Wing"
 ROUND_PHASES: Final = ("planning", "activation", "combat", "end")
-ELITE_LABEL: Final = "Elite Die"  # the Elite Attack Die among the attack dice (resource 4001)
+ELITE_LABEL: Final = "Elite Attack Die"  # the die among the attack dice (resource 4001): the card's
+# own name, so the legend that numbers it does not name the card again among the attack's cards
 
 
 # --- dice ----------------------------------------------------------------------------------------
