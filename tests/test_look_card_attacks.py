@@ -62,3 +62,31 @@ def test_a_divided_attack_says_so_on_both_parts(tmp_path: Path, name: str) -> No
         assert moment_after(tl, part + 1).reason.startswith("divided attack: Forward Weapons Grid at")
     other = [i for i in parts if i not in (before, after)]
     assert all("divided" not in moment_after(tl, i).reason for i in other)
+
+
+def test_a_cards_choice_is_said_by_name_and_free_only_for_an_action(tmp_path: Path) -> None:
+    """The caption of a card's use: ship and card ids by name (Forward Weapons Grid's division, Superior
+    Intellect's stolen card), and "free" only before an Action, not before a maneuver or a ship."""
+    from engine.rulesets.attack_wing.narrate import describe
+
+    dominion, seed, _ = divided.GAMES["grid"]
+    path = tmp_path / "grid.trek"
+    events = _record(path, (divided.FEDERATION, dominion), seed)
+    tl = load_timeline(path).timeline
+    names = {s.id: s.name for s in tl.final.ships}
+    split = next(i for i, e in enumerate(events) if isinstance(e, ev.AbilityUsed) and e.window == "split_attack")
+    e = events[split]
+    caption = moment_after(tl, split).caption
+    first, second = e.choice.split(" at ")[1].split(" ")[0], e.subject
+    assert f"uses Forward Weapons Grid on {names[second]}: 1 at {names[first]} 4 at {names[second]}:" in caption
+    assert "free" not in caption.split(":")[1] and " A1" not in caption and " A2" not in caption
+    board = tl.final  # every ship, with its name
+    taken = ev.UpgradeTaken(seq=0, round=3, phase="activation", ship="A1", source="B1", card="3006",
+                            cause="Superior Intellect")
+    assert describe(taken, board).startswith(f"{names['A1']} takes Photon Torpedoes from ")
+    gul = e.model_copy(update={"card_name": "Gul Ranor", "window": "action", "choice": "2_straight",
+                               "subject": None})
+    assert ": 2 straight:" in describe(gul, board) and "free" not in describe(gul, board)
+    picard = e.model_copy(update={"card_name": "Jean-Luc Picard", "window": "free_action",
+                                  "choice": "battle_stations", "subject": None})
+    assert ": free battle stations:" in describe(picard, board)

@@ -5,11 +5,17 @@
 
 from __future__ import annotations
 
+import re
+
 from engine.rulesets.attack_wing import events as ev
+from engine.rulesets.attack_wing.abilities.cards.crew_more2 import card_name
 from engine.rulesets.attack_wing.state import GameState
 
 PHASES = {"setup": "Setup", "planning": "Planning", "activation": "Activation", "combat": "Combat",
           "end": "End", "over": "Game over"}
+# a card's choice that is an Action the card lets its ship perform for free
+FREE_ACTIONS = frozenset({"scan", "evade", "battle_stations", "target_lock", "evasive_maneuvers", "cloak",
+                          "sensor_echo"})
 FACES = {"hit": "hit", "crit": "crit", "battle_stations": "bs", "blank": "blank", "evade": "evade",
          "double_hit": "double hit"}
 
@@ -46,6 +52,28 @@ def percentile_name(p: float) -> str:
     k = min(max(round(p * 100), 0), 100)
     suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
     return f"{k}{suffix} percentile"
+
+
+def choice_text(choice: str, state: GameState) -> str:
+    """A card's recorded choice in words: ship ids and card ids by name ("1 at A1 4 at A2" ->
+    "1 at U.S.S. Enterprise 4 at U.S.S. Excelsior", "ability:3032:0" -> "Montgomery Scott")."""
+    words = []
+    for word in choice.split(" "):
+        if word.startswith("ability:"):
+            word = word.split(":")[1]
+        if word.isdigit():
+            words.append(card_name(word))
+        elif any(s.id == word for s in state.ships):
+            words.append(_name(state, word))
+        else:
+            words.append(word.replace("_", " "))
+    return " ".join(words)
+
+
+def named(text: str, state: GameState) -> str:
+    """``text`` (a seat's reason) with the ships' ids in it by name ("1 at A1 4 at A2")."""
+    ids = {s.id: s.name for s in state.ships}
+    return re.sub(r"\b[A-Za-z]+\d+\b", lambda m: ids.get(m.group(0), m.group(0)), text) if ids else text
 
 
 def describe(event: ev.Event, state: GameState) -> str:
@@ -113,7 +141,7 @@ def describe(event: ev.Event, state: GameState) -> str:
     if isinstance(e, ev.CardDiscarded):
         return f"{n}'s {e.card} is discarded ({e.cause})"
     if isinstance(e, ev.UpgradeTaken):
-        return f"{n} takes {e.card} from {_name(state, e.source)} ({e.cause})"
+        return f"{n} takes {card_name(e.card)} from {_name(state, e.source)} ({e.cause})"
     if isinstance(e, ev.DamageCardsDrawn):
         return f"{e.card} draws {' and '.join(e.drawn)} for {n}: {e.kept} is placed, the other discarded"
     if isinstance(e, ev.CardEnabled):
@@ -174,8 +202,11 @@ def describe(event: ev.Event, state: GameState) -> str:
         return f"{n} is destroyed" + (f" ({cause})" if cause else "")
     if isinstance(e, ev.AbilityUsed):
         on = f" on {_name(state, e.subject)}" if e.subject else ""
-        free = f": free {e.choice.replace('_', ' ')}" if e.choice else ""
-        why = f" ({e.reason})" if e.reason and e.reason != "always applies" else ""
+        # "free" only for an Action the card gives (a maneuver, a ship, a card chosen are said as such)
+        free = ": free " if e.window == "free_action" or e.choice in FREE_ACTIONS else ": "
+        free += choice_text(e.choice, state) if e.choice else ""
+        free = free if e.choice and e.choice != e.subject else ""  # the ship chosen is said once
+        why = f" ({named(e.reason, state)})" if e.reason and e.reason != "always applies" else ""
         return f"{n} uses {e.card_name}{on}{free}: {e.summary}{why}"
     if isinstance(e, ev.RoundEnded):
         return f"Round {e.round} ends"
