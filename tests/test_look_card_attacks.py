@@ -90,3 +90,33 @@ def test_a_cards_choice_is_said_by_name_and_free_only_for_an_action(tmp_path: Pa
     picard = e.model_copy(update={"card_name": "Jean-Luc Picard", "window": "free_action",
                                   "choice": "battle_stations", "subject": None})
     assert ": free battle stations:" in describe(picard, board)
+
+
+def test_a_minefields_dice_are_drawn_through_the_damage_they_deal(tmp_path: Path) -> None:
+    """Antimatter Mines: the minefield's attack dice (no defense dice) fill the dice strip under its
+    name while it attacks and deals its damage, as an attack's would; before, only the caption said."""
+    from panda3d.core import NodePath
+
+    from studio.hud import Hud
+
+    dominion, seed, _ = divided.GAMES["dissipator"]
+    path = tmp_path / "dissipator.trek"
+    events = _record(path, (divided.FEDERATION, dominion), seed)
+    tl = load_timeline(path).timeline
+    i = next(k for k, e in enumerate(events) if isinstance(e, ev.MineTriggered))
+    e = events[i]
+    moment = moment_after(tl, i)
+    assert moment.dice is not None and [d.face for d in moment.dice.attack] == list(e.faces)
+    assert moment.dice.defense == () and moment.dice.attack_label == "MINEFIELD"
+    assert all(d.fresh for d in moment.dice.attack) and moment.dice.cards == (f"Antimatter Mines {e.mine}",)
+    hurt = [k for k in range(i + 1, len(events)) if isinstance(events[k], ev.DamageDealt)
+            and events[k].ship == e.ship][:1]
+    after = next(k for k in range(i + 1, len(events)) if not isinstance(events[k], ev.DamageDealt))
+    if hurt and hurt[0] < after:
+        kept = moment_after(tl, hurt[0]).dice
+        assert kept is not None and not any(d.fresh for d in kept.attack)
+    gone = moment_after(tl, after).dice
+    assert gone is None or gone.attack_label != "MINEFIELD"
+    hud = Hud(NodePath("aspect2d"), 16 / 9)
+    hud.update(moment, tl)
+    assert hud.dice.attack_label.text == "MINEFIELD" and hud.dice.tally.text == moment.dice.tally

@@ -30,6 +30,7 @@ from engine.rulesets.attack_wing.screen import (
     focus_views,
     frame_decisions,
     header_view,
+    mine_dice_view,
     panel_view,
     round_labels,
     ruler_view,
@@ -89,6 +90,7 @@ class BoardPresenter(Generic[S]):
         self.lines: list[str] = []
         self.reasons: list[str] = []
         self.attack_of: list[int] = []  # for each event, the attack_declared it belongs to (-1: none)
+        self.mine_of: list[int] = []  # for each event, the mine_triggered whose dice it shows (-1: none)
         self.decisions: list[DecisionView | None] = []
         self.focus: list[FocusView | None] = []
         self.roster: tuple[PanelView, ...] = ()
@@ -157,6 +159,10 @@ class BoardPresenter(Generic[S]):
                 base_view(s.pose, s.base) for s in board.ships if s.id == e.ship))
         attack = self._attack
         self.attack_of.append(attack)
+        # a minefield's dice stay on screen through the damage they deal
+        mine = self.mine_of[-1] if self.mine_of else -1
+        hurt = isinstance(e, ev.DamageDealt) and mine >= 0 and e.ship == self.events[mine].ship
+        self.mine_of.append(i if isinstance(e, ev.MineTriggered) else mine if hurt else -1)
         if attack >= 0 and isinstance(e, ev.AttackOdds):
             self._odds[attack] = e
         elif attack >= 0 and isinstance(e, ev.AttackResolved):
@@ -281,6 +287,8 @@ class BoardPresenter(Generic[S]):
         elif i >= 0 and active is not None:  # the header names the acting ship with its own reason
             said = self.reasons[i] if getattr(e, "ship", None) in (None, active) else self._carry_reason(i + 1, active)
             header = header_view(state, active, said)
+        if dice is None and i >= 0 and self.mine_of[i] >= 0:  # a minefield's attack: its dice
+            dice = mine_dice_view(self.events[self.mine_of[i]], self.mine_of[i] == i)
         view = TableView(
             area_width=self.table.area[0], area_height=self.table.area[1],
             obstacles=tuple(ObstacleView(o.name, tuple(o.points)) for o in self.table.obstacles),

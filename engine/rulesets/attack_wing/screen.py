@@ -102,6 +102,14 @@ def dice_view(events: Sequence[Any], start: int, i: int, progress: float, attack
     return DiceView(atk, dfn, dice_tally(atk, dfn), odds_line(odds), tuple(cards))
 
 
+def mine_dice_view(e: ev.MineTriggered, now: bool) -> DiceView:
+    """A minefield's attack dice at the ship on it (no defense dice), under the minefield's name;
+    ``now``: the mine's own event (its dice pulse as they roll)."""
+    dice = tuple(DieView("attack", f, "", now) for f in e.faces)
+    return DiceView(dice, (), dice_tally(dice, ()), "no defense dice", (f"{e.card_name} {e.mine}",),
+                    attack_label="MINEFIELD")
+
+
 def ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
