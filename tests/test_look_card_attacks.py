@@ -120,3 +120,29 @@ def test_a_minefields_dice_are_drawn_through_the_damage_they_deal(tmp_path: Path
     hud = Hud(NodePath("aspect2d"), 16 / 9)
     hud.update(moment, tl)
     assert hud.dice.attack_label.text == "MINEFIELD" and hud.dice.tally.text == moment.dice.tally
+
+
+def test_a_maneuver_a_card_gives_or_changes_shows_the_cards_reason_not_the_dials(tmp_path: Path) -> None:
+    """Gul Ranor's and Jadzia Dax's extra maneuvers: while the ship makes the card's move the header
+    gives the card's reason; before, it repeated the dial's (another maneuver than the one on screen)."""
+    import test_abilities_maneuvers_game as maneuvers
+
+    duel = json.loads(DUEL.read_text())
+    for side, ships in zip(duel["sides"], (maneuvers.MOVERS, maneuvers.KLINGON), strict=True):
+        side["fleet"] = {"name": side["name"], "faction": side["name"], "ships": ships}
+    duel["sides"][1]["deployment"] = maneuvers.KLINGON_ZONE
+    (tmp_path / "s.json").write_text(json.dumps(duel))
+    play(load_scenario(tmp_path / "s.json"), 1, tmp_path / "g.trek")
+    tl = load_timeline(tmp_path / "g.trek").timeline
+    events = list(tl.events)
+    checked = 0
+    for k, e in enumerate(events):
+        if isinstance(e, ev.AbilityUsed) and e.card_name in ("Gul Ranor", "Jadzia Dax"):
+            move = next(j for j in range(k + 1, len(events)) if isinstance(events[j], ev.ShipMoved))
+            assert events[move].ship == e.ship
+            assert moment_after(tl, move).reason.startswith(f"{e.card_name}: ")
+            dial = max(j for j in range(k) if isinstance(events[j], ev.ShipMoved) and events[j].ship == e.ship)
+            planned = max(j for j in range(dial) if isinstance(events[j], ev.DialSet) and events[j].ship == e.ship)
+            assert moment_after(tl, dial).reason == events[planned].reason  # the dial's own move: its reason
+            checked += 1
+    assert checked >= 2

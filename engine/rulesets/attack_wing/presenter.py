@@ -102,6 +102,7 @@ class BoardPresenter(Generic[S]):
         self._odds: dict[int, ev.AttackOdds] = {}  # attack_declared index -> its odds
         self._resolved: dict[int, int] = {}  # attack_declared index -> its attack_resolved index
         self._dial_reason: dict[str, str] = {}
+        self._dial_move: dict[str, bool] = {}  # ship -> its next move is its dial's own maneuver
         self._attack = -1
         self._deciding: DecisionView | None = None
         self._placed: dict[str, int] = {}  # ship -> the event that first puts it on the table
@@ -168,8 +169,15 @@ class BoardPresenter(Generic[S]):
         elif attack >= 0 and isinstance(e, ev.AttackResolved):
             self._resolved[attack] = i
         said = self.decision(e, state) or getattr(e, "reason", "") or ""
-        if isinstance(e, ev.ShipMoved | ev.ManeuverRevealed):
-            said = self._dial_reason.get(e.ship, "")
+        # the dial's reason goes with the dial's maneuver; a move a card gives or changes (Gul Ranor,
+        # Jadzia Dax, Uhura, Transwarp Drive) carries the card's reason instead
+        if isinstance(e, ev.ManeuverRevealed):
+            said, self._dial_move[e.ship] = self._dial_reason.get(e.ship, ""), True
+        elif isinstance(e, ev.ShipMoved):
+            said = self._dial_reason.get(e.ship, "") if self._dial_move.get(e.ship, True) else ""
+            self._dial_move[e.ship] = False
+        elif isinstance(e, ev.AbilityUsed) and e.ship in self._dial_move:
+            self._dial_move[e.ship] = False
         self.reasons.append(said if said or ship is None else self._carry_reason(i, ship))
         if isinstance(e, ev.ShipMoved | ev.SensorEcho):
             self._moves.setdefault(e.ship, []).append(i)
