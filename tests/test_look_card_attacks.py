@@ -146,3 +146,17 @@ def test_a_maneuver_a_card_gives_or_changes_shows_the_cards_reason_not_the_dials
             assert moment_after(tl, dial).reason == events[planned].reason  # the dial's own move: its reason
             checked += 1
     assert checked >= 2
+
+
+def test_a_cards_action_is_said_by_the_cards_name(tmp_path: Path) -> None:
+    """Once More Unto The Breach as the Action: the caption names the card said once, not its id."""
+    from engine.rulesets.attack_wing.narrate import describe
+
+    dominion, seed, _ = divided.GAMES["grid"]
+    events = _record(tmp_path / "g.trek", (divided.FEDERATION, dominion), seed)
+    board = load_timeline(tmp_path / "g.trek").timeline.final
+    action = ev.ActionPerformed(seq=0, round=4, phase="activation", ship="B1", action="ability:3072:0",
+                                target=None, reason="Once More Unto The Breach: two primary weapon attacks")
+    said = describe(action, board)
+    assert said.endswith(": Once More Unto The Breach (two primary weapon attacks)") and "ability:" not in said
+    assert all("ability:" not in describe(e, board) for e in events if isinstance(e, ev.ActionPerformed))

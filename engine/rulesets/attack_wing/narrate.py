@@ -117,8 +117,9 @@ def describe(event: ev.Event, state: GameState) -> str:
         if e.action == "pass":
             return f"{n} takes no action" + (f": {e.reason}" if e.reason else "")
         target = f" on {_name(state, e.target)}" if e.target else ""
-        did = f"{e.action.replace('_', ' ')}{target}"
+        did = f"{choice_text(e.action, state)}{target}"  # a card's Action ("ability:3072:0") by its name
         why = e.reason.removeprefix(did).lstrip(":").strip() if e.reason.startswith(did) else e.reason
+        why = named(why, state)
         return f"{n}: {did}" + (f" ({why})" if why else "")  # (the reason's own "target lock on X:" said once)
     if isinstance(e, ev.ActionSkipped):
         return f"{n} skips its action: {e.cause}"
