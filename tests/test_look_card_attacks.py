@@ -160,3 +160,15 @@ def test_a_cards_action_is_said_by_the_cards_name(tmp_path: Path) -> None:
     said = describe(action, board)
     assert said.endswith(": Once More Unto The Breach (two primary weapon attacks)") and "ability:" not in said
     assert all("ability:" not in describe(e, board) for e in events if isinstance(e, ev.ActionPerformed))
+
+
+def test_a_cards_use_stays_on_screen_long_enough_to_read(tmp_path: Path) -> None:
+    """Each ability_used (and Superior Intellect's upgrade_taken) holds its caption for as long as an
+    action does (0.6 s: 18 frames of a 30 fps video), not a tenth of a second."""
+    events = _record(tmp_path / "k.trek", (koranak.FEDERATION, koranak.DOMINION), koranak.SEED, zone_x=True)
+    tl = load_timeline(tmp_path / "k.trek").timeline
+    used = [i for i, e in enumerate(events) if isinstance(e, ev.AbilityUsed)]
+    assert used
+    for i in used:
+        assert tl.start_of(i + 1) - tl.start_of(i) >= 0.6 - 1e-9
+        assert moment_after(tl, i).caption.startswith(f"R{events[i].round} ")

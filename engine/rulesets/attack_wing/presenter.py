@@ -64,6 +64,9 @@ SECONDS: dict[str, float] = {
     "attack_declared": 0.8, "dice_rolled": 1.6, "dice_rerolled": 1.0, "dice_converted": 0.7, "die_added": 0.6,
     "attack_odds": 0.0, "attack_resolved": 1.6, "damage_dealt": 0.35, "ship_destroyed": 1.2, "obstacle_rolled": 0.8,
     "console_fire_rolled": 0.8, "damage_deck_reshuffled": 0.5, "mine_placed": 0.8, "mine_triggered": 1.2,
+    # a card's use and a card taken: long enough to read the caption that names the card (a tenth of a
+    # second flashed it by in a video: Joachim's, Counter Attack's, Superior Intellect's)
+    "ability_used": 0.6, "upgrade_taken": 0.6,
     "game_ended": 2.5,
 }
 DEFAULT_SECONDS = 0.1
