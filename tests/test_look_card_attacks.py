@@ -172,3 +172,16 @@ def test_a_cards_use_stays_on_screen_long_enough_to_read(tmp_path: Path) -> None
     for i in used:
         assert tl.start_of(i + 1) - tl.start_of(i) >= 0.6 - 1e-9
         assert moment_after(tl, i).caption.startswith(f"R{events[i].round} ")
+
+
+def test_joachims_draw_is_said_by_names(tmp_path: Path) -> None:
+    """Joachim's two damage cards: the caption names the card and the damage cards by their titles."""
+    from engine.rulesets.attack_wing.narrate import describe
+
+    _record(tmp_path / "k.trek", (koranak.FEDERATION, koranak.DOMINION), koranak.SEED, zone_x=True)
+    state = load_timeline(tmp_path / "k.trek").timeline.final
+    ship = state.ships[0]
+    drawn = ev.DamageCardsDrawn(seq=0, round=6, phase="combat", ship=ship.id, card="3023",
+                                drawn=("direct_hit", "engine_room_fire"), kept="direct_hit")
+    assert describe(drawn, state) == (f"Joachim draws Direct Hit and Engine Room Fire for {ship.name}: "
+                                      "Direct Hit is placed, the other discarded")

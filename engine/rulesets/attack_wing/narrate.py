@@ -36,6 +36,11 @@ def _weapon_name(state: GameState, ship_id: str, weapon: str) -> str:
         return weapon
 
 
+def _damage_card(card: str) -> str:
+    """A damage card by its title ("direct_hit" -> "Direct Hit"), as a face-up card is said."""
+    return card.replace("_", " ").title()
+
+
 def maneuver_name(kind: str, speed: int) -> str:
     if kind == "straight" and speed < 0:
         return f"{-speed} full astern"
@@ -144,7 +149,8 @@ def describe(event: ev.Event, state: GameState) -> str:
     if isinstance(e, ev.UpgradeTaken):
         return f"{n} takes {card_name(e.card)} from {_name(state, e.source)} ({e.cause})"
     if isinstance(e, ev.DamageCardsDrawn):
-        return f"{e.card} draws {' and '.join(e.drawn)} for {n}: {e.kept} is placed, the other discarded"
+        drawn = " and ".join(_damage_card(c) for c in e.drawn)
+        return f"{card_name(e.card)} draws {drawn} for {n}: {_damage_card(e.kept)} is placed, the other discarded"
     if isinstance(e, ev.CardEnabled):
         return f"{n}'s {e.card} is no longer disabled ({e.cause})"
     if isinstance(e, ev.TimeTokensRemoved):
@@ -192,7 +198,7 @@ def describe(event: ev.Event, state: GameState) -> str:
     if isinstance(e, ev.DamageDealt):
         if e.to == "shield":
             return f"{n} loses a shield"
-        card = (e.card or "").replace("_", " ").title()
+        card = _damage_card(e.card or "")
         return f"{n} takes a damage card" + (f", face up: {card}" if e.face_up else "")
     if isinstance(e, ev.ShipDestroyed):
         if not e.removed:
