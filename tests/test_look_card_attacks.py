@@ -185,3 +185,8 @@ def test_joachims_draw_is_said_by_names(tmp_path: Path) -> None:
                                 drawn=("direct_hit", "engine_room_fire"), kept="direct_hit")
     assert describe(drawn, state) == (f"Joachim draws Direct Hit and Engine Room Fire for {ship.name}: "
                                       "Direct Hit is placed, the other discarded")
+    # a weapon disabled after its attack (Forward Weapons Grid), a card discarded (Sabotage): by name
+    off = ev.WeaponDisabled(seq=0, round=6, phase="combat", ship=ship.id, weapon="3054", time=0)
+    assert describe(off, state) == f"{ship.name} disables Forward Weapons Grid"
+    gone = ev.CardDiscarded(seq=0, round=4, phase="activation", ship=ship.id, card="3006", cause="Sabotage")
+    assert describe(gone, state) == f"{ship.name}'s Photon Torpedoes is discarded (Sabotage)"

@@ -145,7 +145,7 @@ def describe(event: ev.Event, state: GameState) -> str:
     if isinstance(e, ev.CardDisabled):
         return f"{n}'s {e.card} is disabled ({e.cause})"
     if isinstance(e, ev.CardDiscarded):
-        return f"{n}'s {e.card} is discarded ({e.cause})"
+        return f"{n}'s {card_name(e.card)} is discarded ({e.cause})"
     if isinstance(e, ev.UpgradeTaken):
         return f"{n} takes {card_name(e.card)} from {_name(state, e.source)} ({e.cause})"
     if isinstance(e, ev.DamageCardsDrawn):
@@ -183,7 +183,8 @@ def describe(event: ev.Event, state: GameState) -> str:
     if isinstance(e, ev.DieAdded):
         return f"{n} adds a {e.face} ({e.cause})"
     if isinstance(e, ev.WeaponDisabled):
-        return f"{n} places {e.time} time tokens on {e.weapon}" if e.time else f"{n} disables {e.weapon}"
+        weapon = card_name(e.weapon)  # the weapon's card by name (Forward Weapons Grid, Photon Torpedoes)
+        return f"{n} places {e.time} time tokens on {weapon}" if e.time else f"{n} disables {weapon}"
     if isinstance(e, ev.SquadronTokenLost):
         return f"{n} loses an Attack Squadron Token ({e.cause})"
     if isinstance(e, ev.WeaponEnabled):
