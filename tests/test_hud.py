@@ -292,3 +292,31 @@ def test_a_long_caption_is_cut_inside_the_image(loaded: LoadedReplay) -> None:
     assert hud.caption.width() <= 2 * edge - 0.04
     assert hud.caption.text.startswith("R4 Activation: I.K.S. Maht-H'A uses") and hud.caption.text.endswith("…")
     assert hud_for(loaded, moment).caption.text == moment.caption  # a short line is kept whole
+
+
+def test_a_dies_mark_letter_sits_clear_of_the_next_dies_number(loaded: LoadedReplay) -> None:
+    """A rerolled die's R (a converted die's C) on a dark disc inside its own corner: clear of the next
+    die's numbered disc, which covered it, and not on the frame of its own colour, where it did not read."""
+    from dataclasses import replace
+
+    from engine.view import DiceView
+    from studio.hud_dice import MARK_INSET, MARK_R
+
+    tl = loaded.timeline
+    moment = moment_after(tl, first(loaded, ev.AttackDeclared))
+    dice = DiceView((DieView("attack", "blank", "rerolled", False, "target lock"),
+                     DieView("attack", "hit", "converted", False, "U.S.S. Defiant"), DieView("attack", "hit")),
+                    (DieView("defense", "evade", "rerolled", False, "Benjamin Sisko"),), "2 hits  vs  1 evade")
+    hud = hud_for(loaded, replace(moment, dice=dice))
+    root = hud.dice.labels_root
+    marks = [n for n in root.getChildren() if n.getName() == "mark"]
+    numbers = [n for n in root.getChildren() if n.getName() == "by"]
+    assert len(marks) == 3 and len(numbers) == 3
+    assert len([n for n in root.getChildren() if n.getName() == "mark-back"]) == 3
+    for m in marks:
+        half = m.node().calcWidth(m.node().getText()) * m.getScale()[0] / 2
+        for b in numbers:  # a number's disc (radius 0.024) centred on its label
+            assert abs(m.getX() - b.getX()) >= half + 0.024, "a mark letter under a number disc"
+    die_right = [n.getX() + DIE / 2 for _, n in hud.dice._nodes if _.mark]
+    assert [round(m.getX(), 6) for m in marks] == [round(x - MARK_INSET, 6) for x in die_right]
+    assert MARK_R <= MARK_INSET + 0.006  # the dark disc ends before the gap where the next disc begins
