@@ -320,3 +320,22 @@ def test_a_dies_mark_letter_sits_clear_of_the_next_dies_number(loaded: LoadedRep
     die_right = [n.getX() + DIE / 2 for _, n in hud.dice._nodes if _.mark]
     assert [round(m.getX(), 6) for m in marks] == [round(x - MARK_INSET, 6) for x in die_right]
     assert MARK_R <= MARK_INSET + 0.006  # the dark disc ends before the gap where the next disc begins
+
+
+def test_a_panels_damage_tags_end_above_the_active_frame() -> None:
+    """An active ship with tokens (EDT, a lock) and a face-up damage card: the damage row's red tags
+    stay inside the yellow frame (0.006 inside the panel's edge); they ran over it."""
+    from panda3d.core import NodePath
+
+    from engine.view import PanelView, TokenView
+    from studio.hud_panels import ShipPanel
+
+    panel = ShipPanel(NodePath("hud"), "A1")
+    panel.update(PanelView("A1", "U.S.S. Enterprise", "Constitution Class", 0, shields=0, shields_max=3, hull=1,
+                           hull_max=4, tokens=(TokenView("dampening", 1),
+                                               TokenView("target_lock", 1, "B1", "Dominion Starship")),
+                           damage=("Injured Captain",), active=True))
+    low = panel.badges.getTightBounds()[0]
+    assert low.z >= -(panel.height - 0.006)  # the tags and their text clear of the frame
+    tags = panel.badges.find("tags")
+    assert not tags.isEmpty() and tags.getTightBounds()[1].z <= -0.116 - 0.008  # below the pips' row
