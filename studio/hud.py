@@ -35,11 +35,13 @@ from studio.hud_crew import crew_height
 from studio.hud_dice import DICE_BOTTOM, DICE_TOP, DiceStrip, pulse_scale
 from studio.hud_mission import MissionBox
 from studio.hud_panels import COLUMN_W, ShipPanel
+from studio.widgets import fit
 
 PIP_SCALE: Final = 1.5  # the dice inset of an attack clip
 MARGIN: Final = 0.03
 TOP_BOX_H: Final = 0.16
 CAPTION_Z: Final = -0.935
+CAPTION_SIZE: Final = 0.042
 NOTE_SIZE: Final = 0.03
 NOTE_LINES: Final = 3  # the room a fleet's note has over its panels (its head and three lines)
 
@@ -110,7 +112,7 @@ class Hud:
         self._dice_scale = 0.0
         self._fit_dice()
         self.caption_back = self.bottom.attachNewNode("caption-back")
-        self.caption = Label(self.bottom, "caption", 0.042, "center")
+        self.caption = Label(self.bottom, "caption", CAPTION_SIZE, "center")
         self._timeline: Timeline | None = None
         self._order: list[tuple[str, int]] = []
         self._keys: dict[str, object] = {}
@@ -357,7 +359,10 @@ class Hud:
         if not self._changed("caption", text):
             return
         replace_children(self.caption_back)
-        self.caption.set(text, pos=(0.0, CAPTION_Z))
+        # a long line (a card's use with its reason) is cut with an ellipsis inside the image, never
+        # at its edges; the event log keeps the whole line
+        room = 2 * (self.aspect / self.scale - MARGIN) - 0.08  # the back's padding
+        self.caption.set(fit(self.caption.node, text, room / CAPTION_SIZE), pos=(0.0, CAPTION_Z))
         if text:
             w = min(self.caption.width() + 0.08, 2 * self.aspect / self.scale - 0.04)
             s = Shapes()

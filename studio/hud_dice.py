@@ -23,6 +23,8 @@ ATTACK_DIE: Final[RGBA] = (0.78, 0.12, 0.1, 1.0)
 DEFENSE_DIE: Final[RGBA] = (0.1, 0.55, 0.24, 1.0)
 MARK_COLOURS: Final[dict[str, RGBA]] = {"rerolled": WHITE, "converted": GOLD, "added": CYAN}
 MARK_LETTERS: Final = {"rerolled": "R", "converted": "C", "added": "+"}
+MARK_R: Final = 0.017  # the dark disc under a die's mark letter, its centre MARK_INSET inside the corner
+MARK_INSET: Final = 0.012
 # a numbered d6 face's pips, as (x, z) in quarter-die steps from the centre
 PIPS: Final[dict[str, tuple[tuple[int, int], ...]]] = {
     "1": ((0, 0),), "2": ((-1, 1), (1, -1)), "3": ((-1, 1), (0, 0), (1, -1)),
@@ -159,9 +161,14 @@ class DiceStrip:
                     self._nodes.append((die, node))
                     face = Label(self.labels_root, "face", 0.029, "center", DIM, shadow=False)
                     face.set(FACE_LABELS.get(die.face, die.face.upper()), pos=(x + pitch / 2, DICE_Z - DIE / 2 - 0.04))
-                    if die.mark:
-                        badge = Label(self.labels_root, "mark", 0.03, "center", MARK_COLOURS[die.mark])
-                        badge.set(MARK_LETTERS[die.mark], pos=(x + pitch / 2 + DIE / 2, DICE_Z + DIE / 2 - 0.005))
+                    if die.mark:  # its letter on a dark disc inside the die's top-right corner: on the
+                        # frame of its own colour it did not read, and the next die's number disc covered it
+                        mx, mz = x + pitch / 2 + DIE / 2 - MARK_INSET, DICE_Z + DIE / 2 - MARK_INSET
+                        dark = Shapes()
+                        dark.ring(mx, mz, MARK_R, 0.0, (*INSET[:3], 1.0), segments=16)
+                        dark.node(self.labels_root, "mark-back")
+                        badge = Label(self.labels_root, "mark", 0.026, "center", MARK_COLOURS[die.mark], shadow=False)
+                        badge.set(MARK_LETTERS[die.mark], pos=(mx, mz - 0.009))
                     if die.by:  # what changed this die (a card, the target lock, a token): its number on a
                         # disc at the die's top-left corner, in the colour of its mark (the legend names it)
                         cx, cz = x + pitch / 2 - DIE / 2, DICE_Z + DIE / 2

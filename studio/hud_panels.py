@@ -85,7 +85,7 @@ class ShipPanel:
             s.node(self.back, "back")
         name_colour = GREY if state.destroyed else palette.mix(colour, WHITE, 0.35)
         self.name.set(short(state.name, 24), name_colour, (0.035, -0.05))
-        self.gone.set(state.status.upper() if state.destroyed else "", pos=(0.035, -0.157))
+        self.gone.set(state.status.upper() if state.destroyed else "", pos=(0.035, -0.151))
         if old is None or (old.shields, old.shields_max, old.hull, old.hull_max, old.destroyed, old.ratings) != (
                 state.shields, state.shields_max, state.hull, state.hull_max, state.destroyed, state.ratings):
             self._pips(state)
@@ -103,7 +103,7 @@ class ShipPanel:
         cls = state.class_name.removesuffix(" Class")
         # the token row also holds the DESTROYED/FLED/RETREATED tag: the class goes right of both
         row_end = max(self._token_end, 0.035 + self.gone.width() if state.destroyed else 0.0)
-        rows = [(w - 0.035 - self.name.width() - 0.05, -0.047), (w - row_end - 0.04, -0.156)]
+        rows = [(w - 0.035 - self.name.width() - 0.05, -0.047), (w - row_end - 0.04, -0.150)]
         self.ship_class.set(cls, pos=(w - 0.02, rows[0][1]))
         fits = [row for row in rows if self.ship_class.width() <= row[0]]
         room, z = fits[0] if fits else max(rows)
@@ -137,7 +137,9 @@ class ShipPanel:
         replace_children(self.badges)
         s = Shapes()
         texts: list[tuple[str, float, float]] = []
-        row_z = (-0.146, -0.182)
+        # the damage row's tags end above the active ship's frame (0.006 inside the panel's edge);
+        # at 0.182 they ran over it
+        row_z, half = (-0.140, -0.173), 0.015
         rows: list[list[tuple[str, RGBA]]] = [token_badges(state.tokens), []]
         rows[1] = [(short(t, 18), DAMAGE_TAG) for t in state.damage]
         for r, badges in enumerate(rows):
@@ -146,7 +148,7 @@ class ShipPanel:
                 bw = 0.022 + 0.0165 * len(text)
                 if x + bw > self.width - 0.015:
                     break
-                s.rounded(x, row_z[r] - 0.017, x + bw, row_z[r] + 0.017, 0.008, colour)
+                s.rounded(x, row_z[r] - half, x + bw, row_z[r] + half, 0.008, colour)
                 texts.append((text, x + bw / 2, row_z[r] - 0.01))
                 x += bw + 0.012
             if r == 0:

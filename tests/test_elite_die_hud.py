@@ -55,7 +55,9 @@ def test_the_double_hit_die_shows_two_stars_and_is_named(loaded: LoadedReplay, t
     with FrameRenderer(loaded, SIZE, camera="top") as fr:
         assert fr.hud is not None
         fr.hud.update(moment, tl)
-        assert f"1 {ELITE_LABEL}" in fr.hud.dice.legend.text.split("   ")  # the legend names die 1's cause
+        legend = fr.hud.dice.legend.text
+        assert f"1 {ELITE_LABEL}" in legend.split("   ")  # the legend names die 1's cause
+        assert "Elite Attack Die" in moment.dice.cards and legend.count("Elite") == 1  # once, not twice
     # the legend line held the same in both frames, so the strip keeps its layout
     monkeypatch.setattr(hud_dice, "legend_line", lambda causes, cards: "legend")
     with FrameRenderer(loaded, SIZE, camera="top") as fr:

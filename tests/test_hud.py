@@ -277,3 +277,65 @@ def test_the_dice_legend_numbers_the_causes_and_lists_the_other_cards() -> None:
         "1 U.S.S. Defiant   2 target lock   also: Tactical Officer"
     assert legend_line((), ("Tactical Officer",)) == "cards: Tactical Officer"
     assert legend_line((), ()) == ""
+
+
+def test_a_long_caption_is_cut_inside_the_image(loaded: LoadedReplay) -> None:
+    """A card's use with its reason can run past the image's width: the line ends in an ellipsis
+    within the image's edges instead of being cut at both edges (its start and end unread)."""
+    from dataclasses import replace
+
+    tl = loaded.timeline
+    moment = moment_after(tl, first(loaded, ev.AttackDeclared))
+    text = "R4 Activation: I.K.S. Maht-H'A uses Once More Unto The Breach, discard: " + "two attacks " * 30
+    hud = hud_for(loaded, replace(moment, caption=text))
+    edge = hud.aspect / hud.scale  # the image's half width in the HUD's units
+    assert hud.caption.width() <= 2 * edge - 0.04
+    assert hud.caption.text.startswith("R4 Activation: I.K.S. Maht-H'A uses") and hud.caption.text.endswith("…")
+    assert hud_for(loaded, moment).caption.text == moment.caption  # a short line is kept whole
+
+
+def test_a_dies_mark_letter_sits_clear_of_the_next_dies_number(loaded: LoadedReplay) -> None:
+    """A rerolled die's R (a converted die's C) on a dark disc inside its own corner: clear of the next
+    die's numbered disc, which covered it, and not on the frame of its own colour, where it did not read."""
+    from dataclasses import replace
+
+    from engine.view import DiceView
+    from studio.hud_dice import MARK_INSET, MARK_R
+
+    tl = loaded.timeline
+    moment = moment_after(tl, first(loaded, ev.AttackDeclared))
+    dice = DiceView((DieView("attack", "blank", "rerolled", False, "target lock"),
+                     DieView("attack", "hit", "converted", False, "U.S.S. Defiant"), DieView("attack", "hit")),
+                    (DieView("defense", "evade", "rerolled", False, "Benjamin Sisko"),), "2 hits  vs  1 evade")
+    hud = hud_for(loaded, replace(moment, dice=dice))
+    root = hud.dice.labels_root
+    marks = [n for n in root.getChildren() if n.getName() == "mark"]
+    numbers = [n for n in root.getChildren() if n.getName() == "by"]
+    assert len(marks) == 3 and len(numbers) == 3
+    assert len([n for n in root.getChildren() if n.getName() == "mark-back"]) == 3
+    for m in marks:
+        half = m.node().calcWidth(m.node().getText()) * m.getScale()[0] / 2
+        for b in numbers:  # a number's disc (radius 0.024) centred on its label
+            assert abs(m.getX() - b.getX()) >= half + 0.024, "a mark letter under a number disc"
+    die_right = [n.getX() + DIE / 2 for _, n in hud.dice._nodes if _.mark]
+    assert [round(m.getX(), 6) for m in marks] == [round(x - MARK_INSET, 6) for x in die_right]
+    assert MARK_R <= MARK_INSET + 0.006  # the dark disc ends before the gap where the next disc begins
+
+
+def test_a_panels_damage_tags_end_above_the_active_frame() -> None:
+    """An active ship with tokens (EDT, a lock) and a face-up damage card: the damage row's red tags
+    stay inside the yellow frame (0.006 inside the panel's edge); they ran over it."""
+    from panda3d.core import NodePath
+
+    from engine.view import PanelView, TokenView
+    from studio.hud_panels import ShipPanel
+
+    panel = ShipPanel(NodePath("hud"), "A1")
+    panel.update(PanelView("A1", "U.S.S. Enterprise", "Constitution Class", 0, shields=0, shields_max=3, hull=1,
+                           hull_max=4, tokens=(TokenView("dampening", 1),
+                                               TokenView("target_lock", 1, "B1", "Dominion Starship")),
+                           damage=("Injured Captain",), active=True))
+    low = panel.badges.getTightBounds()[0]
+    assert low.z >= -(panel.height - 0.006)  # the tags and their text clear of the frame
+    tags = panel.badges.find("tags")
+    assert not tags.isEmpty() and tags.getTightBounds()[1].z <= -0.116 - 0.008  # below the pips' row

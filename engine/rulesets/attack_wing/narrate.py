@@ -5,11 +5,17 @@
 
 from __future__ import annotations
 
+import re
+
 from engine.rulesets.attack_wing import events as ev
+from engine.rulesets.attack_wing.abilities.cards.crew_more2 import card_name
 from engine.rulesets.attack_wing.state import GameState
 
 PHASES = {"setup": "Setup", "planning": "Planning", "activation": "Activation", "combat": "Combat",
           "end": "End", "over": "Game over"}
+# a card's choice that is an Action the card lets its ship perform for free
+FREE_ACTIONS = frozenset({"scan", "evade", "battle_stations", "target_lock", "evasive_maneuvers", "cloak",
+                          "sensor_echo"})
 FACES = {"hit": "hit", "crit": "crit", "battle_stations": "bs", "blank": "blank", "evade": "evade",
          "double_hit": "double hit"}
 
@@ -30,6 +36,11 @@ def _weapon_name(state: GameState, ship_id: str, weapon: str) -> str:
         return weapon
 
 
+def _damage_card(card: str) -> str:
+    """A damage card by its title ("direct_hit" -> "Direct Hit"), as a face-up card is said."""
+    return card.replace("_", " ").title()
+
+
 def maneuver_name(kind: str, speed: int) -> str:
     if kind == "straight" and speed < 0:
         return f"{-speed} full astern"
@@ -46,6 +57,28 @@ def percentile_name(p: float) -> str:
     k = min(max(round(p * 100), 0), 100)
     suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
     return f"{k}{suffix} percentile"
+
+
+def choice_text(choice: str, state: GameState) -> str:
+    """A card's recorded choice in words: ship ids and card ids by name ("1 at A1 4 at A2" ->
+    "1 at U.S.S. Enterprise 4 at U.S.S. Excelsior", "ability:3032:0" -> "Montgomery Scott")."""
+    words = []
+    for word in choice.split(" "):
+        if word.startswith("ability:"):
+            word = word.split(":")[1]
+        if word.isdigit():
+            words.append(card_name(word))
+        elif any(s.id == word for s in state.ships):
+            words.append(_name(state, word))
+        else:
+            words.append(word.replace("_", " "))
+    return " ".join(words)
+
+
+def named(text: str, state: GameState) -> str:
+    """``text`` (a seat's reason) with the ships' ids in it by name ("1 at A1 4 at A2")."""
+    ids = {s.id: s.name for s in state.ships}
+    return re.sub(r"\b[A-Za-z]+\d+\b", lambda m: ids.get(m.group(0), m.group(0)), text) if ids else text
 
 
 def describe(event: ev.Event, state: GameState) -> str:
@@ -89,8 +122,9 @@ def describe(event: ev.Event, state: GameState) -> str:
         if e.action == "pass":
             return f"{n} takes no action" + (f": {e.reason}" if e.reason else "")
         target = f" on {_name(state, e.target)}" if e.target else ""
-        did = f"{e.action.replace('_', ' ')}{target}"
+        did = f"{choice_text(e.action, state)}{target}"  # a card's Action ("ability:3072:0") by its name
         why = e.reason.removeprefix(did).lstrip(":").strip() if e.reason.startswith(did) else e.reason
+        why = named(why, state)
         return f"{n}: {did}" + (f" ({why})" if why else "")  # (the reason's own "target lock on X:" said once)
     if isinstance(e, ev.ActionSkipped):
         return f"{n} skips its action: {e.cause}"
@@ -111,11 +145,12 @@ def describe(event: ev.Event, state: GameState) -> str:
     if isinstance(e, ev.CardDisabled):
         return f"{n}'s {e.card} is disabled ({e.cause})"
     if isinstance(e, ev.CardDiscarded):
-        return f"{n}'s {e.card} is discarded ({e.cause})"
+        return f"{n}'s {card_name(e.card)} is discarded ({e.cause})"
     if isinstance(e, ev.UpgradeTaken):
-        return f"{n} takes {e.card} from {_name(state, e.source)} ({e.cause})"
+        return f"{n} takes {card_name(e.card)} from {_name(state, e.source)} ({e.cause})"
     if isinstance(e, ev.DamageCardsDrawn):
-        return f"{e.card} draws {' and '.join(e.drawn)} for {n}: {e.kept} is placed, the other discarded"
+        drawn = " and ".join(_damage_card(c) for c in e.drawn)
+        return f"{card_name(e.card)} draws {drawn} for {n}: {_damage_card(e.kept)} is placed, the other discarded"
     if isinstance(e, ev.CardEnabled):
         return f"{n}'s {e.card} is no longer disabled ({e.cause})"
     if isinstance(e, ev.TimeTokensRemoved):
@@ -148,7 +183,8 @@ def describe(event: ev.Event, state: GameState) -> str:
     if isinstance(e, ev.DieAdded):
         return f"{n} adds a {e.face} ({e.cause})"
     if isinstance(e, ev.WeaponDisabled):
-        return f"{n} places {e.time} time tokens on {e.weapon}" if e.time else f"{n} disables {e.weapon}"
+        weapon = card_name(e.weapon)  # the weapon's card by name (Forward Weapons Grid, Photon Torpedoes)
+        return f"{n} places {e.time} time tokens on {weapon}" if e.time else f"{n} disables {weapon}"
     if isinstance(e, ev.SquadronTokenLost):
         return f"{n} loses an Attack Squadron Token ({e.cause})"
     if isinstance(e, ev.WeaponEnabled):
@@ -163,7 +199,7 @@ def describe(event: ev.Event, state: GameState) -> str:
     if isinstance(e, ev.DamageDealt):
         if e.to == "shield":
             return f"{n} loses a shield"
-        card = (e.card or "").replace("_", " ").title()
+        card = _damage_card(e.card or "")
         return f"{n} takes a damage card" + (f", face up: {card}" if e.face_up else "")
     if isinstance(e, ev.ShipDestroyed):
         if not e.removed:
@@ -174,8 +210,11 @@ def describe(event: ev.Event, state: GameState) -> str:
         return f"{n} is destroyed" + (f" ({cause})" if cause else "")
     if isinstance(e, ev.AbilityUsed):
         on = f" on {_name(state, e.subject)}" if e.subject else ""
-        free = f": free {e.choice.replace('_', ' ')}" if e.choice else ""
-        why = f" ({e.reason})" if e.reason and e.reason != "always applies" else ""
+        # "free" only for an Action the card gives (a maneuver, a ship, a card chosen are said as such)
+        free = ": free " if e.window == "free_action" or e.choice in FREE_ACTIONS else ": "
+        free += choice_text(e.choice, state) if e.choice else ""
+        free = free if e.choice and e.choice != e.subject else ""  # the ship chosen is said once
+        why = f" ({named(e.reason, state)})" if e.reason and e.reason != "always applies" else ""
         return f"{n} uses {e.card_name}{on}{free}: {e.summary}{why}"
     if isinstance(e, ev.RoundEnded):
         return f"Round {e.round} ends"

@@ -30,6 +30,7 @@ from engine.rulesets.attack_wing.screen import (
     focus_views,
     frame_decisions,
     header_view,
+    mine_dice_view,
     panel_view,
     round_labels,
     ruler_view,
@@ -63,6 +64,9 @@ SECONDS: dict[str, float] = {
     "attack_declared": 0.8, "dice_rolled": 1.6, "dice_rerolled": 1.0, "dice_converted": 0.7, "die_added": 0.6,
     "attack_odds": 0.0, "attack_resolved": 1.6, "damage_dealt": 0.35, "ship_destroyed": 1.2, "obstacle_rolled": 0.8,
     "console_fire_rolled": 0.8, "damage_deck_reshuffled": 0.5, "mine_placed": 0.8, "mine_triggered": 1.2,
+    # a card's use and a card taken: long enough to read the caption that names the card (a tenth of a
+    # second flashed it by in a video: Joachim's, Counter Attack's, Superior Intellect's)
+    "ability_used": 0.6, "upgrade_taken": 0.6,
     "game_ended": 2.5,
 }
 DEFAULT_SECONDS = 0.1
@@ -89,6 +93,7 @@ class BoardPresenter(Generic[S]):
         self.lines: list[str] = []
         self.reasons: list[str] = []
         self.attack_of: list[int] = []  # for each event, the attack_declared it belongs to (-1: none)
+        self.mine_of: list[int] = []  # for each event, the mine_triggered whose dice it shows (-1: none)
         self.decisions: list[DecisionView | None] = []
         self.focus: list[FocusView | None] = []
         self.roster: tuple[PanelView, ...] = ()
@@ -100,6 +105,7 @@ class BoardPresenter(Generic[S]):
         self._odds: dict[int, ev.AttackOdds] = {}  # attack_declared index -> its odds
         self._resolved: dict[int, int] = {}  # attack_declared index -> its attack_resolved index
         self._dial_reason: dict[str, str] = {}
+        self._dial_move: dict[str, bool] = {}  # ship -> its next move is its dial's own maneuver
         self._attack = -1
         self._deciding: DecisionView | None = None
         self._placed: dict[str, int] = {}  # ship -> the event that first puts it on the table
@@ -157,13 +163,24 @@ class BoardPresenter(Generic[S]):
                 base_view(s.pose, s.base) for s in board.ships if s.id == e.ship))
         attack = self._attack
         self.attack_of.append(attack)
+        # a minefield's dice stay on screen through the damage they deal
+        mine = self.mine_of[-1] if self.mine_of else -1
+        hurt = isinstance(e, ev.DamageDealt) and mine >= 0 and e.ship == self.events[mine].ship
+        self.mine_of.append(i if isinstance(e, ev.MineTriggered) else mine if hurt else -1)
         if attack >= 0 and isinstance(e, ev.AttackOdds):
             self._odds[attack] = e
         elif attack >= 0 and isinstance(e, ev.AttackResolved):
             self._resolved[attack] = i
         said = self.decision(e, state) or getattr(e, "reason", "") or ""
-        if isinstance(e, ev.ShipMoved | ev.ManeuverRevealed):
-            said = self._dial_reason.get(e.ship, "")
+        # the dial's reason goes with the dial's maneuver; a move a card gives or changes (Gul Ranor,
+        # Jadzia Dax, Uhura, Transwarp Drive) carries the card's reason instead
+        if isinstance(e, ev.ManeuverRevealed):
+            said, self._dial_move[e.ship] = self._dial_reason.get(e.ship, ""), True
+        elif isinstance(e, ev.ShipMoved):
+            said = self._dial_reason.get(e.ship, "") if self._dial_move.get(e.ship, True) else ""
+            self._dial_move[e.ship] = False
+        elif isinstance(e, ev.AbilityUsed) and e.ship in self._dial_move:
+            self._dial_move[e.ship] = False
         self.reasons.append(said if said or ship is None else self._carry_reason(i, ship))
         if isinstance(e, ev.ShipMoved | ev.SensorEcho):
             self._moves.setdefault(e.ship, []).append(i)
@@ -193,12 +210,14 @@ class BoardPresenter(Generic[S]):
         self._final = board = self.board(final)
         self._names = {s.id: s.name for s in board.ships}
         self.gone = frozenset(self.retreated(final))
-        # during an attack the header quotes the attack's exact odds, the dice panel's numbers
+        # during an attack the header quotes the attack's exact odds, the dice panel's numbers, and
+        # names the card that gave the attack (a second attack) or divided it
+        granted = self._granted()
         for i, a in enumerate(self.attack_of):
             declared = self.events[a] if a >= 0 else None
             if isinstance(declared, ev.AttackDeclared):
                 self.reasons[i] = attack_reason(declared, self._names.get(declared.defender, declared.defender),
-                                                self._odds_view(a, a))
+                                                self._odds_view(a, a), granted.get(a, ""))
         self.focus = frame_decisions(focus_views(self.events, self._attack_bases, self._table_bases,
                                                  {s.id: s.base for s in board.ships}),
                                      self.decisions, RANGE_BAND_EDGES_MM)
@@ -209,6 +228,26 @@ class BoardPresenter(Generic[S]):
         if isinstance(event, ev.PhaseStarted | ev.RoundStarted):
             return event.round, event.phase
         return None
+
+    def _granted(self) -> dict[int, str]:
+        """The attacks a card gave (its ``extra_attack`` use comes before the attack) or divided (its
+        ``split_attack`` use comes during the first part): what the header says of each, by index."""
+        out: dict[int, str] = {}
+        pending: tuple[str, str] | None = None  # (ship, text) for that ship's next attack
+        last = -1
+        for i, e in enumerate(self.events):
+            if isinstance(e, ev.AttackDeclared):
+                if pending is not None and pending[0] == e.ship:
+                    out[i] = pending[1]
+                pending, last = None, i
+            elif isinstance(e, ev.AbilityUsed) and e.window == "extra_attack":
+                pending = (e.ship, f"another attack ({e.card_name})")
+            elif isinstance(e, ev.AbilityUsed) and e.window == "split_attack" and last >= 0:
+                out[last] = f"divided attack ({e.card_name})"
+                pending = (e.ship, out[last])
+            elif e.type in ("phase_started", "round_ended"):
+                pending, last = None, -1
+        return out
 
     def _carry_reason(self, i: int, ship: str) -> str:
         """Keep showing the ship's last reason through the smaller events of the same step."""
@@ -259,6 +298,8 @@ class BoardPresenter(Generic[S]):
         elif i >= 0 and active is not None:  # the header names the acting ship with its own reason
             said = self.reasons[i] if getattr(e, "ship", None) in (None, active) else self._carry_reason(i + 1, active)
             header = header_view(state, active, said)
+        if dice is None and i >= 0 and self.mine_of[i] >= 0:  # a minefield's attack: its dice
+            dice = mine_dice_view(self.events[self.mine_of[i]], self.mine_of[i] == i)
         view = TableView(
             area_width=self.table.area[0], area_height=self.table.area[1],
             obstacles=tuple(ObstacleView(o.name, tuple(o.points)) for o in self.table.obstacles),

@@ -49,7 +49,8 @@ from engine.view import (
 
 GAME_NAME: Final = "Star Trek: Attack Wing"
 ROUND_PHASES: Final = ("planning", "activation", "combat", "end")
-ELITE_LABEL: Final = "Elite Die"  # the Elite Attack Die among the attack dice (resource 4001)
+ELITE_LABEL: Final = "Elite Attack Die"  # the die among the attack dice (resource 4001): the card's
+# own name, so the legend that numbers it does not name the card again among the attack's cards
 
 
 # --- dice ----------------------------------------------------------------------------------------
@@ -101,6 +102,14 @@ def dice_view(events: Sequence[Any], start: int, i: int, progress: float, attack
     return DiceView(atk, dfn, dice_tally(atk, dfn), odds_line(odds), tuple(cards))
 
 
+def mine_dice_view(e: ev.MineTriggered, now: bool) -> DiceView:
+    """A minefield's attack dice at the ship on it (no defense dice), under the minefield's name;
+    ``now``: the mine's own event (its dice pulse as they roll)."""
+    dice = tuple(DieView("attack", f, "", now) for f in e.faces)
+    return DiceView(dice, (), dice_tally(dice, ()), "no defense dice", (f"{e.card_name} {e.mine}",),
+                    attack_label="MINEFIELD")
+
+
 def ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
@@ -134,13 +143,17 @@ def dice_tally(attack: Sequence[DieView], defense: Sequence[DieView]) -> str:
     return text
 
 
-def attack_reason(declared: ev.AttackDeclared, defender: str, odds: OddsView | None) -> str:
+def attack_reason(declared: ev.AttackDeclared, defender: str, odds: OddsView | None, granted: str = "") -> str:
     """The header's reason during an attack: the weapon, the defender, the range and, when the
-    log recorded them, the exact odds (the dice panel's numbers); else the attacker's own reason."""
+    log recorded them, the exact odds (the dice panel's numbers); else the attacker's own reason.
+    ``granted``: the card that gave or divided this attack, said first ("another attack (Koranak)")."""
+    granted = granted.removesuffix(f" ({declared.weapon_name})")  # the card is the weapon: named once
+    lead = f"{granted}: " if granted else ""
     if odds is None:
-        return declared.reason
+        return lead + declared.reason
     obstructed = ", obstructed" if declared.obstructed else ""
-    return f"{declared.weapon_name} at {defender} (range {declared.range_band}{obstructed}): {expected_text(odds)}"
+    where = f"range {declared.range_band}{obstructed}"
+    return f"{lead}{declared.weapon_name} at {defender} ({where}): {expected_text(odds)}"
 
 
 def effect_views(event: Any, progress: float) -> tuple[EffectView, ...]:
