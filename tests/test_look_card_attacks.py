@@ -186,3 +186,19 @@ def test_joachims_draw_is_said_by_names(tmp_path: Path) -> None:
     assert describe(off, state) == f"{ship.name} disables Forward Weapons Grid"
     gone = ev.CardDiscarded(seq=0, round=4, phase="activation", ship=ship.id, card="3006", cause="Sabotage")
     assert describe(gone, state) == f"{ship.name}'s Photon Torpedoes is discarded (Sabotage)"
+
+
+def test_a_token_caption_names_its_cause_only_when_it_says_something() -> None:
+    """A ship's own action gains the token of its name: the caption says the token, not the action's
+    id again ("gains 1 battle stations (battle_stations)"); any other cause is said in words."""
+    from engine.rulesets.attack_wing import events as ev
+    from engine.rulesets.attack_wing.narrate import describe
+    from engine.rulesets.attack_wing.state import GameState
+
+    own = ev.TokensChanged(seq=3, round=1, phase="activation", ship="A1", token="battle_stations", delta=1,
+                           cause="battle_stations")
+    card = ev.TokensChanged(seq=4, round=1, phase="activation", ship="A1", token="aux_power", delta=1,
+                            cause="Gul Ranor")
+    empty = GameState(ships=(), rng=())  # no ships: a ship is named by its id
+    assert describe(own, empty) == "A1 gains 1 battle stations token"
+    assert describe(card, empty) == "A1 gains 1 auxiliary power token (Gul Ranor)"

@@ -116,8 +116,10 @@ def describe(event: ev.Event, state: GameState) -> str:
     if isinstance(e, ev.ShipNudged):
         return f"{n} placed by the players at ({e.end.x:.0f}, {e.end.y:.0f}) facing {e.end.heading:.0f}: {e.reason}"
     if isinstance(e, ev.TokensChanged):
-        what = e.token.replace("_", " ")
-        return f"{n} {'gains' if e.delta > 0 else 'loses'} {abs(e.delta)} {what} ({e.cause})"
+        what = "auxiliary power" if e.token == "aux_power" else e.token.replace("_", " ")
+        # the ship's own action of the token's name ("battle_stations") says nothing more: no cause
+        cause = "" if e.cause == e.token else f" ({e.cause.replace('_', ' ')})"
+        return f"{n} {'gains' if e.delta > 0 else 'loses'} {abs(e.delta)} {what} token{'s' * (abs(e.delta) > 1)}{cause}"
     if isinstance(e, ev.ActionPerformed):
         if e.action == "pass":
             return f"{n} takes no action" + (f": {e.reason}" if e.reason else "")
