@@ -26,8 +26,17 @@ from engine.geometry.pose import Pose
 from engine.geometry.shapes import base_corners
 from engine.io.documents import read_document
 from engine.rulesets.attack_wing import params as P
-from engine.rulesets.attack_wing.maneuvers import Maneuver, end_pose, template_outline
-from engine.rulesets.attack_wing.movement import Table, clear_ends_many, resolve_move
+from engine.rulesets.attack_wing.maneuvers import Maneuver, end_pose, maneuver_path, template_outline
+from engine.rulesets.attack_wing.movement import MoveResult, Table, clear_ends_many, resolve_move, sensor_echo_options
+
+# The teaching view: the rulebook geometry the studio's teaching plates draw (maneuvers and their
+# templates, resolved moves, sensor echoes, base sizes and range bands) is named here, so no studio
+# module reaches into a ruleset (as a replay's frames come from engine.view).
+__all__ = ["Maneuver", "MoveResult", "maneuver_path", "resolve_move", "sensor_echo_options", "template_outline"]
+base_half = P.base_half
+PLAY_AREA_MM = P.PLAY_AREA_MM
+RANGE_BAND_EDGES_MM = P.RANGE_BAND_EDGES_MM
+STRAIGHT_MM_PER_SPEED = P.STRAIGHT_MM_PER_SPEED
 
 Point = tuple[float, float]
 LESSONS_DIR = Path(__file__).resolve().parent.parent / "replays" / "lessons"
@@ -464,3 +473,11 @@ def lesson_ruler(lesson: Lesson, attacker: str, target: str) -> LessonRuler:
     (x0, y0), (x1, y1) = line.coords[0], line.coords[-1]
     return LessonRuler((float(x0), float(y0)), (float(x1), float(y1)), float(line.length),
                        check.band if check.in_arc else None, check.in_arc, arc_name(a))
+
+
+def move_colour(lesson: Lesson, ship_id: str) -> str:
+    """The dial colour of the lesson's move of this ship (green, white, red), from its class's dial."""
+    cls = load_catalog().ship_class(lesson.ship(ship_id).ship_class)
+    move = next(m for m in lesson.moves if m.ship == ship_id)
+    entry = cls.maneuver(move.maneuver.kind, move.maneuver.speed)  # type: ignore[arg-type]
+    return entry.colour if entry else "white"

@@ -20,19 +20,23 @@ from shapely.geometry import Polygon
 from engine.errors import TrekError
 from engine.geometry.pose import Pose
 from engine.geometry.shapes import base_corners
-from engine.rulesets.attack_wing import params as P
-from engine.rulesets.attack_wing.maneuvers import Maneuver, maneuver_path, template_outline
 from engine.teach import (
+    PLAY_AREA_MM,
+    RANGE_BAND_EDGES_MM,
     Dial,
     Ghost,
+    Maneuver,
     PlateLayout,
+    base_half,
     dial_extent,
     dial_ghosts,
     maneuver_label,
+    maneuver_path,
     place_labels,
     rule_caption,
     spread_ends,
     table_of_view,
+    template_outline,
 )
 from engine.view import TableView
 from studio import palette
@@ -55,7 +59,7 @@ FRONT_ARC: Final[RGBA] = (0.2, 0.55, 1.0, 1.0)
 REAR_ARC: Final[RGBA] = (1.0, 0.55, 0.1, 1.0)
 ROUND_ARC: Final[RGBA] = (0.62, 0.42, 1.0, 1.0)  # a 360-degree arc: all round, not the front
 ARC_REACH_MM: Final = 70.0
-SCALE_BAR_MM: Final = P.RANGE_BAND_EDGES_MM[0]  # 4 inches: Range 1
+SCALE_BAR_MM: Final = RANGE_BAND_EDGES_MM[0]  # 4 inches: Range 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +154,7 @@ def _coords(poly: Polygon) -> list[Point]:
 def base_shape(b: MeshBuilder, pose: Pose, base: str, fill: RGBA, edge: RGBA, width: float = 1.6,
                nose: bool = True) -> None:
     """A square base with an outline and a notch at the front edge showing the heading."""
-    half = P.base_half(base)
+    half = base_half(base)
     corners = base_corners(pose, half)
     b.fan(corners, fill)
     b.ribbon(corners, width, edge, 0.01, closed=True)
@@ -172,7 +176,7 @@ def wedge_points(pose: Pose, direction: float, arc: float, reach: float, half: f
 
 def arcs_shape(b: MeshBuilder, pose: Pose, base: str, front: float | None, rear: float | None, has_360: bool,
                reach: float = ARC_REACH_MM, alpha: float = 0.22) -> None:
-    half = P.base_half(base)
+    half = base_half(base)
     if has_360:
         b.polygon(wedge_points(pose, 0.0, 359.0, reach, half), palette.with_alpha(ROUND_ARC, alpha * 0.7))
     if front:
@@ -183,7 +187,7 @@ def arcs_shape(b: MeshBuilder, pose: Pose, base: str, front: float | None, rear:
 
 # --- the dial plate --------------------------------------------------------------------------------
 
-PLATE_START: Final = Pose(P.PLAY_AREA_MM / 2, P.PLAY_AREA_MM / 2, 0.0)  # mid-table: nothing leaves it
+PLATE_START: Final = Pose(PLAY_AREA_MM / 2, PLAY_AREA_MM / 2, 0.0)  # mid-table: nothing leaves it
 TITLE_PX: Final = 0.075  # of the height: the title band
 LEGEND_PX: Final = 0.07  # of the height: the legend band
 
@@ -210,7 +214,7 @@ def plate_layout(dial: Dial, size: tuple[int, int], start: Pose, mm_per_px: floa
     h = size[1]
     rows = 2 if size[0] < 1.2 * size[1] else 1
     margins = (int(h * TITLE_PX) + 8, 16, int(h * LEGEND_PX * rows) + 8, 16)
-    half = P.base_half(dial.base)
+    half = base_half(dial.base)
     spread = [c for pose in plate_ghosts(dial, start)[1] for c in base_corners(pose, half * 1.42)]
     return PlateLayout.fit(dial_extent(dial, start, ARC_REACH_MM + half) + spread, size, margins,
                            mm_per_px=mm_per_px)
@@ -241,7 +245,7 @@ def plate_labels(ghosts: Sequence[Ghost], shown: Sequence[Pose], layout: PlateLa
 
     node = TextNode("measure")
     node.setFont(hud_font())
-    half = P.base_half(base)
+    half = base_half(base)
     px = max(11.0, min(20.0, 0.34 * 2 * half / layout.mm_per_px))
     texts = ["start", *(g.label for g in ghosts)]
     anchors = [layout.to_pixel(start.x, start.y), *(layout.to_pixel(p.x, p.y) for p in shown)]
@@ -277,7 +281,7 @@ def draw_plate(dial: Dial, size: tuple[int, int] = (1280, 960), printable: bool 
             colours = tuple(flat_colour(k) for k in range(len(ghosts)))
             for pose, c in zip(shown, colours, strict=True):
                 b = MeshBuilder()
-                b.fan(base_corners(pose, P.base_half(dial.base)), (c[0] / 255, c[1] / 255, c[2] / 255, 1.0))
+                b.fan(base_corners(pose, base_half(dial.base)), (c[0] / 255, c[1] / 255, c[2] / 255, 1.0))
                 canvas.add(b, "ghost")
             return Plate(canvas.capture(), layout, tuple(ghosts), colours, tuple(shown))
         labels = _draw_dial(canvas, dial, ghosts, shown, start, style)
@@ -340,7 +344,7 @@ def _draw_dial(canvas: Canvas, dial: Dial, ghosts: Sequence[Ghost], shown: Seque
         b = MeshBuilder()
         gap = math.dist((pose.x, pose.y), (g.end.x, g.end.y))
         if gap > 1e-6:  # drawn beside its true end: a leader line from its edge to that base's edge
-            half = P.base_half(dial.base)
+            half = base_half(dial.base)
             ux, uy = (g.end.x - pose.x) / gap, (g.end.y - pose.y) / gap
             a, z = (pose.x + ux * half, pose.y + uy * half), (g.end.x - ux * half, g.end.y - uy * half)
             b.ribbon([a, z], 0.9, palette.with_alpha(c, 0.9), 0.03)
@@ -415,7 +419,7 @@ def ghosts_builder(ghosts: Sequence[Ghost], base: str, dial_colours: dict[str, R
                 b.polygon(g.template, palette.with_alpha(c, 0.08), GHOST_Z)
     for g, pose in zip(ghosts, shown or [g.end for g in ghosts], strict=True):
         c = BLOCKED if g.blocked else colours.get(g.colour, colours["white"])
-        half = P.base_half(base)
+        half = base_half(base)
         if (pose.x, pose.y) != (g.end.x, g.end.y):  # beside its true end (spread_ends): a leader line
             b.ribbon([(pose.x, pose.y), (g.end.x, g.end.y)], 0.8, palette.with_alpha(c, 0.7), GHOST_Z + 0.005)
         corners = base_corners(pose, half)
@@ -510,7 +514,7 @@ def maneuver_frames(dial: Dial, maneuver: Maneuver, size: tuple[int, int] = (960
     style = Style.of(printable)
     start = Pose(0.0, 0.0, 0.0)
     base = dial.base
-    half = P.base_half(base)
+    half = base_half(base)
     path = maneuver_path(start, maneuver, base)
     pts = list(base_corners(start, half)) + list(base_corners(path.end, half))
     pts += [(p.x, p.y) for p in path.sample(16)]

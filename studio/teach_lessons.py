@@ -6,9 +6,20 @@ from __future__ import annotations
 
 from engine.geometry.pose import Pose
 from engine.geometry.shapes import base_corners
-from engine.rulesets.attack_wing import params as P
-from engine.rulesets.attack_wing.movement import MoveResult, resolve_move, sensor_echo_options
-from engine.teach import Lesson, PlateLayout, lesson_ruler, lesson_table, maneuver_label
+from engine.teach import (
+    RANGE_BAND_EDGES_MM,
+    STRAIGHT_MM_PER_SPEED,
+    Lesson,
+    MoveResult,
+    PlateLayout,
+    base_half,
+    lesson_ruler,
+    lesson_table,
+    maneuver_label,
+    move_colour,
+    resolve_move,
+    sensor_echo_options,
+)
 from studio import palette
 from studio.meshes import MeshBuilder
 from studio.offscreen import Frame
@@ -27,14 +38,14 @@ def resolve_lesson_moves(lesson: Lesson) -> list[tuple[str, MoveResult]]:
 def lesson_layout(lesson: Lesson, size: tuple[int, int], moves: list[tuple[str, MoveResult]]) -> PlateLayout:
     pts: list[Point] = []
     for s in lesson.ships:
-        pts += base_corners(s.pose, P.base_half(s.base))
+        pts += base_corners(s.pose, base_half(s.base))
     for _, r in moves:
-        pts += base_corners(r.path.end, P.base_half("small"))
+        pts += base_corners(r.path.end, base_half("small"))
         if r.template is not None:
             pts += _coords(r.template)
     if lesson.echo:
         s = lesson.ship(lesson.echo)
-        reach = 2 * P.STRAIGHT_MM_PER_SPEED + 3 * P.base_half(s.base)
+        reach = 2 * STRAIGHT_MM_PER_SPEED + 3 * base_half(s.base)
         pts += [(p.x, p.y) for p in (s.pose.advance(f, r) for f in (-reach / 2, reach / 2) for r in (-reach, reach))]
     for _, poly in lesson.obstacles:
         pts += list(poly)
@@ -90,17 +101,17 @@ def _static(canvas: Canvas, lesson: Lesson, moves: list[tuple[str, MoveResult]],
     if "arcs" in lesson.show:
         for s in [by_id[lesson.attack[0]]] if lesson.attack else lesson.ships:
             b = MeshBuilder()
-            arcs_shape(b, s.pose, s.base, s.front_arc, s.rear_arc, s.has_360_arc, reach=P.RANGE_BAND_EDGES_MM[-1],
+            arcs_shape(b, s.pose, s.base, s.front_arc, s.rear_arc, s.has_360_arc, reach=RANGE_BAND_EDGES_MM[-1],
                        alpha=0.12)
             canvas.add(b, "arcs")
     if "ranges" in lesson.show and lesson.attack:
         s = by_id[lesson.attack[0]]
-        node = canvas.add(rings_builder(2 * P.base_half(s.base), P.RANGE_BAND_EDGES_MM), "rings")
+        node = canvas.add(rings_builder(2 * base_half(s.base), RANGE_BAND_EDGES_MM), "rings")
         node.setPos(s.pose.x, s.pose.y, 0.0)
         node.setH(-s.pose.heading)
     for sid, r in moves:
         base = by_id[sid].base
-        c = style.colour(_colour_of(lesson, sid))
+        c = style.colour(move_colour(lesson, sid))
         if r.template is not None:
             b = MeshBuilder()
             b.polygon(_coords(r.template), palette.with_alpha(c, 0.3))
@@ -123,15 +134,6 @@ def _static(canvas: Canvas, lesson: Lesson, moves: list[tuple[str, MoveResult]],
                     base_shape(b, p, s.base, palette.with_alpha(palette.MANEUVER_COLOURS["green"], 0.12),
                                palette.with_alpha(palette.MANEUVER_COLOURS["green"], 0.7), width=0.8, nose=False)
         canvas.add(b, "echo")
-
-
-def _colour_of(lesson: Lesson, ship_id: str) -> str:
-    from engine.catalog import load_catalog
-
-    cls = load_catalog().ship_class(lesson.ship(ship_id).ship_class)
-    move = next(m for m in lesson.moves if m.ship == ship_id)
-    entry = cls.maneuver(move.maneuver.kind, move.maneuver.speed)  # type: ignore[arg-type]
-    return entry.colour if entry else "white"
 
 
 def _text(canvas: Canvas, lesson: Lesson, moves: list[tuple[str, MoveResult]], style: Style) -> None:
@@ -173,7 +175,7 @@ def _text(canvas: Canvas, lesson: Lesson, moves: list[tuple[str, MoveResult]], s
                     max(12.0, h * 0.022), colour, "center", shadow=style.shadow)
     for s in lesson.ships:
         px, py = canvas.layout.to_pixel(s.pose.x, s.pose.y)
-        half_px = P.base_half(s.base) / canvas.layout.mm_per_px
+        half_px = base_half(s.base) / canvas.layout.mm_per_px
         canvas.text(s.id, px, py - half_px - 12, max(12.0, h * 0.022), style.text, "center", shadow=style.shadow)
     canvas.text("\n".join(lines), 24, h - h * 0.13, max(12.0, h * 0.024), style.text, shadow=style.shadow,
                 wrap_px=w - 48)
