@@ -16,7 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely.geometry import MultiPoint, Polygon
 
-from engine.rulesets.attack_wing import ai
+from engine.geometry.pose import Pose
+from engine.geometry.shapes import Obstacle
+from engine.rulesets.attack_wing import ai, crossing
+from engine.rulesets.attack_wing.maneuvers import Maneuver, template_hull
 from engine.rulesets.attack_wing.measure import _common_disc, _convex_overlap, convex_overlap
 from engine.rulesets.attack_wing.memos import forget
 from engine.rulesets.attack_wing.play import play
@@ -79,20 +82,26 @@ def test_a_disc_found_is_inside_both() -> None:
 
 @pytest.fixture(scope="module")
 def planner_calls() -> list[tuple[list[Pt], list[Pt], Any]]:
+    """The hull pairs the planner's obstacle test weighs in real games: each final base's and each
+    template's hull against the obstacle's (its proofs settle most of them without the hull test)."""
     calls: list[tuple[list[Pt], list[Pt], Any]] = []
-    real = ai.convex_overlap
+    real = crossing.touches
 
-    def record(a: list[Pt], b: list[Pt], tol: float = 0.0) -> bool:
-        calls.append((list(a), list(b), tol))
-        return real(a, b, tol)
+    def record(obstacle: Obstacle, prepared: Any, corners: list[Pt], template: Any, start: Pose,
+               maneuver: Maneuver, base: str) -> bool:
+        calls.append((list(corners), list(obstacle.hull), 0.0))
+        hull = template_hull(start, maneuver, base)
+        if template is not None and hull is not None:
+            calls.append((hull, list(obstacle.hull), 0.0))
+        return real(obstacle, prepared, corners, template, start, maneuver, base)
 
-    ai.convex_overlap = record  # type: ignore[assignment]
+    ai.touches = record  # type: ignore[assignment]
     try:
         for seed in (0, 1, 2):
             forget()
             play(load_scenario("skirmish"), seed)
     finally:
-        ai.convex_overlap = real
+        ai.touches = real
     return calls
 
 

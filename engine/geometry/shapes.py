@@ -35,6 +35,24 @@ class Obstacle:
         return cx, cy, max(math.hypot(x - cx, y - cy) for x, y in self.points)
 
     @cached_property
+    def convex(self) -> bool:
+        """Is the obstacle its own convex hull? Its corners turn the same way at every corner, each
+        turn well clear of straight (rounding cannot fake it), and the outline is simple."""
+        pts = list(self.points)
+        if len(pts) > 1 and pts[0] == pts[-1]:
+            pts.pop()
+        n = len(pts)
+        turns = []
+        for i in range(n):
+            (x0, y0), (x1, y1), (x2, y2) = pts[i - 1], pts[i], pts[(i + 1) % n]
+            ax, ay, bx, by = x1 - x0, y1 - y0, x2 - x1, y2 - y1
+            cross = ax * by - ay * bx
+            if abs(cross) <= 1e-9 * math.hypot(ax, ay) * math.hypot(bx, by):
+                return False
+            turns.append(cross > 0)
+        return n >= 3 and len(set(turns)) == 1 and self.polygon.is_valid
+
+    @cached_property
     def hull(self) -> list[tuple[float, float]]:
         """The convex hull's corners: a base clear of the hull is clear of the obstacle."""
         return [(float(x), float(y)) for x, y in list(self.polygon.convex_hull.exterior.coords)[:-1]]

@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
-from shapely.geometry import Polygon
 from shapely.prepared import PreparedGeometry, prep
 
 from engine.geometry import kernels
@@ -33,19 +32,17 @@ from engine.rulesets.attack_wing.abilities.policy import keep_value
 from engine.rulesets.attack_wing.abilities.registry import CARDS
 from engine.rulesets.attack_wing.abilities.windows import ACTION_PREFIX
 from engine.rulesets.attack_wing.actions import REARM, REMOVE_MUON, ActionChoice, ActionOption
+from engine.rulesets.attack_wing.crossing import touches
 from engine.rulesets.attack_wing.maneuvers import (
     Maneuver,
     end_pose,
     template_circle,
-    template_hull,
-    template_outline,
 )
 from engine.rulesets.attack_wing.measure import (
     FULL_CIRCLE,
     Placed,
     arc_check,
     bands,
-    convex_overlap,
     validate_arc,
 )
 from engine.rulesets.attack_wing.movement import Table, departing
@@ -473,24 +470,8 @@ class AiPlayer:
 def _touches(obstacle: Obstacle, prepared: PreparedGeometry, corners: list[tuple[float, float]],
              template: tuple[float, float, float] | None, ship: ShipState, maneuver: Maneuver) -> bool:
     """Template (``template``: the circle around it, None without one) or final base on the
-    obstacle: bounding circles, then convex hulls, then shapely."""
-    ox, oy, radius = obstacle.circle
-    (ax, ay), (cx, cy) = corners[0], corners[2]
-    if math.dist(((ax + cx) / 2, (ay + cy) / 2), (ox, oy)) < radius + math.dist((ax, ay), (cx, cy)) / 2 and \
-            convex_overlap(corners, obstacle.hull) and prepared.intersects(Polygon(corners)):
-        return True
-    if template is None:
-        return False
-    tx, ty, tr = template
-    if math.dist((tx, ty), (ox, oy)) >= radius + tr:
-        return False
-    # both tests must pass; shapely's on the outline first, as it is the cheaper and fails more often
-    # (the hulls' overlap over a template's many corners costs several times as much)
-    outline = template_outline(ship.pose, maneuver, ship.base)
-    if outline is None or not prepared.intersects(outline):
-        return False
-    hull = template_hull(ship.pose, maneuver, ship.base)
-    return hull is not None and convex_overlap(hull, obstacle.hull)
+    obstacle (``crossing.touches``)."""
+    return touches(obstacle, prepared, corners, template, ship.pose, maneuver, ship.base)
 
 
 def _gap_pose(a: Pose, b: Pose) -> float:

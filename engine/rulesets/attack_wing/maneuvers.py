@@ -250,6 +250,33 @@ def _local_template(kind: str, speed: int, base: str) -> npt.NDArray[np.float64]
     return None if poly is None else np.asarray(poly.exterior.coords, dtype=np.float64)
 
 
+Piece = tuple[tuple[tuple[float, float], ...], tuple[float, float, float]]  # corners, and a circle around them
+
+
+@lru_cache(maxsize=512)
+def template_pieces(kind: str, speed: int, base: str = "small") -> tuple[Piece, ...] | None:
+    """The template's outline in its start's frame (x right, y forward) cut into convex pieces
+    whose union is the outline: a straight or flank template's rectangle, or a curved one's
+    trapezoids between consecutive arc points; each with a circle (x, y, radius) around it.
+    None for maneuvers that use no template."""
+    ring = _local_template(kind, speed, base)
+    if ring is None:
+        return None
+    pts = [(float(x), float(y)) for x, y in ring[:-1]]
+    if len(pts) == 4:
+        quads = [pts]
+    else:  # the outer arc's points, then the inner arc's backward (``_annular_sector``)
+        m = len(pts) // 2
+        outer, inner = pts[:m], pts[m:][::-1]
+        quads = [[outer[i], outer[i + 1], inner[i + 1], inner[i]] for i in range(m - 1)]
+    pieces = []
+    for quad in quads:
+        cx, cy = sum(x for x, _ in quad) / 4, sum(y for _, y in quad) / 4
+        radius = max(math.hypot(x - cx, y - cy) for x, y in quad) * (1 + 1e-12)
+        pieces.append((tuple(quad), (cx, cy, radius)))
+    return tuple(pieces)
+
+
 def template_hull(start: Pose, maneuver: Maneuver, base: str = "small") -> list[tuple[float, float]] | None:
     """The convex hull of the template's outline, as points (a cheap conservative stand-in)."""
     local = _local_hull(maneuver.kind, maneuver.speed, base)

@@ -140,6 +140,7 @@ def convex_overlap(a: list[Pt], b: list[Pt], tol: float = 0.0) -> bool:
 
 _PROOF_CORNERS = 12  # below this the test is about as cheap as the proof
 _PROOF_MARGIN_MM = 1e-6
+PROOF_MARGIN_MM = _PROOF_MARGIN_MM  # a proof's room for rounding, far above millimetre coordinates' (1e-13)
 
 
 def _common_disc(a: list[Pt], b: list[Pt], radius: float) -> bool:
@@ -194,6 +195,31 @@ def _convex_overlap(a: list[Pt], b: list[Pt], tol: float = 0.0) -> bool:
             if min(pb) - max(pa) > -tol or min(pa) - max(pb) > -tol:
                 return False
     return True
+
+
+def separation(a: Sequence[Pt], b: Sequence[Pt]) -> float:
+    """The separating axis test's widest gap between two convex polygons: above 0 exactly where
+    ``convex_overlap(a, b)`` is False (the same projections by the same float operations, the
+    first such gap returned); otherwise the least overlap over every axis, negated: a value below
+    ``-m`` says the polygons overlap by more than ``m`` on every axis (their penetration depth:
+    a proof that they meet, with room to spare for the rounding of any other exact test)."""
+    worst = -math.inf
+    for poly in (a, b):
+        n = len(poly)
+        for i in range(n):
+            (x0, y0), (x1, y1) = poly[i], poly[(i + 1) % n]
+            nx, ny = y0 - y1, x1 - x0
+            if nx == 0.0 and ny == 0.0:
+                continue
+            norm = math.hypot(nx, ny)
+            pa = [(px * nx + py * ny) / norm for px, py in a]
+            pb = [(px * nx + py * ny) / norm for px, py in b]
+            gap = max(min(pb) - max(pa), min(pa) - max(pb))
+            if gap > 0.0:
+                return gap
+            if gap > worst:
+                worst = gap
+    return worst
 
 
 def _polygon_gap(a: list[Pt], b: list[Pt]) -> float:
