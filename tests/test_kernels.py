@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -85,6 +87,24 @@ def test_pairs_give_the_same_numbers_as_every_pair_laid_out(a: list[tuple[tuple[
     assert distance.tobytes() == kernels.square_distance(rows_a, half_a, rows_b, half_b).tobytes()
     assert ca.tobytes() == kernels.square_corners(rows_a[:, 0], rows_a[:, 1], rows_a[:, 2], half_a).tobytes()
     assert cb.tobytes() == kernels.square_corners(rows_b[:, 0], rows_b[:, 1], rows_b[:, 2], half_b).tobytes()
+
+
+@settings(max_examples=50)
+@given(st.lists(st.tuples(pose_arrays, halves), min_size=1, max_size=40),
+       st.lists(st.tuples(pose_arrays, halves), min_size=1, max_size=12), st.randoms(use_true_random=False))
+def test_rows_give_the_same_numbers_as_their_pairs(a: list[tuple[tuple[float, float, float], float]],
+                                                   b: list[tuple[tuple[float, float, float], float]],
+                                                   rng: Any) -> None:
+    # the planner measures only some rows of every pair (those that may be in range): each row's
+    # bits must be those of its pair among all of them
+    pa, ha = np.array([p for p, _ in a]), np.array([h for _, h in a])
+    pb, hb = np.array([p for p, _ in b]), np.array([h for _, h in b])
+    k = len(b)
+    every, ca, cb = kernels.square_distance_pairs(pa, ha, pb, hb)
+    rows = np.array(sorted(rng.sample(range(len(every)), rng.randint(0, len(every)))), dtype=np.intp)
+    some, sa, sb = kernels.square_distance_rows(pa, ha, pb, hb, rows // k, rows % k)
+    assert some.tobytes() == every[rows].tobytes()
+    assert sa.tobytes() == ca[rows].tobytes() and sb.tobytes() == cb[rows].tobytes()
 
 
 def _wedge_every_ray(poly: np.ndarray, apex: np.ndarray, direction: np.ndarray, arc: float) -> np.ndarray:

@@ -226,6 +226,24 @@ def square_distance_pairs(a: Array, a_half: Array, b: Array, b_half: Array) -> t
     return out, ca, cb
 
 
+def square_distance_rows(a: Array, a_half: Array, b: Array, b_half: Array, i: npt.NDArray[np.intp],
+                         j: npt.NDArray[np.intp]) -> tuple[Array, Array, Array]:
+    """``square_distance_pairs`` of only the pairs a[i] against b[j] (index arrays of one length),
+    with both sides' corners in those rows: the corners and trigonometry worked out once per pose
+    on the whole of a and b, as there; every step after is elementwise per row, so each row's
+    numbers are those of the pair's row in ``square_distance_pairs``."""
+    ca = square_corners(a[:, 0], a[:, 1], a[:, 2], a_half)[i]
+    cb = square_corners(b[:, 0], b[:, 1], b[:, 2], b_half)[j]
+    fa = _frame(a)
+    fb = _frame(b)
+    fa_rows: Frame = (fa[0][i], fa[1][i], fa[2][i], fa[3][i])
+    fb_rows: Frame = (fb[0][j], fb[1][j], fb[2][j], fb[3][j])
+    a_rows, b_rows = a_half[i], b_half[j]
+    d = np.minimum(_corners_to_frame(ca, fb_rows, b_rows), _corners_to_frame(cb, fa_rows, a_rows))
+    out: Array = np.where(_frames_overlap(fa_rows, a_rows, fb_rows, b_rows, tol=0.0), 0.0, d)
+    return out, ca, cb
+
+
 def _cross(ax: Array, ay: Array, bx: Array, by: Array) -> Array:
     out: Array = ax * by - ay * bx
     return out

@@ -151,30 +151,38 @@ class AiPlayer:
         guesses = [(e, p, 1.0 / len(ps)) for e in enemies for ps in [self._predict(e)] for p in ps]
         k = len(guesses)
         owner = [s for s, c in zip(ships, counts, strict=True) for _ in range(c)]
-        # every end pose against every guess: row i * k + j is end pose i against guess j
+        # every end pose against every guess: row r = i * k + j is end pose i against guess j
         mine_once = np.array([p.as_tuple() for ends in ends_lists for p in ends])
         theirs_once = np.array([p.as_tuple() for _, p, _ in guesses])
         my_half_once = np.array([P.base_half(s.base) for s in owner])
         their_half_once = np.array([P.base_half(e.base) for e, _, _ in guesses])
-        mine, theirs = np.repeat(mine_once, k, axis=0), np.tile(theirs_once, (n, 1))
-        distance, my_corners, their_corners = kernels.square_distance_pairs(mine_once, my_half_once, theirs_once,
-                                                                            their_half_once)
+        centres = np.hypot(mine_once[:, None, 0] - theirs_once[None, :, 0],
+                           mine_once[:, None, 1] - theirs_once[None, :, 1])
+        # only the rows whose bases may be within Range 3 are measured: the bases' gap is at least
+        # their centres' distance less both circumradii, so a row past that (with a millimetre to
+        # spare) is beyond Range 3, where a pair weighs 0.0 in arc or not (its gain and threat 0.0)
+        reach = P.RANGE_BAND_EDGES_MM[-1] + 1.0 + (my_half_once[:, None] + their_half_once[None, :]) * math.sqrt(2)
+        rows = np.flatnonzero(centres <= reach)
+        at, of = rows // k, rows % k
+        distance, my_corners, their_corners = kernels.square_distance_rows(mine_once, my_half_once, theirs_once,
+                                                                           their_half_once, at, of)
         band = bands(distance)
         range_w = _RANGE_W[band.astype(np.intp)]  # bands 1, 2, 3 weigh 1.25, 1.0, 0.7; beyond, 0.0
-        weight = np.tile(np.array([w for _, _, w in guesses]), n)
-        # beyond Range 3 a pair weighs 0.0 whether in arc or not, so only the pairs in range are
-        # measured, and every row's arc (its own front arc for offense, the guessed enemy's for
-        # threat) in one wedge test for both: each row's numbers are its own (elementwise)
+        weight = np.array([w for _, _, w in guesses])[of]
+        # every row's arc (its own front arc for offense, the guessed enemy's for threat) in one
+        # wedge test for both, on the rows in range: each row's numbers are its own (elementwise)
         in_range = range_w > 0.0
-        my_arc = np.repeat(np.array([_arc_of(s) for s in owner]), k)
-        guess_arc = np.tile(np.array([_arc_of(e) for e, _, _ in guesses]), n)
-        for arc in {*my_arc.tolist(), *guess_arc.tolist()}:
+        my_arc_once = np.array([_arc_of(s) for s in owner])
+        guess_arc_once = np.array([_arc_of(e) for e, _, _ in guesses])
+        for arc in {*my_arc_once.tolist(), *guess_arc_once.tolist()}:
             validate_arc(arc)
+        my_arc, guess_arc = my_arc_once[at], guess_arc_once[of]
         mine_rows = np.flatnonzero(in_range & (my_arc < FULL_CIRCLE))
         their_rows = np.flatnonzero(in_range & (guess_arc < FULL_CIRCLE))
         in_arc = in_range & (my_arc >= FULL_CIRCLE)
         t_in = in_range & (guess_arc >= FULL_CIRCLE)
         if mine_rows.size or their_rows.size:
+            mine, theirs = mine_once[at], theirs_once[of]
             hits = kernels.wedge_hits(
                 np.concatenate((their_corners[mine_rows], my_corners[their_rows])),
                 np.concatenate((mine[mine_rows, :2], theirs[their_rows, :2])),
@@ -182,17 +190,20 @@ class AiPlayer:
                 np.concatenate((my_arc[mine_rows], guess_arc[their_rows])))
             in_arc[mine_rows] = hits[:mine_rows.size]
             t_in[their_rows] = hits[mine_rows.size:]
-        my_attack = np.repeat(np.array([s.attack for s in owner], dtype=np.float64), k)
-        gain = (in_arc * range_w * weight * my_attack).reshape(n, k)
+        my_attack = np.array([s.attack for s in owner], dtype=np.float64)[at]
+        gain_rows = np.zeros(n * k)
+        gain_rows[rows] = in_arc * range_w * weight * my_attack
+        gain = gain_rows.reshape(n, k)
         ids = [e.id for e, _, _ in guesses]
         per_enemy: dict[str, np.ndarray] = {}
         for col, enemy_id in enumerate(ids):  # summed in guess order, as a plain loop would
             per_enemy[enemy_id] = per_enemy[enemy_id] + gain[:, col] if enemy_id in per_enemy else gain[:, col]
         # threat: each guessed enemy pose as attacker, against every end pose, by the enemy's arc
-        attack = np.tile(np.array([e.attack for e, _, _ in guesses], dtype=np.float64), n)
-        threat = np.where(in_range, t_in * range_w * weight * attack, 0.0)
+        attack = np.array([e.attack for e, _, _ in guesses], dtype=np.float64)[of]
+        threat = np.zeros(n * k)
+        threat[rows] = np.where(in_range, t_in * range_w * weight * attack, 0.0)
         threat_sum = threat.reshape(n, k).sum(axis=1)
-        nearest = np.min(np.hypot(mine[:, 0] - theirs[:, 0], mine[:, 1] - theirs[:, 1]).reshape(n, k), axis=1)
+        nearest = np.min(centres, axis=1)
         names = {eid: state.ship(eid).name for eid in per_enemy}
         columns = [(eid, v.tolist()) for eid, v in per_enemy.items()]
         near = nearest.tolist()
