@@ -156,3 +156,37 @@ def test_a_notched_obstacle_whose_hull_the_template_crosses() -> None:
                   (40.0, 140.0), (-40.0, 140.0)))
     assert not u.convex
     assert _touch(u, Pose(0.0, 0.0, 0.0), Maneuver("straight", 2)) == (False, False)
+
+
+SHAPES = {
+    "convex": Obstacle(((0.0, 0.0), (60.0, -10.0), (90.0, 30.0), (50.0, 70.0), (5.0, 55.0))),
+    "notched": Obstacle(((0.0, 0.0), (80.0, 0.0), (80.0, 60.0), (45.0, 20.0), (0.0, 60.0))),
+}
+
+
+@pytest.mark.parametrize("shape", sorted(SHAPES))
+@settings(max_examples=200, deadline=None)
+@given(x=st.floats(-120.0, 200.0), y=st.floats(-120.0, 180.0), heading=st.floats(0.0, 359.0),
+       base=st.sampled_from(["small", "large"]),
+       maneuver=st.sampled_from([Maneuver("straight", 2), Maneuver("left-turn", 1), Maneuver("right-bank", 3),
+                                 Maneuver("right-flank", 1), Maneuver("straight", -1)]))
+def test_the_moves_obstacle_tests_answer_as_shapely(shape: str, x: float, y: float, heading: float, base: str,
+                                                    maneuver: Maneuver) -> None:
+    obstacle = SHAPES[shape]
+    pose = Pose(x, y, heading)
+    half = P.base_half(base)
+    on = obstacle.polygon.intersects(Polygon(base_corners(pose, half)))
+    assert crossing.base_on(obstacle, pose, half, base_corners(pose, half)) == on
+    outline = template_outline(pose, maneuver, base)
+    assert outline is not None
+    assert crossing.template_on(obstacle, outline, pose, maneuver, base) == obstacle.polygon.intersects(outline)
+
+
+def test_a_base_sitting_on_the_edge_of_an_obstacle_is_on_it() -> None:
+    # touching only: no proof decides, and shapely counts touching as meeting
+    square = Obstacle(((0.0, 0.0), (40.0, 0.0), (40.0, 40.0), (0.0, 40.0)))
+    half = P.base_half("small")
+    pose = Pose(40.0 + half, 20.0, 0.0)
+    assert crossing.base_on(square, pose, half, base_corners(pose, half))
+    away = Pose(40.0 + half + 0.01, 20.0, 0.0)
+    assert not crossing.base_on(square, away, half, base_corners(away, half))

@@ -114,3 +114,25 @@ def test_a_4_come_about_that_overlaps_becomes_a_4_full_astern() -> None:
     r = resolve_move(Pose(300, 500, 180), Maneuver("about", 4), "small", Table([blocker]))
     assert r.maneuver == Maneuver("straight", -4)
     assert r.end.close_to(Pose(300, 700, 180))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.floats(0.0, 200.0), st.floats(0.0, 200.0), st.floats(0.0, 359.0),
+                          st.sampled_from(["small", "large"])), min_size=1, max_size=5),
+       st.floats(0.0, 200.0), st.floats(0.0, 200.0), st.floats(0.0, 359.0))
+def test_bases_are_checked_only_where_their_circles_meet(others: list[tuple[float, float, float, str]], x: float,
+                                                         y: float, heading: float) -> None:
+    # the ships skipped by their circles are those the axis test finds apart anyway
+    from engine.geometry.shapes import base_corners
+    from engine.rulesets.attack_wing import params as P
+    from engine.rulesets.attack_wing.measure import convex_overlap
+    from engine.rulesets.attack_wing.movement import _Blockers
+
+    table = Table([ShipBase(f"s{i}", Placed(Pose(ox, oy, oh), size)) for i, (ox, oy, oh, size) in enumerate(others)])
+    blockers = _Blockers(table)
+    pose, half = Pose(x, y, heading), P.base_half("small")
+    corners = base_corners(pose, half)
+    every = tuple(s.id for s in table.ships
+                  if convex_overlap(corners, base_corners(s.placed.pose, s.placed.half), P.TOUCH_TOLERANCE_MM))
+    assert blockers.ships_hit(pose, half) == every
+    assert blockers.blocked_one(pose, half) == bool(every)

@@ -16,8 +16,14 @@ from shapely.geometry import Polygon
 from shapely.prepared import PreparedGeometry
 
 from engine.geometry.pose import Pose
-from engine.geometry.shapes import Obstacle
-from engine.rulesets.attack_wing.maneuvers import Maneuver, template_hull, template_outline, template_pieces
+from engine.geometry.shapes import Obstacle, base_polygon
+from engine.rulesets.attack_wing.maneuvers import (
+    Maneuver,
+    template_circle,
+    template_hull,
+    template_outline,
+    template_pieces,
+)
 from engine.rulesets.attack_wing.measure import PROOF_MARGIN_MM, _holds_disc, convex_overlap, separation
 
 Pt = tuple[float, float]
@@ -83,3 +89,29 @@ def _template_proof(obstacle: Obstacle, start: Pose, maneuver: Maneuver, base: s
             if (px - lx) ** 2 + (py - ly) ** 2 < reach2 and _holds_disc(hull, px, py, PROOF_MARGIN_MM):
                 return True
     return None
+
+
+def base_on(obstacle: Obstacle, pose: Pose, half: float, corners: list[Pt]) -> bool:
+    """Is a square base (at ``pose``, its ``corners``) on the obstacle? shapely's answer, after
+    proofs: the bases' circle a margin clear of the obstacle's, or the convex hulls a margin apart
+    on an axis; or, for a convex obstacle, overlapping by the margin on every axis."""
+    ox, oy, radius = obstacle.circle
+    if math.hypot(pose.x - ox, pose.y - oy) >= radius + half * math.sqrt(2) + PROOF_MARGIN_MM:
+        return False
+    gap = separation(corners, obstacle.hull)
+    if gap > PROOF_MARGIN_MM:
+        return False
+    if gap < -PROOF_MARGIN_MM and obstacle.convex:
+        return True
+    return bool(obstacle.polygon.intersects(base_polygon(pose, half)))
+
+
+def template_on(obstacle: Obstacle, outline: Polygon, start: Pose, maneuver: Maneuver, base: str) -> bool:
+    """Is the template (``outline``, laid for ``maneuver`` from ``start``) on the obstacle?
+    shapely's answer, after the template's proofs (``_template_proof``)."""
+    circle = template_circle(start, maneuver, base)
+    ox, oy, radius = obstacle.circle
+    if circle is not None and math.dist(circle[:2], (ox, oy)) >= radius + circle[2] + PROOF_MARGIN_MM:
+        return False
+    proof = _template_proof(obstacle, start, maneuver, base)
+    return proof if proof is not None else bool(obstacle.polygon.intersects(outline))

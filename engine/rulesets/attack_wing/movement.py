@@ -15,14 +15,16 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 from shapely.geometry import Polygon
 
 from engine.geometry import kernels
 from engine.geometry.pose import Pose
-from engine.geometry.shapes import Obstacle, Planet, PlayArea, base_corners, base_polygon
+from engine.geometry.shapes import Obstacle, Planet, PlayArea, base_corners
 from engine.rulesets.attack_wing import params as P
+from engine.rulesets.attack_wing.crossing import base_on, template_on
 from engine.rulesets.attack_wing.maneuvers import Maneuver, ManeuverPath, maneuver_path, template_outline
 from engine.rulesets.attack_wing.measure import Placed, convex_gap, convex_overlap
 
@@ -73,15 +75,37 @@ class _Blockers:
     """Ship bases and planet discs a base may not end on, checked in batches."""
 
     def __init__(self, table: Table) -> None:
+        self._ships = table.ships
         self.ids = [s.id for s in table.ships]
-        self.ship_polys = np.array([base_corners(s.placed.pose, s.placed.half) for s in table.ships],
-                                   dtype=np.float64).reshape(-1, 4, 2)
-        self.ship_poses = [np.array(s.placed.pose.as_tuple()) for s in table.ships]
         self.ship_corner_lists = [base_corners(s.placed.pose, s.placed.half) for s in table.ships]
         self.ship_halves = [s.placed.half for s in table.ships]
+        # each ship's centre and the radius of the circle through its corners, for cheap rejection
+        self.ship_circles = [(s.placed.pose.x, s.placed.pose.y, s.placed.half * math.sqrt(2)) for s in table.ships]
         self.planets = list(table.planets)
-        self.planet_xy = np.array([[p.x, p.y] for p in self.planets]).reshape(-1, 2)
-        self.planet_r = np.array([p.radius for p in self.planets])
+
+    # the arrays for the batch tests, built where a batch is asked for (most moves end clear)
+    @cached_property
+    def ship_polys(self) -> kernels.Array:
+        return np.array(self.ship_corner_lists, dtype=np.float64).reshape(-1, 4, 2)
+
+    @cached_property
+    def ship_poses(self) -> list[kernels.Array]:
+        return [np.array(s.placed.pose.as_tuple()) for s in self._ships]
+
+    @cached_property
+    def planet_xy(self) -> kernels.Array:
+        return np.array([[p.x, p.y] for p in self.planets]).reshape(-1, 2)
+
+    @cached_property
+    def planet_r(self) -> kernels.Array:
+        return np.array([p.radius for p in self.planets])
+
+    def _near(self, pose: Pose, half: float) -> list[int]:
+        """The ships a base at ``pose`` may overlap: not those whose corners' circle is clear of its
+        own (two squares inside disjoint discs are apart, so the axis test, which counts only an
+        overlap deeper than ``TOUCH_TOLERANCE_MM``, finds them apart too)."""
+        reach = half * math.sqrt(2)
+        return [i for i, (x, y, r) in enumerate(self.ship_circles) if math.hypot(pose.x - x, pose.y - y) <= reach + r]
 
     def ships_overlapping(self, poses: Sequence[Pose], half: float) -> np.ndarray:
         """(S, M) mask: sample pose s overlaps ship m."""
@@ -106,14 +130,16 @@ class _Blockers:
     def ships_hit(self, pose: Pose, half: float) -> tuple[str, ...]:
         """The ships a base at ``pose`` would overlap."""
         corners = base_corners(pose, half)
-        return tuple(i for i, other in zip(self.ids, self.ship_corner_lists, strict=True)
-                     if convex_overlap(corners, other, P.TOUCH_TOLERANCE_MM))
+        return tuple(self.ids[i] for i in self._near(pose, half)
+                     if convex_overlap(corners, self.ship_corner_lists[i], P.TOUCH_TOLERANCE_MM))
 
     def blocked_one(self, pose: Pose, half: float) -> bool:
         """One pose, in plain Python (cheaper than numpy for a single base)."""
-        corners = base_corners(pose, half)
-        if any(convex_overlap(corners, other, P.TOUCH_TOLERANCE_MM) for other in self.ship_corner_lists):
-            return True
+        near = self._near(pose, half)
+        if near:
+            corners = base_corners(pose, half)
+            if any(convex_overlap(corners, self.ship_corner_lists[i], P.TOUCH_TOLERANCE_MM) for i in near):
+                return True
         return any(math.dist((p.x, p.y), (pose.x, pose.y)) < p.radius + half * math.sqrt(2)
                    and _point_in_square_distance(p.x, p.y, pose, half) < p.radius - P.TOUCH_TOLERANCE_MM
                    for p in self.planets)
@@ -172,8 +198,8 @@ def departing(start: Pose, half: float, obstacles: Sequence[Obstacle]) -> frozen
     an obstacle ... before you spin, you are not affected"), so this maneuver does not meet them."""
     if not obstacles:
         return frozenset()
-    here = base_polygon(start, half)
-    return frozenset(i for i, o in enumerate(obstacles) if o.polygon.intersects(here))
+    here = base_corners(start, half)
+    return frozenset(i for i, o in enumerate(obstacles) if base_on(o, start, half, here))
 
 
 def resolve_move(start: Pose, maneuver: Maneuver, base: str, table: Table) -> MoveResult:
@@ -197,17 +223,17 @@ def resolve_move(start: Pose, maneuver: Maneuver, base: str, table: Table) -> Mo
     # bounding circles first: two bases whose centres are further apart than their circumradii and
     # the touching distance cannot touch (the gap is at least the centres' distance less both radii)
     reach = half * math.sqrt(2) + 2 * P.BUMP_PRECISION_MM + 1e-6
-    touching = tuple(i for i, other, pose, other_half in zip(blockers.ids, blockers.ship_corner_lists,
-                                                             blockers.ship_poses, blockers.ship_halves, strict=True)
-                     if math.hypot(end.x - pose[0], end.y - pose[1]) <= reach + other_half * math.sqrt(2)
+    touching = tuple(i for i, other, (x, y, _), other_half in zip(blockers.ids, blockers.ship_corner_lists,
+                                                                  blockers.ship_circles, blockers.ship_halves,
+                                                                  strict=True)
+                     if math.hypot(end.x - x, end.y - y) <= reach + other_half * math.sqrt(2)
                      and convex_gap(final, other) <= 2 * P.BUMP_PRECISION_MM)
     template = template_outline(start, maneuver, base)
     obstacles: tuple[str, ...] = ()
     if table.obstacles:
-        final_poly = base_polygon(end, half)
         left = departing(start, half, table.obstacles)
         obstacles = tuple(o.name for i, o in enumerate(table.obstacles) if i not in left and (
-            o.polygon.intersects(final_poly) or (template is not None and o.polygon.intersects(template))))
+            base_on(o, end, half, final) or (template is not None and template_on(o, template, start, maneuver, base))))
     return MoveResult(
         maneuver=maneuver, path=path, progress=progress, end=end, changed_from=changed_from,
         bumped=bumped, touching=touching,
