@@ -114,9 +114,12 @@ class AiPlayer:
             self._planned = self._plan_side(state, ship.side)
         ends, offense, threat, targets = self._planned.get(ship.id) or self._plan_ships(state, [ship])[ship.id]
         best: _Scored | None = None
+        bounded = type(self)._score is AiPlayer._score  # a subclass's _score may add to it after: no bound
         for i, ((maneuver, colour), end) in enumerate(zip(legal, ends, strict=True)):
-            scored = self._score(state, ship, maneuver, colour, end, offense[i], threat[i], targets[i])
-            if best is None or scored.score > best.score + 1e-9:
+            args = (state, ship, maneuver, colour, end, offense[i], threat[i], targets[i])
+            beat = None if best is None else best.score + 1e-9  # a maneuver that cannot beat it is not scored
+            scored = self._scored(*args, beat) if bounded else self._score(*args)
+            if scored is not None and (best is None or scored.score > best.score + 1e-9):
                 best = scored
         assert best is not None
         return best.maneuver, best.reason
@@ -222,13 +225,29 @@ class AiPlayer:
 
     def _score(self, state: GameState, ship: ShipState, maneuver: Maneuver, colour: str, end: Pose,
                offense: float, threat: float, target: str) -> _Scored:
+        """The maneuver's score and why."""
+        scored = self._scored(state, ship, maneuver, colour, end, offense, threat, target, None)
+        assert scored is not None
+        return scored
+
+    def _scored(self, state: GameState, ship: ShipState, maneuver: Maneuver, colour: str, end: Pose,
+                offense: float, threat: float, target: str, beat: float | None) -> _Scored | None:
+        """The maneuver's score and why; None where it cannot score above ``beat`` (the score to
+        beat, if any): its score with none of the penalties below (obstacles, planets, minefields,
+        bumps: each subtracts), by the same operations in the same order, is not above it, and a
+        float subtraction of more never gives more, so its whole score is not either."""
         half = P.base_half(ship.base)
         margin = min(end.x, end.y, self.area[0] - end.x, self.area[1] - end.y) - half * math.sqrt(2)
         if margin < 0 and min(end.x, end.y, self.area[0] - end.x, self.area[1] - end.y) < half * 1.5:
             if any(not (0 <= x <= self.area[0] and 0 <= y <= self.area[1]) for x, y in base_corners(end, half)):
                 return _Scored(-1000.0, maneuver, said=f"{maneuver}: would flee the battlefield")
-        notes: list[str] = []
         score = offense - 0.55 * threat
+        if beat is not None:
+            bound = score - (100 - margin) / 40.0 if margin < 100 else score
+            bound = bound - 1.2 if colour == "red" else bound + 1.0 if colour == "green" and ship.aux_power else bound
+            if bound <= beat:
+                return None
+        notes: list[str] = []
         # obstacles and planets: a die of damage and no action, or backing off
         if self.obstacles or self.planets:
             corners = base_corners(end, half)
