@@ -153,3 +153,17 @@ def test_a_wedge_per_row_is_each_row_alone(
     assert list(kernels.wedge_hits(poly, apex[:, :2], apex[:, 2], arcs)) == alone
     assert alone == [bool(_wedge_every_ray(poly[i:i + 1], apex[i:i + 1, :2], apex[i:i + 1, 2], float(arcs[i]))[0])
                      for i in range(len(rows))]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.floats(-300.0, 300.0), st.floats(-300.0, 300.0), st.floats(0.0, 360.0),
+                          st.sampled_from([20.0, 31.5]), st.floats(0.0, 360.0), st.sampled_from([45.0, 90.0, 180.0])),
+                min_size=1, max_size=60))
+def test_wedge_hits_around_answers_as_wedge_hits(rows: list[tuple[float, float, float, float, float, float]]) -> None:
+    # squares about the apex at (0, 0): the circles' verdicts must be the test's own, row by row
+    x, y, h, half, direction, arc = (np.array(c) for c in zip(*rows, strict=True))
+    poly = kernels.square_corners(x, y, h, half)
+    apex = np.zeros((len(rows), 2))
+    every = kernels.wedge_hits(poly, apex, direction, arc)
+    around = kernels.wedge_hits_around(poly, apex, direction, arc, np.column_stack([x, y]), half * np.sqrt(2))
+    assert around.tolist() == every.tolist()

@@ -287,3 +287,28 @@ def wedge_hits(poly: Array, apex: Array, direction_deg: Array, arc_deg: float | 
         crossed |= crosses.any(-1)
     hit[rest] = crossed
     return hit
+
+
+_WEDGE_MARGIN_MM = 1e-3  # far above the rounding of the wedge test's angles over a table's distances
+
+
+def wedge_hits_around(poly: Array, apex: Array, direction_deg: Array, arc_deg: Array, centre: Array,
+                      radius: Array) -> Mask:
+    """``wedge_hits`` of polygons each inside a circle (``centre`` (N, 2), ``radius`` (N,)), under
+    180 degrees: a circle a margin inside both of the wedge's half-planes (each bounded by one
+    of its rays; the wedge is where they meet) puts every vertex in the wedge, and a circle a margin
+    outside either puts the whole polygon beyond it; only the rows these leave undecided are tried
+    (the same rows' numbers, as every step of ``wedge_hits`` is elementwise per row)."""
+    half = arc_deg / 2.0
+    ox, oy = centre[:, 0] - apex[:, 0], centre[:, 1] - apex[:, 1]
+    inside = np.full(len(poly), np.inf)
+    for sign in (1.0, -1.0):
+        ray = np.radians(direction_deg + sign * half)
+        # the inward normal is the ray turned toward the wedge's centre line
+        along = (-np.cos(ray) * ox + np.sin(ray) * oy) * sign
+        inside = np.minimum(inside, along)
+    hit: Mask = inside > radius + _WEDGE_MARGIN_MM
+    unsure = np.flatnonzero((inside >= -radius - _WEDGE_MARGIN_MM) & ~hit)
+    if unsure.size:
+        hit[unsure] = wedge_hits(poly[unsure], apex[unsure], direction_deg[unsure], arc_deg[unsure])
+    return hit

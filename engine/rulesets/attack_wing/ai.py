@@ -186,11 +186,14 @@ class AiPlayer:
         t_in = in_range & (guess_arc >= FULL_CIRCLE)
         if mine_rows.size or their_rows.size:
             mine, theirs = mine_once[at], theirs_once[of]
-            hits = kernels.wedge_hits(
+            my_r, their_r = my_half_once[at] * math.sqrt(2), their_half_once[of] * math.sqrt(2)
+            hits = kernels.wedge_hits_around(
                 np.concatenate((their_corners[mine_rows], my_corners[their_rows])),
                 np.concatenate((mine[mine_rows, :2], theirs[their_rows, :2])),
                 np.concatenate((mine[mine_rows, 2], theirs[their_rows, 2])),
-                np.concatenate((my_arc[mine_rows], guess_arc[their_rows])))
+                np.concatenate((my_arc[mine_rows], guess_arc[their_rows])),
+                np.concatenate((theirs[mine_rows, :2], mine[their_rows, :2])),
+                np.concatenate((their_r[mine_rows], my_r[their_rows])))
             in_arc[mine_rows] = hits[:mine_rows.size]
             t_in[their_rows] = hits[mine_rows.size:]
         my_attack = np.array([s.attack for s in owner], dtype=np.float64)[at]
