@@ -102,9 +102,11 @@ def test_rows_give_the_same_numbers_as_their_pairs(a: list[tuple[tuple[float, fl
     k = len(b)
     every, ca, cb = kernels.square_distance_pairs(pa, ha, pb, hb)
     rows = np.array(sorted(rng.sample(range(len(every)), rng.randint(0, len(every)))), dtype=np.intp)
-    some, sa, sb = kernels.square_distance_rows(pa, ha, pb, hb, rows // k, rows % k)
+    a_corners = kernels.square_corners(pa[:, 0], pa[:, 1], pa[:, 2], ha)
+    b_corners = kernels.square_corners(pb[:, 0], pb[:, 1], pb[:, 2], hb)
+    some = kernels.square_distance_rows(pa, ha, pb, hb, rows // k, rows % k, a_corners, b_corners)
     assert some.tobytes() == every[rows].tobytes()
-    assert sa.tobytes() == ca[rows].tobytes() and sb.tobytes() == cb[rows].tobytes()
+    assert a_corners[rows // k].tobytes() == ca[rows].tobytes() and b_corners[rows % k].tobytes() == cb[rows].tobytes()
 
 
 def _wedge_every_ray(poly: np.ndarray, apex: np.ndarray, direction: np.ndarray, arc: float) -> np.ndarray:

@@ -8,6 +8,8 @@ range and arc checks; shapely is the reference they are tested against.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 import numpy.typing as npt
 
@@ -30,8 +32,20 @@ def square_corners(x: Array, y: Array, heading_deg: Array, half: Array | float) 
     return np.stack([cx, cy], axis=-1)
 
 
+@lru_cache(maxsize=64)
+def _next_index(k: int) -> npt.NDArray[np.intp]:
+    return (np.arange(k) + 1) % k
+
+
+def _following(a: Array, axis: int) -> Array:
+    """``np.roll(a, -1, axis)``: each vertex's next, the last's the first (the same values, for a
+    fraction of roll's overhead on the small arrays of the planner and movement)."""
+    out: Array = np.take(a, _next_index(a.shape[axis]), axis=axis)
+    return out
+
+
 def _edges(poly: Array) -> Array:
-    return np.roll(poly, -1, axis=-2) - poly
+    return _following(poly, -2) - poly
 
 
 def overlaps(a: Array, b: Array, tol: float = 1e-6) -> Mask:
@@ -66,7 +80,7 @@ def point_segment_distance(p: Array, s0: Array, s1: Array) -> Array:
 def _vertex_edge_min(points: Array, poly: Array) -> Array:
     """min over points[i] and edges of poly[i] of the point-segment distance -> (N,)."""
     s0 = poly[:, None, :, :]
-    s1 = np.roll(poly, -1, axis=-2)[:, None, :, :]
+    s1 = _following(poly, -2)[:, None, :, :]
     dist = point_segment_distance(points[:, :, None, :], s0, s1)  # (N, Kp, Ke)
     out: Array = dist.min(axis=(1, 2))
     return out
@@ -227,21 +241,19 @@ def square_distance_pairs(a: Array, a_half: Array, b: Array, b_half: Array) -> t
 
 
 def square_distance_rows(a: Array, a_half: Array, b: Array, b_half: Array, i: npt.NDArray[np.intp],
-                         j: npt.NDArray[np.intp]) -> tuple[Array, Array, Array]:
-    """``square_distance_pairs`` of only the pairs a[i] against b[j] (index arrays of one length),
-    with both sides' corners in those rows: the corners and trigonometry worked out once per pose
-    on the whole of a and b, as there; every step after is elementwise per row, so each row's
-    numbers are those of the pair's row in ``square_distance_pairs``."""
-    ca = square_corners(a[:, 0], a[:, 1], a[:, 2], a_half)[i]
-    cb = square_corners(b[:, 0], b[:, 1], b[:, 2], b_half)[j]
+                         j: npt.NDArray[np.intp], a_corners: Array, b_corners: Array) -> Array:
+    """``square_distance_pairs``' distances of only the pairs a[i] against b[j] (index arrays of one
+    length), given each pose's corners (``square_corners`` of the whole of a and of b, as there):
+    the trigonometry worked out once per pose as there; every step after is elementwise per row,
+    so each row's numbers are those of the pair's row in ``square_distance_pairs``."""
     fa = _frame(a)
     fb = _frame(b)
     fa_rows: Frame = (fa[0][i], fa[1][i], fa[2][i], fa[3][i])
     fb_rows: Frame = (fb[0][j], fb[1][j], fb[2][j], fb[3][j])
     a_rows, b_rows = a_half[i], b_half[j]
-    d = np.minimum(_corners_to_frame(ca, fb_rows, b_rows), _corners_to_frame(cb, fa_rows, a_rows))
+    d = np.minimum(_corners_to_frame(a_corners[i], fb_rows, b_rows), _corners_to_frame(b_corners[j], fa_rows, a_rows))
     out: Array = np.where(_frames_overlap(fa_rows, a_rows, fb_rows, b_rows, tol=0.0), 0.0, d)
-    return out, ca, cb
+    return out
 
 
 def _cross(ax: Array, ay: Array, bx: Array, by: Array) -> Array:
@@ -273,7 +285,7 @@ def wedge_hits(poly: Array, apex: Array, direction_deg: Array, arc_deg: float | 
     px, py = px[rest], py[rest]
     direction = np.broadcast_to(np.asarray(direction_deg), (n,))[rest]
     arc_rest = arc[rest] if per_row else arc
-    qx, qy = np.roll(px, -1, axis=1) - px, np.roll(py, -1, axis=1) - py  # edges
+    qx, qy = _following(px, 1) - px, _following(py, 1) - py  # edges
     along = _cross(px, py, qx, qy)
     crossed = np.zeros(len(rest), dtype=bool)
     for sign in (1.0, -1.0):

@@ -61,6 +61,7 @@ def expected_damage(attack: int, defense: int) -> float:
     return max(0.0, attack * HIT - defense * EVADE)
 
 
+_GUESSED = tuple(Maneuver(kind, 2) for kind in ("straight", "left-bank", "right-bank"))  # an enemy's likely moves
 _Planned = tuple[list[Pose], list[float], list[float], list[str]]
 
 
@@ -136,9 +137,8 @@ class AiPlayer:
     def _predict(self, enemy: ShipState) -> list[Pose]:
         """Where an enemy may be after it moves: a straight 2 and its 2 banks, when on its dial."""
         out = [enemy.pose]
-        for kind in ("straight", "left-bank", "right-bank"):
-            if any(k == kind and s == 2 for k, s, _ in enemy.dial):
-                out.append(end_pose(enemy.pose, Maneuver(kind, 2), enemy.base))
+        twos = {k for k, s, _ in enemy.dial if s == 2}
+        out += [end_pose(enemy.pose, m, enemy.base) for m in _GUESSED if m.kind in twos]
         return out
 
     def _arcs_after(self, state: GameState, ships: list[ShipState], ends_lists: list[list[Pose]]
@@ -161,15 +161,22 @@ class AiPlayer:
         their_half_once = np.array([P.base_half(e.base) for e, _, _ in guesses])
         centres = np.hypot(mine_once[:, None, 0] - theirs_once[None, :, 0],
                            mine_once[:, None, 1] - theirs_once[None, :, 1])
-        # only the rows whose bases may be within Range 3 are measured: the bases' gap is at least
-        # their centres' distance less both circumradii, so a row past that (with a millimetre to
-        # spare) is beyond Range 3, where a pair weighs 0.0 in arc or not (its gain and threat 0.0)
-        reach = P.RANGE_BAND_EDGES_MM[-1] + 1.0 + (my_half_once[:, None] + their_half_once[None, :]) * math.sqrt(2)
-        rows = np.flatnonzero(centres <= reach)
+        # the bases' gap is at most their centres' distance and at least that less both circumradii:
+        # a row whose bounds (a micron to spare) fall in one band has that band, measured or not; a
+        # row beyond Range 3 weighs 0.0 in arc or not (its gain and threat 0.0), so only the rows
+        # that may be within it are kept, and only those whose band the bounds leave open measured
+        spread = (my_half_once[:, None] + their_half_once[None, :]) * math.sqrt(2)
+        lowest, highest = bands(centres - spread - 1e-6).ravel(), bands(centres + 1e-6).ravel()
+        rows = np.flatnonzero(lowest <= 3.0)
         at, of = rows // k, rows % k
-        distance, my_corners, their_corners = kernels.square_distance_rows(mine_once, my_half_once, theirs_once,
-                                                                           their_half_once, at, of)
-        band = bands(distance)
+        my_corners_once = kernels.square_corners(mine_once[:, 0], mine_once[:, 1], mine_once[:, 2], my_half_once)
+        their_corners_once = kernels.square_corners(theirs_once[:, 0], theirs_once[:, 1], theirs_once[:, 2],
+                                                    their_half_once)
+        band = lowest[rows]
+        open_rows = np.flatnonzero(band != highest[rows])
+        band[open_rows] = bands(kernels.square_distance_rows(mine_once, my_half_once, theirs_once, their_half_once,
+                                                             at[open_rows], of[open_rows], my_corners_once,
+                                                             their_corners_once))
         range_w = _RANGE_W[band.astype(np.intp)]  # bands 1, 2, 3 weigh 1.25, 1.0, 0.7; beyond, 0.0
         weight = np.array([w for _, _, w in guesses])[of]
         # every row's arc (its own front arc for offense, the guessed enemy's for threat) in one
@@ -188,7 +195,7 @@ class AiPlayer:
             mine, theirs = mine_once[at], theirs_once[of]
             my_r, their_r = my_half_once[at] * math.sqrt(2), their_half_once[of] * math.sqrt(2)
             hits = kernels.wedge_hits_around(
-                np.concatenate((their_corners[mine_rows], my_corners[their_rows])),
+                np.concatenate((their_corners_once[of[mine_rows]], my_corners_once[at[their_rows]])),
                 np.concatenate((mine[mine_rows, :2], theirs[their_rows, :2])),
                 np.concatenate((mine[mine_rows, 2], theirs[their_rows, 2])),
                 np.concatenate((my_arc[mine_rows], guess_arc[their_rows])),
