@@ -179,7 +179,7 @@ def test_the_moves_obstacle_tests_answer_as_shapely(shape: str, x: float, y: flo
     assert crossing.base_on(obstacle, pose, half, base_corners(pose, half)) == on
     outline = template_outline(pose, maneuver, base)
     assert outline is not None
-    assert crossing.template_on(obstacle, outline, pose, maneuver, base) == obstacle.polygon.intersects(outline)
+    assert crossing.template_on(obstacle, pose, maneuver, base) == obstacle.polygon.intersects(outline)
 
 
 def test_a_base_sitting_on_the_edge_of_an_obstacle_is_on_it() -> None:

@@ -136,3 +136,18 @@ def test_bases_are_checked_only_where_their_circles_meet(others: list[tuple[floa
                   if convex_overlap(corners, base_corners(s.placed.pose, s.placed.half), P.TOUCH_TOLERANCE_MM))
     assert blockers.ships_hit(pose, half) == every
     assert blockers.blocked_one(pose, half) == bool(every)
+
+
+def test_a_moves_template_is_the_executed_maneuvers_outline() -> None:
+    from engine.rulesets.attack_wing.maneuvers import template_outline
+
+    start = Pose(300.0, 300.0, 0.0)
+    move = resolve_move(start, Maneuver("left-bank", 2), "small", Table())
+    outline = template_outline(start, Maneuver("left-bank", 2), "small")
+    assert move.template is not None and outline is not None and move.template.equals_exact(outline, 0.0)
+    assert resolve_move(start, Maneuver("stop", 0), "small", Table()).template is None
+    # a come about that overlaps a ship is a full astern: its template lies at the rear edge
+    blocker = ShipBase("x", Placed(end_pose(start, Maneuver("about", 2), "small"), "small"))
+    about = resolve_move(start, Maneuver("about", 2), "small", Table([blocker]))
+    assert about.changed_from == Maneuver("about", 2) and about.template is not None
+    assert about.template.bounds[3] < start.y  # behind the start

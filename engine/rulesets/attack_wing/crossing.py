@@ -106,12 +106,17 @@ def base_on(obstacle: Obstacle, pose: Pose, half: float, corners: list[Pt]) -> b
     return bool(obstacle.polygon.intersects(base_polygon(pose, half)))
 
 
-def template_on(obstacle: Obstacle, outline: Polygon, start: Pose, maneuver: Maneuver, base: str) -> bool:
-    """Is the template (``outline``, laid for ``maneuver`` from ``start``) on the obstacle?
-    shapely's answer, after the template's proofs (``_template_proof``)."""
+def template_on(obstacle: Obstacle, start: Pose, maneuver: Maneuver, base: str) -> bool:
+    """Is the template laid for ``maneuver`` from ``start`` on the obstacle (False without one)?
+    shapely's answer on its outline, after the template's proofs (``_template_proof``)."""
     circle = template_circle(start, maneuver, base)
+    if circle is None:
+        return False
     ox, oy, radius = obstacle.circle
-    if circle is not None and math.dist(circle[:2], (ox, oy)) >= radius + circle[2] + PROOF_MARGIN_MM:
+    if math.dist(circle[:2], (ox, oy)) >= radius + circle[2] + PROOF_MARGIN_MM:
         return False
     proof = _template_proof(obstacle, start, maneuver, base)
-    return proof if proof is not None else bool(obstacle.polygon.intersects(outline))
+    if proof is not None:
+        return proof
+    outline = template_outline(start, maneuver, base)
+    return outline is not None and bool(obstacle.polygon.intersects(outline))

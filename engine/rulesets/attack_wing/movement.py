@@ -64,11 +64,17 @@ class MoveResult:
     planets: tuple[str, ...]  # planets the ship backed off
     obstacles: tuple[str, ...]  # obstacles under the template or the final base
     fled: bool  # some part of the final base is outside the play area
-    template: Polygon | None
+    base: str
 
     @property
     def backed_off(self) -> bool:
         return self.progress < 1.0
+
+    @property
+    def template(self) -> Polygon | None:
+        """The template's outline (None for a maneuver without one), built where it is asked for:
+        the rules need it only near an obstacle, and ``template_outline`` remembers it."""
+        return template_outline(self.path.start, self.maneuver, self.base)
 
 
 class _Blockers:
@@ -165,10 +171,11 @@ def _corners(poses: Sequence[Pose], half: float) -> kernels.Array:
 _BACK_OFF_CHUNK = 32  # samples (mm of path) checked per batch
 
 
-def back_off(path: ManeuverPath, half: float, blockers: _Blockers) -> float:
-    """Largest progress, searching back from the end, at which the base overlaps nothing."""
+def back_off(path: ManeuverPath, half: float, blockers: _Blockers, end: Pose | None = None) -> float:
+    """Largest progress, searching back from the end (``end``: ``path.end``, where worked out
+    already), at which the base overlaps nothing."""
     total = path.length
-    if not blockers.blocked_one(path.end, half):
+    if not blockers.blocked_one(path.end if end is None else end, half):
         return 1.0
     steps = max(int(total / 1.0), 1)  # one sample per millimetre of path
     ts = np.linspace(1.0, 0.0, steps + 1)
@@ -208,18 +215,20 @@ def resolve_move(start: Pose, maneuver: Maneuver, base: str, table: Table) -> Mo
     blockers = _Blockers(table)
     changed_from: Maneuver | None = None
     path = maneuver_path(start, maneuver, base)
-    bumped = blockers.ships_hit(path.end, half)
+    full = path.end  # the end were nothing in the way (worked out once: every step below asks)
+    bumped = blockers.ships_hit(full, half)
     if maneuver.kind == "about" and bumped:
         # the come about's overlap stays a bump (the ship skips its action) even where the full
         # astern it becomes ends clear (tournament rule 7: "must skip ... if it collides")
         changed_from, maneuver = maneuver, Maneuver("straight", -maneuver.speed)
         path = maneuver_path(start, maneuver, base)
-        bumped = (*bumped, *(s for s in blockers.ships_hit(path.end, half) if s not in bumped))
-    progress = back_off(path, half, blockers)
-    end = path.pose_at(progress)
+        full = path.end
+        bumped = (*bumped, *(s for s in blockers.ships_hit(full, half) if s not in bumped))
+    progress = back_off(path, half, blockers, full)
+    end = full if progress == 1.0 else path.pose_at(progress)
     final = base_corners(end, half)
     planets_hit = tuple(p.name for p in blockers.planets
-                        if _point_in_square_distance(p.x, p.y, path.end, half) < p.radius - P.TOUCH_TOLERANCE_MM)
+                        if _point_in_square_distance(p.x, p.y, full, half) < p.radius - P.TOUCH_TOLERANCE_MM)
     # bounding circles first: two bases whose centres are further apart than their circumradii and
     # the touching distance cannot touch (the gap is at least the centres' distance less both radii)
     reach = half * math.sqrt(2) + 2 * P.BUMP_PRECISION_MM + 1e-6
@@ -228,17 +237,16 @@ def resolve_move(start: Pose, maneuver: Maneuver, base: str, table: Table) -> Mo
                                                                   strict=True)
                      if math.hypot(end.x - x, end.y - y) <= reach + other_half * math.sqrt(2)
                      and convex_gap(final, other) <= 2 * P.BUMP_PRECISION_MM)
-    template = template_outline(start, maneuver, base)
     obstacles: tuple[str, ...] = ()
     if table.obstacles:
         left = departing(start, half, table.obstacles)
         obstacles = tuple(o.name for i, o in enumerate(table.obstacles) if i not in left and (
-            base_on(o, end, half, final) or (template is not None and template_on(o, template, start, maneuver, base))))
+            base_on(o, end, half, final) or template_on(o, start, maneuver, base)))
     return MoveResult(
         maneuver=maneuver, path=path, progress=progress, end=end, changed_from=changed_from,
         bumped=bumped, touching=touching,
         planets=planets_hit if progress < 1.0 else (), obstacles=obstacles,
-        fled=not table.area.contains_base(base_corners(end, half)), template=template,
+        fled=not table.area.contains_base(final), base=base,
     )
 
 
