@@ -217,18 +217,23 @@ class AiPlayer:
         threat[rows] = np.where(in_range, t_in * range_w * weight * attack, 0.0)
         threat_sum = threat.reshape(n, k).sum(axis=1)
         nearest = np.min(centres, axis=1)
-        names = {eid: state.ship(eid).name for eid in per_enemy}
-        columns = [(eid, v.tolist()) for eid, v in per_enemy.items()]
+        # each row's best target: the highest value, of equals the greatest id (the enemies taken in
+        # descending id, the first of the highest is that one)
+        ids_down = sorted(per_enemy, reverse=True)
+        names = [state.ship(eid).name for eid in ids_down]
+        by_row = list(zip(*(per_enemy[eid].tolist() for eid in ids_down), strict=True))
         near = nearest.tolist()
         out = []
         row = 0
         for c in counts:
             offense, targets = [], []
             for r in range(row, row + c):
-                target, value = max(((eid, v[r]) for eid, v in columns), key=lambda kv: (kv[1], kv[0]))
+                values = by_row[r]
+                best = values.index(max(values))
+                value = values[best]
                 # closing in matters only while nothing is in arc
                 offense.append(value if value > 0 else -near[r] / 300.0)
-                targets.append(names[target] if value > 0 else "")
+                targets.append(names[best] if value > 0 else "")
             out.append((offense, threat_sum[row:row + c].tolist(), targets))
             row += c
         return out
