@@ -10,11 +10,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.errors import GeometryError
-from engine.geometry.pose import Pose, heading_difference
+from engine.geometry.pose import Pose, heading_difference, normalize_heading
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing.maneuvers import (
     MANEUVER_KINDS,
+    Curve,
     Maneuver,
+    ManeuverPath,
     end_pose,
     maneuver_path,
     template_outline,
@@ -187,3 +189,37 @@ def test_riding_the_template_keeps_the_rear_edge_on_its_centre_line(start: Pose,
         rear = pose.advance(-20.0)
         # the rear-edge centre sits on the template (within the chord error of the polygon)
         assert template.buffer(0.05).contains(Point(rear.x, rear.y))
+
+
+def _pose_at_as_it_was(path: ManeuverPath, progress: float) -> Pose:
+    """``pose_at`` before the segments' lengths and the curve's centre were worked out once."""
+    if not path.segments:
+        return path.start
+    total = sum(s.length for s in path.segments)
+    if total <= 0.0:
+        return path.segments[-1].at(1.0)
+    target = min(max(progress, 0.0), 1.0) * total
+    for seg in path.segments:
+        if target <= seg.length or seg is path.segments[-1]:
+            f = min(target / seg.length, 1.0) if seg.length > 0 else 1.0
+            if not isinstance(seg, Curve):
+                return seg.at(f)
+            side = 1.0 if seg.sweep > 0 else -1.0
+            rear = seg.start.advance(-seg.half)
+            rx, ry = rear.right
+            cx, cy = rear.x + side * seg.radius * rx, rear.y + side * seg.radius * ry
+            heading = seg.start.heading + f * seg.sweep
+            h = math.radians(heading)
+            x = cx - side * seg.radius * math.cos(h) + seg.half * math.sin(h)
+            y = cy + side * seg.radius * math.sin(h) + seg.half * math.cos(h)
+            return Pose(x, y, normalize_heading(heading))
+        target -= seg.length
+    raise AssertionError("unreachable")
+
+
+@pytest.mark.parametrize("kind,speed", [("straight", 2), ("left-bank", 1), ("right-turn", 3), ("about", 2),
+                                        ("left-spin", 1), ("right-flank", 2), ("stop", 0), ("straight", -2)])
+def test_poses_along_a_path_are_those_worked_out_one_by_one(kind: str, speed: int) -> None:
+    path = maneuver_path(Pose(123.4, 567.8, 33.3), Maneuver(kind, speed), "large")
+    ts = [i / 37 for i in range(38)] + [-0.5, 1.5]
+    assert path.poses_at(ts) == [_pose_at_as_it_was(path, t) for t in ts]

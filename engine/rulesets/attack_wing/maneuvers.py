@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import numpy as np
@@ -103,6 +103,14 @@ class Curve:
     half: float  # half base side: centre = rear point + half * forward
     radius: float
     sweep: float  # degrees, signed: + turns right (clockwise)
+    # the arc's centre, the same for every point of the curve (worked out once, not per point)
+    centre: tuple[float, float] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        side = 1.0 if self.sweep > 0 else -1.0
+        rear = self.start.advance(-self.half)
+        rx, ry = rear.right
+        object.__setattr__(self, "centre", (rear.x + side * self.radius * rx, rear.y + side * self.radius * ry))
 
     @property
     def length(self) -> float:
@@ -110,9 +118,7 @@ class Curve:
 
     def at(self, f: float) -> Pose:
         side = 1.0 if self.sweep > 0 else -1.0
-        rear = self.start.advance(-self.half)
-        rx, ry = rear.right
-        cx, cy = rear.x + side * self.radius * rx, rear.y + side * self.radius * ry
+        cx, cy = self.centre
         heading = self.start.heading + f * self.sweep
         h = math.radians(heading)
         # rear point = arc centre - side * radius * right(heading); centre = rear + half * forward(heading)
@@ -158,17 +164,26 @@ class ManeuverPath:
 
     def pose_at(self, progress: float) -> Pose:
         """Pose after ``progress`` (0..1) of the path, by distance travelled."""
+        return self.poses_at([progress])[0]
+
+    def poses_at(self, progresses: Sequence[float]) -> list[Pose]:
+        """``pose_at`` of each progress, the segments' lengths worked out once for all of them."""
         if not self.segments:
-            return self.start
-        total = self.length
+            return [self.start for _ in progresses]
+        lengths = [seg.length for seg in self.segments]
+        total = sum(lengths)
         if total <= 0.0:
-            return self.segments[-1].at(1.0)
-        target = min(max(progress, 0.0), 1.0) * total
-        for seg in self.segments:
-            if target <= seg.length or seg is self.segments[-1]:
-                return seg.at(min(target / seg.length, 1.0) if seg.length > 0 else 1.0)
-            target -= seg.length
-        raise AssertionError("unreachable")
+            return [self.segments[-1].at(1.0) for _ in progresses]
+        last = len(self.segments) - 1
+        out = []
+        for progress in progresses:
+            target = min(max(progress, 0.0), 1.0) * total
+            for i, (seg, length) in enumerate(zip(self.segments, lengths, strict=True)):
+                if target <= length or i == last:
+                    out.append(seg.at(min(target / length, 1.0) if length > 0 else 1.0))
+                    break
+                target -= length
+        return out
 
     def sample(self, count: int) -> list[Pose]:
         """``count`` poses evenly spaced in progress, both ends included."""

@@ -181,7 +181,7 @@ def back_off(path: ManeuverPath, half: float, blockers: _Blockers, end: Pose | N
     ts = np.linspace(1.0, 0.0, steps + 1)
     first = None  # the first free sample from the end; checked a chunk at a time, as a bump seldom
     for at in range(0, len(ts), _BACK_OFF_CHUNK):  # backs far: most of the path is never sampled
-        free = np.flatnonzero(~blockers.blocked([path.pose_at(float(t)) for t in ts[at:at + _BACK_OFF_CHUNK]], half))
+        free = np.flatnonzero(~blockers.blocked(path.poses_at(ts[at:at + _BACK_OFF_CHUNK].tolist()), half))
         if free.size:
             first = at + int(free[0])
             break
