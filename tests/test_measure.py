@@ -181,3 +181,33 @@ def test_line_of_fire_obstructed_by_an_obstacle_and_blocked_by_a_planet() -> Non
     assert not line_of_fire(a, on_planet, 90, planets=[planet]).blocked
     clear = line_of_fire(a, b, 90, obstacles=[Obstacle(((300, 300), (320, 300), (310, 320)))])
     assert not clear.obstructed and clear.line.length == pytest.approx(160.0)
+
+
+def _polygon_gap_as_it_was(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> float:
+    best = math.inf
+    for pts, poly in ((a, b), (b, a)):
+        n = len(poly)
+        for i in range(n):
+            (x0, y0), (x1, y1) = poly[i], poly[(i + 1) % n]
+            dx, dy = x1 - x0, y1 - y0
+            dd = dx * dx + dy * dy
+            for qx, qy in pts:
+                px, py = qx - x0, qy - y0
+                t = 0.0 if dd == 0 else max(0.0, min(1.0, (px * dx + py * dy) / dd))
+                best = min(best, math.hypot(px - t * dx, py - t * dy))
+    return best
+
+
+corner_lists = st.lists(st.tuples(st.floats(-200.0, 200.0), st.floats(-200.0, 200.0)), min_size=1, max_size=7)
+
+
+@settings(max_examples=300)
+@given(corner_lists, corner_lists, st.booleans())
+def test_polygon_gap_gives_the_bits_it_gave(a: list[tuple[float, float]], b: list[tuple[float, float]],
+                                            repeat: bool) -> None:
+    if repeat:  # a zero-length edge, and a corner on the other's edge
+        a = [a[0], *a]
+        b = [*b, a[0]]
+    from engine.rulesets.attack_wing.measure import _polygon_gap
+
+    assert repr(_polygon_gap(a, b)) == repr(_polygon_gap_as_it_was(a, b))

@@ -224,18 +224,22 @@ def separation(a: Sequence[Pt], b: Sequence[Pt]) -> float:
 
 def _polygon_gap(a: list[Pt], b: list[Pt]) -> float:
     """The least distance from a corner of either polygon to an edge of the other (the point's
-    projection on the segment, clamped), each edge's own terms worked out once per edge."""
+    projection on the segment, clamped), each edge's own terms worked out once per edge. The
+    clamp is written out (no min/max calls in the innermost loop): a projection at or below 0
+    is 0.0, at or above 1 is 1.0, as ``max(0.0, min(1.0, t))`` gives."""
     best = math.inf
     hypot = math.hypot
     for pts, poly in ((a, b), (b, a)):
-        n = len(poly)
-        for i in range(n):
-            (x0, y0), (x1, y1) = poly[i], poly[(i + 1) % n]
+        for (x0, y0), (x1, y1) in zip(poly, [*poly[1:], *poly[:1]], strict=True):
             dx, dy = x1 - x0, y1 - y0
             dd = dx * dx + dy * dy
             for qx, qy in pts:
                 px, py = qx - x0, qy - y0
-                t = 0.0 if dd == 0 else max(0.0, min(1.0, (px * dx + py * dy) / dd))
+                if dd == 0:
+                    t = 0.0
+                else:
+                    t = (px * dx + py * dy) / dd
+                    t = 1.0 if t >= 1.0 else t if t > 0.0 else 0.0
                 d = hypot(px - t * dx, py - t * dy)
                 if d < best:
                     best = d
