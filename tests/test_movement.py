@@ -151,3 +151,26 @@ def test_a_moves_template_is_the_executed_maneuvers_outline() -> None:
     about = resolve_move(start, Maneuver("about", 2), "small", Table([blocker]))
     assert about.changed_from == Maneuver("about", 2) and about.template is not None
     assert about.template.bounds[3] < start.y  # behind the start
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(st.floats(0.0, 200.0), st.floats(0.0, 200.0), st.floats(0.0, 359.0),
+                          st.sampled_from(["small", "large"])), min_size=1, max_size=5),
+       st.lists(st.tuples(st.floats(0.0, 200.0), st.floats(0.0, 200.0), st.floats(0.0, 359.0)), min_size=1,
+                max_size=40))
+def test_a_batch_of_samples_tries_only_the_ships_near_each(others: list[tuple[float, float, float, str]],
+                                                           samples: list[tuple[float, float, float]]) -> None:
+    # the pairs left out by their circles are apart in the batch axis test too
+    import numpy as np
+
+    from engine.geometry import kernels
+    from engine.rulesets.attack_wing import params as P
+    from engine.rulesets.attack_wing.movement import _Blockers, _corners
+
+    table = Table([ShipBase(f"s{i}", Placed(Pose(ox, oy, oh), size)) for i, (ox, oy, oh, size) in enumerate(others)])
+    blockers = _Blockers(table)
+    poses = [Pose(*p) for p in samples]
+    s, m = len(poses), len(others)
+    every = kernels.overlaps(np.repeat(_corners(poses, 20.0), m, axis=0), np.tile(blockers.ship_polys, (s, 1, 1)),
+                             tol=P.TOUCH_TOLERANCE_MM).reshape(s, m)
+    assert blockers.ships_overlapping(poses, 20.0).tolist() == every.tolist()

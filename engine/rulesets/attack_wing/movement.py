@@ -118,10 +118,15 @@ class _Blockers:
         s, m = len(poses), len(self.ids)
         if m == 0:
             return np.zeros((s, 0), dtype=bool)
-        corners = _corners(poses, half)
-        a = np.repeat(corners, m, axis=0)
-        b = np.tile(self.ship_polys, (s, 1, 1))
-        return kernels.overlaps(a, b, tol=P.TOUCH_TOLERANCE_MM).reshape(s, m)
+        # only the pairs whose circles meet are tried (``_near``'s reasoning); each pair's row is
+        # its own in the axis test (elementwise), so the rows tried give what all of them would
+        pairs = [i * m + j for i, pose in enumerate(poses) for j in self._near(pose, half)]
+        out = np.zeros(s * m, dtype=bool)
+        if pairs:
+            rows = np.array(pairs, dtype=np.intp)
+            corners = _corners(poses, half)
+            out[rows] = kernels.overlaps(corners[rows // m], self.ship_polys[rows % m], tol=P.TOUCH_TOLERANCE_MM)
+        return out.reshape(s, m)
 
     def planets_overlapping(self, poses: Sequence[Pose], half: float) -> np.ndarray:
         s, m = len(poses), len(self.planets)
