@@ -211,3 +211,17 @@ def test_polygon_gap_gives_the_bits_it_gave(a: list[tuple[float, float]], b: lis
     from engine.rulesets.attack_wing.measure import _polygon_gap
 
     assert repr(_polygon_gap(a, b)) == repr(_polygon_gap_as_it_was(a, b))
+
+
+def test_remembered_distances_are_worked_out_afresh_and_forgotten() -> None:
+    from engine.rulesets.attack_wing.measure import _distance, distance
+    from engine.rulesets.attack_wing.memos import forget
+
+    a, b = Placed(Pose(100.0, 100.0, 30.0), "small"), Placed(Pose(190.0, 140.0, 200.0), "large")
+    forget()
+    first = distance(a, b)
+    assert _distance.cache_info().currsize == 1
+    assert distance(a, b) == first == _distance.__wrapped__(a, b)
+    assert distance(b, a) == pytest.approx(first)  # the other way round is its own entry
+    forget()
+    assert _distance.cache_info().currsize == 0

@@ -90,6 +90,14 @@ def validate_arc(arc_deg: float) -> None:
 
 def distance(a: Placed, b: Placed) -> float:
     """Shortest distance in mm between two base outlines (0 when touching)."""
+    return _distance(a, b)
+
+
+@lru_cache(maxsize=4096)
+def _distance(a: Placed, b: Placed) -> float:
+    """``distance``, remembered: a pure function of the two placements (pose and base size), asked
+    again and again while neither moves (the cards' range conditions in every window, the actions'
+    ranges): 112 pairs among 1382 asks in 10 skirmish games."""
     ca, cb = _corners(a), _corners(b)
     if _convex_overlap(ca, cb):
         return 0.0
