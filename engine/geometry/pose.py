@@ -17,7 +17,9 @@ class Pose:
     heading: float = 0.0
 
     def __post_init__(self) -> None:
-        if not all(math.isfinite(v) for v in (self.x, self.y, self.heading)):
+        # three calls, no generator: a pose is built for every maneuver the planner weighs and every
+        # point a move samples
+        if not (math.isfinite(self.x) and math.isfinite(self.y) and math.isfinite(self.heading)):
             raise GeometryError(f"pose must be finite numbers, got {self.x}, {self.y}, {self.heading}")
 
     @property
