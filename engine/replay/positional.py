@@ -1,0 +1,1275 @@
+"""Decoders of compact maps by their number of values: written by scripts/make_positional.py, do not edit.
+
+``plain<n>`` decodes ``[shape, v1, ..., vn]`` into ``{k1: v1, ..., kn: vn}``; ``seq<n>`` decodes
+``[shape, v1, ..., vn]`` into ``{k0: seq, k1: v1, ..., kn: vn}`` (a shape whose first key is tagged
+``"#"``: the record's own ``seq``). Per position ``i``: ``f<i>`` true when an integer is a declared
+string's number, ``o<i>`` the types kept as they are, ``e<i>`` true when an empty array is kept as it is
+(below the top level: ``d > 1``), ``x<i>`` what reads (or refuses) anything else. An array of another
+length is a ValueError (the unpacking); ``compact.py`` says the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+Other = Callable[[Any, int, int, dict[int, str], list[Any]], Any]
+Decoder = Callable[[Any, int, int, dict[int, str], list[Any]], dict[str, Any]]
+
+
+def plain0(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
+        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+
+    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+        if d < need:
+            raise RecursionError
+        _, = v
+        return {}
+
+    return decode
+
+
+def plain1(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
+        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+    k1, = keys
+    f1, = flags
+    o1, = kept
+    e1, = empties
+    x1, = others
+
+    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+        if d < need:
+            raise RecursionError
+        _, a1, = v
+        return {
+            k1: S[a1] if f1 and a1.__class__ is int else a1 if a1.__class__ in o1
+            else a1 if e1 and not a1 and a1.__class__ is list and d > 1 else x1(a1, d, q, S, M),
+        }
+
+    return decode
+
+
+def plain2(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
+        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+    k1, k2, = keys
+    f1, f2, = flags
+    o1, o2, = kept
+    e1, e2, = empties
+    x1, x2, = others
+
+    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+        if d < need:
+            raise RecursionError
+        _, a1, a2, = v
+        return {
+            k1: S[a1] if f1 and a1.__class__ is int else a1 if a1.__class__ in o1
+            else a1 if e1 and not a1 and a1.__class__ is list and d > 1 else x1(a1, d, q, S, M),
+            k2: S[a2] if f2 and a2.__class__ is int else a2 if a2.__class__ in o2
+            else a2 if e2 and not a2 and a2.__class__ is list and d > 1 else x2(a2, d, q, S, M),
+        }
+
+    return decode
+
+
+def plain3(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
+        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+    k1, k2, k3, = keys
+    f1, f2, f3, = flags
+    o1, o2, o3, = kept
+    e1, e2, e3, = empties
+    x1, x2, x3, = others
+
+    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+        if d < need:
+            raise RecursionError
+        _, a1, a2, a3, = v
+        return {
+            k1: S[a1] if f1 and a1.__class__ is int else a1 if a1.__class__ in o1
+            else a1 if e1 and not a1 and a1.__class__ is list and d > 1 else x1(a1, d, q, S, M),
+            k2: S[a2] if f2 and a2.__class__ is int else a2 if a2.__class__ in o2
+            else a2 if e2 and not a2 and a2.__class__ is list and d > 1 else x2(a2, d, q, S, M),
+            k3: S[a3] if f3 and a3.__class__ is int else a3 if a3.__class__ in o3
+            else a3 if e3 and not a3 and a3.__class__ is list and d > 1 else x3(a3, d, q, S, M),
+        }
+
+    return decode
+
+
+def plain4(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
+        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+    k1, k2, k3, k4, = keys
+    f1, f2, f3, f4, = flags
+    o1, o2, o3, o4, = kept
+    e1, e2, e3, e4, = empties
+    x1, x2, x3, x4, = others
+
+    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+        if d < need:
+            raise RecursionError
+        _, a1, a2, a3, a4, = v
+        return {
+            k1: S[a1] if f1 and a1.__class__ is int else a1 if a1.__class__ in o1
+            else a1 if e1 and not a1 and a1.__class__ is list and d > 1 else x1(a1, d, q, S, M),
+            k2: S[a2] if f2 and a2.__class__ is int else a2 if a2.__class__ in o2
+            else a2 if e2 and not a2 and a2.__class__ is list and d > 1 else x2(a2, d, q, S, M),
+            k3: S[a3] if f3 and a3.__class__ is int else a3 if a3.__class__ in o3
+            else a3 if e3 and not a3 and a3.__class__ is list and d > 1 else x3(a3, d, q, S, M),
+            k4: S[a4] if f4 and a4.__class__ is int else a4 if a4.__class__ in o4
+            else a4 if e4 and not a4 and a4.__class__ is list and d > 1 else x4(a4, d, q, S, M),
+        }
+
+    return decode
+
+
+def plain5(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
+        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+    k1, k2, k3, k4, k5, = keys
+    f1, f2, f3, f4, f5, = flags
+    o1, o2, o3, o4, o5, = kept
+    e1, e2, e3, e4, e5, = empties
+    x1, x2, x3, x4, x5, = others
+
+    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+        if d < need:
+            raise RecursionError
+        _, a1, a2, a3, a4, a5, = v
+        return {
+            k1: S[a1] if f1 and a1.__class__ is int else a1 if a1.__class__ in o1
+            else a1 if e1 and not a1 and a1.__class__ is list and d > 1 else x1(a1, d, q, S, M),
+            k2: S[a2] if f2 and a2.__class__ is int else a2 if a2.__class__ in o2
+            else a2 if e2 and not a2 and a2.__class__ is list and d > 1 else x2(a2, d, q, S, M),
+            k3: S[a3] if f3 and a3.__class__ is int else a3 if a3.__class__ in o3
+            else a3 if e3 and not a3 and a3.__class__ is list and d > 1 else x3(a3, d, q, S, M),
+            k4: S[a4] if f4 and a4.__class__ is int else a4 if a4.__class__ in o4
+            else a4 if e4 and not a4 and a4.__class__ is list and d > 1 else x4(a4, d, q, S, M),
+            k5: S[a5] if f5 and a5.__class__ is int else a5 if a5.__class__ in o5
+            else a5 if e5 and not a5 and a5.__class__ is list and d > 1 else x5(a5, d, q, S, M),
+        }
+
+    return decode
+
+
+def plain6(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
+        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+    k1, k2, k3, k4, k5, k6, = keys
+    f1, f2, f3, f4, f5, f6, = flags
+    o1, o2, o3, o4, o5, o6, = kept
+    e1, e2, e3, e4, e5, e6, = empties
+    x1, x2, x3, x4, x5, x6, = others
+
+    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+        if d < need:
+            raise RecursionError
+        _, a1, a2, a3, a4, a5, a6, = v
+        return {
+            k1: S[a1] if f1 and a1.__class__ is int else a1 if a1.__class__ in o1
+            else a1 if e1 and not a1 and a1.__class__ is list and d > 1 else x1(a1, d, q, S, M),
+            k2: S[a2] if f2 and a2.__class__ is int else a2 if a2.__class__ in o2
+            else a2 if e2 and not a2 and a2.__class__ is list and d > 1 else x2(a2, d, q, S, M),
+            k3: S[a3] if f3 and a3.__class__ is int else a3 if a3.__class__ in o3
+            else a3 if e3 and not a3 and a3.__class__ is list and d > 1 else x3(a3, d, q, S, M),
+            k4: S[a4] if f4 and a4.__class__ is int else a4 if a4.__class__ in o4
+            else a4 if e4 and not a4 and a4.__class__ is list and d > 1 else x4(a4, d, q, S, M),
+            k5: S[a5] if f5 and a5.__class__ is int else a5 if a5.__class__ in o5
+            else a5 if e5 and not a5 and a5.__class__ is list and d > 1 else x5(a5, d, q, S, M),
+            k6: S[a6] if f6 and a6.__class__ is int else a6 if a6.__class__ in o6
+            else a6 if e6 and not a6 and a6.__class__ is list and d > 1 else x6(a6, d, q, S, M),
+        }
+
+    return decode
+
+
+def plain7(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
+        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+    k1, k2, k3, k4, k5, k6, k7, = keys
+    f1, f2, f3, f4, f5, f6, f7, = flags
+    o1, o2, o3, o4, o5, o6, o7, = kept
+    e1, e2, e3, e4, e5, e6, e7, = empties
+    x1, x2, x3, x4, x5, x6, x7, = others
+
+    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+        if d < need:
+            raise RecursionError
+        _, a1, a2, a3, a4, a5, a6, a7, = v
+        return {
+            k1: S[a1] if f1 and a1.__class__ is int else a1 if a1.__class__ in o1
+            else a1 if e1 and not a1 and a1.__class__ is list and d > 1 else x1(a1, d, q, S, M),
+            k2: S[a2] if f2 and a2.__class__ is int else a2 if a2.__class__ in o2
+            else a2 if e2 and not a2 and a2.__class__ is list and d > 1 else x2(a2, d, q, S, M),
+            k3: S[a3] if f3 and a3.__class__ is int else a3 if a3.__class__ in o3
+            else a3 if e3 and not a3 and a3.__class__ is list and d > 1 else x3(a3, d, q, S, M),
+            k4: S[a4] if f4 and a4.__class__ is int else a4 if a4.__class__ in o4
+            else a4 if e4 and not a4 and a4.__class__ is list and d > 1 else x4(a4, d, q, S, M),
+            k5: S[a5] if f5 and a5.__class__ is int else a5 if a5.__class__ in o5
+            else a5 if e5 and not a5 and a5.__class__ is list and d > 1 else x5(a5, d, q, S, M),
+            k6: S[a6] if f6 and a6.__class__ is int else a6 if a6.__class__ in o6
+            else a6 if e6 and not a6 and a6.__class__ is list and d > 1 else x6(a6, d, q, S, M),
+            k7: S[a7] if f7 and a7.__class__ is int else a7 if a7.__class__ in o7
+            else a7 if e7 and not a7 and a7.__class__ is list and d > 1 else x7(a7, d, q, S, M),
+        }
+
+    return decode
+
+
+def plain8(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
+        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+    k1, k2, k3, k4, k5, k6, k7, k8, = keys
+    f1, f2, f3, f4, f5, f6, f7, f8, = flags
+    o1, o2, o3, o4, o5, o6, o7, o8, = kept
+    e1, e2, e3, e4, e5, e6, e7, e8, = empties
+    x1, x2, x3, x4, x5, x6, x7, x8, = others
+
+    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+        if d < need:
+            raise RecursionError
+        _, a1, a2, a3, a4, a5, a6, a7, a8, = v
+        return {
+            k1: S[a1] if f1 and a1.__class__ is int else a1 if a1.__class__ in o1
+            else a1 if e1 and not a1 and a1.__class__ is list and d > 1 else x1(a1, d, q, S, M),
+            k2: S[a2] if f2 and a2.__class__ is int else a2 if a2.__class__ in o2
+            else a2 if e2 and not a2 and a2.__class__ is list and d > 1 else x2(a2, d, q, S, M),
+            k3: S[a3] if f3 and a3.__class__ is int else a3 if a3.__class__ in o3
+            else a3 if e3 and not a3 and a3.__class__ is list and d > 1 else x3(a3, d, q, S, M),
+            k4: S[a4] if f4 and a4.__class__ is int else a4 if a4.__class__ in o4
+            else a4 if e4 and not a4 and a4.__class__ is list and d > 1 else x4(a4, d, q, S, M),
+            k5: S[a5] if f5 and a5.__class__ is int else a5 if a5.__class__ in o5
+            else a5 if e5 and not a5 and a5.__class__ is list and d > 1 else x5(a5, d, q, S, M),
+            k6: S[a6] if f6 and a6.__class__ is int else a6 if a6.__class__ in o6
+            else a6 if e6 and not a6 and a6.__class__ is list and d > 1 else x6(a6, d, q, S, M),
+            k7: S[a7] if f7 and a7.__class__ is int else a7 if a7.__class__ in o7
+            else a7 if e7 and not a7 and a7.__class__ is list and d > 1 else x7(a7, d, q, S, M),
+            k8: S[a8] if f8 and a8.__class__ is int else a8 if a8.__class__ in o8
+            else a8 if e8 and not a8 and a8.__class__ is list and d > 1 else x8(a8, d, q, S, M),
+        }
+
+    return decode
+
+
+def plain9(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
+        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+    k1, k2, k3, k4, k5, k6, k7, k8, k9, = keys
+    f1, f2, f3, f4, f5, f6, f7, f8, f9, = flags
+    o1, o2, o3, o4, o5, o6, o7, o8, o9, = kept
+    e1, e2, e3, e4, e5, e6, e7, e8, e9, = empties
+    x1, x2, x3, x4, x5, x6, x7, x8, x9, = others
+
+    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+        if d < need:
+            raise RecursionError
+        _, a1, a2, a3, a4, a5, a6, a7, a8, a9, = v
+        return {
+            k1: S[a1] if f1 and a1.__class__ is int else a1 if a1.__class__ in o1
+            else a1 if e1 and not a1 and a1.__class__ is list and d > 1 else x1(a1, d, q, S, M),
+            k2: S[a2] if f2 and a2.__class__ is int else a2 if a2.__class__ in o2
+            else a2 if e2 and not a2 and a2.__class__ is list and d > 1 else x2(a2, d, q, S, M),
+            k3: S[a3] if f3 and a3.__class__ is int else a3 if a3.__class__ in o3
+            else a3 if e3 and not a3 and a3.__class__ is list and d > 1 else x3(a3, d, q, S, M),
+            k4: S[a4] if f4 and a4.__class__ is int else a4 if a4.__class__ in o4
+            else a4 if e4 and not a4 and a4.__class__ is list and d > 1 else x4(a4, d, q, S, M),
+            k5: S[a5] if f5 and a5.__class__ is int else a5 if a5.__class__ in o5
+            else a5 if e5 and not a5 and a5.__class__ is list and d > 1 else x5(a5, d, q, S, M),
+            k6: S[a6] if f6 and a6.__class__ is int else a6 if a6.__class__ in o6
+            else a6 if e6 and not a6 and a6.__class__ is list and d > 1 else x6(a6, d, q, S, M),
+            k7: S[a7] if f7 and a7.__class__ is int else a7 if a7.__class__ in o7
+            else a7 if e7 and not a7 and a7.__class__ is list and d > 1 else x7(a7, d, q, S, M),
+            k8: S[a8] if f8 and a8.__class__ is int else a8 if a8.__class__ in o8
+            else a8 if e8 and not a8 and a8.__class__ is list and d > 1 else x8(a8, d, q, S, M),
+            k9: S[a9] if f9 and a9.__class__ is int else a9 if a9.__class__ in o9
+            else a9 if e9 and not a9 and a9.__class__ is list and d > 1 else x9(a9, d, q, S, M),
+        }
+
+    return decode
+
+
+def plain10(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
+        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+    k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, = keys
+    f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, = flags
+    o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, = kept
+    e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, = empties
+    x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, = others
+
+    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+        if d < need:
+            raise RecursionError
+        _, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, = v
+        return {
+            k1: S[a1] if f1 and a1.__class__ is int else a1 if a1.__class__ in o1
+            else a1 if e1 and not a1 and a1.__class__ is list and d > 1 else x1(a1, d, q, S, M),
+            k2: S[a2] if f2 and a2.__class__ is int else a2 if a2.__class__ in o2
+            else a2 if e2 and not a2 and a2.__class__ is list and d > 1 else x2(a2, d, q, S, M),
+            k3: S[a3] if f3 and a3.__class__ is int else a3 if a3.__class__ in o3
+            else a3 if e3 and not a3 and a3.__class__ is list and d > 1 else x3(a3, d, q, S, M),
+            k4: S[a4] if f4 and a4.__class__ is int else a4 if a4.__class__ in o4
+            else a4 if e4 and not a4 and a4.__class__ is list and d > 1 else x4(a4, d, q, S, M),
+            k5: S[a5] if f5 and a5.__class__ is int else a5 if a5.__class__ in o5
+            else a5 if e5 and not a5 and a5.__class__ is list and d > 1 else x5(a5, d, q, S, M),
+            k6: S[a6] if f6 and a6.__class__ is int else a6 if a6.__class__ in o6
+            else a6 if e6 and not a6 and a6.__class__ is list and d > 1 else x6(a6, d, q, S, M),
+            k7: S[a7] if f7 and a7.__class__ is int else a7 if a7.__class__ in o7
+            else a7 if e7 and not a7 and a7.__class__ is list and d > 1 else x7(a7, d, q, S, M),
+            k8: S[a8] if f8 and a8.__class__ is int else a8 if a8.__class__ in o8
+            else a8 if e8 and not a8 and a8.__class__ is list and d > 1 else x8(a8, d, q, S, M),
+            k9: S[a9] if f9 and a9.__class__ is int else a9 if a9.__class__ in o9
+            else a9 if e9 and not a9 and a9.__class__ is list and d > 1 else x9(a9, d, q, S, M),
+            k10: S[a10] if f10 and a10.__class__ is int else a10 if a10.__class__ in o10
+            else a10 if e10 and not a10 and a10.__class__ is list and d > 1 else x10(a10, d, q, S, M),
+        }
+
+    return decode
+
+
+def plain11(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
+        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+    k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, k11, = keys
+    f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, = flags
+    o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11, = kept
+    e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, = empties
+    x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, = others
+
+    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+        if d < need:
+            raise RecursionError
+        _, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, = v
+        return {
+            k1: S[a1] if f1 and a1.__class__ is int else a1 if a1.__class__ in o1
+            else a1 if e1 and not a1 and a1.__class__ is list and d > 1 else x1(a1, d, q, S, M),
+            k2: S[a2] if f2 and a2.__class__ is int else a2 if a2.__class__ in o2
+            else a2 if e2 and not a2 and a2.__class__ is list and d > 1 else x2(a2, d, q, S, M),
+            k3: S[a3] if f3 and a3.__class__ is int else a3 if a3.__class__ in o3
+            else a3 if e3 and not a3 and a3.__class__ is list and d > 1 else x3(a3, d, q, S, M),
+            k4: S[a4] if f4 and a4.__class__ is int else a4 if a4.__class__ in o4
+            else a4 if e4 and not a4 and a4.__class__ is list and d > 1 else x4(a4, d, q, S, M),
+            k5: S[a5] if f5 and a5.__class__ is int else a5 if a5.__class__ in o5
+            else a5 if e5 and not a5 and a5.__class__ is list and d > 1 else x5(a5, d, q, S, M),
+            k6: S[a6] if f6 and a6.__class__ is int else a6 if a6.__class__ in o6
+            else a6 if e6 and not a6 and a6.__class__ is list and d > 1 else x6(a6, d, q, S, M),
+            k7: S[a7] if f7 and a7.__class__ is int else a7 if a7.__class__ in o7
+            else a7 if e7 and not a7 and a7.__class__ is list and d > 1 else x7(a7, d, q, S, M),
+            k8: S[a8] if f8 and a8.__class__ is int else a8 if a8.__class__ in o8
+            else a8 if e8 and not a8 and a8.__class__ is list and d > 1 else x8(a8, d, q, S, M),
+            k9: S[a9] if f9 and a9.__class__ is int else a9 if a9.__class__ in o9
+            else a9 if e9 and not a9 and a9.__class__ is list and d > 1 else x9(a9, d, q, S, M),
+            k10: S[a10] if f10 and a10.__class__ is int else a10 if a10.__class__ in o10
+            else a10 if e10 and not a10 and a10.__class__ is list and d > 1 else x10(a10, d, q, S, M),
+            k11: S[a11] if f11 and a11.__class__ is int else a11 if a11.__class__ in o11
+            else a11 if e11 and not a11 and a11.__class__ is list and d > 1 else x11(a11, d, q, S, M),
+        }
+
+    return decode
+
+
+def plain12(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
+        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+    k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, k11, k12, = keys
+    f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, = flags
+    o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11, o12, = kept
+    e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, = empties
+    x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, = others
+
+    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+        if d < need:
+            raise RecursionError
+        _, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, = v
+        return {
+            k1: S[a1] if f1 and a1.__class__ is int else a1 if a1.__class__ in o1
+            else a1 if e1 and not a1 and a1.__class__ is list and d > 1 else x1(a1, d, q, S, M),
+            k2: S[a2] if f2 and a2.__class__ is int else a2 if a2.__class__ in o2
+            else a2 if e2 and not a2 and a2.__class__ is list and d > 1 else x2(a2, d, q, S, M),
+            k3: S[a3] if f3 and a3.__class__ is int else a3 if a3.__class__ in o3
+            else a3 if e3 and not a3 and a3.__class__ is list and d > 1 else x3(a3, d, q, S, M),
+            k4: S[a4] if f4 and a4.__class__ is int else a4 if a4.__class__ in o4
+            else a4 if e4 and not a4 and a4.__class__ is list and d > 1 else x4(a4, d, q, S, M),
+            k5: S[a5] if f5 and a5.__class__ is int else a5 if a5.__class__ in o5
+            else a5 if e5 and not a5 and a5.__class__ is list and d > 1 else x5(a5, d, q, S, M),
+            k6: S[a6] if f6 and a6.__class__ is int else a6 if a6.__class__ in o6
+            else a6 if e6 and not a6 and a6.__class__ is list and d > 1 else x6(a6, d, q, S, M),
+            k7: S[a7] if f7 and a7.__class__ is int else a7 if a7.__class__ in o7
+            else a7 if e7 and not a7 and a7.__class__ is list and d > 1 else x7(a7, d, q, S, M),
+            k8: S[a8] if f8 and a8.__class__ is int else a8 if a8.__class__ in o8
+            else a8 if e8 and not a8 and a8.__class__ is list and d > 1 else x8(a8, d, q, S, M),
+            k9: S[a9] if f9 and a9.__class__ is int else a9 if a9.__class__ in o9
+            else a9 if e9 and not a9 and a9.__class__ is list and d > 1 else x9(a9, d, q, S, M),
+            k10: S[a10] if f10 and a10.__class__ is int else a10 if a10.__class__ in o10
+            else a10 if e10 and not a10 and a10.__class__ is list and d > 1 else x10(a10, d, q, S, M),
+            k11: S[a11] if f11 and a11.__class__ is int else a11 if a11.__class__ in o11
+            else a11 if e11 and not a11 and a11.__class__ is list and d > 1 else x11(a11, d, q, S, M),
+            k12: S[a12] if f12 and a12.__class__ is int else a12 if a12.__class__ in o12
+            else a12 if e12 and not a12 and a12.__class__ is list and d > 1 else x12(a12, d, q, S, M),
+        }
+
+    return decode
+
+
+def plain13(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
+        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+    k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, k11, k12, k13, = keys
+    f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, = flags
+    o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11, o12, o13, = kept
+    e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, e13, = empties
+    x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, = others
+
+    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+        if d < need:
+            raise RecursionError
+        _, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, = v
+        return {
+            k1: S[a1] if f1 and a1.__class__ is int else a1 if a1.__class__ in o1
+            else a1 if e1 and not a1 and a1.__class__ is list and d > 1 else x1(a1, d, q, S, M),
+            k2: S[a2] if f2 and a2.__class__ is int else a2 if a2.__class__ in o2
+            else a2 if e2 and not a2 and a2.__class__ is list and d > 1 else x2(a2, d, q, S, M),
+            k3: S[a3] if f3 and a3.__class__ is int else a3 if a3.__class__ in o3
+            else a3 if e3 and not a3 and a3.__class__ is list and d > 1 else x3(a3, d, q, S, M),
+            k4: S[a4] if f4 and a4.__class__ is int else a4 if a4.__class__ in o4
+            else a4 if e4 and not a4 and a4.__class__ is list and d > 1 else x4(a4, d, q, S, M),
+            k5: S[a5] if f5 and a5.__class__ is int else a5 if a5.__class__ in o5
+            else a5 if e5 and not a5 and a5.__class__ is list and d > 1 else x5(a5, d, q, S, M),
+            k6: S[a6] if f6 and a6.__class__ is int else a6 if a6.__class__ in o6
+            else a6 if e6 and not a6 and a6.__class__ is list and d > 1 else x6(a6, d, q, S, M),
+            k7: S[a7] if f7 and a7.__class__ is int else a7 if a7.__class__ in o7
+            else a7 if e7 and not a7 and a7.__class__ is list and d > 1 else x7(a7, d, q, S, M),
+            k8: S[a8] if f8 and a8.__class__ is int else a8 if a8.__class__ in o8
+            else a8 if e8 and not a8 and a8.__class__ is list and d > 1 else x8(a8, d, q, S, M),
+            k9: S[a9] if f9 and a9.__class__ is int else a9 if a9.__class__ in o9
+            else a9 if e9 and not a9 and a9.__class__ is list and d > 1 else x9(a9, d, q, S, M),
+            k10: S[a10] if f10 and a10.__class__ is int else a10 if a10.__class__ in o10
+            else a10 if e10 and not a10 and a10.__class__ is list and d > 1 else x10(a10, d, q, S, M),
+            k11: S[a11] if f11 and a11.__class__ is int else a11 if a11.__class__ in o11
+            else a11 if e11 and not a11 and a11.__class__ is list and d > 1 else x11(a11, d, q, S, M),
+            k12: S[a12] if f12 and a12.__class__ is int else a12 if a12.__class__ in o12
+            else a12 if e12 and not a12 and a12.__class__ is list and d > 1 else x12(a12, d, q, S, M),
+            k13: S[a13] if f13 and a13.__class__ is int else a13 if a13.__class__ in o13
+            else a13 if e13 and not a13 and a13.__class__ is list and d > 1 else x13(a13, d, q, S, M),
+        }
+
+    return decode
+
+
+def plain14(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
+        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+    k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, k11, k12, k13, k14, = keys
+    f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, f14, = flags
+    o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11, o12, o13, o14, = kept
+    e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, e13, e14, = empties
+    x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, = others
+
+    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+        if d < need:
+            raise RecursionError
+        _, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, = v
+        return {
+            k1: S[a1] if f1 and a1.__class__ is int else a1 if a1.__class__ in o1
+            else a1 if e1 and not a1 and a1.__class__ is list and d > 1 else x1(a1, d, q, S, M),
+            k2: S[a2] if f2 and a2.__class__ is int else a2 if a2.__class__ in o2
+            else a2 if e2 and not a2 and a2.__class__ is list and d > 1 else x2(a2, d, q, S, M),
+            k3: S[a3] if f3 and a3.__class__ is int else a3 if a3.__class__ in o3
+            else a3 if e3 and not a3 and a3.__class__ is list and d > 1 else x3(a3, d, q, S, M),
+            k4: S[a4] if f4 and a4.__class__ is int else a4 if a4.__class__ in o4
+            else a4 if e4 and not a4 and a4.__class__ is list and d > 1 else x4(a4, d, q, S, M),
+            k5: S[a5] if f5 and a5.__class__ is int else a5 if a5.__class__ in o5
+            else a5 if e5 and not a5 and a5.__class__ is list and d > 1 else x5(a5, d, q, S, M),
+            k6: S[a6] if f6 and a6.__class__ is int else a6 if a6.__class__ in o6
+            else a6 if e6 and not a6 and a6.__class__ is list and d > 1 else x6(a6, d, q, S, M),
+            k7: S[a7] if f7 and a7.__class__ is int else a7 if a7.__class__ in o7
+            else a7 if e7 and not a7 and a7.__class__ is list and d > 1 else x7(a7, d, q, S, M),
+            k8: S[a8] if f8 and a8.__class__ is int else a8 if a8.__class__ in o8
+            else a8 if e8 and not a8 and a8.__class__ is list and d > 1 else x8(a8, d, q, S, M),
+            k9: S[a9] if f9 and a9.__class__ is int else a9 if a9.__class__ in o9
+            else a9 if e9 and not a9 and a9.__class__ is list and d > 1 else x9(a9, d, q, S, M),
+            k10: S[a10] if f10 and a10.__class__ is int else a10 if a10.__class__ in o10
+            else a10 if e10 and not a10 and a10.__class__ is list and d > 1 else x10(a10, d, q, S, M),
+            k11: S[a11] if f11 and a11.__class__ is int else a11 if a11.__class__ in o11
+            else a11 if e11 and not a11 and a11.__class__ is list and d > 1 else x11(a11, d, q, S, M),
+            k12: S[a12] if f12 and a12.__class__ is int else a12 if a12.__class__ in o12
+            else a12 if e12 and not a12 and a12.__class__ is list and d > 1 else x12(a12, d, q, S, M),
+            k13: S[a13] if f13 and a13.__class__ is int else a13 if a13.__class__ in o13
+            else a13 if e13 and not a13 and a13.__class__ is list and d > 1 else x13(a13, d, q, S, M),
+            k14: S[a14] if f14 and a14.__class__ is int else a14 if a14.__class__ in o14
+            else a14 if e14 and not a14 and a14.__class__ is list and d > 1 else x14(a14, d, q, S, M),
+        }
+
+    return decode
+
+
+def plain15(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
+        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+    k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, k11, k12, k13, k14, k15, = keys
+    f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, f14, f15, = flags
+    o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11, o12, o13, o14, o15, = kept
+    e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, e13, e14, e15, = empties
+    x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, = others
+
+    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+        if d < need:
+            raise RecursionError
+        _, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, = v
+        return {
+            k1: S[a1] if f1 and a1.__class__ is int else a1 if a1.__class__ in o1
+            else a1 if e1 and not a1 and a1.__class__ is list and d > 1 else x1(a1, d, q, S, M),
+            k2: S[a2] if f2 and a2.__class__ is int else a2 if a2.__class__ in o2
+            else a2 if e2 and not a2 and a2.__class__ is list and d > 1 else x2(a2, d, q, S, M),
+            k3: S[a3] if f3 and a3.__class__ is int else a3 if a3.__class__ in o3
+            else a3 if e3 and not a3 and a3.__class__ is list and d > 1 else x3(a3, d, q, S, M),
+            k4: S[a4] if f4 and a4.__class__ is int else a4 if a4.__class__ in o4
+            else a4 if e4 and not a4 and a4.__class__ is list and d > 1 else x4(a4, d, q, S, M),
+            k5: S[a5] if f5 and a5.__class__ is int else a5 if a5.__class__ in o5
+            else a5 if e5 and not a5 and a5.__class__ is list and d > 1 else x5(a5, d, q, S, M),
+            k6: S[a6] if f6 and a6.__class__ is int else a6 if a6.__class__ in o6
+            else a6 if e6 and not a6 and a6.__class__ is list and d > 1 else x6(a6, d, q, S, M),
+            k7: S[a7] if f7 and a7.__class__ is int else a7 if a7.__class__ in o7
+            else a7 if e7 and not a7 and a7.__class__ is list and d > 1 else x7(a7, d, q, S, M),
+            k8: S[a8] if f8 and a8.__class__ is int else a8 if a8.__class__ in o8
+            else a8 if e8 and not a8 and a8.__class__ is list and d > 1 else x8(a8, d, q, S, M),
+            k9: S[a9] if f9 and a9.__class__ is int else a9 if a9.__class__ in o9
+            else a9 if e9 and not a9 and a9.__class__ is list and d > 1 else x9(a9, d, q, S, M),
+            k10: S[a10] if f10 and a10.__class__ is int else a10 if a10.__class__ in o10
+            else a10 if e10 and not a10 and a10.__class__ is list and d > 1 else x10(a10, d, q, S, M),
+            k11: S[a11] if f11 and a11.__class__ is int else a11 if a11.__class__ in o11
+            else a11 if e11 and not a11 and a11.__class__ is list and d > 1 else x11(a11, d, q, S, M),
+            k12: S[a12] if f12 and a12.__class__ is int else a12 if a12.__class__ in o12
+            else a12 if e12 and not a12 and a12.__class__ is list and d > 1 else x12(a12, d, q, S, M),
+            k13: S[a13] if f13 and a13.__class__ is int else a13 if a13.__class__ in o13
+            else a13 if e13 and not a13 and a13.__class__ is list and d > 1 else x13(a13, d, q, S, M),
+            k14: S[a14] if f14 and a14.__class__ is int else a14 if a14.__class__ in o14
+            else a14 if e14 and not a14 and a14.__class__ is list and d > 1 else x14(a14, d, q, S, M),
+            k15: S[a15] if f15 and a15.__class__ is int else a15 if a15.__class__ in o15
+            else a15 if e15 and not a15 and a15.__class__ is list and d > 1 else x15(a15, d, q, S, M),
+        }
+
+    return decode
+
+
+def plain16(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
+        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+    k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, k11, k12, k13, k14, k15, k16, = keys
+    f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, f14, f15, f16, = flags
+    o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11, o12, o13, o14, o15, o16, = kept
+    e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, e13, e14, e15, e16, = empties
+    x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, x16, = others
+
+    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+        if d < need:
+            raise RecursionError
+        _, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, = v
+        return {
+            k1: S[a1] if f1 and a1.__class__ is int else a1 if a1.__class__ in o1
+            else a1 if e1 and not a1 and a1.__class__ is list and d > 1 else x1(a1, d, q, S, M),
+            k2: S[a2] if f2 and a2.__class__ is int else a2 if a2.__class__ in o2
+            else a2 if e2 and not a2 and a2.__class__ is list and d > 1 else x2(a2, d, q, S, M),
+            k3: S[a3] if f3 and a3.__class__ is int else a3 if a3.__class__ in o3
+            else a3 if e3 and not a3 and a3.__class__ is list and d > 1 else x3(a3, d, q, S, M),
+            k4: S[a4] if f4 and a4.__class__ is int else a4 if a4.__class__ in o4
+            else a4 if e4 and not a4 and a4.__class__ is list and d > 1 else x4(a4, d, q, S, M),
+            k5: S[a5] if f5 and a5.__class__ is int else a5 if a5.__class__ in o5
+            else a5 if e5 and not a5 and a5.__class__ is list and d > 1 else x5(a5, d, q, S, M),
+            k6: S[a6] if f6 and a6.__class__ is int else a6 if a6.__class__ in o6
+            else a6 if e6 and not a6 and a6.__class__ is list and d > 1 else x6(a6, d, q, S, M),
+            k7: S[a7] if f7 and a7.__class__ is int else a7 if a7.__class__ in o7
+            else a7 if e7 and not a7 and a7.__class__ is list and d > 1 else x7(a7, d, q, S, M),
+            k8: S[a8] if f8 and a8.__class__ is int else a8 if a8.__class__ in o8
+            else a8 if e8 and not a8 and a8.__class__ is list and d > 1 else x8(a8, d, q, S, M),
+            k9: S[a9] if f9 and a9.__class__ is int else a9 if a9.__class__ in o9
+            else a9 if e9 and not a9 and a9.__class__ is list and d > 1 else x9(a9, d, q, S, M),
+            k10: S[a10] if f10 and a10.__class__ is int else a10 if a10.__class__ in o10
+            else a10 if e10 and not a10 and a10.__class__ is list and d > 1 else x10(a10, d, q, S, M),
+            k11: S[a11] if f11 and a11.__class__ is int else a11 if a11.__class__ in o11
+            else a11 if e11 and not a11 and a11.__class__ is list and d > 1 else x11(a11, d, q, S, M),
+            k12: S[a12] if f12 and a12.__class__ is int else a12 if a12.__class__ in o12
+            else a12 if e12 and not a12 and a12.__class__ is list and d > 1 else x12(a12, d, q, S, M),
+            k13: S[a13] if f13 and a13.__class__ is int else a13 if a13.__class__ in o13
+            else a13 if e13 and not a13 and a13.__class__ is list and d > 1 else x13(a13, d, q, S, M),
+            k14: S[a14] if f14 and a14.__class__ is int else a14 if a14.__class__ in o14
+            else a14 if e14 and not a14 and a14.__class__ is list and d > 1 else x14(a14, d, q, S, M),
+            k15: S[a15] if f15 and a15.__class__ is int else a15 if a15.__class__ in o15
+            else a15 if e15 and not a15 and a15.__class__ is list and d > 1 else x15(a15, d, q, S, M),
+            k16: S[a16] if f16 and a16.__class__ is int else a16 if a16.__class__ in o16
+            else a16 if e16 and not a16 and a16.__class__ is list and d > 1 else x16(a16, d, q, S, M),
+        }
+
+    return decode
+
+
+def seq0(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
+        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+    k0, = keys
+
+    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+        if d < need:
+            raise RecursionError
+        _, = v
+        return {
+            k0: q,
+        }
+
+    return decode
+
+
+def seq1(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
+        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+    k0, k1, = keys
+    f1, = flags
+    o1, = kept
+    e1, = empties
+    x1, = others
+
+    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+        if d < need:
+            raise RecursionError
+        _, a1, = v
+        return {
+            k0: q,
+            k1: S[a1] if f1 and a1.__class__ is int else a1 if a1.__class__ in o1
+            else a1 if e1 and not a1 and a1.__class__ is list and d > 1 else x1(a1, d, q, S, M),
+        }
+
+    return decode
+
+
+def seq2(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
+        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+    k0, k1, k2, = keys
+    f1, f2, = flags
+    o1, o2, = kept
+    e1, e2, = empties
+    x1, x2, = others
+
+    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+        if d < need:
+            raise RecursionError
+        _, a1, a2, = v
+        return {
+            k0: q,
+            k1: S[a1] if f1 and a1.__class__ is int else a1 if a1.__class__ in o1
+            else a1 if e1 and not a1 and a1.__class__ is list and d > 1 else x1(a1, d, q, S, M),
+            k2: S[a2] if f2 and a2.__class__ is int else a2 if a2.__class__ in o2
+            else a2 if e2 and not a2 and a2.__class__ is list and d > 1 else x2(a2, d, q, S, M),
+        }
+
+    return decode
+
+
+def seq3(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
+        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+    k0, k1, k2, k3, = keys
+    f1, f2, f3, = flags
+    o1, o2, o3, = kept
+    e1, e2, e3, = empties
+    x1, x2, x3, = others
+
+    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+        if d < need:
+            raise RecursionError
+        _, a1, a2, a3, = v
+        return {
+            k0: q,
+            k1: S[a1] if f1 and a1.__class__ is int else a1 if a1.__class__ in o1
+            else a1 if e1 and not a1 and a1.__class__ is list and d > 1 else x1(a1, d, q, S, M),
+            k2: S[a2] if f2 and a2.__class__ is int else a2 if a2.__class__ in o2
+            else a2 if e2 and not a2 and a2.__class__ is list and d > 1 else x2(a2, d, q, S, M),
+            k3: S[a3] if f3 and a3.__class__ is int else a3 if a3.__class__ in o3
+            else a3 if e3 and not a3 and a3.__class__ is list and d > 1 else x3(a3, d, q, S, M),
+        }
+
+    return decode
+
+
+def seq4(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
+        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+    k0, k1, k2, k3, k4, = keys
+    f1, f2, f3, f4, = flags
+    o1, o2, o3, o4, = kept
+    e1, e2, e3, e4, = empties
+    x1, x2, x3, x4, = others
+
+    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+        if d < need:
+            raise RecursionError
+        _, a1, a2, a3, a4, = v
+        return {
+            k0: q,
+            k1: S[a1] if f1 and a1.__class__ is int else a1 if a1.__class__ in o1
+            else a1 if e1 and not a1 and a1.__class__ is list and d > 1 else x1(a1, d, q, S, M),
+            k2: S[a2] if f2 and a2.__class__ is int else a2 if a2.__class__ in o2
+            else a2 if e2 and not a2 and a2.__class__ is list and d > 1 else x2(a2, d, q, S, M),
+            k3: S[a3] if f3 and a3.__class__ is int else a3 if a3.__class__ in o3
+            else a3 if e3 and not a3 and a3.__class__ is list and d > 1 else x3(a3, d, q, S, M),
+            k4: S[a4] if f4 and a4.__class__ is int else a4 if a4.__class__ in o4
+            else a4 if e4 and not a4 and a4.__class__ is list and d > 1 else x4(a4, d, q, S, M),
+        }
+
+    return decode
+
+
+def seq5(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
+        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+    k0, k1, k2, k3, k4, k5, = keys
+    f1, f2, f3, f4, f5, = flags
+    o1, o2, o3, o4, o5, = kept
+    e1, e2, e3, e4, e5, = empties
+    x1, x2, x3, x4, x5, = others
+
+    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+        if d < need:
+            raise RecursionError
+        _, a1, a2, a3, a4, a5, = v
+        return {
+            k0: q,
+            k1: S[a1] if f1 and a1.__class__ is int else a1 if a1.__class__ in o1
+            else a1 if e1 and not a1 and a1.__class__ is list and d > 1 else x1(a1, d, q, S, M),
+            k2: S[a2] if f2 and a2.__class__ is int else a2 if a2.__class__ in o2
+            else a2 if e2 and not a2 and a2.__class__ is list and d > 1 else x2(a2, d, q, S, M),
+            k3: S[a3] if f3 and a3.__class__ is int else a3 if a3.__class__ in o3
+            else a3 if e3 and not a3 and a3.__class__ is list and d > 1 else x3(a3, d, q, S, M),
+            k4: S[a4] if f4 and a4.__class__ is int else a4 if a4.__class__ in o4
+            else a4 if e4 and not a4 and a4.__class__ is list and d > 1 else x4(a4, d, q, S, M),
+            k5: S[a5] if f5 and a5.__class__ is int else a5 if a5.__class__ in o5
+            else a5 if e5 and not a5 and a5.__class__ is list and d > 1 else x5(a5, d, q, S, M),
+        }
+
+    return decode
+
+
+def seq6(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
+        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+    k0, k1, k2, k3, k4, k5, k6, = keys
+    f1, f2, f3, f4, f5, f6, = flags
+    o1, o2, o3, o4, o5, o6, = kept
+    e1, e2, e3, e4, e5, e6, = empties
+    x1, x2, x3, x4, x5, x6, = others
+
+    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+        if d < need:
+            raise RecursionError
+        _, a1, a2, a3, a4, a5, a6, = v
+        return {
+            k0: q,
+            k1: S[a1] if f1 and a1.__class__ is int else a1 if a1.__class__ in o1
+            else a1 if e1 and not a1 and a1.__class__ is list and d > 1 else x1(a1, d, q, S, M),
+            k2: S[a2] if f2 and a2.__class__ is int else a2 if a2.__class__ in o2
+            else a2 if e2 and not a2 and a2.__class__ is list and d > 1 else x2(a2, d, q, S, M),
+            k3: S[a3] if f3 and a3.__class__ is int else a3 if a3.__class__ in o3
+            else a3 if e3 and not a3 and a3.__class__ is list and d > 1 else x3(a3, d, q, S, M),
+            k4: S[a4] if f4 and a4.__class__ is int else a4 if a4.__class__ in o4
+            else a4 if e4 and not a4 and a4.__class__ is list and d > 1 else x4(a4, d, q, S, M),
+            k5: S[a5] if f5 and a5.__class__ is int else a5 if a5.__class__ in o5
+            else a5 if e5 and not a5 and a5.__class__ is list and d > 1 else x5(a5, d, q, S, M),
+            k6: S[a6] if f6 and a6.__class__ is int else a6 if a6.__class__ in o6
+            else a6 if e6 and not a6 and a6.__class__ is list and d > 1 else x6(a6, d, q, S, M),
+        }
+
+    return decode
+
+
+def seq7(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
+        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+    k0, k1, k2, k3, k4, k5, k6, k7, = keys
+    f1, f2, f3, f4, f5, f6, f7, = flags
+    o1, o2, o3, o4, o5, o6, o7, = kept
+    e1, e2, e3, e4, e5, e6, e7, = empties
+    x1, x2, x3, x4, x5, x6, x7, = others
+
+    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+        if d < need:
+            raise RecursionError
+        _, a1, a2, a3, a4, a5, a6, a7, = v
+        return {
+            k0: q,
+            k1: S[a1] if f1 and a1.__class__ is int else a1 if a1.__class__ in o1
+            else a1 if e1 and not a1 and a1.__class__ is list and d > 1 else x1(a1, d, q, S, M),
+            k2: S[a2] if f2 and a2.__class__ is int else a2 if a2.__class__ in o2
+            else a2 if e2 and not a2 and a2.__class__ is list and d > 1 else x2(a2, d, q, S, M),
+            k3: S[a3] if f3 and a3.__class__ is int else a3 if a3.__class__ in o3
+            else a3 if e3 and not a3 and a3.__class__ is list and d > 1 else x3(a3, d, q, S, M),
+            k4: S[a4] if f4 and a4.__class__ is int else a4 if a4.__class__ in o4
+            else a4 if e4 and not a4 and a4.__class__ is list and d > 1 else x4(a4, d, q, S, M),
+            k5: S[a5] if f5 and a5.__class__ is int else a5 if a5.__class__ in o5
+            else a5 if e5 and not a5 and a5.__class__ is list and d > 1 else x5(a5, d, q, S, M),
+            k6: S[a6] if f6 and a6.__class__ is int else a6 if a6.__class__ in o6
+            else a6 if e6 and not a6 and a6.__class__ is list and d > 1 else x6(a6, d, q, S, M),
+            k7: S[a7] if f7 and a7.__class__ is int else a7 if a7.__class__ in o7
+            else a7 if e7 and not a7 and a7.__class__ is list and d > 1 else x7(a7, d, q, S, M),
+        }
+
+    return decode
+
+
+def seq8(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
+        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+    k0, k1, k2, k3, k4, k5, k6, k7, k8, = keys
+    f1, f2, f3, f4, f5, f6, f7, f8, = flags
+    o1, o2, o3, o4, o5, o6, o7, o8, = kept
+    e1, e2, e3, e4, e5, e6, e7, e8, = empties
+    x1, x2, x3, x4, x5, x6, x7, x8, = others
+
+    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+        if d < need:
+            raise RecursionError
+        _, a1, a2, a3, a4, a5, a6, a7, a8, = v
+        return {
+            k0: q,
+            k1: S[a1] if f1 and a1.__class__ is int else a1 if a1.__class__ in o1
+            else a1 if e1 and not a1 and a1.__class__ is list and d > 1 else x1(a1, d, q, S, M),
+            k2: S[a2] if f2 and a2.__class__ is int else a2 if a2.__class__ in o2
+            else a2 if e2 and not a2 and a2.__class__ is list and d > 1 else x2(a2, d, q, S, M),
+            k3: S[a3] if f3 and a3.__class__ is int else a3 if a3.__class__ in o3
+            else a3 if e3 and not a3 and a3.__class__ is list and d > 1 else x3(a3, d, q, S, M),
+            k4: S[a4] if f4 and a4.__class__ is int else a4 if a4.__class__ in o4
+            else a4 if e4 and not a4 and a4.__class__ is list and d > 1 else x4(a4, d, q, S, M),
+            k5: S[a5] if f5 and a5.__class__ is int else a5 if a5.__class__ in o5
+            else a5 if e5 and not a5 and a5.__class__ is list and d > 1 else x5(a5, d, q, S, M),
+            k6: S[a6] if f6 and a6.__class__ is int else a6 if a6.__class__ in o6
+            else a6 if e6 and not a6 and a6.__class__ is list and d > 1 else x6(a6, d, q, S, M),
+            k7: S[a7] if f7 and a7.__class__ is int else a7 if a7.__class__ in o7
+            else a7 if e7 and not a7 and a7.__class__ is list and d > 1 else x7(a7, d, q, S, M),
+            k8: S[a8] if f8 and a8.__class__ is int else a8 if a8.__class__ in o8
+            else a8 if e8 and not a8 and a8.__class__ is list and d > 1 else x8(a8, d, q, S, M),
+        }
+
+    return decode
+
+
+def seq9(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
+        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+    k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, = keys
+    f1, f2, f3, f4, f5, f6, f7, f8, f9, = flags
+    o1, o2, o3, o4, o5, o6, o7, o8, o9, = kept
+    e1, e2, e3, e4, e5, e6, e7, e8, e9, = empties
+    x1, x2, x3, x4, x5, x6, x7, x8, x9, = others
+
+    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+        if d < need:
+            raise RecursionError
+        _, a1, a2, a3, a4, a5, a6, a7, a8, a9, = v
+        return {
+            k0: q,
+            k1: S[a1] if f1 and a1.__class__ is int else a1 if a1.__class__ in o1
+            else a1 if e1 and not a1 and a1.__class__ is list and d > 1 else x1(a1, d, q, S, M),
+            k2: S[a2] if f2 and a2.__class__ is int else a2 if a2.__class__ in o2
+            else a2 if e2 and not a2 and a2.__class__ is list and d > 1 else x2(a2, d, q, S, M),
+            k3: S[a3] if f3 and a3.__class__ is int else a3 if a3.__class__ in o3
+            else a3 if e3 and not a3 and a3.__class__ is list and d > 1 else x3(a3, d, q, S, M),
+            k4: S[a4] if f4 and a4.__class__ is int else a4 if a4.__class__ in o4
+            else a4 if e4 and not a4 and a4.__class__ is list and d > 1 else x4(a4, d, q, S, M),
+            k5: S[a5] if f5 and a5.__class__ is int else a5 if a5.__class__ in o5
+            else a5 if e5 and not a5 and a5.__class__ is list and d > 1 else x5(a5, d, q, S, M),
+            k6: S[a6] if f6 and a6.__class__ is int else a6 if a6.__class__ in o6
+            else a6 if e6 and not a6 and a6.__class__ is list and d > 1 else x6(a6, d, q, S, M),
+            k7: S[a7] if f7 and a7.__class__ is int else a7 if a7.__class__ in o7
+            else a7 if e7 and not a7 and a7.__class__ is list and d > 1 else x7(a7, d, q, S, M),
+            k8: S[a8] if f8 and a8.__class__ is int else a8 if a8.__class__ in o8
+            else a8 if e8 and not a8 and a8.__class__ is list and d > 1 else x8(a8, d, q, S, M),
+            k9: S[a9] if f9 and a9.__class__ is int else a9 if a9.__class__ in o9
+            else a9 if e9 and not a9 and a9.__class__ is list and d > 1 else x9(a9, d, q, S, M),
+        }
+
+    return decode
+
+
+def seq10(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
+        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+    k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, = keys
+    f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, = flags
+    o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, = kept
+    e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, = empties
+    x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, = others
+
+    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+        if d < need:
+            raise RecursionError
+        _, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, = v
+        return {
+            k0: q,
+            k1: S[a1] if f1 and a1.__class__ is int else a1 if a1.__class__ in o1
+            else a1 if e1 and not a1 and a1.__class__ is list and d > 1 else x1(a1, d, q, S, M),
+            k2: S[a2] if f2 and a2.__class__ is int else a2 if a2.__class__ in o2
+            else a2 if e2 and not a2 and a2.__class__ is list and d > 1 else x2(a2, d, q, S, M),
+            k3: S[a3] if f3 and a3.__class__ is int else a3 if a3.__class__ in o3
+            else a3 if e3 and not a3 and a3.__class__ is list and d > 1 else x3(a3, d, q, S, M),
+            k4: S[a4] if f4 and a4.__class__ is int else a4 if a4.__class__ in o4
+            else a4 if e4 and not a4 and a4.__class__ is list and d > 1 else x4(a4, d, q, S, M),
+            k5: S[a5] if f5 and a5.__class__ is int else a5 if a5.__class__ in o5
+            else a5 if e5 and not a5 and a5.__class__ is list and d > 1 else x5(a5, d, q, S, M),
+            k6: S[a6] if f6 and a6.__class__ is int else a6 if a6.__class__ in o6
+            else a6 if e6 and not a6 and a6.__class__ is list and d > 1 else x6(a6, d, q, S, M),
+            k7: S[a7] if f7 and a7.__class__ is int else a7 if a7.__class__ in o7
+            else a7 if e7 and not a7 and a7.__class__ is list and d > 1 else x7(a7, d, q, S, M),
+            k8: S[a8] if f8 and a8.__class__ is int else a8 if a8.__class__ in o8
+            else a8 if e8 and not a8 and a8.__class__ is list and d > 1 else x8(a8, d, q, S, M),
+            k9: S[a9] if f9 and a9.__class__ is int else a9 if a9.__class__ in o9
+            else a9 if e9 and not a9 and a9.__class__ is list and d > 1 else x9(a9, d, q, S, M),
+            k10: S[a10] if f10 and a10.__class__ is int else a10 if a10.__class__ in o10
+            else a10 if e10 and not a10 and a10.__class__ is list and d > 1 else x10(a10, d, q, S, M),
+        }
+
+    return decode
+
+
+def seq11(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
+        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+    k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, k11, = keys
+    f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, = flags
+    o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11, = kept
+    e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, = empties
+    x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, = others
+
+    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+        if d < need:
+            raise RecursionError
+        _, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, = v
+        return {
+            k0: q,
+            k1: S[a1] if f1 and a1.__class__ is int else a1 if a1.__class__ in o1
+            else a1 if e1 and not a1 and a1.__class__ is list and d > 1 else x1(a1, d, q, S, M),
+            k2: S[a2] if f2 and a2.__class__ is int else a2 if a2.__class__ in o2
+            else a2 if e2 and not a2 and a2.__class__ is list and d > 1 else x2(a2, d, q, S, M),
+            k3: S[a3] if f3 and a3.__class__ is int else a3 if a3.__class__ in o3
+            else a3 if e3 and not a3 and a3.__class__ is list and d > 1 else x3(a3, d, q, S, M),
+            k4: S[a4] if f4 and a4.__class__ is int else a4 if a4.__class__ in o4
+            else a4 if e4 and not a4 and a4.__class__ is list and d > 1 else x4(a4, d, q, S, M),
+            k5: S[a5] if f5 and a5.__class__ is int else a5 if a5.__class__ in o5
+            else a5 if e5 and not a5 and a5.__class__ is list and d > 1 else x5(a5, d, q, S, M),
+            k6: S[a6] if f6 and a6.__class__ is int else a6 if a6.__class__ in o6
+            else a6 if e6 and not a6 and a6.__class__ is list and d > 1 else x6(a6, d, q, S, M),
+            k7: S[a7] if f7 and a7.__class__ is int else a7 if a7.__class__ in o7
+            else a7 if e7 and not a7 and a7.__class__ is list and d > 1 else x7(a7, d, q, S, M),
+            k8: S[a8] if f8 and a8.__class__ is int else a8 if a8.__class__ in o8
+            else a8 if e8 and not a8 and a8.__class__ is list and d > 1 else x8(a8, d, q, S, M),
+            k9: S[a9] if f9 and a9.__class__ is int else a9 if a9.__class__ in o9
+            else a9 if e9 and not a9 and a9.__class__ is list and d > 1 else x9(a9, d, q, S, M),
+            k10: S[a10] if f10 and a10.__class__ is int else a10 if a10.__class__ in o10
+            else a10 if e10 and not a10 and a10.__class__ is list and d > 1 else x10(a10, d, q, S, M),
+            k11: S[a11] if f11 and a11.__class__ is int else a11 if a11.__class__ in o11
+            else a11 if e11 and not a11 and a11.__class__ is list and d > 1 else x11(a11, d, q, S, M),
+        }
+
+    return decode
+
+
+def seq12(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
+        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+    k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, k11, k12, = keys
+    f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, = flags
+    o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11, o12, = kept
+    e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, = empties
+    x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, = others
+
+    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+        if d < need:
+            raise RecursionError
+        _, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, = v
+        return {
+            k0: q,
+            k1: S[a1] if f1 and a1.__class__ is int else a1 if a1.__class__ in o1
+            else a1 if e1 and not a1 and a1.__class__ is list and d > 1 else x1(a1, d, q, S, M),
+            k2: S[a2] if f2 and a2.__class__ is int else a2 if a2.__class__ in o2
+            else a2 if e2 and not a2 and a2.__class__ is list and d > 1 else x2(a2, d, q, S, M),
+            k3: S[a3] if f3 and a3.__class__ is int else a3 if a3.__class__ in o3
+            else a3 if e3 and not a3 and a3.__class__ is list and d > 1 else x3(a3, d, q, S, M),
+            k4: S[a4] if f4 and a4.__class__ is int else a4 if a4.__class__ in o4
+            else a4 if e4 and not a4 and a4.__class__ is list and d > 1 else x4(a4, d, q, S, M),
+            k5: S[a5] if f5 and a5.__class__ is int else a5 if a5.__class__ in o5
+            else a5 if e5 and not a5 and a5.__class__ is list and d > 1 else x5(a5, d, q, S, M),
+            k6: S[a6] if f6 and a6.__class__ is int else a6 if a6.__class__ in o6
+            else a6 if e6 and not a6 and a6.__class__ is list and d > 1 else x6(a6, d, q, S, M),
+            k7: S[a7] if f7 and a7.__class__ is int else a7 if a7.__class__ in o7
+            else a7 if e7 and not a7 and a7.__class__ is list and d > 1 else x7(a7, d, q, S, M),
+            k8: S[a8] if f8 and a8.__class__ is int else a8 if a8.__class__ in o8
+            else a8 if e8 and not a8 and a8.__class__ is list and d > 1 else x8(a8, d, q, S, M),
+            k9: S[a9] if f9 and a9.__class__ is int else a9 if a9.__class__ in o9
+            else a9 if e9 and not a9 and a9.__class__ is list and d > 1 else x9(a9, d, q, S, M),
+            k10: S[a10] if f10 and a10.__class__ is int else a10 if a10.__class__ in o10
+            else a10 if e10 and not a10 and a10.__class__ is list and d > 1 else x10(a10, d, q, S, M),
+            k11: S[a11] if f11 and a11.__class__ is int else a11 if a11.__class__ in o11
+            else a11 if e11 and not a11 and a11.__class__ is list and d > 1 else x11(a11, d, q, S, M),
+            k12: S[a12] if f12 and a12.__class__ is int else a12 if a12.__class__ in o12
+            else a12 if e12 and not a12 and a12.__class__ is list and d > 1 else x12(a12, d, q, S, M),
+        }
+
+    return decode
+
+
+def seq13(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
+        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+    k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, k11, k12, k13, = keys
+    f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, = flags
+    o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11, o12, o13, = kept
+    e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, e13, = empties
+    x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, = others
+
+    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+        if d < need:
+            raise RecursionError
+        _, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, = v
+        return {
+            k0: q,
+            k1: S[a1] if f1 and a1.__class__ is int else a1 if a1.__class__ in o1
+            else a1 if e1 and not a1 and a1.__class__ is list and d > 1 else x1(a1, d, q, S, M),
+            k2: S[a2] if f2 and a2.__class__ is int else a2 if a2.__class__ in o2
+            else a2 if e2 and not a2 and a2.__class__ is list and d > 1 else x2(a2, d, q, S, M),
+            k3: S[a3] if f3 and a3.__class__ is int else a3 if a3.__class__ in o3
+            else a3 if e3 and not a3 and a3.__class__ is list and d > 1 else x3(a3, d, q, S, M),
+            k4: S[a4] if f4 and a4.__class__ is int else a4 if a4.__class__ in o4
+            else a4 if e4 and not a4 and a4.__class__ is list and d > 1 else x4(a4, d, q, S, M),
+            k5: S[a5] if f5 and a5.__class__ is int else a5 if a5.__class__ in o5
+            else a5 if e5 and not a5 and a5.__class__ is list and d > 1 else x5(a5, d, q, S, M),
+            k6: S[a6] if f6 and a6.__class__ is int else a6 if a6.__class__ in o6
+            else a6 if e6 and not a6 and a6.__class__ is list and d > 1 else x6(a6, d, q, S, M),
+            k7: S[a7] if f7 and a7.__class__ is int else a7 if a7.__class__ in o7
+            else a7 if e7 and not a7 and a7.__class__ is list and d > 1 else x7(a7, d, q, S, M),
+            k8: S[a8] if f8 and a8.__class__ is int else a8 if a8.__class__ in o8
+            else a8 if e8 and not a8 and a8.__class__ is list and d > 1 else x8(a8, d, q, S, M),
+            k9: S[a9] if f9 and a9.__class__ is int else a9 if a9.__class__ in o9
+            else a9 if e9 and not a9 and a9.__class__ is list and d > 1 else x9(a9, d, q, S, M),
+            k10: S[a10] if f10 and a10.__class__ is int else a10 if a10.__class__ in o10
+            else a10 if e10 and not a10 and a10.__class__ is list and d > 1 else x10(a10, d, q, S, M),
+            k11: S[a11] if f11 and a11.__class__ is int else a11 if a11.__class__ in o11
+            else a11 if e11 and not a11 and a11.__class__ is list and d > 1 else x11(a11, d, q, S, M),
+            k12: S[a12] if f12 and a12.__class__ is int else a12 if a12.__class__ in o12
+            else a12 if e12 and not a12 and a12.__class__ is list and d > 1 else x12(a12, d, q, S, M),
+            k13: S[a13] if f13 and a13.__class__ is int else a13 if a13.__class__ in o13
+            else a13 if e13 and not a13 and a13.__class__ is list and d > 1 else x13(a13, d, q, S, M),
+        }
+
+    return decode
+
+
+def seq14(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
+        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+    k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, k11, k12, k13, k14, = keys
+    f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, f14, = flags
+    o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11, o12, o13, o14, = kept
+    e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, e13, e14, = empties
+    x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, = others
+
+    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+        if d < need:
+            raise RecursionError
+        _, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, = v
+        return {
+            k0: q,
+            k1: S[a1] if f1 and a1.__class__ is int else a1 if a1.__class__ in o1
+            else a1 if e1 and not a1 and a1.__class__ is list and d > 1 else x1(a1, d, q, S, M),
+            k2: S[a2] if f2 and a2.__class__ is int else a2 if a2.__class__ in o2
+            else a2 if e2 and not a2 and a2.__class__ is list and d > 1 else x2(a2, d, q, S, M),
+            k3: S[a3] if f3 and a3.__class__ is int else a3 if a3.__class__ in o3
+            else a3 if e3 and not a3 and a3.__class__ is list and d > 1 else x3(a3, d, q, S, M),
+            k4: S[a4] if f4 and a4.__class__ is int else a4 if a4.__class__ in o4
+            else a4 if e4 and not a4 and a4.__class__ is list and d > 1 else x4(a4, d, q, S, M),
+            k5: S[a5] if f5 and a5.__class__ is int else a5 if a5.__class__ in o5
+            else a5 if e5 and not a5 and a5.__class__ is list and d > 1 else x5(a5, d, q, S, M),
+            k6: S[a6] if f6 and a6.__class__ is int else a6 if a6.__class__ in o6
+            else a6 if e6 and not a6 and a6.__class__ is list and d > 1 else x6(a6, d, q, S, M),
+            k7: S[a7] if f7 and a7.__class__ is int else a7 if a7.__class__ in o7
+            else a7 if e7 and not a7 and a7.__class__ is list and d > 1 else x7(a7, d, q, S, M),
+            k8: S[a8] if f8 and a8.__class__ is int else a8 if a8.__class__ in o8
+            else a8 if e8 and not a8 and a8.__class__ is list and d > 1 else x8(a8, d, q, S, M),
+            k9: S[a9] if f9 and a9.__class__ is int else a9 if a9.__class__ in o9
+            else a9 if e9 and not a9 and a9.__class__ is list and d > 1 else x9(a9, d, q, S, M),
+            k10: S[a10] if f10 and a10.__class__ is int else a10 if a10.__class__ in o10
+            else a10 if e10 and not a10 and a10.__class__ is list and d > 1 else x10(a10, d, q, S, M),
+            k11: S[a11] if f11 and a11.__class__ is int else a11 if a11.__class__ in o11
+            else a11 if e11 and not a11 and a11.__class__ is list and d > 1 else x11(a11, d, q, S, M),
+            k12: S[a12] if f12 and a12.__class__ is int else a12 if a12.__class__ in o12
+            else a12 if e12 and not a12 and a12.__class__ is list and d > 1 else x12(a12, d, q, S, M),
+            k13: S[a13] if f13 and a13.__class__ is int else a13 if a13.__class__ in o13
+            else a13 if e13 and not a13 and a13.__class__ is list and d > 1 else x13(a13, d, q, S, M),
+            k14: S[a14] if f14 and a14.__class__ is int else a14 if a14.__class__ in o14
+            else a14 if e14 and not a14 and a14.__class__ is list and d > 1 else x14(a14, d, q, S, M),
+        }
+
+    return decode
+
+
+def seq15(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
+        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+    k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, k11, k12, k13, k14, k15, = keys
+    f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, f14, f15, = flags
+    o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11, o12, o13, o14, o15, = kept
+    e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, e13, e14, e15, = empties
+    x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, = others
+
+    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+        if d < need:
+            raise RecursionError
+        _, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, = v
+        return {
+            k0: q,
+            k1: S[a1] if f1 and a1.__class__ is int else a1 if a1.__class__ in o1
+            else a1 if e1 and not a1 and a1.__class__ is list and d > 1 else x1(a1, d, q, S, M),
+            k2: S[a2] if f2 and a2.__class__ is int else a2 if a2.__class__ in o2
+            else a2 if e2 and not a2 and a2.__class__ is list and d > 1 else x2(a2, d, q, S, M),
+            k3: S[a3] if f3 and a3.__class__ is int else a3 if a3.__class__ in o3
+            else a3 if e3 and not a3 and a3.__class__ is list and d > 1 else x3(a3, d, q, S, M),
+            k4: S[a4] if f4 and a4.__class__ is int else a4 if a4.__class__ in o4
+            else a4 if e4 and not a4 and a4.__class__ is list and d > 1 else x4(a4, d, q, S, M),
+            k5: S[a5] if f5 and a5.__class__ is int else a5 if a5.__class__ in o5
+            else a5 if e5 and not a5 and a5.__class__ is list and d > 1 else x5(a5, d, q, S, M),
+            k6: S[a6] if f6 and a6.__class__ is int else a6 if a6.__class__ in o6
+            else a6 if e6 and not a6 and a6.__class__ is list and d > 1 else x6(a6, d, q, S, M),
+            k7: S[a7] if f7 and a7.__class__ is int else a7 if a7.__class__ in o7
+            else a7 if e7 and not a7 and a7.__class__ is list and d > 1 else x7(a7, d, q, S, M),
+            k8: S[a8] if f8 and a8.__class__ is int else a8 if a8.__class__ in o8
+            else a8 if e8 and not a8 and a8.__class__ is list and d > 1 else x8(a8, d, q, S, M),
+            k9: S[a9] if f9 and a9.__class__ is int else a9 if a9.__class__ in o9
+            else a9 if e9 and not a9 and a9.__class__ is list and d > 1 else x9(a9, d, q, S, M),
+            k10: S[a10] if f10 and a10.__class__ is int else a10 if a10.__class__ in o10
+            else a10 if e10 and not a10 and a10.__class__ is list and d > 1 else x10(a10, d, q, S, M),
+            k11: S[a11] if f11 and a11.__class__ is int else a11 if a11.__class__ in o11
+            else a11 if e11 and not a11 and a11.__class__ is list and d > 1 else x11(a11, d, q, S, M),
+            k12: S[a12] if f12 and a12.__class__ is int else a12 if a12.__class__ in o12
+            else a12 if e12 and not a12 and a12.__class__ is list and d > 1 else x12(a12, d, q, S, M),
+            k13: S[a13] if f13 and a13.__class__ is int else a13 if a13.__class__ in o13
+            else a13 if e13 and not a13 and a13.__class__ is list and d > 1 else x13(a13, d, q, S, M),
+            k14: S[a14] if f14 and a14.__class__ is int else a14 if a14.__class__ in o14
+            else a14 if e14 and not a14 and a14.__class__ is list and d > 1 else x14(a14, d, q, S, M),
+            k15: S[a15] if f15 and a15.__class__ is int else a15 if a15.__class__ in o15
+            else a15 if e15 and not a15 and a15.__class__ is list and d > 1 else x15(a15, d, q, S, M),
+        }
+
+    return decode
+
+
+def rows1(flags: tuple[bool, ...], kept: tuple[frozenset[type], ...], others: tuple[Other, ...],
+          check: Callable[[Any], list[list[Any]]]) -> Other:
+    f0, = flags
+    o0, = kept
+    x0, = others
+
+    def decode(a: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> list[list[Any]]:
+        return [[
+            S[b0] if f0 and b0.__class__ is int else b0 if b0.__class__ in o0 else x0(b0, d, q, S, M),
+        ] for b0, in check(a)]
+
+    return decode
+
+
+def rows2(flags: tuple[bool, ...], kept: tuple[frozenset[type], ...], others: tuple[Other, ...],
+          check: Callable[[Any], list[list[Any]]]) -> Other:
+    f0, f1, = flags
+    o0, o1, = kept
+    x0, x1, = others
+
+    def decode(a: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> list[list[Any]]:
+        return [[
+            S[b0] if f0 and b0.__class__ is int else b0 if b0.__class__ in o0 else x0(b0, d, q, S, M),
+            S[b1] if f1 and b1.__class__ is int else b1 if b1.__class__ in o1 else x1(b1, d, q, S, M),
+        ] for b0, b1, in check(a)]
+
+    return decode
+
+
+def rows3(flags: tuple[bool, ...], kept: tuple[frozenset[type], ...], others: tuple[Other, ...],
+          check: Callable[[Any], list[list[Any]]]) -> Other:
+    f0, f1, f2, = flags
+    o0, o1, o2, = kept
+    x0, x1, x2, = others
+
+    def decode(a: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> list[list[Any]]:
+        return [[
+            S[b0] if f0 and b0.__class__ is int else b0 if b0.__class__ in o0 else x0(b0, d, q, S, M),
+            S[b1] if f1 and b1.__class__ is int else b1 if b1.__class__ in o1 else x1(b1, d, q, S, M),
+            S[b2] if f2 and b2.__class__ is int else b2 if b2.__class__ in o2 else x2(b2, d, q, S, M),
+        ] for b0, b1, b2, in check(a)]
+
+    return decode
+
+
+def rows4(flags: tuple[bool, ...], kept: tuple[frozenset[type], ...], others: tuple[Other, ...],
+          check: Callable[[Any], list[list[Any]]]) -> Other:
+    f0, f1, f2, f3, = flags
+    o0, o1, o2, o3, = kept
+    x0, x1, x2, x3, = others
+
+    def decode(a: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> list[list[Any]]:
+        return [[
+            S[b0] if f0 and b0.__class__ is int else b0 if b0.__class__ in o0 else x0(b0, d, q, S, M),
+            S[b1] if f1 and b1.__class__ is int else b1 if b1.__class__ in o1 else x1(b1, d, q, S, M),
+            S[b2] if f2 and b2.__class__ is int else b2 if b2.__class__ in o2 else x2(b2, d, q, S, M),
+            S[b3] if f3 and b3.__class__ is int else b3 if b3.__class__ in o3 else x3(b3, d, q, S, M),
+        ] for b0, b1, b2, b3, in check(a)]
+
+    return decode
+
+
+def rows5(flags: tuple[bool, ...], kept: tuple[frozenset[type], ...], others: tuple[Other, ...],
+          check: Callable[[Any], list[list[Any]]]) -> Other:
+    f0, f1, f2, f3, f4, = flags
+    o0, o1, o2, o3, o4, = kept
+    x0, x1, x2, x3, x4, = others
+
+    def decode(a: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> list[list[Any]]:
+        return [[
+            S[b0] if f0 and b0.__class__ is int else b0 if b0.__class__ in o0 else x0(b0, d, q, S, M),
+            S[b1] if f1 and b1.__class__ is int else b1 if b1.__class__ in o1 else x1(b1, d, q, S, M),
+            S[b2] if f2 and b2.__class__ is int else b2 if b2.__class__ in o2 else x2(b2, d, q, S, M),
+            S[b3] if f3 and b3.__class__ is int else b3 if b3.__class__ in o3 else x3(b3, d, q, S, M),
+            S[b4] if f4 and b4.__class__ is int else b4 if b4.__class__ in o4 else x4(b4, d, q, S, M),
+        ] for b0, b1, b2, b3, b4, in check(a)]
+
+    return decode
+
+
+def rows6(flags: tuple[bool, ...], kept: tuple[frozenset[type], ...], others: tuple[Other, ...],
+          check: Callable[[Any], list[list[Any]]]) -> Other:
+    f0, f1, f2, f3, f4, f5, = flags
+    o0, o1, o2, o3, o4, o5, = kept
+    x0, x1, x2, x3, x4, x5, = others
+
+    def decode(a: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> list[list[Any]]:
+        return [[
+            S[b0] if f0 and b0.__class__ is int else b0 if b0.__class__ in o0 else x0(b0, d, q, S, M),
+            S[b1] if f1 and b1.__class__ is int else b1 if b1.__class__ in o1 else x1(b1, d, q, S, M),
+            S[b2] if f2 and b2.__class__ is int else b2 if b2.__class__ in o2 else x2(b2, d, q, S, M),
+            S[b3] if f3 and b3.__class__ is int else b3 if b3.__class__ in o3 else x3(b3, d, q, S, M),
+            S[b4] if f4 and b4.__class__ is int else b4 if b4.__class__ in o4 else x4(b4, d, q, S, M),
+            S[b5] if f5 and b5.__class__ is int else b5 if b5.__class__ in o5 else x5(b5, d, q, S, M),
+        ] for b0, b1, b2, b3, b4, b5, in check(a)]
+
+    return decode
+
+
+PLAIN = (  # by number of values
+    plain0,
+    plain1,
+    plain2,
+    plain3,
+    plain4,
+    plain5,
+    plain6,
+    plain7,
+    plain8,
+    plain9,
+    plain10,
+    plain11,
+    plain12,
+    plain13,
+    plain14,
+    plain15,
+    plain16,
+)
+SEQ = (  # by number of values after the seq
+    seq0,
+    seq1,
+    seq2,
+    seq3,
+    seq4,
+    seq5,
+    seq6,
+    seq7,
+    seq8,
+    seq9,
+    seq10,
+    seq11,
+    seq12,
+    seq13,
+    seq14,
+    seq15,
+)
+ROWS = (  # by number of cells
+    rows1,
+    rows2,
+    rows3,
+    rows4,
+    rows5,
+    rows6,
+)
