@@ -505,8 +505,6 @@ def _not_a_string(a: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> No
 
 
 def _strings(a: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> list[str | None]:
-    if a.__class__ is list and _INTS.issuperset(map(type, a)):  # (declared strings only: in C)
-        return list(map(S.__getitem__, a))
     return [S[x] if x.__class__ is int else _inline_string(x) for x in _array(a)]
 
 
@@ -627,7 +625,6 @@ def _array(v: Any) -> list[Any]:
 
 
 _LISTS: Final = frozenset({list})
-_INTS: Final = frozenset({int})
 
 
 def _rows(v: Any) -> list[list[Any]]:

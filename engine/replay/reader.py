@@ -161,10 +161,11 @@ class Replay:
             self.size = len(data)
             self._opener: Callable[[], IO[bytes]] = lambda: io.BytesIO(data)
         else:
-            path = Path(os.fspath(source))
+            path = source if isinstance(source, Path) else Path(os.fspath(source))
             self.path = path
+            name = os.fspath(path)  # (once: each use of a Path converts it again)
             try:
-                st = os.stat(path)
+                st = os.stat(name)
             except OSError as exc:
                 raise ReplayError(f"cannot read {path}: {exc.strerror or exc}") from None
             if not stat.S_ISREG(st.st_mode):
@@ -173,7 +174,7 @@ class Replay:
 
             def opener() -> IO[bytes]:
                 try:
-                    return open(path, "rb")  # callers use it in a with block
+                    return open(name, "rb")  # callers use it in a with block
                 except OSError as exc:
                     raise ReplayError(f"cannot read {path}: {exc.strerror or exc}") from None
 
