@@ -39,25 +39,21 @@ from typing import Any
 
 Other = Callable[[Any, int, int, dict[int, str], list[Any]], Any]
 Decoder = Callable[[Any, int, int, dict[int, str], list[Any]], dict[str, Any]]
+Reading = tuple[bool, frozenset[type], bool, Other]  # (f, o, e, x) of a position
 '''
 
 
 def _function(name: str, values: int, seq: bool) -> str:
-    """One decoder maker: ``name(keys, flags, kept, empties, others, need)`` (for ``seq``, ``keys`` has the
-    seq's key first: one more than the values)."""
+    """One decoder maker: ``name(keys, readings, need)``, a reading ``(f, o, e, x)`` per value (for ``seq``,
+    ``keys`` has the seq's key first: one more than the values)."""
     positions = range(1, values + 1)
     keys = [*(["k0"] if seq else []), *(f"k{i}" for i in positions)]
 
-    def names(letter: str) -> str:
-        return "".join(f"{letter}{i}, " for i in positions)
-
-    lines = [f"def {name}(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],",
-             "        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:"]
+    lines = [f"def {name}(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:"]
     if keys:
         lines.append(f"    {', '.join(keys)}, = keys")
     if values:
-        lines += [f"    {names('f')}= flags", f"    {names('o')}= kept", f"    {names('e')}= empties",
-                  f"    {names('x')}= others"]
+        lines += ["    (", *(f"        (f{i}, o{i}, e{i}, x{i})," for i in positions), "    ) = readings"]
     lines += ["",
               "    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:",
               "        if d < need:",
@@ -76,16 +72,12 @@ def _function(name: str, values: int, seq: bool) -> str:
 
 
 def _rows(cells: int) -> str:
-    """One maker of readers of tables (a "T" value): ``rows<cells>(flags, kept, others, check)``, per cell
-    as above (``others`` are given the depth left to the table), ``check`` the table: an array of arrays."""
+    """One maker of readers of tables (a "T" value): ``rows<cells>(readings, check)``, a reading per cell as
+    above (its ``x`` given the depth left to the table), ``check`` the table: an array of arrays."""
     c = range(cells)
     row = "".join(f"b{i}, " for i in c)
-    lines = [f"def rows{cells}(flags: tuple[bool, ...], kept: tuple[frozenset[type], ...], "
-             "others: tuple[Other, ...],",
-             "          check: Callable[[Any], list[list[Any]]]) -> Other:",
-             f"    {''.join(f'f{i}, ' for i in c)}= flags",
-             f"    {''.join(f'o{i}, ' for i in c)}= kept",
-             f"    {''.join(f'x{i}, ' for i in c)}= others",
+    lines = [f"def rows{cells}(readings: list[Reading], check: Callable[[Any], list[list[Any]]]) -> Other:",
+             "    (", *(f"        (f{i}, o{i}, _, x{i})," for i in c), "    ) = readings",
              "",
              "    def decode(a: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> list[list[Any]]:",
              "        return [[",

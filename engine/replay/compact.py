@@ -24,7 +24,7 @@ is generated or compiled while reading, and a body decodes with no Python loop o
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from engine.replay import positional
 from engine.replay.format import DEFAULT_LIMITS, Limits, check_plain
@@ -462,12 +462,13 @@ def _decoder(keys: tuple[str, ...], tags: tuple[Tag, ...]) -> Decoder:
 def _part(keys: tuple[str, ...], tags: tuple[Tag, ...], seq: bool) -> Decoder:
     """The positional decoder of ``keys`` whose values, of these ``tags``, are the whole body (``seq``: the first
     key, one more than the tags, is tagged "#": its value is the record's own ``seq``)."""
-    readings = list(map(_READINGS.get, tags))  # (in C: a file's first read declares dozens of shapes)
-    if None in readings:  # (a table: a reader of its own)
-        readings = list(map(_reading, tags))
-    flags, kept, empties, others = zip(*readings, strict=True) if tags else ((), (), (), ())
+    found = list(map(_READINGS.get, tags))  # (in C: a file's first read declares dozens of shapes)
+    if None in found:  # (a table: a reader of its own, its rows two levels down)
+        readings, need = list(map(_reading, tags)), 3
+    else:
+        readings, need = cast(list[positional.Reading], found), 2 if "S" in tags or "M" in tags else 1
     make = positional.SEQ[len(tags)] if seq else positional.PLAIN[len(tags)]
-    return make(keys, flags, kept, empties, others, _need(tags))
+    return make(keys, readings, need)
 
 
 def _in_parts(parts: list[tuple[Decoder, int, int]], width: int, need: int) -> Decoder:
@@ -487,7 +488,7 @@ def _in_parts(parts: list[tuple[Decoder, int, int]], width: int, need: int) -> D
     return decode
 
 
-def _reading(tag: Tag) -> tuple[bool, frozenset[type], bool, Any]:
+def _reading(tag: Tag) -> positional.Reading:
     """How a value of this tag is read: (an integer is a declared string's number, the types kept as they are,
     an empty array is kept as it is, the function that reads or refuses the rest)."""
     return (False, _NIL, True, _table(tag[1])) if type(tag) is tuple else _READINGS[tag]
@@ -532,8 +533,7 @@ def _table(cells: tuple[str, ...]) -> Any:
 def _table_reader(cells: tuple[str, ...]) -> Any:
     width = len(cells)
     if width <= len(positional.ROWS):
-        flags, kept, others = zip(*(_CELLS[c] for c in cells), strict=True)
-        return positional.ROWS[width - 1](flags, kept, others, _rows)  # (a row of another width: ValueError)
+        return positional.ROWS[width - 1]([_CELLS[c] for c in cells], _rows)  # (a row of another width: ValueError)
     strings = tuple(t == "s" for t in cells)
 
     def rows(a: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> list[list[Any]]:
@@ -648,9 +648,9 @@ def _checked_plain(v: Any, levels: int) -> Any:
     return v
 
 
-_CELLS: Final = {"s": (True, _STRING_OR_NIL, _not_a_string), "v": (False, _SCALARS, _cell)}
+_CELLS: Final = {"s": (True, _STRING_OR_NIL, False, _not_a_string), "v": (False, _SCALARS, False, _cell)}
 # How a value of each tag but "T" is read (``_reading``)
-_READINGS: Final[dict[Tag, tuple[bool, frozenset[type], bool, Any]]] = {
+_READINGS: Final[dict[Tag, positional.Reading]] = {
     "v": (False, _SCALARS, True, _container),
     "s": (True, _STRING_OR_NIL, False, _not_a_string),
     "S": (False, _NIL, True, _strings),

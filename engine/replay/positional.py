@@ -15,10 +15,10 @@ from typing import Any
 
 Other = Callable[[Any, int, int, dict[int, str], list[Any]], Any]
 Decoder = Callable[[Any, int, int, dict[int, str], list[Any]], dict[str, Any]]
+Reading = tuple[bool, frozenset[type], bool, Other]  # (f, o, e, x) of a position
 
 
-def plain0(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
-        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+def plain0(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
 
     def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
         if d < need:
@@ -29,13 +29,11 @@ def plain0(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset
     return decode
 
 
-def plain1(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
-        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+def plain1(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
     k1, = keys
-    f1, = flags
-    o1, = kept
-    e1, = empties
-    x1, = others
+    (
+        (f1, o1, e1, x1),
+    ) = readings
 
     def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
         if d < need:
@@ -49,13 +47,12 @@ def plain1(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset
     return decode
 
 
-def plain2(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
-        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+def plain2(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
     k1, k2, = keys
-    f1, f2, = flags
-    o1, o2, = kept
-    e1, e2, = empties
-    x1, x2, = others
+    (
+        (f1, o1, e1, x1),
+        (f2, o2, e2, x2),
+    ) = readings
 
     def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
         if d < need:
@@ -71,13 +68,13 @@ def plain2(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset
     return decode
 
 
-def plain3(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
-        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+def plain3(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
     k1, k2, k3, = keys
-    f1, f2, f3, = flags
-    o1, o2, o3, = kept
-    e1, e2, e3, = empties
-    x1, x2, x3, = others
+    (
+        (f1, o1, e1, x1),
+        (f2, o2, e2, x2),
+        (f3, o3, e3, x3),
+    ) = readings
 
     def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
         if d < need:
@@ -95,13 +92,14 @@ def plain3(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset
     return decode
 
 
-def plain4(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
-        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+def plain4(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
     k1, k2, k3, k4, = keys
-    f1, f2, f3, f4, = flags
-    o1, o2, o3, o4, = kept
-    e1, e2, e3, e4, = empties
-    x1, x2, x3, x4, = others
+    (
+        (f1, o1, e1, x1),
+        (f2, o2, e2, x2),
+        (f3, o3, e3, x3),
+        (f4, o4, e4, x4),
+    ) = readings
 
     def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
         if d < need:
@@ -121,13 +119,15 @@ def plain4(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset
     return decode
 
 
-def plain5(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
-        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+def plain5(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
     k1, k2, k3, k4, k5, = keys
-    f1, f2, f3, f4, f5, = flags
-    o1, o2, o3, o4, o5, = kept
-    e1, e2, e3, e4, e5, = empties
-    x1, x2, x3, x4, x5, = others
+    (
+        (f1, o1, e1, x1),
+        (f2, o2, e2, x2),
+        (f3, o3, e3, x3),
+        (f4, o4, e4, x4),
+        (f5, o5, e5, x5),
+    ) = readings
 
     def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
         if d < need:
@@ -149,13 +149,16 @@ def plain5(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset
     return decode
 
 
-def plain6(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
-        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+def plain6(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
     k1, k2, k3, k4, k5, k6, = keys
-    f1, f2, f3, f4, f5, f6, = flags
-    o1, o2, o3, o4, o5, o6, = kept
-    e1, e2, e3, e4, e5, e6, = empties
-    x1, x2, x3, x4, x5, x6, = others
+    (
+        (f1, o1, e1, x1),
+        (f2, o2, e2, x2),
+        (f3, o3, e3, x3),
+        (f4, o4, e4, x4),
+        (f5, o5, e5, x5),
+        (f6, o6, e6, x6),
+    ) = readings
 
     def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
         if d < need:
@@ -179,13 +182,17 @@ def plain6(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset
     return decode
 
 
-def plain7(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
-        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+def plain7(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
     k1, k2, k3, k4, k5, k6, k7, = keys
-    f1, f2, f3, f4, f5, f6, f7, = flags
-    o1, o2, o3, o4, o5, o6, o7, = kept
-    e1, e2, e3, e4, e5, e6, e7, = empties
-    x1, x2, x3, x4, x5, x6, x7, = others
+    (
+        (f1, o1, e1, x1),
+        (f2, o2, e2, x2),
+        (f3, o3, e3, x3),
+        (f4, o4, e4, x4),
+        (f5, o5, e5, x5),
+        (f6, o6, e6, x6),
+        (f7, o7, e7, x7),
+    ) = readings
 
     def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
         if d < need:
@@ -211,13 +218,18 @@ def plain7(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset
     return decode
 
 
-def plain8(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
-        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+def plain8(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
     k1, k2, k3, k4, k5, k6, k7, k8, = keys
-    f1, f2, f3, f4, f5, f6, f7, f8, = flags
-    o1, o2, o3, o4, o5, o6, o7, o8, = kept
-    e1, e2, e3, e4, e5, e6, e7, e8, = empties
-    x1, x2, x3, x4, x5, x6, x7, x8, = others
+    (
+        (f1, o1, e1, x1),
+        (f2, o2, e2, x2),
+        (f3, o3, e3, x3),
+        (f4, o4, e4, x4),
+        (f5, o5, e5, x5),
+        (f6, o6, e6, x6),
+        (f7, o7, e7, x7),
+        (f8, o8, e8, x8),
+    ) = readings
 
     def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
         if d < need:
@@ -245,13 +257,19 @@ def plain8(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset
     return decode
 
 
-def plain9(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
-        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+def plain9(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
     k1, k2, k3, k4, k5, k6, k7, k8, k9, = keys
-    f1, f2, f3, f4, f5, f6, f7, f8, f9, = flags
-    o1, o2, o3, o4, o5, o6, o7, o8, o9, = kept
-    e1, e2, e3, e4, e5, e6, e7, e8, e9, = empties
-    x1, x2, x3, x4, x5, x6, x7, x8, x9, = others
+    (
+        (f1, o1, e1, x1),
+        (f2, o2, e2, x2),
+        (f3, o3, e3, x3),
+        (f4, o4, e4, x4),
+        (f5, o5, e5, x5),
+        (f6, o6, e6, x6),
+        (f7, o7, e7, x7),
+        (f8, o8, e8, x8),
+        (f9, o9, e9, x9),
+    ) = readings
 
     def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
         if d < need:
@@ -281,13 +299,20 @@ def plain9(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset
     return decode
 
 
-def plain10(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
-        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+def plain10(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
     k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, = keys
-    f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, = flags
-    o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, = kept
-    e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, = empties
-    x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, = others
+    (
+        (f1, o1, e1, x1),
+        (f2, o2, e2, x2),
+        (f3, o3, e3, x3),
+        (f4, o4, e4, x4),
+        (f5, o5, e5, x5),
+        (f6, o6, e6, x6),
+        (f7, o7, e7, x7),
+        (f8, o8, e8, x8),
+        (f9, o9, e9, x9),
+        (f10, o10, e10, x10),
+    ) = readings
 
     def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
         if d < need:
@@ -319,13 +344,21 @@ def plain10(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozense
     return decode
 
 
-def plain11(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
-        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+def plain11(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
     k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, k11, = keys
-    f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, = flags
-    o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11, = kept
-    e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, = empties
-    x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, = others
+    (
+        (f1, o1, e1, x1),
+        (f2, o2, e2, x2),
+        (f3, o3, e3, x3),
+        (f4, o4, e4, x4),
+        (f5, o5, e5, x5),
+        (f6, o6, e6, x6),
+        (f7, o7, e7, x7),
+        (f8, o8, e8, x8),
+        (f9, o9, e9, x9),
+        (f10, o10, e10, x10),
+        (f11, o11, e11, x11),
+    ) = readings
 
     def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
         if d < need:
@@ -359,13 +392,22 @@ def plain11(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozense
     return decode
 
 
-def plain12(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
-        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+def plain12(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
     k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, k11, k12, = keys
-    f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, = flags
-    o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11, o12, = kept
-    e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, = empties
-    x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, = others
+    (
+        (f1, o1, e1, x1),
+        (f2, o2, e2, x2),
+        (f3, o3, e3, x3),
+        (f4, o4, e4, x4),
+        (f5, o5, e5, x5),
+        (f6, o6, e6, x6),
+        (f7, o7, e7, x7),
+        (f8, o8, e8, x8),
+        (f9, o9, e9, x9),
+        (f10, o10, e10, x10),
+        (f11, o11, e11, x11),
+        (f12, o12, e12, x12),
+    ) = readings
 
     def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
         if d < need:
@@ -401,13 +443,23 @@ def plain12(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozense
     return decode
 
 
-def plain13(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
-        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+def plain13(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
     k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, k11, k12, k13, = keys
-    f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, = flags
-    o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11, o12, o13, = kept
-    e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, e13, = empties
-    x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, = others
+    (
+        (f1, o1, e1, x1),
+        (f2, o2, e2, x2),
+        (f3, o3, e3, x3),
+        (f4, o4, e4, x4),
+        (f5, o5, e5, x5),
+        (f6, o6, e6, x6),
+        (f7, o7, e7, x7),
+        (f8, o8, e8, x8),
+        (f9, o9, e9, x9),
+        (f10, o10, e10, x10),
+        (f11, o11, e11, x11),
+        (f12, o12, e12, x12),
+        (f13, o13, e13, x13),
+    ) = readings
 
     def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
         if d < need:
@@ -445,13 +497,24 @@ def plain13(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozense
     return decode
 
 
-def plain14(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
-        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+def plain14(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
     k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, k11, k12, k13, k14, = keys
-    f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, f14, = flags
-    o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11, o12, o13, o14, = kept
-    e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, e13, e14, = empties
-    x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, = others
+    (
+        (f1, o1, e1, x1),
+        (f2, o2, e2, x2),
+        (f3, o3, e3, x3),
+        (f4, o4, e4, x4),
+        (f5, o5, e5, x5),
+        (f6, o6, e6, x6),
+        (f7, o7, e7, x7),
+        (f8, o8, e8, x8),
+        (f9, o9, e9, x9),
+        (f10, o10, e10, x10),
+        (f11, o11, e11, x11),
+        (f12, o12, e12, x12),
+        (f13, o13, e13, x13),
+        (f14, o14, e14, x14),
+    ) = readings
 
     def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
         if d < need:
@@ -491,13 +554,25 @@ def plain14(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozense
     return decode
 
 
-def plain15(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
-        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+def plain15(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
     k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, k11, k12, k13, k14, k15, = keys
-    f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, f14, f15, = flags
-    o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11, o12, o13, o14, o15, = kept
-    e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, e13, e14, e15, = empties
-    x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, = others
+    (
+        (f1, o1, e1, x1),
+        (f2, o2, e2, x2),
+        (f3, o3, e3, x3),
+        (f4, o4, e4, x4),
+        (f5, o5, e5, x5),
+        (f6, o6, e6, x6),
+        (f7, o7, e7, x7),
+        (f8, o8, e8, x8),
+        (f9, o9, e9, x9),
+        (f10, o10, e10, x10),
+        (f11, o11, e11, x11),
+        (f12, o12, e12, x12),
+        (f13, o13, e13, x13),
+        (f14, o14, e14, x14),
+        (f15, o15, e15, x15),
+    ) = readings
 
     def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
         if d < need:
@@ -539,13 +614,26 @@ def plain15(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozense
     return decode
 
 
-def plain16(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
-        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+def plain16(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
     k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, k11, k12, k13, k14, k15, k16, = keys
-    f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, f14, f15, f16, = flags
-    o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11, o12, o13, o14, o15, o16, = kept
-    e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, e13, e14, e15, e16, = empties
-    x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, x16, = others
+    (
+        (f1, o1, e1, x1),
+        (f2, o2, e2, x2),
+        (f3, o3, e3, x3),
+        (f4, o4, e4, x4),
+        (f5, o5, e5, x5),
+        (f6, o6, e6, x6),
+        (f7, o7, e7, x7),
+        (f8, o8, e8, x8),
+        (f9, o9, e9, x9),
+        (f10, o10, e10, x10),
+        (f11, o11, e11, x11),
+        (f12, o12, e12, x12),
+        (f13, o13, e13, x13),
+        (f14, o14, e14, x14),
+        (f15, o15, e15, x15),
+        (f16, o16, e16, x16),
+    ) = readings
 
     def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
         if d < need:
@@ -589,8 +677,7 @@ def plain16(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozense
     return decode
 
 
-def seq0(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
-        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+def seq0(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
     k0, = keys
 
     def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
@@ -604,13 +691,11 @@ def seq0(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[t
     return decode
 
 
-def seq1(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
-        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+def seq1(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
     k0, k1, = keys
-    f1, = flags
-    o1, = kept
-    e1, = empties
-    x1, = others
+    (
+        (f1, o1, e1, x1),
+    ) = readings
 
     def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
         if d < need:
@@ -625,13 +710,12 @@ def seq1(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[t
     return decode
 
 
-def seq2(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
-        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+def seq2(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
     k0, k1, k2, = keys
-    f1, f2, = flags
-    o1, o2, = kept
-    e1, e2, = empties
-    x1, x2, = others
+    (
+        (f1, o1, e1, x1),
+        (f2, o2, e2, x2),
+    ) = readings
 
     def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
         if d < need:
@@ -648,13 +732,13 @@ def seq2(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[t
     return decode
 
 
-def seq3(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
-        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+def seq3(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
     k0, k1, k2, k3, = keys
-    f1, f2, f3, = flags
-    o1, o2, o3, = kept
-    e1, e2, e3, = empties
-    x1, x2, x3, = others
+    (
+        (f1, o1, e1, x1),
+        (f2, o2, e2, x2),
+        (f3, o3, e3, x3),
+    ) = readings
 
     def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
         if d < need:
@@ -673,13 +757,14 @@ def seq3(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[t
     return decode
 
 
-def seq4(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
-        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+def seq4(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
     k0, k1, k2, k3, k4, = keys
-    f1, f2, f3, f4, = flags
-    o1, o2, o3, o4, = kept
-    e1, e2, e3, e4, = empties
-    x1, x2, x3, x4, = others
+    (
+        (f1, o1, e1, x1),
+        (f2, o2, e2, x2),
+        (f3, o3, e3, x3),
+        (f4, o4, e4, x4),
+    ) = readings
 
     def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
         if d < need:
@@ -700,13 +785,15 @@ def seq4(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[t
     return decode
 
 
-def seq5(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
-        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+def seq5(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
     k0, k1, k2, k3, k4, k5, = keys
-    f1, f2, f3, f4, f5, = flags
-    o1, o2, o3, o4, o5, = kept
-    e1, e2, e3, e4, e5, = empties
-    x1, x2, x3, x4, x5, = others
+    (
+        (f1, o1, e1, x1),
+        (f2, o2, e2, x2),
+        (f3, o3, e3, x3),
+        (f4, o4, e4, x4),
+        (f5, o5, e5, x5),
+    ) = readings
 
     def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
         if d < need:
@@ -729,13 +816,16 @@ def seq5(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[t
     return decode
 
 
-def seq6(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
-        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+def seq6(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
     k0, k1, k2, k3, k4, k5, k6, = keys
-    f1, f2, f3, f4, f5, f6, = flags
-    o1, o2, o3, o4, o5, o6, = kept
-    e1, e2, e3, e4, e5, e6, = empties
-    x1, x2, x3, x4, x5, x6, = others
+    (
+        (f1, o1, e1, x1),
+        (f2, o2, e2, x2),
+        (f3, o3, e3, x3),
+        (f4, o4, e4, x4),
+        (f5, o5, e5, x5),
+        (f6, o6, e6, x6),
+    ) = readings
 
     def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
         if d < need:
@@ -760,13 +850,17 @@ def seq6(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[t
     return decode
 
 
-def seq7(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
-        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+def seq7(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
     k0, k1, k2, k3, k4, k5, k6, k7, = keys
-    f1, f2, f3, f4, f5, f6, f7, = flags
-    o1, o2, o3, o4, o5, o6, o7, = kept
-    e1, e2, e3, e4, e5, e6, e7, = empties
-    x1, x2, x3, x4, x5, x6, x7, = others
+    (
+        (f1, o1, e1, x1),
+        (f2, o2, e2, x2),
+        (f3, o3, e3, x3),
+        (f4, o4, e4, x4),
+        (f5, o5, e5, x5),
+        (f6, o6, e6, x6),
+        (f7, o7, e7, x7),
+    ) = readings
 
     def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
         if d < need:
@@ -793,13 +887,18 @@ def seq7(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[t
     return decode
 
 
-def seq8(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
-        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+def seq8(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
     k0, k1, k2, k3, k4, k5, k6, k7, k8, = keys
-    f1, f2, f3, f4, f5, f6, f7, f8, = flags
-    o1, o2, o3, o4, o5, o6, o7, o8, = kept
-    e1, e2, e3, e4, e5, e6, e7, e8, = empties
-    x1, x2, x3, x4, x5, x6, x7, x8, = others
+    (
+        (f1, o1, e1, x1),
+        (f2, o2, e2, x2),
+        (f3, o3, e3, x3),
+        (f4, o4, e4, x4),
+        (f5, o5, e5, x5),
+        (f6, o6, e6, x6),
+        (f7, o7, e7, x7),
+        (f8, o8, e8, x8),
+    ) = readings
 
     def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
         if d < need:
@@ -828,13 +927,19 @@ def seq8(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[t
     return decode
 
 
-def seq9(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
-        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+def seq9(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
     k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, = keys
-    f1, f2, f3, f4, f5, f6, f7, f8, f9, = flags
-    o1, o2, o3, o4, o5, o6, o7, o8, o9, = kept
-    e1, e2, e3, e4, e5, e6, e7, e8, e9, = empties
-    x1, x2, x3, x4, x5, x6, x7, x8, x9, = others
+    (
+        (f1, o1, e1, x1),
+        (f2, o2, e2, x2),
+        (f3, o3, e3, x3),
+        (f4, o4, e4, x4),
+        (f5, o5, e5, x5),
+        (f6, o6, e6, x6),
+        (f7, o7, e7, x7),
+        (f8, o8, e8, x8),
+        (f9, o9, e9, x9),
+    ) = readings
 
     def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
         if d < need:
@@ -865,13 +970,20 @@ def seq9(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[t
     return decode
 
 
-def seq10(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
-        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+def seq10(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
     k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, = keys
-    f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, = flags
-    o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, = kept
-    e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, = empties
-    x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, = others
+    (
+        (f1, o1, e1, x1),
+        (f2, o2, e2, x2),
+        (f3, o3, e3, x3),
+        (f4, o4, e4, x4),
+        (f5, o5, e5, x5),
+        (f6, o6, e6, x6),
+        (f7, o7, e7, x7),
+        (f8, o8, e8, x8),
+        (f9, o9, e9, x9),
+        (f10, o10, e10, x10),
+    ) = readings
 
     def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
         if d < need:
@@ -904,13 +1016,21 @@ def seq10(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[
     return decode
 
 
-def seq11(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
-        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+def seq11(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
     k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, k11, = keys
-    f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, = flags
-    o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11, = kept
-    e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, = empties
-    x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, = others
+    (
+        (f1, o1, e1, x1),
+        (f2, o2, e2, x2),
+        (f3, o3, e3, x3),
+        (f4, o4, e4, x4),
+        (f5, o5, e5, x5),
+        (f6, o6, e6, x6),
+        (f7, o7, e7, x7),
+        (f8, o8, e8, x8),
+        (f9, o9, e9, x9),
+        (f10, o10, e10, x10),
+        (f11, o11, e11, x11),
+    ) = readings
 
     def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
         if d < need:
@@ -945,13 +1065,22 @@ def seq11(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[
     return decode
 
 
-def seq12(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
-        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+def seq12(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
     k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, k11, k12, = keys
-    f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, = flags
-    o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11, o12, = kept
-    e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, = empties
-    x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, = others
+    (
+        (f1, o1, e1, x1),
+        (f2, o2, e2, x2),
+        (f3, o3, e3, x3),
+        (f4, o4, e4, x4),
+        (f5, o5, e5, x5),
+        (f6, o6, e6, x6),
+        (f7, o7, e7, x7),
+        (f8, o8, e8, x8),
+        (f9, o9, e9, x9),
+        (f10, o10, e10, x10),
+        (f11, o11, e11, x11),
+        (f12, o12, e12, x12),
+    ) = readings
 
     def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
         if d < need:
@@ -988,13 +1117,23 @@ def seq12(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[
     return decode
 
 
-def seq13(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
-        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+def seq13(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
     k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, k11, k12, k13, = keys
-    f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, = flags
-    o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11, o12, o13, = kept
-    e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, e13, = empties
-    x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, = others
+    (
+        (f1, o1, e1, x1),
+        (f2, o2, e2, x2),
+        (f3, o3, e3, x3),
+        (f4, o4, e4, x4),
+        (f5, o5, e5, x5),
+        (f6, o6, e6, x6),
+        (f7, o7, e7, x7),
+        (f8, o8, e8, x8),
+        (f9, o9, e9, x9),
+        (f10, o10, e10, x10),
+        (f11, o11, e11, x11),
+        (f12, o12, e12, x12),
+        (f13, o13, e13, x13),
+    ) = readings
 
     def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
         if d < need:
@@ -1033,13 +1172,24 @@ def seq13(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[
     return decode
 
 
-def seq14(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
-        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+def seq14(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
     k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, k11, k12, k13, k14, = keys
-    f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, f14, = flags
-    o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11, o12, o13, o14, = kept
-    e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, e13, e14, = empties
-    x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, = others
+    (
+        (f1, o1, e1, x1),
+        (f2, o2, e2, x2),
+        (f3, o3, e3, x3),
+        (f4, o4, e4, x4),
+        (f5, o5, e5, x5),
+        (f6, o6, e6, x6),
+        (f7, o7, e7, x7),
+        (f8, o8, e8, x8),
+        (f9, o9, e9, x9),
+        (f10, o10, e10, x10),
+        (f11, o11, e11, x11),
+        (f12, o12, e12, x12),
+        (f13, o13, e13, x13),
+        (f14, o14, e14, x14),
+    ) = readings
 
     def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
         if d < need:
@@ -1080,13 +1230,25 @@ def seq14(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[
     return decode
 
 
-def seq15(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[type], ...],
-        empties: tuple[bool, ...], others: tuple[Other, ...], need: int) -> Decoder:
+def seq15(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
     k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, k11, k12, k13, k14, k15, = keys
-    f1, f2, f3, f4, f5, f6, f7, f8, f9, f10, f11, f12, f13, f14, f15, = flags
-    o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11, o12, o13, o14, o15, = kept
-    e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12, e13, e14, e15, = empties
-    x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11, x12, x13, x14, x15, = others
+    (
+        (f1, o1, e1, x1),
+        (f2, o2, e2, x2),
+        (f3, o3, e3, x3),
+        (f4, o4, e4, x4),
+        (f5, o5, e5, x5),
+        (f6, o6, e6, x6),
+        (f7, o7, e7, x7),
+        (f8, o8, e8, x8),
+        (f9, o9, e9, x9),
+        (f10, o10, e10, x10),
+        (f11, o11, e11, x11),
+        (f12, o12, e12, x12),
+        (f13, o13, e13, x13),
+        (f14, o14, e14, x14),
+        (f15, o15, e15, x15),
+    ) = readings
 
     def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
         if d < need:
@@ -1129,11 +1291,10 @@ def seq15(keys: tuple[str, ...], flags: tuple[bool, ...], kept: tuple[frozenset[
     return decode
 
 
-def rows1(flags: tuple[bool, ...], kept: tuple[frozenset[type], ...], others: tuple[Other, ...],
-          check: Callable[[Any], list[list[Any]]]) -> Other:
-    f0, = flags
-    o0, = kept
-    x0, = others
+def rows1(readings: list[Reading], check: Callable[[Any], list[list[Any]]]) -> Other:
+    (
+        (f0, o0, _, x0),
+    ) = readings
 
     def decode(a: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> list[list[Any]]:
         return [[
@@ -1143,11 +1304,11 @@ def rows1(flags: tuple[bool, ...], kept: tuple[frozenset[type], ...], others: tu
     return decode
 
 
-def rows2(flags: tuple[bool, ...], kept: tuple[frozenset[type], ...], others: tuple[Other, ...],
-          check: Callable[[Any], list[list[Any]]]) -> Other:
-    f0, f1, = flags
-    o0, o1, = kept
-    x0, x1, = others
+def rows2(readings: list[Reading], check: Callable[[Any], list[list[Any]]]) -> Other:
+    (
+        (f0, o0, _, x0),
+        (f1, o1, _, x1),
+    ) = readings
 
     def decode(a: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> list[list[Any]]:
         return [[
@@ -1158,11 +1319,12 @@ def rows2(flags: tuple[bool, ...], kept: tuple[frozenset[type], ...], others: tu
     return decode
 
 
-def rows3(flags: tuple[bool, ...], kept: tuple[frozenset[type], ...], others: tuple[Other, ...],
-          check: Callable[[Any], list[list[Any]]]) -> Other:
-    f0, f1, f2, = flags
-    o0, o1, o2, = kept
-    x0, x1, x2, = others
+def rows3(readings: list[Reading], check: Callable[[Any], list[list[Any]]]) -> Other:
+    (
+        (f0, o0, _, x0),
+        (f1, o1, _, x1),
+        (f2, o2, _, x2),
+    ) = readings
 
     def decode(a: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> list[list[Any]]:
         return [[
@@ -1174,11 +1336,13 @@ def rows3(flags: tuple[bool, ...], kept: tuple[frozenset[type], ...], others: tu
     return decode
 
 
-def rows4(flags: tuple[bool, ...], kept: tuple[frozenset[type], ...], others: tuple[Other, ...],
-          check: Callable[[Any], list[list[Any]]]) -> Other:
-    f0, f1, f2, f3, = flags
-    o0, o1, o2, o3, = kept
-    x0, x1, x2, x3, = others
+def rows4(readings: list[Reading], check: Callable[[Any], list[list[Any]]]) -> Other:
+    (
+        (f0, o0, _, x0),
+        (f1, o1, _, x1),
+        (f2, o2, _, x2),
+        (f3, o3, _, x3),
+    ) = readings
 
     def decode(a: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> list[list[Any]]:
         return [[
@@ -1191,11 +1355,14 @@ def rows4(flags: tuple[bool, ...], kept: tuple[frozenset[type], ...], others: tu
     return decode
 
 
-def rows5(flags: tuple[bool, ...], kept: tuple[frozenset[type], ...], others: tuple[Other, ...],
-          check: Callable[[Any], list[list[Any]]]) -> Other:
-    f0, f1, f2, f3, f4, = flags
-    o0, o1, o2, o3, o4, = kept
-    x0, x1, x2, x3, x4, = others
+def rows5(readings: list[Reading], check: Callable[[Any], list[list[Any]]]) -> Other:
+    (
+        (f0, o0, _, x0),
+        (f1, o1, _, x1),
+        (f2, o2, _, x2),
+        (f3, o3, _, x3),
+        (f4, o4, _, x4),
+    ) = readings
 
     def decode(a: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> list[list[Any]]:
         return [[
@@ -1209,11 +1376,15 @@ def rows5(flags: tuple[bool, ...], kept: tuple[frozenset[type], ...], others: tu
     return decode
 
 
-def rows6(flags: tuple[bool, ...], kept: tuple[frozenset[type], ...], others: tuple[Other, ...],
-          check: Callable[[Any], list[list[Any]]]) -> Other:
-    f0, f1, f2, f3, f4, f5, = flags
-    o0, o1, o2, o3, o4, o5, = kept
-    x0, x1, x2, x3, x4, x5, = others
+def rows6(readings: list[Reading], check: Callable[[Any], list[list[Any]]]) -> Other:
+    (
+        (f0, o0, _, x0),
+        (f1, o1, _, x1),
+        (f2, o2, _, x2),
+        (f3, o3, _, x3),
+        (f4, o4, _, x4),
+        (f5, o5, _, x5),
+    ) = readings
 
     def decode(a: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> list[list[Any]]:
         return [[
