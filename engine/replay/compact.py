@@ -419,9 +419,9 @@ def forget_decoders() -> None:
 # -- a shape's decoder -----------------------------------------------------------------------------------
 #
 # A shape's decoder is one of positional.py's functions (by its number of values), given the shape's keys
-# and, per position, how its value is read: no code is compiled while reading (compiling a shape's own
-# decoder cost about as much as decoding a thousand of its bodies). A map of more than
-# positional.WIDEST keys (or with "#" after its first key) is read in parts, each by such a function.
+# and, per position, how its value is read: no code is compiled for it (compiling a shape's own decoder
+# costs as much as decoding hundreds of its bodies) until it has been declared in COMPILE_AFTER files. A
+# map of more than WIDEST keys (or with "#" after its first key) is read in parts, each by such a function.
 
 WIDEST: Final = len(positional.PLAIN) - 1  # keys of one part
 _NIL: Final[frozenset[type]] = frozenset({type(None)})
