@@ -29,7 +29,9 @@ HEAD = '''"""Decoders of compact maps by their number of values: written by scri
 ``"#"``: the record's own ``seq``). Per position ``i``: ``f<i>`` true when an integer is a declared
 string's number, ``o<i>`` the types kept as they are, ``e<i>`` true when an empty array is kept as it is
 (below the top level: ``d > 1``), ``x<i>`` what reads (or refuses) anything else. An array of another
-length is a ValueError (the unpacking); ``compact.py`` says the rest.
+length is a ValueError (the unpacking); ``compact.py`` says the rest. What a decoder reads is bound as its
+parameters' defaults: one tuple per decoder, not a closure cell per name (a file's first read makes dozens
+of decoders, and cells are objects the collector walks).
 """
 
 from __future__ import annotations
@@ -54,8 +56,14 @@ def _function(name: str, values: int, seq: bool) -> str:
         lines.append(f"    {', '.join(keys)}, = keys")
     if values:
         lines += ["    (", *(f"        (f{i}, o{i}, e{i}, x{i})," for i in positions), "    ) = readings"]
+    # (what the decoder reads: its parameters' defaults, see HEAD)
     lines += ["",
-              "    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:",
+              "    def decode(",
+              "        v: Any, d: int, q: int, S: dict[int, str], M: list[Any], need: int = need,",
+              *(["        k0: str = k0,"] if seq else []),
+              *(f"        k{i}: str = k{i}, f{i}: bool = f{i}, o{i}: frozenset[type] = o{i}, e{i}: bool = e{i}, "
+                f"x{i}: Other = x{i}," for i in positions),
+              "    ) -> dict[str, Any]:",
               "        if d < need:",
               "            raise RecursionError",
               f"        _, {''.join(f'a{i}, ' for i in positions)}= v"]

@@ -5,7 +5,9 @@
 ``"#"``: the record's own ``seq``). Per position ``i``: ``f<i>`` true when an integer is a declared
 string's number, ``o<i>`` the types kept as they are, ``e<i>`` true when an empty array is kept as it is
 (below the top level: ``d > 1``), ``x<i>`` what reads (or refuses) anything else. An array of another
-length is a ValueError (the unpacking); ``compact.py`` says the rest.
+length is a ValueError (the unpacking); ``compact.py`` says the rest. What a decoder reads is bound as its
+parameters' defaults: one tuple per decoder, not a closure cell per name (a file's first read makes dozens
+of decoders, and cells are objects the collector walks).
 """
 
 from __future__ import annotations
@@ -20,7 +22,9 @@ Reading = tuple[bool, frozenset[type], bool, Other]  # (f, o, e, x) of a positio
 
 def plain0(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
 
-    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+    def decode(
+        v: Any, d: int, q: int, S: dict[int, str], M: list[Any], need: int = need,
+    ) -> dict[str, Any]:
         if d < need:
             raise RecursionError
         _, = v
@@ -35,7 +39,10 @@ def plain1(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder
         (f1, o1, e1, x1),
     ) = readings
 
-    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+    def decode(
+        v: Any, d: int, q: int, S: dict[int, str], M: list[Any], need: int = need,
+        k1: str = k1, f1: bool = f1, o1: frozenset[type] = o1, e1: bool = e1, x1: Other = x1,
+    ) -> dict[str, Any]:
         if d < need:
             raise RecursionError
         _, a1, = v
@@ -54,7 +61,11 @@ def plain2(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder
         (f2, o2, e2, x2),
     ) = readings
 
-    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+    def decode(
+        v: Any, d: int, q: int, S: dict[int, str], M: list[Any], need: int = need,
+        k1: str = k1, f1: bool = f1, o1: frozenset[type] = o1, e1: bool = e1, x1: Other = x1,
+        k2: str = k2, f2: bool = f2, o2: frozenset[type] = o2, e2: bool = e2, x2: Other = x2,
+    ) -> dict[str, Any]:
         if d < need:
             raise RecursionError
         _, a1, a2, = v
@@ -76,7 +87,12 @@ def plain3(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder
         (f3, o3, e3, x3),
     ) = readings
 
-    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+    def decode(
+        v: Any, d: int, q: int, S: dict[int, str], M: list[Any], need: int = need,
+        k1: str = k1, f1: bool = f1, o1: frozenset[type] = o1, e1: bool = e1, x1: Other = x1,
+        k2: str = k2, f2: bool = f2, o2: frozenset[type] = o2, e2: bool = e2, x2: Other = x2,
+        k3: str = k3, f3: bool = f3, o3: frozenset[type] = o3, e3: bool = e3, x3: Other = x3,
+    ) -> dict[str, Any]:
         if d < need:
             raise RecursionError
         _, a1, a2, a3, = v
@@ -101,7 +117,13 @@ def plain4(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder
         (f4, o4, e4, x4),
     ) = readings
 
-    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+    def decode(
+        v: Any, d: int, q: int, S: dict[int, str], M: list[Any], need: int = need,
+        k1: str = k1, f1: bool = f1, o1: frozenset[type] = o1, e1: bool = e1, x1: Other = x1,
+        k2: str = k2, f2: bool = f2, o2: frozenset[type] = o2, e2: bool = e2, x2: Other = x2,
+        k3: str = k3, f3: bool = f3, o3: frozenset[type] = o3, e3: bool = e3, x3: Other = x3,
+        k4: str = k4, f4: bool = f4, o4: frozenset[type] = o4, e4: bool = e4, x4: Other = x4,
+    ) -> dict[str, Any]:
         if d < need:
             raise RecursionError
         _, a1, a2, a3, a4, = v
@@ -129,7 +151,14 @@ def plain5(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder
         (f5, o5, e5, x5),
     ) = readings
 
-    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+    def decode(
+        v: Any, d: int, q: int, S: dict[int, str], M: list[Any], need: int = need,
+        k1: str = k1, f1: bool = f1, o1: frozenset[type] = o1, e1: bool = e1, x1: Other = x1,
+        k2: str = k2, f2: bool = f2, o2: frozenset[type] = o2, e2: bool = e2, x2: Other = x2,
+        k3: str = k3, f3: bool = f3, o3: frozenset[type] = o3, e3: bool = e3, x3: Other = x3,
+        k4: str = k4, f4: bool = f4, o4: frozenset[type] = o4, e4: bool = e4, x4: Other = x4,
+        k5: str = k5, f5: bool = f5, o5: frozenset[type] = o5, e5: bool = e5, x5: Other = x5,
+    ) -> dict[str, Any]:
         if d < need:
             raise RecursionError
         _, a1, a2, a3, a4, a5, = v
@@ -160,7 +189,15 @@ def plain6(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder
         (f6, o6, e6, x6),
     ) = readings
 
-    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+    def decode(
+        v: Any, d: int, q: int, S: dict[int, str], M: list[Any], need: int = need,
+        k1: str = k1, f1: bool = f1, o1: frozenset[type] = o1, e1: bool = e1, x1: Other = x1,
+        k2: str = k2, f2: bool = f2, o2: frozenset[type] = o2, e2: bool = e2, x2: Other = x2,
+        k3: str = k3, f3: bool = f3, o3: frozenset[type] = o3, e3: bool = e3, x3: Other = x3,
+        k4: str = k4, f4: bool = f4, o4: frozenset[type] = o4, e4: bool = e4, x4: Other = x4,
+        k5: str = k5, f5: bool = f5, o5: frozenset[type] = o5, e5: bool = e5, x5: Other = x5,
+        k6: str = k6, f6: bool = f6, o6: frozenset[type] = o6, e6: bool = e6, x6: Other = x6,
+    ) -> dict[str, Any]:
         if d < need:
             raise RecursionError
         _, a1, a2, a3, a4, a5, a6, = v
@@ -194,7 +231,16 @@ def plain7(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder
         (f7, o7, e7, x7),
     ) = readings
 
-    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+    def decode(
+        v: Any, d: int, q: int, S: dict[int, str], M: list[Any], need: int = need,
+        k1: str = k1, f1: bool = f1, o1: frozenset[type] = o1, e1: bool = e1, x1: Other = x1,
+        k2: str = k2, f2: bool = f2, o2: frozenset[type] = o2, e2: bool = e2, x2: Other = x2,
+        k3: str = k3, f3: bool = f3, o3: frozenset[type] = o3, e3: bool = e3, x3: Other = x3,
+        k4: str = k4, f4: bool = f4, o4: frozenset[type] = o4, e4: bool = e4, x4: Other = x4,
+        k5: str = k5, f5: bool = f5, o5: frozenset[type] = o5, e5: bool = e5, x5: Other = x5,
+        k6: str = k6, f6: bool = f6, o6: frozenset[type] = o6, e6: bool = e6, x6: Other = x6,
+        k7: str = k7, f7: bool = f7, o7: frozenset[type] = o7, e7: bool = e7, x7: Other = x7,
+    ) -> dict[str, Any]:
         if d < need:
             raise RecursionError
         _, a1, a2, a3, a4, a5, a6, a7, = v
@@ -231,7 +277,17 @@ def plain8(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder
         (f8, o8, e8, x8),
     ) = readings
 
-    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+    def decode(
+        v: Any, d: int, q: int, S: dict[int, str], M: list[Any], need: int = need,
+        k1: str = k1, f1: bool = f1, o1: frozenset[type] = o1, e1: bool = e1, x1: Other = x1,
+        k2: str = k2, f2: bool = f2, o2: frozenset[type] = o2, e2: bool = e2, x2: Other = x2,
+        k3: str = k3, f3: bool = f3, o3: frozenset[type] = o3, e3: bool = e3, x3: Other = x3,
+        k4: str = k4, f4: bool = f4, o4: frozenset[type] = o4, e4: bool = e4, x4: Other = x4,
+        k5: str = k5, f5: bool = f5, o5: frozenset[type] = o5, e5: bool = e5, x5: Other = x5,
+        k6: str = k6, f6: bool = f6, o6: frozenset[type] = o6, e6: bool = e6, x6: Other = x6,
+        k7: str = k7, f7: bool = f7, o7: frozenset[type] = o7, e7: bool = e7, x7: Other = x7,
+        k8: str = k8, f8: bool = f8, o8: frozenset[type] = o8, e8: bool = e8, x8: Other = x8,
+    ) -> dict[str, Any]:
         if d < need:
             raise RecursionError
         _, a1, a2, a3, a4, a5, a6, a7, a8, = v
@@ -271,7 +327,18 @@ def plain9(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder
         (f9, o9, e9, x9),
     ) = readings
 
-    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+    def decode(
+        v: Any, d: int, q: int, S: dict[int, str], M: list[Any], need: int = need,
+        k1: str = k1, f1: bool = f1, o1: frozenset[type] = o1, e1: bool = e1, x1: Other = x1,
+        k2: str = k2, f2: bool = f2, o2: frozenset[type] = o2, e2: bool = e2, x2: Other = x2,
+        k3: str = k3, f3: bool = f3, o3: frozenset[type] = o3, e3: bool = e3, x3: Other = x3,
+        k4: str = k4, f4: bool = f4, o4: frozenset[type] = o4, e4: bool = e4, x4: Other = x4,
+        k5: str = k5, f5: bool = f5, o5: frozenset[type] = o5, e5: bool = e5, x5: Other = x5,
+        k6: str = k6, f6: bool = f6, o6: frozenset[type] = o6, e6: bool = e6, x6: Other = x6,
+        k7: str = k7, f7: bool = f7, o7: frozenset[type] = o7, e7: bool = e7, x7: Other = x7,
+        k8: str = k8, f8: bool = f8, o8: frozenset[type] = o8, e8: bool = e8, x8: Other = x8,
+        k9: str = k9, f9: bool = f9, o9: frozenset[type] = o9, e9: bool = e9, x9: Other = x9,
+    ) -> dict[str, Any]:
         if d < need:
             raise RecursionError
         _, a1, a2, a3, a4, a5, a6, a7, a8, a9, = v
@@ -314,7 +381,19 @@ def plain10(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decode
         (f10, o10, e10, x10),
     ) = readings
 
-    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+    def decode(
+        v: Any, d: int, q: int, S: dict[int, str], M: list[Any], need: int = need,
+        k1: str = k1, f1: bool = f1, o1: frozenset[type] = o1, e1: bool = e1, x1: Other = x1,
+        k2: str = k2, f2: bool = f2, o2: frozenset[type] = o2, e2: bool = e2, x2: Other = x2,
+        k3: str = k3, f3: bool = f3, o3: frozenset[type] = o3, e3: bool = e3, x3: Other = x3,
+        k4: str = k4, f4: bool = f4, o4: frozenset[type] = o4, e4: bool = e4, x4: Other = x4,
+        k5: str = k5, f5: bool = f5, o5: frozenset[type] = o5, e5: bool = e5, x5: Other = x5,
+        k6: str = k6, f6: bool = f6, o6: frozenset[type] = o6, e6: bool = e6, x6: Other = x6,
+        k7: str = k7, f7: bool = f7, o7: frozenset[type] = o7, e7: bool = e7, x7: Other = x7,
+        k8: str = k8, f8: bool = f8, o8: frozenset[type] = o8, e8: bool = e8, x8: Other = x8,
+        k9: str = k9, f9: bool = f9, o9: frozenset[type] = o9, e9: bool = e9, x9: Other = x9,
+        k10: str = k10, f10: bool = f10, o10: frozenset[type] = o10, e10: bool = e10, x10: Other = x10,
+    ) -> dict[str, Any]:
         if d < need:
             raise RecursionError
         _, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, = v
@@ -360,7 +439,20 @@ def plain11(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decode
         (f11, o11, e11, x11),
     ) = readings
 
-    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+    def decode(
+        v: Any, d: int, q: int, S: dict[int, str], M: list[Any], need: int = need,
+        k1: str = k1, f1: bool = f1, o1: frozenset[type] = o1, e1: bool = e1, x1: Other = x1,
+        k2: str = k2, f2: bool = f2, o2: frozenset[type] = o2, e2: bool = e2, x2: Other = x2,
+        k3: str = k3, f3: bool = f3, o3: frozenset[type] = o3, e3: bool = e3, x3: Other = x3,
+        k4: str = k4, f4: bool = f4, o4: frozenset[type] = o4, e4: bool = e4, x4: Other = x4,
+        k5: str = k5, f5: bool = f5, o5: frozenset[type] = o5, e5: bool = e5, x5: Other = x5,
+        k6: str = k6, f6: bool = f6, o6: frozenset[type] = o6, e6: bool = e6, x6: Other = x6,
+        k7: str = k7, f7: bool = f7, o7: frozenset[type] = o7, e7: bool = e7, x7: Other = x7,
+        k8: str = k8, f8: bool = f8, o8: frozenset[type] = o8, e8: bool = e8, x8: Other = x8,
+        k9: str = k9, f9: bool = f9, o9: frozenset[type] = o9, e9: bool = e9, x9: Other = x9,
+        k10: str = k10, f10: bool = f10, o10: frozenset[type] = o10, e10: bool = e10, x10: Other = x10,
+        k11: str = k11, f11: bool = f11, o11: frozenset[type] = o11, e11: bool = e11, x11: Other = x11,
+    ) -> dict[str, Any]:
         if d < need:
             raise RecursionError
         _, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, = v
@@ -409,7 +501,21 @@ def plain12(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decode
         (f12, o12, e12, x12),
     ) = readings
 
-    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+    def decode(
+        v: Any, d: int, q: int, S: dict[int, str], M: list[Any], need: int = need,
+        k1: str = k1, f1: bool = f1, o1: frozenset[type] = o1, e1: bool = e1, x1: Other = x1,
+        k2: str = k2, f2: bool = f2, o2: frozenset[type] = o2, e2: bool = e2, x2: Other = x2,
+        k3: str = k3, f3: bool = f3, o3: frozenset[type] = o3, e3: bool = e3, x3: Other = x3,
+        k4: str = k4, f4: bool = f4, o4: frozenset[type] = o4, e4: bool = e4, x4: Other = x4,
+        k5: str = k5, f5: bool = f5, o5: frozenset[type] = o5, e5: bool = e5, x5: Other = x5,
+        k6: str = k6, f6: bool = f6, o6: frozenset[type] = o6, e6: bool = e6, x6: Other = x6,
+        k7: str = k7, f7: bool = f7, o7: frozenset[type] = o7, e7: bool = e7, x7: Other = x7,
+        k8: str = k8, f8: bool = f8, o8: frozenset[type] = o8, e8: bool = e8, x8: Other = x8,
+        k9: str = k9, f9: bool = f9, o9: frozenset[type] = o9, e9: bool = e9, x9: Other = x9,
+        k10: str = k10, f10: bool = f10, o10: frozenset[type] = o10, e10: bool = e10, x10: Other = x10,
+        k11: str = k11, f11: bool = f11, o11: frozenset[type] = o11, e11: bool = e11, x11: Other = x11,
+        k12: str = k12, f12: bool = f12, o12: frozenset[type] = o12, e12: bool = e12, x12: Other = x12,
+    ) -> dict[str, Any]:
         if d < need:
             raise RecursionError
         _, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, = v
@@ -461,7 +567,22 @@ def plain13(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decode
         (f13, o13, e13, x13),
     ) = readings
 
-    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+    def decode(
+        v: Any, d: int, q: int, S: dict[int, str], M: list[Any], need: int = need,
+        k1: str = k1, f1: bool = f1, o1: frozenset[type] = o1, e1: bool = e1, x1: Other = x1,
+        k2: str = k2, f2: bool = f2, o2: frozenset[type] = o2, e2: bool = e2, x2: Other = x2,
+        k3: str = k3, f3: bool = f3, o3: frozenset[type] = o3, e3: bool = e3, x3: Other = x3,
+        k4: str = k4, f4: bool = f4, o4: frozenset[type] = o4, e4: bool = e4, x4: Other = x4,
+        k5: str = k5, f5: bool = f5, o5: frozenset[type] = o5, e5: bool = e5, x5: Other = x5,
+        k6: str = k6, f6: bool = f6, o6: frozenset[type] = o6, e6: bool = e6, x6: Other = x6,
+        k7: str = k7, f7: bool = f7, o7: frozenset[type] = o7, e7: bool = e7, x7: Other = x7,
+        k8: str = k8, f8: bool = f8, o8: frozenset[type] = o8, e8: bool = e8, x8: Other = x8,
+        k9: str = k9, f9: bool = f9, o9: frozenset[type] = o9, e9: bool = e9, x9: Other = x9,
+        k10: str = k10, f10: bool = f10, o10: frozenset[type] = o10, e10: bool = e10, x10: Other = x10,
+        k11: str = k11, f11: bool = f11, o11: frozenset[type] = o11, e11: bool = e11, x11: Other = x11,
+        k12: str = k12, f12: bool = f12, o12: frozenset[type] = o12, e12: bool = e12, x12: Other = x12,
+        k13: str = k13, f13: bool = f13, o13: frozenset[type] = o13, e13: bool = e13, x13: Other = x13,
+    ) -> dict[str, Any]:
         if d < need:
             raise RecursionError
         _, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, = v
@@ -516,7 +637,23 @@ def plain14(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decode
         (f14, o14, e14, x14),
     ) = readings
 
-    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+    def decode(
+        v: Any, d: int, q: int, S: dict[int, str], M: list[Any], need: int = need,
+        k1: str = k1, f1: bool = f1, o1: frozenset[type] = o1, e1: bool = e1, x1: Other = x1,
+        k2: str = k2, f2: bool = f2, o2: frozenset[type] = o2, e2: bool = e2, x2: Other = x2,
+        k3: str = k3, f3: bool = f3, o3: frozenset[type] = o3, e3: bool = e3, x3: Other = x3,
+        k4: str = k4, f4: bool = f4, o4: frozenset[type] = o4, e4: bool = e4, x4: Other = x4,
+        k5: str = k5, f5: bool = f5, o5: frozenset[type] = o5, e5: bool = e5, x5: Other = x5,
+        k6: str = k6, f6: bool = f6, o6: frozenset[type] = o6, e6: bool = e6, x6: Other = x6,
+        k7: str = k7, f7: bool = f7, o7: frozenset[type] = o7, e7: bool = e7, x7: Other = x7,
+        k8: str = k8, f8: bool = f8, o8: frozenset[type] = o8, e8: bool = e8, x8: Other = x8,
+        k9: str = k9, f9: bool = f9, o9: frozenset[type] = o9, e9: bool = e9, x9: Other = x9,
+        k10: str = k10, f10: bool = f10, o10: frozenset[type] = o10, e10: bool = e10, x10: Other = x10,
+        k11: str = k11, f11: bool = f11, o11: frozenset[type] = o11, e11: bool = e11, x11: Other = x11,
+        k12: str = k12, f12: bool = f12, o12: frozenset[type] = o12, e12: bool = e12, x12: Other = x12,
+        k13: str = k13, f13: bool = f13, o13: frozenset[type] = o13, e13: bool = e13, x13: Other = x13,
+        k14: str = k14, f14: bool = f14, o14: frozenset[type] = o14, e14: bool = e14, x14: Other = x14,
+    ) -> dict[str, Any]:
         if d < need:
             raise RecursionError
         _, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, = v
@@ -574,7 +711,24 @@ def plain15(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decode
         (f15, o15, e15, x15),
     ) = readings
 
-    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+    def decode(
+        v: Any, d: int, q: int, S: dict[int, str], M: list[Any], need: int = need,
+        k1: str = k1, f1: bool = f1, o1: frozenset[type] = o1, e1: bool = e1, x1: Other = x1,
+        k2: str = k2, f2: bool = f2, o2: frozenset[type] = o2, e2: bool = e2, x2: Other = x2,
+        k3: str = k3, f3: bool = f3, o3: frozenset[type] = o3, e3: bool = e3, x3: Other = x3,
+        k4: str = k4, f4: bool = f4, o4: frozenset[type] = o4, e4: bool = e4, x4: Other = x4,
+        k5: str = k5, f5: bool = f5, o5: frozenset[type] = o5, e5: bool = e5, x5: Other = x5,
+        k6: str = k6, f6: bool = f6, o6: frozenset[type] = o6, e6: bool = e6, x6: Other = x6,
+        k7: str = k7, f7: bool = f7, o7: frozenset[type] = o7, e7: bool = e7, x7: Other = x7,
+        k8: str = k8, f8: bool = f8, o8: frozenset[type] = o8, e8: bool = e8, x8: Other = x8,
+        k9: str = k9, f9: bool = f9, o9: frozenset[type] = o9, e9: bool = e9, x9: Other = x9,
+        k10: str = k10, f10: bool = f10, o10: frozenset[type] = o10, e10: bool = e10, x10: Other = x10,
+        k11: str = k11, f11: bool = f11, o11: frozenset[type] = o11, e11: bool = e11, x11: Other = x11,
+        k12: str = k12, f12: bool = f12, o12: frozenset[type] = o12, e12: bool = e12, x12: Other = x12,
+        k13: str = k13, f13: bool = f13, o13: frozenset[type] = o13, e13: bool = e13, x13: Other = x13,
+        k14: str = k14, f14: bool = f14, o14: frozenset[type] = o14, e14: bool = e14, x14: Other = x14,
+        k15: str = k15, f15: bool = f15, o15: frozenset[type] = o15, e15: bool = e15, x15: Other = x15,
+    ) -> dict[str, Any]:
         if d < need:
             raise RecursionError
         _, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, = v
@@ -635,7 +789,25 @@ def plain16(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decode
         (f16, o16, e16, x16),
     ) = readings
 
-    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+    def decode(
+        v: Any, d: int, q: int, S: dict[int, str], M: list[Any], need: int = need,
+        k1: str = k1, f1: bool = f1, o1: frozenset[type] = o1, e1: bool = e1, x1: Other = x1,
+        k2: str = k2, f2: bool = f2, o2: frozenset[type] = o2, e2: bool = e2, x2: Other = x2,
+        k3: str = k3, f3: bool = f3, o3: frozenset[type] = o3, e3: bool = e3, x3: Other = x3,
+        k4: str = k4, f4: bool = f4, o4: frozenset[type] = o4, e4: bool = e4, x4: Other = x4,
+        k5: str = k5, f5: bool = f5, o5: frozenset[type] = o5, e5: bool = e5, x5: Other = x5,
+        k6: str = k6, f6: bool = f6, o6: frozenset[type] = o6, e6: bool = e6, x6: Other = x6,
+        k7: str = k7, f7: bool = f7, o7: frozenset[type] = o7, e7: bool = e7, x7: Other = x7,
+        k8: str = k8, f8: bool = f8, o8: frozenset[type] = o8, e8: bool = e8, x8: Other = x8,
+        k9: str = k9, f9: bool = f9, o9: frozenset[type] = o9, e9: bool = e9, x9: Other = x9,
+        k10: str = k10, f10: bool = f10, o10: frozenset[type] = o10, e10: bool = e10, x10: Other = x10,
+        k11: str = k11, f11: bool = f11, o11: frozenset[type] = o11, e11: bool = e11, x11: Other = x11,
+        k12: str = k12, f12: bool = f12, o12: frozenset[type] = o12, e12: bool = e12, x12: Other = x12,
+        k13: str = k13, f13: bool = f13, o13: frozenset[type] = o13, e13: bool = e13, x13: Other = x13,
+        k14: str = k14, f14: bool = f14, o14: frozenset[type] = o14, e14: bool = e14, x14: Other = x14,
+        k15: str = k15, f15: bool = f15, o15: frozenset[type] = o15, e15: bool = e15, x15: Other = x15,
+        k16: str = k16, f16: bool = f16, o16: frozenset[type] = o16, e16: bool = e16, x16: Other = x16,
+    ) -> dict[str, Any]:
         if d < need:
             raise RecursionError
         _, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, = v
@@ -680,7 +852,10 @@ def plain16(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decode
 def seq0(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
     k0, = keys
 
-    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+    def decode(
+        v: Any, d: int, q: int, S: dict[int, str], M: list[Any], need: int = need,
+        k0: str = k0,
+    ) -> dict[str, Any]:
         if d < need:
             raise RecursionError
         _, = v
@@ -697,7 +872,11 @@ def seq1(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
         (f1, o1, e1, x1),
     ) = readings
 
-    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+    def decode(
+        v: Any, d: int, q: int, S: dict[int, str], M: list[Any], need: int = need,
+        k0: str = k0,
+        k1: str = k1, f1: bool = f1, o1: frozenset[type] = o1, e1: bool = e1, x1: Other = x1,
+    ) -> dict[str, Any]:
         if d < need:
             raise RecursionError
         _, a1, = v
@@ -717,7 +896,12 @@ def seq2(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
         (f2, o2, e2, x2),
     ) = readings
 
-    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+    def decode(
+        v: Any, d: int, q: int, S: dict[int, str], M: list[Any], need: int = need,
+        k0: str = k0,
+        k1: str = k1, f1: bool = f1, o1: frozenset[type] = o1, e1: bool = e1, x1: Other = x1,
+        k2: str = k2, f2: bool = f2, o2: frozenset[type] = o2, e2: bool = e2, x2: Other = x2,
+    ) -> dict[str, Any]:
         if d < need:
             raise RecursionError
         _, a1, a2, = v
@@ -740,7 +924,13 @@ def seq3(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
         (f3, o3, e3, x3),
     ) = readings
 
-    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+    def decode(
+        v: Any, d: int, q: int, S: dict[int, str], M: list[Any], need: int = need,
+        k0: str = k0,
+        k1: str = k1, f1: bool = f1, o1: frozenset[type] = o1, e1: bool = e1, x1: Other = x1,
+        k2: str = k2, f2: bool = f2, o2: frozenset[type] = o2, e2: bool = e2, x2: Other = x2,
+        k3: str = k3, f3: bool = f3, o3: frozenset[type] = o3, e3: bool = e3, x3: Other = x3,
+    ) -> dict[str, Any]:
         if d < need:
             raise RecursionError
         _, a1, a2, a3, = v
@@ -766,7 +956,14 @@ def seq4(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
         (f4, o4, e4, x4),
     ) = readings
 
-    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+    def decode(
+        v: Any, d: int, q: int, S: dict[int, str], M: list[Any], need: int = need,
+        k0: str = k0,
+        k1: str = k1, f1: bool = f1, o1: frozenset[type] = o1, e1: bool = e1, x1: Other = x1,
+        k2: str = k2, f2: bool = f2, o2: frozenset[type] = o2, e2: bool = e2, x2: Other = x2,
+        k3: str = k3, f3: bool = f3, o3: frozenset[type] = o3, e3: bool = e3, x3: Other = x3,
+        k4: str = k4, f4: bool = f4, o4: frozenset[type] = o4, e4: bool = e4, x4: Other = x4,
+    ) -> dict[str, Any]:
         if d < need:
             raise RecursionError
         _, a1, a2, a3, a4, = v
@@ -795,7 +992,15 @@ def seq5(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
         (f5, o5, e5, x5),
     ) = readings
 
-    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+    def decode(
+        v: Any, d: int, q: int, S: dict[int, str], M: list[Any], need: int = need,
+        k0: str = k0,
+        k1: str = k1, f1: bool = f1, o1: frozenset[type] = o1, e1: bool = e1, x1: Other = x1,
+        k2: str = k2, f2: bool = f2, o2: frozenset[type] = o2, e2: bool = e2, x2: Other = x2,
+        k3: str = k3, f3: bool = f3, o3: frozenset[type] = o3, e3: bool = e3, x3: Other = x3,
+        k4: str = k4, f4: bool = f4, o4: frozenset[type] = o4, e4: bool = e4, x4: Other = x4,
+        k5: str = k5, f5: bool = f5, o5: frozenset[type] = o5, e5: bool = e5, x5: Other = x5,
+    ) -> dict[str, Any]:
         if d < need:
             raise RecursionError
         _, a1, a2, a3, a4, a5, = v
@@ -827,7 +1032,16 @@ def seq6(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
         (f6, o6, e6, x6),
     ) = readings
 
-    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+    def decode(
+        v: Any, d: int, q: int, S: dict[int, str], M: list[Any], need: int = need,
+        k0: str = k0,
+        k1: str = k1, f1: bool = f1, o1: frozenset[type] = o1, e1: bool = e1, x1: Other = x1,
+        k2: str = k2, f2: bool = f2, o2: frozenset[type] = o2, e2: bool = e2, x2: Other = x2,
+        k3: str = k3, f3: bool = f3, o3: frozenset[type] = o3, e3: bool = e3, x3: Other = x3,
+        k4: str = k4, f4: bool = f4, o4: frozenset[type] = o4, e4: bool = e4, x4: Other = x4,
+        k5: str = k5, f5: bool = f5, o5: frozenset[type] = o5, e5: bool = e5, x5: Other = x5,
+        k6: str = k6, f6: bool = f6, o6: frozenset[type] = o6, e6: bool = e6, x6: Other = x6,
+    ) -> dict[str, Any]:
         if d < need:
             raise RecursionError
         _, a1, a2, a3, a4, a5, a6, = v
@@ -862,7 +1076,17 @@ def seq7(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
         (f7, o7, e7, x7),
     ) = readings
 
-    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+    def decode(
+        v: Any, d: int, q: int, S: dict[int, str], M: list[Any], need: int = need,
+        k0: str = k0,
+        k1: str = k1, f1: bool = f1, o1: frozenset[type] = o1, e1: bool = e1, x1: Other = x1,
+        k2: str = k2, f2: bool = f2, o2: frozenset[type] = o2, e2: bool = e2, x2: Other = x2,
+        k3: str = k3, f3: bool = f3, o3: frozenset[type] = o3, e3: bool = e3, x3: Other = x3,
+        k4: str = k4, f4: bool = f4, o4: frozenset[type] = o4, e4: bool = e4, x4: Other = x4,
+        k5: str = k5, f5: bool = f5, o5: frozenset[type] = o5, e5: bool = e5, x5: Other = x5,
+        k6: str = k6, f6: bool = f6, o6: frozenset[type] = o6, e6: bool = e6, x6: Other = x6,
+        k7: str = k7, f7: bool = f7, o7: frozenset[type] = o7, e7: bool = e7, x7: Other = x7,
+    ) -> dict[str, Any]:
         if d < need:
             raise RecursionError
         _, a1, a2, a3, a4, a5, a6, a7, = v
@@ -900,7 +1124,18 @@ def seq8(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
         (f8, o8, e8, x8),
     ) = readings
 
-    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+    def decode(
+        v: Any, d: int, q: int, S: dict[int, str], M: list[Any], need: int = need,
+        k0: str = k0,
+        k1: str = k1, f1: bool = f1, o1: frozenset[type] = o1, e1: bool = e1, x1: Other = x1,
+        k2: str = k2, f2: bool = f2, o2: frozenset[type] = o2, e2: bool = e2, x2: Other = x2,
+        k3: str = k3, f3: bool = f3, o3: frozenset[type] = o3, e3: bool = e3, x3: Other = x3,
+        k4: str = k4, f4: bool = f4, o4: frozenset[type] = o4, e4: bool = e4, x4: Other = x4,
+        k5: str = k5, f5: bool = f5, o5: frozenset[type] = o5, e5: bool = e5, x5: Other = x5,
+        k6: str = k6, f6: bool = f6, o6: frozenset[type] = o6, e6: bool = e6, x6: Other = x6,
+        k7: str = k7, f7: bool = f7, o7: frozenset[type] = o7, e7: bool = e7, x7: Other = x7,
+        k8: str = k8, f8: bool = f8, o8: frozenset[type] = o8, e8: bool = e8, x8: Other = x8,
+    ) -> dict[str, Any]:
         if d < need:
             raise RecursionError
         _, a1, a2, a3, a4, a5, a6, a7, a8, = v
@@ -941,7 +1176,19 @@ def seq9(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
         (f9, o9, e9, x9),
     ) = readings
 
-    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+    def decode(
+        v: Any, d: int, q: int, S: dict[int, str], M: list[Any], need: int = need,
+        k0: str = k0,
+        k1: str = k1, f1: bool = f1, o1: frozenset[type] = o1, e1: bool = e1, x1: Other = x1,
+        k2: str = k2, f2: bool = f2, o2: frozenset[type] = o2, e2: bool = e2, x2: Other = x2,
+        k3: str = k3, f3: bool = f3, o3: frozenset[type] = o3, e3: bool = e3, x3: Other = x3,
+        k4: str = k4, f4: bool = f4, o4: frozenset[type] = o4, e4: bool = e4, x4: Other = x4,
+        k5: str = k5, f5: bool = f5, o5: frozenset[type] = o5, e5: bool = e5, x5: Other = x5,
+        k6: str = k6, f6: bool = f6, o6: frozenset[type] = o6, e6: bool = e6, x6: Other = x6,
+        k7: str = k7, f7: bool = f7, o7: frozenset[type] = o7, e7: bool = e7, x7: Other = x7,
+        k8: str = k8, f8: bool = f8, o8: frozenset[type] = o8, e8: bool = e8, x8: Other = x8,
+        k9: str = k9, f9: bool = f9, o9: frozenset[type] = o9, e9: bool = e9, x9: Other = x9,
+    ) -> dict[str, Any]:
         if d < need:
             raise RecursionError
         _, a1, a2, a3, a4, a5, a6, a7, a8, a9, = v
@@ -985,7 +1232,20 @@ def seq10(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
         (f10, o10, e10, x10),
     ) = readings
 
-    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+    def decode(
+        v: Any, d: int, q: int, S: dict[int, str], M: list[Any], need: int = need,
+        k0: str = k0,
+        k1: str = k1, f1: bool = f1, o1: frozenset[type] = o1, e1: bool = e1, x1: Other = x1,
+        k2: str = k2, f2: bool = f2, o2: frozenset[type] = o2, e2: bool = e2, x2: Other = x2,
+        k3: str = k3, f3: bool = f3, o3: frozenset[type] = o3, e3: bool = e3, x3: Other = x3,
+        k4: str = k4, f4: bool = f4, o4: frozenset[type] = o4, e4: bool = e4, x4: Other = x4,
+        k5: str = k5, f5: bool = f5, o5: frozenset[type] = o5, e5: bool = e5, x5: Other = x5,
+        k6: str = k6, f6: bool = f6, o6: frozenset[type] = o6, e6: bool = e6, x6: Other = x6,
+        k7: str = k7, f7: bool = f7, o7: frozenset[type] = o7, e7: bool = e7, x7: Other = x7,
+        k8: str = k8, f8: bool = f8, o8: frozenset[type] = o8, e8: bool = e8, x8: Other = x8,
+        k9: str = k9, f9: bool = f9, o9: frozenset[type] = o9, e9: bool = e9, x9: Other = x9,
+        k10: str = k10, f10: bool = f10, o10: frozenset[type] = o10, e10: bool = e10, x10: Other = x10,
+    ) -> dict[str, Any]:
         if d < need:
             raise RecursionError
         _, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, = v
@@ -1032,7 +1292,21 @@ def seq11(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
         (f11, o11, e11, x11),
     ) = readings
 
-    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+    def decode(
+        v: Any, d: int, q: int, S: dict[int, str], M: list[Any], need: int = need,
+        k0: str = k0,
+        k1: str = k1, f1: bool = f1, o1: frozenset[type] = o1, e1: bool = e1, x1: Other = x1,
+        k2: str = k2, f2: bool = f2, o2: frozenset[type] = o2, e2: bool = e2, x2: Other = x2,
+        k3: str = k3, f3: bool = f3, o3: frozenset[type] = o3, e3: bool = e3, x3: Other = x3,
+        k4: str = k4, f4: bool = f4, o4: frozenset[type] = o4, e4: bool = e4, x4: Other = x4,
+        k5: str = k5, f5: bool = f5, o5: frozenset[type] = o5, e5: bool = e5, x5: Other = x5,
+        k6: str = k6, f6: bool = f6, o6: frozenset[type] = o6, e6: bool = e6, x6: Other = x6,
+        k7: str = k7, f7: bool = f7, o7: frozenset[type] = o7, e7: bool = e7, x7: Other = x7,
+        k8: str = k8, f8: bool = f8, o8: frozenset[type] = o8, e8: bool = e8, x8: Other = x8,
+        k9: str = k9, f9: bool = f9, o9: frozenset[type] = o9, e9: bool = e9, x9: Other = x9,
+        k10: str = k10, f10: bool = f10, o10: frozenset[type] = o10, e10: bool = e10, x10: Other = x10,
+        k11: str = k11, f11: bool = f11, o11: frozenset[type] = o11, e11: bool = e11, x11: Other = x11,
+    ) -> dict[str, Any]:
         if d < need:
             raise RecursionError
         _, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, = v
@@ -1082,7 +1356,22 @@ def seq12(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
         (f12, o12, e12, x12),
     ) = readings
 
-    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+    def decode(
+        v: Any, d: int, q: int, S: dict[int, str], M: list[Any], need: int = need,
+        k0: str = k0,
+        k1: str = k1, f1: bool = f1, o1: frozenset[type] = o1, e1: bool = e1, x1: Other = x1,
+        k2: str = k2, f2: bool = f2, o2: frozenset[type] = o2, e2: bool = e2, x2: Other = x2,
+        k3: str = k3, f3: bool = f3, o3: frozenset[type] = o3, e3: bool = e3, x3: Other = x3,
+        k4: str = k4, f4: bool = f4, o4: frozenset[type] = o4, e4: bool = e4, x4: Other = x4,
+        k5: str = k5, f5: bool = f5, o5: frozenset[type] = o5, e5: bool = e5, x5: Other = x5,
+        k6: str = k6, f6: bool = f6, o6: frozenset[type] = o6, e6: bool = e6, x6: Other = x6,
+        k7: str = k7, f7: bool = f7, o7: frozenset[type] = o7, e7: bool = e7, x7: Other = x7,
+        k8: str = k8, f8: bool = f8, o8: frozenset[type] = o8, e8: bool = e8, x8: Other = x8,
+        k9: str = k9, f9: bool = f9, o9: frozenset[type] = o9, e9: bool = e9, x9: Other = x9,
+        k10: str = k10, f10: bool = f10, o10: frozenset[type] = o10, e10: bool = e10, x10: Other = x10,
+        k11: str = k11, f11: bool = f11, o11: frozenset[type] = o11, e11: bool = e11, x11: Other = x11,
+        k12: str = k12, f12: bool = f12, o12: frozenset[type] = o12, e12: bool = e12, x12: Other = x12,
+    ) -> dict[str, Any]:
         if d < need:
             raise RecursionError
         _, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, = v
@@ -1135,7 +1424,23 @@ def seq13(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
         (f13, o13, e13, x13),
     ) = readings
 
-    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+    def decode(
+        v: Any, d: int, q: int, S: dict[int, str], M: list[Any], need: int = need,
+        k0: str = k0,
+        k1: str = k1, f1: bool = f1, o1: frozenset[type] = o1, e1: bool = e1, x1: Other = x1,
+        k2: str = k2, f2: bool = f2, o2: frozenset[type] = o2, e2: bool = e2, x2: Other = x2,
+        k3: str = k3, f3: bool = f3, o3: frozenset[type] = o3, e3: bool = e3, x3: Other = x3,
+        k4: str = k4, f4: bool = f4, o4: frozenset[type] = o4, e4: bool = e4, x4: Other = x4,
+        k5: str = k5, f5: bool = f5, o5: frozenset[type] = o5, e5: bool = e5, x5: Other = x5,
+        k6: str = k6, f6: bool = f6, o6: frozenset[type] = o6, e6: bool = e6, x6: Other = x6,
+        k7: str = k7, f7: bool = f7, o7: frozenset[type] = o7, e7: bool = e7, x7: Other = x7,
+        k8: str = k8, f8: bool = f8, o8: frozenset[type] = o8, e8: bool = e8, x8: Other = x8,
+        k9: str = k9, f9: bool = f9, o9: frozenset[type] = o9, e9: bool = e9, x9: Other = x9,
+        k10: str = k10, f10: bool = f10, o10: frozenset[type] = o10, e10: bool = e10, x10: Other = x10,
+        k11: str = k11, f11: bool = f11, o11: frozenset[type] = o11, e11: bool = e11, x11: Other = x11,
+        k12: str = k12, f12: bool = f12, o12: frozenset[type] = o12, e12: bool = e12, x12: Other = x12,
+        k13: str = k13, f13: bool = f13, o13: frozenset[type] = o13, e13: bool = e13, x13: Other = x13,
+    ) -> dict[str, Any]:
         if d < need:
             raise RecursionError
         _, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, = v
@@ -1191,7 +1496,24 @@ def seq14(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
         (f14, o14, e14, x14),
     ) = readings
 
-    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+    def decode(
+        v: Any, d: int, q: int, S: dict[int, str], M: list[Any], need: int = need,
+        k0: str = k0,
+        k1: str = k1, f1: bool = f1, o1: frozenset[type] = o1, e1: bool = e1, x1: Other = x1,
+        k2: str = k2, f2: bool = f2, o2: frozenset[type] = o2, e2: bool = e2, x2: Other = x2,
+        k3: str = k3, f3: bool = f3, o3: frozenset[type] = o3, e3: bool = e3, x3: Other = x3,
+        k4: str = k4, f4: bool = f4, o4: frozenset[type] = o4, e4: bool = e4, x4: Other = x4,
+        k5: str = k5, f5: bool = f5, o5: frozenset[type] = o5, e5: bool = e5, x5: Other = x5,
+        k6: str = k6, f6: bool = f6, o6: frozenset[type] = o6, e6: bool = e6, x6: Other = x6,
+        k7: str = k7, f7: bool = f7, o7: frozenset[type] = o7, e7: bool = e7, x7: Other = x7,
+        k8: str = k8, f8: bool = f8, o8: frozenset[type] = o8, e8: bool = e8, x8: Other = x8,
+        k9: str = k9, f9: bool = f9, o9: frozenset[type] = o9, e9: bool = e9, x9: Other = x9,
+        k10: str = k10, f10: bool = f10, o10: frozenset[type] = o10, e10: bool = e10, x10: Other = x10,
+        k11: str = k11, f11: bool = f11, o11: frozenset[type] = o11, e11: bool = e11, x11: Other = x11,
+        k12: str = k12, f12: bool = f12, o12: frozenset[type] = o12, e12: bool = e12, x12: Other = x12,
+        k13: str = k13, f13: bool = f13, o13: frozenset[type] = o13, e13: bool = e13, x13: Other = x13,
+        k14: str = k14, f14: bool = f14, o14: frozenset[type] = o14, e14: bool = e14, x14: Other = x14,
+    ) -> dict[str, Any]:
         if d < need:
             raise RecursionError
         _, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, = v
@@ -1250,7 +1572,25 @@ def seq15(keys: tuple[str, ...], readings: list[Reading], need: int) -> Decoder:
         (f15, o15, e15, x15),
     ) = readings
 
-    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+    def decode(
+        v: Any, d: int, q: int, S: dict[int, str], M: list[Any], need: int = need,
+        k0: str = k0,
+        k1: str = k1, f1: bool = f1, o1: frozenset[type] = o1, e1: bool = e1, x1: Other = x1,
+        k2: str = k2, f2: bool = f2, o2: frozenset[type] = o2, e2: bool = e2, x2: Other = x2,
+        k3: str = k3, f3: bool = f3, o3: frozenset[type] = o3, e3: bool = e3, x3: Other = x3,
+        k4: str = k4, f4: bool = f4, o4: frozenset[type] = o4, e4: bool = e4, x4: Other = x4,
+        k5: str = k5, f5: bool = f5, o5: frozenset[type] = o5, e5: bool = e5, x5: Other = x5,
+        k6: str = k6, f6: bool = f6, o6: frozenset[type] = o6, e6: bool = e6, x6: Other = x6,
+        k7: str = k7, f7: bool = f7, o7: frozenset[type] = o7, e7: bool = e7, x7: Other = x7,
+        k8: str = k8, f8: bool = f8, o8: frozenset[type] = o8, e8: bool = e8, x8: Other = x8,
+        k9: str = k9, f9: bool = f9, o9: frozenset[type] = o9, e9: bool = e9, x9: Other = x9,
+        k10: str = k10, f10: bool = f10, o10: frozenset[type] = o10, e10: bool = e10, x10: Other = x10,
+        k11: str = k11, f11: bool = f11, o11: frozenset[type] = o11, e11: bool = e11, x11: Other = x11,
+        k12: str = k12, f12: bool = f12, o12: frozenset[type] = o12, e12: bool = e12, x12: Other = x12,
+        k13: str = k13, f13: bool = f13, o13: frozenset[type] = o13, e13: bool = e13, x13: Other = x13,
+        k14: str = k14, f14: bool = f14, o14: frozenset[type] = o14, e14: bool = e14, x14: Other = x14,
+        k15: str = k15, f15: bool = f15, o15: frozenset[type] = o15, e15: bool = e15, x15: Other = x15,
+    ) -> dict[str, Any]:
         if d < need:
             raise RecursionError
         _, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, = v
