@@ -531,10 +531,14 @@ class Replay:
                             tuple.__new__(RawRecord, (number, pos, rec_end, KIND_EVENT, expected, obj[3], tables))
                         expected += 1
                     elif hot:  # a block, its events decoded and given together (a list: one resumption, not 64)
-                        items = self._block_items(obj[3], expected, pos, number)
                         assert tables is not None  # (schema 4)
-                        yield _block_bodies(items, tables, expected, depth, number, pos, rec_end)
-                        expected += len(items)
+                        # (the block's arrays are not kept while its events are read, nor its events while the
+                        # next block is: fewer objects alive at once, no run of the collector in most files)
+                        bodies = _block_bodies(self._block_items(obj[3], expected, pos, number), tables, expected,
+                                               depth, number, pos, rec_end)
+                        yield bodies
+                        expected += len(bodies)
+                        bodies = None
                     else:  # a block, its events one by one as records
                         for item in self._block_items(obj[3], expected, pos, number):
                             yield tuple.__new__(RawRecord, (number, pos, rec_end, KIND_EVENT, expected, item, tables))
