@@ -532,13 +532,14 @@ class Replay:
                         expected += 1
                     elif hot:  # a block, its events decoded and given together (a list: one resumption, not 64)
                         assert tables is not None  # (schema 4)
-                        # (the block's arrays are not kept while its events are read, nor its events while the
-                        # next block is: fewer objects alive at once, no run of the collector in most files)
+                        # (the block's arrays are not kept in a name while its events are read, nor its events
+                        # while the next block is decoded: fewer objects alive at once, and the collector does
+                        # not run in most files)
                         bodies = _block_bodies(self._block_items(obj[3], expected, pos, number), tables, expected,
                                                depth, number, pos, rec_end)
                         yield bodies
                         expected += len(bodies)
-                        bodies = None
+                        del bodies
                     else:  # a block, its events one by one as records
                         for item in self._block_items(obj[3], expected, pos, number):
                             yield tuple.__new__(RawRecord, (number, pos, rec_end, KIND_EVENT, expected, item, tables))
