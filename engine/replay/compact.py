@@ -17,8 +17,10 @@ Tags (how one value is stored):
 - ``["T", [tag, ...]]``: a list of rows, each a list of as many values, each ``"v"`` or ``"s"``.
 
 The decoder of each shape is one of ``positional.py``'s functions (by its number of values, written
-out once by ``scripts/make_positional.py``), given the shape's keys and how each value is read: no code
-is generated or compiled while reading, and a body decodes with no Python loop over its values.
+out once by ``scripts/make_positional.py``), given the shape's keys and how each value is read: a body
+decodes with no Python loop over its values and a ruleset's first files compile no code; a shape
+declared in more than ``COMPILE_AFTER`` files of a process gets a decoder generated for it (its source
+holds positions and tags only, never a key or a value from a file).
 """
 
 from __future__ import annotations
