@@ -11,11 +11,12 @@ Captains game. For each kind, in this one run:
    every event and keyframe (``Replay.visit``: every record's CRC-32, framing, order and limits
    checked), the kind's games read turn about; the ratio json time / replay time, the median of the
    back-to-back pairs (on a shared machine a burst of load slows both of a pair alike). The shape
-   decoders a process has made are kept between files (games of one ruleset share their shapes), and
-   a shape's decoder is compiled once it has decoded ``compact.COMPILE_AFTER`` values (before, an
-   interpreted one decodes it): "read" is a process that has read the kind's games ``WARM_READS``
-   times first (as one reading many games is); the "first file" figure reads each replay with that
-   cache emptied first (nothing compiled: a process's first game of a ruleset).
+   decoders a process has made are kept between files (games of one ruleset share their shapes): a
+   shape is decoded by ``engine/replay/positional.py``'s decoder of its width until it has been declared
+   in ``compact.COMPILE_AFTER`` files, then by a decoder compiled for it: "read" is a process that has
+   read the kind's games ``WARM_READS`` times first (as one reading many games is); the "first file"
+   figure reads each replay with that cache emptied first (nothing compiled, every shape checked: a
+   process's first game of a ruleset).
 
 **Toy log** (``--events``, 100,000 by default; quick 5,000): the synthetic game of
 ``engine.replay.testing`` (a keyframe every 256 events): bytes and read speed as above (events only),

@@ -10,6 +10,7 @@ What the format promises, checked here:
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import json
 from pathlib import Path
@@ -17,7 +18,7 @@ from typing import Any
 
 import msgpack
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from engine.replay import ReplayError, ReplayWriter, compact, open_replay
@@ -26,6 +27,7 @@ from engine.replay.format import DEFAULT_LIMITS, encode_envelope, encode_record,
 from engine.replay.jsonform import to_json
 from engine.replay.testing import CODEC, fold, toy_events, toy_replay_bytes
 
+ROOT = Path(__file__).resolve().parent.parent
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 scalars = st.none() | st.booleans() | st.integers(-(2**63), 2**64 - 1) | st.floats(allow_nan=False) \
@@ -177,11 +179,11 @@ def test_a_block_in_a_schema_3_file_is_refused() -> None:
     ([["hello"], [[["seq", "type", "p"], ["#", "s", "m"]]]], "deep", "nested deeper than"),
 ])
 @pytest.mark.parametrize("schema", [3, 4])
-@pytest.mark.parametrize("decoders", ["interpreted", "compiled"])
+@pytest.mark.parametrize("decoders", ["positional", "compiled"])
 def test_what_does_not_fit_is_an_error_naming_the_record(definitions: Any, body: Any, message: str,
                                                          schema: int, decoders: str,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    compact.forget_decoders()  # (then a shape's decoder is compiled at its first body, or never here)
+    compact.forget_decoders()  # (then a shape's decoder is compiled at its first declaration, or never here)
     monkeypatch.setattr(compact, "COMPILE_AFTER", 0 if decoders == "compiled" else 10**9)
     if body == "deep":  # a map whose own shape holds it, 40 deep: stopped by the nesting limit
         body = [0, 0, None]
@@ -219,14 +221,18 @@ def test_the_writer_refuses_what_the_reader_would_and_stays_consistent() -> None
 
 ALL_TAGS = [["hello", "s"], ((("seq", "type"), ("#", "s")), (("a", "b", "c", "d"), ("m", "M", ("T", ("s", "v")), "v")),
                              (1, ("S", "s", "v", "v")))]
+# Wider than one positional decoder (positional.py's WIDEST keys): read in parts, also where a "#" is not first
+_WIDE: tuple[Any, ...] = ("v", "s", "#", *["S", "v", "s", "m", "M"] * 7, ("T", ("v", "s")), "#", "v", "s")
+WIDE_KEYS = tuple(f"k{i}" for i in range(len(_WIDE)))
+WIDE_TAGS = [["hello", "s"], ((WIDE_KEYS, _WIDE), (("x",), ("s",)))]
 
 
-def _decode_with(mode: str, body: Any) -> tuple[str, Any]:
-    """What the decoders of ALL_TAGS's shapes, all interpreted or all compiled, make of ``body``."""
+def _decode_with(mode: str, body: Any, definitions: Any = ALL_TAGS) -> tuple[str, Any]:
+    """What the decoders of the declared shapes, all positional or all compiled, make of ``body``."""
     compact.forget_decoders()
     compact.COMPILE_AFTER = 0 if mode == "compiled" else 10**9
     tables = Tables()
-    tables.declare(ALL_TAGS)
+    tables.declare(definitions)
     try:
         return "read", tables.decode(body, 7, 6)
     except ValueError as exc:
@@ -238,45 +244,78 @@ def _decode_with(mode: str, body: Any) -> tuple[str, Any]:
                     | st.booleans(), lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=1),
                                                                                                inner, max_size=2),
                     max_leaves=16))
-def test_a_shapes_interpreted_decoder_reads_and_refuses_what_its_compiled_one_does(body: Any) -> None:
-    """A shape's first bodies are decoded without compiling (compact._interpreted), then by compiled code:
-    the two give the same maps, keys in the same order, and refuse the same bodies."""
+def test_a_shapes_positional_decoder_reads_and_refuses_what_its_compiled_one_does(body: Any) -> None:
+    """A shape's bodies are decoded by positional.py's decoder of its width until the shape is declared
+    often enough, then by code compiled for it: the two give the same maps, keys in the same order, and
+    refuse the same bodies."""
     before = compact.COMPILE_AFTER
     try:
         for number in range(3):
             candidate = [number, *body] if type(body) is list else [number, body]
-            interpreted, compiled = _decode_with("interpreted", candidate), _decode_with("compiled", candidate)
-            assert interpreted == compiled
-            if interpreted[0] == "read":
-                assert list(interpreted[1]) == list(compiled[1])
+            positional, compiled = _decode_with("positional", candidate), _decode_with("compiled", candidate)
+            assert positional == compiled
+            if positional[0] == "read":
+                assert list(positional[1]) == list(compiled[1])
     finally:
         compact.COMPILE_AFTER = before
         compact.forget_decoders()
 
 
-def test_a_shape_is_compiled_once_it_has_decoded_enough_values() -> None:
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.none() | st.integers(-1, 2) | st.text(max_size=1) | st.lists(st.integers(0, 1) | st.none(),
+                                                                                  max_size=2)
+                | st.just([1, 0]) | st.just([[1, "x"]]), min_size=len(WIDE_KEYS) - 3, max_size=len(WIDE_KEYS) - 1))
+@example([None] * (len(WIDE_KEYS) - 2))
+@example([1, 0, *[[0], 5, 0, [1, 0], [[1, 1]]] * 7, [[1.5, 0]], 2, 0])
+def test_a_wide_shape_is_read_in_parts_as_its_compiled_decoder_reads_it(values: list[Any]) -> None:
+    """More keys than one positional decoder holds, a "#" not first: the parts give the map in the shape's
+    key order, the record's seq where each "#" is, and refuse what the compiled decoder refuses."""
+    before = compact.COMPILE_AFTER
+    try:
+        body = [0, *values]
+        positional, compiled = _decode_with("positional", body, WIDE_TAGS), _decode_with("compiled", body, WIDE_TAGS)
+        assert positional == compiled
+        if positional[0] == "read":
+            assert tuple(positional[1]) == WIDE_KEYS and positional[1]["k2"] == positional[1]["k39"] == 7
+    finally:
+        compact.COMPILE_AFTER = before
+        compact.forget_decoders()
+
+
+def test_a_shape_is_compiled_once_it_has_been_declared_enough() -> None:
+    """A ruleset's first files are read by positional decoders (no code compiled); a shape declared in more
+    files than COMPILE_AFTER gets a compiled decoder, kept for its next declarations."""
     compact.forget_decoders()
-    tables = Tables()
-    tables.declare(ALL_TAGS)
-    decoder = tables.decoders[0]
-    assert "_tiered" in decoder.__qualname__  # (interpreted, for now)
-    for seq in range(compact.COMPILE_AFTER // 2 + 1):  # (each body is two values: its shape and its type)
-        assert tables.decode([0, 0], seq, 6) == {"seq": seq, "type": "hello"}
-    again = Tables()
-    again.declare(ALL_TAGS)  # the next file declaring the shape gets the compiled decoder
-    assert again.decoders[0].__qualname__ == "make.<locals>.decode"
-    assert again.decode([0, "hi"], 3, 6) == tables.decode([0, "hi"], 3, 6) == {"seq": 3, "type": "hi"}
+    decoders = []
+    for _ in range(compact.COMPILE_AFTER + 2):
+        tables = Tables()
+        tables.declare(ALL_TAGS)
+        decoders.append(tables.decoders[0])
+        assert tables.decode([0, 0], 3, 6) == {"seq": 3, "type": "hello"}
+    positional, compiled = decoders[:compact.COMPILE_AFTER], decoders[compact.COMPILE_AFTER:]
+    assert {d.__qualname__ for d in positional} == {"seq1.<locals>.decode"}
+    assert {d.__qualname__ for d in compiled} == {"make.<locals>.decode"} and compiled[0] is compiled[1]
+    compact.forget_decoders()
+
+
+def test_the_positional_decoders_are_the_generators_output() -> None:
+    """engine/replay/positional.py is written by scripts/make_positional.py: a stale copy is an error."""
+    spec = importlib.util.spec_from_file_location("make_positional", ROOT / "scripts" / "make_positional.py")
+    assert spec is not None and spec.loader is not None
+    generator = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(generator)
+    assert (ROOT / "engine" / "replay" / "positional.py").read_text(encoding="utf-8") == generator.source()
 
 
 @pytest.mark.parametrize("name", ["duel-seed7", "alliance-act1-seed4", "fc-standard-seed27", "toy-v4"])
-def test_a_real_game_reads_the_same_through_interpreted_and_compiled_decoders(name: str,
-                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_real_game_reads_the_same_through_positional_and_compiled_decoders(name: str,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     path = Path(__file__).parent / "golden" / f"{name}.trek"
     read: dict[str, Any] = {}
-    for mode, after in (("interpreted", 10**9), ("compiled", 0)):
+    for mode, after in (("positional", 10**9), ("compiled", 0)):
         compact.forget_decoders()
         monkeypatch.setattr(compact, "COMPILE_AFTER", after)
         replay = open_replay(path)
         read[mode] = [repr(e) for e in replay.events()], [repr(s) for _, s in replay.keyframes()]  # (order and types)
     compact.forget_decoders()
-    assert read["interpreted"] == read["compiled"] and read["compiled"][0]
+    assert read["positional"] == read["compiled"] and read["compiled"][0]

@@ -16,16 +16,19 @@ Tags (how one value is stored):
 - ``"M"``: a list of such maps;
 - ``["T", [tag, ...]]``: a list of rows, each a list of as many values, each ``"v"`` or ``"s"``.
 
-The decoder of each shape is one generated Python function (built from the shape's structure only:
-keys are passed in as data, never written into the source), so a body decodes at about the speed
-of msgpack itself.
+The decoder of each shape is one of ``positional.py``'s functions (by its number of values, written
+out once by ``scripts/make_positional.py``), given the shape's keys and how each value is read: a body
+decodes with no Python loop over its values and a ruleset's first files compile no code; a shape
+declared in more than ``COMPILE_AFTER`` files of a process gets a decoder generated for it (its source
+holds positions and tags only, never a key or a value from a file).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Final
+from typing import Any, Final, cast
 
+from engine.replay import positional
 from engine.replay.format import DEFAULT_LIMITS, Limits, check_plain
 
 MAX_INTERNED: Final = 32  # characters: longer strings are stored where they occur (reasons, notes)
@@ -272,18 +275,21 @@ class Tables:
     when it is wrong; ``decode`` turns one compact body back into the map the writer was given.
     """
 
-    __slots__ = ("decoders", "keys", "strings")
+    __slots__ = ("decoders", "events", "keys", "strings")
 
     def __init__(self) -> None:
         self.strings: dict[int, str] = {}
         self.decoders: list[Decoder] = []
         self.keys: list[tuple[str, ...]] = []  # each shape's keys
+        # the shapes of events: first "seq" tagged "#" (the record's own), a "type" tagged "s" (a string or nil)
+        self.events: set[int] = set()
 
     def copy(self) -> Tables:
         out = Tables()
         out.strings = dict(self.strings)
         out.decoders = list(self.decoders)
         out.keys = list(self.keys)
+        out.events = set(self.events)
         return out
 
     def declare(self, body: Any) -> None:
@@ -315,8 +321,12 @@ class Tables:
             if found is None:
                 keys, tags = _shape_from_disk(raw, known)
                 found = _remember(keys, tags)
+            else:
+                _declared(found)
+            if found[4]:
+                self.events.add(len(decoders))
             known.append(found[0])
-            decoders.append(found[1])
+            decoders.append(found[2])
         n = len(self.strings)
         self.strings.update(zip(range(n, n + len(strings)), strings, strict=True))
 
@@ -343,15 +353,21 @@ def _shape_from_disk(raw: Any, earlier: list[tuple[str, ...]]) -> Shape:
         keys = earlier[keys]
     elif keys.__class__ not in _SEQUENCES:
         raise ValueError(f"declares shape {number} with keys that are neither a list nor an earlier shape's number")
-    if len(keys) != len(tags) or len(keys) > MAX_KEYS or not all(type(k) is str for k in keys) \
+    if len(keys) != len(tags) or len(keys) > MAX_KEYS or not _STR.issuperset(map(type, keys)) \
             or len(set(keys)) != len(keys):
         raise ValueError(f"declares shape {number} without as many distinct string keys as tags "
                          f"(at most {MAX_KEYS})")
-    return tuple(keys), tuple(_tag_from_disk(t, number) for t in tags)  # (a tuple of keys stays as it is)
+    if _STR.issuperset(map(type, tags)) and _PLAIN_TAGS.issuperset(tags):  # (no "T": checked in C)
+        return tuple(keys), tuple(tags)
+    return tuple(keys), tuple(t if t.__class__ is str and t in _PLAIN_TAGS else _tag_from_disk(t, number)
+                              for t in tags)  # (a tuple of keys stays as it is)
+
+
+_PLAIN_TAGS: Final = frozenset({"v", "s", "S", "#", "m", "M"})
 
 
 def _tag_from_disk(raw: Any, number: int) -> Tag:
-    if type(raw) is str and raw in ("v", "s", "S", "#", "m", "M"):
+    if type(raw) is str and raw in _PLAIN_TAGS:
         return raw
     if raw.__class__ in _SEQUENCES and len(raw) == 2 and raw[0] == "T" and raw[1].__class__ in _SEQUENCES and raw[1] \
             and len(raw[1]) <= MAX_KEYS and all(type(t) is str and t in _STRINGY for t in raw[1]):
@@ -359,32 +375,188 @@ def _tag_from_disk(raw: Any, number: int) -> Tag:
     raise ValueError(f"declares shape {number} with a tag {raw!r} that is not one of the tags")
 
 
-_COMPILED: dict[tuple[Tag, ...], Callable[[tuple[str, ...]], Decoder]] = {}
 # Shapes declared before (in this file or another one: a ruleset's games share most of them), by their
 # keys and tags as the reader decodes them (tuples: hashed and compared in C): a declaration met again
-# costs a lookup, not a check and a compile.
-_SHAPES: dict[tuple[tuple[str, ...], tuple[Any, ...]], tuple[tuple[str, ...], Decoder]] = {}
+# costs a lookup, not a check. Each entry: [keys, tags, decoder, declarations so far, an event's shape (see
+# Tables.events)].
+_SHAPES: dict[tuple[tuple[str, ...], tuple[Any, ...]], list[Any]] = {}
+_COMPILED: dict[tuple[Tag, ...], Callable[[tuple[str, ...]], Decoder]] = {}
+_PARTS: dict[tuple[tuple[str, ...], tuple[Tag, ...], bool], Decoder] = {}  # a wide shape's parts, by keys and tags
+_TABLES: dict[tuple[str, ...], Any] = {}  # the readers of "T" values, by their cells' tags
 _SEQUENCES: Final = frozenset({list, tuple})
 _STR: Final = frozenset({str})
 
+# Declarations of a shape (in this process) read by its positional decoder; from the next one, its own
+# decoder is compiled (generated source, about 20% faster on a state's nested maps, but compiling costs
+# ~35 us a key on the development machine: a ruleset's first files are read without it).
+COMPILE_AFTER: Final = 2
 
-def _remember(keys: tuple[str, ...], tags: tuple[Tag, ...]) -> tuple[tuple[str, ...], Decoder]:
-    """A checked shape's keys and decoder, kept for the next declaration of it."""
-    found = keys, _decoder((keys, tags))
-    if len(_SHAPES) >= MAX_SHAPES:  # many odd shapes (a hostile file) must not grow this forever
-        _SHAPES.clear()
-    # (its tags as the reader's tuples hold them: a "T" tag is ("T", (tag, ...)), as _tag_from_disk returns it)
-    _SHAPES[keys, tags] = found
+
+def _remember(keys: tuple[str, ...], tags: tuple[Tag, ...]) -> list[Any]:
+    """A checked shape's entry (made on its first declaration), counted as declared once more."""
+    entry = _SHAPES.get((keys, tags))
+    if entry is None:
+        if len(_SHAPES) >= MAX_SHAPES:  # many odd shapes (a hostile file) must not grow this forever
+            _SHAPES.clear()
+        # (its tags as the reader's tuples hold them: a "T" tag is ("T", (tag, ...)), as _tag_from_disk returns it)
+        event = keys[:1] == (SEQ_KEY,) and tags[0] == "#" and "type" in keys and tags[keys.index("type")] == "s"
+        entry = _SHAPES[keys, tags] = [keys, tags, _decoder(keys, tags), 0, event]
+    return _declared(entry)
+
+
+def _declared(entry: list[Any]) -> list[Any]:
+    """A shape declared once more: compiled at its declaration COMPILE_AFTER + 1 in this process."""
+    entry[3] += 1
+    if entry[3] == COMPILE_AFTER + 1:
+        entry[2] = _compiled(entry[1])(entry[0])
+    return entry
+
+
+def forget_decoders() -> None:
+    """Empty the shapes and compiled decoders kept between files (a benchmark's first read of a ruleset)."""
+    for made in (_SHAPES, _COMPILED, _PARTS, _TABLES):
+        made.clear()
+
+
+# -- a shape's decoder -----------------------------------------------------------------------------------
+#
+# A shape's decoder is one of positional.py's functions (by its number of values), given the shape's keys
+# and, per position, how its value is read: no code is compiled for it (compiling a shape's own decoder
+# costs as much as decoding hundreds of its bodies) until it has been declared in COMPILE_AFTER files. A
+# map of more than WIDEST keys (or with "#" after its first key) is read in parts, each by such a function.
+
+WIDEST: Final = len(positional.PLAIN) - 1  # keys of one part
+_NIL: Final[frozenset[type]] = frozenset({type(None)})
+_STRING_OR_NIL: Final[frozenset[type]] = frozenset({str, type(None)})
+
+
+def _need(tags: tuple[Tag, ...]) -> int:
+    """The levels of nesting a map of these tags needs below it (its lists: one, the rows of a "T": two)."""
+    return 3 if tuple in map(type, tags) else 2 if "S" in tags or "M" in tags else 1
+
+
+def _decoder(keys: tuple[str, ...], tags: tuple[Tag, ...]) -> Decoder:
+    """The decoder of a checked shape: ``decode(body, depth, seq, strings, decoders)`` gives the map; a body
+    that does not fit raises KeyError, IndexError, TypeError or ValueError, one nested too deep RecursionError."""
+    seq = tags[:1] == ("#",)
+    if len(tags) <= WIDEST and "#" not in tags[seq:]:  # one part: the whole body (most shapes)
+        return _part(keys, tags[seq:], seq)
+    # parts of at most WIDEST keys, a "#" only first in one: where each starts
+    hashes = [i for i, tag in enumerate(tags) if tag == "#"] if "#" in tags[1:] else [0] * seq
+    starts = sorted({*hashes, *(s for a, b in zip([0, *hashes], [*hashes, len(tags)], strict=True)
+                                for s in range(a, b, WIDEST))})
+    parts: list[tuple[Decoder, int, int]] = []  # (decoder, start, stop): each part reads body[start:stop]
+    position = 1  # where the part's first value is in the body
+    for start, stop in zip(starts, [*starts[1:], len(tags)], strict=True):
+        seq = tags[start] == "#"
+        values = stop - start - seq
+        part = keys[start:stop], tags[start + seq:stop], seq
+        made = _PARTS.get(part)  # (a ruleset's states share parts: a ship's shapes differ in a few tags)
+        if made is None:
+            if len(_PARTS) >= MAX_SHAPES:
+                _PARTS.clear()
+            made = _PARTS[part] = _part(*part)
+        parts.append((made, position - 1, position + values))
+        position += values
+    return _in_parts(parts, position, _need(tags))
+
+
+def _part(keys: tuple[str, ...], tags: tuple[Tag, ...], seq: bool) -> Decoder:
+    """The positional decoder of ``keys`` whose values, of these ``tags``, are the whole body (``seq``: the first
+    key, one more than the tags, is tagged "#": its value is the record's own ``seq``)."""
+    found = list(map(_READINGS.get, tags))  # (in C: a file's first read declares dozens of shapes)
+    if None in found:  # (a table: a reader of its own, its rows two levels down)
+        readings, need = list(map(_reading, tags)), 3
+    else:
+        readings, need = cast(list[positional.Reading], found), 2 if "S" in tags or "M" in tags else 1
+    make = positional.SEQ[len(tags)] if seq else positional.PLAIN[len(tags)]
+    return make(keys, readings, need)
+
+
+def _in_parts(parts: list[tuple[Decoder, int, int]], width: int, need: int) -> Decoder:
+    """A wide shape's decoder: its parts' maps, in order, in one."""
+    (first, first_start, first_stop), *rest = parts
+
+    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
+        if d < need:  # (before any part: the same error as a decoder in one part)
+            raise RecursionError
+        if len(v) != width:
+            raise ValueError(f"expected {width} values, found {len(v)}")
+        out: dict[str, Any] = first(v[first_start:first_stop], d, q, S, M)
+        for part, start, stop in rest:
+            out.update(part(v[start:stop], d, q, S, M))
+        return out
+
+    return decode
+
+
+def _reading(tag: Tag) -> positional.Reading:
+    """How a value of this tag is read: (an integer is a declared string's number, the types kept as they are,
+    an empty array is kept as it is, the function that reads or refuses the rest)."""
+    return (False, _NIL, True, _table(tag[1])) if type(tag) is tuple else _READINGS[tag]
+
+
+def _container(a: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> Any:
+    """A "v" value that is not a scalar: plain data nested at most ``d - 1`` deep below."""
+    if a.__class__ is list and d > 1 and _SCALARS.issuperset(map(type, a)):  # (an array of scalars, checked in C)
+        return a
+    return a if not a and d > 1 else _checked_plain(a, d - 1)
+
+
+def _not_a_string(a: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> None:
+    raise TypeError(f"expected a string, a string's number or nil, found a {type(a).__name__}")
+
+
+def _strings(a: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> list[str | None]:
+    return [S[x] if x.__class__ is int else _inline_string(x) for x in _array(a)]
+
+
+def _map(a: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> Any:
+    if a.__class__ is list and a and a[0].__class__ is int and a[0] >= 0:
+        return M[a[0]](a, d - 1, q, S, M)
+    return _nested(a)  # (raises: nil is kept before this)
+
+
+def _maps(a: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> list[Any]:
+    return [M[x[0]](x, d - 2, q, S, M) if x.__class__ is list and x and x[0].__class__ is int and x[0] >= 0
+            else _nested(x) for x in _array(a)]
+
+
+def _table(cells: tuple[str, ...]) -> Any:
+    """The reader of a "T" value: rows of as many cells, each "s" (a string) or "v" (a plain value)."""
+    found = _TABLES.get(cells)
+    if found is None:
+        if len(_TABLES) >= MAX_SHAPES:
+            _TABLES.clear()
+        found = _TABLES[cells] = _table_reader(cells)
     return found
 
 
-def _decoder(shape: Shape) -> Decoder:
-    """The shape's compiled decoder when its tags have one already, else one that compiles when it is used
-    enough (``_tiered``)."""
-    keys, tags = shape
-    make = _COMPILED.get(tags)
-    return _tiered(keys, tags) if make is None else make(keys)
+def _table_reader(cells: tuple[str, ...]) -> Any:
+    width = len(cells)
+    if width <= len(positional.ROWS):
+        return positional.ROWS[width - 1]([_CELLS[c] for c in cells], _rows)  # (a row of another width: ValueError)
+    strings = tuple(t == "s" for t in cells)
 
+    def rows(a: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> list[list[Any]]:
+        out = []
+        for row in _rows(a):
+            if len(row) != width:
+                raise ValueError(f"expected rows of {width} values, found {len(row)}")
+            out.append([(S[b] if b.__class__ is int else _inline_string(b)) if s
+                        else b if b.__class__ in _SCALARS else _checked_plain(b, d - 3)
+                        for b, s in zip(row, strings, strict=True)])
+        return out
+
+    return rows
+
+
+def _cell(b: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> Any:
+    """A "v" cell of a table that is not a scalar: plain data (the table and its row are two levels)."""
+    return _checked_plain(b, d - 3)
+
+
+# -- a hot shape's own decoder (compiled) ---------------------------------------------------------------
 
 def _compiled(tags: tuple[Tag, ...]) -> Callable[[tuple[str, ...]], Decoder]:
     make = _COMPILED.get(tags)
@@ -441,10 +613,11 @@ def _compile(tags: tuple[Tag, ...]) -> Callable[[tuple[str, ...]], Decoder]:
     return make
 
 
-def _nested(v: Any) -> None:
+def _nested(v: Any) -> Any:
     """Nil, or raise: ``v`` stands where a compact map ``[shape, value, ...]`` belongs, and is not one."""
     if v is not None:
         raise TypeError(f"expected a compact map [shape, value, ...], found {type(v).__name__} {str(v)[:40]}")
+    return None
 
 
 def _array(v: Any) -> list[Any]:
@@ -477,94 +650,12 @@ def _checked_plain(v: Any, levels: int) -> Any:
     return v
 
 
-# -- decoders without compiling: a shape's first bodies -------------------------------------------------
-
-# Values a shape's decoders decode (in this process) before its decoder is compiled: compiling one costs
-# about as much as interpreting a few thousand values, and most of a file's shapes decode fewer.
-COMPILE_AFTER: Final = 2048
-
-_OPS: Final = {"#": 0, "v": 1, "s": 2, "S": 3, "m": 4, "M": 5}
-
-
-def _need(tags: tuple[Tag, ...]) -> int:
-    """The levels of nesting a map of these tags needs below it (its lists: one, the rows of a "T": two)."""
-    return 1 + max([2 if type(t) is tuple else 1 if t in ("S", "M") else 0 for t in tags], default=0)
-
-
-def _interpreted(keys: tuple[str, ...], tags: tuple[Tag, ...]) -> Decoder:
-    """``_compile``'s decoder for a shape, without source to compile: the same values, checks and errors
-    (an array of another length is a ValueError before any value is read), one loop over the tags."""
-    need = _need(tags)
-    width = 1 + sum(1 for t in tags if t != "#")
-    steps = tuple((key, _OPS[tag] if type(tag) is str else 6, tag[1] if type(tag) is tuple else ())
-                  for key, tag in zip(keys, tags, strict=True))
-    leaves, plain, inline, array, nested, rows = _LEAVES, _checked_plain, _inline_string, _array, _nested, _rows
-
-    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> dict[str, Any]:
-        if d < need:
-            raise RecursionError
-        if len(v) != width:
-            raise ValueError(f"expected {width} values, found {len(v)}")
-        out: dict[str, Any] = {}
-        i = 0
-        for key, op, cells in steps:
-            if op == 0:
-                out[key] = q
-                continue
-            i += 1
-            a = v[i]
-            if op == 1:
-                out[key] = a if a.__class__ in leaves or (not a and d > 1) else plain(a, d - 1)
-            elif op == 2:
-                out[key] = S[a] if a.__class__ is int else a if a.__class__ is str else inline(a)
-            elif op == 3:
-                out[key] = None if a is None else [S[x] if x.__class__ is int else inline(x) for x in array(a)]
-            elif op == 4:
-                out[key] = M[a[0]](a, d - 1, q, S, M) if a.__class__ is list and a and a[0].__class__ is int \
-                    and a[0] >= 0 else nested(a)
-            elif op == 5:
-                out[key] = None if a is None else [
-                    M[x[0]](x, d - 2, q, S, M) if x.__class__ is list and x and x[0].__class__ is int and x[0] >= 0
-                    else nested(x) for x in array(a)]
-            elif a is None:
-                out[key] = None
-            else:
-                table = []
-                for row in rows(a):
-                    if len(row) != len(cells):
-                        raise ValueError(f"expected rows of {len(cells)} values, found {len(row)}")
-                    table.append([(S[b] if b.__class__ is int else inline(b)) if t == "s"
-                                  else (b if b.__class__ in leaves else plain(b, d - 3))
-                                  for b, t in zip(row, cells, strict=True)])
-                out[key] = table
-        return out
-
-    return decode
-
-
-def _tiered(keys: tuple[str, ...], tags: tuple[Tag, ...]) -> Decoder:
-    """A shape's decoder: interpreted for its first ``COMPILE_AFTER`` values in this process, then compiled
-    (and the compiled one kept for the next declarations of the shape)."""
-    slow = _interpreted(keys, tags)
-    fast: Decoder | None = None
-    left = COMPILE_AFTER
-
-    def decode(v: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> Any:
-        nonlocal fast, left
-        if fast is not None:
-            return fast(v, d, q, S, M)
-        left -= len(v)
-        if left < 0:
-            fast = _compiled(tags)(keys)
-            if (keys, tags) in _SHAPES:
-                _SHAPES[keys, tags] = keys, fast
-            return fast(v, d, q, S, M)
-        return slow(v, d, q, S, M)
-
-    return decode
-
-
-def forget_decoders() -> None:
-    """Empty the compiled decoders kept between files (a benchmark's first read of a ruleset)."""
-    _COMPILED.clear()
-    _SHAPES.clear()
+_CELLS: Final = {"s": (True, _STRING_OR_NIL, False, _not_a_string), "v": (False, _SCALARS, False, _cell)}
+# How a value of each tag but "T" is read (``_reading``)
+_READINGS: Final[dict[Tag, positional.Reading]] = {
+    "v": (False, _SCALARS, True, _container),
+    "s": (True, _STRING_OR_NIL, False, _not_a_string),
+    "S": (False, _NIL, True, _strings),
+    "m": (False, _NIL, False, _map),
+    "M": (False, _NIL, True, _maps),
+}

@@ -128,11 +128,13 @@ def _check_container(obj: dict[str, Any] | list[Any], depth: int, deepest: int, 
         values = obj
     for value in values:
         kind = value.__class__
+        if kind in _SCALARS:  # (most values: one test)
+            continue
         if kind is list and depth < deepest and _SCALARS.issuperset(map(type, value)):
             continue  # a list of scalars (a point, a row of a dial...): checked in C, with no call
         if kind is dict or kind is list:
             _check_container(value, depth + 1, deepest, limit)
-        elif kind not in _SCALARS:
+        else:
             raise ValueError(f"holds a value of type {kind.__name__}")
 
 

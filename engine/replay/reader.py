@@ -15,6 +15,8 @@ import zlib
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from itertools import count
+from operator import itemgetter
 from pathlib import Path
 from typing import IO, Any, Literal, Protocol, TypeVar
 
@@ -56,6 +58,8 @@ Source = str | os.PathLike[str] | bytes | bytearray | memoryview
 # a larger one is read one record at a time, as it is needed.
 SMALL_FILE = 1 << 20
 _INTS = frozenset({int})
+_LISTS = frozenset({list})
+_FIRST, _TYPE = itemgetter(0), itemgetter("type")
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,10 +161,11 @@ class Replay:
             self.size = len(data)
             self._opener: Callable[[], IO[bytes]] = lambda: io.BytesIO(data)
         else:
-            path = Path(os.fspath(source))
+            path = source if isinstance(source, Path) else Path(os.fspath(source))
             self.path = path
+            name = os.fspath(path)  # (once: each use of a Path converts it again)
             try:
-                st = os.stat(path)
+                st = os.stat(name)
             except OSError as exc:
                 raise ReplayError(f"cannot read {path}: {exc.strerror or exc}") from None
             if not stat.S_ISREG(st.st_mode):
@@ -169,7 +174,7 @@ class Replay:
 
             def opener() -> IO[bytes]:
                 try:
-                    return open(path, "rb")  # callers use it in a with block
+                    return open(name, "rb")  # callers use it in a with block
                 except OSError as exc:
                     raise ReplayError(f"cannot read {path}: {exc.strerror or exc}") from None
 
@@ -526,10 +531,15 @@ class Replay:
                             tuple.__new__(RawRecord, (number, pos, rec_end, KIND_EVENT, expected, obj[3], tables))
                         expected += 1
                     elif hot:  # a block, its events decoded and given together (a list: one resumption, not 64)
-                        items = self._block_items(obj[3], expected, pos, number)
                         assert tables is not None  # (schema 4)
-                        yield _block_bodies(items, tables, expected, depth, number, pos, rec_end)
-                        expected += len(items)
+                        # (the block's arrays are not kept in a name while its events are read, nor its events
+                        # while the next block is decoded: fewer objects alive at once, and the collector does
+                        # not run in most files)
+                        bodies = _block_bodies(self._block_items(obj[3], expected, pos, number), tables, expected,
+                                               depth, number, pos, rec_end)
+                        yield bodies
+                        expected += len(bodies)
+                        del bodies
                     else:  # a block, its events one by one as records
                         for item in self._block_items(obj[3], expected, pos, number):
                             yield tuple.__new__(RawRecord, (number, pos, rec_end, KIND_EVENT, expected, item, tables))
@@ -865,6 +875,17 @@ def _block_bodies(items: list[Any], tables: Tables, first: int, depth: int, numb
     """The events of a block (from event ``first``), each decoded with ``_hot_body``'s checks (its body is
     unpacked already), or left as its record for the careful path (``event_body``) that says what is wrong."""
     strings, decoders = tables.strings, tables.decoders
+    try:  # a sound block (every event is): each check for all its events at once, in C
+        if _LISTS.issuperset(map(type, items)):
+            numbers = list(map(_FIRST, items))  # (IndexError: an empty array)
+            # events' shapes, declared: their seq is the record's own and their type a string or nil
+            if _INTS.issuperset(map(type, numbers)) and tables.events.issuperset(numbers):
+                bodies = [decoders[n](item, depth, seq, strings, decoders)
+                          for seq, n, item in zip(count(first), numbers, items)]
+                if None not in map(_TYPE, bodies):
+                    return bodies
+    except Exception:  # the loop below finds the events that do not fit, for the careful path
+        pass
     out: list[Any] = []
     append = out.append
     seq = first
