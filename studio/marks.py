@@ -93,10 +93,15 @@ def tag_anchor(ship: ShipView, slot: int = 0) -> tuple[float, float]:
     return ship.pose.x, ship.pose.y - offset if slot % 2 == 0 else ship.pose.y + offset
 
 
+def tag_width(name: str) -> float:
+    """A name tag's width on the table in mm (its backdrop)."""
+    return text_width_mm(name, TAG_HEIGHT_MM) + TAG_HEIGHT_MM
+
+
 def tag_box(ship: ShipView, slot: int = 0) -> tuple[float, float, float, float]:
     """The tag's (x0, y0, x1, y1) on the table in mm (its backdrop) in ``slot``."""
     x, y = tag_anchor(ship, slot)
-    w = text_width_mm(ship.name, TAG_HEIGHT_MM) + TAG_HEIGHT_MM
+    w = tag_width(ship.name)
     return x - w / 2, y - TAG_BOX_H / 2, x + w / 2, y + TAG_BOX_H / 2
 
 
