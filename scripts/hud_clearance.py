@@ -46,7 +46,7 @@ def covered(path: Path, fps: float, size: tuple[int, int]) -> dict[str, int]:
             moment = tl.moment(float(t))
             fr.hud.update(moment, tl)
             rects = fr.hud.rects()
-            slots = tag_slots(moment.view.ships)
+            slots = tag_slots(moment.view.ships, moment.view.markers)
             d, k = fr.director, fr.director.shot_index(float(t))
             rest = d._early(float(t)) is None and float(t) - d.shots[k].start >= d._move_time(k)
             out["frames"] += 1

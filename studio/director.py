@@ -39,7 +39,7 @@ from engine.view import FocusView, TableView
 from studio.assets import PEG_HEIGHT_MM
 from studio.camera import CameraPose
 from studio.clearance import Rect, clear_framing, keep_out_of
-from studio.marks import TAG_Z, tag_box, tag_reach, tag_slots, tag_width
+from studio.marks import TAG_Z, mine_boxes, tag_box, tag_reach, tag_slots, tag_width
 
 Points = npt.NDArray[np.float64]  # (N, 3) table points in mm
 Safe = tuple[float, float, float, float]  # (left, right, bottom, top) in normalised image units -1..1
@@ -318,14 +318,16 @@ class Director:
         return Shot(start, kind, subjects, points, fr, i)
 
     def _clear_bystanders(self, fr: Framing, points: Points, subjects: tuple[str, ...], i: int) -> Framing:
-        """Re-aim, then widen, a shot so the other ships it shows (bases, models and name tags) are
-        clear of the HUD or out of the picture (a ship half under a fleet panel reads as hidden
+        """Re-aim, then widen, a shot so the other ships it shows (bases, models and name tags) and
+        the minefields are clear of the HUD or out of the picture (a ship half under a fleet panel reads as hidden
         action), the subjects staying inside the safe area and the camera within
         ``BYSTANDER_ZOOM`` of their own framing (:func:`studio.clearance.clear_framing`)."""
         view = self._view(i)
-        slots = tag_slots(view.ships)
+        slots = tag_slots(view.ships, view.markers)
         others = [bystander_points(s.pose, s.base_size, s.base_side, tag_box(s, slots[s.id])) for s in view.ships
                   if s.id not in subjects and not s.destroyed]
+        others += [np.array([(x, y, 0.0) for x in (x0, x1) for y in (y0, y1)], dtype=np.float64)
+                   for x0, y0, x1, y1 in mine_boxes(view.markers)]  # a minefield is clear of the HUD too
         return clear_framing(self.lens, fr, points, others, self.safe, self.keep_out, BYSTANDER_ZOOM,
                              self.table_framing.d, self.timeline.table.area)
 

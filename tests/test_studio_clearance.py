@@ -9,6 +9,7 @@ looks at the ship's own pixels."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from typing import Any
 
@@ -119,7 +120,7 @@ def test_while_a_shot_holds_no_ship_or_name_tag_is_under_the_hud(seed4: LoadedRe
             moment = tl.moment(t)
             fr.hud.update(moment, tl)
             rects = fr.hud.rects()
-            slots = tag_slots(moment.view.ships)
+            slots = tag_slots(moment.view.ships, moment.view.markers)
             held += 1
             for ship in moment.view.ships:
                 if ship.destroyed:
@@ -211,3 +212,46 @@ def test_clear_framing_widens_a_shot_when_moving_it_cannot_free_a_bystander() ->
     assert base.d < fr.d <= 2.0 * base.d + 1e-6 and _in_safe(lens, fr, pair)
     close = clear_framing(lens, base, pair, [beside], SAFE, strips, 1.0, 5000.0, AREA)
     assert close.d == pytest.approx(base.d) and _covered(lens, close, beside, strips)
+
+
+# --- minefields ------------------------------------------------------------------------------------
+
+def test_a_minefields_label_lies_on_its_token(renderer: Any) -> None:
+    """Antimatter Mines: the token's "M1" is drawn on the token itself, in the director's view
+    (56 degrees down), so it cannot run into a ship's base beside the token; it stood 22 mm tall
+    over the token and reached into the base of a ship just north of it."""
+    from engine.view import MarkerView, ShipView, TableView
+
+    mine = MarkerView("M1", 450.0, 450.0, "minefield", control=0, mine=25.0)
+    north = ShipView("a", "Alpha", "Dominion", "Jem'Hadar Attack Ship", pose=Pose(450.0, 525.0, 0.0),
+                     player=1, base_size="small", base_side=40.0)
+    lens = Lens(SIZE[0] / SIZE[1])
+    fr = Framing(450.0, 470.0, 420.0)
+    view = TableView(914.4, 914.4, ships=(north,), markers=(mine,))
+    drawn = renderer.render(view, SIZE, lens.pose(fr), set())
+    bare = renderer.render(replace(view, markers=(replace(mine, label=""),)), SIZE, lens.pose(fr), set())
+    pixels = np.argwhere(np.abs(drawn.astype(int) - bare.astype(int)).sum(axis=2) > 40)
+    assert len(pixels) > 20, "the label is drawn"
+    w, h = SIZE
+    xs, ys = pixels[:, 1] / w * 2 - 1, 1 - pixels[:, 0] / h * 2
+    ring = np.array([(450.0 + 25.0 * math.cos(a), 450.0 + 25.0 * math.sin(a), 0.0)
+                     for a in np.linspace(0, 2 * math.pi, 64)])
+    token = lens.project(fr, ring)
+    assert xs.min() > token[:, 0].min() and xs.max() < token[:, 0].max()
+    assert ys.min() > token[:, 1].min() and ys.max() < token[:, 1].max(), "the label leaves the token"
+    base = lens.project(fr, ship_points(north.pose, "small", 40.0))
+    assert ys.max() < base[:, 1].min()  # clear of the ship's base
+
+
+def test_a_name_tag_keeps_off_a_minefield() -> None:
+    """A ship's name tag takes a slot that covers no Minefield Token (which it hid, label and all)
+    when there is one, as it keeps off other ships' bases."""
+    from engine.view import MarkerView, ShipView
+    from studio.marks import _apart, mine_boxes, tag_box, tag_slots
+
+    ship = ShipView("a", "U.S.S. Enterprise", "Federation", "Constitution Class", pose=Pose(450.0, 450.0, 0.0),
+                    player=0, base_size="small", base_side=40.0)
+    south = MarkerView("M1", 450.0, 405.0, "minefield", control=1, mine=25.0)
+    assert tag_slots([ship]) == {"a": 0}  # below its base, where the minefield lies
+    slot = tag_slots([ship], [south])["a"]
+    assert _apart(tag_box(ship, slot), mine_boxes([south])[0])

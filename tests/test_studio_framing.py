@@ -296,7 +296,7 @@ def test_name_tags_never_sit_under_the_dice_bar(game: LoadedReplay) -> None:
             fr.hud.update(moment, tl)
             bottom = [r for r in fr.hud.rects() if r[3] < -0.3]
             ids = set(_watched(fr, moment, float(t)))
-            slots = tag_slots(moment.view.ships)
+            slots = tag_slots(moment.view.ships, moment.view.markers)
             for ship in moment.view.ships:
                 if ship.id not in ids:
                     continue
