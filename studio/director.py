@@ -20,6 +20,11 @@ second. The move takes ``transition`` seconds of playback, eased, along that pol
 previous shot has time to spare, the first leg (A -> U) runs just before the new shot starts, so
 the new subjects are in frame, clear of the HUD, from its first moment (an attack's defender
 never starts out under a fleet panel).
+
+The other ships a shot shows (and the minefields) are kept clear of the HUD too, or out of the
+picture, while the shot holds: :mod:`studio.clearance` re-aims the shot, or widens it up to
+``BYSTANDER_ZOOM``; so is the union framing U. On the legs of a move a ship may still slide in or
+out of the picture under a panel.
 """
 
 from __future__ import annotations
