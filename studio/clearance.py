@@ -98,6 +98,21 @@ FLOOR_WEIGHT: Final = 1.0  # a shot showing no table over a fifth of the image c
 SHIFT_WEIGHT: Final = 0.1  # per half-image the centre moves off the subjects' own
 
 
+def path_cover(lens: Lens, a: Framing, u: Framing, b: Framing, others: Sequence[Points],
+               keep_out: Sequence[Rect], samples: int = 8) -> float:
+    """About how many of ``others`` are covered, on average over the move's time, while the camera
+    runs from ``a`` through ``u`` to ``b`` in a straight line each leg (each leg's share of the time
+    is its share of the path's length, as the director moves)."""
+    va, vu, vb = a.vec(), u.vec(), b.vec()
+    first, second = float(np.linalg.norm(vu - va)), float(np.linalg.norm(vb - vu))
+    if first + second < 1e-9 or not others:
+        return 0.0
+    s = (np.arange(samples) + 0.5)[:, None] / samples
+    legs = np.vstack([va + (vu - va) * s, vu + (vb - vu) * s])
+    counts = covered_counts(lens, legs, others, keep_out).astype(np.float64)
+    return float((counts[:samples].mean() * first + counts[samples:].mean() * second) / (first + second))
+
+
 def hull(points: Points) -> Points:
     """The points of ``points`` that can be outermost in any picture: per height above the table,
     the corners of their convex hull (a camera's projection keeps a convex set convex, so a set's

@@ -43,7 +43,7 @@ from engine.timeline import Timeline
 from engine.view import FocusView, TableView
 from studio.assets import PEG_HEIGHT_MM
 from studio.camera import CameraPose
-from studio.clearance import Rect, clear_framing, keep_out_of
+from studio.clearance import Rect, clear_framing, keep_out_of, path_cover
 from studio.marks import TAG_Z, mine_boxes, tag_box, tag_reach, tag_slots, tag_width
 
 Points = npt.NDArray[np.float64]  # (N, 3) table points in mm
@@ -55,6 +55,7 @@ TRANSITION: Final = 0.9  # seconds of playback for a camera move
 MIN_HEIGHT_MM: Final = 250.0  # the closest framing still shows this much table top to bottom (safe area)
 MODEL_TOP_MM: Final = 28.0  # how far a model reaches above its peg
 BYSTANDER_ZOOM: Final = 2.0  # a shot widens at most this much to keep the other ships it shows clear of the HUD
+PATH_ZOOMS: Final = (1.2, 1.45, 1.75)  # a move's middle framing may widen this much to keep other ships clear
 MIN_TABLE_SHOT: Final = 1.5  # seconds: a shorter whole-table shot between two others is skipped
 FULL: Final[Safe] = (-0.97, 0.97, -0.97, 0.97)
 TABLE_AREA: Final[Safe] = (-0.97, 0.97, -0.8, 0.86)  # where a table shot puts the table's corners
@@ -299,9 +300,22 @@ class Director:
             return a.framing
         points = np.vstack([a.points, b.points])
         fr = self._fit(points)
-        if self.safe != FULL and b.event >= 0:  # the other ships stay clear on the way too
-            fr = self._clear_bystanders(fr, points, (*a.subjects, *b.subjects), b.event)
-        return fr
+        if self.safe == FULL or b.event < 0:
+            return fr
+        # the other ships stay clear on the way too: at U, and along the legs as far as a wider U
+        # (up to PATH_ZOOM; zooming out keeps the subjects inside the safe area) can manage
+        subjects = (*a.subjects, *b.subjects)
+        fr = self._clear_bystanders(fr, points, subjects, b.event)
+        others = self._others(b.event, subjects)
+        best, cover = fr, path_cover(self.lens, a.framing, fr, b.framing, others, self.keep_out)
+        for zoom in PATH_ZOOMS:
+            if cover < 1e-9:
+                break
+            wider = Framing(fr.cx, fr.cy, min(fr.d * zoom, max(self.table_framing.d, fr.d)))
+            c = path_cover(self.lens, a.framing, wider, b.framing, others, self.keep_out)
+            if c < cover - 0.05:
+                best, cover = wider, c
+        return best
 
     def _table_shot(self, start: float, i: int, focus: FocusView | None = None) -> Shot:
         """The whole table in the image, and every ship on it (the focus's bases) clear of the HUD (``safe``)."""
@@ -327,14 +341,20 @@ class Director:
         the minefields are clear of the HUD or out of the picture (a ship half under a fleet panel reads as hidden
         action), the subjects staying inside the safe area and the camera within
         ``BYSTANDER_ZOOM`` of their own framing (:func:`studio.clearance.clear_framing`)."""
+        others = self._others(i, subjects)
+        return clear_framing(self.lens, fr, points, others, self.safe, self.keep_out, BYSTANDER_ZOOM,
+                             self.table_framing.d, self.timeline.table.area)
+
+    def _others(self, i: int, subjects: Sequence[str]) -> list[Points]:
+        """The table points, after event ``i``, of each ship but ``subjects`` (its base, model and
+        name tag) and of each minefield: what a shot keeps clear of the HUD besides its subjects."""
         view = self._view(i)
         slots = tag_slots(view.ships, view.markers)
         others = [bystander_points(s.pose, s.base_size, s.base_side, tag_box(s, slots[s.id])) for s in view.ships
                   if s.id not in subjects and not s.destroyed]
         others += [np.array([(x, y, 0.0) for x in (x0, x1) for y in (y0, y1)], dtype=np.float64)
                    for x0, y0, x1, y1 in mine_boxes(view.markers)]  # a minefield is clear of the HUD too
-        return clear_framing(self.lens, fr, points, others, self.safe, self.keep_out, BYSTANDER_ZOOM,
-                             self.table_framing.d, self.timeline.table.area)
+        return others
 
     def _shows(self, fr: Framing, pts: Points, area: Safe, every: bool = False) -> bool:
         """Whether any (``every``: all) of ``pts`` project inside ``area`` of the image."""
