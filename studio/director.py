@@ -20,6 +20,11 @@ second. The move takes ``transition`` seconds of playback, eased, along that pol
 previous shot has time to spare, the first leg (A -> U) runs just before the new shot starts, so
 the new subjects are in frame, clear of the HUD, from its first moment (an attack's defender
 never starts out under a fleet panel).
+
+The other ships a shot shows (and the minefields) are kept clear of the HUD too, or out of the
+picture, while the shot holds: :mod:`studio.clearance` re-aims the shot, or widens it up to
+``BYSTANDER_ZOOM``; so is the union framing U. On the legs of a move a ship may still slide in or
+out of the picture under a panel.
 """
 
 from __future__ import annotations
@@ -35,10 +40,11 @@ import numpy.typing as npt
 
 from engine.geometry.pose import Pose
 from engine.timeline import Timeline
-from engine.view import FocusView
+from engine.view import FocusView, TableView
 from studio.assets import PEG_HEIGHT_MM
 from studio.camera import CameraPose
-from studio.marks import tag_reach
+from studio.clearance import Rect, clear_framing, keep_out_of, path_cover
+from studio.marks import TAG_Z, mine_boxes, tag_box, tag_reach, tag_slots, tag_width
 
 Points = npt.NDArray[np.float64]  # (N, 3) table points in mm
 Safe = tuple[float, float, float, float]  # (left, right, bottom, top) in normalised image units -1..1
@@ -48,7 +54,8 @@ FOV: Final = 38.0  # vertical field of view, degrees
 TRANSITION: Final = 0.9  # seconds of playback for a camera move
 MIN_HEIGHT_MM: Final = 250.0  # the closest framing still shows this much table top to bottom (safe area)
 MODEL_TOP_MM: Final = 28.0  # how far a model reaches above its peg
-BYSTANDER_ZOOM: Final = 1.45  # a shot widens at most this much to keep the other ships it shows clear of the HUD
+BYSTANDER_ZOOM: Final = 2.0  # a shot widens at most this much to keep the other ships it shows clear of the HUD
+PATH_ZOOMS: Final = (1.2, 1.45, 1.75)  # a move's middle framing may widen this much to keep other ships clear
 MIN_TABLE_SHOT: Final = 1.5  # seconds: a shorter whole-table shot between two others is skipped
 FULL: Final[Safe] = (-0.97, 0.97, -0.97, 0.97)
 TABLE_AREA: Final[Safe] = (-0.97, 0.97, -0.8, 0.86)  # where a table shot puts the table's corners
@@ -206,33 +213,48 @@ def ship_points(pose: Pose, base: str, side: float) -> Points:
     return np.array(pts, dtype=np.float64)
 
 
-def framed_points(pose: Pose, base: str, side: float) -> Points:
+def framed_points(pose: Pose, base: str, side: float, tag_width: float = 0.0) -> Points:
     """What a shot keeps in the picture of a ship: :func:`ship_points` and how far its name tag
-    reaches north and south of it (a tag sits below or above its base), so no tag ends up under
-    the dice bar."""
-    tag = tag_reach(pose.heading, side)
-    around = np.array([(pose.x, pose.y - tag, 0.0), (pose.x, pose.y + tag, 0.0)], dtype=np.float64)
+    (``tag_width`` mm wide) reaches north and south of it (a tag sits below or above its base), so
+    no tag ends up under the dice bar or a fleet panel."""
+    tag, w = tag_reach(pose.heading, side), tag_width / 2
+    across = (-w, w) if w else (0.0,)
+    around = np.array([(pose.x + dx, pose.y + dy, 0.0) for dx in across for dy in (-tag, tag)], dtype=np.float64)
     return np.vstack([ship_points(pose, base, side), around])
+
+
+def bystander_points(pose: Pose, base: str, side: float, tag: tuple[float, float, float, float]) -> Points:
+    """What must stay clear of the HUD of a ship that is not a shot's subject: :func:`ship_points`
+    and the corners of its name tag (``tag``: x0, y0, x1, y1 on the table)."""
+    x0, y0, x1, y1 = tag
+    corners = np.array([(x, y, TAG_Z) for x in (x0, x1) for y in (y0, y1)], dtype=np.float64)
+    return np.vstack([ship_points(pose, base, side), corners])
 
 
 class Director:
     """The camera for each playback time of ``timeline`` in an image of ``aspect`` (width / height).
 
     ``safe`` is the part of the image left clear by the HUD (``Hud.safe_area()``): the subjects
-    of a shot are framed inside it; the whole table is framed in the full image.
+    of a shot are framed inside it; the whole table is framed in the full image. ``keep_out``
+    (``Hud.keep_out()``) are the rectangles the HUD may cover: the other ships a shot shows are kept
+    out of them (default: the strips around ``safe``).
     """
 
     def __init__(self, timeline: Timeline, aspect: float = 16 / 9, safe: Safe = FULL, *,
-                 transition: float = TRANSITION, pitch: float = PITCH, fov: float = FOV) -> None:
+                 keep_out: Sequence[Rect] | None = None, transition: float = TRANSITION, pitch: float = PITCH,
+                 fov: float = FOV) -> None:
         self.timeline = timeline
         self.lens = Lens(aspect, pitch, fov)
         self.safe = safe
+        self.keep_out = list(keep_out) if keep_out is not None else keep_out_of(safe)
         self.transition = transition
         w, h = timeline.table.area
         table = np.array([(0, 0, 0), (w, 0, 0), (w, h, 0), (0, h, 0)], dtype=np.float64)
         self.table_points = table
         self.table_framing = self.lens.fit(table, TABLE_AREA, min_height=0.0)
         self._table_fits: dict[bytes, Framing] = {}
+        self._views: dict[int, TableView] = {}
+        self._names = {p.id: p.name for p in timeline.roster}
         self.shots = self._shots()
         self.starts = [s.start for s in self.shots]
         # each cut's move: from A (where the camera is) via U (both shots' subjects) to B
@@ -276,13 +298,30 @@ class Director:
             return b.framing
         if a.kind == "table":
             return a.framing
-        return self._fit(np.vstack([a.points, b.points]))
+        points = np.vstack([a.points, b.points])
+        fr = self._fit(points)
+        if self.safe == FULL or b.event < 0:
+            return fr
+        # the other ships stay clear on the way too: at U, and along the legs as far as a wider U
+        # (up to PATH_ZOOM; zooming out keeps the subjects inside the safe area) can manage
+        subjects = (*a.subjects, *b.subjects)
+        fr = self._clear_bystanders(fr, points, subjects, b.event)
+        others = self._others(b.event, subjects)
+        best, cover = fr, path_cover(self.lens, a.framing, fr, b.framing, others, self.keep_out)
+        for zoom in PATH_ZOOMS:
+            if cover < 1e-9:
+                break
+            wider = Framing(fr.cx, fr.cy, min(fr.d * zoom, max(self.table_framing.d, fr.d)))
+            c = path_cover(self.lens, a.framing, wider, b.framing, others, self.keep_out)
+            if c < cover - 0.05:
+                best, cover = wider, c
+        return best
 
     def _table_shot(self, start: float, i: int, focus: FocusView | None = None) -> Shot:
         """The whole table in the image, and every ship on it (the focus's bases) clear of the HUD (``safe``)."""
         if i < 0 or self.safe == FULL or focus is None:
             return Shot(start, "table", (), self.table_points, self.table_framing, i)
-        ships = [framed_points(b.pose, b.size, b.side) for b in focus.bases]
+        ships = self._base_points(focus, i)
         if not ships:
             return Shot(start, "table", (), self.table_points, self.table_framing, i)
         fleet = np.vstack(ships)
@@ -298,27 +337,24 @@ class Director:
         return Shot(start, kind, subjects, points, fr, i)
 
     def _clear_bystanders(self, fr: Framing, points: Points, subjects: tuple[str, ...], i: int) -> Framing:
-        """Widen a shot so the other ships it shows are clear of the HUD too (a ship half under a
-        fleet panel reads as hidden action), as long as that keeps the camera within
-        ``BYSTANDER_ZOOM`` of the subjects' own framing; beyond that the close shot stands."""
-        view = self.timeline.moment_after(i).view
-        others = [framed_points(s.pose, s.base_size, s.base_side) for s in view.ships
+        """Re-aim, then widen, a shot so the other ships it shows (bases, models and name tags) and
+        the minefields are clear of the HUD or out of the picture (a ship half under a fleet panel reads as hidden
+        action), the subjects staying inside the safe area and the camera within
+        ``BYSTANDER_ZOOM`` of their own framing (:func:`studio.clearance.clear_framing`)."""
+        others = self._others(i, subjects)
+        return clear_framing(self.lens, fr, points, others, self.safe, self.keep_out, BYSTANDER_ZOOM,
+                             self.table_framing.d, self.timeline.table.area)
+
+    def _others(self, i: int, subjects: Sequence[str]) -> list[Points]:
+        """The table points, after event ``i``, of each ship but ``subjects`` (its base, model and
+        name tag) and of each minefield: what a shot keeps clear of the HUD besides its subjects."""
+        view = self._view(i)
+        slots = tag_slots(view.ships, view.markers)
+        others = [bystander_points(s.pose, s.base_size, s.base_side, tag_box(s, slots[s.id])) for s in view.ships
                   if s.id not in subjects and not s.destroyed]
-        kept, base = [points], fr
-        centre = points[:, :2].mean(axis=0)
-        for _ in range(4):  # a wider shot may show more ships: look again
-            covered = [o for o in others if self._shows(fr, o, FULL) and not self._shows(fr, o, self.safe, every=True)]
-            covered.sort(key=lambda o: float(np.hypot(*(o[:, :2].mean(axis=0) - centre))))
-            took = False
-            for o in covered:  # the nearest first, each while the shot stays close enough
-                wider = self._fit(np.vstack([*kept, o]))
-                if wider.d <= BYSTANDER_ZOOM * base.d and self._shows(wider, points, self.safe, every=True):
-                    kept.append(o)
-                    fr, took = wider, True
-            others = [o for o in others if not any(o is k for k in kept)]
-            if not took:
-                break
-        return fr
+        others += [np.array([(x, y, 0.0) for x in (x0, x1) for y in (y0, y1)], dtype=np.float64)
+                   for x0, y0, x1, y1 in mine_boxes(view.markers)]  # a minefield is clear of the HUD too
+        return others
 
     def _shows(self, fr: Framing, pts: Points, area: Safe, every: bool = False) -> bool:
         """Whether any (``every``: all) of ``pts`` project inside ``area`` of the image."""
@@ -327,10 +363,32 @@ class Director:
         inside = (proj[:, 0] >= left) & (proj[:, 0] <= right) & (proj[:, 1] >= bottom) & (proj[:, 1] <= top)
         return bool(inside.all() if every else inside.any())
 
-    def _points(self, focus: FocusView) -> Points:
+    def _view(self, i: int) -> TableView:
+        """The table after event ``i`` (kept: a shot and the move into it both look)."""
+        if i not in self._views:
+            self._views[i] = self.timeline.moment_after(i).view
+        return self._views[i]
+
+    def _base_points(self, focus: FocusView, i: int) -> list[Points]:
+        """:func:`framed_points` of each of a focus's bases with the name tag of its ship (the one
+        subject of a move; else the subject, or any ship, standing nearest the base after event ``i``)."""
+        width: dict[str, float] = {}
+        out = []
+        ships = () if len(focus.subjects) == 1 else tuple(
+            s for s in self._view(i).ships if not focus.subjects or s.id in focus.subjects)
+        for b in focus.bases:
+            near = min(ships, key=lambda s: math.hypot(s.pose.x - b.pose.x, s.pose.y - b.pose.y), default=None)
+            ship_id = focus.subjects[0] if len(focus.subjects) == 1 else near.id if near is not None else ""
+            if ship_id not in width:
+                name = self._names.get(ship_id)
+                width[ship_id] = tag_width(name) if name else 0.0
+            out.append(framed_points(b.pose, b.size, b.side, width[ship_id]))
+        return out
+
+    def _points(self, focus: FocusView, i: int) -> Points:
         """The table points of a focus: its bases on the table, at their pegs and up to the models'
-        tops, and its other table points (a move's template)."""
-        pts = [framed_points(b.pose, b.size, b.side) for b in focus.bases]
+        tops, their name tags, and its other table points (a move's template)."""
+        pts = self._base_points(focus, i)
         if focus.points:
             pts.append(np.array([(x, y, 0.0) for x, y in focus.points], dtype=np.float64))
         return np.vstack(pts) if pts else self.table_points
@@ -344,7 +402,7 @@ class Director:
             if focus is not None and focus.kind == "table":
                 shot = self._table_shot(start, i, focus)
             elif focus is not None and focus.bases:
-                shot = self._subject_shot(start, focus.kind, focus.subjects, self._points(focus), i)
+                shot = self._subject_shot(start, focus.kind, focus.subjects, self._points(focus, i), i)
             if shot is None:
                 continue
             last = shots[-1]

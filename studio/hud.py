@@ -100,6 +100,7 @@ class Hud:
                       for k, c in enumerate(self.columns)]
         self._noted = False  # whether the panels stand below the notes
         self.panels: dict[str, ShipPanel] = {}
+        self._column_ends = [0.0, 0.0]  # the bottom of each column's last panel (HUD units, from the centre)
         # centre: ROUND n / the phase, big, while the round or phase starts
         self.banner = Label(self.root, "banner", 0.13, "center", WHITE)
         self.banner_sub = Label(self.root, "banner-sub", 0.06, "center", (0.75, 0.85, 1.0, 1.0))
@@ -145,6 +146,27 @@ class Hud:
         side = 0.04 if self.compact else min((COLUMN_W + 2 * MARGIN) * k / self.aspect, 0.45)
         bottom = 0.4 if not self.pip else 0.4 + (DICE_TOP - DICE_BOTTOM) * (PIP_SCALE - 1)
         return (-1.0 + side, 1.0 - side, -1.0 + bottom * k, 1.0 - 0.24 * k)  # the dice box reaches -1 + 0.38k
+
+    def keep_out(self, timeline: Timeline) -> list[tuple[float, float, float, float]]:
+        """The rectangles the HUD may cover while it shows ``timeline``, in -1..1 image units
+        (left, right, bottom, top): the bands above and below :meth:`safe_area` (round box, header,
+        mission box; dice and caption) and each fleet column down to its last ship panel. The parts
+        of the side strips below the panels are clear: the director may put a ship there."""
+        if timeline is not self._timeline:
+            self._bind(timeline)
+        left, right, bottom, top = self.safe_area()
+        out = [(-1.0, 1.0, top, 1.0), (-1.0, 1.0, -1.0, bottom)]
+        if self.compact:
+            return out
+        noted = self._noted
+        self._noted = any(timeline.moment(t).notes for t in (0.0, timeline.duration))
+        self._place_panels()
+        ends = list(self._column_ends)
+        self._noted = noted
+        self._place_panels()
+        k = self.scale
+        out += [(-1.0, left, max(ends[0] * k, -1.0), 1.0), (right, 1.0, max(ends[1] * k, -1.0), 1.0)]
+        return out
 
     def rects(self) -> list[tuple[float, float, float, float]]:
         """What the HUD covers now, as (left, right, bottom, top) rectangles in -1..1 image units:
@@ -204,6 +226,7 @@ class Hud:
                 panel.root.setScale(scale)
                 panel.root.setPos(0, 0, z)
                 z -= (panel.height + gap) * scale
+            self._column_ends[side] = self.columns[side].getZ() + z + gap * scale - MARGIN
 
     def _bind(self, timeline: Timeline) -> None:
         """Build the panels for ``timeline``'s ships (once per timeline; each shows once its ship arrives)."""

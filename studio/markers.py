@@ -1,7 +1,8 @@
 """Mission markers on the table (the view's ``markers``: an Alliance mission's sensor data sites
 and bearing arrows).
 
-Each token is gold with its map label ("C") standing over it, turned to the camera; once a ship
+Each token is gold with its map label ("C") standing over it, turned to the camera (a Minefield
+Token's label lies on the token's centre); once a ship
 has collected it, the token is drawn hollow and grey (the site is spent). A token with a control
 marker on it (``control``: an Into the Unknown objective) is filled in that player's colour, one
 with none (``plain``) pale. A marker with a heading
@@ -20,6 +21,7 @@ from panda3d.core import NodePath, TextNode
 from engine.view import MarkerView
 from studio import palette
 from studio.hud2d import hud_font
+from studio.marks import flat_text, mine_reach
 from studio.meshes import MeshBuilder, as_overlay
 
 MARKER: Final[palette.RGBA] = (1.0, 0.78, 0.25, 1.0)
@@ -81,6 +83,10 @@ def _arrow(b: MeshBuilder, m: MarkerView) -> None:
 
 MINE_DARK: Final[palette.RGBA] = (0.12, 0.1, 0.1, 1.0)
 MINE_HAZARD: Final[palette.RGBA] = (0.95, 0.35, 0.12, 1.0)  # the spikes: a minefield, not a mission token
+MINE_LABEL_DISC: Final = 0.56  # the owner's disc at the token's centre (of its radius), the label on it
+MINE_LABEL_MM: Final = 10.0  # the label's letters, flat on the disc: it stays inside the token, so it
+# never runs into a ship's base or tag beside it or hangs over the HUD (standing 22 mm tall over the
+# token, it did)
 
 
 def _mine(b: MeshBuilder, m: MarkerView) -> None:
@@ -90,13 +96,13 @@ def _mine(b: MeshBuilder, m: MarkerView) -> None:
     for k in range(8):
         a = 2 * math.pi * k / 8
         c, s = math.cos(a), math.sin(a)
-        tip, side = m.mine * 1.25, m.mine * 0.22
+        tip, side = mine_reach(m), m.mine * 0.22
         b.polygon([(m.x + m.mine * 0.7 * c - side * s, m.y + m.mine * 0.7 * s + side * c),
                    (m.x + tip * c, m.y + tip * s),
                    (m.x + m.mine * 0.7 * c + side * s, m.y + m.mine * 0.7 * s - side * c)], MINE_HAZARD, Z + 0.01)
     ring = [(m.x + m.mine * 0.8 * c, m.y + m.mine * 0.8 * s) for c, s in _circle(48)]
     b.ribbon(ring, 3.0, MINE_HAZARD, Z + 0.02, closed=True)
-    b.disc(m.x, m.y, m.mine * 0.4, fill(m), Z + 0.03, segments=32)
+    b.disc(m.x, m.y, m.mine * MINE_LABEL_DISC, fill(m), Z + 0.03, segments=32)
 
 
 def _circle(n: int) -> list[tuple[float, float]]:
@@ -120,6 +126,11 @@ class Markers:
             return
         self.root.attachNewNode(marker_builder(markers).node("tokens"))
         for m in markers:
+            if m.mine:
+                label = flat_text(m.label, MINE_LABEL_MM, MINE_DARK)
+                label.reparentTo(self.root)
+                label.setPos(m.x, m.y, Z + 0.05)
+                continue
             text = TextNode(f"marker-{m.label}")
             text.setFont(hud_font())
             text.setText(m.label)
@@ -129,9 +140,7 @@ class Markers:
             text.setShadowColor(0.0, 0.0, 0.0, 0.9)
             label = self.root.attachNewNode(text)
             label.setScale(LABEL_MM)
-            if m.mine:
-                label.setPos(m.x, m.y, Z + m.mine * 1.3 + 6.0)
-            elif m.heading is None:
+            if m.heading is None:
                 label.setPos(m.x, m.y, Z + RADIUS_MM + 6.0)
             else:  # standing over the arrow's middle
                 x, y = arrow_points(m)[3]

@@ -18,7 +18,7 @@ from shapely import affinity
 from shapely.geometry import LineString, Polygon, box
 
 from engine.geometry.pose import Pose
-from engine.view import RANGE_EDGES_MM, ShipView, TableView
+from engine.view import RANGE_EDGES_MM, MarkerView, ShipView, TableView
 from studio import palette
 from studio.meshes import MeshBuilder
 
@@ -93,10 +93,15 @@ def tag_anchor(ship: ShipView, slot: int = 0) -> tuple[float, float]:
     return ship.pose.x, ship.pose.y - offset if slot % 2 == 0 else ship.pose.y + offset
 
 
+def tag_width(name: str) -> float:
+    """A name tag's width on the table in mm (its backdrop)."""
+    return text_width_mm(name, TAG_HEIGHT_MM) + TAG_HEIGHT_MM
+
+
 def tag_box(ship: ShipView, slot: int = 0) -> tuple[float, float, float, float]:
     """The tag's (x0, y0, x1, y1) on the table in mm (its backdrop) in ``slot``."""
     x, y = tag_anchor(ship, slot)
-    w = text_width_mm(ship.name, TAG_HEIGHT_MM) + TAG_HEIGHT_MM
+    w = tag_width(ship.name)
     return x - w / 2, y - TAG_BOX_H / 2, x + w / 2, y + TAG_BOX_H / 2
 
 
@@ -109,17 +114,31 @@ def _base_box(ship: ShipView) -> tuple[float, float, float, float]:
     return ship.pose.x - r, ship.pose.y - r, ship.pose.x + r, ship.pose.y + r
 
 
-def tag_slots(ships: Sequence[ShipView]) -> dict[str, int]:
+def mine_reach(m: MarkerView) -> float:
+    """How far a Minefield Token reaches from its centre on the table (the tips of its spikes)."""
+    return m.mine * 1.25
+
+
+def mine_boxes(markers: Sequence[MarkerView]) -> list[tuple[float, float, float, float]]:
+    """The (x0, y0, x1, y1) of each Minefield Token among ``markers`` on the table."""
+    return [(m.x - mine_reach(m), m.y - mine_reach(m), m.x + mine_reach(m), m.y + mine_reach(m))
+            for m in markers if m.mine]
+
+
+def tag_slots(ships: Sequence[ShipView], markers: Sequence[MarkerView] = ()) -> dict[str, int]:
     """Each ship's tag slot (:func:`tag_anchor`), in the order given: the first slot whose tag
-    overlaps no tag placed before it and no other ship's base, else the first that overlaps no
-    tag (ships in base contact: one tag below, the other above), else below."""
+    overlaps no tag placed before it, no other ship's base and no Minefield Token of ``markers``
+    (the view's), else one on a minefield but off the bases, else the first that overlaps no tag
+    (ships in base contact: one tag below, the other above), else below."""
     placed: list[tuple[float, float, float, float]] = []
     bases = {s.id: _base_box(s) for s in ships}
+    mines = mine_boxes(markers)
     out: dict[str, int] = {}
     for ship in ships:
         boxes = [tag_box(ship, slot) for slot in range(TAG_SLOTS)]
         free = [k for k, b in enumerate(boxes) if all(_apart(b, p) for p in placed)]
-        clear = [k for k in free if all(_apart(boxes[k], bb) for sid, bb in bases.items() if sid != ship.id)]
+        off_bases = [k for k in free if all(_apart(boxes[k], bb) for sid, bb in bases.items() if sid != ship.id)]
+        clear = [k for k in off_bases if all(_apart(boxes[k], mb) for mb in mines)] or off_bases
         slot = clear[0] if clear else free[0] if free else 0
         out[ship.id] = slot
         placed.append(boxes[slot])
@@ -155,7 +174,7 @@ class NameTags:
 
     def update(self, view: TableView, on: bool) -> None:
         want = {s.id: s for s in view.ships} if on else {}
-        slots = tag_slots(list(want.values()))
+        slots = tag_slots(list(want.values()), view.markers)
         for sid in list(self._tags):
             if sid not in want:
                 self._tags.pop(sid)[1].removeNode()

@@ -135,7 +135,8 @@ class FrameRenderer:
         if self.hud is not None:
             self.hud.set_fleet_names([str(f.get("name", "")) for f in loaded.sides[:2] if isinstance(f, dict)])
         self.cards = Cards(layer, aspect)
-        self.director = Director(self.timeline, aspect, self.hud.safe_area() if self.hud else FULL)
+        self.director = Director(self.timeline, aspect, self.hud.safe_area() if self.hud else FULL,
+                                 keep_out=self.hud.keep_out(self.timeline) if self.hud else None)
         self.stats = Stats()
         self.raw = raw
         self.pixel_format = "rgb24"

@@ -164,10 +164,22 @@ def test_the_director_focus_comes_from_the_view(loaded: LoadedReplay) -> None:
 def test_card_points_say_what_they_are(loaded: LoadedReplay) -> None:
     title, end = loaded.title_card, loaded.end_card
     assert all(f.points_label == "fleet points to build" for f in title.fleets)
-    assert all(f.points_label.startswith("fleet points scored") for f in end.fleets)
+    # the skirmish scores the tournament's Fleet Points (rulings.md): 120 minus the points the enemy
+    # has left, so a side that lost no ship still gives the other some; the card says so (it said
+    # "enemy ships destroyed" over a score of 1 beside "0 lost")
+    assert all(f.points_label == "fleet points: 120 minus the enemy's points left" for f in end.fleets)
     assert [f.points for f in title.fleets] == [f.get("points") for f in loaded.sides[:2]]
     result = loaded.timeline.final.result
     assert result is not None and [f.points for f in end.fleets] == list(result.points)
+    for k, fleet in enumerate(end.fleets):
+        enemy = end.fleets[1 - k]
+        assert fleet.points == max(0, 120 - sum(s.points for s in enemy.ships if not s.gone))
+    from engine.rulesets.attack_wing.screen import points_label
+
+    for header in ({}, {"scenario": {"victory": "tournament"}}, {"scenario": []}):  # no rule: ships destroyed
+        assert points_label(header) == "fleet points scored (enemy ships destroyed)"
+    assert points_label({"scenario": {"victory": {"rule": "tournament", "fleet_points_base": 100}}}).startswith(
+        "fleet points: 100 minus")
     assert "Star Trek: Attack Wing" in title.footer and "Star Trek: Attack Wing" in end.footer
 
 

@@ -441,10 +441,23 @@ def fleet_lines(final: GameState, side: int, retreated: Collection[str] = ()) ->
                               ship_status(s, retreated) != "in_play") for s in final.ships if s.side == side)
 
 
+def points_label(header: Mapping[str, Any]) -> str:
+    """What the end card's fleet points count: under a scenario's tournament rule, the base (120)
+    minus the points the enemy fleet has left (rulings.md "Fleet Points": a side that lost no ship
+    still gives the other a point or more); without one, the cost of the enemy ships destroyed."""
+    scenario = header.get("scenario")
+    victory = scenario.get("victory") if isinstance(scenario, Mapping) else None
+    if isinstance(victory, Mapping) and victory.get("rule") == "tournament":
+        base = _int(victory.get("fleet_points_base"), 120)
+        return f"fleet points: {base} minus the enemy's points left"
+    return "fleet points scored (enemy ships destroyed)"
+
+
 def end_card(header: Mapping[str, Any], final: GameState, truncated: bool) -> CardView:
-    """The end card: the winner and why, the fleet points each side scored (the cost of the enemy
-    ships it destroyed), ships lost, how each ship ended."""
+    """The end card: the winner and why, the fleet points each side scored (:func:`points_label`),
+    ships lost, how each ship ended."""
     result = final.result
+    label = points_label(header)
     fleets = []
     for k, f in enumerate(header_fleets(header, final)[:2]):
         side = side_of(f.get("side"), k)
@@ -452,7 +465,7 @@ def end_card(header: Mapping[str, Any], final: GameState, truncated: bool) -> Ca
         lost = result.ships_lost[side] if result else sum(1 for s in lines if s.gone)
         summary = f"{len(lines) - lost} of {len(lines)} ships left, {lost} lost"
         fleets.append(FleetCardView(side, str(f.get("name", f"Fleet {k + 1}")), result.points[side] if result else None,
-                                    "fleet points scored (enemy ships destroyed)", summary, lines))
+                                    label, summary, lines))
     names = {f.side: f.name for f in fleets}
     if result is None:
         title, subtitle, winner = "Unfinished", "the replay stops before the end of the game", None
