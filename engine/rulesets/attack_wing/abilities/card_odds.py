@@ -78,25 +78,33 @@ def _add(dist: Dist, key: tuple[Pool, bool], p: int) -> None:
 
 
 def _reroll(dist: Dist, kind: str, pool: Pool, token: bool, dice: tuple[int, ...], p: int) -> None:
-    kept = tuple(d for i, d in enumerate(pool) if i not in dice)
     share, rest = divmod(p, SIDES ** len(dice))
     if rest:  # p keeps a factor 8 for each die not yet rolled twice, and only unrolled dice reroll
         raise AssertionError(f"card odds: a reroll of {len(dice)} dice beyond the weights' scale")
-    pools = _REROLLS.get((kind, pool, dice))
-    if pools is None:  # (the kept dice and the new ones: two sorted runs, merged)
+    keys = _REROLLS.get((kind, pool, dice, token))
+    if keys is None:  # (the kept dice and the new ones: two sorted runs, merged)
         if len(_REROLLS) >= _REROLLS_MAX:
             _REROLLS.clear()
-        pools = _REROLLS[kind, pool, dice] = tuple((tuple(sorted(kept + new)), q)
-                                                   for new, q in _rerolled(kind, len(dice)))
+        kept = tuple(d for i, d in enumerate(pool) if i not in dice)
+        keys = _REROLLS[kind, pool, dice, token] = tuple(((tuple(sorted(kept + new)), token), q)
+                                                         for new, q in _rerolled(kind, len(dice)))
     get = dist.get
-    for new_pool, q in pools:
-        key = (new_pool, token)
+    for key, q in keys:
         dist[key] = get(key, 0) + share * q
 
 
-# the pools a reroll of these dice of this pool can give, with their weights (a pure function: the same
-# pools recur in every attack of a game), emptied by memos.forget
-_REROLLS: dict[tuple[str, Pool, tuple[int, ...]], tuple[tuple[Pool, int], ...]] = {}
+def _with(state: GameState, ship_id: str, **changes: int) -> GameState:
+    """``state.update``, copied with ``evolve``, and the state itself when nothing changes (the
+    policy and the rules read the copy and the original alike)."""
+    ship = state.ship(ship_id)
+    if all(getattr(ship, name) == value for name, value in changes.items()):
+        return state
+    return state.with_ship(evolve(ship, **changes))
+
+
+# the (pool, token) keys a reroll of these dice of this pool can give, with their weights (a pure
+# function: the same pools recur in every attack of a game), emptied by memos.forget
+_REROLLS: dict[tuple[str, Pool, tuple[int, ...], bool], tuple[tuple[tuple[Pool, bool], int], ...]] = {}
 _REROLLS_MAX = 50_000
 # (pool, battle stations token) -> the hits and crits it shows after step 4 (pure), emptied by memos.forget
 _SHOWN: dict[tuple[Pool, bool], tuple[int, int]] = {}
@@ -181,7 +189,7 @@ def _card_step(state: GameState, dist: Dist, found: Found, kind: str, other: tup
     # each token case's game and the part of the decisions' key it fixes (``_case``), once per step
     cases = {}
     for token in (False, True):
-        token_state = state.update(token_owner, battle_stations=int(token))
+        token_state = _with(state, token_owner, battle_stations=int(token))
         cases[token] = (_case(token_state, found, kind), token_state)
     pays = ability.cost.token == "battle_stations" and found[0].id == token_owner  # the token is its cost
     effect = ability.effect
@@ -249,7 +257,7 @@ def _again(state: GameState, found: Found, dist: Dist, lock_dice: tuple[int, ...
         if ability.optional:
             attack = state.attack
             assert attack is not None
-            now = evolve(state.update(owner.id, battle_stations=int(token)),
+            now = evolve(_with(state, owner.id, battle_stations=int(token)),
                          attack=evolve(attack, attack_dice=faces, attack_rerolled=flags))
             offer = AbilityOffer(owner.id, card_id, card.name, i, "modify_attack", ability.summary, "", None,
                                  lock_dice, len(lock_dice))
@@ -304,7 +312,7 @@ def _scan_step(state: GameState, dists: dict[int, Dist], found: Found, a_id: str
     spends a scan token (Jadzia Dax) moves the cases it is used in to one more token spent."""
     out: dict[int, Dist] = {}
     for s, dist in dists.items():
-        now = state.update(a_id, scan=scans - s) if s else state
+        now = _with(state, a_id, scan=scans - s)
         if found[4].cost.token != "scan" or s >= scans:
             stepped = _card_step(now, dist, found, "attack", (), a_id) if found[4].cost.token != "scan" else dist
             for key, p in stepped.items():
@@ -418,7 +426,7 @@ def _card_odds(state: GameState, context: AttackContext, attack_dice: int, defen
         m = defense_dice + more[s]
         rolled = _first_roll("defense", m, defense_battle_stations)  # out of 8**(2 * m)
         spread = SIDES ** (2 * (top - m))
-        now = state.update(a_id, scan=scans - s) if s else state
+        now = _with(state, a_id, scan=scans - s)
         # the defense cards' answers read the attack's results only for whether any is left uncanceled
         # (``_decided``), which only their number decides: the defense dice after the cards, once per number
         after_cards: dict[int, list[tuple[tuple[str, ...], bool, int]]] = {}  # (faces, token, weight)
