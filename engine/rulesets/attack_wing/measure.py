@@ -270,6 +270,20 @@ def _arc_check(a: Placed, b: Placed, arc_deg: float, rear: bool) -> ArcCheck:
     return ArcCheck(True, d, P.range_band(d))
 
 
+def beyond_range(a: Placed, b: Placed) -> bool:
+    """Is every part of b certainly beyond Range 3 of a, in any arc? The centres' distance less
+    both bases' half-diagonals is a lower bound on the range between the bases (and on the range
+    to any part of b in an arc), taken here with a millimetre to spare, far above any rounding: a
+    proof that spares ``arc_check`` its exact measure where all a caller needs to know is that no
+    attack reaches (the AI's threat, the attack options)."""
+    reach = P.RANGE_BAND_EDGES_MM[-1] + (a.half + b.half) * _DIAGONAL + 1.0
+    dx, dy = a.pose.x - b.pose.x, a.pose.y - b.pose.y
+    return dx * dx + dy * dy > reach * reach
+
+
+_DIAGONAL = math.sqrt(2.0)  # a square's half-diagonal over its half-side
+
+
 def measure(a: Placed, b: Placed, front_arc: float | None = 90.0, rear_arc: float | None = None) -> Measurement:
     """Distance, band, and both arcs of a against b."""
     d = distance(a, b)

@@ -14,7 +14,7 @@ from functools import lru_cache
 from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing.maneuvers import Maneuver
-from engine.rulesets.attack_wing.measure import FULL_CIRCLE, ArcCheck, Placed, arc_check
+from engine.rulesets.attack_wing.measure import FULL_CIRCLE, ArcCheck, Placed, arc_check, beyond_range
 from engine.rulesets.attack_wing.refusals import Refusal, refuse
 from engine.rulesets.attack_wing.state import GameState, ShipState, Weapon
 
@@ -290,6 +290,8 @@ def attack_options(state: GameState, ship: ShipState) -> list[AttackOption]:
         found: list[AttackOption] = []
         for enemy in enemies:
             there = placed(enemy)
+            if beyond_range(here, there):  # every weapon's attack at it refused: each reaches Range 3 at most
+                continue
             for weapon in (None, *ship.weapons):
                 judged = _judge(ship, enemy, weapon, checks, here, there, False)
                 if judged is not None:
