@@ -309,17 +309,18 @@ def line_of_fire(a: Placed, b: Placed, arc_deg: float | None, rear: bool = False
                  obstacles: Sequence[Obstacle] = (), planets: Sequence[Planet] = ()) -> LineOfFire:
     """The shortest line from a's base to the part of b in arc (or all of b with no arc)."""
     a_poly = a.polygon()
-    b_poly = b.polygon()
-    target: Polygon = b_poly
+    target: Polygon | LineString
     if arc_deg is not None and arc_deg < FULL_CIRCLE:
-        part = arc_part(a, b, arc_deg, rear)
-        if part is None:
+        pts = _arc_part(a, b, arc_deg, rear)  # (``arc_part``'s corners, as plain floats)
+        if pts is None:
             raise GeometryError("the target is not in that arc: there is no line of fire")
-        pts = [tuple(v) for v in part[0]]
         target = Polygon(pts) if len(pts) >= 3 else LineString(pts if len(pts) > 1 else pts * 2)
+    else:
+        target = b.polygon()
     line = range_ruler(a_poly, target)
     crossed = tuple(o.name for o in obstacles if o.polygon.intersects(line) or o.polygon.intersects(a_poly))
-    on_planet = any(pl.polygon.intersects(a_poly) or pl.polygon.intersects(b_poly) for pl in planets)
+    on_planet = bool(planets) and any(pl.polygon.intersects(a_poly) or pl.polygon.intersects(b.polygon())
+                                      for pl in planets)
     blocking = () if on_planet else tuple(pl.name for pl in planets if pl.polygon.intersects(line))
     return LineOfFire(line, bool(crossed), bool(blocking), crossed, blocking)
 
