@@ -26,6 +26,7 @@ from engine.rulesets.attack_wing.abilities.advice import (
     BATTLE_STATIONS_ATTACK,
     action_value,
     maneuver_worth,
+    moves_the_ship,
     weapon_card,
 )
 from engine.rulesets.attack_wing.abilities.cloak import cloak_risk
@@ -366,6 +367,8 @@ class AiPlayer:
         """An "Action:" card's additional maneuver (Gul Ranor, In'cha), judged on the table as the AI
         sees it (obstacles, planets, the play area): worth what its best maneuver gains; that maneuver
         is the AI's answer when the card asks which (``use_ability``). None: not such a card."""
+        if not moves_the_ship(action):  # (before its table is built: most actions move nothing)
+            return None
         worth = maneuver_worth(state, ship, action, self._table(state, ship))
         if worth is None:
             return None
