@@ -227,9 +227,11 @@ def _lock_step(state: GameState, dist: Dist, target_lock: bool, battle_stations:
                again: list[Found]) -> Dist:
     """The target lock's reroll (on the token there at the start, as combat.py), then the cards that
     may reroll the dice it just rerolled once more (``again``: Tactical Officer), by the policy."""
+    if not target_lock:  # no lock: the spending policy rerolls nothing (``attack_rerolls``), the dice stay
+        return dist
     locked: Dist = {}
     for (pool, token), p in dist.items():
-        idx = attack_rerolls([f for f, _ in pool], [r for _, r in pool], target_lock, battle_stations)
+        idx = attack_rerolls(*_faces_flags(pool), target_lock, battle_stations)
         if not idx:
             _add(locked, (pool, token), p)
         elif not again:
