@@ -18,6 +18,7 @@ def forget() -> None:
     card_odds._DAMAGE.clear()
     card_odds._REROLLS.clear()
     card_odds._SHOWN.clear()
+    card_odds._LEFT.clear()
     _arc_check.cache_clear()
     _OPTIONS.clear()
     base_polygon.cache_clear()

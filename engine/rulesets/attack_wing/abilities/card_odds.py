@@ -85,7 +85,8 @@ def _reroll(dist: Dist, kind: str, pool: Pool, token: bool, dice: tuple[int, ...
     if keys is None:  # (the kept dice and the new ones: two sorted runs, merged)
         if len(_REROLLS) >= _REROLLS_MAX:
             _REROLLS.clear()
-        kept = tuple(d for i, d in enumerate(pool) if i not in dice)
+        kept = pool[:dice[0]] + pool[dice[0] + 1:] if len(dice) == 1 else \
+            tuple(d for i, d in enumerate(pool) if i not in dice)
         keys = _REROLLS[kind, pool, dice, token] = tuple(((tuple(sorted(kept + new)), token), q)
                                                          for new, q in _rerolled(kind, len(dice)))
     get = dist.get
@@ -140,10 +141,7 @@ def _case(token_state: GameState, found: Found, kind: str) -> tuple[object, ...]
 def _decided(case: tuple[object, ...], token_state: GameState, found: Found, kind: str, pool: Pool,
              other: tuple[str, ...]) -> tuple[int, ...] | None:
     """``_decide`` with the ``_case`` of ``token_state`` worked out."""
-    # on the defense dice the policy reads the attack's dice only for whether any result is left
-    # uncanceled: one answer for every total of hits and crits that leaves some (or none)
-    shown = bool(sum(uncanceled(other, tuple(f for f, _ in pool))[:2])) if kind == "defense" else other
-    key = (case, pool, shown)
+    key = (case, pool, _left(other, pool) if kind == "defense" else other)
     known = _DECIDED.get(key)
     if known is not None and known[0] is found[4]:
         return known[1]
@@ -152,6 +150,21 @@ def _decided(case: tuple[object, ...], token_state: GameState, found: Found, kin
     use = _use(token_state, found, kind, pool, other)
     _DECIDED[key] = (found[4], None if use is None else use.dice)
     return _DECIDED[key][1]
+
+
+def _left(attack: tuple[str, ...], pool: Pool) -> bool:
+    """On the defense dice the policy reads the attack's dice only for whether any result is left
+    uncanceled: one answer for every total of hits and crits that leaves some (or none). Whether
+    any is left, by the attack and the pool's evades (all ``uncanceled`` reads of the defense dice)."""
+    evades = sum(1 for f, _ in pool if f == "evade")
+    known = _LEFT.get((attack, evades))
+    if known is None:
+        known = _LEFT[attack, evades] = bool(sum(uncanceled(attack, ("evade",) * evades)[:2]))
+    return known
+
+
+# (attack dice, evades) -> whether any result is left uncanceled (pure; a handful of cases), emptied by memos.forget
+_LEFT: dict[tuple[tuple[str, ...], int], bool] = {}
 
 
 def _use(token_state: GameState, found: Found, kind: str, pool: Pool, other: tuple[str, ...]) -> AbilityUse | None:
