@@ -329,9 +329,13 @@ def _scan_step(state: GameState, dists: dict[int, Dist], found: Found, a_id: str
     for s, dist in dists.items():
         now = _with(state, a_id, scan=scans - s)
         if found[4].cost.token != "scan" or s >= scans:
-            stepped = _card_step(now, dist, found, "attack", (), a_id) if found[4].cost.token != "scan" else dist
+            stepped = _card_step(now, dist, found, "attack", (), a_id) if found[4].cost.token != "scan" else dict(dist)
+            into = out.get(s)
+            if into is None:  # (a dict of its own: _card_step's, or the copy)
+                out[s] = stepped
+                continue
             for key, p in stepped.items():
-                _add(out.setdefault(s, {}), key, p)
+                into[key] = into.get(key, 0) + p
             continue
         for key, p in dist.items():
             one = _card_step(now, {key: p}, found, "attack", (), a_id)
