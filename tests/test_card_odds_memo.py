@@ -53,8 +53,7 @@ def test_the_policy_answer_depends_only_on_what_the_memo_keys() -> None:
                         for s in (state, other):
                             s = s.update(owner.id, battle_stations=token)
                             found = (s.ship(owner.id), card_id, card, i, ability)
-                            offer = co._offer(s, found, effect.dice, pool, other_dice)
-                            use = offer.default if offer is not None else None
+                            use = co._use(s, found, effect.dice, pool, other_dice)
                             answers.append(None if use is None else use.dice)
                             assert co._decide(s, found, effect.dice, pool, other_dice) == answers[-1]
                         assert answers[0] == answers[1], (card_id, i, pool, owner.id, token)

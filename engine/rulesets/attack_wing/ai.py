@@ -25,6 +25,7 @@ from engine.rulesets.attack_wing.abilities.advice import (
     BATTLE_STATIONS_ATTACK,
     action_value,
     maneuver_worth,
+    moves_the_ship,
     weapon_card,
 )
 from engine.rulesets.attack_wing.abilities.cloak import cloak_risk
@@ -43,6 +44,7 @@ from engine.rulesets.attack_wing.measure import (
     Placed,
     arc_check,
     bands,
+    beyond_range,
     validate_arc,
 )
 from engine.rulesets.attack_wing.movement import Table, departing
@@ -340,13 +342,7 @@ class AiPlayer:
         return best
 
     def _threat(self, state: GameState, ship: ShipState) -> float:
-        total = 0.0
-        for enemy in state.enemies(ship):
-            arc = FULL_CIRCLE if enemy.has_360_arc else (enemy.front_arc or 90.0)
-            check = arc_check(rules.placed(enemy), rules.placed(ship), arc)
-            if check.in_arc and check.band is not None and check.band <= 3:
-                total += RANGE_WEIGHT[check.band] * enemy.attack
-        return total
+        return self._threat_at(state, ship, ship.pose)
 
     def _action_value(self, state: GameState, ship: ShipState, option: ActionOption, attacks: list[AttackOption],
                       target: AttackOption | None, threat: float) -> tuple[ActionChoice | None, float]:
@@ -413,6 +409,8 @@ class AiPlayer:
         """An "Action:" card's additional maneuver (Gul Ranor, In'cha), judged on the table as the AI
         sees it (obstacles, planets, the play area): worth what its best maneuver gains; that maneuver
         is the AI's answer when the card asks which (``use_ability``). None: not such a card."""
+        if not moves_the_ship(action):  # (before its table is built: most actions move nothing)
+            return None
         worth = maneuver_worth(state, ship, action, self._table(state, ship))
         if worth is None:
             return None
@@ -463,10 +461,15 @@ class AiPlayer:
         return ActionChoice(REARM, weapon.upgrade_id, reason=reason), (0.9 if idle else 0.4) + 0.1 * weapon.attack
 
     def _threat_at(self, state: GameState, ship: ShipState, pose: Pose) -> float:
+        """The enemies' attack dice at the ship standing at ``pose``, weighted by range band."""
         total = 0.0
+        target = Placed(pose, ship.base)
         for enemy in state.enemies(ship):
+            there = rules.placed(enemy)
+            if beyond_range(there, target):  # beyond Range 3 in any arc: no threat (as arc_check would say)
+                continue
             arc = FULL_CIRCLE if enemy.has_360_arc else (enemy.front_arc or 90.0)
-            check = arc_check(rules.placed(enemy), Placed(pose, ship.base), arc)
+            check = arc_check(there, target, arc)
             if check.in_arc and check.band is not None and check.band <= 3:
                 total += RANGE_WEIGHT[check.band] * enemy.attack
         return total

@@ -6,9 +6,9 @@ is an event, applied by the reducer before the next step reads the state.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Protocol
 
+from engine.evolve import evolve
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities import action_windows, dampening, dice_windows, policy, split, windows
@@ -86,7 +86,8 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
         # and as the defense-dice marks the policy takes will leave them (a scan token spent, an evade placed)
         marked, evades, scans = dice_windows.defense_preview(t.state, context)
         att, dfn = t.state.ship(attacker.id), t.state.ship(defender.id)
-        odds = odds_for(replace(att, scan=att.scan - scans), replace(dfn, evade=dfn.evade + evades), weapon,
+        odds = odds_for(evolve(att, scan=att.scan - scans) if scans else att,
+                        evolve(dfn, evade=dfn.evade + evades) if evades else dfn, weapon,
                         option.band, obstructed, extra_attack=attack_bonus[0] + extra,
                         extra_defense=defense_bonus[0] + _defense_extra(t.state, context) + marked,
                         elite=elite is not None, lock_kept=weapon is not None and not lock_spent)

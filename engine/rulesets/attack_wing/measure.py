@@ -308,6 +308,20 @@ def _arc_check(a: Placed, b: Placed, arc_deg: float, rear: bool) -> ArcCheck:
     return ArcCheck(True, d, P.range_band(d))
 
 
+def beyond_range(a: Placed, b: Placed) -> bool:
+    """Is every part of b certainly beyond Range 3 of a, in any arc? The centres' distance less
+    both bases' half-diagonals is a lower bound on the range between the bases (and on the range
+    to any part of b in an arc), taken here with a millimetre to spare, far above any rounding: a
+    proof that spares ``arc_check`` its exact measure where all a caller needs to know is that no
+    attack reaches (the AI's threat, the attack options)."""
+    reach = P.RANGE_BAND_EDGES_MM[-1] + (a.half + b.half) * _DIAGONAL + 1.0
+    dx, dy = a.pose.x - b.pose.x, a.pose.y - b.pose.y
+    return dx * dx + dy * dy > reach * reach
+
+
+_DIAGONAL = math.sqrt(2.0)  # a square's half-diagonal over its half-side
+
+
 def measure(a: Placed, b: Placed, front_arc: float | None = 90.0, rear_arc: float | None = None) -> Measurement:
     """Distance, band, and both arcs of a against b."""
     d = distance(a, b)
@@ -333,17 +347,18 @@ def line_of_fire(a: Placed, b: Placed, arc_deg: float | None, rear: bool = False
                  obstacles: Sequence[Obstacle] = (), planets: Sequence[Planet] = ()) -> LineOfFire:
     """The shortest line from a's base to the part of b in arc (or all of b with no arc)."""
     a_poly = a.polygon()
-    b_poly = b.polygon()
-    target: Polygon = b_poly
+    target: Polygon | LineString
     if arc_deg is not None and arc_deg < FULL_CIRCLE:
-        part = arc_part(a, b, arc_deg, rear)
-        if part is None:
+        pts = _arc_part(a, b, arc_deg, rear)  # (``arc_part``'s corners, as plain floats)
+        if pts is None:
             raise GeometryError("the target is not in that arc: there is no line of fire")
-        pts = [tuple(v) for v in part[0]]
         target = Polygon(pts) if len(pts) >= 3 else LineString(pts if len(pts) > 1 else pts * 2)
+    else:
+        target = b.polygon()
     line = range_ruler(a_poly, target)
     crossed = tuple(o.name for o in obstacles if o.polygon.intersects(line) or o.polygon.intersects(a_poly))
-    on_planet = any(pl.polygon.intersects(a_poly) or pl.polygon.intersects(b_poly) for pl in planets)
+    on_planet = bool(planets) and any(pl.polygon.intersects(a_poly) or pl.polygon.intersects(b.polygon())
+                                      for pl in planets)
     blocking = () if on_planet else tuple(pl.name for pl in planets if pl.polygon.intersects(line))
     return LineOfFire(line, bool(crossed), bool(blocking), crossed, blocking)
 

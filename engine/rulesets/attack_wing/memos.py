@@ -11,13 +11,16 @@ def forget() -> None:
     from engine.rulesets.attack_wing.abilities import card_odds
     from engine.rulesets.attack_wing.maneuvers import template_outline
     from engine.rulesets.attack_wing.measure import _arc_check, _distance
+    from engine.rulesets.attack_wing.rules import _OPTIONS
 
     card_odds._ODDS.clear()
     card_odds._DECIDED.clear()
     card_odds._DAMAGE.clear()
     card_odds._REROLLS.clear()
     card_odds._SHOWN.clear()
+    card_odds._LEFT.clear()
     _arc_check.cache_clear()
     _distance.cache_clear()
+    _OPTIONS.clear()
     base_polygon.cache_clear()
     template_outline.cache_clear()

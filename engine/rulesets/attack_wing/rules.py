@@ -14,7 +14,7 @@ from functools import lru_cache
 from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing.maneuvers import Maneuver
-from engine.rulesets.attack_wing.measure import FULL_CIRCLE, ArcCheck, Placed, arc_check
+from engine.rulesets.attack_wing.measure import FULL_CIRCLE, ArcCheck, Placed, arc_check, beyond_range
 from engine.rulesets.attack_wing.refusals import Refusal, refuse
 from engine.rulesets.attack_wing.state import GameState, ShipState, Weapon
 
@@ -188,37 +188,55 @@ def judge_attack(state: GameState, ship: ShipState, defender: ShipState, weapon:
     """One weapon against one ship: the attack (from the arc giving the shortest range that every
     limit allows) when the rules allow it, else the refusal (rulebook combat steps 1 and 2).
     ``checks`` caches the arc measurements per (defender, arc) across weapons."""
-    me, them = f"{ship.id} ({ship.name})", f"{defender.id} ({defender.name})"
-    name = "primary weapon" if weapon is None else weapon.name
+    judged = _judge(ship, defender, weapon, checks if checks is not None else {}, placed(ship), placed(defender), True)
+    assert judged is not None  # explained: an attack or its refusal
+    return judged
+
+
+def _who(ship: ShipState) -> str:
+    return f"{ship.id} ({ship.name})"
+
+
+def _judge(ship: ShipState, defender: ShipState, weapon: Weapon | None, cache: ArcChecks, here: Placed,
+           there: Placed, explain: bool) -> AttackOption | Refusal | None:
+    """``judge_attack`` on the ships' bases ``here`` and ``there``; a refusal is worded only when
+    ``explain`` (else None: ``attack_options`` keeps only the attacks, and the words cost more
+    than the rest of a refused judgement)."""
     if defender.side == ship.side:
-        return refuse("enemy", f"{me} cannot attack {them}, a ship of its own side")
+        return refuse("enemy", f"{_who(ship)} cannot attack {_who(defender)}, a ship of its own side") \
+            if explain else None
     if defender.destroyed:
-        return refuse("enemy", f"{them} is no longer in play")
-    if weapon is not None and weapon.disabled:
-        return refuse("weapon-disabled", f"{me}'s {weapon.name} was already fired and is disabled")
-    if weapon is not None and ship.time_on(weapon.upgrade_id):
-        return refuse("weapon-time", f"{me}'s {weapon.name} has {ship.time_on(weapon.upgrade_id)} time token(s) "
-                      "on it")
-    if weapon is not None and weapon.needs_target_lock and ship.target_lock != defender.id:
-        return refuse("weapon-target-lock", f"{me}'s {weapon.name} fires only by spending a target lock on {them}, "
-                      "and it has none")
+        return refuse("enemy", f"{_who(defender)} is no longer in play") if explain else None
+    if weapon is not None:
+        if weapon.disabled:
+            return refuse("weapon-disabled", f"{_who(ship)}'s {weapon.name} was already fired and is disabled") \
+                if explain else None
+        if ship.cards_time and ship.time_on(weapon.upgrade_id):
+            return refuse("weapon-time", f"{_who(ship)}'s {weapon.name} has {ship.time_on(weapon.upgrade_id)} time "
+                          "token(s) on it") if explain else None
+        if weapon.needs_target_lock and ship.target_lock != defender.id:
+            return refuse("weapon-target-lock", f"{_who(ship)}'s {weapon.name} fires only by spending a target lock "
+                          f"on {_who(defender)}, and it has none") if explain else None
+    name = "primary weapon" if weapon is None else weapon.name
     arcs = _arcs_for(ship, weapon)
     if not arcs:
-        return refuse("firing-arc", f"{me}'s {name} has no firing arc to fire from")
-    cache = checks if checks is not None else {}
+        return refuse("firing-arc", f"{_who(ship)}'s {name} has no firing arc to fire from") if explain else None
     inside: list[tuple[str, ArcCheck]] = []
     for arc, degrees, rear in arcs:
         key = (defender.id, arc)
-        if key not in cache:
-            cache[key] = arc_check(placed(ship), placed(defender), degrees, rear)
-        if cache[key].in_arc:
-            inside.append((arc, cache[key]))
+        check = cache.get(key)
+        if check is None:
+            check = cache[key] = arc_check(here, there, degrees, rear)
+        if check.in_arc:
+            inside.append((arc, check))
     if not inside:
+        if not explain:
+            return None
         labels = " and ".join(f"{d:g}-degree {a}" if a != "360" else "360-degree" for a, d, _ in arcs)
-        return refuse("firing-arc", f"{them} is outside {me}'s {labels} firing arc for its {name}")
+        return refuse("firing-arc", f"{_who(defender)} is outside {_who(ship)}'s {labels} firing arc for its {name}")
     limits = _range_limits(ship, weapon)
     best: AttackOption | None = None
-    refusal: Refusal | None = None
+    refused: tuple[int, float, tuple[int, int, str]] | None = None  # the first arc's broken limit
     for arc, check in sorted(inside, key=lambda c: c[1].distance):
         band = check.band or P.BEYOND_RANGE
         broken = next(((lo, hi, rule) for lo, hi, rule in limits if not lo <= band <= hi), None)
@@ -227,12 +245,12 @@ def judge_attack(state: GameState, ship: ShipState, defender: ShipState, weapon:
             if best is None or option.distance < best.distance:
                 best = option
             continue
-        if refusal is None:
-            refusal = _range_refusal(me, them, name, band, check.distance, broken)
+        if refused is None:
+            refused = (band, check.distance, broken)
     if best is not None:
         return best
-    assert refusal is not None
-    return refusal
+    assert refused is not None
+    return _range_refusal(_who(ship), _who(defender), name, *refused) if explain else None
 
 
 def _range_refusal(me: str, them: str, name: str, band: int, distance_mm: float, limit: tuple[int, int, str]
@@ -257,14 +275,35 @@ def attack_options(state: GameState, ship: ShipState) -> list[AttackOption]:
     tournament rules); a secondary weapon fires from the arcs its rule names, at its range;
     squadrons and shuttlecraft at Range 1-2 only (tournament rules).
     """
-    checks: ArcChecks = {}
-    options: list[AttackOption] = []
-    for enemy in state.enemies(ship):
-        for weapon in (None, *ship.weapons):
-            judged = judge_attack(state, ship, enemy, weapon, checks)
-            if isinstance(judged, AttackOption):
-                options.append(judged)
-    return options
+    enemies = state.enemies(ship)
+    # everything ``_judge`` reads of the ship and its enemies (an enemy in play is never destroyed,
+    # and its side differs): the same question recurs while none of it changes (the AI's action,
+    # its advice on cards, the ship's attack in the Combat Phase)
+    key = (ship.side, ship.pose, ship.base, ship.has_360_arc, ship.front_arc, ship.rear_arc, ship.class_name,
+           ship.weapons, ship.cards_time, ship.target_lock, tuple((e.id, e.pose, e.base) for e in enemies))
+    known = _OPTIONS.get(key)
+    if known is None:
+        if len(_OPTIONS) >= _OPTIONS_MAX:
+            _OPTIONS.clear()
+        checks: ArcChecks = {}
+        here = placed(ship)
+        found: list[AttackOption] = []
+        for enemy in enemies:
+            there = placed(enemy)
+            if beyond_range(here, there):  # every weapon's attack at it refused: each reaches Range 3 at most
+                continue
+            for weapon in (None, *ship.weapons):
+                judged = _judge(ship, enemy, weapon, checks, here, there, False)
+                if judged is not None:
+                    assert isinstance(judged, AttackOption)
+                    found.append(judged)
+        known = _OPTIONS[key] = tuple(found)
+    return list(known)
+
+
+# attack_options by everything it reads (its key above), emptied by memos.forget
+_OPTIONS: dict[tuple[object, ...], tuple[AttackOption, ...]] = {}
+_OPTIONS_MAX = 4096
 
 
 def attack_refusal(state: GameState, ship: ShipState, defender: str, weapon: Weapon | None) -> Refusal | None:

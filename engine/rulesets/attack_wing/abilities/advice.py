@@ -658,17 +658,35 @@ def action_value(state: GameState, ship: ShipState, action: str, threat: float, 
     return value, (f"{card.name}: " + "; ".join(why)) if why else "", pick
 
 
+def moves_the_ship(action: str) -> bool:
+    """Is the action an "Action:" card that moves the ship (an additional maneuver, an about-face,
+    a ram), the ones ``maneuver_worth`` values?"""
+    return _moving_card(action) is not None
+
+
+def _moving_card(action: str) -> tuple[Card, Ability] | None:
+    """The card of such an action and the ability that moves the ship (its ram, else the action's own)."""
+    parsed = parse_action(action)
+    card = CARDS.get(parsed[0]) if parsed else None
+    if parsed is None or card is None:
+        return None
+    ram = next((a for a in card.abilities if a.effect.kind == "ram"), None)
+    if ram is not None:
+        return card, ram
+    ability = card.abilities[parsed[1]]
+    return (card, ability) if ability.effect.kind in ("maneuver", "reverse") else None
+
+
 def maneuver_worth(state: GameState, ship: ShipState, action: str, table: Table) -> tuple[str, float, str] | None:
     """An "Action:" card's additional maneuver (Gul Ranor, In'cha): the best one on ``table`` (its
     label), what it gains over staying where the ship is less what the card costs, and why; None for
     any other action, or when every maneuver it offers would flee the battlefield."""
-    parsed = parse_action(action)
-    card = CARDS.get(parsed[0]) if parsed else None
-    if parsed is not None and card is not None and any(a.effect.kind == "ram" for a in card.abilities):
-        return _ram_worth(state, ship, card.name, next(a for a in card.abilities if a.effect.kind == "ram"), table)
-    if parsed is None or card is None or card.abilities[parsed[1]].effect.kind not in ("maneuver", "reverse"):
+    moving = _moving_card(action)
+    if moving is None:
         return None
-    ability = card.abilities[parsed[1]]
+    card, ability = moving
+    if ability.effect.kind == "ram":
+        return _ram_worth(state, ship, card.name, ability, table)
     if ability.effect.kind == "reverse":  # the same place, the other way round
         here, _ = moves.position(state, ship, ship.pose)
         there, words = moves.position(state, ship, moves.reversed_pose(ship.pose))

@@ -14,16 +14,16 @@ cancels, in card order.
 
 Weights are whole numbers, not fractions: since no die is rolled more than twice (three times
 with Tactical Officer), every attack-side probability is a whole number over 8**(rolls * attack
-dice), and every defense-side one over 8**(2 * defense dice); the fractions are formed once, for
-the final outcomes (the same values exactly, five times faster than adding Fractions).
+dice), and every defense-side one over 8**(2 * defense dice); the final outcomes' fractions are
+reduced to their common denominator in whole numbers (the same values exactly, five times faster
+than adding Fractions).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from fractions import Fraction
 from functools import cache, lru_cache
-from math import lcm
+from math import gcd
 from types import MappingProxyType
 
 from engine.evolve import evolve
@@ -78,25 +78,34 @@ def _add(dist: Dist, key: tuple[Pool, bool], p: int) -> None:
 
 
 def _reroll(dist: Dist, kind: str, pool: Pool, token: bool, dice: tuple[int, ...], p: int) -> None:
-    kept = tuple(d for i, d in enumerate(pool) if i not in dice)
     share, rest = divmod(p, SIDES ** len(dice))
     if rest:  # p keeps a factor 8 for each die not yet rolled twice, and only unrolled dice reroll
         raise AssertionError(f"card odds: a reroll of {len(dice)} dice beyond the weights' scale")
-    pools = _REROLLS.get((kind, pool, dice))
-    if pools is None:  # (the kept dice and the new ones: two sorted runs, merged)
+    keys = _REROLLS.get((kind, pool, dice, token))
+    if keys is None:  # (the kept dice and the new ones: two sorted runs, merged)
         if len(_REROLLS) >= _REROLLS_MAX:
             _REROLLS.clear()
-        pools = _REROLLS[kind, pool, dice] = tuple((tuple(sorted(kept + new)), q)
-                                                   for new, q in _rerolled(kind, len(dice)))
+        kept = pool[:dice[0]] + pool[dice[0] + 1:] if len(dice) == 1 else \
+            tuple(d for i, d in enumerate(pool) if i not in dice)
+        keys = _REROLLS[kind, pool, dice, token] = tuple(((tuple(sorted(kept + new)), token), q)
+                                                         for new, q in _rerolled(kind, len(dice)))
     get = dist.get
-    for new_pool, q in pools:
-        key = (new_pool, token)
+    for key, q in keys:
         dist[key] = get(key, 0) + share * q
 
 
-# the pools a reroll of these dice of this pool can give, with their weights (a pure function: the same
-# pools recur in every attack of a game), emptied by memos.forget
-_REROLLS: dict[tuple[str, Pool, tuple[int, ...]], tuple[tuple[Pool, int], ...]] = {}
+def _with(state: GameState, ship_id: str, **changes: int) -> GameState:
+    """``state.update``, copied with ``evolve``, and the state itself when nothing changes (the
+    policy and the rules read the copy and the original alike)."""
+    ship = state.ship(ship_id)
+    if all(getattr(ship, name) == value for name, value in changes.items()):
+        return state
+    return state.with_ship(evolve(ship, **changes))
+
+
+# the (pool, token) keys a reroll of these dice of this pool can give, with their weights (a pure
+# function: the same pools recur in every attack of a game), emptied by memos.forget
+_REROLLS: dict[tuple[str, Pool, tuple[int, ...], bool], tuple[tuple[tuple[Pool, bool], int], ...]] = {}
 _REROLLS_MAX = 50_000
 # (pool, battle stations token) -> the hits and crits it shows after step 4 (pure), emptied by memos.forget
 _SHOWN: dict[tuple[Pool, bool], tuple[int, int]] = {}
@@ -115,60 +124,97 @@ _DECIDED_MAX = 200_000
 def _decide(token_state: GameState, found: Found, kind: str, pool: Pool, other: tuple[str, ...]
             ) -> tuple[int, ...] | None:
     """The dice the policy uses the ability on for this pool (None: not offered, or not used);
-    ``token_state``: the game with the battle stations token of this pool's case."""
+    ``token_state``: the game with the battle stations token of this pool's case. (``_card_step``
+    works out the ``_case`` once for all its pools.)"""
+    return _decided(_case(token_state, found, kind), token_state, found, kind, pool, other)
+
+
+def _case(token_state: GameState, found: Found, kind: str) -> tuple[object, ...]:
+    """The part of ``_DECIDED``'s key that one card step shares for every pool of a token case."""
     owner, ability = found[0], found[4]
     attack = token_state.attack
     assert attack is not None
-    battle_stations = token_state.ship(owner.id).battle_stations
-    # on the defense dice the policy reads the attack's dice only for whether any result is left
-    # uncanceled: one answer for every total of hits and crits that leaves some (or none)
-    shown = bool(sum(uncanceled(other, tuple(f for f, _ in pool))[:2])) if kind == "defense" else other
-    key = (id(ability), kind, pool, shown, owner.id == attack.attacker, battle_stations,
-           attack.defense_dice if kind == "attack" else ())
+    return (id(ability), kind, owner.id == attack.attacker, token_state.ship(owner.id).battle_stations,
+            attack.defense_dice if kind == "attack" else ())
+
+
+def _decided(case: tuple[object, ...], token_state: GameState, found: Found, kind: str, pool: Pool,
+             other: tuple[str, ...]) -> tuple[int, ...] | None:
+    """``_decide`` with the ``_case`` of ``token_state`` worked out."""
+    key = (case, pool, _left(other, pool) if kind == "defense" else other)
     known = _DECIDED.get(key)
-    if known is not None and known[0] is ability:
+    if known is not None and known[0] is found[4]:
         return known[1]
     if len(_DECIDED) >= _DECIDED_MAX:
         _DECIDED.clear()
-    offer = _offer(token_state, found, kind, pool, other)
-    use = offer.default if offer is not None else None
-    _DECIDED[key] = (ability, None if use is None else use.dice)
+    use = _use(token_state, found, kind, pool, other)
+    _DECIDED[key] = (found[4], None if use is None else use.dice)
     return _DECIDED[key][1]
 
 
-def _offer(token_state: GameState, found: Found, kind: str, pool: Pool, other: tuple[str, ...]
-           ) -> AbilityOffer | None:
-    """The offer the game would make for this pool (None: not offered) with the policy's answer."""
+def _left(attack: tuple[str, ...], pool: Pool) -> bool:
+    """On the defense dice the policy reads the attack's dice only for whether any result is left
+    uncanceled: one answer for every total of hits and crits that leaves some (or none). Whether
+    any is left, by the attack and the pool's evades (all ``uncanceled`` reads of the defense dice)."""
+    evades = sum(1 for f, _ in pool if f == "evade")
+    known = _LEFT.get((attack, evades))
+    if known is None:
+        known = _LEFT[attack, evades] = bool(sum(uncanceled(attack, ("evade",) * evades)[:2]))
+    return known
+
+
+# (attack dice, evades) -> whether any result is left uncanceled (pure; a handful of cases), emptied by memos.forget
+_LEFT: dict[tuple[tuple[str, ...], int], bool] = {}
+
+
+def _use(token_state: GameState, found: Found, kind: str, pool: Pool, other: tuple[str, ...]) -> AbilityUse | None:
+    """The policy's answer to the offer the game would make for this pool (None: not offered, or
+    not used)."""
     owner, card_id, card, i, ability = found
-    faces, flags = tuple(f for f, _ in pool), tuple(r for _, r in pool)
+    faces, flags = _faces_flags(pool)
     offered, pick = offered_dice(ability, faces, flags)
     if offered is None:
         return None
     if ability.cost.token == "battle_stations" and not token_state.ship(owner.id).battle_stations:
         return None
-    offer = AbilityOffer(owner.id, card_id, card.name, i, "", ability.summary, "", None, offered, pick)
     if not ability.optional:  # a standing ability: the game applies it to the dice it may touch
-        return replace(offer, default=AbilityUse(offered if not pick else offered[:pick]))
+        return AbilityUse(offered if not pick else offered[:pick])
+    offer = AbilityOffer(owner.id, card_id, card.name, i, "", ability.summary, "", None, offered, pick)
     attack = token_state.attack
     assert attack is not None
     dice = evolve(attack, attack_dice=faces, attack_rerolled=flags) if kind == "attack" else \
         evolve(attack, attack_dice=other, defense_dice=faces, defense_rerolled=flags)
     now = evolve(token_state, attack=dice)
-    return policy.with_default(now, now.ship(owner.id), ability, offer)
+    return policy.with_default(now, now.ship(owner.id), ability, offer).default
+
+
+def _faces_flags(pool: Pool) -> tuple[tuple[str, ...], tuple[bool, ...]]:
+    """A pool's faces and rerolled flags, each in the pool's order."""
+    if not pool:
+        return (), ()
+    faces, flags = zip(*pool, strict=True)
+    return faces, flags
 
 
 def _card_step(state: GameState, dist: Dist, found: Found, kind: str, other: tuple[str, ...],
                token_owner: str) -> Dist:
     ability: Ability = found[4]
-    token_states = {token: state.update(token_owner, battle_stations=int(token)) for token in (False, True)}
+    # each token case's game and the part of the decisions' key it fixes (``_case``), once per step
+    cases = {}
+    for token in (False, True):
+        token_state = _with(state, token_owner, battle_stations=int(token))
+        cases[token] = (_case(token_state, found, kind), token_state)
+    pays = ability.cost.token == "battle_stations" and found[0].id == token_owner  # the token is its cost
+    effect = ability.effect
     out: Dist = {}
+    get = out.get
     for (pool, token), p in dist.items():
-        use = _decide(token_states[token], found, kind, pool, other)
+        case, token_state = cases[token]
+        use = _decided(case, token_state, found, kind, pool, other)
         if use is None:
-            _add(out, (pool, token), p)
+            out[pool, token] = get((pool, token), 0) + p
             continue
-        spent = token and not (ability.cost.token == "battle_stations" and found[0].id == token_owner)
-        effect = ability.effect
+        spent = token and not pays
         if effect.kind == "reroll":
             _reroll(out, kind, pool, spent, use, p)
         elif effect.kind == "convert":
@@ -194,9 +240,11 @@ def _lock_step(state: GameState, dist: Dist, target_lock: bool, battle_stations:
                again: list[Found]) -> Dist:
     """The target lock's reroll (on the token there at the start, as combat.py), then the cards that
     may reroll the dice it just rerolled once more (``again``: Tactical Officer), by the policy."""
+    if not target_lock:  # no lock: the spending policy rerolls nothing (``attack_rerolls``), the dice stay
+        return dist
     locked: Dist = {}
     for (pool, token), p in dist.items():
-        idx = attack_rerolls([f for f, _ in pool], [r for _, r in pool], target_lock, battle_stations)
+        idx = attack_rerolls(*_faces_flags(pool), target_lock, battle_stations)
         if not idx:
             _add(locked, (pool, token), p)
         elif not again:
@@ -224,7 +272,7 @@ def _again(state: GameState, found: Found, dist: Dist, lock_dice: tuple[int, ...
         if ability.optional:
             attack = state.attack
             assert attack is not None
-            now = evolve(state.update(owner.id, battle_stations=int(token)),
+            now = evolve(_with(state, owner.id, battle_stations=int(token)),
                          attack=evolve(attack, attack_dice=faces, attack_rerolled=flags))
             offer = AbilityOffer(owner.id, card_id, card.name, i, "modify_attack", ability.summary, "", None,
                                  lock_dice, len(lock_dice))
@@ -279,11 +327,15 @@ def _scan_step(state: GameState, dists: dict[int, Dist], found: Found, a_id: str
     spends a scan token (Jadzia Dax) moves the cases it is used in to one more token spent."""
     out: dict[int, Dist] = {}
     for s, dist in dists.items():
-        now = state.update(a_id, scan=scans - s) if s else state
+        now = _with(state, a_id, scan=scans - s)
         if found[4].cost.token != "scan" or s >= scans:
-            stepped = _card_step(now, dist, found, "attack", (), a_id) if found[4].cost.token != "scan" else dist
+            stepped = _card_step(now, dist, found, "attack", (), a_id) if found[4].cost.token != "scan" else dict(dist)
+            into = out.get(s)
+            if into is None:  # (a dict of its own: _card_step's, or the copy)
+                out[s] = stepped
+                continue
             for key, p in stepped.items():
-                _add(out.setdefault(s, {}), key, p)
+                into[key] = into.get(key, 0) + p
             continue
         for key, p in dist.items():
             one = _card_step(now, {key: p}, found, "attack", (), a_id)
@@ -323,7 +375,7 @@ def card_odds(state: GameState, context: AttackContext, attack_dice: int, defens
               attack_battle_stations: bool, defense_battle_stations: bool, evade_tokens: int) -> Odds:
     """The exact odds of the declared attack (``state.attack`` set) with the cards' abilities."""
     a_id, d_id = context.attacker.id, context.defender.id
-    state = replace(state, attack=state.attack or AttackState(a_id, d_id, "primary"))
+    state = evolve(state, attack=state.attack or AttackState(a_id, d_id, "primary"))
     attack = state.attack
     assert attack is not None
     again = [f for f in candidates(state, state.ship(a_id), "modify_attack", context)
@@ -393,9 +445,9 @@ def _card_odds(state: GameState, context: AttackContext, attack_dice: int, defen
         m = defense_dice + more[s]
         rolled = _first_roll("defense", m, defense_battle_stations)  # out of 8**(2 * m)
         spread = SIDES ** (2 * (top - m))
-        now = state.update(a_id, scan=scans - s) if s else state
+        now = _with(state, a_id, scan=scans - s)
         # the defense cards' answers read the attack's results only for whether any is left uncanceled
-        # (``_decide``), which only their number decides: the defense dice after the cards, once per number
+        # (``_decided``), which only their number decides: the defense dice after the cards, once per number
         after_cards: dict[int, list[tuple[tuple[str, ...], bool, int]]] = {}  # (faces, token, weight)
         for (hits, crits), p in hc.items():
             shown = ("hit",) * hits + ("crit",) * crits
@@ -426,9 +478,13 @@ def _card_odds(state: GameState, context: AttackContext, attack_dice: int, defen
             for hc_key, q in damage.items():  # (p * spread once per damage, not per defense roll: the same sums)
                 out[hc_key] = out.get(hc_key, 0) + p * q * spread
     scale = SIDES ** (rolls * attack_dice + 2 * top)
-    exact = {k: Fraction(w, scale) for k, w in sorted(out.items()) if w}
-    total = lcm(*(p.denominator for p in exact.values())) if exact else 1
-    weights = {k: int(p * total) for k, p in exact.items()}
+    # each outcome's Fraction(w, scale) over their common denominator, in whole numbers: the least
+    # common multiple of the reduced denominators scale // gcd(w, scale) is scale // g, g the gcd of
+    # scale and every weight (prime by prime, the largest power left), so each weight is w // g
+    kept = {k: w for k, w in sorted(out.items()) if w}
+    g = gcd(scale, *kept.values())
+    total = scale // g if kept else 1
+    weights = {k: w // g for k, w in kept.items()}
     extra = max((h + c for h, c in weights), default=0) - attack_dice
     return Odds(attack_dice, defense_dice, target_lock, attack_battle_stations, defense_battle_stations,
                 evade_tokens, MappingProxyType(weights), total, extra=max(extra, 0))
