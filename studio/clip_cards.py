@@ -36,22 +36,29 @@ class ClipFacts:
     """What a clip shows, worked out from its events: the span's name, each side's damage dealt
     (by its attacks, and to it by anything) and ships lost, and the HUD's panels at both ends."""
 
-    span: str  # "ROUND 3", "ROUNDS 3-4"
+    span: str  # "ROUND 3", "ROUNDS 3-4" ("TURN 3" where the HUD counts turns)
+    word: str  # "round" or "turn": what the HUD counts
+    first_round: int  # the round the clip starts in
     first: int  # the clip's first event
     last: int  # its last event
     before: dict[str, PanelView]  # ship id -> panel as the clip starts (ships on the table)
     after: dict[str, PanelView]  # ... on the clip's last frame
-    dealt: dict[int, int]  # side -> shields and hull its attacks took off enemy ships in the clip
-    taken: dict[int, int]  # side -> shields and hull its ships lost to damage in the clip, from anything
+    dealt: dict[int, int] | None  # side -> shields and hull its attacks took off enemy ships in the clip
+    taken: dict[int, int] | None  # ... its ships lost to damage, from anything (None: a log without damage_dealt)
     lost: dict[int, tuple[str, ...]]  # side -> ids of its ships that went out of play in the clip
     lost_in: dict[str, int]  # ship id -> the round its ``ship_destroyed`` event (in the clip) came in
     reaches_end: bool  # the clip's last frame is the game's end
 
 
-def span_name(first_round: int, last_round: int) -> str:
+def span_name(first_round: int, last_round: int, word: str = "round") -> str:
     a, b = max(first_round, 1), max(last_round, 1)
-    return f"ROUND {a}" if a == b else f"ROUNDS {a}-{b}"
+    return f"{word.upper()} {a}" if a == b else f"{word.upper()}S {a}-{b}"
 
+
+def round_word(label: str) -> str:
+    """What the HUD's round label counts ("ROUND 3 / 8": round, "TURN 3": turn)."""
+    head = label.split()[0].lower() if label.split() else ""
+    return head if head in ("round", "turn") else "round"
 
 def struck(tl: Timeline, i: int, ship: str) -> int:
     """The shields and hull ``ship`` lost by event ``i`` (a point of damage), as its HUD panel counts
@@ -94,9 +101,10 @@ def clip_facts(loaded: LoadedReplay, plan: VideoPlan) -> ClipFacts:
         e = tl.events[i]
         if getattr(e, "type", None) == "ship_destroyed" and (k := bisect.bisect_right(mark_starts, tl.starts[i])):
             lost_in[str(getattr(e, "ship", ""))] = tl.marks[k - 1][1]
-    first_round = tl.moment(plan.start).round
-    return ClipFacts(span_name(first_round, end.round), first, last, before, after, dealt, taken, lost, lost_in,
-                     last >= len(tl) - 1)
+    first_round, word = max(tl.moment(plan.start).round, 1), round_word(end.round_label)
+    counts = any(getattr(e, "type", None) == "damage_dealt" for e in tl.events)
+    return ClipFacts(span_name(first_round, end.round, word), word, first_round, first, last, before, after,
+                     dealt if counts else None, taken if counts else None, lost, lost_in, last >= len(tl) - 1)
 
 
 def is_clip(loaded: LoadedReplay, plan: VideoPlan) -> bool:
@@ -144,55 +152,68 @@ def panel_status(p: PanelView | None) -> str:
         return "not on the table"
     if p.destroyed:
         return p.status.replace("_", " ")
+    if p.ratings:  # a game whose panel shows its own ratings line instead of shield and hull pips
+        return p.ratings
     return f"hull {p.hull}/{p.hull_max}, shields {p.shields}/{p.shields_max}"
 
 
 def title_card(loaded: LoadedReplay, facts: ClipFacts) -> CardView:
     """The clip's title card: the game's, naming the span, with the fleets as the clip starts."""
     card = loaded.title_card
-    first = facts.span.split()[-1].split("-")[0]
+    first, word = facts.first_round, facts.word
     fleets = []
     for f in card.fleets:
         out = {id(line): facts.before[sid] for sid, line in _lines_by_id(loaded, f.side)
                if sid in facts.before and facts.before[sid].destroyed}
-        ships = tuple(replace(s, gone=True, status=f"{panel_status(out[id(s)])} before round {first}")
+        ships = tuple(replace(s, gone=True, status=f"{panel_status(out[id(s)])} before {word} {first}")
                       if id(s) in out else s for s in f.ships)
         gone = len(out)
         summary = f"{len(ships) - gone} of {len(ships)} ships in play" if gone else f.summary
         fleets.append(replace(f, ships=ships, summary=summary))
-    subtitle = card.subtitle if first == "1" else f"From the start of round {first}: the fleets as it begins"
+    subtitle = card.subtitle if first == 1 else f"From the start of {word} {first}: the fleets as it begins"
     return replace(card, kicker=f"{card.kicker} - {facts.span}", subtitle=subtitle, fleets=tuple(fleets))
 
 
-def _lost_names(loaded: LoadedReplay, facts: ClipFacts, side: int) -> list[str]:
-    names = {p.id: p.name for p in loaded.timeline.roster}
-    return [names[sid] for sid in facts.lost.get(side, ())]
+def losses(loaded: LoadedReplay, facts: ClipFacts, counted: bool = False) -> list[str]:
+    """The ships out of play in the clip, per fleet and how they went ("Dominion: 2nd Division Cruiser
+    destroyed"; ``counted``: "2 Dominion ships destroyed")."""
+    out = []
+    for side, name in _sides(loaded):
+        by_status: dict[str, list[str]] = {}
+        for sid in facts.lost.get(side, ()):
+            p = facts.after[sid]
+            by_status.setdefault(panel_status(p), []).append(p.name)
+        for status, ships in by_status.items():
+            n = len(ships)
+            out.append(f"{n} {name} ship{'s' if n != 1 else ''} {status}" if counted
+                       else f"{name}: {', '.join(ships)} {status}")
+    return out
 
 
 def goes_on_card(loaded: LoadedReplay, facts: ClipFacts, end: Moment) -> CardView:
     """The end card of a clip that stops before the game ends: what happened in it, no result."""
     span = facts.span.lower()
     fleets = []
-    lost_parts = []
     for side, name in _sides(loaded):
         lines = []
         for sid, line in _lines_by_id(loaded, side):
             p = facts.after.get(sid)
             status = panel_status(p)
             if sid in facts.lost.get(side, ()):
-                status = f"{status} in round {facts.lost_in[sid]}" if sid in facts.lost_in else f"{status} here"
+                status += f" in {facts.word} {facts.lost_in[sid]}" if sid in facts.lost_in else " here"
             base = line or ShipLineView(next(r.name for r in loaded.timeline.roster if r.id == sid))
             lines.append(replace(base, status=status, gone=p is not None and p.destroyed))
-        left = sum(1 for s in lines if not s.gone)
-        lost = _lost_names(loaded, facts, side)
-        summary = f"{left} of {len(lines)} ships left; took {facts.taken.get(side, 0)} damage"
-        fleets.append(FleetCardView(side, name, facts.dealt.get(side, 0), f"damage dealt in {span}", summary,
-                                    tuple(lines)))
-        if lost:
-            lost_parts.append(f"{name} lost {', '.join(lost)}")
-    subtitle = "; ".join(lost_parts) if lost_parts else f"no ship was lost in {span}"
-    game = loaded.end_card.footer.split(SEP)[-1]
-    footer = SEP.join(p for p in (end.round_label.lower(), "the game goes on", game) if p)
+        on_table = [p for sid, _ in _lines_by_id(loaded, side) if (p := facts.after.get(sid)) is not None]
+        left = sum(1 for p in on_table if not p.destroyed)  # as the HUD's panels count them
+        where = "left" if len(on_table) == len(lines) else "on the table"
+        summary = f"{left} of {len(lines)} ships {where}"
+        if facts.taken is not None:
+            summary += f"; took {facts.taken.get(side, 0)} damage"
+        dealt = None if facts.dealt is None else facts.dealt.get(side, 0)
+        fleets.append(FleetCardView(side, name, dealt, f"damage dealt in {span}", summary, tuple(lines)))
+    lost = losses(loaded, facts)
+    subtitle = "; ".join(lost) if lost else f"no ship was lost in {span}"
+    footer = SEP.join(p for p in (end.round_label.lower(), "the game goes on") if p)
     return CardView(f"END OF {facts.span}", "The battle goes on", subtitle, tuple(fleets), footer)
 
 
@@ -200,8 +221,6 @@ def result_card(loaded: LoadedReplay, facts: ClipFacts) -> CardView:
     """The end card of a clip that reaches the game's end: the game's result, naming the span and
     the ships lost in it."""
     card = loaded.end_card
-    lost = [f"{name} lost {len(facts.lost[side])} ship{'s' if len(facts.lost[side]) != 1 else ''}"
-            for side, name in _sides(loaded) if facts.lost.get(side)]
-    shown = f"{facts.span.lower()} shown" + (f": {', '.join(lost)}" if lost else ": no ship lost")
-    head, _, game = card.footer.rpartition(SEP)
-    return replace(card, kicker=f"{card.kicker} - {facts.span}", footer=SEP.join(p for p in (head, shown, game) if p))
+    lost = losses(loaded, facts, counted=True)
+    shown = f"{facts.span.lower()} shown: {', '.join(lost) if lost else 'no ship lost'}"
+    return replace(card, kicker=f"{card.kicker} - {facts.span}", footer=SEP.join(p for p in (card.footer, shown) if p))

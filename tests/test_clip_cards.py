@@ -68,7 +68,7 @@ def test_a_mid_game_clip_ends_on_what_it_showed_not_the_result(skirmish3: Loaded
     # every number against the HUD's on the clip's last frame
     m = last_frame(skirmish3, plan)
     panels = {p.name: p for p in m.panels}
-    assert end.footer.startswith(m.round_label.lower() + "  |  the game goes on")
+    assert end.footer == m.round_label.lower() + "  |  the game goes on"
     for fleet in end.fleets:
         assert [s.name for s in fleet.ships] == [p.name for p in tl.roster if p.player == fleet.side]
         for s in fleet.ships:
@@ -110,10 +110,11 @@ def test_a_clip_that_loses_ships_names_them_and_their_round(skirmish3: LoadedRep
         if isinstance(e, ev.ShipDestroyed):
             gone[next(p.name for p in tl.roster if p.id == e.ship)] = 4 if i < starts[5] else 5
     assert len(gone) == 2
+    in_order = [p.name for p in tl.roster if p.name in gone]  # the cards' order
+    assert end.subtitle == f"Dominion: {', '.join(in_order)} destroyed"
     lines = {s.name: s for f in end.fleets for s in f.ships}
     for name, round_ in gone.items():
         assert lines[name].gone and lines[name].status == f"destroyed in round {round_}"
-        assert name in end.subtitle
     assert end.title == "The battle goes on" and "wins" not in card_text(end)
     m = last_frame(skirmish3, plan)
     for p in m.panels:
@@ -139,7 +140,7 @@ def test_a_clip_that_reaches_the_end_ends_on_the_result(skirmish3: LoadedReplay)
                                                                          game.headline_side)
     starts = round_starts(skirmish3)
     lost = sum(1 for e in tl.events[starts[top - 1]:] if isinstance(e, ev.ShipDestroyed))
-    assert f"rounds {top - 1}-{top} shown: Dominion lost {lost} ships" in end.footer
+    assert end.footer == f"{game.footer}  |  rounds {top - 1}-{top} shown: {lost} Dominion ships destroyed"
     m = last_frame(skirmish3, plan)
     assert m.index == len(tl) - 1
     lines = {s.name: s for f in end.fleets for s in f.ships}
@@ -207,3 +208,29 @@ def test_the_clips_end_card_pixels(end_frames: dict[str, Any]) -> None:
     assert blue_text(region(whole, *headline, a)) > 200
     assert blue_text(region(clip, *headline, a)) == 0
     assert (region(clip, *headline, a).max(axis=2) > 200).sum() > 200  # the white headline is there
+
+
+def test_a_fleet_captains_clip_says_turns_and_the_huds_ratings() -> None:
+    """Fleet Captains' HUD counts turns and shows each ship's ratings line instead of pips, and its
+    log has no damage_dealt events: the clip's cards say turns, copy the ratings, count no damage."""
+    from pathlib import Path
+
+    from engine.replay_timeline import load_timeline
+
+    loaded = load_timeline(Path(__file__).parent / "golden" / "fc-standard-seed27.trek")
+    plan = plan_video(loaded.timeline, FPS, SPEED, (3, 5))
+    title, end = clip_cards(loaded, plan)
+    assert title.kicker.endswith(" - TURNS 3-5") and end.kicker == "END OF TURNS 3-5"
+    m = last_frame(loaded, plan)
+    assert end.footer == f"{m.round_label.lower()}  |  the game goes on"
+    panels = {p.id: p for p in m.panels}
+    lines = [s for f in end.fleets for s in f.ships]
+    assert len(lines) == len(loaded.timeline.roster)
+    for r, line in zip(loaded.timeline.roster, lines, strict=True):
+        p = panels.get(r.id)
+        assert line.status == ("not on the table" if p is None else p.status if p.destroyed else p.ratings)
+    assert all(f.points is None and "damage" not in f.summary for f in end.fleets)
+    for f in end.fleets:  # ships not yet arrived are not counted as left: the HUD has no panel for them
+        out = sum(1 for r in loaded.timeline.roster if r.player == f.side and r.id not in panels)
+        left = sum(1 for p in panels.values() if p.player == f.side and not p.destroyed)
+        assert f.summary == f"{left} of {len(f.ships)} ships " + ("on the table" if out else "left")
