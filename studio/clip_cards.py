@@ -48,6 +48,7 @@ class ClipFacts:
     lost: dict[int, tuple[str, ...]]  # side -> ids of its ships that went out of play in the clip
     lost_in: dict[str, int]  # ship id -> the round its ``ship_destroyed`` event (in the clip) came in
     reaches_end: bool  # the clip's last frame is the game's end
+    end: Moment  # what the clip's last frame shows
 
 
 def span_name(first_round: int, last_round: int, word: str = "round") -> str:
@@ -59,6 +60,7 @@ def round_word(label: str) -> str:
     """What the HUD's round label counts ("ROUND 3 / 8": round, "TURN 3": turn)."""
     head = label.split()[0].lower() if label.split() else ""
     return head if head in ("round", "turn") else "round"
+
 
 def struck(tl: Timeline, i: int, ship: str) -> int:
     """The shields and hull ``ship`` lost by event ``i`` (a point of damage), as its HUD panel counts
@@ -104,7 +106,7 @@ def clip_facts(loaded: LoadedReplay, plan: VideoPlan) -> ClipFacts:
     first_round, word = max(tl.moment(plan.start).round, 1), round_word(end.round_label)
     counts = any(getattr(e, "type", None) == "damage_dealt" for e in tl.events)
     return ClipFacts(span_name(first_round, end.round, word), word, first_round, first, last, before, after,
-                     dealt if counts else None, taken if counts else None, lost, lost_in, last >= len(tl) - 1)
+                     dealt if counts else None, taken if counts else None, lost, lost_in, last >= len(tl) - 1, end)
 
 
 def is_clip(loaded: LoadedReplay, plan: VideoPlan) -> bool:
@@ -118,10 +120,7 @@ def clip_cards(loaded: LoadedReplay, plan: VideoPlan) -> tuple[CardView, CardVie
     if not is_clip(loaded, plan) or not len(loaded.timeline):
         return loaded.title_card, loaded.end_card
     facts = clip_facts(loaded, plan)
-    end = result_card(loaded, facts) if facts.reaches_end else goes_on_card(loaded, facts,
-                                                                            plan.moment_of(loaded.timeline,
-                                                                                           plan.game_frames - 1))
-    return title_card(loaded, facts), end
+    return title_card(loaded, facts), result_card(loaded, facts) if facts.reaches_end else goes_on_card(loaded, facts)
 
 
 def _lines_by_id(loaded: LoadedReplay, side: int) -> list[tuple[str, ShipLineView | None]]:
@@ -190,7 +189,7 @@ def losses(loaded: LoadedReplay, facts: ClipFacts, counted: bool = False) -> lis
     return out
 
 
-def goes_on_card(loaded: LoadedReplay, facts: ClipFacts, end: Moment) -> CardView:
+def goes_on_card(loaded: LoadedReplay, facts: ClipFacts) -> CardView:
     """The end card of a clip that stops before the game ends: what happened in it, no result."""
     span = facts.span.lower()
     fleets = []
@@ -200,7 +199,7 @@ def goes_on_card(loaded: LoadedReplay, facts: ClipFacts, end: Moment) -> CardVie
             p = facts.after.get(sid)
             status = panel_status(p)
             if sid in facts.lost.get(side, ()):
-                status += f" in {facts.word} {facts.lost_in[sid]}" if sid in facts.lost_in else " here"
+                status += f" in {facts.word} {facts.lost_in[sid]}" if sid in facts.lost_in else " in this clip"
             base = line or ShipLineView(next(r.name for r in loaded.timeline.roster if r.id == sid))
             lines.append(replace(base, status=status, gone=p is not None and p.destroyed))
         on_table = [p for sid, _ in _lines_by_id(loaded, side) if (p := facts.after.get(sid)) is not None]
@@ -213,7 +212,7 @@ def goes_on_card(loaded: LoadedReplay, facts: ClipFacts, end: Moment) -> CardVie
         fleets.append(FleetCardView(side, name, dealt, f"damage dealt in {span}", summary, tuple(lines)))
     lost = losses(loaded, facts)
     subtitle = "; ".join(lost) if lost else f"no ship was lost in {span}"
-    footer = SEP.join(p for p in (end.round_label.lower(), "the game goes on") if p)
+    footer = SEP.join(p for p in (facts.end.round_label.lower(), "the game goes on") if p)
     return CardView(f"END OF {facts.span}", "The battle goes on", subtitle, tuple(fleets), footer)
 
 
