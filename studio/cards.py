@@ -103,7 +103,8 @@ class Cards:
                 Label(root, "detail", 0.036, "left", (1.0, 0.45, 0.4, 1.0) if ship.gone else DIM).set(
                     detail, pos=(x0 + 0.06, z - 0.055))
             else:
-                detail = " - ".join(p for p in (ship.class_name, ship.captain) if p)
+                detail = (ship.status if ship.gone and ship.status  # out before a clip starts
+                          else " - ".join(p for p in (ship.class_name, ship.captain) if p))
                 Label(root, "detail", 0.036, "left", DIM).set(short(detail, 48), pos=(x0 + 0.06, z - 0.055))
                 if fleet.points is not None:
                     Label(root, "cost", 0.04, "right", light).set(f"{ship.points}", pos=(x0 + w - 0.04, z))

@@ -12,20 +12,24 @@ Frame count (``VideoPlan``):
 where [t0, t1] is the playback span (the whole game; ``rounds=(A, B)``: from the start of
 round A, or 0 for A = 1, to the start of round B + 1 or the end of the game; a clip
 (:func:`event_span`, :func:`attack_span`): events A to B, or the game's Nth attack) and game frame k
-shows playback time ``t0 + k * speed / fps``. The last ``FADE_SECONDS`` of the title card
-dissolve into the first game frame, and the first ``FADE_SECONDS`` of the end card dissolve in
-from the last one, without changing the count. Every frame is a pure function of (replay,
-options, frame number): the same input gives the same frames in any order.
+shows playback time ``t0 + k * speed / fps``, except the last, which shows the span's last event
+done (``VideoPlan.last``: never the first event after the span, e.g. round B + 1's banner). The
+last ``FADE_SECONDS`` of the title card dissolve into the first game frame, and the first
+``FADE_SECONDS`` of the end card dissolve in from the last one, without changing the count.
+Every frame is a pure function of (replay, options, frame number): the same input gives the same
+frames in any order. The camera option is checked here too (:func:`resolve_camera`).
 """
 
 from __future__ import annotations
 
+import bisect
 import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, Literal
 
 from engine.errors import TrekError
+from engine.replay_timeline import LoadedReplay
 from engine.timeline import Moment, Timeline
 
 Format = Literal["mp4", "gif", "png"]
@@ -75,6 +79,7 @@ class VideoPlan:
     game_frames: int
     end_frames: int
     fade_frames: int
+    last: int | None = None  # the event whose end the last game frame shows (None: the frame at ``end``)
 
     @property
     def total(self) -> int:
@@ -87,6 +92,19 @@ class VideoPlan:
     def time_of(self, k: int) -> float:
         """Playback time of game frame ``k``."""
         return min(self.start + k * self.speed / self.fps, self.end)
+
+    def moment_of(self, timeline: Timeline, k: int) -> Moment:
+        """The moment game frame ``k`` shows: the one at :meth:`time_of`, the last frame the span's end."""
+        if k >= self.game_frames - 1 and self.last is not None:
+            return timeline.moment_after(self.last)
+        return timeline.moment(self.time_of(k))
+
+
+def last_before(timeline: Timeline, t1: float) -> int:
+    """The last event that starts before playback time ``t1`` (the last event for the game's end)."""
+    if t1 >= timeline.duration:
+        return len(timeline) - 1
+    return bisect.bisect_left(timeline.starts, t1) - 1
 
 
 def event_span(timeline: Timeline, events: tuple[int, int]) -> tuple[float, float]:
@@ -114,21 +132,40 @@ def attack_span(timeline: Timeline, n: int) -> tuple[float, float]:
     if not 1 <= n <= len(declared):
         raise VideoError(f"--attack {n} is outside the replay's attacks 1-{len(declared)}")
     a = declared[n - 1]
-    last = a
-    while last + 1 < len(timeline) and timeline.attack_of[last + 1] == a:
-        last += 1
+    last = attack_last(timeline, a)
     return max(timeline.start_of(a) - ATTACK_LEAD, 0.0), timeline.start_of(last + 1)
 
 
+def attack_last(timeline: Timeline, a: int) -> int:
+    """The last event of the attack declared by event ``a``."""
+    last = a
+    while last + 1 < len(timeline) and timeline.attack_of[last + 1] == a:
+        last += 1
+    return last
+
+
+def clip_span(timeline: Timeline, events: tuple[int, int] | None,
+              attack: int | None) -> tuple[tuple[float, float], int] | None:
+    """A clip's playback span and last event: ``events`` (A, B) or the ``attack``-th attack (None: neither)."""
+    if events is not None:
+        return event_span(timeline, events), events[1]
+    if attack is not None:
+        span = attack_span(timeline, attack)
+        return span, attack_last(timeline, attacks(timeline)[attack - 1])
+    return None
+
+
 def plan_video(timeline: Timeline, fps: float, speed: float = 1.0, rounds: tuple[int, int] | None = None,
-               cards: bool = True, span: tuple[float, float] | None = None) -> VideoPlan:
-    """The frames of a video of ``rounds`` (or of a clip's playback ``span``)."""
+               cards: bool = True, span: tuple[float, float] | None = None, last: int | None = None) -> VideoPlan:
+    """The frames of a video of ``rounds`` (or of a clip's playback ``span`` whose ``last`` event is
+    the last one it shows; default: the last that starts before the span's end)."""
     t0, t1 = span if span is not None else round_span(timeline, rounds)
+    last = last_before(timeline, t1) if last is None else last
     game = math.floor((t1 - t0) * fps / speed + 1e-6) + 1
     title = round(TITLE_SECONDS * fps) if cards else 0
     end = round(END_SECONDS * fps) if cards else 0
     fade = min(round(FADE_SECONDS * fps), title, end) if cards else 0
-    return VideoPlan(fps, speed, t0, t1, title, game, end, fade)
+    return VideoPlan(fps, speed, t0, t1, title, game, end, fade, last if len(timeline) else None)
 
 
 def infer_format(out: Path, format: str | None) -> Format:
@@ -163,3 +200,29 @@ def moment_after(timeline: Timeline, n: int) -> Moment:
         raise VideoError(f"there is no event {n}: use {last}")
     return timeline.moment_after(n)
 
+
+def ship_ids(loaded: LoadedReplay) -> dict[str, str]:
+    """Ship id -> name, for ``follow:SHIP`` (an id or a name, any case)."""
+    return {p.id: p.name for p in loaded.timeline.roster}
+
+
+def resolve_camera(loaded: LoadedReplay, camera: str) -> str:
+    """Check a camera name; ``follow:NAME`` becomes ``follow:ID``."""
+    kind, _, ship = camera.partition(":")
+    if kind in ("director", "top", "table") and not ship:
+        return kind
+    if kind != "follow":
+        raise VideoError(f"unknown camera {camera!r}: use director, top, table or follow:SHIP")
+    ids = ship_ids(loaded)
+    if not ship:
+        raise VideoError(f"follow needs a ship: follow:ID or follow:NAME; ships: {', '.join(ids)}")
+    if ship in ids:
+        return f"follow:{ship}"
+    matches = [i for i, n in ids.items() if n.lower() == ship.lower() or i.lower() == ship.lower()]
+    if not matches:
+        matches = [i for i, n in ids.items() if ship.lower() in n.lower()]
+    if len(matches) != 1:
+        choices = ", ".join(f"{i} ({n})" for i, n in ids.items())
+        raise VideoError(f"camera {camera!r}: {'no' if not matches else 'more than one'} ship matches; "
+                         f"ships: {choices}")
+    return f"follow:{matches[0]}"

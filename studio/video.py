@@ -28,18 +28,19 @@ import numpy as np
 
 from engine.replay_timeline import LoadedReplay
 from engine.timeline import Moment
+from engine.view import CardView
 from studio.camera import CameraPose, CameraRig, follow, preset
 from studio.encode import GifSink, Mp4Sink, PngSink, Sink, ThreadedSink
 from studio.frame_plan import (
     DEFAULTS,
     VideoError,
     VideoPlan,
-    attack_span,
     check_size,
-    event_span,
+    clip_span,
     infer_format,
     moment_after,
     plan_video,
+    resolve_camera,
 )
 from studio.offscreen import CaptureBuffer, Frame, display_name, offscreen_showbase, video_displays
 from studio.split import MIN_FRAMES, Job, merged_stats, split_render
@@ -69,33 +70,6 @@ class Stats:
         return {"moment": self.moment, "hud": self.hud, "scene": self.scene, "render": self.render,
                 "readback": self.readback, "encode": self.encode, "frames": self.frames, "rendered": self.rendered,
                 "reused": self.reused}
-
-
-def ship_ids(loaded: LoadedReplay) -> dict[str, str]:
-    """Ship id -> name, for ``follow:SHIP`` (an id or a name, any case)."""
-    return {p.id: p.name for p in loaded.timeline.roster}
-
-
-def resolve_camera(loaded: LoadedReplay, camera: str) -> str:
-    """Check a camera name; ``follow:NAME`` becomes ``follow:ID``."""
-    kind, _, ship = camera.partition(":")
-    if kind in ("director", "top", "table") and not ship:
-        return kind
-    if kind != "follow":
-        raise VideoError(f"unknown camera {camera!r}: use director, top, table or follow:SHIP")
-    ids = ship_ids(loaded)
-    if not ship:
-        raise VideoError(f"follow needs a ship: follow:ID or follow:NAME; ships: {', '.join(ids)}")
-    if ship in ids:
-        return f"follow:{ship}"
-    matches = [i for i, n in ids.items() if n.lower() == ship.lower() or i.lower() == ship.lower()]
-    if not matches:
-        matches = [i for i, n in ids.items() if ship.lower() in n.lower()]
-    if len(matches) != 1:
-        choices = ", ".join(f"{i} ({n})" for i, n in ids.items())
-        raise VideoError(f"camera {camera!r}: {'no' if not matches else 'more than one'} ship matches; "
-                         f"ships: {choices}")
-    return f"follow:{matches[0]}"
 
 
 class FrameRenderer:
@@ -135,6 +109,8 @@ class FrameRenderer:
         if self.hud is not None:
             self.hud.set_fleet_names([str(f.get("name", "")) for f in loaded.sides[:2] if isinstance(f, dict)])
         self.cards = Cards(layer, aspect)
+        self._plan: VideoPlan | None = None
+        self._views: tuple[CardView, CardView] | None = None  # what the cards say (None: the replay's)
         self.director = Director(self.timeline, aspect, self.hud.safe_area() if self.hud else FULL,
                                  keep_out=self.hud.keep_out(self.timeline) if self.hud else None)
         self.stats = Stats()
@@ -172,6 +148,13 @@ class FrameRenderer:
             return self._follow_last
         return preset(kind, moment.view)
 
+    def use_plan(self, plan: VideoPlan) -> None:
+        """Word the cards for ``plan``: a clip's own (:mod:`studio.clip_cards`), else the replay's."""
+        if plan != self._plan:
+            from studio.clip_cards import clip_cards
+
+            self._plan, self._views = plan, clip_cards(self.loaded, plan)
+
     def prime(self, plan: VideoPlan, k: int) -> None:
         """Get ready to draw game frame ``k`` of ``plan`` as if the frames before it had been drawn: a
         follow camera holds its last view of a ship that is not on the table, so find that view."""
@@ -180,7 +163,7 @@ class FrameRenderer:
         ship_id = self.camera.partition(":")[2]
         self._follow_last = None
         for j in range(k - 1, -1, -1):
-            moment = self.timeline.moment(plan.time_of(j))
+            moment = plan.moment_of(self.timeline, j)
             if moment.view.ship(ship_id) is not None:
                 self.camera_pose(moment)
                 return
@@ -208,6 +191,13 @@ class FrameRenderer:
         """The game at playback time ``t``: scene, HUD, captions."""
         t0 = time.perf_counter()
         moment = self.timeline.moment(t)
+        self.stats.moment += time.perf_counter() - t0
+        return self.moment_frame(moment)
+
+    def plan_frame(self, plan: VideoPlan, k: int) -> Frame:
+        """Game frame ``k`` of ``plan`` (its last: the span's last event done)."""
+        t0 = time.perf_counter()
+        moment = plan.moment_of(self.timeline, k)
         self.stats.moment += time.perf_counter() - t0
         return self.moment_frame(moment)
 
@@ -241,10 +231,11 @@ class FrameRenderer:
         self._last = None  # the HUD and cards change what the next game frame is drawn over
         if self.hud is not None:
             self.hud.hide()
+        title, end = self._views or (self.loaded.title_card, self.loaded.end_card)
         if which == "title":
-            self.cards.show_title(self.loaded.title_card)
+            self.cards.show_title(title)
         else:
-            self.cards.show_end(self.loaded.end_card)
+            self.cards.show_end(end)
         frame = self._draw(moment, self.director.lens.pose(self.director.table_framing), set())
         self.cards.hide()
         return frame
@@ -271,9 +262,10 @@ def iter_frames(fr: FrameRenderer, plan: VideoPlan, start: int = 0, stop: int | 
     stop = plan.total if stop is None else min(stop, plan.total)
     n_title, n_game, fade = plan.title_frames, plan.game_frames, plan.fade_frames
     first: Frame | None = None
+    fr.use_plan(plan)
     if start < n_title:
         title = fr.card_frame("title", plan.start)
-        first = fr.game_frame(plan.time_of(0))
+        first = fr.plan_frame(plan, 0)
         for j in range(start, min(stop, n_title)):
             k = j - (n_title - fade)
             yield title if k < 0 else blend(title, first, (k + 1) / (fade + 1))
@@ -282,26 +274,25 @@ def iter_frames(fr: FrameRenderer, plan: VideoPlan, start: int = 0, stop: int | 
     if g0 < g1:
         if g0 > 0:
             fr.prime(plan, g0)
-        last = first if g0 == 0 and first is not None else fr.game_frame(plan.time_of(g0))
+        last = first if g0 == 0 and first is not None else fr.plan_frame(plan, g0)
         yield last
         # the next moment is worked out on a second thread while this frame renders (Panda3D and the
         # GL driver release the GIL while they draw; Timeline.moment only reads the timeline)
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="timeline") as pool:
-            ahead: Future[Moment] | None = pool.submit(fr.timeline.moment, plan.time_of(g0 + 1)) \
-                if g0 + 1 < g1 else None
+            ahead: Future[Moment] | None = pool.submit(plan.moment_of, fr.timeline, g0 + 1) if g0 + 1 < g1 else None
             for k in range(g0 + 1, g1):
                 assert ahead is not None
                 t = time.perf_counter()
                 moment = ahead.result()
                 fr.stats.moment += time.perf_counter() - t
-                ahead = pool.submit(fr.timeline.moment, plan.time_of(k + 1)) if k + 1 < g1 else None
+                ahead = pool.submit(plan.moment_of, fr.timeline, k + 1) if k + 1 < g1 else None
                 last = fr.moment_frame(moment)
                 yield last
     e0, e1 = max(start - n_title - n_game, 0), min(stop - n_title - n_game, plan.end_frames)
     if e0 < e1:
         if e0 < fade and (last is None or g1 < n_game):  # the fade starts from the game's last frame
             fr.prime(plan, n_game - 1)
-            last = fr.game_frame(plan.time_of(n_game - 1))
+            last = fr.plan_frame(plan, n_game - 1)
         end = fr.card_frame("end", plan.end)
         for j in range(e0, e1):
             assert last is not None or j >= fade
@@ -360,9 +351,10 @@ def render_video(loaded: LoadedReplay, out: str | Path, *, size: tuple[int, int]
     """Render ``loaded`` to ``out`` (mp4, gif, or a folder of PNG frames); see the module doc.
 
     ``size`` and ``fps`` default by format (mp4, png: 1280x720 at 30; gif: 640x360 at 10);
-    ``rounds``: (A, B) inclusive; a clip instead: ``events`` (A, B) inclusive, or ``attack`` N (the
-    game's Nth attack, from 1, with the dice enlarged in an inset); a clip has no title and end
-    cards; ``speed``: playback speed (2 = twice as fast); ``progress``:
+    ``rounds``: (A, B) inclusive, with the clip's own cards short of the whole game
+    (:mod:`studio.clip_cards`); a clip instead: ``events`` (A, B) inclusive, or ``attack`` N (the
+    game's Nth attack, from 1, with the dice enlarged in an inset), without cards; ``speed``:
+    playback speed (2 = twice as fast); ``progress``:
     a progress bar on stderr (None: only on a terminal and not under CI); ``on_frame(k, frame)``
     sees every frame before it is written (tests, tools); ``threaded``: encode on a worker thread
     while the next frame renders (``Stats.encode`` is then the time the renderer waited for it);
@@ -391,10 +383,9 @@ def render_video(loaded: LoadedReplay, out: str | Path, *, size: tuple[int, int]
         raise VideoError(f"{out} is a folder")
     if sum(x is not None for x in (rounds, events, attack)) > 1:
         raise VideoError("give one of --rounds, --events and --attack")
-    span = event_span(loaded.timeline, events) if events is not None else (
-        attack_span(loaded.timeline, attack) if attack is not None else None)
-    cards = cards and span is None
-    plan = plan_video(loaded.timeline, fps, speed, rounds, cards, span)
+    clip = clip_span(loaded.timeline, events, attack)
+    cards = cards and clip is None
+    plan = plan_video(loaded.timeline, fps, speed, rounds, cards, *(clip or (None, None)))
     tmp = _temp_path(out)
     _remove(tmp)
     started = time.perf_counter()
@@ -407,6 +398,7 @@ def render_video(loaded: LoadedReplay, out: str | Path, *, size: tuple[int, int]
     try:
         with FrameRenderer(loaded, (w, h), camera, overlays, captions, hud, raw=fmt == "mp4",
                            pip=attack is not None) as fr:
+            fr.use_plan(plan)
             if split:
                 fr.card_frame("title", plan.start)  # learn the buffer's pixel format, and warm
                 fr.stats = Stats()
