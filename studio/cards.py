@@ -83,7 +83,10 @@ class Cards:
         colour = palette.player_colour(fleet.side)
         light = palette.mix(colour, WHITE, 0.3)
         step = min(0.17, 0.75 / max(len(fleet.ships), 1))
-        bottom = max(0.06 - step * (len(fleet.ships) - 1) - 0.13, -0.74)
+        # a summary of two parts takes two lines: one line would run into the points' label on its right
+        first, _, second = fleet.summary.partition("; ")
+        z = 0.03 if second else 0.06  # the first ship's row, below the summary
+        bottom = max(z - step * (len(fleet.ships) - 1) - 0.13, -0.74)
         s = Shapes()
         s.rounded(x0, bottom, x0 + w, 0.37, 0.03, (0.04, 0.05, 0.09, 0.92))
         s.rect(x0, 0.355, x0 + w, 0.37, colour)
@@ -93,8 +96,9 @@ class Cards:
             Label(root, "points", 0.1 if end else 0.08, "right", WHITE).set(str(fleet.points),
                                                                             pos=(x0 + w - 0.04, 0.22))
             Label(root, "points-l", 0.03, "right", DIM).set(fleet.points_label, pos=(x0 + w - 0.04, 0.16))
-        Label(root, "summary", 0.04, "left", DIM).set(fleet.summary, pos=(x0 + 0.04, 0.17))
-        z = 0.06
+        Label(root, "summary", 0.04, "left", DIM).set(first, pos=(x0 + 0.04, 0.17))
+        if second:
+            Label(root, "summary-2", 0.04, "left", DIM).set(second, pos=(x0 + 0.04, 0.12))
         for ship in fleet.ships:
             Label(root, "ship", 0.05, "left", GREY_TEXT if ship.gone else WHITE).set(short(ship.name, 28),
                                                                                    pos=(x0 + 0.04, z))

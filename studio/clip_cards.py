@@ -207,7 +207,12 @@ def goes_on_card(loaded: LoadedReplay, facts: ClipFacts) -> CardView:
         where = "left" if len(on_table) == len(lines) else "on the table"
         summary = f"{left} of {len(lines)} ships {where}"
         if facts.taken is not None:
-            summary += f"; took {facts.taken.get(side, 0)} damage"
+            taken = facts.taken.get(side, 0)
+            summary += f"; took {taken} damage"
+            # the other fleet's 'dealt' counts its attacks only: say what else did damage, so the two agree
+            by_attacks = sum(v for s, v in (facts.dealt or {}).items() if s != side)
+            if taken > by_attacks:
+                summary += f", {taken - by_attacks} not by an attack"
         dealt = None if facts.dealt is None else facts.dealt.get(side, 0)
         fleets.append(FleetCardView(side, name, dealt, f"damage dealt in {span}", summary, tuple(lines)))
     lost = losses(loaded, facts)

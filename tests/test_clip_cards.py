@@ -96,7 +96,12 @@ def test_a_mid_game_clip_ends_on_what_it_showed_not_the_result(skirmish3: Loaded
     assert dealt == [9, 3] and lost == [4, 9]  # this game's figures (seed 3): 1 damage not from an attack
     for fleet in end.fleets:
         assert fleet.points == dealt[fleet.side] and fleet.points_label == "damage dealt in round 3"
-        assert fleet.summary.endswith(f"took {taken[fleet.side]} damage")
+        # what the other fleet's attacks dealt and what else did damage add up to what this fleet took
+        other = dealt[1 - fleet.side]
+        said = f"took {taken[fleet.side]} damage" + (f", {taken[fleet.side] - other} not by an attack"
+                                                     if taken[fleet.side] > other else "")
+        assert fleet.summary.endswith(said)
+    assert [f.summary.endswith("1 not by an attack") for f in end.fleets] == [True, False]
 
 
 def test_a_clip_that_loses_ships_names_them_and_their_round(skirmish3: LoadedReplay) -> None:
@@ -208,6 +213,19 @@ def test_the_clips_end_card_pixels(end_frames: dict[str, Any]) -> None:
     assert blue_text(region(whole, *headline, a)) > 200
     assert blue_text(region(clip, *headline, a)) == 0
     assert (region(clip, *headline, a).max(axis=2) > 200).sum() > 200  # the white headline is there
+
+
+def test_the_clips_fleet_summary_keeps_clear_of_the_points_label(end_frames: dict[str, Any]) -> None:
+    """The Federation's summary ("3 of 3 ships left; took 4 damage, 1 not by an attack") is two lines:
+    on one it ran under the right-aligned "damage dealt in round 3" beside it. The summary's first line
+    is short, so the middle of the column at its height is empty card."""
+    a = end_frames["aspect"]
+    col_w = min(0.85 * a - 0.1, 1.25)
+    x0 = -0.08 - col_w
+    middle = region(end_frames["clip"], x0 + 0.45 * col_w, x0 + 0.68 * col_w, 0.165, 0.215, a)
+    assert (middle.max(axis=2) > 90).sum() == 0
+    second = region(end_frames["clip"], x0, x0 + 0.68 * col_w, 0.115, 0.16, a)
+    assert (second.max(axis=2) > 90).sum() > 30  # the second line ("took 4 damage, ...") is drawn
 
 
 def test_a_fleet_captains_clip_says_turns_and_the_huds_ratings() -> None:
