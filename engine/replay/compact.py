@@ -42,7 +42,8 @@ Decoder = Callable[[Any, int, int, dict[int, str], list[Any]], Any]
 _LEAVES: Final = frozenset({type(None), bool, int, float, bytes})
 _SCALARS: Final = _LEAVES | {str}
 _STRINGY: Final = frozenset({"s", "v"})
-_LIMITS_FOR_DEPTH: Final = DEFAULT_LIMITS  # check_plain's own depth limit is given per call
+_LIMITS_FOR_DEPTH: Final = DEFAULT_LIMITS
+_UNCHECKED: Final[Any] = object()  # check_plain's own depth limit is given per call
 
 
 class CompactEncoder:
@@ -132,7 +133,8 @@ class CompactEncoder:
         if depth > self.limits.max_depth:
             raise ValueError(f"is nested deeper than {self.limits.max_depth} levels")
         keys = tuple(obj)
-        if keys not in self._last:  # keys not met before: checked once
+        last = self._last.get(keys, _UNCHECKED)
+        if last is _UNCHECKED:  # keys not met before: checked once
             try:
                 "".join(obj)  # fails unless every key is a str
             except TypeError:
@@ -140,19 +142,20 @@ class CompactEncoder:
                 raise ValueError(f"has a map key of type {bad}; keys must be strings") from None
             if len(obj) > MAX_KEYS:
                 return "v", self._plain(obj, depth)
-            self._last[keys] = None
+            last = self._last[keys] = None
         tags: list[Tag] = []
         values: list[Any] = [None]
         strings = self.strings
+        inner = False  # a map inside: it may have had the same keys (and changed their last tags)
         for value in obj.values():  # the common kinds inline: this is the writer's hot loop
             kind = type(value)
-            if value is None:
-                tags.append(None)  # nil fits every tag: the tag this key had last time (below)
-                values.append(None)
-            elif kind is str:
+            if kind is str:
                 number = strings.get(value)
                 tags.append("s")
                 values.append(self._string(value) if number is None else number)
+            elif value is None:
+                tags.append(None)  # nil fits every tag: the tag this key had last time (below)
+                values.append(None)
             elif kind in _LEAVES:
                 tags.append("v")
                 values.append(value)
@@ -160,6 +163,7 @@ class CompactEncoder:
                 tag, stored = self._map(value, depth + 1, False)
                 tags.append(tag)
                 values.append(stored)
+                inner = True
             elif not value and (kind is list or kind is tuple) and depth < self.limits.max_depth:
                 self.containers += 1  # (an empty list: stored as it is, as _list would)
                 tags.append("v")
@@ -168,6 +172,7 @@ class CompactEncoder:
                 tag, stored = self._value(value, depth + 1)
                 tags.append(tag)
                 values.append(stored)
+                inner = True  # (a list of maps)
         if event and type(obj.get(SEQ_KEY)) is int:  # an event's seq is its record's: not stored twice
             position = keys.index(SEQ_KEY)
             tags[position] = "#"
@@ -176,7 +181,8 @@ class CompactEncoder:
             seen = self._keys.get(keys)
             tags = [("v" if seen is None else seen[1][i]) if t is None else t for i, t in enumerate(tags)]
         shape_tags = tuple(tags)
-        last = self._last.get(keys)  # (after the values: a map inside may have had the same keys)
+        if inner:
+            last = self._last.get(keys)  # (after the values: a map inside may have had the same keys)
         if last is not None and last[0] == shape_tags:  # the shape of last time: nothing to look up
             shape: int | None = last[1]
         else:
