@@ -119,7 +119,7 @@ class ShipState:
 
     def time_on(self, card: str) -> int:
         """The Time Tokens on one of its cards."""
-        return next((n for c, n in self.cards_time if c == card), 0)
+        return next((n for c, n in self.cards_time if c == card), 0) if self.cards_time else 0
 
     def face_up(self, key: str) -> bool:
         return any(c.face_up and c.key == key for c in self.damage)
