@@ -24,6 +24,7 @@ of msgpack itself.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from itertools import chain
 from typing import Any, Final
 
 from engine.replay.format import DEFAULT_LIMITS, Limits, check_plain
@@ -229,12 +230,21 @@ class CompactEncoder:
         elif kinds and kinds <= {list, tuple}:
             width = len(items[0])
             rows_fit = depth < self.limits.max_depth  # the rows are one level further down
-            if width and rows_fit and all(len(row) == width and _SCALARS.issuperset(map(type, row)) for row in items):
+            # (rows of one width, of scalars only: both checked in C)
+            if width and rows_fit and set(map(len, items)) == {width} \
+                    and _SCALARS.issuperset(map(type, chain.from_iterable(items))):
                 self.containers += 1 + len(items)
-                tags = tuple("s" if _STR.issuperset(map(type, column)) else "v" for column in zip(*items, strict=True))
+                columns = list(zip(*items, strict=True))
+                tags = tuple("s" if _STR.issuperset(map(type, column)) else "v" for column in columns)
                 if "s" not in tags:
                     return ("T", tags), [list(row) for row in items]
                 get, string = self.strings.get, self._string
+                numbered = [list(map(get, column)) if tag == "s" else column
+                            for column, tag in zip(columns, tags, strict=True)]
+                if not any(None in column for column, tag in zip(numbered, tags, strict=True) if tag == "s"):
+                    # every string declared before: numbered column by column
+                    return ("T", tags), [list(row) for row in zip(*numbered, strict=True)]
+                # a string not declared yet: the strings taken row by row, as they come (the order declares them)
                 return ("T", tags), [[(n if (n := get(x)) is not None else string(x)) if tag == "s" else x
                                       for x, tag in zip(row, tags, strict=True)] for row in items]
         return "v", self._plain(items, depth)
