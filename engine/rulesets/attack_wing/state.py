@@ -190,8 +190,11 @@ class GameState:
         return index
 
     def ship(self, ship_id: str) -> ShipState:
+        index = self._index
+        if index is None or self._indexed is not self.ships:  # (``_positions``' check inline: asked all game long)
+            index = self._positions()
         try:
-            return self.ships[self._positions()[ship_id]]
+            return self.ships[index[ship_id]]
         except KeyError:
             raise KeyError(f"no ship {ship_id!r} in this game") from None
 
