@@ -183,8 +183,8 @@ def candidates(state: GameState, subject: ShipState, window: Window, attack: Att
                 if card_id not in subject.marks or (card_id, i) in marked:
                     continue
                 marked.add((card_id, i))
-            elif not ready(owner, card_id, ability) or (scope == "own" and owner.id != subject.id):
-                continue
+            elif (scope == "own" and owner.id != subject.id) or not ready(owner, card_id, ability):
+                continue  # (another ship's own ability first: no need to ask whether it is ready)
             if holds(Situation(state, owner, subject, attack), card_id, ability):
                 yield owner, card_id, card, i, ability
 
