@@ -206,7 +206,18 @@ class GameState:
         return new
 
     def update(self, ship_id: str, **changes: object) -> GameState:
-        return self.with_ship(replace(self.ship(ship_id), **changes))
+        """The state with one ship changed: ``with_ship(replace(ship(ship_id), **changes))`` in one step
+        (the reducer's commonest)."""
+        index = self._index
+        if index is None or self._indexed is not self.ships:
+            index = self._positions()
+        i = index.get(ship_id)
+        if i is None:
+            raise KeyError(f"no ship {ship_id!r} in this game")
+        ships = self.ships
+        new = replace(self, ships=(*ships[:i], replace(ships[i], **changes), *ships[i + 1:]))
+        object.__setattr__(new, "_indexed", new.ships)  # the same ids in the same places: the index holds
+        return new
 
     def in_play(self, side: int | None = None) -> list[ShipState]:
         return [s for s in self.ships if s.in_play and (side is None or s.side == side)]
