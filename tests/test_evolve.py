@@ -45,3 +45,34 @@ def test_evolve_refuses_what_is_not_a_field() -> None:
         evolve(_ship("A1"), shield=3)
     with pytest.raises(TypeError, match="_index"):  # init=False: derived, never given
         evolve(GameState(ships=(), rng=Rng(1)), _index={})
+
+
+def test_evolve_gives_a_frozen_record_of_the_class_itself() -> None:
+    """A slotted record is filled in as a plain twin and then given its own class: it must come out frozen."""
+    ship = evolve(_ship("A1"), evade=1)
+    assert type(ship) is ShipState and ship.evade == 1
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        ship.evade = 2  # type: ignore[misc]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Base:
+    a: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Derived(_Base):
+    b: int = 0
+
+
+@dataclasses.dataclass(frozen=True)
+class _Plain:
+    a: int
+    b: tuple[int, ...] = ()
+
+
+def test_evolve_copies_records_without_a_twin() -> None:
+    """A record with a base of its own, or without slots, is copied field by field: the same result."""
+    for record, changes in ((_Derived(1, 2), {"b": 5}), (_Plain(1, (2,)), {"a": 3})):
+        got = evolve(record, **changes)
+        assert got == dataclasses.replace(record, **changes) and type(got) is type(record)

@@ -78,6 +78,23 @@ def test_strings_met_again_are_declared_once_and_long_ones_stay_inline() -> None
     assert encoder.definitions() is None
 
 
+def test_a_tables_strings_are_declared_row_by_row() -> None:
+    """A table's strings (a dial's rows) are declared in the order the rows hold them, whether all were
+    declared before (numbered column by column) or not (taken row by row)."""
+    encoder = CompactEncoder(DEFAULT_LIMITS)
+    dial = [["straight", 1, "white"], ["bank", 2, "green"], ["turn", 3, "white"]]
+    # met once: inline, but "white", met again in the third row, is declared there
+    assert encoder.body({"dial": dial}, event=False) == [0, [["straight", 1, "white"], ["bank", 2, "green"],
+                                                             ["turn", 3, 0]]]
+    assert encoder.definitions() == [["white"], [[["dial"], [["T", ["s", "v", "s"]]]]]]
+    rows = [[1, 1, 0], [2, 2, 3], [4, 3, 0]]
+    assert encoder.body({"dial": dial}, event=False) == [0, rows]  # the rest declared row by row
+    assert encoder.definitions() == [["straight", "bank", "green", "turn"], []]
+    assert encoder.body({"dial": dial}, event=False) == [0, rows]  # all declared before
+    assert encoder.definitions() is None
+    assert round_trip([{"dial": dial}] * 3, event=False) == [{"dial": dial}] * 3
+
+
 def test_a_map_past_the_shapes_is_stored_plain() -> None:
     wide = {f"k{i}": i for i in range(MAX_KEYS + 1)}
     assert CompactEncoder(DEFAULT_LIMITS).body(wide, event=False) == wide

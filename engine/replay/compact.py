@@ -26,6 +26,7 @@ holds positions and tags only, never a key or a value from a file).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from itertools import chain
 from typing import Any, Final, cast
 
 from engine.replay import positional
@@ -45,7 +46,8 @@ Decoder = Callable[[Any, int, int, dict[int, str], list[Any]], Any]
 _LEAVES: Final = frozenset({type(None), bool, int, float, bytes})
 _SCALARS: Final = _LEAVES | {str}
 _STRINGY: Final = frozenset({"s", "v"})
-_LIMITS_FOR_DEPTH: Final = DEFAULT_LIMITS  # check_plain's own depth limit is given per call
+_LIMITS_FOR_DEPTH: Final = DEFAULT_LIMITS
+_UNCHECKED: Final[Any] = object()  # check_plain's own depth limit is given per call
 
 
 class CompactEncoder:
@@ -135,7 +137,8 @@ class CompactEncoder:
         if depth > self.limits.max_depth:
             raise ValueError(f"is nested deeper than {self.limits.max_depth} levels")
         keys = tuple(obj)
-        if keys not in self._last:  # keys not met before: checked once
+        last = self._last.get(keys, _UNCHECKED)
+        if last is _UNCHECKED:  # keys not met before: checked once
             try:
                 "".join(obj)  # fails unless every key is a str
             except TypeError:
@@ -143,19 +146,20 @@ class CompactEncoder:
                 raise ValueError(f"has a map key of type {bad}; keys must be strings") from None
             if len(obj) > MAX_KEYS:
                 return "v", self._plain(obj, depth)
-            self._last[keys] = None
+            last = self._last[keys] = None
         tags: list[Tag] = []
         values: list[Any] = [None]
         strings = self.strings
+        inner = False  # a map inside: it may have had the same keys (and changed their last tags)
         for value in obj.values():  # the common kinds inline: this is the writer's hot loop
             kind = type(value)
-            if value is None:
-                tags.append(None)  # nil fits every tag: the tag this key had last time (below)
-                values.append(None)
-            elif kind is str:
+            if kind is str:
                 number = strings.get(value)
                 tags.append("s")
                 values.append(self._string(value) if number is None else number)
+            elif value is None:
+                tags.append(None)  # nil fits every tag: the tag this key had last time (below)
+                values.append(None)
             elif kind in _LEAVES:
                 tags.append("v")
                 values.append(value)
@@ -163,6 +167,7 @@ class CompactEncoder:
                 tag, stored = self._map(value, depth + 1, False)
                 tags.append(tag)
                 values.append(stored)
+                inner = True
             elif not value and (kind is list or kind is tuple) and depth < self.limits.max_depth:
                 self.containers += 1  # (an empty list: stored as it is, as _list would)
                 tags.append("v")
@@ -171,6 +176,7 @@ class CompactEncoder:
                 tag, stored = self._value(value, depth + 1)
                 tags.append(tag)
                 values.append(stored)
+                inner = True  # (a list of maps)
         if event and type(obj.get(SEQ_KEY)) is int:  # an event's seq is its record's: not stored twice
             position = keys.index(SEQ_KEY)
             tags[position] = "#"
@@ -179,7 +185,8 @@ class CompactEncoder:
             seen = self._keys.get(keys)
             tags = [("v" if seen is None else seen[1][i]) if t is None else t for i, t in enumerate(tags)]
         shape_tags = tuple(tags)
-        last = self._last.get(keys)  # (after the values: a map inside may have had the same keys)
+        if inner:
+            last = self._last.get(keys)  # (after the values: a map inside may have had the same keys)
         if last is not None and last[0] == shape_tags:  # the shape of last time: nothing to look up
             shape: int | None = last[1]
         else:
@@ -226,12 +233,21 @@ class CompactEncoder:
         elif kinds and kinds <= {list, tuple}:
             width = len(items[0])
             rows_fit = depth < self.limits.max_depth  # the rows are one level further down
-            if width and rows_fit and all(len(row) == width and _SCALARS.issuperset(map(type, row)) for row in items):
+            # (rows of one width, of scalars only: both checked in C)
+            if width and rows_fit and set(map(len, items)) == {width} \
+                    and _SCALARS.issuperset(map(type, chain.from_iterable(items))):
                 self.containers += 1 + len(items)
-                tags = tuple("s" if _STR.issuperset(map(type, column)) else "v" for column in zip(*items, strict=True))
+                columns = list(zip(*items, strict=True))
+                tags = tuple("s" if _STR.issuperset(map(type, column)) else "v" for column in columns)
                 if "s" not in tags:
                     return ("T", tags), [list(row) for row in items]
                 get, string = self.strings.get, self._string
+                numbered = [list(map(get, column)) if tag == "s" else column
+                            for column, tag in zip(columns, tags, strict=True)]
+                if not any(None in column for column, tag in zip(numbered, tags, strict=True) if tag == "s"):
+                    # every string declared before: numbered column by column
+                    return ("T", tags), [list(row) for row in zip(*numbered, strict=True)]
+                # a string not declared yet: the strings taken row by row, as they come (the order declares them)
                 return ("T", tags), [[(n if (n := get(x)) is not None else string(x)) if tag == "s" else x
                                       for x, tag in zip(row, tags, strict=True)] for row in items]
         return "v", self._plain(items, depth)

@@ -78,6 +78,7 @@ class ReplayWriter:
         self._broken = False  # a write failed: nothing more is written
         self.keyframe_every = keyframe_every
         self.limits = limits
+        self._max_event_bytes = limits.max_event_bytes
         self._fsync = fsync
         self._events = 0
         self._last_keyframe = 0
@@ -144,8 +145,9 @@ class ReplayWriter:
             self._gather(seq, event)
         else:
             self._write_compact(KIND_EVENT, seq, event, f"event {seq}", self.limits.max_event_bytes)
-        self._events += 1
-        self._types[kind] = self._types.get(kind, 0) + 1
+        self._events = seq + 1
+        types = self._types
+        types[kind] = types.get(kind, 0) + 1
         rnd = event.get(self._round_key)
         if type(rnd) is int and (self._rounds is None or rnd > self._rounds):
             self._rounds = rnd
@@ -206,8 +208,9 @@ class ReplayWriter:
 
     # -- inside ---------------------------------------------------------------------------------
 
-    def _encode(self, kind: str, data: Mapping[str, Any], what: str, max_bytes: int) -> bytes:
-        """One event or keyframe as a compact body (compact.py); what it declares waits in the encoder."""
+    def _encode(self, kind: str, data: Mapping[str, Any], what: str | int, max_bytes: int) -> bytes:
+        """One event or keyframe as a compact body (compact.py); what it declares waits in the encoder.
+        ``what`` names it in an error (an int: event ``what``, named only if there is one)."""
         compact = self._compact
         mark = compact.mark()
         try:
@@ -215,14 +218,15 @@ class ReplayWriter:
             packed: bytes = self._pack(body)
         except (TypeError, ValueError, OverflowError) as exc:
             compact.forget_pending(mark)
-            raise ReplayError(f"cannot write {what}: {exc if isinstance(exc, OverflowError) else f'it {exc}'}") \
-                from None
-        if len(packed) > max_bytes:
+            raise ReplayError(f"cannot write {_named(what)}: "
+                              f"{exc if isinstance(exc, OverflowError) else f'it {exc}'}") from None
+        size = len(packed)
+        if size > max_bytes:
             compact.forget_pending(mark)
-            raise ReplayError(f"cannot write {what}: {len(packed)} bytes is over the limit of {max_bytes}")
-        if len(packed) > SMALL_BODY and compact.containers > len(packed) // BYTES_PER_CONTAINER + 64:
+            raise ReplayError(f"cannot write {_named(what)}: {size} bytes is over the limit of {max_bytes}")
+        if size > SMALL_BODY and compact.containers > size // BYTES_PER_CONTAINER + 64:
             compact.forget_pending(mark)
-            raise ReplayError(f"cannot write {what}: it holds more than one array or map per "
+            raise ReplayError(f"cannot write {_named(what)}: it holds more than one array or map per "
                               f"{BYTES_PER_CONTAINER} bytes")
         return packed
 
@@ -248,15 +252,18 @@ class ReplayWriter:
     def _gather(self, seq: int, event: Mapping[str, Any]) -> None:
         """Schema 4: add one event to the block (writing the block first when it is full); an event too large
         for a block is written as an event record of its own."""
-        packed = self._encode(KIND_EVENT, event, f"event {seq}", self.limits.max_event_bytes)
-        if len(packed) + 3 > BLOCK_BYTES:  # (3: the block's array header)
+        packed = self._encode(KIND_EVENT, event, seq, self._max_event_bytes)
+        size = len(packed) + 3  # (3: the block's array header)
+        if size > BLOCK_BYTES:
             self._flush_block()  # (with the definitions this event needs)
             self._write(encode_record(KIND_EVENT, seq, packed))
             return
-        if len(self._block) >= BLOCK_EVENTS or self._block_bytes + len(packed) + 3 > BLOCK_BYTES:
+        block = self._block
+        if len(block) >= BLOCK_EVENTS or self._block_bytes + size > BLOCK_BYTES:
             self._flush_block()  # (its definitions record holds this event's too: declared early is allowed)
-        self._block.append(packed)
-        self._block_bytes += len(packed)
+            block = self._block
+        block.append(packed)
+        self._block_bytes += size - 3
 
     def _flush_block(self) -> None:
         """Write the definitions waiting and the gathered events as one block record."""
@@ -311,6 +318,10 @@ class ReplayWriter:
         if self._temp is not None and not keep:
             with contextlib.suppress(OSError):
                 self._temp.unlink(missing_ok=True)
+
+
+def _named(what: str | int) -> str:
+    return f"event {what}" if type(what) is int else str(what)
 
 
 def _complete_header(header: Mapping[str, Any], schema: int) -> dict[str, Any]:

@@ -35,18 +35,39 @@ def record_game(ruleset: Ruleset[S, E], header: Mapping[str, Any], play: Callabl
     keyframes, and ``result(game)`` in the trailer (None: no result, e.g. a game stopped early). The
     file appears whole when the game is over (written aside and renamed); an error leaves nothing.
     Without ``out``, ``play`` gets no sink and nothing is written."""
-    from engine.replay.writer import ReplayWriter
+    from engine.replay.writer import BLOCK_EVENTS, ReplayWriter
 
     if out is None:
         return play(None)
     full = stamped(ruleset, header)
     codec: ReplayCodec[S, E] = ruleset.codec
     with ReplayWriter(out, full, keyframe_every=keyframe_every, atomic=True) as writer:
+        # The events wait here and are encoded in a run (up to a block's worth, or up to the event a
+        # keyframe follows, whose state is the game's now): the writer gets the same calls in the same
+        # order, so the same bytes, and its code runs warm in the processor's caches rather than once
+        # between two AI decisions (about twice as fast). Events are immutable; the file is atomic,
+        # seen only whole, so nothing waiting is missed by a reader.
+        waiting: list[E] = []
+        since_keyframe = 0  # events since the last keyframe, written or waiting
+
+        def write_waiting() -> None:
+            for event in waiting:
+                writer.event(codec.encode_event(event))
+            waiting.clear()
+
         def sink(event: E, state: S) -> None:
-            writer.event(codec.encode_event(event))
-            if writer.wants_keyframe:
-                writer.keyframe(codec.encode_state(state))
+            nonlocal since_keyframe
+            waiting.append(event)
+            since_keyframe += 1
+            if since_keyframe >= keyframe_every:
+                write_waiting()
+                if writer.wants_keyframe:
+                    writer.keyframe(codec.encode_state(state))
+                    since_keyframe = 0
+            elif len(waiting) >= BLOCK_EVENTS:
+                write_waiting()
 
         game = play(sink)
+        write_waiting()
         writer.close(result(game))
     return game

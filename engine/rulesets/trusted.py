@@ -19,32 +19,34 @@ M = TypeVar("M", bound=BaseModel)
 CHECK = False  # build each event validated too and compare (tests/test_event_trusted.py)
 _NEW = object.__new__
 _SET = object.__setattr__
-# per model: its field names in order, their set, and the defaults of those not required
-_PLANS: dict[type, tuple[tuple[str, ...], frozenset[str], dict[str, Any]] | None] = {}
+# per model: every field in order, each at its default (``_REQUIRED`` where it has none), and the set of
+# its required fields' names
+_PLANS: dict[type, tuple[dict[str, Any], frozenset[str]] | None] = {}
+_REQUIRED: Any = object()
 
 
-def _plan(cls: type[BaseModel]) -> tuple[tuple[str, ...], frozenset[str], dict[str, Any]] | None:
+def _plan(cls: type[BaseModel]) -> tuple[dict[str, Any], frozenset[str]] | None:
     fields = cls.model_fields
     if cls.__pydantic_post_init__ or cls.model_config.get("extra") != "forbid" or \
             any(f.default_factory is not None or f.alias is not None or f.validation_alias is not None
                 for f in fields.values()):
         return None  # not a plain record: always validated
-    defaults = {name: f.default for name, f in fields.items() if not f.is_required()}
-    return tuple(fields), frozenset(fields), defaults
+    template = {name: _REQUIRED if f.is_required() else f.default for name, f in fields.items()}
+    return template, frozenset(name for name, f in fields.items() if f.is_required())
 
 
 def trusted(cls: type[M], fields: dict[str, Any]) -> M:
     """``cls(**fields)`` for fields the engine made itself, without validating them again."""
-    if cls not in _PLANS:
-        _PLANS[cls] = _plan(cls)
-    plan = _PLANS[cls]
-    if plan is None or not fields.keys() <= plan[1] or CHECK:
-        return _checked(cls, fields) if plan is not None and CHECK else cls(**fields)
-    names, _, defaults = plan
-    try:
-        values = {name: fields[name] if name in fields else defaults[name] for name in names}
-    except KeyError:  # a required field missing: pydantic says which
-        return cls(**fields)
+    plan = _PLANS.get(cls, _REQUIRED)
+    if plan is _REQUIRED:
+        plan = _PLANS[cls] = _plan(cls)
+    if plan is None or CHECK:
+        return _checked(cls, fields) if plan is not None else cls(**fields)
+    template, required = plan
+    values = template.copy()
+    values.update(fields)  # (the model's field order kept: a dict keeps the place of a key it had)
+    if len(values) != len(template) or not required <= fields.keys():
+        return cls(**fields)  # a name the model lacks, or a required field missing: pydantic says which
     event: M = _NEW(cls)
     _SET(event, "__dict__", values)
     _SET(event, "__pydantic_fields_set__", set(fields))

@@ -7,6 +7,7 @@ pydantic against the state dataclasses themselves.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from pydantic import TypeAdapter, ValidationError
@@ -32,19 +33,12 @@ def plain(value: Any) -> Any:
     kind = type(value)
     if kind in _LEAVES:
         return value
-    names = _FIELDS.get(kind, _UNSEEN)
-    if names is _UNSEEN:  # once per class: its fields to write, or None when it is no dataclass
-        record = dataclasses.is_dataclass(value) and not isinstance(value, type)
-        names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(value)
-                                      if f.init and not f.metadata.get(DERIVED)) if record else None
-        if record:
-            _OMIT[kind] = {f.name: f.default for f in dataclasses.fields(value) if f.metadata.get(OMIT_DEFAULT)}
-    if names is not None:
-        omit = _OMIT.get(kind)
-        if omit:  # a field added later: left out at its default, so older keyframes keep their bytes
-            return {name: plain(getattr(value, name)) for name in names
-                    if name not in omit or getattr(value, name) != omit[name]}
-        return {name: plain(getattr(value, name)) for name in names}
+    write = _WRITERS.get(kind, _UNSEEN)
+    if write is _UNSEEN:  # once per class: its writer, or None when it is no dataclass
+        write = _WRITERS[kind] = _writer(kind) if dataclasses.is_dataclass(value) and \
+            not isinstance(value, type) else None
+    if write is not None:
+        return write(value)
     if isinstance(value, tuple | list):
         if _LEAVES.issuperset(map(type, value)):  # (leaves only, the common case: checked in C)
             return list(value)
@@ -52,10 +46,30 @@ def plain(value: Any) -> Any:
     return value
 
 
+def _writer(cls: type) -> Callable[[Any], dict[str, Any]]:
+    """``plain`` of one dataclass, as one generated function: each field to write read once, a leaf taken
+    as it is (no call), anything else through ``plain``. A field added later (``OMIT_DEFAULT``) is left
+    out at its default, so older keyframes keep their bytes."""
+    fields = [f for f in dataclasses.fields(cls) if f.init and not f.metadata.get(DERIVED)]
+    assert all(f.name.isidentifier() for f in fields)  # our own classes' field names, never data
+    scope: dict[str, Any] = {"L": _LEAVES, "T": type, "P": plain}
+    lines = ["def write(v):", "    out = {}"]
+    for i, f in enumerate(fields):
+        take = f"out[{f.name!r}] = x if T(x := v.{f.name}) in L else P(x)"
+        if f.metadata.get(OMIT_DEFAULT):
+            scope[f"D{i}"] = f.default
+            lines += [f"    if (x := v.{f.name}) != D{i}:", f"        {take}"]
+        else:
+            lines.append(f"    {take}")
+    lines.append("    return out")
+    exec("\n".join(lines), scope)  # the source is built from the field names only, never from data
+    write: Callable[[Any], dict[str, Any]] = scope["write"]
+    return write
+
+
 _LEAVES: frozenset[type] = frozenset({str, int, float, bool, type(None)})
 _UNSEEN: Any = object()
-_FIELDS: dict[type, tuple[str, ...] | None] = {}  # per class (``plain`` walks every keyframe's state)
-_OMIT: dict[type, dict[str, Any]] = {}  # per class: the fields written only when not at their default
+_WRITERS: dict[type, Callable[[Any], dict[str, Any]] | None] = {}  # per class (``plain`` walks every keyframe)
 
 
 def validate_snapshot(adapter: TypeAdapter[S], raw: Any) -> S:

@@ -558,4 +558,6 @@ def event_from_dict(raw: dict[str, Any]) -> Event:
 
 def event_to_dict(event: _Event) -> dict[str, Any]:
     """The plain-data form written to replay files (tuples become lists, no None-stripping)."""
-    return event.model_dump(mode="json")
+    # ``model_dump(mode="json")`` with its defaults, without its Python wrapper (a quarter of its time)
+    out: dict[str, Any] = event.__pydantic_serializer__.to_python(event, mode="json")
+    return out

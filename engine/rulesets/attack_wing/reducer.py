@@ -7,6 +7,7 @@ that the event can happen in this state, so a forged or corrupt log fails loudly
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -46,7 +47,19 @@ def apply(state: GameState, event: ev.Event) -> GameState:
         new = handler(state, event)
     except KeyError as exc:
         raise IllegalEvent(f"event {event.seq} ({event.type}): {exc.args[0]}") from None
-    return replace(new, seq=event.seq, round=event.round, phase=event.phase, rng=new.rng.advanced(event.draws))
+    rng = new.rng.advanced(event.draws) if event.draws else new.rng
+    if new is state:
+        return replace(new, seq=event.seq, round=event.round, phase=event.phase, rng=rng)
+    # a handler returns ``state`` itself or a state it has just made, which no one else holds yet: that
+    # one takes the event's place in the game as it is, sparing a copy of the state per event
+    _SET(new, "seq", event.seq)
+    _SET(new, "round", event.round)
+    _SET(new, "phase", event.phase)
+    _SET(new, "rng", rng)
+    return new
+
+
+_SET = object.__setattr__
 
 
 def fold(state: GameState, events: Iterable[ev.Event]) -> GameState:
@@ -97,7 +110,10 @@ def _round_started(state: GameState, e: ev.RoundStarted) -> GameState:
 
 def _phase_started(state: GameState, e: ev.PhaseStarted) -> GameState:
     # tournament ruling 14: "Changes to Captain Skill only take effect when moving to the next phase"
-    ships = tuple(replace(s, phase_skill=captain_skill(s)) for s in state.ships)
+    ships = tuple(s if s.phase_skill == (skill := captain_skill(s)) else replace(s, phase_skill=skill)
+                  for s in state.ships)  # (a ship whose skill stays is kept: the same record)
+    if all(map(operator.is_, ships, state.ships)):  # none changed: the tuple kept, with its index
+        ships = state.ships
     return replace(state, ships=ships, active=None, attack=None)
 
 

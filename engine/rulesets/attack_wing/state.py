@@ -119,7 +119,7 @@ class ShipState:
 
     def time_on(self, card: str) -> int:
         """The Time Tokens on one of its cards."""
-        return next((n for c, n in self.cards_time if c == card), 0)
+        return next((n for c, n in self.cards_time if c == card), 0) if self.cards_time else 0
 
     def face_up(self, key: str) -> bool:
         return any(c.face_up and c.key == key for c in self.damage)
@@ -190,8 +190,11 @@ class GameState:
         return index
 
     def ship(self, ship_id: str) -> ShipState:
+        index = self._index
+        if index is None or self._indexed is not self.ships:  # (``_positions``' check inline: asked all game long)
+            index = self._positions()
         try:
-            return self.ships[self._positions()[ship_id]]
+            return self.ships[index[ship_id]]
         except KeyError:
             raise KeyError(f"no ship {ship_id!r} in this game") from None
 
@@ -203,7 +206,18 @@ class GameState:
         return new
 
     def update(self, ship_id: str, **changes: object) -> GameState:
-        return self.with_ship(replace(self.ship(ship_id), **changes))
+        """The state with one ship changed: ``with_ship(replace(ship(ship_id), **changes))`` in one step
+        (the reducer's commonest)."""
+        index = self._index
+        if index is None or self._indexed is not self.ships:
+            index = self._positions()
+        i = index.get(ship_id)
+        if i is None:
+            raise KeyError(f"no ship {ship_id!r} in this game")
+        ships = self.ships
+        new = replace(self, ships=(*ships[:i], replace(ships[i], **changes), *ships[i + 1:]))
+        object.__setattr__(new, "_indexed", new.ships)  # the same ids in the same places: the index holds
+        return new
 
     def in_play(self, side: int | None = None) -> list[ShipState]:
         return [s for s in self.ships if s.in_play and (side is None or s.side == side)]

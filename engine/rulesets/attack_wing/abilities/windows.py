@@ -160,22 +160,31 @@ def _cards_in_window(cards: tuple[str, ...], window: str) -> tuple[tuple[str, Ca
     return found
 
 
+@cache
+def _acting_in(window: str) -> frozenset[str]:
+    """The ids of the cards with an ability in ``window`` (the registry is fixed once imported)."""
+    return frozenset(card_id for card_id, card in CARDS.items() if _in_window(card, window))
+
+
 def candidates(state: GameState, subject: ShipState, window: Window, attack: AttackContext | None
                ) -> Iterator[Found]:
     """Every ability in ``window`` that applies to ``subject`` now: its own cards', a friendly
     ship's (an aura), and those of cards that marked it this round."""
     marked: set[tuple[str, int]] = set()
+    acting = _acting_in(window)
     for owner in state.ships:
         if owner.destroyed and window != "destroyed":  # removed from play with its cards (rulebook
             continue  # "Damage": "immediately remove the destroyed ship"): its marks end with it
+        if acting.isdisjoint(owner.cards):  # (most ships have no card for most windows)
+            continue
         for card_id, card, i, ability in _cards_in_window(owner.cards, window):
             scope = ability.condition.scope
             if scope == "marked":  # the mark is in force this round, whatever became of the card since
                 if card_id not in subject.marks or (card_id, i) in marked:
                     continue
                 marked.add((card_id, i))
-            elif not ready(owner, card_id, ability) or (scope == "own" and owner.id != subject.id):
-                continue
+            elif (scope == "own" and owner.id != subject.id) or not ready(owner, card_id, ability):
+                continue  # (another ship's own ability first: no need to ask whether it is ready)
             if holds(Situation(state, owner, subject, attack), card_id, ability):
                 yield owner, card_id, card, i, ability
 
