@@ -2,13 +2,14 @@
 
 The replay's own cards (``LoadedReplay.title_card``, ``end_card``) speak of the whole game; a clip
 that stops before the end must not end on the game's result. :func:`clip_cards` words the cards
-of a clip from what it shows, from the event log through the Timeline, never from the result:
+of a clip from what it shows, read off the Timeline's Moments (the view: no event of a ruleset is
+read here), never from the result:
 
 - the title card names the clip's span ("BATTLE REPORT - ROUNDS 3-4") and shows each fleet as
   it stands when the clip starts (ships already out greyed, "2 of 3 ships in play");
 - the end card of a clip that stops mid-game: "The battle goes on" after the span (no winner),
-  each fleet's damage dealt by its attacks in the clip (its ``damage_dealt`` events, each counted
-  as the shields and hull the struck ship's HUD panel lost by it), the damage each fleet took,
+  each fleet's damage dealt by its attacks in the clip (the shields and hull its attacks took off
+  enemy ships' HUD panels), the damage each fleet took (by anything: 'N not by an attack'),
   the ships lost in the clip (and the round) and every ship as its HUD panel shows it on the
   clip's last frame (hull, shields, destroyed); the footer is that frame's round and "the game
   goes on";
@@ -24,7 +25,7 @@ import bisect
 from dataclasses import dataclass, replace
 
 from engine.replay_timeline import LoadedReplay
-from engine.timeline import Moment, Timeline
+from engine.timeline import Moment
 from engine.view import CardView, FleetCardView, PanelView, ShipLineView
 from studio.frame_plan import VideoPlan
 
@@ -44,9 +45,9 @@ class ClipFacts:
     before: dict[str, PanelView]  # ship id -> panel as the clip starts (ships on the table)
     after: dict[str, PanelView]  # ... on the clip's last frame
     dealt: dict[int, int] | None  # side -> shields and hull its attacks took off enemy ships in the clip
-    taken: dict[int, int] | None  # ... its ships lost to damage, from anything (None: a log without damage_dealt)
+    taken: dict[int, int] | None  # ... its ships lost to damage, from anything (None: a HUD without hull)
     lost: dict[int, tuple[str, ...]]  # side -> ids of its ships that went out of play in the clip
-    lost_in: dict[str, int]  # ship id -> the round its ``ship_destroyed`` event (in the clip) came in
+    lost_in: dict[str, int]  # ship id -> the round its panel went out of play in (in the clip)
     reaches_end: bool  # the clip's last frame is the game's end
     end: Moment  # what the clip's last frame shows
 
@@ -62,17 +63,17 @@ def round_word(label: str) -> str:
     return head if head in ("round", "turn") else "round"
 
 
-def struck(tl: Timeline, i: int, ship: str) -> int:
-    """The shields and hull ``ship`` lost by event ``i`` (a point of damage), as its HUD panel counts
-    them: a Direct Hit costs two hull (Attack Wing's damage card), a shield one."""
-    def left(index: int) -> int:
-        p = next((p for p in tl.moment_after(index).panels if p.id == ship), None)
-        return 0 if p is None else p.shields + p.hull
-    return max(left(i - 1) - left(i), 0)
+def _left(panels: dict[str, PanelView], ship: str) -> int:
+    p = panels.get(ship)
+    return 0 if p is None else p.shields + p.hull
 
 
 def clip_facts(loaded: LoadedReplay, plan: VideoPlan) -> ClipFacts:
-    """The facts of ``plan``'s clip (its events are those that start in its span, up to ``plan.last``)."""
+    """The facts of ``plan``'s clip (its events are those that start in its span, up to ``plan.last``),
+    read off the Timeline's Moments event by event, as the HUD shows them: a point of damage is a
+    shield or hull an event took off a ship's panel (a Direct Hit two hull), dealt by the attacking
+    side where the event belongs to an attack (``attack_of``; the attacker is the Moment's active
+    ship) on a ship of another side; a ship is lost where its panel goes out of play."""
     tl = loaded.timeline
     last = plan.last if plan.last is not None else tl.index_at(plan.end)
     first = 0 if plan.start <= 0 else bisect.bisect_left(tl.starts, plan.start)
@@ -80,31 +81,37 @@ def clip_facts(loaded: LoadedReplay, plan: VideoPlan) -> ClipFacts:
     side = {p.id: p.player for p in tl.roster}
     dealt: dict[int, int] = {}
     taken: dict[int, int] = {}
+    lost_in: dict[str, int] = {}
+    mark_starts = [m[0] for m in tl.marks]
+    attackers: dict[int, str | None] = {}  # attack event -> its attacker
+    was = {p.id: p for p in start.panels}
     for i in range(first, last + 1):
-        e = tl.events[i]
-        if getattr(e, "type", None) != "damage_dealt":
-            continue
-        ship = str(getattr(e, "ship", ""))
-        points = struck(tl, i, ship)
-        taken[side.get(ship, -1)] = taken.get(side.get(ship, -1), 0) + points
-        a = tl.attack_of[i]
-        if a >= 0:  # damage of an attack: the attacker's side dealt it
-            attacker = side.get(str(getattr(tl.events[a], "ship", "")), -1)
-            dealt[attacker] = dealt.get(attacker, 0) + points
+        now = {p.id: p for p in tl.moment_after(i).panels}
+        for ship, p in now.items():
+            points = _left(was, ship) - _left(now, ship) if ship in was else 0
+            if points > 0:
+                taken[p.player] = taken.get(p.player, 0) + points
+                a = tl.attack_of[i]
+                if a >= 0:
+                    if a not in attackers:
+                        attackers[a] = tl.moment_after(a).active
+                    attacker = attackers[a]
+                    by = side.get(attacker or "", -1)
+                    if by >= 0 and by != p.player:
+                        dealt[by] = dealt.get(by, 0) + points
+            if p.destroyed and not (ship in was and was[ship].destroyed) and \
+                    (k := bisect.bisect_right(mark_starts, tl.starts[i])):
+                lost_in[ship] = tl.marks[k - 1][1]
+        was = now
     before = {p.id: p for p in start.panels}
     after = {p.id: p for p in end.panels}
     lost: dict[int, tuple[str, ...]] = {}
     for sid, p in after.items():
         if p.destroyed and not (sid in before and before[sid].destroyed):
             lost[p.player] = (*lost.get(p.player, ()), sid)
-    lost_in: dict[str, int] = {}
-    mark_starts = [m[0] for m in tl.marks]
-    for i in range(first, last + 1):
-        e = tl.events[i]
-        if getattr(e, "type", None) == "ship_destroyed" and (k := bisect.bisect_right(mark_starts, tl.starts[i])):
-            lost_in[str(getattr(e, "ship", ""))] = tl.marks[k - 1][1]
     first_round, word = max(tl.moment(plan.start).round, 1), round_word(end.round_label)
-    counts = any(getattr(e, "type", None) == "damage_dealt" for e in tl.events)
+    # the HUD counts shields and hull in pips (Fleet Captains draws its ratings line in their place)
+    counts = any(p.hull_max > 0 for p in tl.roster) and not any(p.ratings for p in tl.roster)
     return ClipFacts(span_name(first_round, end.round, word), word, first_round, first, last, before, after,
                      dealt if counts else None, taken if counts else None, lost, lost_in, last >= len(tl) - 1, end)
 
