@@ -8,7 +8,7 @@ from __future__ import annotations
 
 def forget() -> None:
     from engine.geometry.shapes import base_polygon
-    from engine.rulesets.attack_wing.abilities import card_odds
+    from engine.rulesets.attack_wing.abilities import card_odds, windows
     from engine.rulesets.attack_wing.maneuvers import template_outline
     from engine.rulesets.attack_wing.measure import _arc_check, _distance
     from engine.rulesets.attack_wing.rules import _OPTIONS
@@ -19,6 +19,7 @@ def forget() -> None:
     card_odds._REROLLS.clear()
     card_odds._SHOWN.clear()
     card_odds._LEFT.clear()
+    windows._OWNERS.clear()
     _arc_check.cache_clear()
     _distance.cache_clear()
     _OPTIONS.clear()
