@@ -477,8 +477,8 @@ class AiPlayer:
     # --- combat ----------------------------------------------------------------------------
     def _attack_value(self, state: GameState, ship: ShipState, option: AttackOption) -> float:
         defender = state.ship(option.defender)
-        n = rules.attack_dice(ship, option.weapon, option.band).count
-        m = rules.defense_dice(defender, ship, option.weapon is None, option.band, False).count
+        n = rules.attack_dice(ship, option.weapon, option.band, explain=False).count
+        m = rules.defense_dice(defender, ship, option.weapon is None, option.band, False, explain=False).count
         if ship.target_lock == defender.id and not (option.weapon and option.weapon.needs_target_lock):
             n_eff = n + n * 0.5 * 0.5  # rerolled blanks hit about half the time
         else:

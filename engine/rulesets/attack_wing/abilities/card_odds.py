@@ -184,8 +184,9 @@ def _use(token_state: GameState, found: Found, kind: str, pool: Pool, other: tup
     assert attack is not None
     dice = evolve(attack, attack_dice=faces, attack_rerolled=flags) if kind == "attack" else \
         evolve(attack, attack_dice=other, defense_dice=faces, defense_rerolled=flags)
-    now = evolve(token_state, attack=dice)
-    return policy.with_default(now, now.ship(owner.id), ability, offer).default
+    # ``policy.with_default``'s answer: with no actions in the offer (none here) it is ``default``'s
+    # own; the owner is the same ShipState in ``now`` (only the attack differs)
+    return policy.default(evolve(token_state, attack=dice), token_state.ship(owner.id), ability, offer)
 
 
 def _faces_flags(pool: Pool) -> tuple[tuple[str, ...], tuple[bool, ...]]:
@@ -351,9 +352,10 @@ def _scan_dice(context: AttackContext, scans: int, spent: int) -> int:
     if not spent:
         return 0
     primary = context.weapon is None
-    was = rules.defense_dice(context.defender, replace(context.attacker, scan=scans), primary, context.band, False)
+    was = rules.defense_dice(context.defender, replace(context.attacker, scan=scans), primary, context.band, False,
+                             explain=False)
     now = rules.defense_dice(context.defender, replace(context.attacker, scan=scans - spent), primary, context.band,
-                             False)
+                             False, explain=False)
     return now.count - was.count
 
 
