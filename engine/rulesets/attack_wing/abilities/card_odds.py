@@ -203,16 +203,19 @@ def _card_step(state: GameState, dist: Dist, found: Found, kind: str, other: tup
                token_owner: str) -> Dist:
     ability: Ability = found[4]
     # each token case's game and the part of the decisions' key it fixes (``_case``), once per step
-    cases = {}
-    for token in (False, True):
-        token_state = _with(state, token_owner, battle_stations=int(token))
-        cases[token] = (_case(token_state, found, kind), token_state)
+    # and only for a token case the pools have (a defense roll has one: the other's game, a copy of
+    # the state, would be made for nothing)
+    cases: dict[bool, tuple[tuple[object, ...], GameState]] = {}
     pays = ability.cost.token == "battle_stations" and found[0].id == token_owner  # the token is its cost
     effect = ability.effect
     out: Dist = {}
     get = out.get
     for (pool, token), p in dist.items():
-        case, token_state = cases[token]
+        known = cases.get(token)
+        if known is None:
+            token_state = _with(state, token_owner, battle_stations=int(token))
+            known = cases[token] = (_case(token_state, found, kind), token_state)
+        case, token_state = known
         use = _decided(case, token_state, found, kind, pool, other)
         if use is None:
             out[pool, token] = get((pool, token), 0) + p
