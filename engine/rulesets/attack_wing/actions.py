@@ -16,7 +16,7 @@ from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.damage import CARDS_BY_KEY
-from engine.rulesets.attack_wing.measure import distance
+from engine.rulesets.attack_wing.measure import beyond_range, distance
 from engine.rulesets.attack_wing.refusals import SKIP_CAUSES, Refusal, refuse
 from engine.rulesets.attack_wing.state import GameState, ShipState
 
@@ -154,7 +154,11 @@ def _judge(state: GameState, ship: ShipState, action: str, echoes: EchoPoses | N
     if action in ("target_lock", "scan") and ship.face_up("damaged_sensor_array"):
         return refuse("damaged-sensors", f"{me} has Damaged Sensor Array face up: no Target Lock or Scan actions")
     if action == "target_lock":
-        targets = tuple(e.id for e in state.enemies(ship) if lock_refusal(state, ship, e) is None)
+        # an enemy beyond_range proves beyond Range 3 is refused by lock_refusal too: its exact
+        # distance (only worded in the refusal) is not measured for the list of targets
+        here = rules.placed(ship)
+        targets = tuple(e.id for e in state.enemies(ship)
+                        if not beyond_range(here, rules.placed(e)) and lock_refusal(state, ship, e) is None)
         return ActionOption(action, targets) if targets else refuse(
             "target-lock", f"{me} has no enemy ship within Range 1-3 to target lock")
     if action == "cloak":

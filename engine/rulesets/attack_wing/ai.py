@@ -477,8 +477,8 @@ class AiPlayer:
     # --- combat ----------------------------------------------------------------------------
     def _attack_value(self, state: GameState, ship: ShipState, option: AttackOption) -> float:
         defender = state.ship(option.defender)
-        n = rules.attack_dice(ship, option.weapon, option.band).count
-        m = rules.defense_dice(defender, ship, option.weapon is None, option.band, False).count
+        n = rules.attack_dice(ship, option.weapon, option.band, explain=False).count
+        m = rules.defense_dice(defender, ship, option.weapon is None, option.band, False, explain=False).count
         if ship.target_lock == defender.id and not (option.weapon and option.weapon.needs_target_lock):
             n_eff = n + n * 0.5 * 0.5  # rerolled blanks hit about half the time
         else:
@@ -495,18 +495,26 @@ class AiPlayer:
         return damage + finish - spend + card + 0.01 * defender.cost / 10
 
     def _best_attack(self, state: GameState, ship: ShipState, options: list[AttackOption]) -> AttackOption | None:
+        valued = self._best_valued(state, ship, options)
+        return None if valued is None else valued[0]
+
+    def _best_valued(self, state: GameState, ship: ShipState, options: list[AttackOption]
+                     ) -> tuple[AttackOption, float] | None:
+        """The attack worth most (ties: the greatest weapon key, then defender id) and its value."""
         if not options:
             return None
-        return max(options, key=lambda o: (self._attack_value(state, ship, o), o.weapon_key, o.defender))
+        value, best = max(((self._attack_value(state, ship, o), o) for o in options),
+                          key=lambda vo: (vo[0], vo[1].weapon_key, vo[1].defender))
+        return best, value
 
     def attack(self, state: GameState, ship: ShipState, options: list[AttackOption]
                ) -> tuple[AttackOption | None, str]:
-        best = self._best_attack(state, ship, options)
-        if best is None:
+        valued = self._best_valued(state, ship, options)  # (its value is the reason's: not worked out twice)
+        if valued is None:
             return None, "no target in arc and range"
+        best, value = valued
         defender = state.ship(best.defender)
         weapon = "primary weapon" if best.weapon is None else best.weapon.name
-        value = self._attack_value(state, ship, best)
         _, card = weapon_card(state, ship, best)
         return best, f"{weapon} at {defender.name} (range {best.band}): expected {value:.1f} damage" + (
             f" ({card})" if card else "")

@@ -332,8 +332,9 @@ def odds_for(attacker: ShipState, defender: ShipState, weapon: Weapon | None, ba
     """The odds of an attack about to be rolled, from the ships as they stand: the dice from the
     rules (plus any ability's extra dice), the tokens the engine's policy will spend (a
     torpedo's lock is spent to fire)."""
-    n = max(0, rules.attack_dice(attacker, weapon, band).count + extra_attack)
-    m = max(0, rules.defense_dice(defender, attacker, weapon is None, band, obstructed).count + extra_defense)
+    n = max(0, rules.attack_dice(attacker, weapon, band, explain=False).count + extra_attack)
+    m = max(0, rules.defense_dice(defender, attacker, weapon is None, band, obstructed, explain=False).count
+            + extra_defense)
     # a torpedo's lock is spent to fire, unless a card keeps it (``lock_kept``: Gor Portas)
     lock = attacker.target_lock == defender.id and (lock_kept or not (weapon is not None and weapon.needs_target_lock))
     return attack_odds(n, m, target_lock=lock, attack_battle_stations=attacker.battle_stations > 0,

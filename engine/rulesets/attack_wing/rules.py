@@ -86,43 +86,51 @@ class DiceCount:
     explanation: str
 
 
-def attack_dice(attacker: ShipState, weapon: Weapon | None, band: int) -> DiceCount:
-    """Step 3: attack dice for the primary weapon (None) or a secondary weapon at a range band."""
+def attack_dice(attacker: ShipState, weapon: Weapon | None, band: int, *, explain: bool = True) -> DiceCount:
+    """Step 3: attack dice for the primary weapon (None) or a secondary weapon at a range band
+    (worded only when ``explain``: the AI weighing its attacks reads the count alone)."""
     mods: list[int] = []
     notes = []
     if weapon is None:
         printed = attacker.attack
-        notes.append(f"primary weapon {printed}")
+        if explain:
+            notes.append(f"primary weapon {printed}")
         if attacker.face_up("structural_damage"):
             mods.append(-1)
-            notes.append("Structural Damage -1")
+            if explain:
+                notes.append("Structural Damage -1")
         bonus = 1 if band == 1 else 0
-        if bonus:
+        if bonus and explain:
             notes.append("Range 1 +1")
     else:
         printed, bonus = weapon.attack, 0
-        notes.append(f"{weapon.name} {printed}")
+        if explain:
+            notes.append(f"{weapon.name} {printed}")
     return DiceCount(value(printed, mods, bonus=bonus), ", ".join(notes))
 
 
-def defense_dice(defender: ShipState, attacker: ShipState, primary: bool, band: int, obstructed: bool
-                 ) -> DiceCount:
+def defense_dice(defender: ShipState, attacker: ShipState, primary: bool, band: int, obstructed: bool,
+                 *, explain: bool = True) -> DiceCount:
     """Step 5: defense dice. Cloak replaces Agility with printed + 4; the attacker's scan tokens
-    (-1 each) and obstruction (+1) are modifiers; Range 3 against a primary weapon is a bonus."""
-    notes = [f"agility {defender.agility}"]
+    (-1 each) and obstruction (+1) are modifiers; Range 3 against a primary weapon is a bonus.
+    (Worded only when ``explain``.)"""
+    notes = [f"agility {defender.agility}"] if explain else []
     replacement = None
     if defender.cloaked:
         replacement = defender.agility + 4
-        notes.append(f"cloaked: {replacement}")
+        if explain:
+            notes.append(f"cloaked: {replacement}")
     mods: list[int] = []
     if obstructed:
         mods.append(1)
-        notes.append("obstructed +1")
+        if explain:
+            notes.append("obstructed +1")
     if attacker.scan:
         mods.extend([-1] * attacker.scan)
-        notes.append(f"scan -{attacker.scan}")
+        if explain:
+            notes.append(f"scan -{attacker.scan}")
     bonus = 1 if primary and band == 3 else 0
-    if bonus:
+    if bonus and explain:
         notes.append("Range 3 +1")
     return DiceCount(value(defender.agility, mods, replacement, bonus), ", ".join(notes))
 

@@ -20,8 +20,9 @@ def uncanceled(attack: tuple[str, ...], defense: tuple[str, ...]) -> tuple[int, 
     """Step 7: evades cancel hits before crits. Returns (hits, crits, canceled). The Elite Attack
     Die's double hit is two hits canceled by one evade, after the hits and before the crits (its
     card's order); the hits returned count it as two."""
-    hits, crits, evades = count(attack, "hit"), count(attack, "crit"), count(defense, "evade")
-    doubles = count(attack, "double_hit")
+    # (one face each: the sequences' own count, not ``count``'s generator; 3,000 calls in 10 games)
+    hits, crits, evades = attack.count("hit"), attack.count("crit"), defense.count("evade")
+    doubles = attack.count("double_hit")
     cancel_hits = min(hits, evades)
     cancel_doubles = min(doubles, evades - cancel_hits)
     cancel_crits = min(crits, evades - cancel_hits - cancel_doubles)
