@@ -36,7 +36,7 @@ from engine.rulesets.attack_wing.actions import REARM, REMOVE_MUON, ActionChoice
 from engine.rulesets.attack_wing.crossing import touches
 from engine.rulesets.attack_wing.maneuvers import (
     Maneuver,
-    end_pose,
+    end_poses,
     template_circle,
 )
 from engine.rulesets.attack_wing.measure import (
@@ -131,8 +131,8 @@ class AiPlayer:
         return self._plan_ships(state, state.in_play(side))
 
     def _plan_ships(self, state: GameState, ships: list[ShipState]) -> dict[str, _Planned]:
-        ends_of = {s.id: [end_pose(s.pose, m, s.base) for m, c in rules.dial_options(s)
-                          if not (s.aux_power and c == "red")] for s in ships}
+        ends_of = {s.id: end_poses(s.pose, [m for m, c in rules.dial_options(s) if not (s.aux_power and c == "red")],
+                                   s.base) for s in ships}
         arcs = self._arcs_after(state, ships, [ends_of[s.id] for s in ships])
         return {s.id: (ends_of[s.id], *a) for s, a in zip(ships, arcs, strict=True)}
 
@@ -140,7 +140,7 @@ class AiPlayer:
         """Where an enemy may be after it moves: a straight 2 and its 2 banks, when on its dial."""
         out = [enemy.pose]
         twos = {k for k, s, _ in enemy.dial if s == 2}
-        out += [end_pose(enemy.pose, m, enemy.base) for m in _GUESSED if m.kind in twos]
+        out += end_poses(enemy.pose, [m for m in _GUESSED if m.kind in twos], enemy.base)
         return out
 
     def _arcs_after(self, state: GameState, ships: list[ShipState], ends_lists: list[list[Pose]]
@@ -171,9 +171,10 @@ class AiPlayer:
         lowest, highest = bands(centres - spread - 1e-6).ravel(), bands(centres + 1e-6).ravel()
         rows = np.flatnonzero(lowest <= 3.0)
         at, of = rows // k, rows % k
-        my_corners_once = kernels.square_corners(mine_once[:, 0], mine_once[:, 1], mine_once[:, 2], my_half_once)
-        their_corners_once = kernels.square_corners(theirs_once[:, 0], theirs_once[:, 1], theirs_once[:, 2],
-                                                    their_half_once)
+        # both sides' corners in one call (every step is elementwise per pose: the same numbers)
+        both, both_half = np.concatenate((mine_once, theirs_once)), np.concatenate((my_half_once, their_half_once))
+        corners_once = kernels.square_corners(both[:, 0], both[:, 1], both[:, 2], both_half)
+        my_corners_once, their_corners_once = corners_once[:n], corners_once[n:]
         band = lowest[rows]
         open_rows = np.flatnonzero(band != highest[rows])
         band[open_rows] = bands(kernels.square_distance_rows(mine_once, my_half_once, theirs_once, their_half_once,
@@ -223,20 +224,18 @@ class AiPlayer:
         # descending id, the first of the highest is that one)
         ids_down = sorted(per_enemy, reverse=True)
         names = [state.ship(eid).name for eid in ids_down]
-        by_row = list(zip(*(per_enemy[eid].tolist() for eid in ids_down), strict=True))
-        near = nearest.tolist()
+        # argmax takes the first of the highest, as values.index(max(values)) would (no NaN here)
+        values = np.column_stack([per_enemy[eid] for eid in ids_down])
+        best = values.argmax(axis=1)
+        value = values[np.arange(n), best]
+        # closing in matters only while nothing is in arc (elementwise: each row's own numbers)
+        offense = np.where(value > 0, value, -nearest / 300.0).tolist()
+        targets = [names[b] if v else "" for b, v in zip(best.tolist(), (value > 0).tolist(), strict=True)]
+        threats = threat_sum.tolist()
         out = []
         row = 0
         for c in counts:
-            offense, targets = [], []
-            for r in range(row, row + c):
-                values = by_row[r]
-                best = values.index(max(values))
-                value = values[best]
-                # closing in matters only while nothing is in arc
-                offense.append(value if value > 0 else -near[r] / 300.0)
-                targets.append(names[best] if value > 0 else "")
-            out.append((offense, threat_sum[row:row + c].tolist(), targets))
+            out.append((offense[row:row + c], threats[row:row + c], targets[row:row + c]))
             row += c
         return out
 
