@@ -171,15 +171,19 @@ class AiPlayer:
         lowest, highest = bands(centres - spread - 1e-6).ravel(), bands(centres + 1e-6).ravel()
         rows = np.flatnonzero(lowest <= 3.0)
         at, of = rows // k, rows % k
-        # both sides' corners in one call (every step is elementwise per pose: the same numbers)
+        # both sides' frames and corners in one call each (every step is elementwise per pose: the
+        # same numbers), the frames shared by the corners and the distances
         both, both_half = np.concatenate((mine_once, theirs_once)), np.concatenate((my_half_once, their_half_once))
-        corners_once = kernels.square_corners(both[:, 0], both[:, 1], both[:, 2], both_half)
+        frame = kernels.pose_frames(both)
+        corners_once = kernels.frame_corners(frame, both_half)
         my_corners_once, their_corners_once = corners_once[:n], corners_once[n:]
+        frames = (frame[0][:n], frame[1][:n], frame[2][:n], frame[3][:n]), (frame[0][n:], frame[1][n:],
+                                                                          frame[2][n:], frame[3][n:])
         band = lowest[rows]
         open_rows = np.flatnonzero(band != highest[rows])
         band[open_rows] = bands(kernels.square_distance_rows(mine_once, my_half_once, theirs_once, their_half_once,
                                                              at[open_rows], of[open_rows], my_corners_once,
-                                                             their_corners_once))
+                                                             their_corners_once, frames))
         range_w = _RANGE_W[band.astype(np.intp)]  # bands 1, 2, 3 weigh 1.25, 1.0, 0.7; beyond, 0.0
         weight = np.array([w for _, _, w in guesses])[of]
         # every row's arc (its own front arc for offense, the guessed enemy's for threat) in one
