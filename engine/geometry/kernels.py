@@ -298,7 +298,8 @@ def wedge_hits(poly: Array, apex: Array, direction_deg: Array, arc_deg: float | 
     if not rest.size:
         return hit
     px, py = px[rest], py[rest]
-    direction = np.broadcast_to(np.asarray(direction_deg), (n,))[rest]
+    direction_all = np.asarray(direction_deg)
+    direction = (direction_all if direction_all.shape == (n,) else np.broadcast_to(direction_all, (n,)))[rest]
     arc_rest = arc[rest] if per_row else arc
     qx, qy = _following(px, 1) - px, _following(py, 1) - py  # edges
     along = _cross(px, py, qx, qy)
@@ -307,10 +308,11 @@ def wedge_hits(poly: Array, apex: Array, direction_deg: Array, arc_deg: float | 
         ray = np.radians(direction + sign * arc_rest / 2.0)
         dx, dy = np.sin(ray)[:, None], np.cos(ray)[:, None]
         denom = _cross(dx, dy, qx, qy)
-        safe = np.where(np.abs(denom) > 1e-12, denom, 1.0)
+        turned = np.abs(denom) > 1e-12  # the ray not parallel to the edge
+        safe = np.where(turned, denom, 1.0)
         t = along / safe  # along the ray
         u = _cross(px, py, dx, dy) / safe  # along the edge
-        crosses = (np.abs(denom) > 1e-12) & (t >= -1e-9) & (u >= -1e-9) & (u <= 1.0 + 1e-9)
+        crosses = turned & (t >= -1e-9) & (u >= -1e-9) & (u <= 1.0 + 1e-9)
         crossed |= crosses.any(-1)
     hit[rest] = crossed
     return hit

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 import numpy as np
 from shapely.prepared import PreparedGeometry, prep
@@ -65,6 +66,14 @@ def expected_damage(attack: int, defense: int) -> float:
 
 _GUESSED = tuple(Maneuver(kind, 2) for kind in ("straight", "left-bank", "right-bank"))  # an enemy's likely moves
 _Planned = tuple[list[Pose], list[float], list[float], list[str]]
+
+
+@lru_cache(maxsize=256)
+def _guessed(dial: tuple[tuple[str, int, str], ...]) -> list[Maneuver]:
+    """The guessed moves (``_GUESSED``) on this dial (remembered per dial: a ship's dial is fixed,
+    and this is all the guess reads of it; the caller only reads the list)."""
+    twos = {k for k, s, _ in dial if s == 2}
+    return [m for m in _GUESSED if m.kind in twos]
 
 
 def _arc_of(ship: ShipState) -> float:
@@ -138,10 +147,7 @@ class AiPlayer:
 
     def _predict(self, enemy: ShipState) -> list[Pose]:
         """Where an enemy may be after it moves: a straight 2 and its 2 banks, when on its dial."""
-        out = [enemy.pose]
-        twos = {k for k, s, _ in enemy.dial if s == 2}
-        out += end_poses(enemy.pose, [m for m in _GUESSED if m.kind in twos], enemy.base)
-        return out
+        return [enemy.pose, *end_poses(enemy.pose, _guessed(enemy.dial), enemy.base)]
 
     def _arcs_after(self, state: GameState, ships: list[ShipState], ends_lists: list[list[Pose]]
                     ) -> list[tuple[list[float], list[float], list[str]]]:
@@ -155,12 +161,15 @@ class AiPlayer:
             return [([0.0] * c, [0.0] * c, [""] * c) for c in counts]
         guesses = [(e, p, 1.0 / len(ps)) for e in enemies for ps in [self._predict(e)] for p in ps]
         k = len(guesses)
-        owner = [s for s, c in zip(ships, counts, strict=True) for _ in range(c)]
-        # every end pose against every guess: row r = i * k + j is end pose i against guess j
-        mine_once = np.array([p.as_tuple() for ends in ends_lists for p in ends])
-        theirs_once = np.array([p.as_tuple() for _, p, _ in guesses])
-        my_half_once = np.array([P.base_half(s.base) for s in owner])
-        their_half_once = np.array([P.base_half(e.base) for e, _, _ in guesses])
+        # every end pose against every guess: row r = i * k + j is end pose i against guess j; each
+        # end pose's half base side, arc and attack are its ship's (one per ship, repeated)
+        mine_once = np.array([(p.x, p.y, p.heading) for ends in ends_lists for p in ends])
+        theirs_once = np.array([(p.x, p.y, p.heading) for _, p, _ in guesses])
+        my_half_once, my_arc_once, my_attack_once = np.repeat(
+            np.array([(P.base_half(s.base), _arc_of(s), s.attack) for s in ships], dtype=np.float64), counts, axis=0).T
+        # each guess's half base side, arc, weight and attack
+        their_half_once, guess_arc_once, weight_once, attack_once = np.array(
+            [(P.base_half(e.base), _arc_of(e), w, e.attack) for e, _, w in guesses], dtype=np.float64).T
         centres = np.hypot(mine_once[:, None, 0] - theirs_once[None, :, 0],
                            mine_once[:, None, 1] - theirs_once[None, :, 1])
         # the bases' gap is at most their centres' distance and at least that less both circumradii:
@@ -185,12 +194,10 @@ class AiPlayer:
                                                              at[open_rows], of[open_rows], my_corners_once,
                                                              their_corners_once, frames))
         range_w = _RANGE_W[band.astype(np.intp)]  # bands 1, 2, 3 weigh 1.25, 1.0, 0.7; beyond, 0.0
-        weight = np.array([w for _, _, w in guesses])[of]
+        weight = weight_once[of]
         # every row's arc (its own front arc for offense, the guessed enemy's for threat) in one
         # wedge test for both, on the rows in range: each row's numbers are its own (elementwise)
         in_range = range_w > 0.0
-        my_arc_once = np.array([_arc_of(s) for s in owner])
-        guess_arc_once = np.array([_arc_of(e) for e, _, _ in guesses])
         for arc in {*my_arc_once.tolist(), *guess_arc_once.tolist()}:
             validate_arc(arc)
         my_arc, guess_arc = my_arc_once[at], guess_arc_once[of]
@@ -199,18 +206,16 @@ class AiPlayer:
         in_arc = in_range & (my_arc >= FULL_CIRCLE)
         t_in = in_range & (guess_arc >= FULL_CIRCLE)
         if mine_rows.size or their_rows.size:
-            mine, theirs = mine_once[at], theirs_once[of]
-            my_r, their_r = my_half_once[at] * math.sqrt(2), their_half_once[of] * math.sqrt(2)
-            hits = kernels.wedge_hits_around(
-                np.concatenate((their_corners_once[of[mine_rows]], my_corners_once[at[their_rows]])),
-                np.concatenate((mine[mine_rows, :2], theirs[their_rows, :2])),
-                np.concatenate((mine[mine_rows, 2], theirs[their_rows, 2])),
-                np.concatenate((my_arc[mine_rows], guess_arc[their_rows])),
-                np.concatenate((theirs[mine_rows, :2], mine[their_rows, :2])),
-                np.concatenate((their_r[mine_rows], my_r[their_rows])))
+            # each wedge row's attacker and target by their index among both sides' poses (the end
+            # poses, then the guesses): offense rows first, then threat rows
+            attacker = np.concatenate((at[mine_rows], n + of[their_rows]))
+            target = np.concatenate((n + of[mine_rows], at[their_rows]))
+            hits = kernels.wedge_hits_around(corners_once[target], both[attacker, :2], both[attacker, 2],
+                                             np.concatenate((my_arc[mine_rows], guess_arc[their_rows])),
+                                             both[target, :2], both_half[target] * math.sqrt(2))
             in_arc[mine_rows] = hits[:mine_rows.size]
             t_in[their_rows] = hits[mine_rows.size:]
-        my_attack = np.array([s.attack for s in owner], dtype=np.float64)[at]
+        my_attack = my_attack_once[at]
         gain_rows = np.zeros(n * k)
         gain_rows[rows] = in_arc * range_w * weight * my_attack
         gain = gain_rows.reshape(n, k)
@@ -219,7 +224,7 @@ class AiPlayer:
         for col, enemy_id in enumerate(ids):  # summed in guess order, as a plain loop would
             per_enemy[enemy_id] = per_enemy[enemy_id] + gain[:, col] if enemy_id in per_enemy else gain[:, col]
         # threat: each guessed enemy pose as attacker, against every end pose, by the enemy's arc
-        attack = np.array([e.attack for e, _, _ in guesses], dtype=np.float64)[of]
+        attack = attack_once[of]
         threat = np.zeros(n * k)
         threat[rows] = np.where(in_range, t_in * range_w * weight * attack, 0.0)
         threat_sum = threat.reshape(n, k).sum(axis=1)

@@ -417,8 +417,10 @@ def measure_many(a_poses: kernels.Array, a_half: kernels.Array | float, b_poses:
     return dist, bands(dist), in_arc, arc_dist
 
 
+_BAND_EDGES = np.asarray(P.RANGE_BAND_EDGES_MM) + 1e-9  # each band's far edge, a rounding's width beyond
+
+
 def bands(distances: kernels.Array) -> kernels.Array:
     """Range bands (1, 2, 3, or beyond) of an array of distances."""
-    edges = np.asarray(P.RANGE_BAND_EDGES_MM) + 1e-9
-    out: kernels.Array = np.searchsorted(edges, distances, side="left").astype(np.float64) + 1.0
+    out: kernels.Array = np.searchsorted(_BAND_EDGES, distances, side="left").astype(np.float64) + 1.0
     return out

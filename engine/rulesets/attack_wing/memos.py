@@ -9,6 +9,7 @@ from __future__ import annotations
 def forget() -> None:
     from engine.geometry.shapes import base_polygon
     from engine.rulesets.attack_wing.abilities import card_odds
+    from engine.rulesets.attack_wing.ai import _guessed
     from engine.rulesets.attack_wing.maneuvers import template_outline
     from engine.rulesets.attack_wing.measure import _arc_check, _distance
     from engine.rulesets.attack_wing.rules import _OPTIONS
@@ -24,3 +25,4 @@ def forget() -> None:
     _OPTIONS.clear()
     base_polygon.cache_clear()
     template_outline.cache_clear()
+    _guessed.cache_clear()
