@@ -266,7 +266,12 @@ def square_distance_rows(a: Array, a_half: Array, b: Array, b_half: Array, i: np
     fa_rows: Frame = (fa[0][i], fa[1][i], fa[2][i], fa[3][i])
     fb_rows: Frame = (fb[0][j], fb[1][j], fb[2][j], fb[3][j])
     a_rows, b_rows = a_half[i], b_half[j]
-    d = np.minimum(_corners_to_frame(a_corners[i], fb_rows, b_rows), _corners_to_frame(b_corners[j], fa_rows, a_rows))
+    # a's corners against b's frames and b's against a's in one call (elementwise per row), halved after
+    r = len(i)
+    both: Frame = (np.concatenate((fb_rows[0], fa_rows[0])), np.concatenate((fb_rows[1], fa_rows[1])),
+                   np.concatenate((fb_rows[2], fa_rows[2])), np.concatenate((fb_rows[3], fa_rows[3])))
+    gaps = _corners_to_frame(np.concatenate((a_corners[i], b_corners[j])), both, np.concatenate((b_rows, a_rows)))
+    d = np.minimum(gaps[:r], gaps[r:])
     out: Array = np.where(_frames_overlap(fa_rows, a_rows, fb_rows, b_rows, tol=0.0), 0.0, d)
     return out
 

@@ -12,7 +12,7 @@ def forget() -> None:
     from engine.rulesets.attack_wing.ai import _guessed
     from engine.rulesets.attack_wing.maneuvers import template_outline
     from engine.rulesets.attack_wing.measure import _arc_check, _distance
-    from engine.rulesets.attack_wing.rules import _OPTIONS
+    from engine.rulesets.attack_wing.rules import _OPTIONS, _dial_options
 
     card_odds._ODDS.clear()
     card_odds._DECIDED.clear()
@@ -26,3 +26,4 @@ def forget() -> None:
     base_polygon.cache_clear()
     template_outline.cache_clear()
     _guessed.cache_clear()
+    _dial_options.cache_clear()
