@@ -21,3 +21,17 @@ def test_each_option_has_the_colour_maneuver_colour_gives() -> None:
             assert options == [(Maneuver(k, v), rules.maneuver_colour(s, k, v)) for k, v, _ in s.dial]
             turns = [c for m, c in options if m.kind.endswith(("bank", "turn"))]
             assert turns and (all(c == "red" for c in turns) if fire else any(c != "red" for c in turns))
+
+
+def test_remembered_options_are_a_fresh_list_and_forgotten() -> None:
+    from engine.rulesets.attack_wing.memos import forget
+
+    ship = play(load_scenario("skirmish"), 0, rounds=1).state.ships[0]
+    forget()
+    first = rules.dial_options(ship)
+    first.clear()  # a caller's list is its own: the remembered options stay whole
+    again = rules.dial_options(ship)
+    assert again and again == list(rules._dial_options.__wrapped__(ship.dial, False))
+    assert rules._dial_options.cache_info().currsize == 1
+    forget()
+    assert rules._dial_options.cache_info().currsize == 0

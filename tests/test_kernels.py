@@ -107,6 +107,15 @@ def test_rows_give_the_same_numbers_as_their_pairs(a: list[tuple[tuple[float, fl
     some = kernels.square_distance_rows(pa, ha, pb, hb, rows // k, rows % k, a_corners, b_corners)
     assert some.tobytes() == every[rows].tobytes()
     assert a_corners[rows // k].tobytes() == ca[rows].tobytes() and b_corners[rows % k].tobytes() == cb[rows].tobytes()
+    # as the planner asks: both sides' frames and corners worked out together, then split
+    n = len(a)
+    frame = kernels.pose_frames(np.concatenate((pa, pb)))
+    corners = kernels.frame_corners(frame, np.concatenate((ha, hb)))
+    assert corners.tobytes() == np.concatenate((a_corners, b_corners)).tobytes()
+    x, y, sn, cs = frame
+    frames = (x[:n], y[:n], sn[:n], cs[:n]), (x[n:], y[n:], sn[n:], cs[n:])
+    shared = kernels.square_distance_rows(pa, ha, pb, hb, rows // k, rows % k, corners[:n], corners[n:], frames)
+    assert shared.tobytes() == every[rows].tobytes()
 
 
 def _wedge_every_ray(poly: np.ndarray, apex: np.ndarray, direction: np.ndarray, arc: float) -> np.ndarray:

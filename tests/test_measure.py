@@ -213,6 +213,56 @@ def test_polygon_gap_gives_the_bits_it_gave(a: list[tuple[float, float]], b: lis
     assert repr(_polygon_gap(a, b)) == repr(_polygon_gap_as_it_was(a, b))
 
 
+def _separation_as_it_was(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> float:
+    worst = -math.inf
+    for poly in (a, b):
+        n = len(poly)
+        for i in range(n):
+            (x0, y0), (x1, y1) = poly[i], poly[(i + 1) % n]
+            nx, ny = y0 - y1, x1 - x0
+            if nx == 0.0 and ny == 0.0:
+                continue
+            norm = math.hypot(nx, ny)
+            pa = [(px * nx + py * ny) / norm for px, py in a]
+            pb = [(px * nx + py * ny) / norm for px, py in b]
+            gap = max(min(pb) - max(pa), min(pa) - max(pb))
+            if gap > 0.0:
+                return gap
+            worst = max(worst, gap)
+    return worst
+
+
+@settings(max_examples=300)
+@given(corner_lists, corner_lists, st.booleans(), st.sampled_from([0.0, 1e-6, 0.5]))
+def test_separation_divides_only_the_extremes_and_gives_the_same_bits(
+        a: list[tuple[float, float]], b: list[tuple[float, float]], repeat: bool, tol: float) -> None:
+    # a correctly rounded division by the positive norm keeps the projections' order
+    if repeat:
+        a = [a[0], *a]
+        b = [*b, a[0]]
+    from engine.rulesets.attack_wing.measure import _convex_overlap, separation
+
+    was = _separation_as_it_was(a, b)
+    assert repr(separation(a, b)) == repr(was)
+    # the overlap test is the same projections: apart exactly where some axis's gap exceeds -tol
+    apart = any(gap > -tol for gap in _axis_gaps(a, b))
+    assert _convex_overlap(a, b, tol) is not apart
+
+
+def _axis_gaps(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> list[float]:
+    gaps = []
+    for poly in (a, b):
+        for (x0, y0), (x1, y1) in zip(poly, [*poly[1:], *poly[:1]], strict=True):
+            nx, ny = y0 - y1, x1 - x0
+            if nx == 0.0 and ny == 0.0:
+                continue
+            norm = math.hypot(nx, ny)
+            pa = [(px * nx + py * ny) / norm for px, py in a]
+            pb = [(px * nx + py * ny) / norm for px, py in b]
+            gaps += [min(pb) - max(pa), min(pa) - max(pb)]
+    return gaps
+
+
 def test_remembered_distances_are_worked_out_afresh_and_forgotten() -> None:
     from engine.rulesets.attack_wing.measure import _distance, distance
     from engine.rulesets.attack_wing.memos import forget

@@ -19,17 +19,31 @@ Mask = npt.NDArray[np.bool_]
 _UNIT_SQUARE = np.array([[-1.0, 1.0], [1.0, 1.0], [1.0, -1.0], [-1.0, -1.0]])  # (right, forward)
 
 
+Frame = tuple[Array, Array, Array, Array]  # x, y, sin and cos of the heading, per pose
+_UNIT_RIGHT, _UNIT_FORWARD = _UNIT_SQUARE[None, :, 0], _UNIT_SQUARE[None, :, 1]  # (1, 4) each
+
+
 def square_corners(x: Array, y: Array, heading_deg: Array, half: Array | float) -> Array:
     """Corners (N, 4, 2) of square bases centred at (x, y) facing heading (clockwise from north)."""
     h = np.radians(np.asarray(heading_deg, dtype=np.float64))
-    s, c = np.sin(h), np.cos(h)
-    half_arr = np.broadcast_to(np.asarray(half, dtype=np.float64), h.shape)
-    r = _UNIT_SQUARE[None, :, 0] * half_arr[..., None]
-    f = _UNIT_SQUARE[None, :, 1] * half_arr[..., None]
-    # world = centre + f * (sin, cos) + r * (cos, -sin)
-    cx = np.asarray(x, dtype=np.float64)[..., None] + f * s[..., None] + r * c[..., None]
-    cy = np.asarray(y, dtype=np.float64)[..., None] + f * c[..., None] - r * s[..., None]
-    return np.stack([cx, cy], axis=-1)
+    return frame_corners((np.asarray(x, dtype=np.float64), np.asarray(y, dtype=np.float64), np.sin(h), np.cos(h)),
+                         half)
+
+
+def frame_corners(frame: Frame, half: Array | float) -> Array:
+    """``square_corners`` given each base's frame (``pose_frames``: the trigonometry already done)."""
+    x, y, sn, cs = frame
+    s, c = sn[..., None], cs[..., None]
+    half_arr = np.asarray(half, dtype=np.float64)
+    if half_arr.shape != sn.shape:  # (broadcast_to's overhead only where there is something to broadcast)
+        half_arr = np.broadcast_to(half_arr, sn.shape)
+    r = _UNIT_RIGHT * half_arr[..., None]
+    f = _UNIT_FORWARD * half_arr[..., None]
+    # world = centre + f * (sin, cos) + r * (cos, -sin); filled in place of np.stack (the same values)
+    out = np.empty((*r.shape, 2))
+    out[..., 0] = x[..., None] + f * s + r * c
+    out[..., 1] = y[..., None] + f * c - r * s
+    return out
 
 
 @lru_cache(maxsize=64)
@@ -164,9 +178,12 @@ def point_distance(points: Array, poly: Array) -> Array:
 
 # --- square bases: closed forms, elementwise over (N,) arrays ----------------------------------
 
-def _frame(poses: Array) -> tuple[Array, Array, Array, Array]:  # a Frame
+def pose_frames(poses: Array) -> Frame:
+    """Each pose's (N, 3) frame: x, y, and its heading's sine and cosine."""
     h = np.radians(poses[:, 2])
     return poses[:, 0], poses[:, 1], np.sin(h), np.cos(h)
+
+
 
 
 def square_overlaps(a: Array, a_half: Array | float, b: Array, b_half: Array | float,
@@ -176,10 +193,7 @@ def square_overlaps(a: Array, a_half: Array | float, b: Array, b_half: Array | f
     The separating axis test for two squares needs only their four side directions; a square of
     half side h turned by d against an axis projects to a half-width of h (|cos d| + |sin d|).
     """
-    return _frames_overlap(_frame(a), a_half, _frame(b), b_half, tol)
-
-
-Frame = tuple[Array, Array, Array, Array]  # x, y, sin and cos of the heading, per pose
+    return _frames_overlap(pose_frames(a), a_half, pose_frames(b), b_half, tol)
 
 
 def _frames_overlap(fa: Frame, a_half: Array | float, fb: Frame, b_half: Array | float, tol: float) -> Mask:
@@ -200,7 +214,7 @@ def _frames_overlap(fa: Frame, a_half: Array | float, fb: Frame, b_half: Array |
 
 def _corners_to_square(corners: Array, centre: Array, half: Array | float) -> Array:
     """min over corners (N, K, 2) of their distance to the square (centre pose (N, 3), half)."""
-    return _corners_to_frame(corners, _frame(centre), half)
+    return _corners_to_frame(corners, pose_frames(centre), half)
 
 
 def _corners_to_frame(corners: Array, frame: Frame, half: Array | float) -> Array:
@@ -230,8 +244,8 @@ def square_distance_pairs(a: Array, a_half: Array, b: Array, b_half: Array) -> t
     n, k = len(a), len(b)
     ca = np.repeat(square_corners(a[:, 0], a[:, 1], a[:, 2], a_half), k, axis=0)
     cb = np.tile(square_corners(b[:, 0], b[:, 1], b[:, 2], b_half), (n, 1, 1))
-    fa = _frame(a)
-    fb = _frame(b)
+    fa = pose_frames(a)
+    fb = pose_frames(b)
     fa_rows: Frame = (np.repeat(fa[0], k), np.repeat(fa[1], k), np.repeat(fa[2], k), np.repeat(fa[3], k))
     fb_rows: Frame = (np.tile(fb[0], n), np.tile(fb[1], n), np.tile(fb[2], n), np.tile(fb[3], n))
     a_rows, b_rows = np.repeat(a_half, k), np.tile(b_half, n)
@@ -241,17 +255,23 @@ def square_distance_pairs(a: Array, a_half: Array, b: Array, b_half: Array) -> t
 
 
 def square_distance_rows(a: Array, a_half: Array, b: Array, b_half: Array, i: npt.NDArray[np.intp],
-                         j: npt.NDArray[np.intp], a_corners: Array, b_corners: Array) -> Array:
+                         j: npt.NDArray[np.intp], a_corners: Array, b_corners: Array,
+                         frames: tuple[Frame, Frame] | None = None) -> Array:
     """``square_distance_pairs``' distances of only the pairs a[i] against b[j] (index arrays of one
     length), given each pose's corners (``square_corners`` of the whole of a and of b, as there):
     the trigonometry worked out once per pose as there; every step after is elementwise per row,
-    so each row's numbers are those of the pair's row in ``square_distance_pairs``."""
-    fa = _frame(a)
-    fb = _frame(b)
+    so each row's numbers are those of the pair's row in ``square_distance_pairs``. ``frames``: a's
+    and b's ``pose_frames``, where the caller has them already."""
+    fa, fb = frames if frames is not None else (pose_frames(a), pose_frames(b))
     fa_rows: Frame = (fa[0][i], fa[1][i], fa[2][i], fa[3][i])
     fb_rows: Frame = (fb[0][j], fb[1][j], fb[2][j], fb[3][j])
     a_rows, b_rows = a_half[i], b_half[j]
-    d = np.minimum(_corners_to_frame(a_corners[i], fb_rows, b_rows), _corners_to_frame(b_corners[j], fa_rows, a_rows))
+    # a's corners against b's frames and b's against a's in one call (elementwise per row), halved after
+    r = len(i)
+    both: Frame = (np.concatenate((fb_rows[0], fa_rows[0])), np.concatenate((fb_rows[1], fa_rows[1])),
+                   np.concatenate((fb_rows[2], fa_rows[2])), np.concatenate((fb_rows[3], fa_rows[3])))
+    gaps = _corners_to_frame(np.concatenate((a_corners[i], b_corners[j])), both, np.concatenate((b_rows, a_rows)))
+    d = np.minimum(gaps[:r], gaps[r:])
     out: Array = np.where(_frames_overlap(fa_rows, a_rows, fb_rows, b_rows, tol=0.0), 0.0, d)
     return out
 
@@ -283,7 +303,8 @@ def wedge_hits(poly: Array, apex: Array, direction_deg: Array, arc_deg: float | 
     if not rest.size:
         return hit
     px, py = px[rest], py[rest]
-    direction = np.broadcast_to(np.asarray(direction_deg), (n,))[rest]
+    direction_all = np.asarray(direction_deg)
+    direction = (direction_all if direction_all.shape == (n,) else np.broadcast_to(direction_all, (n,)))[rest]
     arc_rest = arc[rest] if per_row else arc
     qx, qy = _following(px, 1) - px, _following(py, 1) - py  # edges
     along = _cross(px, py, qx, qy)
@@ -292,10 +313,11 @@ def wedge_hits(poly: Array, apex: Array, direction_deg: Array, arc_deg: float | 
         ray = np.radians(direction + sign * arc_rest / 2.0)
         dx, dy = np.sin(ray)[:, None], np.cos(ray)[:, None]
         denom = _cross(dx, dy, qx, qy)
-        safe = np.where(np.abs(denom) > 1e-12, denom, 1.0)
+        turned = np.abs(denom) > 1e-12  # the ray not parallel to the edge
+        safe = np.where(turned, denom, 1.0)
         t = along / safe  # along the ray
         u = _cross(px, py, dx, dy) / safe  # along the edge
-        crosses = (np.abs(denom) > 1e-12) & (t >= -1e-9) & (u >= -1e-9) & (u <= 1.0 + 1e-9)
+        crosses = turned & (t >= -1e-9) & (u >= -1e-9) & (u <= 1.0 + 1e-9)
         crossed |= crosses.any(-1)
     hit[rest] = crossed
     return hit

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 import numpy as np
 from shapely.prepared import PreparedGeometry, prep
@@ -36,7 +37,7 @@ from engine.rulesets.attack_wing.actions import REARM, REMOVE_MUON, ActionChoice
 from engine.rulesets.attack_wing.crossing import touches
 from engine.rulesets.attack_wing.maneuvers import (
     Maneuver,
-    end_pose,
+    end_poses,
     template_circle,
 )
 from engine.rulesets.attack_wing.measure import (
@@ -65,6 +66,14 @@ def expected_damage(attack: int, defense: int) -> float:
 
 _GUESSED = tuple(Maneuver(kind, 2) for kind in ("straight", "left-bank", "right-bank"))  # an enemy's likely moves
 _Planned = tuple[list[Pose], list[float], list[float], list[str]]
+
+
+@lru_cache(maxsize=256)
+def _guessed(dial: tuple[tuple[str, int, str], ...]) -> list[Maneuver]:
+    """The guessed moves (``_GUESSED``) on this dial (remembered per dial: a ship's dial is fixed,
+    and this is all the guess reads of it; the caller only reads the list)."""
+    twos = {k for k, s, _ in dial if s == 2}
+    return [m for m in _GUESSED if m.kind in twos]
 
 
 def _arc_of(ship: ShipState) -> float:
@@ -131,17 +140,14 @@ class AiPlayer:
         return self._plan_ships(state, state.in_play(side))
 
     def _plan_ships(self, state: GameState, ships: list[ShipState]) -> dict[str, _Planned]:
-        ends_of = {s.id: [end_pose(s.pose, m, s.base) for m, c in rules.dial_options(s)
-                          if not (s.aux_power and c == "red")] for s in ships}
+        ends_of = {s.id: end_poses(s.pose, [m for m, c in rules.dial_options(s) if not (s.aux_power and c == "red")],
+                                   s.base) for s in ships}
         arcs = self._arcs_after(state, ships, [ends_of[s.id] for s in ships])
         return {s.id: (ends_of[s.id], *a) for s, a in zip(ships, arcs, strict=True)}
 
     def _predict(self, enemy: ShipState) -> list[Pose]:
         """Where an enemy may be after it moves: a straight 2 and its 2 banks, when on its dial."""
-        out = [enemy.pose]
-        twos = {k for k, s, _ in enemy.dial if s == 2}
-        out += [end_pose(enemy.pose, m, enemy.base) for m in _GUESSED if m.kind in twos]
-        return out
+        return [enemy.pose, *end_poses(enemy.pose, _guessed(enemy.dial), enemy.base)]
 
     def _arcs_after(self, state: GameState, ships: list[ShipState], ends_lists: list[list[Pose]]
                     ) -> list[tuple[list[float], list[float], list[str]]]:
@@ -155,12 +161,15 @@ class AiPlayer:
             return [([0.0] * c, [0.0] * c, [""] * c) for c in counts]
         guesses = [(e, p, 1.0 / len(ps)) for e in enemies for ps in [self._predict(e)] for p in ps]
         k = len(guesses)
-        owner = [s for s, c in zip(ships, counts, strict=True) for _ in range(c)]
-        # every end pose against every guess: row r = i * k + j is end pose i against guess j
-        mine_once = np.array([p.as_tuple() for ends in ends_lists for p in ends])
-        theirs_once = np.array([p.as_tuple() for _, p, _ in guesses])
-        my_half_once = np.array([P.base_half(s.base) for s in owner])
-        their_half_once = np.array([P.base_half(e.base) for e, _, _ in guesses])
+        # every end pose against every guess: row r = i * k + j is end pose i against guess j; each
+        # end pose's half base side, arc and attack are its ship's (one per ship, repeated)
+        mine_once = np.array([(p.x, p.y, p.heading) for ends in ends_lists for p in ends])
+        theirs_once = np.array([(p.x, p.y, p.heading) for _, p, _ in guesses])
+        my_half_once, my_arc_once, my_attack_once = np.repeat(
+            np.array([(P.base_half(s.base), _arc_of(s), s.attack) for s in ships], dtype=np.float64), counts, axis=0).T
+        # each guess's half base side, arc, weight and attack
+        their_half_once, guess_arc_once, weight_once, attack_once = np.array(
+            [(P.base_half(e.base), _arc_of(e), w, e.attack) for e, _, w in guesses], dtype=np.float64).T
         centres = np.hypot(mine_once[:, None, 0] - theirs_once[None, :, 0],
                            mine_once[:, None, 1] - theirs_once[None, :, 1])
         # the bases' gap is at most their centres' distance and at least that less both circumradii:
@@ -171,21 +180,24 @@ class AiPlayer:
         lowest, highest = bands(centres - spread - 1e-6).ravel(), bands(centres + 1e-6).ravel()
         rows = np.flatnonzero(lowest <= 3.0)
         at, of = rows // k, rows % k
-        my_corners_once = kernels.square_corners(mine_once[:, 0], mine_once[:, 1], mine_once[:, 2], my_half_once)
-        their_corners_once = kernels.square_corners(theirs_once[:, 0], theirs_once[:, 1], theirs_once[:, 2],
-                                                    their_half_once)
+        # both sides' frames and corners in one call each (every step is elementwise per pose: the
+        # same numbers), the frames shared by the corners and the distances
+        both, both_half = np.concatenate((mine_once, theirs_once)), np.concatenate((my_half_once, their_half_once))
+        frame = kernels.pose_frames(both)
+        corners_once = kernels.frame_corners(frame, both_half)
+        my_corners_once, their_corners_once = corners_once[:n], corners_once[n:]
+        frames = (frame[0][:n], frame[1][:n], frame[2][:n], frame[3][:n]), (frame[0][n:], frame[1][n:],
+                                                                          frame[2][n:], frame[3][n:])
         band = lowest[rows]
         open_rows = np.flatnonzero(band != highest[rows])
         band[open_rows] = bands(kernels.square_distance_rows(mine_once, my_half_once, theirs_once, their_half_once,
                                                              at[open_rows], of[open_rows], my_corners_once,
-                                                             their_corners_once))
+                                                             their_corners_once, frames))
         range_w = _RANGE_W[band.astype(np.intp)]  # bands 1, 2, 3 weigh 1.25, 1.0, 0.7; beyond, 0.0
-        weight = np.array([w for _, _, w in guesses])[of]
+        weight = weight_once[of]
         # every row's arc (its own front arc for offense, the guessed enemy's for threat) in one
         # wedge test for both, on the rows in range: each row's numbers are its own (elementwise)
         in_range = range_w > 0.0
-        my_arc_once = np.array([_arc_of(s) for s in owner])
-        guess_arc_once = np.array([_arc_of(e) for e, _, _ in guesses])
         for arc in {*my_arc_once.tolist(), *guess_arc_once.tolist()}:
             validate_arc(arc)
         my_arc, guess_arc = my_arc_once[at], guess_arc_once[of]
@@ -194,18 +206,16 @@ class AiPlayer:
         in_arc = in_range & (my_arc >= FULL_CIRCLE)
         t_in = in_range & (guess_arc >= FULL_CIRCLE)
         if mine_rows.size or their_rows.size:
-            mine, theirs = mine_once[at], theirs_once[of]
-            my_r, their_r = my_half_once[at] * math.sqrt(2), their_half_once[of] * math.sqrt(2)
-            hits = kernels.wedge_hits_around(
-                np.concatenate((their_corners_once[of[mine_rows]], my_corners_once[at[their_rows]])),
-                np.concatenate((mine[mine_rows, :2], theirs[their_rows, :2])),
-                np.concatenate((mine[mine_rows, 2], theirs[their_rows, 2])),
-                np.concatenate((my_arc[mine_rows], guess_arc[their_rows])),
-                np.concatenate((theirs[mine_rows, :2], mine[their_rows, :2])),
-                np.concatenate((their_r[mine_rows], my_r[their_rows])))
+            # each wedge row's attacker and target by their index among both sides' poses (the end
+            # poses, then the guesses): offense rows first, then threat rows
+            attacker = np.concatenate((at[mine_rows], n + of[their_rows]))
+            target = np.concatenate((n + of[mine_rows], at[their_rows]))
+            hits = kernels.wedge_hits_around(corners_once[target], both[attacker, :2], both[attacker, 2],
+                                             np.concatenate((my_arc[mine_rows], guess_arc[their_rows])),
+                                             both[target, :2], both_half[target] * math.sqrt(2))
             in_arc[mine_rows] = hits[:mine_rows.size]
             t_in[their_rows] = hits[mine_rows.size:]
-        my_attack = np.array([s.attack for s in owner], dtype=np.float64)[at]
+        my_attack = my_attack_once[at]
         gain_rows = np.zeros(n * k)
         gain_rows[rows] = in_arc * range_w * weight * my_attack
         gain = gain_rows.reshape(n, k)
@@ -214,7 +224,7 @@ class AiPlayer:
         for col, enemy_id in enumerate(ids):  # summed in guess order, as a plain loop would
             per_enemy[enemy_id] = per_enemy[enemy_id] + gain[:, col] if enemy_id in per_enemy else gain[:, col]
         # threat: each guessed enemy pose as attacker, against every end pose, by the enemy's arc
-        attack = np.array([e.attack for e, _, _ in guesses], dtype=np.float64)[of]
+        attack = attack_once[of]
         threat = np.zeros(n * k)
         threat[rows] = np.where(in_range, t_in * range_w * weight * attack, 0.0)
         threat_sum = threat.reshape(n, k).sum(axis=1)
@@ -223,20 +233,18 @@ class AiPlayer:
         # descending id, the first of the highest is that one)
         ids_down = sorted(per_enemy, reverse=True)
         names = [state.ship(eid).name for eid in ids_down]
-        by_row = list(zip(*(per_enemy[eid].tolist() for eid in ids_down), strict=True))
-        near = nearest.tolist()
+        # argmax takes the first of the highest, as values.index(max(values)) would (no NaN here)
+        values = np.column_stack([per_enemy[eid] for eid in ids_down])
+        best = values.argmax(axis=1)
+        value = values[np.arange(n), best]
+        # closing in matters only while nothing is in arc (elementwise: each row's own numbers)
+        offense = np.where(value > 0, value, -nearest / 300.0).tolist()
+        targets = [names[b] if v else "" for b, v in zip(best.tolist(), (value > 0).tolist(), strict=True)]
+        threats = threat_sum.tolist()
         out = []
         row = 0
         for c in counts:
-            offense, targets = [], []
-            for r in range(row, row + c):
-                values = by_row[r]
-                best = values.index(max(values))
-                value = values[best]
-                # closing in matters only while nothing is in arc
-                offense.append(value if value > 0 else -near[r] / 300.0)
-                targets.append(names[best] if value > 0 else "")
-            out.append((offense, threat_sum[row:row + c].tolist(), targets))
+            out.append((offense[row:row + c], threats[row:row + c], targets[row:row + c]))
             row += c
         return out
 

@@ -235,6 +235,23 @@ def end_pose(start: Pose, maneuver: Maneuver, base: str = "small") -> Pose:
                 normalize_heading(start.heading + turn))
 
 
+def end_poses(start: Pose, maneuvers: Sequence[Maneuver], base: str = "small") -> list[Pose]:
+    """``end_pose`` of each maneuver from one start (a whole dial): the same arithmetic, with the
+    start's sine and cosine worked out once and each turn's heading normalized once."""
+    h = math.radians(start.heading)
+    fx, fy = math.sin(h), math.cos(h)
+    rx, ry = math.cos(h), -math.sin(h)
+    headings: dict[float, float] = {}
+    out = []
+    for maneuver in maneuvers:
+        forward, right, turn = _relative_end(maneuver.kind, maneuver.speed, base)
+        heading = headings.get(turn)
+        if heading is None:
+            heading = headings[turn] = normalize_heading(start.heading + turn)
+        out.append(Pose(start.x + forward * fx + right * rx, start.y + forward * fy + right * ry, heading))
+    return out
+
+
 @lru_cache(maxsize=512)
 def _relative_end(kind: str, speed: int, base: str) -> tuple[float, float, float]:
     """A maneuver's end in its start's frame (forward mm, right mm, turn degrees): a maneuver is

@@ -115,7 +115,9 @@ def _corner_gap(corners: list[Pt], square: Placed) -> float:
         dx, dy = px - x0, py - y0
         f = abs(dx * s + dy * c) - half
         r = abs(dx * c - dy * s) - half
-        best = min(best, math.hypot(f if f > 0 else 0.0, r if r > 0 else 0.0))
+        d = math.hypot(f if f > 0 else 0.0, r if r > 0 else 0.0)
+        if d < best:  # min(best, d), without the call
+            best = d
     return best
 
 
@@ -198,9 +200,10 @@ def _convex_overlap(a: list[Pt], b: list[Pt], tol: float = 0.0) -> bool:
             if nx == 0.0 and ny == 0.0:
                 continue
             norm = math.hypot(nx, ny)
-            pa = [(px * nx + py * ny) / norm for px, py in a]
-            pb = [(px * nx + py * ny) / norm for px, py in b]
-            if min(pb) - max(pa) > -tol or min(pa) - max(pb) > -tol:
+            pa = [px * nx + py * ny for px, py in a]
+            pb = [px * nx + py * ny for px, py in b]
+            # each end divided by the norm alone: see separation
+            if min(pb) / norm - max(pa) / norm > -tol or min(pa) / norm - max(pb) / norm > -tol:
                 return False
     return True
 
@@ -220,9 +223,12 @@ def separation(a: Sequence[Pt], b: Sequence[Pt]) -> float:
             if nx == 0.0 and ny == 0.0:
                 continue
             norm = math.hypot(nx, ny)
-            pa = [(px * nx + py * ny) / norm for px, py in a]
-            pb = [(px * nx + py * ny) / norm for px, py in b]
-            gap = max(min(pb) - max(pa), min(pa) - max(pb))
+            pa = [px * nx + py * ny for px, py in a]
+            pb = [px * nx + py * ny for px, py in b]
+            # the projections are the dot products divided by the norm (> 0): a correctly rounded
+            # division keeps their order, so the least and greatest projections are the least and
+            # greatest dot products divided, the same floats as dividing every one first
+            gap = max(min(pb) / norm - max(pa) / norm, min(pa) / norm - max(pb) / norm)
             if gap > 0.0:
                 return gap
             if gap > worst:
@@ -417,8 +423,10 @@ def measure_many(a_poses: kernels.Array, a_half: kernels.Array | float, b_poses:
     return dist, bands(dist), in_arc, arc_dist
 
 
+_BAND_EDGES = np.asarray(P.RANGE_BAND_EDGES_MM) + 1e-9  # each band's far edge, a rounding's width beyond
+
+
 def bands(distances: kernels.Array) -> kernels.Array:
     """Range bands (1, 2, 3, or beyond) of an array of distances."""
-    edges = np.asarray(P.RANGE_BAND_EDGES_MM) + 1e-9
-    out: kernels.Array = np.searchsorted(edges, distances, side="left").astype(np.float64) + 1.0
+    out: kernels.Array = np.searchsorted(_BAND_EDGES, distances, side="left").astype(np.float64) + 1.0
     return out

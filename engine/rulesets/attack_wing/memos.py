@@ -9,9 +9,10 @@ from __future__ import annotations
 def forget() -> None:
     from engine.geometry.shapes import base_polygon
     from engine.rulesets.attack_wing.abilities import card_odds, windows
+    from engine.rulesets.attack_wing.ai import _guessed
     from engine.rulesets.attack_wing.maneuvers import template_outline
     from engine.rulesets.attack_wing.measure import _arc_check, _distance
-    from engine.rulesets.attack_wing.rules import _OPTIONS
+    from engine.rulesets.attack_wing.rules import _OPTIONS, _dial_options
 
     card_odds._ODDS.clear()
     card_odds._DECIDED.clear()
@@ -25,3 +26,5 @@ def forget() -> None:
     _OPTIONS.clear()
     base_polygon.cache_clear()
     template_outline.cache_clear()
+    _guessed.cache_clear()
+    _dial_options.cache_clear()

@@ -60,12 +60,18 @@ def dial_options(ship: ShipState) -> list[tuple[Maneuver, str]]:
     power may still set a red one (rulebook: revealing it deals a face-up card and it becomes a
     white 2 straight), but the engine's players avoid that. (``maneuver_colour`` of each, the
     dial read once.)"""
-    fire = ship.face_up("engine_room_fire")
+    return list(_dial_options(ship.dial, ship.face_up("engine_room_fire")))
+
+
+@lru_cache(maxsize=256)
+def _dial_options(dial: tuple[tuple[str, int, str], ...], fire: bool) -> tuple[tuple[Maneuver, str], ...]:
+    """``dial_options`` by all it reads: the printed dial and whether an Engine Room Fire is face
+    up (the planner and the Planning Phase ask it of every ship every round)."""
     printed: dict[tuple[str, int], str] = {}
-    for k, s, colour in ship.dial:
+    for k, s, colour in dial:
         printed.setdefault((k, s), colour)  # the first entry, as maneuver_colour finds it
-    return [(_maneuver(k, s), "red" if fire and k.endswith(("bank", "turn")) else printed[(k, s)])
-            for k, s, _ in ship.dial]
+    return tuple((_maneuver(k, s), "red" if fire and k.endswith(("bank", "turn")) else printed[(k, s)])
+                 for k, s, _ in dial)
 
 
 @lru_cache(maxsize=256)
