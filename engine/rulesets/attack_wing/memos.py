@@ -21,7 +21,6 @@ def forget() -> None:
     card_odds._SHOWN.clear()
     card_odds._LEFT.clear()
     windows._OWNERS.clear()
-    windows._ASKED.clear()
     _arc_check.cache_clear()
     _distance.cache_clear()
     _OPTIONS.clear()

@@ -187,29 +187,10 @@ def _owners(ships: tuple[ShipState, ...], window: str) -> Owners:
     return owners
 
 
-# per (window, subject's id): the last ask's state, subject and attack (kept, so that no id is reused)
-# and its answer. The answer depends on those alone (``ready`` and ``holds`` read the state, its ships
-# and the attack, all frozen; the registry is fixed): the same objects, the same abilities. An attack
-# asks the same window of one state several times (its dice count's marks, then its counts; the odds'
-# cards, the defense dice's preview and extra dice): 30% of the asks in 10 skirmish games
-_ASKED: dict[tuple[str, str], tuple[GameState, ShipState, AttackContext | None, tuple[Found, ...]]] = {}
-
-
 def candidates(state: GameState, subject: ShipState, window: Window, attack: AttackContext | None
                ) -> Iterator[Found]:
     """Every ability in ``window`` that applies to ``subject`` now: its own cards', a friendly
     ship's (an aura), and those of cards that marked it this round."""
-    key = (window, subject.id)
-    asked = _ASKED.get(key)
-    if asked is not None and asked[0] is state and asked[1] is subject and asked[2] is attack:
-        return iter(asked[3])
-    found = tuple(_candidates(state, subject, window, attack))
-    _ASKED[key] = (state, subject, attack, found)
-    return iter(found)
-
-
-def _candidates(state: GameState, subject: ShipState, window: Window, attack: AttackContext | None
-                ) -> Iterator[Found]:
     marked: set[tuple[str, int]] = set()
     for owner, abilities in _owners(state.ships, window):
         for card_id, card, i, ability in abilities:
