@@ -131,6 +131,8 @@ def _token_before_dice(t: Table, found: Found, window: Window, subject: str) -> 
 def _riders(state: GameState, kind: str) -> Iterator[tuple[ShipState, str, Ability]]:
     """(owner, card id, ability) of every declare-target rider of this kind whose mark is on some ship."""
     marked = {c for s in state.ships for c in s.marks}
+    if not marked:  # no card marked a ship (most of a game): no rider, without looking at every card
+        return
     for owner in state.ships:
         for card_id in owner.cards:
             card = CARDS.get(card_id)
