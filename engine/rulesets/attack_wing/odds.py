@@ -407,22 +407,57 @@ def event_fields(odds: Odds) -> dict[str, Any]:
 
 def luck(events: Iterable[Any]) -> list[SideLuck] | None:
     """Each side's luck over a game's events (typed Attack Wing events), from the odds recorded
-    before every roll and what the attack did; None when the log has no odds (an older file)."""
+    before every roll and what the attack did; None when the log has no odds (an older file).
+
+    An attack's damage is its uncanceled results plus what a card added to them in the damage step
+    (``AbilityUsed`` in the "damage" window with an amount: Quantum Torpedoes' extra hit), which
+    the recorded odds count and ``AttackResolved`` (emitted before that step) does not; for such an
+    attack the percentile is worked out again from the recorded distribution of its damage."""
     sides: dict[str, int] = {}
     out = [SideLuck(0), SideLuck(1)]
-    pending: dict[str, float] = {}
+    pending: dict[str, ev.AttackOdds] = {}
+    open_attack: tuple[SideLuck, ev.AttackOdds, ev.AttackResolved, int] | None = None  # its damage step may add
     seen = False
+
+    def close() -> None:
+        nonlocal open_attack
+        if open_attack is not None:
+            s, odds, resolved, added = open_attack
+            total = resolved.hits + resolved.crits + added
+            s.actual += total
+            pct = resolved.percentile if not added else damage_percentile(odds.damage, total)
+            if pct is not None:
+                s.percentiles.append(pct)
+            open_attack = None
+
     for e in events:
+        if isinstance(e, ev.AbilityUsed) and open_attack is not None and e.window == "damage" and e.amount > 0:
+            s, odds, resolved, added = open_attack
+            open_attack = (s, odds, resolved, added + e.amount)
+            continue
+        if not isinstance(e, ev.AbilityUsed):
+            close()
         if isinstance(e, ev.GameStarted):
             sides = {s.id: s.side for s in e.ships}
         elif isinstance(e, ev.AttackOdds):
             seen = True
-            pending[e.ship] = e.expected
+            pending[e.ship] = e
         elif isinstance(e, ev.AttackResolved) and e.ship in pending and e.ship in sides:
             s = out[sides[e.ship]]
+            odds = pending.pop(e.ship)
             s.attacks += 1
-            s.expected += pending.pop(e.ship)
-            s.actual += e.hits + e.crits
-            if e.percentile is not None:
-                s.percentiles.append(e.percentile)
+            s.expected += odds.expected
+            open_attack = (s, odds, e, 0)
+    close()
     return out if seen else None
+
+
+def damage_percentile(damage: Sequence[float], total: int) -> float | None:
+    """The mid-rank percentile of ``total`` damage in a recorded distribution (P(d) for d = 0, 1, ...):
+    as ``Odds.percentile``, from the event's rounded probabilities."""
+    if not damage:
+        return None
+    whole = sum(damage)
+    below = sum(p for d, p in enumerate(damage) if d < total)
+    equal = damage[total] if total < len(damage) else 0.0
+    return round((2 * below + equal) / (2 * whole), 6)

@@ -20,6 +20,7 @@ from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.maneuvers import Maneuver, maneuver_path, template_outline
 from engine.rulesets.attack_wing.narrate import log_line as aw_log_line
+from engine.rulesets.attack_wing.odds import damage_percentile
 from engine.rulesets.attack_wing.params import BASE_SIDE_MM, RANGE_BAND_EDGES_MM
 from engine.rulesets.attack_wing.screen import (
     attack_reason,
@@ -104,6 +105,8 @@ class BoardPresenter(Generic[S]):
         self._trail_cache: dict[int, tuple[tuple[float, float], ...]] = {}
         self._odds: dict[int, ev.AttackOdds] = {}  # attack_declared index -> its odds
         self._resolved: dict[int, int] = {}  # attack_declared index -> its attack_resolved index
+        # attack_declared index -> (event, damage) a card added in its damage step (Quantum Torpedoes)
+        self._added: dict[int, list[tuple[int, int]]] = {}
         self._dial_reason: dict[str, str] = {}
         self._dial_move: dict[str, bool] = {}  # ship -> its next move is its dial's own maneuver
         self._attack = -1
@@ -171,6 +174,8 @@ class BoardPresenter(Generic[S]):
             self._odds[attack] = e
         elif attack >= 0 and isinstance(e, ev.AttackResolved):
             self._resolved[attack] = i
+        if attack >= 0 and isinstance(e, ev.AbilityUsed) and e.window == "damage" and e.amount > 0:
+            self._added.setdefault(attack, []).append((i, e.amount))
         said = self.decision(e, state) or getattr(e, "reason", "") or ""
         # the dial's reason goes with the dial's maneuver; a move a card gives or changes (Gul Ranor,
         # Jadzia Dax, Uhura, Transwarp Drive) carries the card's reason instead
@@ -328,7 +333,11 @@ class BoardPresenter(Generic[S]):
         if r is not None and r <= i:
             done = self.events[r]
             assert isinstance(done, ev.AttackResolved)
-            return replace(view, actual=done.hits + done.crits, percentile=done.percentile)
+            # the damage a card adds after the dice (which the odds count) joins the dice's results
+            added = sum(amount for j, amount in self._added.get(attack, ()) if j <= i)
+            actual = done.hits + done.crits + added
+            return replace(view, actual=actual,
+                           percentile=damage_percentile(o.damage, actual) if added else done.percentile)
         return view
 
     def _markers_at(self, i: int) -> tuple[MarkerView, ...]:
