@@ -531,6 +531,17 @@ def test_luck_and_the_hud_count_the_hit_a_card_adds_after_the_dice() -> None:
     assert len(fed) == sides[0].attacks
 
 
+def test_the_rulesets_luck_reads_every_event_the_luck_needs() -> None:
+    """Batch rows and `trek replay info` read only the event types ``LUCK.reads`` names: the damage
+    step's card uses among them, or Quantum Torpedoes' extra hit is lost again (skirmish seed 1)."""
+    from engine.rulesets.attack_wing.ruleset import LUCK
+
+    events = play(load_scenario("skirmish"), 1).events
+    read = [e for e in events if e.type in LUCK.reads]
+    whole = luck(events)
+    assert whole is not None and LUCK.sides(read) == [s.as_json() for s in whole]
+
+
 def test_replay_info_reports_luck(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "duel.trek"
     result = play(load_scenario("duel"), 7, path)

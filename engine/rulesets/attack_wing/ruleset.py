@@ -84,8 +84,9 @@ def _luck(events: Iterable[Any]) -> list[dict[str, Any]] | None:
     return None if sides is None else [s.as_json() for s in sides]
 
 
-# each side's damage against the damage expected before each roll (the recorded odds)
-LUCK = Luck(frozenset({"game_started", "attack_odds", "attack_resolved"}), "attack_odds", _luck)
+# each side's damage against the damage expected before each roll (the recorded odds); a card's use
+# in the damage step adds to an attack's damage (Quantum Torpedoes)
+LUCK = Luck(frozenset({"game_started", "attack_odds", "attack_resolved", "ability_used"}), "attack_odds", _luck)
 
 
 def _replay_check(header: dict[str, Any], events: Iterator[dict[str, Any]], result: dict[str, Any] | None,
