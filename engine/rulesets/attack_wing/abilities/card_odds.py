@@ -456,6 +456,7 @@ def _card_odds(state: GameState, context: AttackContext, attack_dice: int, defen
         # the defense cards' answers read the attack's results only for whether any is left uncanceled
         # (``_decided``), which only their number decides: the defense dice after the cards, once per number
         after_cards: dict[int, list[tuple[tuple[str, ...], bool, int]]] = {}  # (faces, token, weight)
+        pool_faces: dict[Pool, tuple[str, ...]] = {}
         for (hits, crits), p in hc.items():
             shown = ("hit",) * hits + ("crit",) * crits
             defended = after_cards.get(hits + crits)
@@ -467,7 +468,10 @@ def _card_odds(state: GameState, context: AttackContext, attack_dice: int, defen
                 # alike whatever its flags) and token are one case, their whole-number weights summed
                 merged: dict[tuple[tuple[str, ...], bool], int] = {}
                 for (pool, token), q in ddist.items():
-                    case_key = (_faces_flags(pool)[0], token)
+                    faces = pool_faces.get(pool)
+                    if faces is None:  # (the same pools come back for every number of successes)
+                        faces = pool_faces[pool] = tuple([f for f, _ in pool])
+                    case_key = (faces, token)
                     merged[case_key] = merged.get(case_key, 0) + q
                 defended = after_cards[hits + crits] = [(faces, token, q) for (faces, token), q in merged.items()]
             # without defense cards the defense dice are the plain roll's: the same case recurs in every
@@ -479,7 +483,7 @@ def _card_odds(state: GameState, context: AttackContext, attack_dice: int, defen
                 damage = {}  # the weights of the defense dice by the damage they let through
                 for faces, token, q in defended:
                     h, c = _defended(shown, faces, token, evade_tokens, cancels)
-                    on_hull = on_crit if crit_on_hull(h, c, shields, past_shields) else 0
+                    on_hull = on_crit if on_crit and crit_on_hull(h, c, shields, past_shields) else 0
                     if h + c:
                         h += added + on_hull
                     damage[h, c] = damage.get((h, c), 0) + q
