@@ -195,7 +195,10 @@ def write_plots(found: Tables, rows: Sequence[dict[str, Any]], out: Path) -> lis
     ax.set_xticks(list(xs), [f"{s['name']}\nmean percentile {s['mean_percentile']:.2f}" for s in sides])
     ax.set_ylabel("damage per attack")
     ax.set_title(f"{title}: damage against the odds")
-    ax.legend(loc="lower right")
+    # room above the tallest bar for the legend in one row: in a corner it covered a side's bars
+    top = max([s["expected_per_attack"] or 0.0 for s in sides] + [s["damage_per_attack"] or 0.0 for s in sides] + [0.1])
+    ax.set_ylim(0, top * 1.3)
+    ax.legend(loc="upper center", ncol=2, frameon=False)
     written.append(_save(fig, out / "damage.png"))
 
     fig = Figure(figsize=(5.2, 5.2), dpi=100)
