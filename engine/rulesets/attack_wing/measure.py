@@ -192,20 +192,11 @@ def convex_gap(a: list[Pt], b: list[Pt]) -> float:
 
 
 def _convex_overlap(a: list[Pt], b: list[Pt], tol: float = 0.0) -> bool:
-    for poly in (a, b):
-        n = len(poly)
-        for i in range(n):
-            (x0, y0), (x1, y1) = poly[i], poly[(i + 1) % n]
-            nx, ny = y0 - y1, x1 - x0
-            if nx == 0.0 and ny == 0.0:
-                continue
-            norm = math.hypot(nx, ny)
-            pa = [px * nx + py * ny for px, py in a]
-            pb = [px * nx + py * ny for px, py in b]
-            # each end divided by the norm alone: see separation
-            if min(pb) / norm - max(pa) / norm > -tol or min(pa) / norm - max(pb) / norm > -tol:
-                return False
-    return True
+    # apart on some axis by more than -tol (a tolerance, >= 0): separation's answer is then above
+    # -tol too (its first positive gap, or the widest of them all)
+    if tol < 0.0:
+        raise ValueError(f"an overlap's tolerance is at least 0 mm, not {tol}")
+    return not separation(a, b) > -tol
 
 
 def separation(a: Sequence[Pt], b: Sequence[Pt]) -> float:
