@@ -31,6 +31,7 @@ from engine.rulesets.attack_wing.abilities.windows import (
     own_cards,
     parse_action,
     ready,
+    standing,
     upgrade_type,
     upgrades_to_disable,
     upgrades_to_discard,
@@ -139,13 +140,8 @@ def action_options(state: GameState, ship: ShipState) -> list[ActionOption]:
 def bar_actions(state: GameState, ship: ShipState) -> tuple[str, ...]:
     """The actions the ship's cards put on its Action Bar now (a card not discarded, disabled or not)."""
     out: list[str] = []
-    for card_id in ship.cards:
-        card = CARDS.get(card_id)
-        if card is None or card_id in ship.cards_discarded:
-            continue
-        for ability in card.abilities:
-            if ability.effect.kind == "bar_action" and holds(Situation(state, ship, ship, None), card_id, ability):
-                out.extend(a for a in ability.effect.actions if a not in ship.actions and a not in out)
+    for _, ability in standing(state, ship, "bar_action"):
+        out.extend(a for a in ability.effect.actions if a not in ship.actions and a not in out)
     return tuple(out)
 
 

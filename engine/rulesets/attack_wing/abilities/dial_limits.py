@@ -7,9 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-from engine.rulesets.attack_wing.abilities.model import Situation
-from engine.rulesets.attack_wing.abilities.registry import CARDS
-from engine.rulesets.attack_wing.abilities.windows import holds
+from engine.rulesets.attack_wing.abilities.windows import standing
 from engine.rulesets.attack_wing.state import GameState, ShipState
 
 T = TypeVar("T")
@@ -26,16 +24,8 @@ _Limit = tuple[str, int, Sequence[str]]  # the card's name, the one speed it all
 def _limits(state: GameState, ship: ShipState) -> list[_Limit]:
     """The ship's dial limits that hold now, in card and ability order (none depends on the
     maneuver asked about, so a whole dial is checked against one list)."""
-    out: list[_Limit] = []
-    for card_id in ship.cards:
-        card = CARDS.get(card_id)
-        if card is None or card_id in ship.cards_discarded:
-            continue
-        for ability in card.abilities:
-            effect = ability.effect
-            if effect.kind == "dial_limit" and holds(Situation(state, ship, ship, None), card_id, ability):
-                out.append((card.name, effect.amount, effect.actions))
-    return out
+    return [(card.name, ability.effect.amount, ability.effect.actions)
+            for card, ability in standing(state, ship, "dial_limit")]
 
 
 def _forbids(limits: list[_Limit], kind: str, speed: int) -> str | None:

@@ -102,6 +102,18 @@ def holds(sit: Situation, card_id: str, ability: Ability) -> bool:
     return c.check is None or c.check(sit)
 
 
+def standing(state: GameState, ship: ShipState, kind: str) -> Iterator[tuple[Card, Ability]]:
+    """The ship's own abilities of effect ``kind`` that hold now, in card and ability order: its
+    cards not discarded (disabled ones too: a standing ability is not an Action)."""
+    for card_id in ship.cards:
+        card = CARDS.get(card_id)
+        if card is None or card_id in ship.cards_discarded:
+            continue
+        for ability in card.abilities:
+            if ability.effect.kind == kind and holds(Situation(state, ship, ship, None), card_id, ability):
+                yield card, ability
+
+
 def ready(owner: ShipState, card_id: str, ability: Ability) -> bool:
     """The card can pay for the ability now: in play, not disabled, within its limits, the token there."""
     cost = ability.cost
