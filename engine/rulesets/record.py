@@ -44,6 +44,7 @@ def fewer_collections() -> Iterator[None]:
         gc.set_threshold(*old)
 
 
+@fewer_collections()
 def record_game(ruleset: Ruleset[S, E], header: Mapping[str, Any], play: Callable[[Sink[E, S] | None], G],
                 result: Callable[[G], dict[str, Any] | None], out: Path | None, *,
                 keyframe_every: int = KEYFRAME_EVERY) -> G:
@@ -52,12 +53,6 @@ def record_game(ruleset: Ruleset[S, E], header: Mapping[str, Any], play: Callabl
     keyframes, and ``result(game)`` in the trailer (None: no result, e.g. a game stopped early). The
     file appears whole when the game is over (written aside and renamed); an error leaves nothing.
     Without ``out``, ``play`` gets no sink and nothing is written."""
-    with fewer_collections():
-        return _record(ruleset, header, play, result, out, keyframe_every)
-
-
-def _record(ruleset: Ruleset[S, E], header: Mapping[str, Any], play: Callable[[Sink[E, S] | None], G],
-            result: Callable[[G], dict[str, Any] | None], out: Path | None, keyframe_every: int) -> G:
     from engine.replay.writer import BLOCK_EVENTS, ReplayWriter
 
     if out is None:
