@@ -416,39 +416,41 @@ def luck(events: Iterable[Any]) -> list[SideLuck] | None:
     sides: dict[str, int] = {}
     out = [SideLuck(0), SideLuck(1)]
     pending: dict[str, ev.AttackOdds] = {}
-    open_attack: tuple[SideLuck, ev.AttackOdds, ev.AttackResolved, int] | None = None  # its damage step may add
+    # the last attack resolved (its side's luck, its odds, its result) and the damage its damage step
+    # added: every "damage" window comes after its attack's AttackResolved and before the next
+    # attack's odds, whatever else the log holds between (the batch rows read only LUCK.reads)
+    last: tuple[SideLuck, ev.AttackOdds, ev.AttackResolved] | None = None
+    added = 0
     seen = False
 
-    def close() -> None:
-        nonlocal open_attack
-        if open_attack is not None:
-            s, odds, resolved, added = open_attack
+    def count() -> None:
+        if last is not None:
+            s, odds, resolved = last
             total = resolved.hits + resolved.crits + added
             s.actual += total
             pct = resolved.percentile if not added else damage_percentile(odds.damage, total)
             if pct is not None:
                 s.percentiles.append(pct)
-            open_attack = None
 
     for e in events:
-        if isinstance(e, ev.AbilityUsed) and open_attack is not None and e.window == "damage" and e.amount > 0:
-            s, odds, resolved, added = open_attack
-            open_attack = (s, odds, resolved, added + e.amount)
-            continue
-        if not isinstance(e, ev.AbilityUsed):
-            close()
-        if isinstance(e, ev.GameStarted):
-            sides = {s.id: s.side for s in e.ships}
-        elif isinstance(e, ev.AttackOdds):
-            seen = True
-            pending[e.ship] = e
-        elif isinstance(e, ev.AttackResolved) and e.ship in pending and e.ship in sides:
-            s = out[sides[e.ship]]
-            odds = pending.pop(e.ship)
-            s.attacks += 1
-            s.expected += odds.expected
-            open_attack = (s, odds, e, 0)
-    close()
+        if isinstance(e, ev.AbilityUsed):
+            if e.window == "damage":
+                added += e.amount
+        elif isinstance(e, ev.GameStarted | ev.AttackOdds | ev.AttackResolved):
+            count()
+            last, added = None, 0
+            if isinstance(e, ev.GameStarted):
+                sides = {s.id: s.side for s in e.ships}
+            elif isinstance(e, ev.AttackOdds):
+                seen = True
+                pending[e.ship] = e
+            elif e.ship in pending and e.ship in sides:
+                s = out[sides[e.ship]]
+                odds = pending.pop(e.ship)
+                s.attacks += 1
+                s.expected += odds.expected
+                last = (s, odds, e)
+    count()
     return out if seen else None
 
 
