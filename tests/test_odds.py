@@ -523,6 +523,8 @@ def test_luck_and_the_hud_count_the_hit_a_card_adds_after_the_dice() -> None:
         assert m.odds is not None and m.odds.actual == total
         pct = damage_percentile(odds.damage, total)
         assert m.odds.percentile == pct and pct is not None and done.percentile is not None and pct > done.percentile
+        # the card's log line says the new total and its luck (the line at AttackResolved rated the dice)
+        assert m.caption.endswith(f"({total} damage in all: a {percentile_name(pct)} roll)"), m.caption
         checked += 1
     assert checked >= 1
     sides = luck(events)

@@ -20,6 +20,7 @@ from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.maneuvers import Maneuver, maneuver_path, template_outline
 from engine.rulesets.attack_wing.narrate import log_line as aw_log_line
+from engine.rulesets.attack_wing.narrate import percentile_name
 from engine.rulesets.attack_wing.odds import damage_percentile
 from engine.rulesets.attack_wing.params import BASE_SIDE_MM, RANGE_BAND_EDGES_MM
 from engine.rulesets.attack_wing.screen import (
@@ -176,6 +177,7 @@ class BoardPresenter(Generic[S]):
             self._resolved[attack] = i
         if attack >= 0 and isinstance(e, ev.AbilityUsed) and e.window == "damage" and e.amount > 0:
             self._added.setdefault(attack, []).append((i, e.amount))
+            self.lines[-1] += self._with_card_damage(attack, i)
         said = self.decision(e, state) or getattr(e, "reason", "") or ""
         # the dial's reason goes with the dial's maneuver; a move a card gives or changes (Gul Ranor,
         # Jadzia Dax, Uhura, Transwarp Drive) carries the card's reason instead
@@ -339,6 +341,15 @@ class BoardPresenter(Generic[S]):
             return replace(view, actual=actual,
                            percentile=damage_percentile(o.damage, actual) if added else done.percentile)
         return view
+
+    def _with_card_damage(self, attack: int, i: int) -> str:
+        """What the log line of a card adding damage after the dice says the attack now deals, with its
+        luck from the recorded odds (the line at ``AttackResolved`` could only rate the dice)."""
+        view = self._odds_view(attack, i)
+        if view is None or view.actual is None:
+            return ""
+        luck = "" if view.percentile is None else f": a {percentile_name(view.percentile)} roll"
+        return f" ({view.actual} damage in all{luck})"
 
     def _markers_at(self, i: int) -> tuple[MarkerView, ...]:
         """The table's mission markers, each token with the ship that collected it by event ``i``."""
