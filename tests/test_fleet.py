@@ -11,20 +11,18 @@ import pytest
 from engine.catalog import load_catalog
 from engine.errors import TrekError
 from engine.rulesets.attack_wing.fleet import (
-    CARD_RULES,
     MAX_SHIPS,
     MAX_TEXT,
     MAX_UPGRADES,
     FleetError,
     ResolvedFleet,
-    card_rule,
     fleet_document,
     load_fleet,
     parse_fleet,
     read_fleet_file,
     resolve_fleet,
-    tag_is_interpreted,
 )
+from engine.rulesets.attack_wing.fleet_tags import CARD_RULES, card_rule, tag_is_interpreted
 
 REPLAYS = Path(__file__).resolve().parents[1] / "replays"
 

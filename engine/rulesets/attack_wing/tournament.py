@@ -16,14 +16,8 @@ from typing import Final, Literal
 from pydantic import BaseModel, ConfigDict
 
 from engine.catalog import Admiral, Captain, Upgrade
-from engine.rulesets.attack_wing.fleet import (
-    SLOT_NAMES,
-    FleetError,
-    ResolvedFleet,
-    ResolvedShip,
-    ShipContext,
-    card_rule,
-)
+from engine.rulesets.attack_wing.fleet import FleetError, ResolvedFleet, ResolvedShip
+from engine.rulesets.attack_wing.fleet_tags import SLOT_NAMES, ShipContext, card_rule
 
 FleetFormat = Literal["tournament"]
 FORMATS: tuple[FleetFormat, ...] = ("tournament",)
