@@ -174,3 +174,21 @@ def test_carriers_retreat_from_the_federation_edge_and_earn_xp() -> None:
             assert dict(mission.xp)[ship.id] == 2
             return
     raise AssertionError("no seed brought the sensor data home by the Federation edge")
+
+
+def test_luck_counts_the_enemy_ai_ships_that_arrive_as_reinforcements() -> None:
+    """`trek replay info` and batch stats: every attack with recorded odds counts for its side. The
+    Enemy AI's ships are not in GameStarted (they arrive in the Reinforcements Phase), and their
+    attacks were dropped: side 1 read 0 attacks in alliance-act1 seed 4 with 13 made."""
+    from engine.rulesets.alliance.ruleset import RULESET as ALLIANCE
+
+    assert ALLIANCE.luck is not None
+    events = play_mission("alliance-act1", 2, 4).events
+    sides = ALLIANCE.luck.sides([e for e in events if e.type in ALLIANCE.luck.reads])
+    assert sides is not None
+    enemy = {s.id for e in events if isinstance(e, ae.ReinforcementsArrived) for s in e.ships}
+    attacks = [e for e in events if isinstance(e, ev.AttackResolved)]
+    made = [sum(1 for a in attacks if (a.ship in enemy) == (side == 1)) for side in (0, 1)]
+    assert [s["attacks"] for s in sides] == made and made[1] > 0
+    dealt = sum(a.hits + a.crits for a in attacks if a.ship in enemy)
+    assert sides[1]["actual_damage"] == dealt

@@ -175,6 +175,8 @@ def _fleets_text(fleets: Any) -> str:
             label = fleet.get("name") or fleet.get("player") or fleet.get("faction") or f"side {fleet.get('side', '?')}"
             ships = fleet.get("ships")
             count = f" ({len(ships)} ship{'' if len(ships) == 1 else 's'})" if isinstance(ships, list) else ""
+            if count == " (0 ships)":  # a side whose ships all come later (Alliance's Enemy AI reinforcements)
+                count = " (no ships at the start)"
             parts.append(f"{_short(label, 40)}{count}")
         else:
             parts.append(_short(fleet, 40))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from engine.geometry.shapes import Obstacle, Planet
@@ -12,9 +13,10 @@ from engine.rulesets.alliance.presenter import AlliancePresenter
 from engine.rulesets.alliance.screen import cards, markers
 from engine.rulesets.alliance.state import AllianceState
 from engine.rulesets.alliance.upgrades import EVENT_SCHEMA, UPGRADES
+from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.presenter import seconds
 from engine.rulesets.attack_wing.ruleset import LUCK
-from engine.rulesets.base import Ruleset
+from engine.rulesets.base import Luck, Ruleset
 from engine.rulesets.lazy import lazy, lazy_maker
 from engine.timeline import TableGeometry
 
@@ -44,6 +46,23 @@ def _mm(value: object) -> float:
     return float(value)
 
 
+def _arrivals(event: Any) -> Iterable[ev.ShipSetup]:
+    """The Enemy AI's ships, which join after the game started (Reinforcements Phase)."""
+    return event.ships if isinstance(event, ae.ReinforcementsArrived) else ()
+
+
+def _luck(events: Iterable[Any]) -> list[dict[str, Any]] | None:
+    from engine.rulesets.attack_wing.odds import luck
+
+    sides = luck(events, joins=_arrivals)
+    return None if sides is None else [s.as_json() for s in sides]
+
+
+# Alliance logs carry the Attack Wing attack events; the Enemy AI's ships arrive as reinforcements,
+# after GameStarted, so their sides come from those events too
+ALLIANCE_LUCK = Luck(LUCK.reads | {"reinforcements_arrived"}, LUCK.needs, _luck)
+
+
 RULESET: Ruleset[AllianceState, ae.AnyEvent] = Ruleset(
     name=NAME,
     codec=AllianceCodec(),
@@ -55,7 +74,7 @@ RULESET: Ruleset[AllianceState, ae.AnyEvent] = Ruleset(
     maker=lazy_maker("engine.rulesets.alliance.play", bundled=("engine.rulesets.alliance.mission", "bundled_missions")),
     commands=lazy("engine.rulesets.alliance.cli", "register"),
     replay_check=lazy("engine.rulesets.alliance.replay_check", "replay_game"),
-    luck=LUCK,  # Alliance logs carry the Attack Wing attack events
+    luck=ALLIANCE_LUCK,
     event_schema=EVENT_SCHEMA,
     upgrades=UPGRADES,
     cards=cards,

@@ -19,7 +19,7 @@ bonuses, obstruction, scan, cloak, the rule of 3), as in a game.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache, lru_cache
@@ -405,9 +405,11 @@ def event_fields(odds: Odds) -> dict[str, Any]:
             "p_crit": round(odds.p_crit, 6), "damage": tuple(round(p, 6) for p in odds.damage)}
 
 
-def luck(events: Iterable[Any]) -> list[SideLuck] | None:
+def luck(events: Iterable[Any], joins: Callable[[Any], Iterable[ev.ShipSetup]] | None = None) -> list[SideLuck] | None:
     """Each side's luck over a game's events (typed Attack Wing events), from the odds recorded
     before every roll and what the attack did; None when the log has no odds (an older file).
+    ``joins`` gives the ships an event brings into play after the game started, with their sides
+    (Alliance's Enemy AI reinforcements); the rest come from ``GameStarted``.
 
     An attack's damage is its uncanceled results plus what a card added to them in the damage step
     (``AbilityUsed`` in the "damage" window with an amount: Quantum Torpedoes' extra hit), which
@@ -450,6 +452,8 @@ def luck(events: Iterable[Any]) -> list[SideLuck] | None:
                 s.attacks += 1
                 s.expected += odds.expected
                 last = (s, odds, e)
+        elif joins is not None:
+            sides.update((ship.id, ship.side) for ship in joins(e))
     count()
     return out if seen else None
 
