@@ -85,7 +85,7 @@ def test_schema_1_events_upgrade() -> None:
     fled = {"type": "ship_destroyed", "seq": 5, "round": 1, "phase": "activation", "ship": "E", "cause": "fled"}
     assert ev.event_from_dict(event_v1(fled)).fled  # type: ignore[union-attr]
     assert not ev.event_from_dict({**fled, "cause": "attack by K"}).fled  # type: ignore[union-attr]
-    assert RULESET.event_schema == 7 and RULESET.events_version({}) == 1
+    assert RULESET.event_schema == 8 and RULESET.events_version({}) == 1
     codec = RULESET.reading({})
     assert isinstance(codec.decode_event(fire), ev.ConsoleFireRolled)
 

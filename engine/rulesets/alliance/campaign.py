@@ -33,7 +33,7 @@ from engine.io.output import write_atomic
 from engine.io.reading import confined_path, show_path
 from engine.rulesets.alliance.mission import MAX_PLAYERS, MIN_PLAYERS, Mission, is_bundled_mission, load_mission
 from engine.rulesets.alliance.play import MissionResult, PlayerShip, play_mission
-from engine.rulesets.attack_wing.loadout import SUPPORTED_WEAPONS
+from engine.rulesets.attack_wing.loadout import weapon_setup
 
 FORMAT: Final = "trek-alliance-campaign"
 VERSION: Final = 1
@@ -218,7 +218,7 @@ def choose_outfit(card: PlayerCard, catalog: Catalog, taken: set[str]) -> Outfit
         budget = card.skill if kind == "talent" else card.reputation(kind)
         pool = [u for u in catalog.upgrades() if u.type == kind and u.faction == card.faction and u.cost <= budget
                 and not (u.unique and u.name in taken)]
-        pool.sort(key=lambda u: (u.name in SUPPORTED_WEAPONS and u.attack is not None, u.cost, u.id), reverse=True)
+        pool.sort(key=lambda u: (weapon_setup(u) is not None, u.cost, u.id), reverse=True)
         for u in pool:
             if slots[kind] <= 0:
                 break

@@ -23,4 +23,5 @@ UPGRADES: dict[int, EventUpgrade] = {1: EventUpgrade(1, aw.UPGRADES[1].summary, 
                                      3: EventUpgrade(3, aw.UPGRADES[3].summary, aw.same, aw.same),
                                      4: EventUpgrade(4, aw.UPGRADES[4].summary, aw.same, aw.same),
                                      5: EventUpgrade(5, aw.UPGRADES[5].summary, aw.same, aw.same),
-                                     6: EventUpgrade(6, aw.UPGRADES[6].summary, aw.same, aw.same)}
+                                     6: EventUpgrade(6, aw.UPGRADES[6].summary, aw.same, aw.same),
+                                     7: EventUpgrade(7, aw.UPGRADES[7].summary, aw.same, aw.same)}

@@ -107,7 +107,7 @@ def _repairable(ship: ShipState) -> tuple[str, ...]:
 
 def _disabled_upgrades(ship: ShipState) -> tuple[str, ...]:
     """Upgrades with a Disabled Token: weapons fired, cards an ability disabled (not discarded)."""
-    weapons = [w.upgrade_id for w in ship.weapons if w.disabled]
+    weapons = [w.upgrade_id for w in ship.weapons if w.disabled and w.upgrade_id not in ship.cards_discarded]
     cards = [c for c in ship.cards_disabled if c not in weapons and c not in ship.cards_discarded]
     return (*weapons, *cards)
 

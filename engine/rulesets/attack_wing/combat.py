@@ -19,6 +19,7 @@ from engine.rulesets.attack_wing.abilities.model import AttackContext
 from engine.rulesets.attack_wing.abilities.stored import store
 from engine.rulesets.attack_wing.abilities.transfer import transfer
 from engine.rulesets.attack_wing.dice import shuffled
+from engine.rulesets.attack_wing.loadout import spends_lock, weapon_cost
 from engine.rulesets.attack_wing.odds import event_fields, odds_for
 from engine.rulesets.attack_wing.players import AbilityOffer, DiceSource, SpendKind, SpendOffer, decide_spend
 from engine.rulesets.attack_wing.rules import AttackOption
@@ -76,7 +77,7 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
     elite = exchange(t, context, n.count)
     pays = weapon is not None and (part is None or rest is not None)  # a second part: paid by the first
     # a card that keeps the target lock a torpedo would spend (Gor Portas): known before the odds
-    lock_spent = pays and weapon is not None and weapon.needs_target_lock \
+    lock_spent = pays and weapon is not None and weapon.needs_target_lock and spends_lock(weapon.upgrade_id) \
         and not dice_windows.instead(t, context, "keep_lock")
     odds = None
     cards = dice_windows.odds_cards(t.state, context)
@@ -103,9 +104,11 @@ def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, floa
         # a card disabled in the weapon's place (Lojur) spares a weapon that would be disabled;
         # a ship card's own weapon is no upgrade: not disabled
         dice_windows.instead(t, context, "fire_cost")  # a cost paid as it fires (Magnetic Pulse: an active shield)
+        # a card discarded to fire is discarded: nothing takes its place (Lojur disables in place of a disable)
+        discard = weapon_cost(weapon.upgrade_id) == "discard" and not weapon.time
         if weapon.upgrade_id != attacker.ship_id and (
-                weapon.time or not dice_windows.instead(t, context, "spare_weapon")):
-            t.emit(ev.WeaponDisabled, ship=attacker.id, weapon=weapon.upgrade_id, time=weapon.time)
+                weapon.time or discard or not dice_windows.instead(t, context, "spare_weapon")):
+            t.emit(ev.WeaponDisabled, ship=attacker.id, weapon=weapon.upgrade_id, time=weapon.time, discard=discard)
     # rulebook "Firing While Cloaked"; a card may keep the token green (Advanced Weapon System)
     if attacker.cloak == "green" and not dice_windows.instead(t, context, "keep_cloak"):
         t.emit(ev.CloakChanged, ship=attacker.id, cloak="red", beside=attacker.cloak_beside,

@@ -37,7 +37,8 @@ class WeaponSetup(BaseModel):
     attack: Small
     range_min: Small
     range_max: Small
-    arcs: tuple[Literal["front", "rear", "any"], ...]  # "any": in any direction (a 360-degree arc)
+    # "any": in any direction (a 360-degree arc); "outside_front": at a ship not in the forward arc
+    arcs: tuple[Literal["front", "rear", "any", "outside_front"], ...]
     needs_target_lock: bool
     time: Annotated[int, Field(ge=0, le=9)] = 0  # Time Tokens placed on the card to fire (not disabled)
 
@@ -333,12 +334,14 @@ class DieAdded(_Event):
 
 class WeaponDisabled(_Event):
     """A weapon fired (or disabled by a card): a Disabled Token on it, or with ``time`` that many
-    Time Tokens instead (a weapon whose card says so: it fires again once they are gone)."""
+    Time Tokens instead (a weapon whose card says so: it fires again once they are gone), or with
+    ``discard`` its card discarded to fire (it fires no more; no action re-arms it)."""
 
     type: Literal["weapon_disabled"] = "weapon_disabled"
     ship: ShipRef
     weapon: Name
     time: Annotated[int, Field(ge=0, le=9)] = 0
+    discard: bool = False
 
 
 class SquadronTokenLost(_Event):

@@ -1,85 +1,44 @@
 """From catalog cards to a ship entering the game: stats, captain skill, dial, weapons.
 
-Secondary weapons: the data carries attack and range only, so their rules come from this
-table, in the project's words (rulings.md "Secondary weapons"). A weapon upgrade with
-numbers and no entry here fires from the front arc and is disabled after firing.
+Secondary weapons: the data carries attack and range only; how each printing fires (its arcs,
+target lock and cost) is ``weapon_table.WEAPONS``, read once from its card's text
+(scripts/make_weapon_table.py; rulings.md "Secondary weapons"). A weapon upgrade the table does not
+know fires from the front arc and is disabled after firing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Final
 
 from engine.catalog import Admiral, Captain, Catalog, Ship, Upgrade
 from engine.rulesets.attack_wing.abilities.printed import SHIP_WEAPONS, prints_ability
 from engine.rulesets.attack_wing.events import ShipSetup, WeaponSetup
 from engine.rulesets.attack_wing.rules import is_squadron
+from engine.rulesets.attack_wing.weapon_table import WEAPONS, Cost, Lock
 
-
-@dataclass(frozen=True, slots=True)
-class WeaponRule:
-    arcs: tuple[str, ...]
-    needs_target_lock: bool
-
-
-TORPEDO: Final = WeaponRule(("front", "rear"), True)
-SUPPORTED_WEAPONS: Final[dict[str, WeaponRule]] = {
-    # "Spend your target lock on the defender and disable this card; fire from the front or rear arc."
-    "Photon Torpedoes": TORPEDO,
-    "Quantum Torpedoes": TORPEDO,
-    "Photonic Torpedoes": TORPEDO,
-    "Xindi Torpedoes": TORPEDO,
-    "Concussive Charges": TORPEDO,
-    "Photon Torpedoes (Reman Bonus)": TORPEDO,
-    "Photon Torpedoes (Prometheus Bonus)": TORPEDO,
-    "Photonic Weapon": TORPEDO,
-    "Plasma Torpedoes": TORPEDO,
-    "Chroniton Torpedoes": TORPEDO,
-    # "Spend your target lock on the defender and disable this card; fire from the front arc."
-    "Photon Torpedoes (Vor'cha Bonus)": WeaponRule(("front",), True),
-    "Photon Torpedoes (Negh'Var Bonus)": WeaponRule(("front",), True),
-    "Nuclear Missiles": WeaponRule(("front",), True),
-    "Enhanced Weaponry": WeaponRule(("front",), True),
-    "Energy Blast": WeaponRule(("front",), True),
-    "Tricobalt Warhead": WeaponRule(("front",), True),
-    # "Disable this card; fire from the front arc."
-    "Forward Weapons Grid": WeaponRule(("front",), False),
-    "Phaser Strike": WeaponRule(("front",), False),
-    "Phased Polaron Beam": WeaponRule(("front",), False),
-    # "Disable this card; fire from the rear arc."
-    "Aft Weapons Array": WeaponRule(("rear",), False),
-    "Aft Particle Beam": WeaponRule(("rear",), False),
-    "Aft Phaser Emitter": WeaponRule(("rear",), False),
-    "Aft Phase Cannon": WeaponRule(("rear",), False),
-    # "Disable this card; fire from the front or rear arc."
-    "Plasma Cannons": WeaponRule(("front", "rear"), False),
-    # "Disable this card; fire in any direction."
-    "Dorsal Weapons Array": WeaponRule(("any",), False),
-    "Rotating Emitters": WeaponRule(("any",), False),
-}
-DEFAULT_RULE: Final = WeaponRule(("front",), False)
-# weapons whose card places Time Tokens on it to fire, instead of disabling it (how many), by id
-TIME_TOKENS: Final[dict[str, int]] = {
-    "advanced_weaponry_72025": 3, "aft_photon_torpedoes_72225p": 3, "aft_torpedo_launcher_72018": 3,
-    "concussive_charges_72009": 3, "disruptor_banks_72328": 3, "high_yield_photon_torpedoes_72320p": 3,
-    "improved_phasers_72350": 2, "particle_cannon_array_72025": 2, "photon_torpedoes_72005p": 3,
-    "photon_torpedoes_72008": 3, "photon_torpedoes_72009": 3, "photon_torpedoes_72010": 3,
-    "photon_torpedoes_72014": 3, "photon_torpedoes_72334": 3, "photonic_charges_72018": 3,
-    "photonic_missiles_72014": 3, "plasma_torpedoes_72010": 3, "plasma_torpedoes_72333": 3,
-    "pulse_phased_weapons_72226p": 3, "quantum_torpedoes_72008": 3, "quantum_torpedoes_72022": 3,
-    "torpedo_strike_72019": 3, "xindi_torpedoes_72335": 3, "xindi_torpedoes_72338": 3, "xindi_torpedoes_72341": 3,
-}
+# a weapon upgrade the table does not know (a catalog newer than the table): the rulebook's default
+UNKNOWN_WEAPON: Final[tuple[tuple[str, ...], Lock, Cost, int]] = (("front",), "none", "disable", 0)
 
 
 def weapon_setup(upgrade: Upgrade) -> WeaponSetup | None:
     """The weapon an upgrade gives, or None when it has no attack and range to fire with."""
     if upgrade.type != "weapon" or upgrade.attack is None or upgrade.range is None or upgrade.attack <= 0:
         return None
-    rule = SUPPORTED_WEAPONS.get(upgrade.name, DEFAULT_RULE)
+    arcs, lock, _, time = WEAPONS.get(upgrade.id, UNKNOWN_WEAPON)
     return WeaponSetup(upgrade_id=upgrade.id, name=upgrade.name, attack=upgrade.attack,
-                       range_min=upgrade.range.min, range_max=upgrade.range.max, arcs=rule.arcs,
-                       needs_target_lock=rule.needs_target_lock, time=TIME_TOKENS.get(upgrade.id, 0))
+                       range_min=upgrade.range.min, range_max=upgrade.range.max, arcs=arcs,
+                       needs_target_lock=lock != "none", time=time)
+
+
+def weapon_cost(upgrade_id: str) -> Cost:
+    """What firing the weapon costs its card: disabled, discarded, or Time Tokens placed on it."""
+    return WEAPONS.get(upgrade_id, UNKNOWN_WEAPON)[2]
+
+
+def spends_lock(upgrade_id: str) -> bool:
+    """Whether firing the weapon spends the target lock on the defender (not only asks for one)."""
+    return WEAPONS.get(upgrade_id, UNKNOWN_WEAPON)[1] == "spend"
 
 
 def squadron_tokens(ship: Ship) -> int:

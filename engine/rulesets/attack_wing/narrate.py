@@ -186,6 +186,8 @@ def describe(event: ev.Event, state: GameState) -> str:
         return f"{n} adds a {e.face} ({e.cause})"
     if isinstance(e, ev.WeaponDisabled):
         weapon = card_name(e.weapon)  # the weapon's card by name (Forward Weapons Grid, Photon Torpedoes)
+        if e.discard:
+            return f"{n} discards {weapon} to fire it"
         return f"{n} places {e.time} time tokens on {weapon}" if e.time else f"{n} disables {weapon}"
     if isinstance(e, ev.SquadronTokenLost):
         return f"{n} loses an Attack Squadron Token ({e.cause})"

@@ -388,12 +388,16 @@ def _weapon_disabled(state: GameState, e: ev.WeaponDisabled) -> GameState:
         timed = (*((c, n) for c, n in ship.cards_time if c != e.weapon), (e.weapon, e.time))
         return state.update(e.ship, cards_time=timed)
     weapons = tuple(replace(w, disabled=True) if w.upgrade_id == e.weapon else w for w in ship.weapons)
+    if e.discard:  # discarded to fire: out of the game once its attack is done (a disabled weapon till then)
+        if e.weapon not in ship.cards or e.weapon in ship.cards_discarded:
+            raise IllegalEvent(f"event {e.seq}: {ship.name} has no card {e.weapon!r} to discard")
+        return state.update(e.ship, weapons=weapons, cards_discarded=(*ship.cards_discarded, e.weapon))
     return state.update(e.ship, weapons=weapons)
 
 
 def _weapon_enabled(state: GameState, e: ev.WeaponEnabled) -> GameState:
     ship = _ship(state, e.ship, e)
-    if not any(w.upgrade_id == e.weapon and w.disabled for w in ship.weapons):
+    if not any(w.upgrade_id == e.weapon and w.disabled for w in ship.weapons) or e.weapon in ship.cards_discarded:
         raise IllegalEvent(f"event {e.seq}: {ship.name} has no disabled weapon {e.weapon!r}")
     weapons = tuple(replace(w, disabled=False) if w.upgrade_id == e.weapon else w for w in ship.weapons)
     return state.update(e.ship, weapons=weapons)

@@ -171,7 +171,10 @@ def is_shuttle(class_name: str) -> bool:
 def _arcs_for(ship: ShipState, weapon: Weapon | None) -> list[tuple[str, float, bool]]:
     """The arcs a weapon fires from: (name, degrees, rear). The primary weapon fires from the front
     arc; a secondary weapon from the arcs its rule names that the ship has; a 360-degree arc serves
-    every weapon (tournament "360-Degree Arcs")."""
+    every weapon (tournament "360-Degree Arcs"). A weapon that fires at a ship outside the forward arc
+    (Aft Weapons Array) measures in any direction; ``_judge`` keeps the ships in the forward arc out."""
+    if weapon is not None and "outside_front" in weapon.arcs:
+        return [("outside_front", FULL_CIRCLE, False)]
     if ship.has_360_arc or (weapon is not None and "any" in weapon.arcs):  # "fire in any direction"
         return [("360", FULL_CIRCLE, False)]
     arcs: list[tuple[str, float, bool]] = []
@@ -235,6 +238,13 @@ def _judge(ship: ShipState, defender: ShipState, weapon: Weapon | None, cache: A
     arcs = _arcs_for(ship, weapon)
     if not arcs:
         return refuse("firing-arc", f"{_who(ship)}'s {name} has no firing arc to fire from") if explain else None
+    if arcs[0][0] == "outside_front" and ship.front_arc:
+        front = cache.get((defender.id, "front"))
+        if front is None:
+            front = cache[(defender.id, "front")] = arc_check(here, there, ship.front_arc, False)
+        if front.in_arc:
+            return refuse("firing-arc", f"{_who(defender)} is in {_who(ship)}'s forward firing arc: its {name} fires "
+                          "only at a ship outside it") if explain else None
     inside: list[tuple[str, ArcCheck]] = []
     for arc, degrees, rear in arcs:
         key = (defender.id, arc)

@@ -31,6 +31,10 @@ Schema 7: more card mechanisms: ``ability_used.window`` values ``before_move``, 
 attack after an ``extra_attack`` use; keyframe fields ``ShipState.extra_attack``, ``muon``,
 ``dampening``, ``card_tokens``, ``cards_taken``, ``GameState.mines`` and ``AttackState.elite``, all
 with defaults. New: a schema 6 file reads unchanged.
+
+Schema 8: each printed weapon fires as its card says (``weapon_table.py``): ``weapon_disabled.discard``
+(a card discarded to fire, not disabled) and the ``outside_front`` arc of ``WeaponSetup.arcs`` (a weapon
+that fires at a ship not in the forward arc). New: a schema 7 file reads unchanged.
 """
 
 from __future__ import annotations
@@ -39,7 +43,7 @@ from typing import Any
 
 from engine.rulesets.base import EventUpgrade
 
-EVENT_SCHEMA = 7
+EVENT_SCHEMA = 8
 Plain = dict[str, Any]
 
 
@@ -85,4 +89,5 @@ UPGRADES: dict[int, EventUpgrade] = {
                     "ShipState.protected (all new)", same, same),
     6: EventUpgrade(6, "windows, faces, tokens and events of more cards (extra attacks, the Elite Attack Die, "
                     "mines, Joachim, Superior Intellect; all new)", same, same),
+    7: EventUpgrade(7, "weapon_disabled.discard, the outside_front weapon arc (both new)", same, same),
 }
