@@ -29,7 +29,8 @@ from engine.rulesets.attack_wing.play import play
 from engine.rulesets.attack_wing.scenario import load_scenario
 from studio.offscreen import display_name, offscreen_showbase
 from studio.overlays import OVERLAYS
-from studio.viewer import OffscreenSurface, Viewer
+from studio.surface import OffscreenSurface
+from studio.viewer import Viewer
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,8 +1,8 @@
 """The interactive replay viewer (`trek view FILE`): the Timeline played on the studio's Scene.
 
-``Viewer(showbase, loaded)`` draws into a :class:`Surface`: a 3D parent and camera, a 2D parent
+``Viewer(showbase, loaded)`` draws into a :class:`~studio.surface.Surface`: a 3D parent and camera, a 2D parent
 shaped like ``aspect2d``, the image's aspect and a mouse watcher. ``window_surface`` is the
-ShowBase's own window; :class:`OffscreenSurface` is an offscreen buffer of a chosen size that
+ShowBase's own window; :class:`~studio.surface.OffscreenSurface` is an offscreen buffer of a chosen size that
 tests and benchmarks capture as numpy arrays. Nothing reaches for ShowBase's globals, and
 :meth:`Viewer.destroy` removes every node, task and event binding it made, so one ShowBase can
 host viewer after viewer.
@@ -19,24 +19,26 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Collection
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Final
 
 from direct.showbase.DirectObject import DirectObject
-from panda3d.core import ClockObject, MouseWatcher, NodePath
+from panda3d.core import ClockObject
 
 from engine.replay_timeline import LoadedReplay, load_timeline
 from engine.timeline import Moment
 from engine.view import TableView
 from studio.camera import CameraPose, CameraRig, OrbitController, Transition, preset
 from studio.hud import Hud
-from studio.offscreen import CLEAR_COLOUR, CaptureBuffer, Frame, display_name
+from studio.offscreen import CLEAR_COLOUR
 from studio.overlays import DEFAULT_OVERLAYS, OVERLAYS, validate_overlays
 from studio.picking import pick_ship
 from studio.playback import Playback, Unit
 from studio.scene import Scene
+from studio.shortcuts import SHORTCUTS, help_rows
+from studio.surface import Surface, window_surface
 from studio.teach import DialFan
 from studio.widgets import EventLog, HelpOverlay, ScrubBar, Toast, clock
 
@@ -49,119 +51,6 @@ CLICK_SLOP: Final = 0.012  # a press and release closer than this (window units)
 LOG_WHEEL_LINES: Final = 3
 OVERLAY_NAMES: Final = {"arcs": "Firing arcs", "ranges": "Range bands", "templates": "Maneuver templates",
                         "attack": "Attack line", "trails": "Trails", "grid": "Grid"}
-
-
-@dataclass(frozen=True, slots=True)
-class Shortcut:
-    """One line of the help: the keys as shown, what they do, the Panda3D events, and the
-    Viewer method (with arguments) they call."""
-
-    section: str
-    keys: str
-    what: str
-    events: tuple[str, ...]
-    action: str
-    args: tuple[Any, ...] = ()
-
-
-def _repeat(*events: str) -> tuple[str, ...]:
-    """The events and their key-repeat twins."""
-    return tuple(e for ev in events for e in (ev, f"{ev}-repeat"))
-
-
-SHORTCUTS: Final[tuple[Shortcut, ...]] = (
-    Shortcut("Playback", "space", "play / pause", ("space",), "toggle_play"),
-    Shortcut("Playback", "left / right", "previous / next event", _repeat("arrow_left"), "step", (-1, "event")),
-    Shortcut("Playback", "", "", _repeat("arrow_right"), "step", (1, "event")),
-    Shortcut("Playback", "shift + left / right", "previous / next phase", _repeat("shift-arrow_left"), "step",
-             (-1, "phase")),
-    Shortcut("Playback", "", "", _repeat("shift-arrow_right"), "step", (1, "phase")),
-    Shortcut("Playback", "ctrl + left / right", "previous / next round",
-             _repeat("control-arrow_left", "page_up"), "step", (-1, "round")),
-    Shortcut("Playback", "page up / page down", "previous / next round",
-             _repeat("control-arrow_right", "page_down"), "step", (1, "round")),
-    Shortcut("Playback", "home / end", "first / last event", ("home",), "home"),
-    Shortcut("Playback", "", "", ("end",), "end"),
-    Shortcut("Playback", "[ or -  /  ] or +", "slower / faster (0.25x to 8x)", _repeat("[", "-"), "slower"),
-    Shortcut("Playback", "", "", _repeat("]", "=", "+", "shift-="), "faster"),
-    Shortcut("Playback", "click or drag the bar", "jump anywhere", (), ""),
-    Shortcut("Camera", "1", "top-down (north up)", ("1",), "set_camera", ("top",)),
-    Shortcut("Camera", "2", "table side", ("2",), "set_camera", ("table",)),
-    Shortcut("Camera", "3", "follow the selected ship", ("3",), "set_camera", ("follow",)),
-    Shortcut("Camera", "left drag", "orbit", (), ""),
-    Shortcut("Camera", "right / middle drag", "pan", (), ""),
-    Shortcut("Camera", "wheel", "zoom (scrolls the log over it)", (), ""),
-    Shortcut("Camera", "click a ship", "select it", (), ""),
-    Shortcut("Camera", "click another ship", "ruler from the last one: range, arc", (), ""),
-    Shortcut("Camera", "escape", "deselect / close help", ("escape",), "escape"),
-    Shortcut("Overlays", "a", "firing arcs (to range 3)", ("a",), "toggle_overlay", ("arcs",)),
-    Shortcut("Overlays", "r", "range bands of the selected ship", ("r",), "toggle_overlay", ("ranges",)),
-    Shortcut("Overlays", "t", "maneuver templates", ("t",), "toggle_overlay", ("templates",)),
-    Shortcut("Overlays", "k", "attack range line", ("k",), "toggle_overlay", ("attack",)),
-    Shortcut("Overlays", "l", "movement trails", ("l",), "toggle_overlay", ("trails",)),
-    Shortcut("Overlays", "g", "4-inch grid", ("g",), "toggle_overlay", ("grid",)),
-    Shortcut("Overlays", "n", "ships' name tags", ("n",), "toggle_overlay", ("names",)),
-    Shortcut("Overlays", "d", "dial fan-out of the selected ship", ("d",), "toggle_dial"),
-    Shortcut("Panels", "e", "event log (click a line to jump)", ("e",), "toggle_log"),
-    Shortcut("Panels", "c", "captions", ("c",), "toggle_captions"),
-    Shortcut("Panels", "h or ?", "this help", ("h", "?", "shift-/"), "toggle_help"),
-    Shortcut("Panels", "x", "export this attack as an MP4 clip", ("x",), "export_attack"),
-    Shortcut("Panels", "q", "quit", ("q",), "quit"),
-)
-
-
-def help_rows(shortcuts: Sequence[Shortcut] = SHORTCUTS) -> list[tuple[str, str, str]]:
-    """(section, keys, what) for the help overlay: one line per documented shortcut."""
-    return [(s.section, s.keys, s.what) for s in shortcuts if s.keys]
-
-
-# --- where the viewer draws -----------------------------------------------------------------------
-
-@dataclass
-class Surface:
-    """Where a viewer draws: ``render`` (parent of the 3D scene), ``camera`` (a Camera NodePath
-    whose lens the camera rig sets), ``overlay`` (an aspect2d-like 2D parent), the image's
-    ``aspect`` and ``size``, the ``mouse`` watcher (``hasMouse``/``getMouse``/``isButtonDown``)
-    and whether the scene is drawn by p3tinydisplay."""
-
-    render: NodePath
-    camera: NodePath
-    overlay: NodePath
-    aspect: float
-    size: tuple[int, int]
-    mouse: Any
-    tinydisplay: bool = False
-    window: bool = False
-
-
-def window_surface(showbase: Any) -> Surface:
-    """The ShowBase's own window: render, its camera, aspect2d and mouse watcher."""
-    win = showbase.win
-    size = (int(win.getXSize()), int(win.getYSize())) if win.hasSize() else (1280, 720)
-    tiny = "tiny" in showbase.pipe.getType().getName().lower()
-    mouse = showbase.mouseWatcherNode or MouseWatcher("viewer-no-mouse")
-    return Surface(showbase.render, showbase.cam, showbase.aspect2d, float(showbase.getAspectRatio()), size,
-                   mouse, tiny, window=True)
-
-
-class OffscreenSurface:
-    """An offscreen buffer of ``size`` with a 3D region and a 2D (aspect2d-like) region over it;
-    :meth:`capture` renders a frame and returns it as an (H, W, 3) uint8 array."""
-
-    def __init__(self, showbase: Any, size: tuple[int, int] = (1280, 720)) -> None:
-        self.render = NodePath("viewer-render")
-        self.buffer = CaptureBuffer(showbase, self.render, size, name=f"viewer-{size[0]}x{size[1]}")
-        self.aspect2d = self.buffer.overlay2d
-        self.mouse = MouseWatcher("viewer-offscreen-mouse")  # never has a mouse: tests click by calls
-        self.surface = Surface(self.render, self.buffer.camera, self.aspect2d, self.buffer.aspect, self.buffer.size,
-                               self.mouse, display_name() == "p3tinydisplay")
-
-    def capture(self) -> Frame:
-        return self.buffer.capture()
-
-    def close(self) -> None:
-        self.buffer.close()
-        self.render.removeNode()
 
 
 def resolve_ship(loaded: LoadedReplay, name: str) -> str:

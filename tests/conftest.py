@@ -73,7 +73,7 @@ def skirmish3_r3(tmp_path_factory: pytest.TempPathFactory) -> Any:
 @pytest.fixture(scope="module")
 def surface(showbase: Any) -> Any:
     """An offscreen 640x360 window surface for a module's viewer (closed after the module)."""
-    from studio.viewer import OffscreenSurface
+    from studio.surface import OffscreenSurface
 
     surf = OffscreenSurface(showbase, (640, 360))
     yield surf

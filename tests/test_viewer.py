@@ -21,7 +21,9 @@ from studio.camera import project as camera_project
 from studio.director import ship_points
 from studio.overlays import DEFAULT_OVERLAYS
 from studio.picking import convex_hull, inside, pick, project
-from studio.viewer import SHORTCUTS, TRANSITION_S, OffscreenSurface, Viewer, help_rows, resolve_ship
+from studio.shortcuts import SHORTCUTS, help_rows
+from studio.surface import OffscreenSurface
+from studio.viewer import TRANSITION_S, Viewer, resolve_ship
 
 SIZE = (640, 360)
 

@@ -16,7 +16,8 @@ from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing.measure import Placed, measure
 from studio.frame_plan import attacks
 from studio.picking import project
-from studio.viewer import OffscreenSurface, Viewer
+from studio.surface import OffscreenSurface
+from studio.viewer import Viewer
 
 SIZE = (640, 360)
 

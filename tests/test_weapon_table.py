@@ -17,10 +17,10 @@ from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.actions import action_options
 from engine.rulesets.attack_wing.players import ActionChoice
+from engine.rulesets.attack_wing.refusals import Refusal
 from engine.rulesets.attack_wing.rules import AttackOption, judge_attack
 from engine.rulesets.attack_wing.state import GameState
 from engine.rulesets.attack_wing.weapon_table import WEAPONS
-from engine.rulesets.attack_wing.refusals import Refusal
 
 REPO = Path(__file__).resolve().parents[1]
 ABILITIES = REPO.parent / "shared" / "data" / "spacedock" / "abilities.tsv"
