@@ -53,6 +53,11 @@ ONE_ISSUE = [
     ("misspelt tag", [("Seed: 1", "Sead: 1")], "Sead", "header", "did you mean 'Seed'?"),
     ("bad seed", [("Seed: 1", "Seed: one")], "Seed", "header", "a seed is a whole number"),
     ("unknown scenario", [("Scenario: duel", "Scenario: dual")], "Scenario", "header", "no bundled scenario"),
+    # a shared notation names only files that travel with it (engine.io.reading.confined_path)
+    ("scenario outside the folder", [("Scenario: duel", "Scenario: ../../etc/passwd")], "Scenario", "header",
+     "leads outside its folder"),
+    ("scenario named with a NUL byte", [("Scenario: duel", "Scenario: duel\x00.json")], "Scenario", "header",
+     "holding a NUL byte"),
     ("unknown captain", [("captain Shanthi", "captain Shanty")], "A1 ship", "header",
      "no captain with the name or id 'Shanty'"),
     ("unknown ship", [(R1, R1 + "C1 dial 1 straight\n")], "C1 dial", "ship", "there is no ship C1"),

@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from engine.geometry.pose import Pose
 from engine.geometry.shapes import base_polygon
+from engine.io.reading import confined_path
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing.damage import CARDS_BY_KEY, deck_keys
@@ -125,13 +126,8 @@ class TableBuilder:
         if self.base_dir is None:
             raise ScenarioError(f"Scenario {value!r}: not a bundled scenario ({', '.join(bundled_scenarios())}), "
                                 "and a notation read from standard input has no folder to find a file in")
-        rel = Path(value)
-        if rel.is_absolute() or rel.drive:
-            raise ScenarioError(f"Scenario {value!r}: give a bundled name or a path relative to the notation file")
-        root = self.base_dir.resolve()
-        target = (root / rel).resolve()
-        if not target.is_relative_to(root):
-            raise ScenarioError(f"Scenario {value!r} leads outside the notation's folder")
+        # absolute names, ".." out of the folder, links elsewhere, NUL bytes: refused (a shared file)
+        target = confined_path(self.base_dir, value, what="Scenario", error=ScenarioError)
         if not target.is_file():
             names = ", ".join(bundled_scenarios())
             raise ScenarioError(f"Scenario {value!r}: no bundled scenario of that name ({names}) and no such file "
