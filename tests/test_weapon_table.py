@@ -103,3 +103,13 @@ def test_the_tricobalt_device_needs_a_target_lock_and_is_discarded_when_fired() 
     assert spent and spent[0].round == 1 and "Tricobalt Device" in spent[0].cause
     # a discarded card has no Disabled Token to remove: no rearm is offered for it
     assert not any(o.action == "rearm" and TRICOBALT in o.targets for o in action_options(g.state, g.state.ship("A")))
+
+
+def test_an_aft_weapons_array_fires_in_a_game_at_a_ship_abeam() -> None:
+    # declared from the "360" arc (measured all round), as a weapon fired in any direction is
+    seats = [ScriptedPlayer(attacks={"A": [AFT_ARRAY]}), ScriptedPlayer(attacks={"J": [None]})]
+    g = game([ship("A", 0, AKIRA, upgrades=[AFT_ARRAY]), ship("J", 1, ATTACK_SHIP)],
+             {"A": Pose(400, 300, 0), "J": Pose(620, 300, 0)}, seats, ScriptedDice(["blank"] * 20), round_limit=1)
+    g.play()
+    [declared] = [e for e in g.events if isinstance(e, ev.AttackDeclared)]
+    assert (declared.ship, declared.weapon, declared.arc) == ("A", AFT_ARRAY, "360")

@@ -173,8 +173,8 @@ def _arcs_for(ship: ShipState, weapon: Weapon | None) -> list[tuple[str, float, 
     arc; a secondary weapon from the arcs its rule names that the ship has; a 360-degree arc serves
     every weapon (tournament "360-Degree Arcs"). A weapon that fires at a ship outside the forward arc
     (Aft Weapons Array) measures in any direction; ``_judge`` keeps the ships in the forward arc out."""
-    if weapon is not None and "outside_front" in weapon.arcs:
-        return [("outside_front", FULL_CIRCLE, False)]
+    if weapon is not None and "outside_front" in weapon.arcs:  # declared as "360": measured all round
+        return [("360", FULL_CIRCLE, False)]
     if ship.has_360_arc or (weapon is not None and "any" in weapon.arcs):  # "fire in any direction"
         return [("360", FULL_CIRCLE, False)]
     arcs: list[tuple[str, float, bool]] = []
@@ -238,7 +238,7 @@ def _judge(ship: ShipState, defender: ShipState, weapon: Weapon | None, cache: A
     arcs = _arcs_for(ship, weapon)
     if not arcs:
         return refuse("firing-arc", f"{_who(ship)}'s {name} has no firing arc to fire from") if explain else None
-    if arcs[0][0] == "outside_front" and ship.front_arc:
+    if weapon is not None and "outside_front" in weapon.arcs and ship.front_arc:
         front = cache.get((defender.id, "front"))
         if front is None:
             front = cache[(defender.id, "front")] = arc_check(here, there, ship.front_arc, False)
