@@ -113,3 +113,21 @@ def test_an_aft_weapons_array_fires_in_a_game_at_a_ship_abeam() -> None:
     g.play()
     [declared] = [e for e in g.events if isinstance(e, ev.AttackDeclared)]
     assert (declared.ship, declared.weapon, declared.arc) == ("A", AFT_ARRAY, "360")
+
+
+KINDS = sorted({rule: card for card, rule in sorted(WEAPONS.items(), reverse=True)}.items())
+
+
+@pytest.mark.parametrize(("rule", "card"), KINDS, ids=[f"{'+'.join(r[0])}-{r[1]}-{r[2]}" for r, _ in KINDS])
+def test_every_kind_of_weapon_plays_a_whole_ai_game(rule: tuple[object, ...], card: str) -> None:
+    """One printing of each (arcs, lock, cost) the table holds, on a Galaxy (forward and rear arcs)
+    and an Akira against two Attack Ships, AI against AI: the game ends and the reducer folds it."""
+    from engine.rulesets.attack_wing.ai import AiPlayer
+    from engine.rulesets.attack_wing.reducer import fold, initial_state
+
+    ships = [ship("A1", 0, GALAXY, upgrades=[card]), ship("A2", 0, AKIRA, upgrades=[card]),
+             ship("B1", 1, ATTACK_SHIP), ship("B2", 1, ATTACK_SHIP)]
+    poses = {"A1": Pose(300, 100, 0), "A2": Pose(600, 100, 0), "B1": Pose(300, 800, 180), "B2": Pose(600, 800, 180)}
+    g = game(ships, poses, [AiPlayer(), AiPlayer()], None, seed=3, round_limit=6)
+    g.play()
+    assert fold(initial_state(3), g.events) == g.state
