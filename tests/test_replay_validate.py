@@ -249,3 +249,25 @@ def test_events_of_an_older_event_schema_are_upgraded_before_the_comparison(
         registry.unregister("attack_wing")
         registry.register(current)
     assert report.replayed, report.problems
+
+
+def test_a_file_of_the_previous_event_schema_is_played_again_and_sound(tmp_path: Path) -> None:
+    """A replay written before event schema 8 (no ``weapon_disabled.discard``) is read through the
+    upgrades; its header's older ``event_schema`` is the file's own, not a departure from the
+    scenario, and the game plays again event for event (it was NOT SOUND: "the header disagrees
+    with its own scenario: event_schema")."""
+    from engine.replay.jsonform import export_json, import_json
+
+    path = tmp_path / "now.trek"
+    play(load_scenario("skirmish"), 1, path)  # the Defiant fires its Quantum Torpedoes
+    doc = export_json(open_replay(path))
+    assert doc["header"]["event_schema"] == 8
+    doc["header"]["event_schema"] = 7
+    fired = [e for e in doc["events"] if e["type"] == "weapon_disabled"]
+    assert fired
+    for e in fired:
+        del e["discard"]
+    old = tmp_path / "schema7.trek"
+    import_json(doc, old)
+    report = validate_replay(old)
+    assert report.sound and report.replayed and report.verified, report.problems

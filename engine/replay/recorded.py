@@ -134,8 +134,12 @@ def header_problem(header: dict[str, Any], expected: dict[str, Any], source: str
     Every key ``expected`` has must hold the same value; any other key must be a framing key or one of
     ``optional`` (a notation's tags): a file is no place for data nothing reads.
     """
-    stored = {k: header.get(k) for k in expected if k != "engine_version"}
-    wanted = {k: v for k, v in expected.items() if k != "engine_version"}
+    # an older event schema is the file's own (its events are upgraded as they are read), not a departure
+    older = isinstance(header.get("event_schema", 1), int) and isinstance(expected.get("event_schema"), int) \
+        and header.get("event_schema", 1) < expected["event_schema"]
+    skip = {"engine_version", "event_schema"} if older else {"engine_version"}
+    stored = {k: header.get(k) for k in expected if k not in skip}
+    wanted = {k: v for k, v in expected.items() if k not in skip}
     if stored != wanted:
         return (f"the header disagrees with its own {source}: {differences(stored, wanted)}"
                 .replace("the rules give", f"the {source} gives"))
