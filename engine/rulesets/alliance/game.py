@@ -400,7 +400,12 @@ class AllianceGame(Game):
             xp.append(ae.PlayerXp(ship=ship.id, xp=value, why=f"{len(kinds)} token kind(s) returned"
                                   + (", destroyed: 1 fewer" if lost else "")))
         if not self.state.in_play(PLAYERS) and self.state.round < self.round_limit:
-            reason = "every player ship is gone"
+            players = [s for s in self.state.ships if s.side == PLAYERS]
+            left = sum(1 for s in players if s.id in self.full.retreated)
+            # "gone" said as it happened: the table is empty because ships left it, or were destroyed, or both
+            reason = ("every player ship has left the table" if left == len(players) else
+                      "every player ship is destroyed" if not left else
+                      f"every player ship is gone ({left} left the table, {len(players) - left} destroyed)")
         else:
             reason = f"end of round {self.state.round}"
         reason += ": success" if success else ": failure"
