@@ -12,6 +12,7 @@ This module weighs a whole card's Action (``action_value``), the additional mane
 from __future__ import annotations
 
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 
 from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities import moves
@@ -30,11 +31,14 @@ from engine.rulesets.attack_wing.abilities.advice_effects import _on_ship, token
 from engine.rulesets.attack_wing.abilities.advice_odds import (
     BATTLE_STATIONS_ATTACK,
     DAMAGE_VALUE,
-    LOST_ATTACK,
+    MUON_REMOVAL,
     SHIELD_COST,
     TOKEN_VALUE,
     TOKEN_WORTH,
+    _best_at,
     _cost,
+    _fire_at,
+    _own_attack,
     _threat_to,
 )
 from engine.rulesets.attack_wing.abilities.advice_riders import _rider, _under_fire
@@ -46,7 +50,7 @@ from engine.rulesets.attack_wing.odds import attack_odds
 from engine.rulesets.attack_wing.rules import AttackOption
 from engine.rulesets.attack_wing.state import GameState, ShipState
 
-__all__ = ["BATTLE_STATIONS_ATTACK", "DAMAGE_VALUE", "_under_fire", "action_value", "dial_limit_cost",
+__all__ = ["BATTLE_STATIONS_ATTACK", "DAMAGE_VALUE", "MUON_REMOVAL", "_under_fire", "action_value", "dial_limit_cost",
            "maneuver_worth", "moves_the_ship", "talent_choice", "token_worth", "weapon_card"]
 
 
@@ -73,6 +77,25 @@ def _acting_now(state: GameState, ship: ShipState, ability: Ability, threat: flo
     return value, why, None
 
 
+def _self_mark(state: GameState, ship: ShipState, card_id: str, threat: float) -> tuple[float, list[str]]:
+    """What the mark an effect acting at once also puts on its own ship does to it this round: its
+    marked riders (Kyle: 2 attack dice fewer, their exact expected damage) and its own attack given
+    up (Miles O'Brien: a marked ship attacks no one)."""
+    value, why = 0.0, []
+    for rider in CARDS[card_id].abilities:
+        if rider.condition.scope == "marked" and rider.window != "declare_target":
+            worth, words = _rider(state, ship, card_id, rider, ship, threat)
+            value += worth
+            if words:
+                why.append(words)
+        elif rider.effect.kind == "cannot_attack" and rider.effect.targets == "owner":
+            lost = _own_attack(state, ship)
+            if lost:
+                value -= DAMAGE_VALUE * lost
+                why.append(f"gives up its own attack ({lost:.2f} expected damage)")
+    return value, why
+
+
 def _lent(state: GameState, ship: ShipState, ability: Ability, target: str, threat: float,
           attack: AttackOption | None) -> tuple[float, str]:
     """What the "Action:" of the card the policy would disable on ``target`` is worth to ``ship`` as a
@@ -93,10 +116,11 @@ def _lent(state: GameState, ship: ShipState, ability: Ability, target: str, thre
 
 
 def dial_limit_cost(state: GameState, card: Card) -> float:
-    """What a dial limit the card places once used costs: 0.3 a round for the rounds left."""
+    """What a dial limit the card places once used costs: about 0.3 of a point of damage a round (the
+    positions its slow ship can no longer reach), at ``DAMAGE_VALUE`` a point, for the rounds left."""
     if not any(a.effect.kind == "dial_limit" for a in card.abilities):
         return 0.0
-    return 0.3 * max(state.round_limit - state.round, 0)
+    return 0.3 * DAMAGE_VALUE * max(state.round_limit - state.round, 0)
 
 
 def action_value(state: GameState, ship: ShipState, action: str, threat: float, targets: Sequence[str],
@@ -136,6 +160,10 @@ def action_value(state: GameState, ship: ShipState, action: str, threat: float, 
                 now += worth
                 if words:
                     said.append(words)
+        if ability.effect.and_self and said:  # the price its mark puts on its own ship this round
+            paid, notes = _self_mark(state, ship, card_id, threat)
+            now += paid
+            said.extend(notes)
         return now - _cost(ability.cost), (f"{card.name}: " + "; ".join(said)) if said else "", picked
     if ability.effect.roll:  # Tractor Beam
         value, words, chosen = _tractor(state, ship, targets, attack, ability.effect.roll)
@@ -160,12 +188,28 @@ def action_value(state: GameState, ship: ShipState, action: str, threat: float, 
         if not targets:
             return 0.0, "", None
         pick = sorted(targets, key=lambda t: (not rules.attack_options(state, state.ship(t)), t))[0]
-    elif ability.effect.pick:  # the enemy that threatens this ship most, or the one it means to attack
+    elif ability.effect.pick:
+        # the enemy on which the card's riders are worth most (Feint: the one its attack meets with
+        # fewer defense dice; Glinn Telle: the one whose attack loses most); on a tie, the one it
+        # means to attack, then the one that threatens this ship most (a judgement of the AI's)
         enemies = [state.ship(t) for t in targets if state.ship(t).side != ship.side]
         if not enemies:
             return 0.0, "", None
         wanted = attack.defender if attack is not None and attack.defender in targets else None
-        pick = wanted or max(enemies, key=lambda e: (_threat_to(state, e, ship), e.id)).id
+        scored = [(_riders_worth(state, ship, card_id, parsed[1], kinds, e.id, attack, threat),
+                   e.id == wanted, _threat_to(state, e, ship), e.id) for e in enemies]
+        (value, why), _, _, pick = max(scored, key=lambda x: (round(x[0][0], 9), x[1], x[2], x[3]))
+        return value - _cost(ability.cost), (f"{card.name}: " + "; ".join(why)) if why else "", pick
+    value, why = _riders_worth(state, ship, card_id, parsed[1], kinds, pick, attack, threat)
+    return value - _cost(ability.cost), (f"{card.name}: " + "; ".join(why)) if why else "", pick
+
+
+def _riders_worth(state: GameState, ship: ShipState, card_id: str, index: int, kinds: AbstractSet[str],
+                  pick: str | None, attack: AttackOption | None, threat: float) -> tuple[float, list[str]]:
+    """What the riders of the card's Action ``index`` are worth for the ships it marks (``pick``, or
+    those its reach marks, and its own ship when it marks it too), and their words."""
+    card = CARDS[card_id]
+    ability = card.abilities[index]
     marked = (pick,) if pick else marks_of(state, ship, ability) if ability.effect.kind == "mark" else ()
     if ability.effect.and_self and ship.id not in marked:
         marked = (*marked, ship.id)
@@ -173,7 +217,7 @@ def action_value(state: GameState, ship: ShipState, action: str, threat: float, 
     own_attack = bool(rules.attack_options(state, ship))
     twice = "extra_attack" in kinds  # its attack dice rider is in the two attacks' worth (_second_attack)
     for rider in card.abilities:
-        if (rider.condition.scope != "marked" and rider.condition.after != parsed[1]) or (
+        if (rider.condition.scope != "marked" and rider.condition.after != index) or (
                 twice and rider.effect.kind == "attack_dice"):
             continue
         kind, amount = rider.effect.kind, rider.effect.amount
@@ -189,11 +233,11 @@ def action_value(state: GameState, ship: ShipState, action: str, threat: float, 
             if words:
                 why.append(words)
         elif kind == "cannot_attack":
-            spared = _threat_to(state, state.ship(pick), ship) if pick else threat
             # its own attack is lost when the mark is on the card's ship too (Weyoun, Corbomite Maneuver)
             lost = own_attack and (ability.effect.and_self or ability.effect.targets == "self")
-            value += 0.3 * spared - (LOST_ATTACK if lost else 0.0)
-            why.append(f"spares it {spared:.1f} of fire" + (", giving up its own attack" if lost else ""))
+            worth, words = _held_fire(state, ship, pick, lost)
+            value += worth
+            why.append(words)
         elif kind == "must_attack" and pick and attack is not None and attack.defender == pick:
             value += 0.6
             why.append(f"fires at {state.ship(pick).name} before it fires back")
@@ -207,8 +251,21 @@ def action_value(state: GameState, ship: ShipState, action: str, threat: float, 
         n = ability.effect.amount * len(marked)
         value += TOKEN_VALUE * n
         why.append(f"{n} {ability.effect.token.replace('_', ' ')} token(s)")
-    value -= _cost(ability.cost)
-    return value, (f"{card.name}: " + "; ".join(why)) if why else "", pick
+    return value, why
+
+
+def _held_fire(state: GameState, ship: ShipState, pick: str | None, lost: bool) -> tuple[float, str]:
+    """Corbomite Maneuver: the expected damage the attacks it forbids would deal the ship (each
+    enemy's best attack at it, exact odds, times the chance it picks this ship; only ``pick``'s when
+    the card names one), less its own best attack given up (``lost``), at ``DAMAGE_VALUE`` a point."""
+    if pick:
+        damage, chance = _best_at(state, state.ship(pick), ship)
+        spared = damage * chance
+    else:
+        spared = _fire_at(state, ship)
+    given_up = _own_attack(state, ship) if lost else 0.0
+    return DAMAGE_VALUE * (spared - given_up), f"spares it {spared:.2f} expected damage" + (
+        f", giving up its own attack ({given_up:.2f})" if lost else "") + " (exact odds)"
 
 
 def moves_the_ship(action: str) -> bool:

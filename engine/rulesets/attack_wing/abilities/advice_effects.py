@@ -9,12 +9,16 @@ from dataclasses import replace
 from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities.advice_odds import (
     BATTLE_STATIONS_ATTACK,
+    CRIT_OVER_HIT,
     DAMAGE_VALUE,
     DEFENSE_DIE,
+    MUON_REMOVAL,
+    OWN_SHIP_LOST,
     SHIELD_VALUE,
     TOKEN_VALUE,
     TOKEN_WORTH,
     _expected,
+    _fire_at,
 )
 from engine.rulesets.attack_wing.abilities.advice_riders import _under_fire
 from engine.rulesets.attack_wing.abilities.model import Ability
@@ -31,7 +35,13 @@ def _on_ship(state: GameState, ship: ShipState, ability: Ability, target: ShipSt
     fire = threat if target.id == ship.id else _under_fire(state, target, 99)
     if effect.kind == "repair_shield" and friendly:
         n = min(effect.amount, target.shields_max - target.shields - target.shields_disabled)
-        return n * (SHIELD_VALUE + 0.05 * fire), f"repair {n} shield(s) of {target.name}"
+        # a shield repaired stops a point of damage the hull would take: a whole point of expected
+        # damage for each of the points this round's fire is expected to deal it (exact odds), the
+        # old worth for the rest, which wait for later rounds
+        incoming = _fire_at(state, target)
+        now = min(n, int(incoming + 0.5))
+        return now * DAMAGE_VALUE + (n - now) * (SHIELD_VALUE + 0.05 * fire), \
+            f"repair {n} shield(s) of {target.name}" + (f" (under {incoming:.2f} expected damage)" if now else "")
     if effect.kind == "gain_token" and friendly and effect.token and not getattr(target, effect.token, 0):
         if effect.token == "battle_stations":
             worth = BATTLE_STATIONS_ATTACK if rules.attack_options(state, target) else 0.1 * fire
@@ -39,15 +49,22 @@ def _on_ship(state: GameState, ship: ShipState, ability: Ability, target: ShipSt
             worth = DEFENSE_DIE * fire if effect.token == "evade" else 0.3
         return worth, f"a {effect.token.replace('_', ' ')} token for {target.name}" if worth else ""
     if effect.kind == "gain_token" and effect.token == "muon" and not friendly and not target.muon:
-        rounds = max(state.round_limit - state.round, 0)  # hull damage after each maneuver above 1 until removed
-        return 0.6 + 0.2 * min(rounds, 3), f"a Muon Token beside {target.name}"
+        # hull damage after each maneuver above 1 (from the next round on) until an action removes it:
+        # its ship pays that action (what the AI gives removing its own, MUON_REMOVAL) or about a point
+        # of hull damage a round it keeps flying at speed 2 or more
+        rounds = max(state.round_limit - state.round, 0)
+        worth = min(MUON_REMOVAL, DAMAGE_VALUE * rounds)
+        return worth, f"a Muon Token beside {target.name}: an action to remove it, or hull damage as it " \
+            f"moves ({rounds} round(s) left)" if worth else ""
     if effect.kind == "shield_roll" and not friendly:  # its hits (3 in 8 a die) disable active shields
         struck = min(effect.amount * 3 / 8, float(target.shields))
         return SHIELD_VALUE * 0.6 * struck, f"about {struck:.1f} of {target.name}'s shields disabled"
     if effect.kind == "damage":  # a point of damage to each ship it reaches: friends and its own ship count against
-        return (-1.0 if friendly else 1.0) * effect.amount, f"{effect.amount} damage to {target.name}"
+        if friendly and effect.amount >= target.hull - target.hull_damage + target.shields:
+            return -OWN_SHIP_LOST, f"{effect.amount} damage destroys {target.name}"
+        return (-1.0 if friendly else 1.0) * DAMAGE_VALUE * effect.amount, f"{effect.amount} damage to {target.name}"
     if effect.kind == "inflict" and not friendly:  # a critical hit on the hull: a point and its card's effect
-        return 1.3 * effect.amount, f"{effect.amount} critical damage to {target.name}"
+        return (DAMAGE_VALUE + CRIT_OVER_HIT) * effect.amount, f"{effect.amount} critical damage to {target.name}"
     if effect.kind == "drop_lock" and not friendly and target.target_lock is not None:  # its lock on us gone
         worth, words = token_worth(state, target, "target_lock")
         return worth, f"{target.name} loses its target lock{words}"

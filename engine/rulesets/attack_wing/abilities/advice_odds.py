@@ -15,10 +15,11 @@ ENEMY_DIE_VALUE = 0.2  # an enemy's extra attack die at this ship (it may be des
 DEFENSE_DIE = 0.25  # times the fire the ship is under: one more defense die (the AI's Evasive Maneuvers)
 BATTLE_STATIONS_ATTACK = 1.1  # a battle stations token to a ship with a target (its results become hits)
 CRIT_OVER_HIT = 0.3  # one of those results a critical hit instead
-LOST_ATTACK = 1.5  # giving up the ship's own attack when it has one
 AUX_POWER = 0.5  # an auxiliary power token: next round's red maneuvers are barred
 TOKEN_VALUE = 0.5  # an evade, scan or battle stations token a card places beside a ship
 SHIELD_COST = 0.3  # an active shield disabled to pay for a card
+MUON_REMOVAL = 1.7  # the AI's action removing its own Muon Token (its later maneuvers cost hull)
+OWN_SHIP_LOST = 10.0  # an effect that would destroy a ship of ours: never worth it (a judgement of the AI's)
 DAMAGE_VALUE = 1.6  # a point of expected damage dealt or spared (an attack die, DIE_VALUE, adds about half)
 
 
@@ -57,3 +58,14 @@ def _cost(cost: Cost) -> float:
 
 TOKEN_WORTH = {"battle_stations": 0.8, "evade": 0.7, "scan": 0.5, "target_lock": 0.9}  # to the ship holding it
 SHIELD_VALUE = 0.9  # a shield repaired (about a hit it will stop; more under fire)
+
+
+def _fire_at(state: GameState, ship: ShipState) -> float:
+    """The expected damage the enemies' attacks this round deal the ship: each one's best attack at
+    it (exact odds) times the chance it picks it."""
+    total = 0.0
+    for enemy in state.enemies(ship):
+        damage, chance = _best_at(state, enemy, ship)
+        total += damage * chance
+    return total
+

@@ -69,7 +69,7 @@ def _rider(state: GameState, ship: ShipState, card_id: str, rider: Ability, mark
         if not attacks:
             return 0.0, ""
         if not friendly and effect.kind == "attack_dice" and effect.amount < 0:  # fewer dice at the fleet
-            return DIE_VALUE * -effect.amount, f"{effect.amount:+d} attack dice for {marked.name}"
+            return _fewer_attack(attacks, effect.amount, marked)
         if not friendly:  # an enemy's extra dice (Keevan's target at his ship)
             return -ENEMY_DIE_VALUE * effect.amount, ""
         if effect.kind == "attack_dice":
@@ -149,3 +149,15 @@ def _more_dice(attacks: Sequence[AttackContext], amount: int, marked: ShipState)
     best, more = _best_gain(attacks, extra_attack=amount)
     return DAMAGE_VALUE * more, f"{amount:+d} attack dice for {marked.name} at {best.defender.name}: " \
         f"{more:+.2f} expected damage (exact odds)"
+
+
+def _fewer_attack(attacks: Sequence[AttackContext], amount: int, marked: ShipState) -> tuple[float, str]:
+    """Fewer attack dice for an enemy this round (Glinn Telle, Worf): the expected damage its best
+    attack at a ship of ours loses (exact odds, the attack it would make: the one of most expected
+    damage), at ``DAMAGE_VALUE`` a point."""
+    def expected(a: AttackContext, extra: int = 0) -> float:
+        return odds_for(a.attacker, a.defender, a.weapon, a.band, False, extra_attack=extra).expected_damage
+    best = max(attacks, key=lambda a: (expected(a), a.defender.id))
+    spared = expected(best) - expected(best, amount)
+    return DAMAGE_VALUE * spared, f"{amount:+d} attack dice for {marked.name} at {best.defender.name}: " \
+        f"{spared:.2f} expected damage spared (exact odds)"
