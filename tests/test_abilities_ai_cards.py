@@ -12,8 +12,9 @@ from aw_helpers import ScriptedPlayer
 from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import actions
 from engine.rulesets.attack_wing import events as ev
+from engine.rulesets.attack_wing.abilities import moves
 from engine.rulesets.attack_wing.abilities.action_windows import action_options
-from engine.rulesets.attack_wing.abilities.advice import MUON_REMOVAL, action_value
+from engine.rulesets.attack_wing.abilities.advice import MUON_REMOVAL, action_value, maneuver_worth
 from engine.rulesets.attack_wing.abilities.advice_odds import DAMAGE_VALUE
 from engine.rulesets.attack_wing.abilities.mines import BEHIND
 from engine.rulesets.attack_wing.abilities.mines import _default as mines_default
@@ -192,3 +193,35 @@ def test_antimatter_mines_dropped_behind_only_with_no_attack_and_an_enemy_flying
     # an attack to make: the attack is worth more than a chance of J's entering them
     facing_j = _table(ship("A", 0, AKIRA, upgrades=["3007"]), ship("J", 1, VORCHA), poses=_facing(2))
     assert mines_default(facing_j, facing_j.ship("A"), "3007", []) is None
+
+
+def test_cochrane_deceleration_comes_about_to_face_an_enemy_behind_not_one_ahead() -> None:
+    # Cochrane Deceleration Maneuver: after a 1 straight, discard: come about; an auxiliary power token
+    behind = _table(ship("A", 0, AKIRA, upgrades=["3026"]), ship("J", 1, ATTACK_SHIP), poses=_behind(160))
+    choice = _choice(behind)
+    assert choice.action == "ability:3026:0" and "come about: Dominion Starship in arc" in choice.reason
+    ahead = _table(ship("A", 0, AKIRA, upgrades=["3026"]), ship("J", 1, ATTACK_SHIP), poses=_away(2))
+    assert _choice(ahead).action == "target_lock"
+
+
+def _ram(heading: float, **edits: object) -> GameState:
+    """A Jem'Hadar Attack Ship with Suicide Attack; the Vor'cha right ahead of it, where its 1 straight
+    overlaps it, facing it (180) or across its path (90)."""
+    return _table(ship("A", 0, ATTACK_SHIP, upgrades=["3080"]), ship("J", 1, VORCHA),
+                  poses={"A": Pose(400, 400, 0), "J": Pose(400, 490, heading)}, **edits)
+
+
+def test_suicide_attack_rams_with_a_ship_the_fire_will_destroy_anyway() -> None:
+    # Suicide Attack: 8 attack dice at the enemy its 1 straight overlaps; its own ship is destroyed.
+    # One hull left, under the Vor'cha's fire: its points are lost anyway, and 3.6 damage is dealt
+    choice = _choice(_ram(180, shields=0, hull=1))
+    assert choice.action == "ability:3080:0" and "lost to the fire it is under" in choice.reason
+
+
+def test_suicide_attack_kept_by_a_healthy_ship_or_one_whose_points_would_go_for_little() -> None:
+    assert _choice(_ram(180)).action != "ability:3080:0"  # 5 hull and shields for 3.6 expected damage
+    # one hull left but not under fire: it would give 8 of its points for a 2% chance at the Vor'cha's
+    state = _ram(90, shields=0, hull=1)
+    worth = maneuver_worth(state, state.ship("A"), "ability:3080:0", moves.table_of(state, state.ship("A")))
+    assert worth is not None and worth[1] <= 0 and "(8 of its points)" in worth[2]
+    assert _choice(state).action != "ability:3080:0"

@@ -337,14 +337,28 @@ def talent_choice(state: GameState, ship: ShipState, talents: Sequence[str], kee
 def _ram_worth(state: GameState, ship: ShipState, name: str, ram: Ability, table: Table) -> tuple[str, float, str]:
     """Suicide Attack: a 1 straight from where the ship stands now (the enemies may still move): an
     enemy it would overlap takes the card's dice against its defense dice (exact odds), worth the
-    expected damage less what the ship itself still stands (hull and shields: it is destroyed)."""
+    expected damage less what the ship itself still stands (hull and shields: it is destroyed), and
+    only while the fleet points it expects to destroy (the chance its dice destroy the target times
+    the target's points) are at least those of its own ship still standing (its points times its
+    share of hull and shields left; none when this round's fire is expected to destroy it anyway):
+    the enemy scores the ship it gives up (a judgement of the AI's)."""
     move = resolve_move(ship.pose, moves.RAM, ship.base, table)
     enemies = [state.ship(s) for s in move.bumped if state.ship(s).side != ship.side]
     if not enemies or move.fled:
         return "", 0.0, ""
     target = enemies[0]
     m = rules.defense_dice(target, ship, False, 1, False).count
-    dealt = attack_odds(ram.effect.amount, m).expected_damage
+    odds = attack_odds(ram.effect.amount, m)
+    dealt = odds.expected_damage
     own = ship.hull - ship.hull_damage + ship.shields
-    return "", DAMAGE_VALUE * (dealt - own), f"{name}: ram {target.name}: {ram.effect.amount} attack dice against " \
-        f"{m} ({dealt:.1f} expected damage) for this ship's {own} hull and shields"
+    needed = max(target.hull - target.hull_damage, 0) + target.shields
+    p_kill = sum(odds.damage[needed:]) if needed else 1.0
+    doomed = _fire_at(state, ship) >= own
+    taken = p_kill * target.cost
+    given = 0.0 if doomed else ship.cost * own / max(ship.hull + ship.shields_max, 1)
+    words = f"{name}: ram {target.name}: {ram.effect.amount} attack dice against {m} ({dealt:.1f} expected " \
+        f"damage, {p_kill:.0%} to destroy it: {taken:.0f} of its points) for this ship's {own} hull and shields " \
+        + (f"({given:.0f} of its points)" if not doomed else "(lost to the fire it is under)")
+    if taken < given:
+        return "", min(DAMAGE_VALUE * (dealt - own), 0.0), words
+    return "", DAMAGE_VALUE * (dealt - own), words
