@@ -24,6 +24,7 @@ from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities import moves
 from engine.rulesets.attack_wing.abilities.advice import (
     BATTLE_STATIONS_ATTACK,
+    MUON_REMOVAL,
     action_value,
     maneuver_worth,
     moves_the_ship,
@@ -406,7 +407,7 @@ class AiPlayer:
         if a == REARM and option.targets:
             return self._rearm_value(state, ship, option, target, threat)
         if a == REMOVE_MUON:  # each later maneuver above speed 1 costs hull (Muon Token reference)
-            return ActionChoice(a, reason="remove the Muon Token: its next maneuvers damage the hull"), 1.7
+            return ActionChoice(a, reason="remove the Muon Token: its next maneuvers damage the hull"), MUON_REMOVAL
         if a == "repair" and option.targets:
             card = ship.damage[int(option.targets[0])].key.replace("_", " ")
             return ActionChoice(a, option.targets[0], reason=f"repair {card}"), 1.6

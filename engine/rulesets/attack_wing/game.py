@@ -40,7 +40,7 @@ from engine.rulesets.attack_wing.measure import line_of_fire
 from engine.rulesets.attack_wing.movement import MoveResult, ShipBase, Table, resolve_move, sensor_echo_options
 from engine.rulesets.attack_wing.params import base_half
 from engine.rulesets.attack_wing.players import DiceSource, Player, SeededDice
-from engine.rulesets.attack_wing.reducer import apply, initial_state
+from engine.rulesets.attack_wing.reducer import acts_under_aux_power, apply, initial_state
 from engine.rulesets.attack_wing.refusals import Refusal
 from engine.rulesets.attack_wing.state import GameState, ShipState
 from engine.rulesets.trusted import trusted
@@ -452,8 +452,11 @@ class Game:
     def free_action(self, ship_id: str) -> None:
         """A card's free action after the Perform Action step (it does not count as the ship's
         action; still no action twice in a round, rulebook "Other Actions")."""
-        if not self.state.ship(ship_id).in_play:
+        ship = self.state.ship(ship_id)
+        if not ship.in_play:
             return
+        if ship.aux_power > 0 and self.aux_power_blocks_action(ship) and not acts_under_aux_power(ship):
+            return  # its Action placed the token (Engage): no free action either (rulings.md)
         chosen = action_windows.free_action(self, ship_id, self.free_action_options)
         if chosen is None:
             return

@@ -173,12 +173,12 @@ def _action(state: GameState, e: ev.ActionPerformed) -> GameState:
     ship = _ship(state, e.ship, e)
     if e.action in ship.actions_done:
         raise IllegalEvent(f"event {e.seq}: {ship.name} already performed {e.action} this round")
-    if ship.aux_power > 0 and not (e.action in (*ship.actions, "pass") and _acts_under_aux_power(ship)):
+    if ship.aux_power > 0 and not (e.action in (*ship.actions, "pass") and acts_under_aux_power(ship)):
         raise IllegalEvent(f"event {e.seq}: {ship.name} is under auxiliary power and cannot perform actions")
     return state.update(e.ship, actions_done=(*ship.actions_done, e.action))
 
 
-def _acts_under_aux_power(ship: ShipState) -> bool:
+def acts_under_aux_power(ship: ShipState) -> bool:
     """A ready card of the ship lets it perform an Action Bar action under auxiliary power (1009)."""
     from engine.rulesets.attack_wing.abilities.registry import CARDS  # the cards read the rules, not back
 

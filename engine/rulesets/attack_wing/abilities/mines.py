@@ -75,13 +75,25 @@ def _default(state: GameState, ship: ShipState, card_id: str, targets: list[str]
         return AbilityUse(choice=target, reason=f"{n} attack dice at {state.ship(target).name}, no defense dice: "
                                                 f"{_mine_worth(n):.2f} expected damage, more than its best attack "
                                                 f"({best:.2f})")
-    chasing = [s for s in state.enemies(ship)
-               if (c := arc_check(rules.placed(ship), rules.placed(s), ship.rear_arc or 90.0, rear=True)).in_arc
-               and c.band is not None and c.band <= 2]
+    # with no attack to give up, behind the ship where an enemy flies towards it (the token within
+    # Range 3 in its forward arc): it may enter it, or must steer round it (a judgement of the AI's;
+    # with an attack to make, the attack is worth more than a chance of the enemy's entering it)
+    x, y = behind(ship)
+    chasing = [s for s in state.enemies(ship) if _heading_into(s, x, y)]
     if chasing and not attacks:
-        return AbilityUse(choice=BEHIND, reason=f"no attack to make; {chasing[0].name} close behind may fly into "
-                                                f"the minefield ({_mine_worth(n):.2f} expected damage)")
+        return AbilityUse(choice=BEHIND, reason=f"no attack to make; {chasing[0].name} flies towards it and may "
+                                                f"enter the minefield ({_mine_worth(n):.2f} expected damage)")
     return None
+
+
+def _heading_into(ship: ShipState, x: float, y: float) -> bool:
+    """The point (a token's centre) lies within Range 3 of the ship, in its forward arc."""
+    dx, dy = x - ship.pose.x, y - ship.pose.y
+    if math.hypot(dx, dy) > P.RANGE_BAND_EDGES_MM[-1] + P.base_half(ship.base):
+        return False
+    bearing = math.degrees(math.atan2(dx, dy))  # clockwise from north, as a heading
+    off = (bearing - ship.pose.heading + 180.0) % 360.0 - 180.0
+    return abs(off) <= (ship.front_arc or 90.0) / 2
 
 
 def drop(t: Any, ship_id: str) -> bool:
