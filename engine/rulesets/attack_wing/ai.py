@@ -525,7 +525,9 @@ class AiPlayer:
         defender = state.ship(best.defender)
         weapon = "primary weapon" if best.weapon is None else best.weapon.name
         _, card = weapon_card(state, ship, best)
-        return best, f"{weapon} at {defender.name} (range {best.band}): expected {value:.1f} damage" + (
+        # a score, not the damage it expects: rough dice, a bonus for finishing the ship, the weapon's
+        # price; the exact odds follow in the log (``attack_odds``) and a reason must not contradict them
+        return best, f"{weapon} at {defender.name} (range {best.band}): its best attack (score {value:.1f})" + (
             f" ({card})" if card else "")
 
     def keep_cloak(self, state: GameState, ship: ShipState) -> bool:
