@@ -192,7 +192,7 @@ def write_plots(found: Tables, rows: Sequence[dict[str, Any]], out: Path) -> lis
     ax.bar([x - 0.2 for x in xs], [s["expected_per_attack"] for s in sides], width=0.4, label="expected (exact odds)",
            color="#bab0ac")
     ax.bar([x + 0.2 for x in xs], [s["damage_per_attack"] for s in sides], width=0.4, label="dealt", color="#e45756")
-    ax.set_xticks(list(xs), [f"{s['name']}\nmean percentile {s['mean_percentile']:.2f}" for s in sides])
+    ax.set_xticks(list(xs), [f"{s['name']}\nmean percentile {100 * s['mean_percentile']:.0f}" for s in sides])
     ax.set_ylabel("damage per attack")
     ax.set_title(f"{title}: damage against the odds")
     # room above the tallest bar for the legend in one row: in a corner it covered a side's bars

@@ -133,10 +133,10 @@ def run_stats(args: argparse.Namespace) -> int:
         print(f"  {o['outcome']:<24} {o['games']:>6}  {o['share']:6.1%}  {interval}")
     for s in found.sides:
         line = (f"{s['name']}: wins {s['wins']}/{s['games']} [{s['wilson_low']:.1%}, {s['wilson_high']:.1%}], "
-                f"fleet points {s['fleet_points']}, scored {s['points_scored']}")
+                f"fleet built for {s['fleet_points']} SP, scored {s['points_scored']} fleet points")
         if s["attacks"]:
             line += (f"; {s['attacks']} attacks, {s['damage_per_attack']:.2f} damage per attack against "
-                     f"{s['expected_per_attack']:.2f} expected, mean percentile {s['mean_percentile']:.3f} "
+                     f"{s['expected_per_attack']:.2f} expected, mean percentile {100 * s['mean_percentile']:.1f} "
                      f"(z {s['luck_z']:+.1f})")
         print(line)
     print(f"{len(found.losses)} ships left play; wrote {len(written)} files in {out}")
