@@ -51,9 +51,9 @@ def project_many(lens: Lens, cands: Points, points: Points) -> tuple[Points, Poi
 
 
 def covered_counts(lens: Lens, cands: Points, groups: Sequence[Points],
-                   keep_out: Sequence[Rect]) -> npt.NDArray[np.int64]:
+                   keep_out: Sequence[Rect], edges: bool = True) -> npt.NDArray[np.int64]:
     """For each framing in ``cands``, how many groups of points (ships) have their projected box
-    overlapping a rectangle of ``keep_out``."""
+    overlapping a rectangle of ``keep_out`` (``edges``: or cut by the image's edge)."""
     if not groups:
         return np.zeros(len(cands), dtype=np.int64)
     sizes = [len(g) for g in groups]
@@ -63,7 +63,7 @@ def covered_counts(lens: Lens, cands: Points, groups: Sequence[Points],
     y0, y1 = np.minimum.reduceat(y, cuts, axis=1), np.maximum.reduceat(y, cuts, axis=1)
     # a ship cut by the image's edge (a name tag with its first letters off screen) is as bad
     seen = (x0 < 1) & (x1 > -1) & (y0 < 1) & (y1 > -1)
-    hit = seen & ((x0 < -1) | (x1 > 1) | (y0 < -1) | (y1 > 1))
+    hit = seen & ((x0 < -1) | (x1 > 1) | (y0 < -1) | (y1 > 1)) if edges else np.zeros(x0.shape, dtype=bool)
     for left, right, bottom, top in keep_out:
         hit |= (x0 < right) & (x1 > left) & (y0 < top) & (y1 > bottom)
     counts: npt.NDArray[np.int64] = hit.sum(axis=1)
@@ -96,21 +96,6 @@ def floor_shown(lens: Lens, cands: Points, area: tuple[float, float]) -> npt.NDA
 
 FLOOR_WEIGHT: Final = 1.0  # a shot showing no table over a fifth of the image costs as much as 20% more distance
 SHIFT_WEIGHT: Final = 0.1  # per half-image the centre moves off the subjects' own
-
-
-def path_cover(lens: Lens, a: Framing, u: Framing, b: Framing, others: Sequence[Points],
-               keep_out: Sequence[Rect], samples: int = 8) -> float:
-    """About how many of ``others`` are covered, on average over the move's time, while the camera
-    runs from ``a`` through ``u`` to ``b`` in a straight line each leg (each leg's share of the time
-    is its share of the path's length, as the director moves)."""
-    va, vu, vb = a.vec(), u.vec(), b.vec()
-    first, second = float(np.linalg.norm(vu - va)), float(np.linalg.norm(vb - vu))
-    if first + second < 1e-9 or not others:
-        return 0.0
-    s = (np.arange(samples) + 0.5)[:, None] / samples
-    legs = np.vstack([va + (vu - va) * s, vu + (vb - vu) * s])
-    counts = covered_counts(lens, legs, others, keep_out).astype(np.float64)
-    return float((counts[:samples].mean() * first + counts[samples:].mean() * second) / (first + second))
 
 
 def hull(points: Points) -> Points:

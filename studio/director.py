@@ -23,8 +23,10 @@ never starts out under a fleet panel).
 
 The other ships a shot shows (and the minefields) are kept clear of the HUD too, or out of the
 picture, while the shot holds: :mod:`studio.clearance` re-aims the shot, or widens it up to
-``BYSTANDER_ZOOM``; so is the union framing U. On the legs of a move a ship may still slide in or
-out of the picture under a panel.
+``BYSTANDER_ZOOM``. On the way, too: :mod:`studio.moves` picks U (re-aimed, widened, or B itself:
+a straight pan) so that no ship slides under a panel on either leg; where no path tried is clear
+and the two framings differ enough for a cut to read as one (:func:`studio.moves.reads_as_cut`), the camera cuts to B at
+the shot's start instead of moving.
 """
 
 from __future__ import annotations
@@ -43,8 +45,9 @@ from engine.timeline import Timeline
 from engine.view import FocusView, TableView
 from studio.assets import PEG_HEIGHT_MM
 from studio.camera import CameraPose
-from studio.clearance import Rect, clear_framing, keep_out_of, path_cover
+from studio.clearance import Rect, clear_framing, keep_out_of
 from studio.marks import TAG_Z, mine_boxes, tag_box, tag_reach, tag_slots, tag_width
+from studio.moves import clear_via, reads_as_cut
 
 Points = npt.NDArray[np.float64]  # (N, 3) table points in mm
 Safe = tuple[float, float, float, float]  # (left, right, bottom, top) in normalised image units -1..1
@@ -55,7 +58,6 @@ TRANSITION: Final = 0.9  # seconds of playback for a camera move
 MIN_HEIGHT_MM: Final = 250.0  # the closest framing still shows this much table top to bottom (safe area)
 MODEL_TOP_MM: Final = 28.0  # how far a model reaches above its peg
 BYSTANDER_ZOOM: Final = 2.0  # a shot widens at most this much to keep the other ships it shows clear of the HUD
-PATH_ZOOMS: Final = (1.2, 1.45, 1.75)  # a move's middle framing may widen this much to keep other ships clear
 MIN_TABLE_SHOT: Final = 1.5  # seconds: a shorter whole-table shot between two others is skipped
 FULL: Final[Safe] = (-0.97, 0.97, -0.97, 0.97)
 TABLE_AREA: Final[Safe] = (-0.97, 0.97, -0.8, 0.86)  # where a table shot puts the table's corners
@@ -262,6 +264,7 @@ class Director:
         self._via: list[Framing] = []
         self._lead: list[float | None] = []  # when the first leg (A -> U) starts, ahead of the shot
         self._leg: list[tuple[float, float]] = []  # the legs' durations
+        self._cuts: set[int] = set()  # the shots the camera cuts to (no move clears the ships on the way)
         for k, shot in enumerate(self.shots):
             if k == 0:
                 self._from.append(shot.framing)
@@ -269,7 +272,14 @@ class Director:
                 self._lead.append(None)
                 self._leg.append((0.0, 0.0))
                 continue
-            via = self._union(self.shots[k - 1], shot)
+            via = self._move_via(self.shots[k - 1], shot, self._own(k - 1, shot.start))
+            if via is None:  # a cut: the camera is on the new shot from its first moment
+                self._cuts.add(k)
+                self._from.append(shot.framing)
+                self._via.append(shot.framing)
+                self._lead.append(None)
+                self._leg.append((0.0, 0.0))
+                continue
             first, second = self._leg_lengths(self._own(k - 1, shot.start), via, shot.framing)
             l1 = self.transition * first / (first + second) if first + second > 1e-9 else 0.0
             prev_done = self.shots[k - 1].start + self._move_time(k - 1)
@@ -298,24 +308,27 @@ class Director:
             return b.framing
         if a.kind == "table":
             return a.framing
-        points = np.vstack([a.points, b.points])
-        fr = self._fit(points)
+        return self._fit(np.vstack([a.points, b.points]))
+
+    def _move_via(self, a: Shot, b: Shot, start: Framing) -> Framing | None:
+        """The middle framing of the move from ``start`` (shot ``a``'s) to shot ``b``; None where
+        every path tried leaves a ship under the HUD on the way, so the camera cuts instead
+        (:func:`studio.moves.clear_via`). The first leg keeps ``a``'s subjects inside the safe
+        area, the second ``b``'s; a table shot keeps none (its ships are clear only at its end)."""
+        union = self._union(a, b)
         if self.safe == FULL or b.event < 0:
-            return fr
-        # the other ships stay clear on the way too: at U, and along the legs as far as a wider U
-        # (up to PATH_ZOOM; zooming out keeps the subjects inside the safe area) can manage
-        subjects = (*a.subjects, *b.subjects)
-        fr = self._clear_bystanders(fr, points, subjects, b.event)
-        others = self._others(b.event, subjects)
-        best, cover = fr, path_cover(self.lens, a.framing, fr, b.framing, others, self.keep_out)
-        for zoom in PATH_ZOOMS:
-            if cover < 1e-9:
-                break
-            wider = Framing(fr.cx, fr.cy, min(fr.d * zoom, max(self.table_framing.d, fr.d)))
-            c = path_cover(self.lens, a.framing, wider, b.framing, others, self.keep_out)
-            if c < cover - 0.05:
-                best, cover = wider, c
-        return best
+            return union
+        keep = [s.points for s in (a, b) if s.kind != "table"]
+        base = self._fit(np.vstack(keep)) if keep else union
+        view = self._view(b.event - 1) if b.event > 0 else self.timeline.moment(0.0).view
+        first = self._others_in(view, ())  # before b's event, as the first leg may run
+        second = self._others(b.event, b.subjects)
+        extra = [b.framing, self.table_framing, *([union] if union != base else [])]  # b: a straight pan
+        via, cover = clear_via(self.lens, start, b.framing, base, np.vstack(keep) if keep else None, first, second,
+                               self.safe, self.keep_out, self.table_framing.d, extra)
+        if cover < 1e-9 or not reads_as_cut(self.lens, start, b.framing):
+            return via  # a cut between two framings this alike would jolt the picture: move
+        return None
 
     def _table_shot(self, start: float, i: int, focus: FocusView | None = None) -> Shot:
         """The whole table in the image, and every ship on it (the focus's bases) clear of the HUD (``safe``)."""
@@ -348,20 +361,17 @@ class Director:
     def _others(self, i: int, subjects: Sequence[str]) -> list[Points]:
         """The table points, after event ``i``, of each ship but ``subjects`` (its base, model and
         name tag) and of each minefield: what a shot keeps clear of the HUD besides its subjects."""
-        view = self._view(i)
+        return self._others_in(self._view(i), subjects)
+
+    @staticmethod
+    def _others_in(view: TableView, subjects: Sequence[str]) -> list[Points]:
+        """:meth:`_others` on the table ``view``."""
         slots = tag_slots(view.ships, view.markers)
         others = [bystander_points(s.pose, s.base_size, s.base_side, tag_box(s, slots[s.id])) for s in view.ships
                   if s.id not in subjects and not s.destroyed]
         others += [np.array([(x, y, 0.0) for x in (x0, x1) for y in (y0, y1)], dtype=np.float64)
                    for x0, y0, x1, y1 in mine_boxes(view.markers)]  # a minefield is clear of the HUD too
         return others
-
-    def _shows(self, fr: Framing, pts: Points, area: Safe, every: bool = False) -> bool:
-        """Whether any (``every``: all) of ``pts`` project inside ``area`` of the image."""
-        proj = self.lens.project(fr, pts)
-        left, right, bottom, top = area
-        inside = (proj[:, 0] >= left) & (proj[:, 0] <= right) & (proj[:, 1] >= bottom) & (proj[:, 1] <= top)
-        return bool(inside.all() if every else inside.any())
 
     def _view(self, i: int) -> TableView:
         """The table after event ``i`` (kept: a shot and the move into it both look)."""
@@ -430,6 +440,8 @@ class Director:
 
     def _move_time(self, k: int) -> float:
         """How long shot ``k``'s move lasts after its start."""
+        if k in self._cuts:
+            return 0.0
         return self._leg[k][1] if self._lead[k] is not None else self.transition
 
     @staticmethod
