@@ -15,21 +15,21 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
 from studio.clearance import Points, Rect, covered_counts, hull, inside
-
-if TYPE_CHECKING:
-    from studio.director import Framing, Lens
+from studio.lens import Framing, Lens
 
 MOVE_SAMPLES: Final = 10  # framings checked per leg, evenly in time along the eased leg
 VIA_ZOOMS: Final = 6  # distances tried for U, from the subjects' own union framing ...
 VIA_WIDEST: Final = 2.5  # ... up to this many times it (never past the whole table's)
 VIA_STEPS: Final = 9  # re-aimed centres tried per axis, per distance
 VIA_SPAN: Final = 0.9  # how far U's centre moves, in half-images, each way
+DETOUR: Final = 1.6  # a clear path is at most this much longer than the straight move ...
+SMALL_MOVE: Final = 0.4  # ... counted as at least this many times the camera's distance
 JUMP: Final = 0.5  # half-images: a cut moves the picture at least this much (or changes distance by a third)
 
 
@@ -71,9 +71,8 @@ def clear_via(lens: Lens, a: Framing, b: Framing, base: Framing, keep: Points | 
     on the way (:func:`legs_cover`), with the cover it leaves: ``base`` (the subjects' own union
     framing) when that is clear, else the shortest clear path among ``extra`` and ``base``
     re-aimed and widened (every candidate keeping ``keep``, both shots' subjects, inside
-    ``safe``); when none is clear, the one that covers least."""
-    from studio.director import Framing
-
+    ``safe``), no more than ``DETOUR`` times the straight move's length; when none is clear, the
+    one that covers least."""
     def cover(cands: Points) -> npt.NDArray[np.float64]:
         return legs_cover(lens, a, cands, b, first, second, keep_out)
 
@@ -94,8 +93,13 @@ def clear_via(lens: Lens, a: Framing, b: Framing, base: Framing, keep: Points | 
         if len(cands):
             found.append(cands)
     every = np.vstack(found)
-    covers = cover(every)
     length = np.linalg.norm(every - a.vec(), axis=1) + np.linalg.norm(b.vec() - every, axis=1)
+    # no long detour (a short move swelling into a swing out to the whole table and back): the base
+    # path, or paths at most DETOUR times the straight one
+    straight = max(float(np.linalg.norm(b.vec() - a.vec())), SMALL_MOVE * min(a.d, b.d))
+    near = (length <= DETOUR * straight) | (np.arange(len(every)) == 0)
+    every, length = every[near], length[near]
+    covers = cover(every)
     least = covers.min()
     pick = np.flatnonzero(covers <= least + 1e-9)
     best = every[pick[int(np.argmin(length[pick]))]]

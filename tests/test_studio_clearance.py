@@ -9,6 +9,7 @@ looks at the ship's own pixels."""
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import replace
 from typing import Any
@@ -299,3 +300,64 @@ def test_a_cut_puts_the_camera_on_the_new_shot_at_once(seed4: LoadedReplay) -> N
         assert d.framing(b.start) == b.framing and d._move_time(k) == 0.0
         before = d.framing(b.start - 1e-3)
         assert d._early(b.start - 1e-3) is None and before != b.framing
+
+
+def _director(game: LoadedReplay) -> Any:
+    from studio.director import Director
+
+    keep = [(-1.0, 1.0, 0.76, 1.0), (-1.0, 1.0, -1.0, -0.6), (-1.0, -0.65125, 0.063, 1.0), (0.65125, 1.0, 0.063, 1.0)]
+    return Director(game.timeline, SIZE[0] / SIZE[1], (-0.65125, 0.65125, -0.6, 0.76), keep_out=keep)
+
+
+def test_ships_activated_one_after_another_share_one_shot(seed4: LoadedReplay) -> None:
+    """Round 1's Combat Phase of skirmish seed 4: six ships are active in turn with no target,
+    a third of a second each. They share one shot (the camera cut or swung every 0.35 s); no two
+    attack or move shots in a row each last under ``MIN_SHOT``."""
+    from studio.director import MIN_SHOT
+
+    d = _director(seed4)
+    ends = [*d.starts[1:], seed4.timeline.duration]
+    short = [s.kind != "table" and e - s.start < MIN_SHOT for s, e in zip(d.shots, ends, strict=True)]
+    assert not any(a and b for a, b in itertools.pairwise(short))
+    group = d.shot(24.5)
+    assert len(group.subjects) >= 5 and d.shot(23.8) is group and d.shot(25.5) is group
+
+
+def test_a_shot_may_re_aim_its_subjects_under_the_fleet_columns(seed4: LoadedReplay) -> None:
+    """Below the fleet columns and above the dice the HUD leaves the image's whole width clear: a
+    shot re-aimed to free another ship may put its subjects there, outside the safe area (before,
+    only inside it, so it widened, or re-aimed into the floor beyond the table, more often), every
+    ship still clear of the HUD."""
+    from studio.clearance import covered_counts, inside
+
+    d = _director(seed4)
+    assert d.low is not None and d.low[1] - d.low[0] > 1.9 and d.low[3] < 0.063
+    low = [s for s in d.shots if s.kind != "table"
+           and not inside(d.lens, s.framing.vec()[None], s.points, d.safe)[0]]
+    assert len(low) >= 3
+    for s in low:
+        assert inside(d.lens, s.framing.vec()[None], s.points, d.low)[0]
+        others = d._others(s.event, ())
+        assert not covered_counts(d.lens, s.framing.vec()[None], others, d.keep_out, edges=False)[0]
+
+
+def test_a_short_move_does_not_swing_out_to_clear_a_ship(seed4: LoadedReplay) -> None:
+    """A clear path is looked for near the straight move only: no move between two nearby shots
+    swells into a swing out over the whole table and back in 0.9 s (round 3 of skirmish seed 4:
+    the U.S.S. Defiant's turn after the 3rd Wing Attack Ship's, two close shots, went out to 1235 mm
+    and back). Every move is the subjects' own union path or at most ``DETOUR`` times the straight one."""
+    from studio.moves import DETOUR, SMALL_MOVE
+
+    d = _director(seed4)
+    for k in range(1, len(d.shots)):
+        if k in d._cuts:
+            continue
+        a, u, b = d._from[k].vec(), d._via[k].vec(), d.shots[k].framing.vec()
+        keep = [s.points for s in (d.shots[k - 1], d.shots[k]) if s.kind != "table"]
+        base = d._fit(np.vstack(keep)).vec()
+        length = np.linalg.norm(u - a) + np.linalg.norm(b - u)
+        straight = max(float(np.linalg.norm(b - a)), SMALL_MOVE * min(a[2], b[2]))
+        assert length <= DETOUR * straight + 1e-6 or np.allclose(u, base), (k, length, straight)
+    k = d.shot_index(105.4)
+    assert d.shots[k].start == pytest.approx(105.35)
+    assert max(d.framing(float(t)).d for t in np.arange(104.8, 106.3, 0.05)) < 700
