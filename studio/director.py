@@ -34,7 +34,7 @@ from __future__ import annotations
 import bisect
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 import numpy as np
@@ -44,7 +44,7 @@ from engine.timeline import Timeline
 from engine.view import FocusView, TableView
 from studio.assets import PEG_HEIGHT_MM
 from studio.camera import CameraPose
-from studio.clearance import Rect, clear_framing, inside, keep_out_of
+from studio.clearance import Rect, clear_framing, covered_counts, inside, keep_out_of
 from studio.lens import FOV, PITCH, Framing, Lens, Points, Safe
 from studio.marks import TAG_Z, mine_boxes, tag_box, tag_reach, tag_slots, tag_width
 from studio.moves import clear_via, reads_as_cut
@@ -135,6 +135,7 @@ class Director:
         self._lead: list[float | None] = []  # when the first leg (A -> U) starts, ahead of the shot
         self._leg: list[tuple[float, float]] = []  # the legs' durations
         self._cuts: set[int] = set()  # the shots the camera cuts to (no move clears the ships on the way)
+        self._still: set[int] = set()  # the shots the camera frames from where it stands (no move)
         self._kept: list[bool] = []  # whether a move's first leg keeps the previous shot's subjects in the safe area
         for k, shot in enumerate(self.shots):
             if k == 0:
@@ -144,9 +145,16 @@ class Director:
                 self._lead.append(None)
                 self._leg.append((0.0, 0.0))
                 continue
-            via = self._move_via(self.shots[k - 1], shot, self._own(k - 1, shot.start))
+            via, cover = self._move_via(self.shots[k - 1], shot, self._own(k - 1, shot.start))
+            if via is not None and cover > 0 and self._holds(shot, self._own(k - 1, shot.start)):
+                # a small move that would carry a ship under a panel, where the camera already shows
+                # the new shot clear of the HUD: it stays where it is
+                shot = self.shots[k] = replace(shot, framing=self._own(k - 1, shot.start))
+                self._still.add(k)
+                via = None
             if via is None:  # a cut: the camera is on the new shot from its first moment
-                self._cuts.add(k)
+                if k not in self._still:
+                    self._cuts.add(k)
                 self._kept.append(False)
                 self._from.append(shot.framing)
                 self._via.append(shot.framing)
@@ -198,14 +206,15 @@ class Director:
             return a.framing
         return self._fit(np.vstack([a.points, b.points]))
 
-    def _move_via(self, a: Shot, b: Shot, start: Framing) -> Framing | None:
-        """The middle framing of the move from ``start`` (shot ``a``'s) to shot ``b``; None where
-        every path tried leaves a ship under the HUD on the way, so the camera cuts instead
+    def _move_via(self, a: Shot, b: Shot, start: Framing) -> tuple[Framing | None, float]:
+        """The middle framing of the move from ``start`` (shot ``a``'s) to shot ``b`` and the ships
+        it leaves under the HUD on the way (on average); None where every path tried leaves one
+        and the framings differ enough for a cut, so the camera cuts instead
         (:func:`studio.moves.clear_via`). The first leg keeps ``a``'s subjects inside the safe
         area, the second ``b``'s; a table shot keeps none (its ships are clear only at its end)."""
         union = self._union(a, b)
         if self.safe == FULL or b.event < 0:
-            return union
+            return union, 0.0
         keep = [s.points for s in (a, b) if s.kind != "table"]
         base = self._fit(np.vstack(keep)) if keep else union
         view = self._view(b.event - 1) if b.event > 0 else self.timeline.moment(0.0).view
@@ -218,8 +227,18 @@ class Director:
         via, cover = clear_via(self.lens, start, b.framing, base, np.vstack(keep) if keep else None, first, second,
                                self.safe, self.keep_out, self.table_framing.d, extra)
         if cover < 1e-9 or not reads_as_cut(self.lens, start, b.framing):
-            return via  # a cut between two framings this alike would jolt the picture: move
-        return None
+            return via, cover  # a cut between two framings this alike would jolt the picture: move
+        return None, cover
+
+    def _holds(self, b: Shot, start: Framing) -> bool:
+        """Whether framing ``start`` serves shot ``b`` as it is: its subjects inside the safe area
+        (or the band under the columns), every other ship clear of the HUD."""
+        if b.kind == "table":
+            return False
+        one = start.vec()[None]
+        if not any(inside(self.lens, one, b.points, area)[0] for area in (self.safe, self.low) if area is not None):
+            return False
+        return not covered_counts(self.lens, one, self._others(b.event, b.subjects), self.keep_out, edges=False)[0]
 
     def _table_shot(self, start: float, i: int, focus: FocusView | None = None) -> Shot:
         """The whole table in the image, and every ship on it (the focus's bases) clear of the HUD (``safe``)."""
@@ -354,7 +373,7 @@ class Director:
 
     def _move_time(self, k: int) -> float:
         """How long shot ``k``'s move lasts after its start."""
-        if k in self._cuts:
+        if k in self._cuts or k in self._still:
             return 0.0
         return self._leg[k][1] if self._lead[k] is not None else self.transition
 
