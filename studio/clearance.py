@@ -7,22 +7,22 @@ view direction that keeps the subjects inside the safe area and leaves every oth
 base, model and name tag) either wholly clear of the HUD's rectangles or wholly out of the
 picture: first by re-aiming the shot (a bystander goes into the free part of the image, e.g. below
 a fleet column, or out of frame), then by widening it step by step up to ``max_zoom`` times the
-subjects' own distance; among the framings that leave the fewest ships covered it takes the
-closest, then the one nearest the subjects' own centring.
+subjects' own distance; among the framings that leave the fewest ships under the HUD it takes the
+one that costs least: the closest (ships stay large), showing least floor beyond the table's edge,
+cutting fewest ships at the image's edge where no HUD is, nearest the subjects' own centring. The
+subjects may lie in the safe area or, given one (``also``), in the band under the fleet columns.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 import shapely
 
-if TYPE_CHECKING:
-    from studio.director import Framing, Lens
+from studio.lens import Framing, Lens
 
 Points = npt.NDArray[np.float64]
 Rect = tuple[float, float, float, float]  # (left, right, bottom, top) in normalised image units -1..1
@@ -51,9 +51,9 @@ def project_many(lens: Lens, cands: Points, points: Points) -> tuple[Points, Poi
 
 
 def covered_counts(lens: Lens, cands: Points, groups: Sequence[Points],
-                   keep_out: Sequence[Rect]) -> npt.NDArray[np.int64]:
+                   keep_out: Sequence[Rect], edges: bool = True) -> npt.NDArray[np.int64]:
     """For each framing in ``cands``, how many groups of points (ships) have their projected box
-    overlapping a rectangle of ``keep_out``."""
+    overlapping a rectangle of ``keep_out`` (``edges``: or cut by the image's edge)."""
     if not groups:
         return np.zeros(len(cands), dtype=np.int64)
     sizes = [len(g) for g in groups]
@@ -63,7 +63,7 @@ def covered_counts(lens: Lens, cands: Points, groups: Sequence[Points],
     y0, y1 = np.minimum.reduceat(y, cuts, axis=1), np.maximum.reduceat(y, cuts, axis=1)
     # a ship cut by the image's edge (a name tag with its first letters off screen) is as bad
     seen = (x0 < 1) & (x1 > -1) & (y0 < 1) & (y1 > -1)
-    hit = seen & ((x0 < -1) | (x1 > 1) | (y0 < -1) | (y1 > 1))
+    hit = seen & ((x0 < -1) | (x1 > 1) | (y0 < -1) | (y1 > 1)) if edges else np.zeros(x0.shape, dtype=bool)
     for left, right, bottom, top in keep_out:
         hit |= (x0 < right) & (x1 > left) & (y0 < top) & (y1 > bottom)
     counts: npt.NDArray[np.int64] = hit.sum(axis=1)
@@ -94,23 +94,10 @@ def floor_shown(lens: Lens, cands: Points, area: tuple[float, float]) -> npt.NDA
     return share
 
 
-FLOOR_WEIGHT: Final = 1.0  # a shot showing no table over a fifth of the image costs as much as 20% more distance
+FLOOR_WEIGHT: Final = 1.5  # a shot showing no table over a fifth of the image costs as much as 30% more distance
 SHIFT_WEIGHT: Final = 0.1  # per half-image the centre moves off the subjects' own
-
-
-def path_cover(lens: Lens, a: Framing, u: Framing, b: Framing, others: Sequence[Points],
-               keep_out: Sequence[Rect], samples: int = 8) -> float:
-    """About how many of ``others`` are covered, on average over the move's time, while the camera
-    runs from ``a`` through ``u`` to ``b`` in a straight line each leg (each leg's share of the time
-    is its share of the path's length, as the director moves)."""
-    va, vu, vb = a.vec(), u.vec(), b.vec()
-    first, second = float(np.linalg.norm(vu - va)), float(np.linalg.norm(vb - vu))
-    if first + second < 1e-9 or not others:
-        return 0.0
-    s = (np.arange(samples) + 0.5)[:, None] / samples
-    legs = np.vstack([va + (vu - va) * s, vu + (vb - vu) * s])
-    counts = covered_counts(lens, legs, others, keep_out).astype(np.float64)
-    return float((counts[:samples].mean() * first + counts[samples:].mean() * second) / (first + second))
+EDGE_WEIGHT: Final = 0.15  # per ship cut by the image's edge where no HUD is: as much as 15% more distance
+ZOOM_WEIGHT: Final = 1.0  # per widening by the subjects' own distance
 
 
 def hull(points: Points) -> Points:
@@ -128,54 +115,62 @@ def hull(points: Points) -> Points:
 
 
 def clear_framing(lens: Lens, base: Framing, points: Points, others: Sequence[Points], safe: Rect,
-                  keep_out: Sequence[Rect], max_zoom: float, max_d: float, area: tuple[float, float]) -> Framing:
+                  keep_out: Sequence[Rect], max_zoom: float, max_d: float, area: tuple[float, float],
+                  also: Rect | None = None) -> Framing:
     """A framing near ``base`` (the subjects ``points`` framed inside ``safe``) that leaves the
     fewest of ``others`` covered by ``keep_out``: re-aimed, or widened up to ``max_zoom`` times
     ``base.d`` (never past ``max_d``, the whole table's distance); among those, the one that costs
     least in distance, in image showing no table (``area``: the table's size) and in moving off
-    the subjects' own centre; ``base`` itself when nothing leaves fewer ships covered."""
-    from studio.director import Framing
-
+    the subjects' own centre; ``base`` itself when nothing leaves fewer ships covered. ``also``:
+    a second area the subjects may lie in instead of ``safe`` (the band under the fleet columns)."""
     if not others:
         return base
     one = np.array([[base.cx, base.cy, base.d]])
-    least = int(covered_counts(lens, one, others, keep_out)[0])
-    if least == 0:
+    least = int(covered_counts(lens, one, others, keep_out, edges=False)[0])
+    if least == 0 and not covered_counts(lens, one, others, keep_out)[0]:
         return base
     points = hull(points)
     top_d = max(min(max_zoom * base.d, max_d), base.d)
     steps = np.linspace(-AIM_SPAN, AIM_SPAN, AIM_STEPS)
     a, b = (g.ravel() for g in np.meshgrid(steps, steps))
     centre = points[:, :2].mean(axis=0)
-    found: list[Points] = []
-    best = (least, math.inf)  # the fewest covered so far and the least cost at that
+    found: list[Points] = [np.array([[base.cx, base.cy, base.d, least, _cost(lens, one, others, area, 1.0, 0.0)[0]]])]
+    best = (least, float(found[0][0, 4]))  # the fewest covered so far and the least cost at that
     for d in np.linspace(base.d, top_d, ZOOM_STEPS):
         # the subjects' own centring at this distance (a wider shot keeps them where the close one
         # had them in the image), then centres moved by up to AIM_SPAN half-images each way
         k = d / base.d
-        if best[0] == 0 and k >= best[1]:
+        if best[0] == 0 and ZOOM_WEIGHT * (k - 1) + 1.0 >= best[1]:
             break  # every framing from here on costs more than a clear one found
         ox, oy = centre[0] + (base.cx - centre[0]) * k, centre[1] + (base.cy - centre[1]) * k
         cands = np.column_stack([ox + a * d * lens.th, oy + b * d * lens.tv / lens.u[1], np.full(a.shape, d)])
         keep = inside(lens, cands, points, safe)
+        if also is not None:
+            keep |= inside(lens, cands, points, also)
         if not keep.any():
             continue
         cands, shift = cands[keep], np.hypot(a[keep], b[keep])
-        counts = covered_counts(lens, cands, others, keep_out)
+        counts = covered_counts(lens, cands, others, keep_out, edges=False)
         low = int(counts.min())
         if low > best[0]:
             continue
         pick = counts == low
         cands, counts = cands[pick], counts[pick]
-        cost = k + FLOOR_WEIGHT * floor_shown(lens, cands, area) + SHIFT_WEIGHT * shift[pick]
+        cost = _cost(lens, cands, others, area, k, shift[pick])
         best = (low, float(cost.min()) if low < best[0] else min(best[1], float(cost.min())))
         found.append(np.column_stack([cands, counts, cost]))
-    if not found:
-        return base
     every = np.vstack(found)
-    fewest = every[:, 3].min()
-    if fewest >= least:
-        return base
-    pick = every[every[:, 3] == fewest]
+    pick = every[every[:, 3] == every[:, 3].min()]
     c = pick[int(np.argmin(pick[:, 4]))]
     return Framing(float(c[0]), float(c[1]), float(c[2]))
+
+
+def _cost(lens: Lens, cands: Points, others: Sequence[Points], area: tuple[float, float], k: float,
+          shift: npt.NDArray[np.float64] | float) -> npt.NDArray[np.float64]:
+    """What a clear framing costs: its distance (``k`` times the subjects' own), the share of the
+    image showing no table, the ships it cuts at the image's edge (not under the HUD, but cut), and
+    ``shift``: half-images off the subjects' own centring."""
+    edge = covered_counts(lens, cands, others, []).astype(np.float64)
+    out: npt.NDArray[np.float64] = (ZOOM_WEIGHT * (k - 1) + FLOOR_WEIGHT * floor_shown(lens, cands, area)
+                                    + EDGE_WEIGHT * edge + SHIFT_WEIGHT * shift + 1.0)
+    return out

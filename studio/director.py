@@ -23,8 +23,10 @@ never starts out under a fleet panel).
 
 The other ships a shot shows (and the minefields) are kept clear of the HUD too, or out of the
 picture, while the shot holds: :mod:`studio.clearance` re-aims the shot, or widens it up to
-``BYSTANDER_ZOOM``; so is the union framing U. On the legs of a move a ship may still slide in or
-out of the picture under a panel.
+``BYSTANDER_ZOOM``. On the way, too: :mod:`studio.moves` picks U (re-aimed, widened, or B itself:
+a straight pan) so that no ship slides under a panel on either leg; where no path tried is clear
+and the two framings differ enough for a cut to read as one (:func:`studio.moves.reads_as_cut`), the camera cuts to B at
+the shot's start instead of moving.
 """
 
 from __future__ import annotations
@@ -32,45 +34,29 @@ from __future__ import annotations
 import bisect
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 import numpy as np
-import numpy.typing as npt
 
 from engine.geometry.pose import Pose
 from engine.timeline import Timeline
 from engine.view import FocusView, TableView
 from studio.assets import PEG_HEIGHT_MM
 from studio.camera import CameraPose
-from studio.clearance import Rect, clear_framing, keep_out_of, path_cover
+from studio.clearance import Rect, clear_framing, covered_counts, inside, keep_out_of
+from studio.lens import FOV, PITCH, Framing, Lens, Points, Safe
 from studio.marks import TAG_Z, mine_boxes, tag_box, tag_reach, tag_slots, tag_width
+from studio.moves import clear_via, reads_as_cut
 
-Points = npt.NDArray[np.float64]  # (N, 3) table points in mm
-Safe = tuple[float, float, float, float]  # (left, right, bottom, top) in normalised image units -1..1
-
-PITCH: Final = 56.0  # degrees below the horizon
-FOV: Final = 38.0  # vertical field of view, degrees
 TRANSITION: Final = 0.9  # seconds of playback for a camera move
-MIN_HEIGHT_MM: Final = 250.0  # the closest framing still shows this much table top to bottom (safe area)
 MODEL_TOP_MM: Final = 28.0  # how far a model reaches above its peg
 BYSTANDER_ZOOM: Final = 2.0  # a shot widens at most this much to keep the other ships it shows clear of the HUD
-PATH_ZOOMS: Final = (1.2, 1.45, 1.75)  # a move's middle framing may widen this much to keep other ships clear
+LOW_BAND: Final = 0.45  # the band under the fleet columns frames subjects from this height (half-images) up
+MIN_SHOT: Final = 1.0  # seconds: a run of attack and move shots each shorter than this is framed as one
 MIN_TABLE_SHOT: Final = 1.5  # seconds: a shorter whole-table shot between two others is skipped
 FULL: Final[Safe] = (-0.97, 0.97, -0.97, 0.97)
 TABLE_AREA: Final[Safe] = (-0.97, 0.97, -0.8, 0.86)  # where a table shot puts the table's corners
-
-
-@dataclass(frozen=True, slots=True)
-class Framing:
-    """A camera on the fixed view direction: looking at table point (cx, cy) from ``d`` mm away."""
-
-    cx: float
-    cy: float
-    d: float
-
-    def vec(self) -> npt.NDArray[np.float64]:
-        return np.array([self.cx, self.cy, self.d])
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,121 +69,6 @@ class Shot:
     points: Points
     framing: Framing
     event: int  # the event that starts it
-
-
-class Lens:
-    """The fixed view direction and the projection of table points for a framing."""
-
-    def __init__(self, aspect: float, pitch: float = PITCH, fov: float = FOV) -> None:
-        p = math.radians(pitch)
-        self.aspect = aspect
-        self.fov = fov
-        self.f = np.array([0.0, math.cos(p), -math.sin(p)])  # forward
-        self.r = np.array([1.0, 0.0, 0.0])  # right
-        self.u = np.array([0.0, math.sin(p), math.cos(p)])  # up
-        self.tv = math.tan(math.radians(fov) / 2)
-        self.th = self.tv * aspect
-
-    def pose(self, fr: Framing) -> CameraPose:
-        c = np.array([fr.cx, fr.cy, 0.0])
-        eye = c - fr.d * self.f
-        return CameraPose((float(eye[0]), float(eye[1]), float(eye[2])), (fr.cx, fr.cy, 0.0), (0.0, 0.0, 1.0),
-                          fov=self.fov)
-
-    def project(self, fr: Framing, points: Points) -> Points:
-        """Normalised image coordinates (x right, y up, -1..1 inside) of ``points`` (N, 3)."""
-        rel = np.asarray(points, dtype=np.float64).reshape(-1, 3) - np.array([fr.cx, fr.cy, 0.0])
-        z = rel @ self.f + fr.d
-        out: Points = np.column_stack([(rel @ self.r) / (z * self.th), (rel @ self.u) / (z * self.tv)])
-        return out
-
-    def distance_for(self, cx: float, cy: float, points: Points, safe: Safe) -> float:
-        """The smallest distance at which every point lies inside ``safe`` seen from around (cx, cy)."""
-        rel = points - np.array([cx, cy, 0.0])
-        depth = rel @ self.f  # z = depth + d
-        x, y = rel @ self.r, rel @ self.u
-        left, right, bottom, top = safe
-        need = np.concatenate([x / (right * self.th) - depth, x / (left * self.th) - depth,
-                               y / (top * self.tv) - depth, y / (bottom * self.tv) - depth])
-        return float(need.max())
-
-    def fit(self, points: Points, safe: Safe, min_height: float = MIN_HEIGHT_MM) -> Framing:
-        """A framing that shows every point inside ``safe``, as close as it can, roughly centred."""
-        pts = np.asarray(points, dtype=np.float64).reshape(-1, 3)
-        cx, cy = float(pts[:, 0].mean()), float(pts[:, 1].mean())
-        left, right, bottom, top = safe
-        mid_x, mid_y = (left + right) / 2, (bottom + top) / 2
-        d_min = min_height / 2 / self.tv / max((top - bottom) / 2, 0.1)
-        d = max(self.distance_for(cx, cy, pts, safe), d_min)
-        for _ in range(6):  # centre the projected box in the safe area (the bound below is exact)
-            proj = self.project(Framing(cx, cy, d), pts)
-            ox = (proj[:, 0].min() + proj[:, 0].max()) / 2 - mid_x
-            oy = (proj[:, 1].min() + proj[:, 1].max()) / 2 - mid_y
-            if abs(ox) < 1e-3 and abs(oy) < 1e-3:
-                break
-            cx += ox * d * self.th
-            cy += oy * d * self.tv / self.u[1]
-            d = max(self.distance_for(cx, cy, pts, safe), d_min)
-        return Framing(cx, cy, d)
-
-    def fit_groups(self, groups: Sequence[tuple[Points, Safe]], min_height: float = 0.0) -> Framing:
-        """The closest framing that shows each group of points inside its own area (e.g. the table
-        in the whole image and the ships clear of the HUD): ``d`` is convex in (cx, cy), so a
-        pattern search from the points' centre finds its minimum."""
-        pts = [np.asarray(p, dtype=np.float64).reshape(-1, 3) for p, _ in groups]
-        allp = np.vstack(pts)
-        height = max((s[3] - s[2]) / 2 for _, s in groups)
-        d_min = min_height / 2 / self.tv / max(height, 0.1)
-
-        def need(cx: float, cy: float) -> float:
-            return max(max(self.distance_for(cx, cy, p, s) for p, (_, s) in zip(pts, groups, strict=True)), d_min)
-
-        cx, cy = float(allp[:, 0].mean()), float(allp[:, 1].mean())
-        best = need(cx, cy)
-        step = 256.0
-        while step > 0.5:
-            moved = False
-            for dx, dy in ((step, 0.0), (-step, 0.0), (0.0, step), (0.0, -step), (step, step), (-step, -step),
-                           (step, -step), (-step, step)):
-                d = need(cx + dx, cy + dy)
-                if d < best - 1e-9:
-                    cx, cy, best, moved = cx + dx, cy + dy, d, True
-                    break
-            if not moved:
-                step /= 2
-        return Framing(cx, cy, best)
-
-    def ground(self, fr: Framing, x: float, y: float) -> tuple[float, float] | None:
-        """Where the ray through normalised image point (x, y) meets the table (None: above the horizon)."""
-        eye = np.array([fr.cx, fr.cy, 0.0]) - fr.d * self.f
-        ray = self.f + x * self.th * self.r + y * self.tv * self.u
-        if ray[2] >= -1e-9:
-            return None
-        s = -eye[2] / ray[2]
-        return float(eye[0] + s * ray[0]), float(eye[1] + s * ray[1])
-
-    def onto_table(self, fr: Framing, points: Points, safe: Safe, area: tuple[float, float]) -> Framing:
-        """Slide ``fr`` toward showing table rather than the floor beyond its edge, as far as its
-        points stay inside ``safe`` at the same distance."""
-        w, h = area
-        bottom, top, left, right = (self.ground(fr, 0.0, -1.0), self.ground(fr, 0.0, 1.0),
-                                    self.ground(fr, -1.0, 0.0), self.ground(fr, 1.0, 0.0))
-        if bottom is None or top is None or left is None or right is None:
-            return fr
-        dy = (-bottom[1] if bottom[1] < 0 else 0.0) + (h - top[1] if top[1] > h else 0.0)
-        dx = (-left[0] if left[0] < 0 else 0.0) + (w - right[0] if right[0] > w else 0.0)
-        if abs(dx) < 1e-6 and abs(dy) < 1e-6:
-            return fr
-        lo, hi = 0.0, 1.0
-        if self.distance_for(fr.cx + dx, fr.cy + dy, points, safe) > fr.d + 1e-6:
-            for _ in range(12):
-                mid = (lo + hi) / 2
-                if self.distance_for(fr.cx + mid * dx, fr.cy + mid * dy, points, safe) <= fr.d + 1e-6:
-                    lo = mid
-                else:
-                    hi = mid
-            hi = lo
-        return Framing(fr.cx + hi * dx, fr.cy + hi * dy, fr.d)
 
 
 def ship_points(pose: Pose, base: str, side: float) -> Points:
@@ -247,6 +118,7 @@ class Director:
         self.lens = Lens(aspect, pitch, fov)
         self.safe = safe
         self.keep_out = list(keep_out) if keep_out is not None else keep_out_of(safe)
+        self.low = self._low_band()
         self.transition = transition
         w, h = timeline.table.area
         table = np.array([(0, 0, 0), (w, 0, 0), (w, h, 0), (0, h, 0)], dtype=np.float64)
@@ -262,14 +134,33 @@ class Director:
         self._via: list[Framing] = []
         self._lead: list[float | None] = []  # when the first leg (A -> U) starts, ahead of the shot
         self._leg: list[tuple[float, float]] = []  # the legs' durations
+        self._cuts: set[int] = set()  # the shots the camera cuts to (no move clears the ships on the way)
+        self._still: set[int] = set()  # the shots the camera frames from where it stands (no move)
+        self._kept: list[bool] = []  # whether a move's first leg keeps the previous shot's subjects in the safe area
         for k, shot in enumerate(self.shots):
             if k == 0:
+                self._kept.append(False)
                 self._from.append(shot.framing)
                 self._via.append(shot.framing)
                 self._lead.append(None)
                 self._leg.append((0.0, 0.0))
                 continue
-            via = self._union(self.shots[k - 1], shot)
+            via, cover = self._move_via(self.shots[k - 1], shot, self._own(k - 1, shot.start))
+            if via is not None and cover > 0 and self._holds(shot, self._own(k - 1, shot.start)):
+                # a small move that would carry a ship under a panel, where the camera already shows
+                # the new shot clear of the HUD: it stays where it is
+                shot = self.shots[k] = replace(shot, framing=self._own(k - 1, shot.start))
+                self._still.add(k)
+                via = None
+            if via is None:  # a cut: the camera is on the new shot from its first moment
+                if k not in self._still:
+                    self._cuts.add(k)
+                self._kept.append(False)
+                self._from.append(shot.framing)
+                self._via.append(shot.framing)
+                self._lead.append(None)
+                self._leg.append((0.0, 0.0))
+                continue
             first, second = self._leg_lengths(self._own(k - 1, shot.start), via, shot.framing)
             l1 = self.transition * first / (first + second) if first + second > 1e-9 else 0.0
             prev_done = self.shots[k - 1].start + self._move_time(k - 1)
@@ -281,6 +172,9 @@ class Director:
             start = self._own(k - 1, lead if lead is not None else shot.start)
             self._from.append(start)
             self._via.append(via)
+            prev = self.shots[k - 1]
+            keeps = inside(self.lens, via.vec()[None], prev.points, self.safe)[0]
+            self._kept.append(prev.kind != "table" and bool(keeps))
             self._lead.append(lead)
             self._leg.append((l1, self.transition - l1) if lead is not None else (0.0, self.transition))
 
@@ -292,30 +186,59 @@ class Director:
             return self.table_framing
         return self.lens.onto_table(fr, points, self.safe, self.timeline.table.area)
 
+    def _low_band(self) -> Safe | None:
+        """The band of the image under both fleet columns and over the dice, the image's whole
+        width: a shot may frame its subjects there instead of in the safe area (a wide pair of
+        ships fits it closer). None where the HUD's sides reach that low (or there is no HUD)."""
+        if self.safe == FULL:
+            return None
+        sides = [r for r in self.keep_out if r[1] - r[0] < 1.0 and r[2] > -1.0]
+        if len(sides) != 2:
+            return None
+        top = min(r[2] for r in sides) - 0.02
+        return (FULL[0], FULL[1], self.safe[2], top) if top - self.safe[2] >= LOW_BAND else None
+
     def _union(self, a: Shot, b: Shot) -> Framing:
         """A framing that shows the subjects of both shots (a table shot shows every ship)."""
         if b.kind == "table":
             return b.framing
         if a.kind == "table":
             return a.framing
-        points = np.vstack([a.points, b.points])
-        fr = self._fit(points)
+        return self._fit(np.vstack([a.points, b.points]))
+
+    def _move_via(self, a: Shot, b: Shot, start: Framing) -> tuple[Framing | None, float]:
+        """The middle framing of the move from ``start`` (shot ``a``'s) to shot ``b`` and the ships
+        it leaves under the HUD on the way (on average); None where every path tried leaves one
+        and the framings differ enough for a cut, so the camera cuts instead
+        (:func:`studio.moves.clear_via`). The first leg keeps ``a``'s subjects inside the safe
+        area, the second ``b``'s; a table shot keeps none (its ships are clear only at its end)."""
+        union = self._union(a, b)
         if self.safe == FULL or b.event < 0:
-            return fr
-        # the other ships stay clear on the way too: at U, and along the legs as far as a wider U
-        # (up to PATH_ZOOM; zooming out keeps the subjects inside the safe area) can manage
-        subjects = (*a.subjects, *b.subjects)
-        fr = self._clear_bystanders(fr, points, subjects, b.event)
-        others = self._others(b.event, subjects)
-        best, cover = fr, path_cover(self.lens, a.framing, fr, b.framing, others, self.keep_out)
-        for zoom in PATH_ZOOMS:
-            if cover < 1e-9:
-                break
-            wider = Framing(fr.cx, fr.cy, min(fr.d * zoom, max(self.table_framing.d, fr.d)))
-            c = path_cover(self.lens, a.framing, wider, b.framing, others, self.keep_out)
-            if c < cover - 0.05:
-                best, cover = wider, c
-        return best
+            return union, 0.0
+        keep = [s.points for s in (a, b) if s.kind != "table"]
+        base = self._fit(np.vstack(keep)) if keep else union
+        view = self._view(b.event - 1) if b.event > 0 else self.timeline.moment(0.0).view
+        first = self._others_in(view, ())  # before b's event, as the first leg may run
+        second = self._others(b.event, b.subjects)
+        if self.low is not None:  # subjects framed in the low band: not inside the safe area all the way
+            first += [a.points] if a.kind != "table" else []
+            second += [b.points] if b.kind != "table" else []
+        extra = [b.framing, self.table_framing, *([union] if union != base else [])]  # b: a straight pan
+        via, cover = clear_via(self.lens, start, b.framing, base, np.vstack(keep) if keep else None, first, second,
+                               self.safe, self.keep_out, self.table_framing.d, extra)
+        if cover < 1e-9 or not reads_as_cut(self.lens, start, b.framing):
+            return via, cover  # a cut between two framings this alike would jolt the picture: move
+        return None, cover
+
+    def _holds(self, b: Shot, start: Framing) -> bool:
+        """Whether framing ``start`` serves shot ``b`` as it is: its subjects inside the safe area
+        (or the band under the columns), every other ship clear of the HUD."""
+        if b.kind == "table":
+            return False
+        one = start.vec()[None]
+        if not any(inside(self.lens, one, b.points, area)[0] for area in (self.safe, self.low) if area is not None):
+            return False
+        return not covered_counts(self.lens, one, self._others(b.event, b.subjects), self.keep_out, edges=False)[0]
 
     def _table_shot(self, start: float, i: int, focus: FocusView | None = None) -> Shot:
         """The whole table in the image, and every ship on it (the focus's bases) clear of the HUD (``safe``)."""
@@ -343,25 +266,22 @@ class Director:
         ``BYSTANDER_ZOOM`` of their own framing (:func:`studio.clearance.clear_framing`)."""
         others = self._others(i, subjects)
         return clear_framing(self.lens, fr, points, others, self.safe, self.keep_out, BYSTANDER_ZOOM,
-                             self.table_framing.d, self.timeline.table.area)
+                             self.table_framing.d, self.timeline.table.area, also=self.low)
 
     def _others(self, i: int, subjects: Sequence[str]) -> list[Points]:
         """The table points, after event ``i``, of each ship but ``subjects`` (its base, model and
         name tag) and of each minefield: what a shot keeps clear of the HUD besides its subjects."""
-        view = self._view(i)
+        return self._others_in(self._view(i), subjects)
+
+    @staticmethod
+    def _others_in(view: TableView, subjects: Sequence[str]) -> list[Points]:
+        """:meth:`_others` on the table ``view``."""
         slots = tag_slots(view.ships, view.markers)
         others = [bystander_points(s.pose, s.base_size, s.base_side, tag_box(s, slots[s.id])) for s in view.ships
                   if s.id not in subjects and not s.destroyed]
         others += [np.array([(x, y, 0.0) for x in (x0, x1) for y in (y0, y1)], dtype=np.float64)
                    for x0, y0, x1, y1 in mine_boxes(view.markers)]  # a minefield is clear of the HUD too
         return others
-
-    def _shows(self, fr: Framing, pts: Points, area: Safe, every: bool = False) -> bool:
-        """Whether any (``every``: all) of ``pts`` project inside ``area`` of the image."""
-        proj = self.lens.project(fr, pts)
-        left, right, bottom, top = area
-        inside = (proj[:, 0] >= left) & (proj[:, 0] <= right) & (proj[:, 1] >= bottom) & (proj[:, 1] <= top)
-        return bool(inside.all() if every else inside.any())
 
     def _view(self, i: int) -> TableView:
         """The table after event ``i`` (kept: a shot and the move into it both look)."""
@@ -415,7 +335,30 @@ class Director:
                 shots[-1] = shot  # zero-length events, or a glimpse of the table: the later framing wins
             else:
                 shots.append(shot)
-        return shots
+        return self._group_short(shots)
+
+    def _group_short(self, shots: list[Shot]) -> list[Shot]:
+        """A run of attack and move shots each shorter than ``MIN_SHOT`` (ships activated one
+        after another with nothing to do) becomes one shot of all their subjects: the camera would
+        otherwise cut, or swing, every third of a second."""
+        ends = [*(s.start for s in shots[1:]), self.timeline.duration]
+        out: list[Shot] = []
+        run: list[Shot] = []
+        for shot, end in zip(shots, ends, strict=True):
+            if shot.kind != "table" and end - shot.start < MIN_SHOT:
+                run.append(shot)
+                continue
+            out += self._grouped(run)
+            run = []
+            out.append(shot)
+        return out + self._grouped(run)
+
+    def _grouped(self, run: list[Shot]) -> list[Shot]:
+        if len(run) < 2:
+            return run
+        first = run[0]
+        subjects = tuple(dict.fromkeys(s for shot in run for s in shot.subjects))
+        return [self._subject_shot(first.start, first.kind, subjects, np.vstack([s.points for s in run]), first.event)]
 
     # --- the camera at time t -------------------------------------------------------------------
     def shot_index(self, t: float) -> int:
@@ -430,6 +373,8 @@ class Director:
 
     def _move_time(self, k: int) -> float:
         """How long shot ``k``'s move lasts after its start."""
+        if k in self._cuts or k in self._still:
+            return 0.0
         return self._leg[k][1] if self._lead[k] is not None else self.transition
 
     @staticmethod
@@ -487,16 +432,21 @@ class Director:
 
     def subjects(self, t: float) -> Points:
         """The table points the camera guarantees to show at ``t``: the current shot's subjects once
-        the move toward them is past the union framing, the previous shot's before that."""
-        if self._early(t) is not None:
-            return self.shot(t).points
+        the move toward them is past the middle framing, the previous shot's before that where the
+        middle framing keeps them (none where it does not: a straight pan, a move off a table shot)."""
+        early = self._early(t)
+        if early is not None:
+            return self.shot(t).points if self._kept[early] else np.empty((0, 3))
         k = self.shot_index(t)
         if k > 0 and self._lead[k] is None:
             a, u, b = self._from[k], self._via[k], self.shots[k].framing
             first, second = self._leg_lengths(a, u, b)
             split = first / (first + second) if first + second > 1e-9 else 0.0
             if self._ease((t - self.shots[k].start) / self.transition) < split:
-                return self.shots[k - 1].points
+                return self.shots[k - 1].points if self._kept[k] else np.empty((0, 3))
+        if (k > 0 and self.shots[k].kind == "table" and t - self.shots[k].start < self._move_time(k)
+                and self._via[k] != self.shots[k].framing):
+            return np.empty((0, 3))  # a table shot's corners: in the picture once the camera is there
         return self.shots[k].points
 
     def project(self, t: float, points: Sequence[tuple[float, float, float]] | Points) -> Points:
