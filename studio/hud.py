@@ -44,6 +44,8 @@ CAPTION_Z: Final = -0.935
 CAPTION_SIZE: Final = 0.042
 NOTE_SIZE: Final = 0.03
 NOTE_LINES: Final = 3  # the room a fleet's note has over its panels (its head and three lines)
+NOTE_BOTTOM: Final = -0.085 - 0.038 - NOTE_LINES * NOTE_SIZE * 1.05 - 0.012  # its back's bottom (column units)
+PANEL_GAP: Final = 0.016
 
 
 COMPACT_SCALE: Final = 1.25  # from this scale up the ship panels are left out (small images)
@@ -210,7 +212,7 @@ class Hud:
         counts = [sum(1 for _, side in self._order if side == k) for k in (0, 1)]
         top = 1.0 / self.scale
         avail = top - MARGIN - TOP_BOX_H - 0.03 + 0.6 * top - 0.05  # down to 0.6 of the way to the bottom
-        gap = 0.016
+        gap = PANEL_GAP
         for side in (0, 1):
             n = max(counts[side], 1)
             tall = sum(self.panels[i].height + gap for i, k in self._order if k == side) or n * (ShipPanel.HEIGHT + gap)
@@ -218,7 +220,8 @@ class Hud:
             self.fleet_labels[side].set(self.fleet_labels[side].text, pos=(0.01, -0.035))
             self.heads[side].set(self.heads[side].text, pos=(0.01, -0.085))
             self.notes[side].set(self.notes[side].text, pos=(0.01, -0.085 - 0.038))
-            z = -0.055 - (0.05 + NOTE_LINES * NOTE_SIZE * 1.05 if self._noted else 0.0)
+            # under the note's back (they overlapped by 0.03: a panel's top row under the note)
+            z = NOTE_BOTTOM - gap if self._noted else -0.055
             for ship_id, s in self._order:
                 if s != side:
                     continue
@@ -361,8 +364,7 @@ class Hud:
             replace_children(self.note_backs[side])
             if head or rest:
                 back = Shapes()
-                back.rounded(0.0, -0.085 - 0.038 - NOTE_LINES * NOTE_SIZE * 1.05 - 0.012, COLUMN_W, -0.085 + 0.05,
-                             0.018, PANEL)
+                back.rounded(0.0, NOTE_BOTTOM, COLUMN_W, -0.085 + 0.05, 0.018, PANEL)
                 back.node(self.note_backs[side], "back")
         if bool(moment.notes) != self._noted:
             self._noted = bool(moment.notes)

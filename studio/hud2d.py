@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Final
 
 import numpy as np
-from panda3d.core import DynamicTextFont, NodePath, TextFont, TextNode
+from panda3d.core import DynamicTextFont, NodePath, SamplerState, TextFont, TextNode
 
 from studio.meshes import MeshBuilder
 
@@ -21,25 +21,67 @@ RGBA = tuple[float, float, float, float]
 WHITE: Final[RGBA] = (0.94, 0.95, 1.0, 1.0)
 DIM: Final[RGBA] = (0.66, 0.7, 0.8, 1.0)
 GREY: Final[RGBA] = (0.45, 0.46, 0.5, 1.0)
-PANEL: Final[RGBA] = (0.025, 0.03, 0.06, 0.74)
+# nearly opaque: a table's big place names under a box never show through its text (at 0.74 the
+# header's reason sat over "Alpha gas giant system", readable as neither)
+PANEL: Final[RGBA] = (0.025, 0.03, 0.06, 0.9)
 PANEL_EDGE: Final[RGBA] = (0.35, 0.42, 0.6, 0.55)
 GOLD: Final[RGBA] = (1.0, 0.8, 0.2, 1.0)
 CYAN: Final[RGBA] = (0.3, 0.95, 1.0, 1.0)
 
 
 _FONT: TextFont | None = None
+LOD_BIAS: Final = -1.0
+# texels around each glyph (Panda3D's default: 2): the mipmap levels read (down to 1/4) stay clear of
+# the next glyph; Panda3D draws the ink that much right and down, so no more than needed
+GLYPH_MARGIN: Final = 4
+
+
+def crisp_font(pixels_per_unit: float) -> TextFont:
+    """A copy of Panda3D's default font rasterised at ``pixels_per_unit``, mipmapped.
+
+    The HUD draws its text 10 to 30 pixels per font unit (a 0.028 class tag at 720 pixels high
+    is 10), several times smaller than the glyph texture; sampled without mipmaps, a thin stroke
+    falls between the texels read and vanishes ("Excelsior" read "Lxcelsior", "3rd" "ard",
+    "K't'inga" "Ktinga"). Trilinear mipmaps average every texel under a pixel, so each stroke
+    keeps its ink at any size; the wide margin keeps a glyph's neighbours out of its small mipmaps.
+    """
+    font = TextNode.getDefaultFont().makeCopy()
+    if isinstance(font, DynamicTextFont):
+        font.setPixelsPerUnit(pixels_per_unit)
+        font.setPageSize(1024, 1024)
+        font.setTextureMargin(GLYPH_MARGIN)
+    font.setMinfilter(SamplerState.FT_linear_mipmap_linear)
+    font.setMagfilter(SamplerState.FT_linear)
+    font.setAnisotropicDegree(4)  # the table's place names and name tags lie at a slant
+    for char in (*range(32, 127), *map(ord, "…‘’“”–—°•")):
+        font.getGlyph(char)  # made now, on the first page, so the page is sharpened from the start
+    sharpen(font)
+    return font
+
+
+_SHARPENED: dict[int, int] = {}  # id(font): how many of its glyph pages have their LOD bias
+
+
+def sharpen(font: TextFont) -> None:
+    """Each glyph page of ``font`` samples a mipmap level finer than the footprint asks (LOD bias
+    -1): plain trilinear blurs 10-pixel text grey (a third as many pixels of full ink as with the
+    bias, and twice its error against the text drawn 4x larger and averaged down), while one level
+    finer still reads every texel under a pixel (no stroke lost)."""
+    if not isinstance(font, DynamicTextFont) or _SHARPENED.get(id(font), 0) == font.getNumPages():
+        return
+    for k in range(_SHARPENED.get(id(font), 0), font.getNumPages()):
+        page = font.getPage(k)
+        sampler = SamplerState(page.getDefaultSampler())
+        sampler.setLodBias(LOD_BIAS)
+        page.setDefaultSampler(sampler)
+    _SHARPENED[id(font)] = font.getNumPages()
 
 
 def hud_font() -> TextFont:
-    """Panda3D's default font, rasterised finer than its default so HUD text stays sharp."""
+    """The HUD's font: Panda3D's default, rasterised fine (56 pixels a unit) and mipmapped."""
     global _FONT
     if _FONT is None:
-        font = TextNode.getDefaultFont()
-        if isinstance(font, DynamicTextFont):
-            font = font.makeCopy()
-            font.setPixelsPerUnit(56)
-            font.setPageSize(1024, 1024)
-        _FONT = font
+        _FONT = crisp_font(56)
     return _FONT
 
 
@@ -59,6 +101,7 @@ class Label:
             self.node.setWordwrap(wrap)
         self.path = parent.attachNewNode(self.node)
         self.path.setScale(scale)
+        self.scale = scale  # its own size; ``fit`` may draw it smaller
         self._text = ""
         self._colour = colour
         self._pos: tuple[float, float] | None = None
@@ -67,12 +110,26 @@ class Label:
         if text != self._text:
             self.node.setText(text)
             self._text = text
+            sharpen(self.node.getFont())  # a glyph that opened a new page
         if colour is not None and colour != self._colour:
             self.node.setTextColor(*colour)
             self._colour = colour
         if pos is not None and pos != self._pos:
             self.path.setPos(pos[0], 0.0, pos[1])
             self._pos = pos
+
+    def fit(self, text: str, room: float, colour: RGBA | None = None, pos: tuple[float, float] | None = None,
+            least: float = 0.75) -> None:
+        """``set``, the text made smaller (down to ``least`` of its size) to fit ``room`` parent
+        units wide, and past that cut with an ellipsis: it never runs out of its panel."""
+        width = float(self.node.calcWidth(text)) if text else 0.0
+        room = max(room, 0.0)
+        scale = self.scale if width * self.scale <= room else max(self.scale * least, room / width)
+        if width * scale > room:
+            text = _ellipsized(self.node, text, room / scale)
+        if self.path.getScale()[0] != scale:
+            self.path.setScale(scale)
+        self.set(text, colour, pos)
 
     @property
     def text(self) -> str:
@@ -81,6 +138,18 @@ class Label:
     def width(self) -> float:
         """The text's width in parent units."""
         return float(self.node.calcWidth(self._text)) * float(self.path.getScale()[0]) if self._text else 0.0
+
+
+def _ellipsized(node: TextNode, value: str, width: float) -> str:
+    """The longest start of ``value`` that fits ``width`` text units with an ellipsis after it."""
+    lo, hi = 0, len(value)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if node.calcWidth(value[:mid].rstrip() + "…") <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return value[:lo].rstrip() + "…"
 
 
 class Shapes:

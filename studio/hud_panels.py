@@ -84,7 +84,7 @@ class ShipPanel:
             replace_children(self.back)
             s.node(self.back, "back")
         name_colour = GREY if state.destroyed else palette.mix(colour, WHITE, 0.35)
-        self.name.set(short(state.name, 24), name_colour, (0.035, -0.05))
+        self.name.fit(short(state.name, 24), w - 0.035 - 0.02, name_colour, (0.035, -0.05))
         self.gone.set(state.status.upper() if state.destroyed else "", pos=(0.035, -0.151))
         if old is None or (old.shields, old.shields_max, old.hull, old.hull_max, old.destroyed, old.ratings) != (
                 state.shields, state.shields_max, state.hull, state.hull_max, state.destroyed, state.ratings):
@@ -116,8 +116,8 @@ class ShipPanel:
     def _pips(self, state: PanelView) -> None:
         z = -0.102
         replace_children(self.pips)
-        if state.ratings:  # a game's own numbers in place of the pips
-            self.shield_text.set(state.ratings, pos=(0.035, z - 0.011))
+        if state.ratings:  # a game's own numbers in place of the pips, smaller where they need the room
+            self.shield_text.fit(state.ratings, self.width - 0.035 - 0.02, pos=(0.035, z - 0.011))
             self.hull_text.set("")
             return
         s = Shapes()
@@ -129,31 +129,35 @@ class ShipPanel:
             for k in range(top):
                 s.rect(x, z - 0.014, x + pip, z + 0.014, on if k < value and not state.destroyed else off)
                 x += pip + 0.006
-            label.set(f"{value}/{top}", pos=(x + 0.004, z - 0.011))
+            label.fit(f"{value}/{top}", self.width, pos=(x + 0.004, z - 0.011))
             x += 0.085
         s.node(self.pips, "pips")
 
     def _badges(self, state: PanelView) -> None:
         replace_children(self.badges)
         s = Shapes()
-        texts: list[tuple[str, float, float]] = []
         # the damage row's tags end above the active ship's frame (0.006 inside the panel's edge);
         # at 0.182 they ran over it
         row_z, half = (-0.140, -0.173), 0.015
         rows: list[list[tuple[str, RGBA]]] = [token_badges(state.tokens), []]
         rows[1] = [(short(t, 18), DAMAGE_TAG) for t in state.damage]
+        end = self.width - 0.015
+        backs = self.badges.attachNewNode("tags")  # first: drawn under the badges' text
         for r, badges in enumerate(rows):
             x = 0.035
             for text, colour in badges:
-                bw = 0.022 + 0.0165 * len(text)
-                if x + bw > self.width - 0.015:
-                    break
+                label = Label(self.badges, "tag", 0.028, "center", WHITE, shadow=False)
+                label.set(text)
+                bw = label.width() + 0.03  # the text as drawn, not guessed from its length
+                if x + bw > end:  # the last badge: smaller or cut to fit, if a word of it can
+                    if end - x - 0.03 < 0.05:
+                        label.path.removeNode()
+                        break
+                    label.fit(text, end - x - 0.03)
+                    bw = label.width() + 0.03
                 s.rounded(x, row_z[r] - half, x + bw, row_z[r] + half, 0.008, colour)
-                texts.append((text, x + bw / 2, row_z[r] - 0.01))
+                label.set(label.text, pos=(x + bw / 2, row_z[r] - 0.01))
                 x += bw + 0.012
             if r == 0:
                 self._token_end = x
-        s.node(self.badges, "tags")
-        for text, x, z in texts:
-            label = Label(self.badges, "tag", 0.028, "center", WHITE, shadow=False)
-            label.set(text, pos=(x, z))
+        s.node(backs, "backs")

@@ -16,7 +16,6 @@ from typing import Final
 
 from panda3d.core import (
     CardMaker,
-    DynamicTextFont,
     NodePath,
     TextFont,
     TextNode,
@@ -24,6 +23,8 @@ from panda3d.core import (
     TextPropertiesManager,
     TransparencyAttrib,
 )
+
+from studio.hud2d import crisp_font, hud_font
 
 RGBA = tuple[float, float, float, float]
 
@@ -55,6 +56,7 @@ def card(parent: NodePath, left: float, right: float, bottom: float, top: float,
 def text(parent: NodePath, value: str, x: float, z: float, scale: float, colour: RGBA = TEXT,
          align: int = TextNode.ALeft, name: str = "text", shadow: bool = True) -> tuple[NodePath, TextNode]:
     node = TextNode(name)
+    node.setFont(hud_font())  # mipmapped: small widget text keeps its thin strokes
     node.setText(value)
     node.setAlign(align)
     node.setTextColor(*colour)
@@ -105,12 +107,7 @@ _styles()
 def _log_font(line_height: float) -> TextFont:
     """Panda3D's default font with the given line height (text units), rasterised a little finer."""
     if line_height not in _FONTS:
-        font = TextNode.getDefaultFont()
-        if isinstance(font, DynamicTextFont):
-            font = font.makeCopy()
-            font.setPixelsPerUnit(48)
-        else:
-            font = font.makeCopy()
+        font = crisp_font(48)
         font.setLineHeight(line_height)
         _FONTS[line_height] = font
     return _FONTS[line_height]

@@ -117,7 +117,9 @@ def test_name_tags_below_each_base_in_the_player_colour_even_over_rocks(renderer
         region, before = drawn[v0:v1, u0:u1].astype(int), plain[v0:v1, u0:u1].astype(int)
         changed = np.abs(region - before).sum(axis=2) > 60
         assert changed.mean() > 0.1
-        text = region[region.sum(axis=2) > 450]  # the letters: light, tinted toward the player colour
+        # the letters: light, tinted toward the player colour (from half their brightness: at this
+        # size the mipmapped letters are antialiased, their strokes under a pixel wide)
+        text = region[region.sum(axis=2) > 250]
         assert len(text) > 20
         colour = np.median(text, axis=0)
         assert (colour[2] > colour[0]) if s.player == 0 else (colour[0] > colour[2])

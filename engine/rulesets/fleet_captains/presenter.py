@@ -199,6 +199,12 @@ def _focus(event: fe.Event, before: FcState) -> FocusView | None:
     return None
 
 
+
+def worded(reason: str) -> str:
+    """A seat's recorded reason as the header says it: one step is "1 step to go", not "1 steps"
+    (the AI's replays of engine 0.10 and before say "1 steps"; the record stays as played)."""
+    return re.sub(r"\b1 steps\b", "1 step", reason)
+
 class FcPresenter:
     """The Fleet Captains presenter: the Timeline builds one per replay."""
 
@@ -218,7 +224,7 @@ class FcPresenter:
         self.lines.append(named(log_line(event), before))
         self.tallies.append(named(describe(event), before) if isinstance(event, fe.Tested) else "")
         last = self.reasons[-1] if self.reasons else (None, "")
-        self.reasons.append((event.side, event.reason) if isinstance(event, fe.Chosen) and event.reason else
+        self.reasons.append((event.side, worded(event.reason)) if isinstance(event, fe.Chosen) and event.reason else
                             ((None, "") if isinstance(event, fe.TurnStarted) else last))
         on_table = self.test_of[-1] if self.test_of else -1
         if isinstance(event, fe.Tested):
