@@ -198,7 +198,7 @@ def _step(state: FcState, offer: Offer, act: Act) -> Scored:
         return 0.0, f"stops: {why}"
     then = _distance(state, act.target, offer.side, places)
     bonus, note = _scan_note(state, offer.side, act.target)
-    return float(now - then) - 0.01 + bonus, f"{why} ({then} steps to go{note})"
+    return float(now - then) - 0.01 + bonus, f"{why} ({then} step{'' if then == 1 else 's'} to go{note})"
 
 
 def _enemy_places(state: FcState, side: int) -> frozenset[str]:

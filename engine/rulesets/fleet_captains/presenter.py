@@ -202,7 +202,7 @@ def _focus(event: fe.Event, before: FcState) -> FocusView | None:
 
 def worded(reason: str) -> str:
     """A seat's recorded reason as the header says it: one step is "1 step to go", not "1 steps"
-    (the AI's replays of engine 0.10 and before say "1 steps"; the record stays as played)."""
+    (earlier replays say "1 steps"; a record stays as played)."""
     return re.sub(r"\b1 steps\b", "1 step", reason)
 
 class FcPresenter:
