@@ -538,7 +538,8 @@ def _not_a_string(a: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> No
 
 
 def _strings(a: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> list[str | None]:
-    return [S[x] if x.__class__ is int else _inline_string(x) for x in (a if a.__class__ is list else _array(a))]
+    return [S[x] if x.__class__ is int else x if x.__class__ is str else _inline_string(x)
+            for x in (a if a.__class__ is list else _array(a))]
 
 
 def _map(a: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> Any:
@@ -612,8 +613,8 @@ def _compile(tags: tuple[Tag, ...]) -> Callable[[tuple[str, ...]], Decoder]:
         elif tag == "s":
             value = f"(S[{a}] if {a}.__class__ is int else {a} if {a}.__class__ is str or {a} is None else T({a}))"
         elif tag == "S":
-            value = (f"(None if {a} is None else [S[x] if x.__class__ is int else T(x) for x in ({a} if {a}.__class__ "
-                     f"is list else A({a}))])")  # (A only raises: the check is inline)
+            value = (f"(None if {a} is None else [S[x] if x.__class__ is int else x if x.__class__ is str else T(x) "
+                     f"for x in ({a} if {a}.__class__ is list else A({a}))])")  # (A only raises: the check is inline)
         elif tag == "m":  # (N only raises: the checks are inline, this runs for every pose)
             value = (f"(M[{a}[0]]({a}, d - 1, q, S, M) if {a}.__class__ is list and {a} and {a}[0].__class__ is int "
                      f"and {a}[0] >= 0 else N({a}))")
@@ -623,7 +624,8 @@ def _compile(tags: tuple[Tag, ...]) -> Callable[[tuple[str, ...]], Decoder]:
                      f"else A({a}))])")
         else:
             row = "".join(f"b{j}, " for j in range(len(tag[1])))
-            cells = ", ".join(f"(S[b{j}] if b{j}.__class__ is int else T(b{j}))" if t == "s"
+            cells = ", ".join(f"(S[b{j}] if b{j}.__class__ is int else b{j} if b{j}.__class__ is str else T(b{j}))"
+                              if t == "s"
                               else f"(b{j} if b{j}.__class__ in L else P(b{j}, d - 3))" for j, t in enumerate(tag[1]))
             value = f"(None if {a} is None else [[{cells}] for {row}in R({a})])"
         entries.append(f"k{i}: {value}")
