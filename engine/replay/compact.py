@@ -25,7 +25,7 @@ holds positions and tags only, never a key or a value from a file).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from itertools import chain
 from typing import Any, Final, cast
 
@@ -470,13 +470,12 @@ def _decoder(keys: tuple[str, ...], tags: tuple[Tag, ...]) -> Decoder:
     # parts of at most WIDEST keys, a "#" only first in one: where each starts
     if "#" in values:
         hashes = [i for i, tag in enumerate(tags) if tag == "#"]
-        starts: Iterable[int] = sorted({*hashes, *(s for a, b in zip([0, *hashes], [*hashes, len(tags)], strict=True)
-                                                   for s in range(a, b, WIDEST))})
+        starts = sorted({*hashes, *(s for a, b in zip([0, *hashes], [*hashes, len(tags)], strict=True)
+                                    for s in range(a, b, WIDEST))})
     else:  # (most: a state's wide maps)
-        starts = range(0, len(tags), WIDEST)
+        starts = list(range(0, len(tags), WIDEST))
     parts: list[tuple[Decoder, int, int]] = []  # (decoder, start, stop): each part reads body[start:stop]
     position = 1  # where the part's first value is in the body
-    starts = list(starts)
     for start, stop in zip(starts, [*starts[1:], len(tags)], strict=True):
         seq = tags[start] == "#"
         values = stop - start - seq
