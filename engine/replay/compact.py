@@ -325,18 +325,19 @@ class Tables:
         get = _SHAPES.get
         for raw in shapes:
             found = None
+            looked = False  # (for the shape as _shape_from_disk gives it back: the same keys and tags)
             if raw.__class__ is tuple and len(raw) == 2:  # the fast path: the shape as it was declared before
                 keys = raw[0]
                 try:
                     if keys.__class__ is tuple:
-                        found = get(raw)
+                        found, looked = get(raw), True
                     elif keys.__class__ is int and 0 <= keys < len(known):
-                        found = get((known[keys], raw[1]))
+                        found, looked = get((known[keys], raw[1])), True
                 except TypeError:  # (unhashable: a map inside; the careful path says what is wrong)
                     found = None
             if found is None:
                 keys, tags = _shape_from_disk(raw, known)
-                found = _remember(keys, tags)
+                found = _remember(keys, tags, looked)
             else:
                 _declared(found)
             if found[4]:
@@ -365,18 +366,21 @@ def _shape_from_disk(raw: Any, earlier: list[tuple[str, ...]]) -> Shape:
     if raw.__class__ not in _SEQUENCES or len(raw) != 2 or raw[1].__class__ not in _SEQUENCES:
         raise ValueError(f"declares shape {number} as something other than [keys, tags]")
     keys, tags = raw
-    if type(keys) is int and 0 <= keys < number:  # the keys of an earlier shape
+    if type(keys) is int and 0 <= keys < number:  # the keys of an earlier shape (checked when it was declared)
         keys = earlier[keys]
+        fits = len(keys) == len(tags)
     elif keys.__class__ not in _SEQUENCES:
         raise ValueError(f"declares shape {number} with keys that are neither a list nor an earlier shape's number")
-    if len(keys) != len(tags) or len(keys) > MAX_KEYS or not _STR.issuperset(map(type, keys)) \
-            or len(set(keys)) != len(keys):
+    else:
+        fits = len(keys) == len(tags) and len(keys) <= MAX_KEYS and _STR.issuperset(map(type, keys)) \
+            and len(set(keys)) == len(keys)
+        keys = tuple(keys)  # (a tuple stays as it is)
+    if not fits:
         raise ValueError(f"declares shape {number} without as many distinct string keys as tags "
                          f"(at most {MAX_KEYS})")
     if _STR.issuperset(map(type, tags)) and _PLAIN_TAGS.issuperset(tags):  # (no "T": checked in C)
-        return tuple(keys), tuple(tags)
-    return tuple(keys), tuple(t if t.__class__ is str and t in _PLAIN_TAGS else _tag_from_disk(t, number)
-                              for t in tags)  # (a tuple of keys stays as it is)
+        return keys, tuple(tags)
+    return keys, tuple(t if t.__class__ is str and t in _PLAIN_TAGS else _tag_from_disk(t, number) for t in tags)
 
 
 _PLAIN_TAGS: Final = frozenset({"v", "s", "S", "#", "m", "M"})
@@ -408,9 +412,10 @@ _STR: Final = frozenset({str})
 COMPILE_AFTER: Final = 2
 
 
-def _remember(keys: tuple[str, ...], tags: tuple[Tag, ...]) -> list[Any]:
-    """A checked shape's entry (made on its first declaration), counted as declared once more."""
-    entry = _SHAPES.get((keys, tags))
+def _remember(keys: tuple[str, ...], tags: tuple[Tag, ...], new: bool = False) -> list[Any]:
+    """A checked shape's entry (made on its first declaration), counted as declared once more (``new``: the
+    caller has looked for it already)."""
+    entry = None if new else _SHAPES.get((keys, tags))
     if entry is None:
         if len(_SHAPES) >= MAX_SHAPES:  # many odd shapes (a hostile file) must not grow this forever
             _SHAPES.clear()
@@ -455,12 +460,20 @@ def _decoder(keys: tuple[str, ...], tags: tuple[Tag, ...]) -> Decoder:
     """The decoder of a checked shape: ``decode(body, depth, seq, strings, decoders)`` gives the map; a body
     that does not fit raises KeyError, IndexError, TypeError or ValueError, one nested too deep RecursionError."""
     seq = tags[:1] == ("#",)
-    if len(tags) <= WIDEST and "#" not in tags[seq:]:  # one part: the whole body (most shapes)
-        return _part(keys, tags[seq:], seq)
+    values = tags[1:] if seq else tags
+    if len(tags) <= WIDEST and "#" not in values:  # one part: the whole body (most shapes)
+        found = list(map(_READINGS.get, values))  # (_part's work, inline: a file's first read declares dozens)
+        if None in found:
+            return _part(keys, values, seq)
+        return (positional.SEQ if seq else positional.PLAIN)[len(values)](
+            keys, cast(list[positional.Reading], found), 2 if "S" in values or "M" in values else 1)
     # parts of at most WIDEST keys, a "#" only first in one: where each starts
-    hashes = [i for i, tag in enumerate(tags) if tag == "#"] if "#" in tags[1:] else [0] * seq
-    starts = sorted({*hashes, *(s for a, b in zip([0, *hashes], [*hashes, len(tags)], strict=True)
-                                for s in range(a, b, WIDEST))})
+    if "#" in values:
+        hashes = [i for i, tag in enumerate(tags) if tag == "#"]
+        starts = sorted({*hashes, *(s for a, b in zip([0, *hashes], [*hashes, len(tags)], strict=True)
+                                    for s in range(a, b, WIDEST))})
+    else:  # (most: a state's wide maps)
+        starts = list(range(0, len(tags), WIDEST))
     parts: list[tuple[Decoder, int, int]] = []  # (decoder, start, stop): each part reads body[start:stop]
     position = 1  # where the part's first value is in the body
     for start, stop in zip(starts, [*starts[1:], len(tags)], strict=True):
@@ -524,7 +537,8 @@ def _not_a_string(a: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> No
 
 
 def _strings(a: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> list[str | None]:
-    return [S[x] if x.__class__ is int else _inline_string(x) for x in _array(a)]
+    return [S[x] if x.__class__ is int else x if x.__class__ is str else _inline_string(x)
+            for x in (a if a.__class__ is list else _array(a))]
 
 
 def _map(a: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> Any:
@@ -535,7 +549,7 @@ def _map(a: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> Any:
 
 def _maps(a: Any, d: int, q: int, S: dict[int, str], M: list[Any]) -> list[Any]:
     return [M[x[0]](x, d - 2, q, S, M) if x.__class__ is list and x and x[0].__class__ is int and x[0] >= 0
-            else _nested(x) for x in _array(a)]
+            else _nested(x) for x in (a if a.__class__ is list else _array(a))]
 
 
 def _table(cells: tuple[str, ...]) -> Any:
@@ -593,20 +607,24 @@ def _compile(tags: tuple[Tag, ...]) -> Callable[[tuple[str, ...]], Decoder]:
         if tag == "#":
             value = "q"
         elif tag == "v":  # (an empty array or map inline too: it is plain, and one level deep)
-            value = f"({a} if {a}.__class__ in L or (not {a} and d > 1) else P({a}, d - 1))"
+            value = (f"({a} if {a}.__class__ in L or (not {a} and d > 1) else {a} if {a}.__class__ is list and d > 1 "
+                     f"and C.issuperset(map(type, {a})) else P({a}, d - 1))")  # (an array of scalars: P's first case)
         elif tag == "s":
-            value = f"(S[{a}] if {a}.__class__ is int else {a} if {a}.__class__ is str else T({a}))"
+            value = f"(S[{a}] if {a}.__class__ is int else {a} if {a}.__class__ is str or {a} is None else T({a}))"
         elif tag == "S":
-            value = f"(None if {a} is None else [S[x] if x.__class__ is int else T(x) for x in A({a})])"
+            value = (f"(None if {a} is None else [S[x] if x.__class__ is int else x if x.__class__ is str else T(x) "
+                     f"for x in ({a} if {a}.__class__ is list else A({a}))])")  # (A only raises: the check is inline)
         elif tag == "m":  # (N only raises: the checks are inline, this runs for every pose)
             value = (f"(M[{a}[0]]({a}, d - 1, q, S, M) if {a}.__class__ is list and {a} and {a}[0].__class__ is int "
                      f"and {a}[0] >= 0 else N({a}))")
         elif tag == "M":
             value = (f"(None if {a} is None else [M[x[0]](x, d - 2, q, S, M) if x.__class__ is list and x and "
-                     f"x[0].__class__ is int and x[0] >= 0 else N(x) for x in A({a})])")
+                     f"x[0].__class__ is int and x[0] >= 0 else N(x) for x in ({a} if {a}.__class__ is list "
+                     f"else A({a}))])")
         else:
             row = "".join(f"b{j}, " for j in range(len(tag[1])))
-            cells = ", ".join(f"(S[b{j}] if b{j}.__class__ is int else T(b{j}))" if t == "s"
+            cells = ", ".join(f"(S[b{j}] if b{j}.__class__ is int else b{j} if b{j}.__class__ is str else T(b{j}))"
+                              if t == "s"
                               else f"(b{j} if b{j}.__class__ in L else P(b{j}, d - 3))" for j, t in enumerate(tag[1]))
             value = f"(None if {a} is None else [[{cells}] for {row}in R({a})])"
         entries.append(f"k{i}: {value}")
@@ -622,8 +640,8 @@ def _compile(tags: tuple[Tag, ...]) -> Callable[[tuple[str, ...]], Decoder]:
         "        return {" + ", ".join(entries) + "}",
         "    return decode",
     ])
-    scope: dict[str, Any] = {"L": _LEAVES, "P": _checked_plain, "T": _inline_string, "A": _array, "N": _nested,
-                             "R": _rows}
+    scope: dict[str, Any] = {"L": _LEAVES, "C": _SCALARS, "P": _checked_plain, "T": _inline_string, "A": _array,
+                             "N": _nested, "R": _rows}
     exec(source, scope)
     make: Callable[[tuple[str, ...]], Decoder] = scope["make"]
     return make

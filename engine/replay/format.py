@@ -12,6 +12,7 @@ import functools
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any, Final, NamedTuple
 
 import msgpack
@@ -76,6 +77,7 @@ class Limits:
 DEFAULT_LIMITS: Final = Limits()
 
 _SCALARS: Final = frozenset({type(None), bool, int, float, str, bytes})
+_LISTS: Final = frozenset({list})
 
 
 def _no_ext(code: int, data: bytes) -> Any:
@@ -132,6 +134,9 @@ def _check_container(obj: dict[str, Any] | list[Any], depth: int, deepest: int, 
             continue
         if kind is list and depth < deepest and _SCALARS.issuperset(map(type, value)):
             continue  # a list of scalars (a point, a row of a dial...): checked in C, with no call
+        if kind is list and depth + 1 < deepest and _LISTS.issuperset(map(type, value)) \
+                and _SCALARS.issuperset(map(type, chain.from_iterable(value))):
+            continue  # rows of scalars (a polygon's points, a dial): also in C
         if kind is dict or kind is list:
             _check_container(value, depth + 1, deepest, limit)
         else:
@@ -230,13 +235,21 @@ def unpack_body(data: bytes, limits: Limits, *, lists: bool = True) -> Any:
             from None
 
 
-@functools.cache
 def _small_options(limits: Limits) -> dict[str, Any]:
     """msgpack's options for a body of at most SMALL_BODY bytes (lengths bounded by that size). Kept per
-    limits: callers copy it before changing it."""
+    limits: callers copy it before changing it. (The default limits' without hashing them: a dataclass's
+    hash is a Python call, and a file's read asks once a record.)"""
+    return _DEFAULT_SMALL_OPTIONS if limits is DEFAULT_LIMITS else _options_for(limits)
+
+
+@functools.cache
+def _options_for(limits: Limits) -> dict[str, Any]:
     return {"raw": False, "strict_map_key": True, "ext_hook": _no_ext, "max_str_len": limits.max_str_bytes,
             "max_bin_len": SMALL_BODY, "max_array_len": min(limits.max_container_len, SMALL_BODY),
             "max_map_len": min(limits.max_container_len, SMALL_BODY // 2)}
+
+
+_DEFAULT_SMALL_OPTIONS: Final = _options_for(DEFAULT_LIMITS)
 
 
 class SmallBodies:

@@ -15,8 +15,6 @@ import zlib
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from itertools import count
-from operator import itemgetter
 from pathlib import Path
 from typing import IO, Any, Literal, Protocol, TypeVar
 
@@ -58,8 +56,6 @@ Source = str | os.PathLike[str] | bytes | bytearray | memoryview
 # a larger one is read one record at a time, as it is needed.
 SMALL_FILE = 1 << 20
 _INTS = frozenset({int})
-_LISTS = frozenset({list})
-_FIRST, _TYPE = itemgetter(0), itemgetter("type")
 
 
 @dataclass(frozen=True, slots=True)
@@ -874,18 +870,25 @@ def _block_bodies(items: list[Any], tables: Tables, first: int, depth: int, numb
                   end: int) -> list[Any]:
     """The events of a block (from event ``first``), each decoded with ``_hot_body``'s checks (its body is
     unpacked already), or left as its record for the careful path (``event_body``) that says what is wrong."""
-    strings, decoders = tables.strings, tables.decoders
-    try:  # a sound block (every event is): each check for all its events at once, in C
-        if _LISTS.issuperset(map(type, items)):
-            numbers = list(map(_FIRST, items))  # (IndexError: an empty array)
-            # events' shapes, declared: their seq is the record's own and their type a string or nil
-            if _INTS.issuperset(map(type, numbers)) and tables.events.issuperset(numbers):
-                bodies = [decoders[n](item, depth, seq, strings, decoders)
-                          for seq, n, item in zip(count(first), numbers, items)]
-                if None not in map(_TYPE, bodies):
-                    return bodies
+    strings, decoders, events = tables.strings, tables.decoders, tables.events
+    bodies: list[Any] = []
+    keep = bodies.append
+    seq = first
+    try:  # a sound block (every event is): an array of the events' shapes, declared (their seq is the
+        # record's own and their type a string or nil), each type a string
+        for item in items:
+            if item.__class__ is not list or not item or item[0].__class__ is not int or item[0] not in events:
+                break
+            body = decoders[item[0]](item, depth, seq, strings, decoders)
+            if body["type"] is None:
+                break
+            keep(body)
+            seq += 1
+        else:
+            return bodies
     except Exception:  # the loop below finds the events that do not fit, for the careful path
         pass
+    del bodies
     out: list[Any] = []
     append = out.append
     seq = first
