@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
+from engine.teach import LESSONS_DIR
 from tests.cli_helpers import run
 
 
@@ -25,3 +27,42 @@ def test_campaign_names_are_checked(tmp_path: Path, capsys: pytest.CaptureFixtur
 def test_campaign_name_too_long(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "campaign", "new", str(tmp_path / "c.json"), "--name", "x" * 300)
     assert code == 2 and "the campaign's name has 300 characters; at most 80" in err
+
+
+def _lesson(tmp_path: Path, **change: object) -> Path:
+    """The bundled overlap lesson with some fields changed, written to a file."""
+    doc = json.loads((LESSONS_DIR / "overlap.json").read_text())
+    doc.update(change)
+    path = tmp_path / "l.json"
+    path.write_text(json.dumps(doc))
+    return path
+
+
+def _ship(pose: list[float], ship_id: str = "Enterprise") -> dict[str, object]:
+    return {"id": ship_id, "class": "Galaxy Class", "pose": pose, "player": 0}
+
+
+@pytest.mark.parametrize(("change", "says"), [
+    ({"ships": [_ship([1e308, 0, 0])]}, "ships[0].pose[0]: Input should be less than or equal to 10000"),
+    ({"ships": [_ship([1, 2])]}, "ships[0].pose[2]: Field required"),
+    ({"ships": [_ship([1, 2, 0]), _ship([3, 4, 0])]}, "ships: the ship id 'Enterprise' is used twice"),
+    ({"ships": "oops"}, "ships: should be a list"),
+])
+def test_lesson_files_are_checked(tmp_path: Path, capsys: pytest.CaptureFixture[str], change: dict[str, object],
+                                  says: str) -> None:
+    """A pose of 1e308 mm ended in a Panda3D AssertionError; the others were Python's own words."""
+    out = tmp_path / "l.png"
+    code, _, err = run(capsys, "teach", "lesson", str(_lesson(tmp_path, **change)), "-o", str(out))
+    assert code == 2 and f"lesson l: {says}" in err and len(err.splitlines()) == 1
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["maneuver", "--kind", "straight", "--speed", "2", "--from", "1e308,0,0"], "within 10000 mm"),
+    (["measure", "--a", "small@1e300,400,0", "--b", "small@0,0,0"], "within 10000 mm"),
+    (["measure", "--a", "small@1,400,0", "--b", "small@0,0,1e9"], "HEADING must be between -360 and 360"),
+])
+def test_poses_far_off_any_table_are_refused(capsys: pytest.CaptureFixture[str], argv: list[str],
+                                             says: str) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and says in err and out == ""
