@@ -66,3 +66,42 @@ def test_poses_far_off_any_table_are_refused(capsys: pytest.CaptureFixture[str],
                                              says: str) -> None:
     code, out, err = run(capsys, *argv)
     assert code == 2 and says in err and out == ""
+
+
+FLEET = {"name": "Fed\x1b[2J\x1b]0;pwned\x07", "faction": "Federation",
+         "ships": [{"ship": "1001", "captain": "2001", "upgrades": ["3006"]}]}
+
+
+@pytest.mark.parametrize("argv", [["fleet", "check"], ["fleet", "export", "--format", "text"]])
+def test_fleet_names_with_control_characters_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                         argv: list[str]) -> None:
+    """An ESC sequence in a shared fleet file reached the terminal raw (it could clear it, retitle it)."""
+    path = tmp_path / "f.json"
+    path.write_text(json.dumps(FLEET))
+    code, out, err = run(capsys, *argv[:2], str(path), *argv[2:])
+    assert code == 2 and "name: holds a control character (\\x1b)" in err
+    assert "\x1b" not in out + err and "\x07" not in out + err
+
+
+def test_campaign_file_names_with_control_characters_are_refused(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "c.json"
+    assert run(capsys, "campaign", "new", str(path), "--json")[0] == 0
+    doc = json.loads(path.read_text())
+    doc["players"][0]["name"] = "Sisko\x1b[2J"
+    path.write_text(json.dumps(doc))
+    code, out, err = run(capsys, "campaign", "status", str(path))
+    assert code == 2 and "players[0].name: holds a control character (\\x1b)" in err and "\x1b" not in out + err
+
+
+def test_replay_info_escapes_a_scenario_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A replay's header is shown, not refused (old files stay readable), with its control characters escaped."""
+    trek = tmp_path / "g.trek"
+    assert run(capsys, "play", "duel", "--seed", "3", "-o", str(trek))[0] == 0
+    assert run(capsys, "replay", "export", str(trek), "-o", str(tmp_path / "g.json"))[0] == 0
+    doc = json.loads((tmp_path / "g.json").read_text())
+    doc["header"]["scenario"]["name"] = "duel\x1b[2J\x9b"
+    (tmp_path / "g.json").write_text(json.dumps(doc))
+    assert run(capsys, "replay", "import", str(tmp_path / "g.json"), "-o", str(tmp_path / "e.trek"))[0] == 0
+    code, out, _ = run(capsys, "replay", "info", str(tmp_path / "e.trek"))
+    assert code == 0 and "scenario  duel\\x1b[2J\\x9b" in out and "\x1b" not in out and "\x9b" not in out

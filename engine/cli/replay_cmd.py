@@ -13,7 +13,7 @@ from engine.cli.output import print_json
 from engine.errors import TrekError
 from engine.io.documents import DocumentLimits, read_document
 from engine.io.output import atomic_output
-from engine.io.reading import is_regular_file, read_bytes
+from engine.io.reading import is_regular_file, one_line, printable, read_bytes
 from engine.replay import ReplayError, open_replay
 from engine.replay.codec import rounds_of
 from engine.replay.format import CURRENT_SCHEMA, DEFAULT_LIMITS
@@ -144,17 +144,17 @@ def cmd_info(args: argparse.Namespace) -> int:
         ("complete", "no: CUT OFF: " + str(doc["cut_reason"]) if doc["truncated"] else "yes"),
     ]
     for key, value in rows:
-        print(f"{key:<9} {value}")
+        _print(f"{key:<9} {value}")
     if doc["luck"] is None:
-        print(f"{'luck':<9} {doc['luck_note']}")
+        _print(f"{'luck':<9} {doc['luck_note']}")
     else:
-        print(f"{'luck':<9} damage dealt against damage expected before each roll (percentile: 50 is average)")
+        _print(f"{'luck':<9} damage dealt against damage expected before each roll (percentile: 50 is average)")
         names = {f.get("side"): f.get("name") for f in doc["fleets"] or [] if isinstance(f, dict)}
         for side in doc["luck"]:
             mean = side["mean_percentile"]
             name = names.get(side["side"])
             label = f"side {side['side']}" + (f" ({_short(name, 30)})" if name else "")
-            print(f"{'':<9} {label}: {side['attacks']} attacks, {side['actual_damage']} damage against "
+            _print(f"{'':<9} {label}: {side['attacks']} attacks, {side['actual_damage']} damage against "
                   f"{side['expected_damage']:.1f} expected ({side['luck']:+.1f}), mean percentile "
                   + ("-" if mean is None else f"{mean * 100:.0f}"))
     return 0
@@ -183,9 +183,14 @@ def _fleets_text(fleets: Any) -> str:
     return f"{len(fleets)}: " + "; ".join(parts) if parts else "none"
 
 
+def _print(text: str) -> None:
+    """Print what a file holds (names, reasons): its control characters escaped, never sent raw."""
+    print(printable(text))
+
+
 def _short(value: Any, width: int = 100) -> str:
     text = value if isinstance(value, str) else json.dumps(value, separators=(",", ":"))
-    text = text.replace("\n", " ")
+    text = one_line(text.replace("\n", " "))
     return text if len(text) <= width else text[: width - 3] + "..."
 
 
@@ -201,17 +206,17 @@ def cmd_validate(args: argparse.Namespace) -> int:
     else:
         verdict = "NOT SOUND" if not report.sound else "sound" if report.verified else \
             "UNVERIFIED (another engine's rules: today's rules play it otherwise, see the notes)"
-        print(f"{path}: {verdict}")
+        _print(f"{path}: {verdict}")
         for problem in report.problems:
-            print(f"  problem: {problem}")
+            _print(f"  problem: {problem}")
         for note in report.notes:
-            print(f"  note: {note}")
+            _print(f"  note: {note}")
         if report.sound:
             rules = "played again by the rules, every event matched" if report.replayed else \
                 "each event checked against the rules, not played again (another engine's rules)" \
                 if not report.verified else \
                 "each event checked against the rules" if report.rules_checked else "structure only"
-            print(f"  {report.events} events, {report.keyframes} keyframes, schema {report.schema}, {rules}")
+            _print(f"  {report.events} events, {report.keyframes} keyframes, schema {report.schema}, {rules}")
     return EXIT_UNSOUND if not report.sound else 0 if report.verified else EXIT_UNVERIFIED
 
 
@@ -229,8 +234,8 @@ def cmd_dump(args: argparse.Namespace) -> int:
         else:
             rest = {k: v for k, v in doc.items() if k not in ("seq", key, "phase", "type")}
             fields = " ".join(f"{k}={_short(v, 80)}" for k, v in rest.items())
-            out.write(f"{doc['seq']:>6}  {name[0]}{doc.get(key, '?')!s:<3} {doc.get('phase', '')!s:<10} "
-                      f"{doc['type']:<18} {fields}".rstrip() + "\n")
+            out.write(one_line(f"{doc['seq']:>6}  {name[0]}{doc.get(key, '?')!s:<3} {doc.get('phase', '')!s:<10} "
+                               f"{doc['type']:<18} {fields}".rstrip()) + "\n")
     return 0
 
 
@@ -248,12 +253,12 @@ def cmd_state(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"at": args.at, "events": replay.event_count, "ruleset": replay.ruleset, "state": encoded})
         return 0
-    print(f"state after event {args.at} of {replay.event_count}")
+    _print(f"state after event {args.at} of {replay.event_count}")
     if ruleset.format_state is not None and not args.full:
-        print(ruleset.format_state(state))
+        _print(ruleset.format_state(state))
     else:
         for line in (_tree(encoded) if args.full else _state_lines(encoded)):
-            print(line)
+            _print(line)
     return 0
 
 

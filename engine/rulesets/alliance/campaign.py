@@ -24,13 +24,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from engine.catalog import Catalog, Upgrade, load_catalog
 from engine.errors import TrekError
 from engine.io.documents import read_document, validation_message
 from engine.io.output import write_atomic
-from engine.io.reading import confined_path, one_line, show_path
+from engine.io.reading import confined_path, has_control, one_line, plain_text, show_path
 from engine.rulesets.alliance.mission import MAX_PLAYERS, MIN_PLAYERS, Mission, is_bundled_mission, load_mission
 from engine.rulesets.alliance.play import MissionResult, PlayerShip, play_mission
 from engine.rulesets.attack_wing.loadout import weapon_setup
@@ -60,7 +60,7 @@ class _M(BaseModel):
 
 
 NAME_MAX: Final = 80
-Name = Annotated[str, Field(min_length=1, max_length=NAME_MAX)]
+Name = Annotated[str, Field(min_length=1, max_length=NAME_MAX), AfterValidator(plain_text)]  # printed on terminals
 
 
 class PlayerCard(_M):
@@ -260,7 +260,7 @@ def _check_name(what: str, text: str) -> None:
         raise CampaignError(f"{what} is empty")
     if len(text) > NAME_MAX:
         raise CampaignError(f"{what} has {len(text)} characters; at most {NAME_MAX}")
-    if any(ord(c) < 32 or c == "\x7f" for c in text):
+    if has_control(text):
         raise CampaignError(f"{what} {one_line(text)!r} holds control characters")
 
 
