@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from engine.cli.main import main
 from engine.teach import LESSONS_DIR
 from tests.cli_helpers import run
 
@@ -96,12 +99,78 @@ def test_campaign_file_names_with_control_characters_are_refused(tmp_path: Path,
 
 def test_replay_info_escapes_a_scenario_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A replay's header is shown, not refused (old files stay readable), with its control characters escaped."""
+    from engine.replay.jsonform import import_json
+
     trek = tmp_path / "g.trek"
     assert run(capsys, "play", "duel", "--seed", "3", "-o", str(trek))[0] == 0
     assert run(capsys, "replay", "export", str(trek), "-o", str(tmp_path / "g.json"))[0] == 0
     doc = json.loads((tmp_path / "g.json").read_text())
     doc["header"]["scenario"]["name"] = "duel\x1b[2J\x9b"
     (tmp_path / "g.json").write_text(json.dumps(doc))
-    assert run(capsys, "replay", "import", str(tmp_path / "g.json"), "-o", str(tmp_path / "e.trek"))[0] == 0
+    code, _, err = run(capsys, "replay", "import", str(tmp_path / "g.json"), "-o", str(tmp_path / "e.trek"))
+    assert code == 2 and "name: holds a control character (\\x1b)" in err  # import judges it: no sound replay
+    import_json(doc, tmp_path / "e.trek")  # written by another tool: still shown safely
     code, out, _ = run(capsys, "replay", "info", str(tmp_path / "e.trek"))
     assert code == 0 and "scenario  duel\\x1b[2J\\x9b" in out and "\x1b" not in out and "\x9b" not in out
+
+
+@pytest.fixture(scope="module")
+def duel_json(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    """The bundled duel, seed 3: its replay file and its JSON form."""
+    folder = tmp_path_factory.mktemp("duel")
+    trek = folder / "duel.trek"
+    assert main(["play", "duel", "--seed", "3", "-o", str(trek)]) == 0
+    assert main(["replay", "export", str(trek), "-o", str(folder / "duel.json")]) == 0
+    return trek, json.loads((folder / "duel.json").read_text())
+
+
+def test_replay_info_says_a_damaged_file_is_damaged(duel_json: tuple[Path, dict[str, Any]], tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """One flipped bit in an event record: info said 'complete yes' and exit 0."""
+    data = bytearray(duel_json[0].read_bytes())
+    data[len(data) // 2] ^= 0x10
+    flipped = tmp_path / "flip.trek"
+    flipped.write_bytes(bytes(data))
+    capsys.readouterr()
+    code, out, _ = run(capsys, "replay", "info", str(flipped))
+    assert code == 1 and "complete  no: DAMAGED: checksum mismatch" in out
+    assert run(capsys, "replay", "info", str(duel_json[0]))[:2][0] == 0
+
+
+@pytest.mark.parametrize(("change", "says"), [
+    ("hull", "event 0 does not fit ruleset 'attack_wing': ships[0].hull: Input should be a valid integer, "
+             "unable to parse string as an integer (got 'five')"),
+    ("ids", "ruleset 'attack_wing' rejects event 0: IllegalEvent: event 0: ship ids repeat"),
+])
+def test_replay_import_refuses_events_that_break_the_rules(duel_json: tuple[Path, dict[str, Any]], tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str], change: str,
+                                                          says: str) -> None:
+    """Import wrote such events and exited 0; now nothing is written and one line names event and field."""
+    doc = copy.deepcopy(duel_json[1])
+    ships = doc["events"][0]["ships"]
+    if change == "hull":
+        ships[0]["hull"] = "five"
+    else:
+        ships[1]["id"] = ships[0]["id"]
+    (tmp_path / "m.json").write_text(json.dumps(doc))
+    out = tmp_path / "m.trek"
+    code, _, err = run(capsys, "replay", "import", str(tmp_path / "m.json"), "-o", str(out))
+    assert code == 2 and says in err and "nothing written" in err and len(err.splitlines()) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.json"]
+
+
+def test_a_bad_event_is_one_line_naming_event_and_field(duel_json: tuple[Path, dict[str, Any]], tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """validate printed a ~700-character tagged-union message; info a multi-line pydantic report with a link."""
+    from engine.replay.jsonform import import_json
+
+    doc = copy.deepcopy(duel_json[1])
+    doc["events"][0]["ships"][0]["hull"] = "five"
+    import_json(doc, tmp_path / "bad.trek")  # written behind the command's back, as another tool might
+    code, out, _ = run(capsys, "replay", "validate", str(tmp_path / "bad.trek"))
+    problem = next(line for line in out.splitlines() if "problem:" in line)
+    assert code == 1 and "event 0 does not fit ruleset 'attack_wing': ships[0].hull: Input should be" in problem
+    assert len(problem) < 250 and "tagged-union" not in out
+    code, out, _ = run(capsys, "replay", "info", str(tmp_path / "bad.trek"))
+    assert "luck      unavailable: event 0 (game_started) does not fit the ruleset: ships[0].hull:" in out
+    assert "pydantic.dev" not in out and "validation error" not in out

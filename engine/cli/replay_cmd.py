@@ -6,14 +6,17 @@ import argparse
 import io
 import json
 import sys
+from collections.abc import Container, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
+from pydantic import ValidationError
+
 from engine.cli.output import print_json
 from engine.errors import TrekError
-from engine.io.documents import DocumentLimits, read_document
-from engine.io.output import atomic_output
-from engine.io.reading import is_regular_file, one_line, printable, read_bytes
+from engine.io.documents import DocumentLimits, read_document, validation_line
+from engine.io.output import atomic_output, atomic_path
+from engine.io.reading import is_regular_file, one_line, printable, read_bytes, show_path
 from engine.replay import ReplayError, open_replay
 from engine.replay.codec import rounds_of
 from engine.replay.format import CURRENT_SCHEMA, DEFAULT_LIMITS
@@ -107,26 +110,52 @@ def info_document(replay: Replay) -> dict[str, Any]:
 
 def _luck(replay: Replay, types: dict[str, int]) -> dict[str, Any]:
     """Each side's luck as the file's ruleset reports it (e.g. damage expected before every roll
-    against damage rolled); reading it is one pass over the events it needs."""
+    against damage rolled), and whether the events are sound: one pass over every event record, so
+    a damaged record (a flipped bit: its checksum) is found without reading the file twice."""
+    raw = replay.events()
+    doc: dict[str, Any] = {"luck": None, "luck_note": "no odds recorded in this file", "damaged": None}
     try:
-        ruleset = ruleset_for(replay.ruleset)
-        report = ruleset.luck
-        if report is None or not types.get(report.needs):
-            return {"luck": None, "luck_note": "no odds recorded in this file"}
-        codec = ruleset.reading(replay.header)
-        sides = report.sides(codec.decode_event(raw) for raw in replay.events() if raw.get("type") in report.reads)
-    except (ReplayError, ValueError) as exc:  # TrekError is a ValueError
-        return {"luck": None, "luck_note": f"unavailable: {exc}"}
-    if sides is None:
-        return {"luck": None, "luck_note": "no odds recorded in this file"}
-    return {"luck": sides, "luck_note": None}
+        try:
+            ruleset = ruleset_for(replay.ruleset)
+            report = ruleset.luck
+            codec = ruleset.reading(replay.header) if report is not None and types.get(report.needs) else None
+        except TrekError as exc:
+            report, codec = None, None
+            doc["luck_note"] = f"unavailable: {exc}"
+        if report is not None and codec is not None:
+            try:
+                sides = report.sides(_decoded(codec, raw, report.reads))
+            except ReplayError:
+                raise
+            except ValueError as exc:  # TrekError is a ValueError
+                doc["luck_note"] = f"unavailable: {one_line(str(exc))}"
+            else:
+                if sides is not None:
+                    doc.update(luck=sides, luck_note=None)
+        for _ in raw:  # the records the luck did not need: their checksums
+            pass
+    except ReplayError as exc:
+        doc.update(luck=None, luck_note="unavailable: the file is damaged", damaged=str(exc))
+    return doc
+
+
+def _decoded(codec: Any, raw: Iterator[dict[str, Any]], reads: Container[str]) -> Iterator[Any]:
+    """The events of the types in ``reads``, decoded by the ruleset; one that does not fit it is named."""
+    for event in raw:
+        kind = event.get("type")
+        if kind in reads:
+            try:
+                yield codec.decode_event(event)
+            except ValidationError as exc:
+                raise TrekError(f"event {event.get('seq')} ({kind}) does not fit the ruleset: "
+                                f"{validation_line(exc)}") from None
 
 
 def cmd_info(args: argparse.Namespace) -> int:
     doc = info_document(_open(args))
     if args.json:
         print_json(doc)
-        return 0
+        return EXIT_UNSOUND if doc["damaged"] else 0
     schema = f"schema {doc['schema']}" + ("" if doc["schema"] == CURRENT_SCHEMA else f" (read as {CURRENT_SCHEMA})")
     rows = [
         ("file", f"{doc['file']}  ({doc['size_bytes']} bytes)"),
@@ -141,7 +170,8 @@ def cmd_info(args: argparse.Namespace) -> int:
         ("by type", ", ".join(f"{k} {v}" for k, v in sorted(doc["events_by_type"].items(), key=lambda kv: -kv[1]))
          or "-"),
         ("result", _short(doc["result"]) if doc["result"] is not None else "none recorded"),
-        ("complete", "no: CUT OFF: " + str(doc["cut_reason"]) if doc["truncated"] else "yes"),
+        ("complete", "no: DAMAGED: " + str(doc["damaged"]) if doc["damaged"] else
+         "no: CUT OFF: " + str(doc["cut_reason"]) if doc["truncated"] else "yes"),
     ]
     for key, value in rows:
         _print(f"{key:<9} {value}")
@@ -157,7 +187,7 @@ def cmd_info(args: argparse.Namespace) -> int:
             _print(f"{'':<9} {label}: {side['attacks']} attacks, {side['actual_damage']} damage against "
                   f"{side['expected_damage']:.1f} expected ({side['luck']:+.1f}), mean percentile "
                   + ("-" if mean is None else f"{mean * 100:.0f}"))
-    return 0
+    return EXIT_UNSOUND if doc["damaged"] else 0
 
 
 def _named(value: Any) -> Any:
@@ -344,5 +374,12 @@ JSON_FORM_LIMITS = DocumentLimits(max_depth=48, max_items=DEFAULT_LIMITS.max_con
 
 def cmd_import(args: argparse.Namespace) -> int:
     doc = read_document(args.file, ReplayError, kind="replay JSON", limits=JSON_FORM_LIMITS, toml=False)
-    import_json(doc, Path(args.output))
+    with atomic_path(args.output) as tmp:  # renamed onto the output only once it is judged sound
+        import_json(doc, tmp)
+        report = validate_replay(tmp)
+        if not report.sound:  # events that break the ruleset ("hull": "five", ship ids twice) are no replay
+            problems = len(report.problems)
+            more = f" (and {problems - 1} more problems)" if problems > 1 else ""
+            raise ReplayError(f"{show_path(args.file)} does not hold a sound replay: {report.problems[0]}{more}; "
+                              "nothing written")
     return 0

@@ -21,7 +21,9 @@ from pathlib import Path
 from typing import IO, Any, Literal, Protocol, TypeVar
 
 import msgpack
+from pydantic import ValidationError
 
+from engine.io.documents import validation_line
 from engine.replay.codec import ReplayCodec, rounds_of
 from engine.replay.compact import Tables
 from engine.replay.errors import ReplayError
@@ -863,6 +865,8 @@ def _call2(fn: Callable[[A, B], T], a: A, b: B, what: str, rec: RawRecord) -> T:
 
 
 def _what(exc: BaseException) -> str:
+    if isinstance(exc, ValidationError):  # one line naming the field, not pydantic's report and link
+        return validation_line(exc)
     text = str(exc).strip().splitlines()
     first = text[0] if text else ""
     if len(text) > 1:
