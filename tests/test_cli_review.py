@@ -174,3 +174,24 @@ def test_a_bad_event_is_one_line_naming_event_and_field(duel_json: tuple[Path, d
     code, out, _ = run(capsys, "replay", "info", str(tmp_path / "bad.trek"))
     assert "luck      unavailable: event 0 (game_started) does not fit the ruleset: ships[0].hull:" in out
     assert "pydantic.dev" not in out and "validation error" not in out
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["play", "fc-standard", "--rounds", "0"], "--rounds for fc-standard (the turn limit) must be between 2 and 400"),
+    (["play", "alliance-act1", "--rounds", "0"], "--rounds must be between 1 and 100, not 0"),
+    (["mission", "play", "alliance-act1", "--rounds", "0"], "--rounds must be between 1 and 100, not 0"),
+    (["play", "skirmish", "--rounds", "0"], "--rounds must be between 1 and 100"),
+])
+def test_rounds_zero_is_refused_everywhere(tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str],
+                                           says: str) -> None:
+    """fc-standard played 10 turns and alliance-act1 6 rounds for --rounds 0 (0 read as 'the default')."""
+    code, out, err = run(capsys, *argv, "-o", str(tmp_path / "g.trek"))
+    assert code == 2 and says in err and out == "" and not (tmp_path / "g.trek").exists()
+
+
+def test_campaign_play_rounds_zero_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "c.json"
+    assert run(capsys, "campaign", "new", str(path))[0] == 0
+    before = path.read_bytes()
+    code, _, err = run(capsys, "campaign", "play", str(path), "--rounds", "0")
+    assert code == 2 and "--rounds must be between 1 and 100, not 0" in err and path.read_bytes() == before

@@ -80,7 +80,9 @@ def cmd_status(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     from engine.rulesets.alliance.campaign import load_campaign, play_next, save_campaign, status
+    from engine.rulesets.alliance.play import check_rounds
 
+    check_rounds(args.rounds)
     campaign = load_campaign(args.file)
     done = play_next(campaign, args.seed, args.output, args.rounds, args.mission, folder=args.file.parent)
     save_campaign(done.campaign, args.file)

@@ -98,11 +98,9 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from engine.errors import TrekError
-    from engine.rulesets.alliance.play import play_mission
+    from engine.rulesets.alliance.play import check_rounds, play_mission
 
-    if args.rounds is not None and not 1 <= args.rounds <= 100:
-        raise TrekError("--rounds must be between 1 and 100")
+    check_rounds(args.rounds)
     started = time.perf_counter()
     result = play_mission(args.mission, args.players, args.seed, args.output, args.rounds, pilot=args.pilot)
     seconds = time.perf_counter() - started
