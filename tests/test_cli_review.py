@@ -195,3 +195,18 @@ def test_campaign_play_rounds_zero_is_refused(tmp_path: Path, capsys: pytest.Cap
     before = path.read_bytes()
     code, _, err = run(capsys, "campaign", "play", str(path), "--rounds", "0")
     assert code == 2 and "--rounds must be between 1 and 100, not 0" in err and path.read_bytes() == before
+
+
+def test_output_folders_are_made_with_their_parents(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's `trek batch play skirmish --seeds 1..1000 -o runs/skirmish` failed in a fresh folder:
+    'the folder runs does not exist'; a file output (-o a/b/game.trek) likewise."""
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys, "batch", "play", "duel", "--seeds", "1..1", "-o", "runs/duel")
+    assert code == 0 and (tmp_path / "runs" / "duel" / "batch.json").is_file(), err
+    code, _, err = run(capsys, "play", "duel", "--rounds", "1", "-o", "a/b/d.trek")
+    assert code == 0 and (tmp_path / "a" / "b" / "d.trek").is_file(), err
+    code, _, err = run(capsys, "batch", "stats", "runs/duel", "-o", "s/t")
+    assert code == 0 and (tmp_path / "s" / "t" / "games.csv").is_file(), err
+    code, _, err = run(capsys, "batch", "play", "duel", "--seeds", "1..1", "-o", "a/b/d.trek/x")
+    assert code == 2 and "cannot create a/b/d.trek/x: a/b/d.trek is a file, not a folder" in err

@@ -23,7 +23,7 @@ import engine
 from engine.batch.games import BatchError, GameOutput, Job, play_game
 from engine.batch.runner import connected, run_tasks
 from engine.errors import TrekError
-from engine.io.output import write_atomic
+from engine.io.output import make_folder, write_atomic
 from engine.io.reading import show_path
 
 MANIFEST = "batch.json"
@@ -73,9 +73,7 @@ def prepare(folder: Path, job: Job) -> None:
             return
         if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
             raise BatchError(f"{show_path(folder)} exists and is not a batch folder; use another (or an empty) one")
-        if not folder.parent.is_dir():
-            raise BatchError(f"cannot create {show_path(folder)}: the folder {show_path(folder.parent)} does not exist")
-        folder.mkdir(exist_ok=True)
+        make_folder(folder, BatchError)  # with its parents: `-o runs/skirmish` in a fresh folder
         (folder / ROWS).mkdir(exist_ok=True)
         (folder / REPLAYS).mkdir(exist_ok=True)
     except OSError as exc:

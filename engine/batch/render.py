@@ -20,7 +20,7 @@ from engine.batch.runner import connected, run_tasks
 from engine.cli.main import STUDIO_MISSING as NO_STUDIO
 from engine.cli.main import studio_installed
 from engine.errors import TrekError
-from engine.io.output import write_atomic
+from engine.io.output import make_folder, write_atomic
 from engine.io.reading import show_path
 
 STUDIO_MISSING = f"rendering needs the studio on every worker: {NO_STUDIO}"
@@ -77,10 +77,7 @@ def render_batch(folder: Path, videos: Path, options: RenderOptions, seeds: rang
     games = sorted(s for s in finished(folder) if seeds is None or s in seeds)
     if not games:
         raise BatchError(f"no finished games to render in {show_path(folder)}")
-    try:
-        videos.mkdir(exist_ok=True)
-    except OSError as exc:
-        raise BatchError(f"cannot create {show_path(videos)}: {exc.strerror or exc}") from None
+    make_folder(videos, BatchError)
     todo = [s for s in games if not (videos / video_name(s, options.format)).is_file()]
     bar = tqdm(total=len(games), initial=len(games) - len(todo), unit="video", desc="trek batch render",
                file=sys.stderr, disable=None if progress is None else not progress, dynamic_ncols=True)

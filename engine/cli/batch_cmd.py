@@ -110,6 +110,7 @@ def run_stats(args: argparse.Namespace) -> int:
     from engine.batch.games import BatchError
     from engine.batch.play import read_rows
     from engine.batch.stats import tables, write_plots, write_tables
+    from engine.io.output import make_folder
     from engine.io.reading import show_path
 
     if not args.folder.is_dir():
@@ -117,10 +118,7 @@ def run_stats(args: argparse.Namespace) -> int:
     rows = read_rows(args.folder)
     found = tables(rows)
     out: Path = args.output or args.folder / "stats"
-    try:
-        out.mkdir(exist_ok=True)
-    except OSError as exc:
-        raise BatchError(f"cannot create {show_path(out)}: {exc.strerror or exc}") from None
+    make_folder(out, BatchError)
     written = write_tables(found, out) + write_plots(found, rows, out)
     if args.json:
         print_json({"games": len(rows), "outcomes": found.outcomes, "sides": found.sides,
