@@ -210,3 +210,59 @@ def test_output_folders_are_made_with_their_parents(tmp_path: Path, capsys: pyte
     assert code == 0 and (tmp_path / "s" / "t" / "games.csv").is_file(), err
     code, _, err = run(capsys, "batch", "play", "duel", "--seeds", "1..1", "-o", "a/b/d.trek/x")
     assert code == 2 and "cannot create a/b/d.trek/x: a/b/d.trek is a file, not a folder" in err
+
+
+FEDERATION = str(Path(__file__).resolve().parent.parent / "replays" / "fleets" / "federation.json")
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["play", "duel", "--seed", "18446744073709551616"], "--seed: must be from 0 to 9223372036854775807"),
+    (["play", "duel", "--seed=-1"], "--seed: must be from 0 to 9223372036854775807 (2**63 - 1), not -1"),
+    (["batch", "play", "duel", "--seeds", "0..99999999999", "-o", "b"], "seeds go from 0 to 2147483647"),
+    (["batch", "play", "duel", "--seeds=-1..2", "-o", "b"], "--seeds -1..2: seeds go from 0 to 2147483647"),
+    (["batch", "play", FEDERATION, "--seeds", "1..2", "-o", "b"],
+     "is a fleet file, not a scenario: a batch plays a scenario, or two fleet files"),
+])
+def test_options_out_of_range_say_the_range(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                            monkeypatch: pytest.MonkeyPatch, argv: list[str], says: str) -> None:
+    """A 2**64 seed played the whole game, then 'cannot write the header: Integer value out of range';
+    '--seeds 0..99999999999' said 'must be A..B'; one fleet said 'sides: Field required'."""
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and says in err and out == "" and list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(("kind", "content", "says"), [
+    ("fleet", b" " * 1_000_001, "the file is 1,000,001 bytes, larger than the limit of 1,000,000 bytes"),
+    ("fleet", b'{"name": ' + b"9" * 5000 + b"}", "a number of more than 4300 digits"),
+    ("replay", b"\xac5o\x81\xb3*\xdd\xdcP\xdf\xf7\x9e\xd4" + bytes(64),
+     "not valid msgpack: a string holds the byte 0x81, which is not UTF-8"),
+])
+def test_messages_speak_of_the_file_not_of_python(tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str,
+                                                  content: bytes, says: str) -> None:
+    """No 'use sys.set_int_max_str_digits()', no '(UnicodeDecodeError: 'utf-8' codec...)', no size that
+    reads like the limit ('larger than 1000000 bytes, the limit for a fleet file (2097152 bytes)')."""
+    path = tmp_path / ("x.json" if kind == "fleet" else "x.trek")
+    path.write_bytes(content)
+    argv = ["fleet", "check", str(path)] if kind == "fleet" else ["replay", "info", str(path)]
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and says in err
+    assert "sys." not in err and "Error" not in err and "codec" not in err
+
+
+def test_batch_messages_name_what_the_folder_holds(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """'rounds None (now 3)' and 'no finished games' (in a folder of 2) become words."""
+    monkeypatch.chdir(tmp_path)
+    assert run(capsys, "batch", "play", "duel", "--seeds", "1..2", "--rounds", "1", "-o", "b")[0] == 0
+    code, _, err = run(capsys, "batch", "play", "duel", "--seeds", "1..2", "-o", "b")
+    assert code == 2 and "b holds another batch: rounds: 1 there, the game's default now" in err
+    code, _, err = run(capsys, "batch", "render", "b", "--seeds", "50..60", "-o", "v")
+    assert code == 2 and "no finished game of b has a seed in 50..60; its seeds: 1..2" in err
+
+
+def test_replay_state_says_what_minus_one_is(duel_json: tuple[Path, dict[str, Any]],
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "replay", "state", str(duel_json[0]), "--at", "-5")
+    assert code == 2 and "there is no event -5: events are numbered 0 to " in err
+    assert "and -1 is the state before any event" in err

@@ -85,7 +85,7 @@ def test_fifo_device_directory_and_long_names_are_refused_at_once(capsys: pytest
 def test_read_bytes_caps_and_kinds(tmp_path: Path) -> None:
     big = tmp_path / "big.json"
     big.write_bytes(b"x" * 101)
-    with pytest.raises(InputError, match="larger than 100 bytes, the limit for a fleet file"):
+    with pytest.raises(InputError, match="the file is 101 bytes, larger than the limit of 100 bytes for a fleet file"):
         read_bytes(big, kind="fleet", max_bytes=100)
     assert read_bytes(big, kind="fleet", max_bytes=101) == b"x" * 101
     with pytest.raises(InputError, match="is a directory"):

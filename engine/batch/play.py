@@ -54,8 +54,17 @@ def _manifest(job: Job) -> dict[str, Any]:
     return {"kind": "trek batch", **asdict(job), "engine_version": engine.__version__}
 
 
+def _shown(key: str, value: Any) -> str:
+    """A manifest field in words: None is the game's default, a document is not spelled out."""
+    if value is None:
+        return "the game's default" if key in ("rounds", "players") else "none"
+    if key == "document":
+        return "a scenario of its own"
+    return repr(value) if isinstance(value, str) else str(value)
+
+
 def prepare(folder: Path, job: Job) -> None:
-    """Create the folder (its parent must exist) or check that it holds games of the same job."""
+    """Create the folder (and its parents) or check that it holds games of the same job."""
     path = folder / MANIFEST
     wanted = _manifest(job)
     try:
@@ -68,7 +77,7 @@ def prepare(folder: Path, job: Job) -> None:
                 raise BatchError(f"{show_path(path)} is not a batch manifest")
             differs = [k for k in wanted if found.get(k) != wanted[k]]
             if differs:
-                what = ", ".join(f"{k} {found.get(k)!r} (now {wanted[k]!r})" for k in differs)
+                what = "; ".join(f"{k}: {_shown(k, found.get(k))} there, {_shown(k, wanted[k])} now" for k in differs)
                 raise BatchError(f"{show_path(folder)} holds another batch: {what}; use another folder")
             return
         if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):

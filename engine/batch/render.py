@@ -65,6 +65,18 @@ def render_game(seed: int, replay: bytes, options: RenderOptions) -> VideoOutput
         return VideoOutput(seed, out.read_bytes())
 
 
+def seed_ranges(seeds: list[int], most: int = 8) -> str:
+    """Sorted seeds as ranges: '1..4, 7, 9..12' (the first ``most`` ranges, then how many more)."""
+    runs: list[tuple[int, int]] = []
+    for s in seeds:
+        if runs and s == runs[-1][1] + 1:
+            runs[-1] = (runs[-1][0], s)
+        else:
+            runs.append((s, s))
+    shown = ", ".join(f"{a}..{b}" if b > a else str(a) for a, b in runs[:most])
+    return shown + (f" and {len(runs) - most} more ranges" if len(runs) > most else "")
+
+
 def render_batch(folder: Path, videos: Path, options: RenderOptions, seeds: range | None, workers: int,
                  address: str | None = None, progress: bool | None = None) -> dict[str, Any]:
     """Render every finished game of ``folder`` (or those of ``seeds``) without a video in ``videos``."""
@@ -74,8 +86,12 @@ def render_batch(folder: Path, videos: Path, options: RenderOptions, seeds: rang
         raise BatchError(f"no batch folder {show_path(folder)}")
     if address is None and not studio_installed():
         raise BatchError(STUDIO_MISSING)
-    games = sorted(s for s in finished(folder) if seeds is None or s in seeds)
+    done = sorted(finished(folder))
+    games = [s for s in done if seeds is None or s in seeds]
     if not games:
+        if done and seeds is not None:
+            raise BatchError(f"no finished game of {show_path(folder)} has a seed in {seeds.start}..{seeds.stop - 1}; "
+                             f"its seeds: {seed_ranges(done)}")
         raise BatchError(f"no finished games to render in {show_path(folder)}")
     make_folder(videos, BatchError)
     todo = [s for s in games if not (videos / video_name(s, options.format)).is_file()]

@@ -33,7 +33,8 @@ def register(sub: Any) -> None:
                         "or two fleet files, side A's and side B's, on the table of --table")
     p.add_argument("--table", metavar="SCENARIO", help="for two fleets: the scenario whose table, deployment, "
                                                        "round limit and victory rule they play by (default skirmish)")
-    p.add_argument("--seeds", required=True, metavar="A..B", help="the seeds to play, both included (e.g. 1..1000)")
+    p.add_argument("--seeds", required=True, metavar="A..B",
+                   help="the seeds to play, both included, 0 to 2147483647 (e.g. 1..1000)")
     _ray_options(p)
     p.add_argument("-o", "--output", required=True, type=Path, metavar="DIR", help="the batch folder")
     p.add_argument("--rounds", type=int, help="stop each game after this many rounds (default: its limit)")

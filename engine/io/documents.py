@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import sys
 import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -105,7 +106,10 @@ def parse_document(text: str, source: str, error: type[E], *, toml: bool = False
     except RecursionError:
         raise error(f"{source}: nested too deeply") from None
     except ValueError as exc:  # a number of more than 4300 digits, a NaN constant
-        raise error(f"{source}: {str(exc).splitlines()[0]}") from None
+        text = str(exc).splitlines()[0]
+        if "integer string conversion" in text:  # Python's words name sys.set_int_max_str_digits(): not ours
+            text = f"a number of more than {sys.get_int_max_str_digits()} digits (no file of trek's holds one)"
+        raise error(f"{source}: {text}") from None
     check_document(document, source, error, limits)
     return document
 

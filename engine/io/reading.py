@@ -126,7 +126,8 @@ def read_bytes(path: str | os.PathLike[str], *, kind: str, max_bytes: int | None
         if not stat.S_ISREG(st.st_mode):
             raise error(f"{label}: cannot read: it is {_kind_of(st.st_mode)}, not a regular file")
         if st.st_size > cap:
-            raise error(f"{label}: larger than {cap} bytes, the limit for a {kind} file ({st.st_size} bytes)")
+            raise error(f"{label}: the file is {st.st_size:,} bytes, larger than the limit of {cap:,} bytes "
+                        f"for a {kind} file")
         chunks: list[bytes] = []
         total = 0
         while total <= cap:  # the size may grow while reading: never take more than cap + 1 bytes
@@ -140,7 +141,7 @@ def read_bytes(path: str | os.PathLike[str], *, kind: str, max_bytes: int | None
     finally:
         os.close(fd)
     if total > cap:
-        raise error(f"{label}: larger than {cap} bytes, the limit for a {kind} file")
+        raise error(f"{label}: the file is larger than the limit of {cap:,} bytes for a {kind} file")
     return b"".join(chunks)
 
 

@@ -44,6 +44,7 @@ from engine.replay.format import (
     decode_body,
     decode_trailer,
     is_trailer_prefix,
+    msgpack_why,
     parse_header,
     parse_record,
     unpack_body,
@@ -232,7 +233,7 @@ class Replay:
                 raise ReplayError(f"the header is larger than the limit of {self.limits.max_header_bytes} bytes",
                                   offset=0, record=0) from None
             except (ValueError, msgpack.UnpackException) as exc:
-                raise ReplayError(f"not a trek replay: the first object is not valid msgpack ({_what(exc)})",
+                raise ReplayError(f"not a trek replay: the first object is not valid msgpack: {msgpack_why(exc)}",
                                   offset=0, record=0) from None
             end = u.tell()
         if end > self.size:  # the header goes on past the size seen at open (the file is being written)
@@ -805,7 +806,8 @@ class Replay:
         count = self.event_count
         if not -1 <= n < count:
             last = f"0 to {count - 1}" if count else "none: the replay has no events"
-            raise ReplayError(f"there is no event {n}: events are numbered {last}")
+            raise ReplayError(f"there is no event {n}: events are numbered {last}, and -1 is the state before "
+                              "any event")
         target = n + 1  # events to apply
         position = self.index.keyframe_before(target)
         records = self.records(position)
