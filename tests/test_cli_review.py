@@ -266,3 +266,38 @@ def test_replay_state_says_what_minus_one_is(duel_json: tuple[Path, dict[str, An
     code, _, err = run(capsys, "replay", "state", str(duel_json[0]), "--at", "-5")
     assert code == 2 and "there is no event -5: events are numbered 0 to " in err
     assert "and -1 is the state before any event" in err
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["measure", "--a", "small@1,2,0", "--b", "small@300,300,0", "--arc", "45"], "--arc: must be 90, 180 or 360"),
+    (["measure", "--a", "small@1,2,0", "--b", "small@300,300,0", "--arc", "360", "--rear-arc", "90"],
+     "a ship with a 360 degree arc has no rear arc"),
+    (["measure", "--a", "small@1,2,0", "--b", "small@300,300,0", "--rear-arc", "45"], "--rear-arc: must be 90, or 0"),
+    (["maneuver", "--kind", "straight", "--speed", "2", "--from", "1,2"], "expected X,Y,HEADING"),
+    (["measure", "--a", "small@1,2", "--b", "small@300,300,0"], "expected X,Y,HEADING"),
+    (["odds", "--elite", "--attack", "0", "--defense", "1"], "--elite: the attack rolls no dice"),
+])
+def test_options_outside_the_help_are_refused(capsys: pytest.CaptureFixture[str], argv: list[str], says: str) -> None:
+    """Each was answered as if it made sense (a 45 degree arc, a rear arc on a 360 arc, heading 0 made up,
+    an Elite Attack Die among no dice)."""
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and says in err and out == ""
+
+
+def test_measure_takes_the_arcs_the_help_names(capsys: pytest.CaptureFixture[str]) -> None:
+    for arcs in (["--arc", "180", "--rear-arc", "90"], ["--arc", "360", "--rear-arc", "0"], ["--arc", "360"]):
+        assert run(capsys, "measure", "--a", "small@1,2,0", "--b", "small@300,300,0", *arcs)[0] == 0
+
+
+def test_teach_lesson_with_an_output_and_no_lesson_is_an_error(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """It printed the list and exited 0 with nothing written."""
+    code, out, err = run(capsys, "teach", "lesson", "-o", str(tmp_path / "l.png"))
+    assert code == 2 and "name the lesson to draw (one of arcs," in err and out == ""
+
+
+def test_teach_maneuver_names_maneuvers_as_they_are_typed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """'1 spin L is not on the dial (..., 3 bank L, ...)' answered `left-spin 1` in the dial's printed words."""
+    code, _, err = run(capsys, "teach", "maneuver", "Galaxy Class", "left-spin", "1", "-o", str(tmp_path / "m.gif"))
+    assert code == 2 and "left-spin 1 is not on the Galaxy Class dial; it has: straight 5," in err
+    assert "left-bank 3" in err and "bank L" not in err
