@@ -22,9 +22,10 @@ import numpy as np
 
 from engine.catalog import ShipClass, load_catalog
 from engine.errors import TrekError
-from engine.geometry.pose import Pose
+from engine.geometry.pose import Pose, normalize_heading
 from engine.geometry.shapes import base_corners
 from engine.io.documents import read_document
+from engine.lesson_file import parse_lesson_file
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing.maneuvers import Maneuver, end_pose, maneuver_path, template_outline
 from engine.rulesets.attack_wing.movement import MoveResult, Table, clear_ends_many, resolve_move, sensor_echo_options
@@ -311,25 +312,23 @@ class Lesson:
         raise TeachError(f"lesson {self.name}: no ship {ship_id!r}")
 
 
-def parse_lesson(name: str, data: dict[str, Any]) -> Lesson:
+def parse_lesson(name: str, data: Any) -> Lesson:
+    doc = parse_lesson_file(name, data, TeachError)
     try:
         cat = load_catalog()
         ships = []
-        for s in data["ships"]:
-            cls = cat.ship_class(s["class"])
-            x, y, h = (float(v) for v in s["pose"])
-            ships.append(LessonShip(s["id"], cls.name, Pose(x, y, h), int(s.get("player", 0)), cls.base_size,
+        for s in doc.ships:
+            cls = cat.ship_class(s.ship_class)
+            x, y, h = s.pose
+            ships.append(LessonShip(s.id, cls.name, Pose(x, y, normalize_heading(h)), s.player, cls.base_size,
                                     cls.front_arc, cls.rear_arc, cls.has_360_arc))
-        moves = tuple(LessonMove(m["ship"], Maneuver(m["kind"], int(m["speed"]))) for m in data.get("moves", ()))
-        obstacles = tuple((o.get("name", "asteroid field"), tuple((float(a), float(b)) for a, b in o["points"]))
-                          for o in data.get("obstacles", ()))
-        planets = tuple((p.get("name", "planet"), float(p["x"]), float(p["y"]), float(p["radius"]))
-                        for p in data.get("planets", ()))
-        attack = tuple(data["attack"]) if data.get("attack") else None
-        lesson = Lesson(name, str(data["title"]), str(data["caption"]), tuple(ships), moves, obstacles, planets,
-                        tuple(data.get("show", ())), (attack[0], attack[1]) if attack else None, data.get("echo"))
-    except (KeyError, TypeError, ValueError) as exc:
-        raise TeachError(f"lesson {name}: malformed ({exc})") from None
+        moves = tuple(LessonMove(m.ship, Maneuver(m.kind, m.speed)) for m in doc.moves)
+    except TrekError as exc:
+        raise TeachError(f"lesson {name}: {exc}") from None
+    obstacles = tuple((o.name, tuple(o.points)) for o in doc.obstacles)
+    planets = tuple((p.name, p.x, p.y, p.radius) for p in doc.planets)
+    lesson = Lesson(name, doc.title, doc.caption, tuple(ships), moves, obstacles, planets, tuple(doc.show),
+                    doc.attack, doc.echo)
     for m in lesson.moves:
         lesson.ship(m.ship)
     if lesson.attack:

@@ -93,6 +93,7 @@ def render_chunks(fr: Any, job: Job, take: Callable[[], int | None], progress: C
 def _helper(job: Job, counter: Any, frames: Any, conn: Any) -> None:
     """The helper process: render chunks until none are left; send (done, stats) or an error."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the caller's to handle: it stops us
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # so is SIGTERM (`timeout` signals the whole group)
     try:
         from engine.replay_timeline import load_timeline
         from studio.offscreen import offscreen_showbase

@@ -474,8 +474,8 @@ def test_bad_files(tmp_path: Path) -> None:
         "broken.spacedock: not valid JSON: Expecting property name enclosed in double quotes at line 4 column 57")
     big = tmp_path / "big.spacedock"
     big.write_bytes(b" " * 1_000_001)
-    assert import_error(str(big)) == f"{big}: larger than 1000000 bytes, the limit for a fleet-builder file " \
-        "(1000001 bytes)"
+    assert import_error(str(big)) == f"{big}: the file is 1,000,001 bytes, larger than the limit of 1,000,000 " \
+        "bytes for a fleet-builder file"
     latin = tmp_path / "latin.spacedock"
     latin.write_bytes('{"name": "Ca\xf1on"}'.encode("latin-1"))
     assert import_error(str(latin)) == f"{latin}: not UTF-8 text (byte 12)"
@@ -656,8 +656,8 @@ def test_cli_import_exit_statuses(capsys: pytest.CaptureFixture[str], tmp_path: 
     code, out, err = run(capsys, "fleet", "import", "https://staw-utopia.com/#%zz")
     assert code == 2 and out == "" and err == (
         "trek fleet: error: Utopia link: bad percent-encoding at character 1 of the fragment ('%zz')\n")
-    code, _, err = run(capsys, "fleet", "import", str(DATA / "utopia-old.txt"), "-o", str(tmp_path / "no" / "x.json"))
-    assert code == 2 and "cannot write" in err and err.count("\n") == 1
+    code, _, err = run(capsys, "fleet", "import", str(DATA / "utopia-old.txt"), "-o", str(one_ship / "x.json"))
+    assert code == 2 and "cannot write" in err and "is a file, not a folder" in err and err.count("\n") == 1
 
 
 def test_cli_import_to_standard_output(capsys: pytest.CaptureFixture[str]) -> None:

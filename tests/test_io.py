@@ -85,7 +85,7 @@ def test_fifo_device_directory_and_long_names_are_refused_at_once(capsys: pytest
 def test_read_bytes_caps_and_kinds(tmp_path: Path) -> None:
     big = tmp_path / "big.json"
     big.write_bytes(b"x" * 101)
-    with pytest.raises(InputError, match="larger than 100 bytes, the limit for a fleet file"):
+    with pytest.raises(InputError, match="the file is 101 bytes, larger than the limit of 100 bytes for a fleet file"):
         read_bytes(big, kind="fleet", max_bytes=100)
     assert read_bytes(big, kind="fleet", max_bytes=101) == b"x" * 101
     with pytest.raises(InputError, match="is a directory"):
@@ -188,7 +188,8 @@ def test_outputs_on_a_full_disk_say_so_and_leave_nothing(capsys: pytest.CaptureF
 
 
 def test_unwritable_places_are_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    missing = tmp_path / "no" / "such" / "folder"
+    (tmp_path / "blocker").write_text("a file where a folder would be made")
+    missing = tmp_path / "blocker" / "such" / "folder"  # (a missing folder is made: see test_cli_review)
     for argv in (("play", "duel", "--seed", "1", "-o", f"{missing}/g.trek"),
                  ("play", "duel", "--seed", "1", "-o", str(tmp_path)),
                  ("play", "duel", "--seed", "1", "-o", str(tmp_path / LONG)),
@@ -197,7 +198,7 @@ def test_unwritable_places_are_one_line(capsys: pytest.CaptureFixture[str], tmp_
                  ("campaign", "new", str(tmp_path / (LONG + ".json"))),
                  ("fleet", "export", FLEET, "--format", "text", "-o", f"{missing}/f.txt")):
         assert "cannot write" in one_line_error(capsys, *argv)
-    assert sorted(p.name for p in tmp_path.iterdir()) == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["blocker"]
 
 
 def test_outputs_keep_the_usual_file_mode(tmp_path: Path) -> None:

@@ -166,3 +166,33 @@ def test_opening_the_1080p_renderer_says_nothing_on_stderr() -> None:
                           env={**__import__("os").environ, "TREK_DISPLAY": ""})
     assert done.returncode == 0, done.stderr
     assert "Attempt to register" not in done.stderr, done.stderr
+
+
+def test_sigterm_stops_a_split_render_with_nothing_left_behind(skirmish3_file: Path, tmp_path: Path) -> None:
+    """`timeout 15 trek render ...` (SIGTERM) left a hidden .trek-parts-XXXX/ folder and 'leaked
+    semaphore' warnings; it now cleans up as Ctrl-C does: no output, no hidden file, exit status 130."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    replay = tmp_path / "g.trek"
+    replay.write_bytes(skirmish3_file.read_bytes())
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    proc = subprocess.Popen([sys.executable, "-m", "engine.cli.main", "render", str(replay), "-o",
+                             str(tmp_path / "r.mp4"), "--rounds", "1-2", "--size", "192x108", "--no-progress"],
+                            stderr=subprocess.PIPE, text=True, env=env, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while not list(tmp_path.glob(".trek-parts-*")) and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert list(tmp_path.glob(".trek-parts-*")), "the render never split into parts"
+        os.killpg(proc.pid, signal.SIGTERM)  # as `timeout` does: the whole process group
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 130 and "interrupted; no output written" in err
+    assert "leaked" not in err and "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.trek"]

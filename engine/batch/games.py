@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import TrekError
+from engine.io.reading import show_path
 from engine.rulesets.base import GameMaker, PlayRequest, Ruleset
 
 MAX_SEED = 2**31 - 1
@@ -29,15 +30,15 @@ class BatchError(TrekError):
 
 def parse_seeds(text: str) -> range:
     """``A..B`` (both included) or one seed ``A``: the seeds of a batch."""
-    m = re.fullmatch(r"\s*(\d{1,10})\s*(?:\.\.\s*(\d{1,10})\s*)?", text or "")
+    m = re.fullmatch(r"\s*(-?\d{1,30})\s*(?:\.\.\s*(-?\d{1,30})\s*)?", text or "")
     if not m:
-        raise BatchError(f"--seeds must be A..B (both included) or one seed, e.g. 1..100; got {text!r}")
+        raise BatchError(f"--seeds must be A..B (both included) or one seed, e.g. 1..100; got {text[:60]!r}")
     a = int(m.group(1))
     b = int(m.group(2)) if m.group(2) is not None else a
+    if not (0 <= a <= MAX_SEED and 0 <= b <= MAX_SEED):
+        raise BatchError(f"--seeds {text}: seeds go from 0 to {MAX_SEED}")
     if b < a:
         raise BatchError(f"--seeds {text}: the last seed {b} is before the first {a}")
-    if b > MAX_SEED:
-        raise BatchError(f"--seeds {text}: seeds go up to {MAX_SEED}")
     if b - a + 1 > MAX_GAMES:
         raise BatchError(f"--seeds {text}: {b - a + 1} games is over the limit of {MAX_GAMES} for one batch")
     return range(a, b + 1)
@@ -85,10 +86,24 @@ def job_for(name: str, rounds: int | None = None, players: str | None = None) ->
             try:
                 file_name, document = maker.document(str(path))
             except TrekError as exc:
+                if _is_fleet(path):  # ('sides: Field required (and 2 more problems)' says nothing of this)
+                    raise BatchError(f"{show_path(path)} is a fleet file, not a scenario: a batch plays a scenario, "
+                                     "or two fleet files (side A's and side B's) against each other") from None
                 raise BatchError(str(exc)) from None
             return Job(game, file_name, rounds, players, document)
         name = str(path.resolve())
     return Job(game, name, rounds, players)
+
+
+def _is_fleet(path: Path) -> bool:
+    """Whether ``path`` holds a fleet file (its ships, no sides) where a scenario was expected."""
+    from engine.io.documents import read_document
+
+    try:
+        doc = read_document(path, BatchError, kind="scenario")
+    except TrekError:
+        return False
+    return isinstance(doc, dict) and "ships" in doc and "sides" not in doc
 
 
 def versus_job(fleets: Sequence[str], table: str | None = None, rounds: int | None = None,

@@ -23,7 +23,7 @@ import engine
 from engine.batch.games import BatchError, GameOutput, Job, play_game
 from engine.batch.runner import connected, run_tasks
 from engine.errors import TrekError
-from engine.io.output import write_atomic
+from engine.io.output import make_folder, write_atomic
 from engine.io.reading import show_path
 
 MANIFEST = "batch.json"
@@ -54,8 +54,17 @@ def _manifest(job: Job) -> dict[str, Any]:
     return {"kind": "trek batch", **asdict(job), "engine_version": engine.__version__}
 
 
+def _shown(key: str, value: Any) -> str:
+    """A manifest field in words: None is the game's default, a document is not spelled out."""
+    if value is None:
+        return "the game's default" if key in ("rounds", "players") else "none"
+    if key == "document":
+        return "a scenario of its own"
+    return repr(value) if isinstance(value, str) else str(value)
+
+
 def prepare(folder: Path, job: Job) -> None:
-    """Create the folder (its parent must exist) or check that it holds games of the same job."""
+    """Create the folder (and its parents) or check that it holds games of the same job."""
     path = folder / MANIFEST
     wanted = _manifest(job)
     try:
@@ -68,14 +77,12 @@ def prepare(folder: Path, job: Job) -> None:
                 raise BatchError(f"{show_path(path)} is not a batch manifest")
             differs = [k for k in wanted if found.get(k) != wanted[k]]
             if differs:
-                what = ", ".join(f"{k} {found.get(k)!r} (now {wanted[k]!r})" for k in differs)
+                what = "; ".join(f"{k}: {_shown(k, found.get(k))} there, {_shown(k, wanted[k])} now" for k in differs)
                 raise BatchError(f"{show_path(folder)} holds another batch: {what}; use another folder")
             return
         if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
             raise BatchError(f"{show_path(folder)} exists and is not a batch folder; use another (or an empty) one")
-        if not folder.parent.is_dir():
-            raise BatchError(f"cannot create {show_path(folder)}: the folder {show_path(folder.parent)} does not exist")
-        folder.mkdir(exist_ok=True)
+        make_folder(folder, BatchError)  # with its parents: `-o runs/skirmish` in a fresh folder
         (folder / ROWS).mkdir(exist_ok=True)
         (folder / REPLAYS).mkdir(exist_ok=True)
     except OSError as exc:

@@ -20,7 +20,7 @@ from engine.batch.runner import connected, run_tasks
 from engine.cli.main import STUDIO_MISSING as NO_STUDIO
 from engine.cli.main import studio_installed
 from engine.errors import TrekError
-from engine.io.output import write_atomic
+from engine.io.output import make_folder, write_atomic
 from engine.io.reading import show_path
 
 STUDIO_MISSING = f"rendering needs the studio on every worker: {NO_STUDIO}"
@@ -65,6 +65,18 @@ def render_game(seed: int, replay: bytes, options: RenderOptions) -> VideoOutput
         return VideoOutput(seed, out.read_bytes())
 
 
+def seed_ranges(seeds: list[int], most: int = 8) -> str:
+    """Sorted seeds as ranges: '1..4, 7, 9..12' (the first ``most`` ranges, then how many more)."""
+    runs: list[tuple[int, int]] = []
+    for s in seeds:
+        if runs and s == runs[-1][1] + 1:
+            runs[-1] = (runs[-1][0], s)
+        else:
+            runs.append((s, s))
+    shown = ", ".join(f"{a}..{b}" if b > a else str(a) for a, b in runs[:most])
+    return shown + (f" and {len(runs) - most} more ranges" if len(runs) > most else "")
+
+
 def render_batch(folder: Path, videos: Path, options: RenderOptions, seeds: range | None, workers: int,
                  address: str | None = None, progress: bool | None = None) -> dict[str, Any]:
     """Render every finished game of ``folder`` (or those of ``seeds``) without a video in ``videos``."""
@@ -74,13 +86,14 @@ def render_batch(folder: Path, videos: Path, options: RenderOptions, seeds: rang
         raise BatchError(f"no batch folder {show_path(folder)}")
     if address is None and not studio_installed():
         raise BatchError(STUDIO_MISSING)
-    games = sorted(s for s in finished(folder) if seeds is None or s in seeds)
+    done = sorted(finished(folder))
+    games = [s for s in done if seeds is None or s in seeds]
     if not games:
+        if done and seeds is not None:
+            raise BatchError(f"no finished game of {show_path(folder)} has a seed in {seeds.start}..{seeds.stop - 1}; "
+                             f"its seeds: {seed_ranges(done)}")
         raise BatchError(f"no finished games to render in {show_path(folder)}")
-    try:
-        videos.mkdir(exist_ok=True)
-    except OSError as exc:
-        raise BatchError(f"cannot create {show_path(videos)}: {exc.strerror or exc}") from None
+    make_folder(videos, BatchError)
     todo = [s for s in games if not (videos / video_name(s, options.format)).is_file()]
     bar = tqdm(total=len(games), initial=len(games) - len(todo), unit="video", desc="trek batch render",
                file=sys.stderr, disable=None if progress is None else not progress, dynamic_ncols=True)

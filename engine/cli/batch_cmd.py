@@ -33,7 +33,8 @@ def register(sub: Any) -> None:
                         "or two fleet files, side A's and side B's, on the table of --table")
     p.add_argument("--table", metavar="SCENARIO", help="for two fleets: the scenario whose table, deployment, "
                                                        "round limit and victory rule they play by (default skirmish)")
-    p.add_argument("--seeds", required=True, metavar="A..B", help="the seeds to play, both included (e.g. 1..1000)")
+    p.add_argument("--seeds", required=True, metavar="A..B",
+                   help="the seeds to play, both included, 0 to 2147483647 (e.g. 1..1000)")
     _ray_options(p)
     p.add_argument("-o", "--output", required=True, type=Path, metavar="DIR", help="the batch folder")
     p.add_argument("--rounds", type=int, help="stop each game after this many rounds (default: its limit)")
@@ -110,6 +111,7 @@ def run_stats(args: argparse.Namespace) -> int:
     from engine.batch.games import BatchError
     from engine.batch.play import read_rows
     from engine.batch.stats import tables, write_plots, write_tables
+    from engine.io.output import make_folder
     from engine.io.reading import show_path
 
     if not args.folder.is_dir():
@@ -117,10 +119,7 @@ def run_stats(args: argparse.Namespace) -> int:
     rows = read_rows(args.folder)
     found = tables(rows)
     out: Path = args.output or args.folder / "stats"
-    try:
-        out.mkdir(exist_ok=True)
-    except OSError as exc:
-        raise BatchError(f"cannot create {show_path(out)}: {exc.strerror or exc}") from None
+    make_folder(out, BatchError)
     written = write_tables(found, out) + write_plots(found, rows, out)
     if args.json:
         print_json({"games": len(rows), "outcomes": found.outcomes, "sides": found.sides,

@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from engine.cli.options import seed
+
 if TYPE_CHECKING:
     from engine.timeline import Timeline
 
@@ -18,7 +20,7 @@ DEMO_GAME = "skirmish"  # a bundled scenario; the ruleset that plays it is found
 def register(sub: Any) -> None:
     p = sub.add_parser("demo", help="play the bundled skirmish, then view it or render its video",
                        description=__doc__)
-    p.add_argument("--seed", type=int, default=3, help="the game's seed (default 3)")
+    p.add_argument("--seed", type=seed, default=3, help="the game's seed (default 3)")
     p.add_argument("--out", type=Path, default=DEFAULT_OUT, help=f"where to write (default {DEFAULT_OUT})")
     p.add_argument("--no-window", action="store_true", help="render files even when a screen is available")
     p.add_argument("--size", default="1280x720", help="video size (default 1280x720)")

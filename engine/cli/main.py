@@ -7,14 +7,19 @@ status. User errors (``TrekError``) and bad arguments print one line on stderr a
 from __future__ import annotations
 
 import argparse
+import contextlib
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
+from types import FrameType
 from typing import NoReturn
 
 from engine.errors import TrekError
 from engine.io.reading import one_line, os_error_text, show_path
 
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports Ctrl-C
 # commands that draw with the 3D studio, which is an optional install (the `studio` extra)
 STUDIO_COMMANDS = frozenset({"view", "render", "screenshot", "teach", "demo"})
 STUDIO_MISSING = ("the 3D studio is not installed (it needs panda3d and av): "
@@ -57,12 +62,35 @@ def studio_installed() -> bool:
     return True
 
 
+def _terminated(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt(f"signal {signum}")
+
+
+@contextlib.contextmanager
+def sigterm_as_interrupt() -> Iterator[None]:
+    """SIGTERM (``timeout``, ``kill``, a job scheduler) stops a command the way Ctrl-C does: the
+    same cleanup runs (temporary files and folders removed, helper processes stopped)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command in STUDIO_COMMANDS and not studio_installed():
         print(f"trek {args.command}: error: {STUDIO_MISSING}", file=sys.stderr)
         return EXIT_USAGE
+    with sigterm_as_interrupt():
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         status: int = args.handler(args)
     except TrekError as exc:
@@ -70,6 +98,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except BrokenPipeError:  # `trek ... | head` closes the pipe early; not an error
         return 0
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM where the command has no cleanup of its own to report
+        print(f"trek {args.command}: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     except OSError as exc:  # a last guard: a file the layers above did not name (engine/io names every one it reads)
         name = f"{show_path(exc.filename)}: " if isinstance(exc.filename, str) else ""
         print(f"trek {args.command}: error: {name}{os_error_text(exc)}", file=sys.stderr)

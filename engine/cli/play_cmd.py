@@ -7,6 +7,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from engine.cli.options import seed
 from engine.cli.output import print_json
 
 
@@ -15,7 +16,7 @@ def register(sub: Any) -> None:
                        description="Play a whole game with the engine's AI in every seat and write its replay.")
     p.add_argument("scenario", help="a bundled scenario or mission (skirmish, duel, alliance-act1...), "
                                     "or a scenario file")
-    p.add_argument("--seed", type=int, default=1, help="random seed (same seed, same game, same bytes)")
+    p.add_argument("--seed", type=seed, default=1, help="random seed (same seed, same game, same bytes)")
     p.add_argument("-o", "--output", type=Path, help="replay file to write (.trek)")
     p.add_argument("--rounds", type=int, help="stop after this many rounds (default: the scenario's limit)")
     p.add_argument("--players", default=None,

@@ -6,14 +6,17 @@ import argparse
 import io
 import json
 import sys
+from collections.abc import Container, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
+from pydantic import ValidationError
+
 from engine.cli.output import print_json
 from engine.errors import TrekError
-from engine.io.documents import DocumentLimits, read_document
-from engine.io.output import atomic_output
-from engine.io.reading import is_regular_file, read_bytes
+from engine.io.documents import DocumentLimits, read_document, validation_line
+from engine.io.output import atomic_output, atomic_path
+from engine.io.reading import is_regular_file, one_line, printable, read_bytes, show_path
 from engine.replay import ReplayError, open_replay
 from engine.replay.codec import rounds_of
 from engine.replay.format import CURRENT_SCHEMA, DEFAULT_LIMITS
@@ -107,26 +110,52 @@ def info_document(replay: Replay) -> dict[str, Any]:
 
 def _luck(replay: Replay, types: dict[str, int]) -> dict[str, Any]:
     """Each side's luck as the file's ruleset reports it (e.g. damage expected before every roll
-    against damage rolled); reading it is one pass over the events it needs."""
+    against damage rolled), and whether the events are sound: one pass over every event record, so
+    a damaged record (a flipped bit: its checksum) is found without reading the file twice."""
+    raw = replay.events()
+    doc: dict[str, Any] = {"luck": None, "luck_note": "no odds recorded in this file", "damaged": None}
     try:
-        ruleset = ruleset_for(replay.ruleset)
-        report = ruleset.luck
-        if report is None or not types.get(report.needs):
-            return {"luck": None, "luck_note": "no odds recorded in this file"}
-        codec = ruleset.reading(replay.header)
-        sides = report.sides(codec.decode_event(raw) for raw in replay.events() if raw.get("type") in report.reads)
-    except (ReplayError, ValueError) as exc:  # TrekError is a ValueError
-        return {"luck": None, "luck_note": f"unavailable: {exc}"}
-    if sides is None:
-        return {"luck": None, "luck_note": "no odds recorded in this file"}
-    return {"luck": sides, "luck_note": None}
+        try:
+            ruleset = ruleset_for(replay.ruleset)
+            report = ruleset.luck
+            codec = ruleset.reading(replay.header) if report is not None and types.get(report.needs) else None
+        except TrekError as exc:
+            report, codec = None, None
+            doc["luck_note"] = f"unavailable: {exc}"
+        if report is not None and codec is not None:
+            try:
+                sides = report.sides(_decoded(codec, raw, report.reads))
+            except ReplayError:
+                raise
+            except ValueError as exc:  # TrekError is a ValueError
+                doc["luck_note"] = f"unavailable: {one_line(str(exc))}"
+            else:
+                if sides is not None:
+                    doc.update(luck=sides, luck_note=None)
+        for _ in raw:  # the records the luck did not need: their checksums
+            pass
+    except ReplayError as exc:
+        doc.update(luck=None, luck_note="unavailable: the file is damaged", damaged=str(exc))
+    return doc
+
+
+def _decoded(codec: Any, raw: Iterator[dict[str, Any]], reads: Container[str]) -> Iterator[Any]:
+    """The events of the types in ``reads``, decoded by the ruleset; one that does not fit it is named."""
+    for event in raw:
+        kind = event.get("type")
+        if kind in reads:
+            try:
+                yield codec.decode_event(event)
+            except ValidationError as exc:
+                raise TrekError(f"event {event.get('seq')} ({kind}) does not fit the ruleset: "
+                                f"{validation_line(exc)}") from None
 
 
 def cmd_info(args: argparse.Namespace) -> int:
     doc = info_document(_open(args))
     if args.json:
         print_json(doc)
-        return 0
+        return EXIT_UNSOUND if doc["damaged"] else 0
     schema = f"schema {doc['schema']}" + ("" if doc["schema"] == CURRENT_SCHEMA else f" (read as {CURRENT_SCHEMA})")
     rows = [
         ("file", f"{doc['file']}  ({doc['size_bytes']} bytes)"),
@@ -141,23 +170,24 @@ def cmd_info(args: argparse.Namespace) -> int:
         ("by type", ", ".join(f"{k} {v}" for k, v in sorted(doc["events_by_type"].items(), key=lambda kv: -kv[1]))
          or "-"),
         ("result", _short(doc["result"]) if doc["result"] is not None else "none recorded"),
-        ("complete", "no: CUT OFF: " + str(doc["cut_reason"]) if doc["truncated"] else "yes"),
+        ("complete", "no: DAMAGED: " + str(doc["damaged"]) if doc["damaged"] else
+         "no: CUT OFF: " + str(doc["cut_reason"]) if doc["truncated"] else "yes"),
     ]
     for key, value in rows:
-        print(f"{key:<9} {value}")
+        _print(f"{key:<9} {value}")
     if doc["luck"] is None:
-        print(f"{'luck':<9} {doc['luck_note']}")
+        _print(f"{'luck':<9} {doc['luck_note']}")
     else:
-        print(f"{'luck':<9} damage dealt against damage expected before each roll (percentile: 50 is average)")
+        _print(f"{'luck':<9} damage dealt against damage expected before each roll (percentile: 50 is average)")
         names = {f.get("side"): f.get("name") for f in doc["fleets"] or [] if isinstance(f, dict)}
         for side in doc["luck"]:
             mean = side["mean_percentile"]
             name = names.get(side["side"])
             label = f"side {side['side']}" + (f" ({_short(name, 30)})" if name else "")
-            print(f"{'':<9} {label}: {side['attacks']} attacks, {side['actual_damage']} damage against "
+            _print(f"{'':<9} {label}: {side['attacks']} attacks, {side['actual_damage']} damage against "
                   f"{side['expected_damage']:.1f} expected ({side['luck']:+.1f}), mean percentile "
                   + ("-" if mean is None else f"{mean * 100:.0f}"))
-    return 0
+    return EXIT_UNSOUND if doc["damaged"] else 0
 
 
 def _named(value: Any) -> Any:
@@ -183,9 +213,14 @@ def _fleets_text(fleets: Any) -> str:
     return f"{len(fleets)}: " + "; ".join(parts) if parts else "none"
 
 
+def _print(text: str) -> None:
+    """Print what a file holds (names, reasons): its control characters escaped, never sent raw."""
+    print(printable(text))
+
+
 def _short(value: Any, width: int = 100) -> str:
     text = value if isinstance(value, str) else json.dumps(value, separators=(",", ":"))
-    text = text.replace("\n", " ")
+    text = one_line(text.replace("\n", " "))
     return text if len(text) <= width else text[: width - 3] + "..."
 
 
@@ -201,17 +236,17 @@ def cmd_validate(args: argparse.Namespace) -> int:
     else:
         verdict = "NOT SOUND" if not report.sound else "sound" if report.verified else \
             "UNVERIFIED (another engine's rules: today's rules play it otherwise, see the notes)"
-        print(f"{path}: {verdict}")
+        _print(f"{path}: {verdict}")
         for problem in report.problems:
-            print(f"  problem: {problem}")
+            _print(f"  problem: {problem}")
         for note in report.notes:
-            print(f"  note: {note}")
+            _print(f"  note: {note}")
         if report.sound:
             rules = "played again by the rules, every event matched" if report.replayed else \
                 "each event checked against the rules, not played again (another engine's rules)" \
                 if not report.verified else \
                 "each event checked against the rules" if report.rules_checked else "structure only"
-            print(f"  {report.events} events, {report.keyframes} keyframes, schema {report.schema}, {rules}")
+            _print(f"  {report.events} events, {report.keyframes} keyframes, schema {report.schema}, {rules}")
     return EXIT_UNSOUND if not report.sound else 0 if report.verified else EXIT_UNVERIFIED
 
 
@@ -229,8 +264,8 @@ def cmd_dump(args: argparse.Namespace) -> int:
         else:
             rest = {k: v for k, v in doc.items() if k not in ("seq", key, "phase", "type")}
             fields = " ".join(f"{k}={_short(v, 80)}" for k, v in rest.items())
-            out.write(f"{doc['seq']:>6}  {name[0]}{doc.get(key, '?')!s:<3} {doc.get('phase', '')!s:<10} "
-                      f"{doc['type']:<18} {fields}".rstrip() + "\n")
+            out.write(one_line(f"{doc['seq']:>6}  {name[0]}{doc.get(key, '?')!s:<3} {doc.get('phase', '')!s:<10} "
+                               f"{doc['type']:<18} {fields}".rstrip()) + "\n")
     return 0
 
 
@@ -248,12 +283,12 @@ def cmd_state(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"at": args.at, "events": replay.event_count, "ruleset": replay.ruleset, "state": encoded})
         return 0
-    print(f"state after event {args.at} of {replay.event_count}")
+    _print(f"state after event {args.at} of {replay.event_count}")
     if ruleset.format_state is not None and not args.full:
-        print(ruleset.format_state(state))
+        _print(ruleset.format_state(state))
     else:
         for line in (_tree(encoded) if args.full else _state_lines(encoded)):
-            print(line)
+            _print(line)
     return 0
 
 
@@ -339,5 +374,12 @@ JSON_FORM_LIMITS = DocumentLimits(max_depth=48, max_items=DEFAULT_LIMITS.max_con
 
 def cmd_import(args: argparse.Namespace) -> int:
     doc = read_document(args.file, ReplayError, kind="replay JSON", limits=JSON_FORM_LIMITS, toml=False)
-    import_json(doc, Path(args.output))
+    with atomic_path(args.output) as tmp:  # renamed onto the output only once it is judged sound
+        import_json(doc, tmp)
+        report = validate_replay(tmp)
+        if not report.sound:  # events that break the ruleset ("hull": "five", ship ids twice) are no replay
+            problems = len(report.problems)
+            more = f" (and {problems - 1} more problems)" if problems > 1 else ""
+            raise ReplayError(f"{show_path(args.file)} does not hold a sound replay: {report.problems[0]}{more}; "
+                              "nothing written")
     return 0

@@ -111,9 +111,14 @@ def run_compare(args: argparse.Namespace) -> int:
                           "size": f"{size[0]}x{size[1]}", "mm_per_px": round(layouts[0].mm_per_px, 4)})
 
 
+def _typed(maneuver: Any) -> str:
+    """A maneuver as `trek teach maneuver SHIP KIND SPEED` and `trek maneuver --kind` take it: 'left-bank 3'."""
+    return f"{maneuver.kind} {maneuver.speed}"
+
+
 def run_maneuver(args: argparse.Namespace) -> int:
     from engine.rulesets.attack_wing.maneuvers import Maneuver
-    from engine.teach import TeachError, maneuver_label, resolve_dial
+    from engine.teach import TeachError, resolve_dial
     from studio.teach import ClipPlan, maneuver_frames, write_clip
 
     out, size = _output(args, (".mp4", ".gif")), parse_size(args.size)
@@ -126,13 +131,13 @@ def run_maneuver(args: argparse.Namespace) -> int:
         maneuver = Maneuver(args.kind, args.speed)
     except GeometryError as exc:
         raise TeachError(str(exc)) from None
-    if all(m != maneuver for m, _ in dial.entries):
-        on = ", ".join(maneuver_label(m) for m, _ in dial.entries)
-        raise TeachError(f"{maneuver_label(maneuver)} is not on the {dial.ship_class.name} dial ({on})")
+    if all(m != maneuver for m, _ in dial.entries):  # named as KIND SPEED are typed (and --kind takes them)
+        on = ", ".join(_typed(m) for m, _ in dial.entries)
+        raise TeachError(f"{_typed(maneuver)} is not on the {dial.ship_class.name} dial; it has: {on}")
     plan = ClipPlan(fps=args.fps)
     frames = maneuver_frames(dial, maneuver, size, printable=args.printable, plan=plan)
     write_clip(frames, out, plan.fps)
-    return _report(args, {"output": str(out), "maneuver": maneuver_label(maneuver), "frames": len(frames),
+    return _report(args, {"output": str(out), "maneuver": _typed(maneuver), "frames": len(frames),
                           "seconds": round(len(frames) / plan.fps, 2), "size": f"{size[0]}x{size[1]}"})
 
 
@@ -140,6 +145,9 @@ def run_lesson(args: argparse.Namespace) -> int:
     from engine.teach import lesson_names, load_lesson
 
     if args.list or not args.name:
+        if args.output:  # -o with no lesson: nothing would be written, so it is an error, not the list
+            raise RenderOptionError(f"-o {args.output}: name the lesson to draw "
+                                    f"(one of {', '.join(lesson_names())}, or a .json file)")
         for name in lesson_names():
             print(f"{name}: {load_lesson(name).title}")
         return 0

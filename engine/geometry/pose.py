@@ -7,6 +7,11 @@ from dataclasses import dataclass
 
 from engine.errors import GeometryError
 
+# The farthest a pose typed by a user (command line, lesson file) may lie from the table's corner:
+# a 3 ft table is 914 mm, so 10 m is far beyond any table and 1e308 (which printed 300 digits and
+# stopped the renderer) is refused.
+INPUT_LIMIT_MM = 10_000.0
+
 
 @dataclass(frozen=True, slots=True)
 class Pose:
@@ -62,6 +67,11 @@ class Pose:
             values = [float(p) for p in parts]
         except ValueError:
             raise GeometryError(f"malformed pose {text!r}: X, Y and HEADING must be numbers") from None
+        if not all(math.isfinite(v) for v in values) or max(abs(values[0]), abs(values[1])) > INPUT_LIMIT_MM:
+            raise GeometryError(f"pose {text!r}: X and Y must lie within {INPUT_LIMIT_MM:g} mm of the table's "
+                                "corner, either side")
+        if len(values) == 3 and abs(values[2]) > 360:
+            raise GeometryError(f"pose {text!r}: HEADING must be between -360 and 360 degrees")
         return cls(*values)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import sys
 import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -105,7 +106,10 @@ def parse_document(text: str, source: str, error: type[E], *, toml: bool = False
     except RecursionError:
         raise error(f"{source}: nested too deeply") from None
     except ValueError as exc:  # a number of more than 4300 digits, a NaN constant
-        raise error(f"{source}: {str(exc).splitlines()[0]}") from None
+        text = str(exc).splitlines()[0]
+        if "integer string conversion" in text:  # Python's words name sys.set_int_max_str_digits(): not ours
+            text = f"a number of more than {sys.get_int_max_str_digits()} digits (no file of trek's holds one)"
+        raise error(f"{source}: {text}") from None
     check_document(document, source, error, limits)
     return document
 
@@ -155,6 +159,34 @@ def validation_message(exc: ValidationError, prefix: str, fields: Iterable[str])
         what = what.replace(" after validation", "")
     more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
     return f"{where}: {what.splitlines()[0] if what else what}{more}"
+
+
+def validation_line(exc: ValidationError) -> str:
+    """A ValidationError from untrusted data as one short line: 'ships[0].hull: Input should be ... (got 'five')'.
+
+    A tagged union's tag (the first part of the location) is dropped, an unknown tag is named
+    without the list of every tag, and no link to the pydantic documentation is kept.
+    """
+    errors = exc.errors(include_url=False)
+    if not errors:
+        return "not valid"
+    first = errors[0]
+    loc = list(first["loc"])
+    if exc.title.startswith("tagged-union") and loc and isinstance(loc[0], str):
+        loc = loc[1:]
+    where = location([p for p in loc if isinstance(p, (str, int))])
+    if first["type"] == "union_tag_invalid":
+        what = f"unknown type {first.get('ctx', {}).get('tag', '?')!r}"
+    elif first["type"] == "extra_forbidden":
+        what = "unknown field"
+    else:
+        what = first["msg"].removeprefix("Value error, ").splitlines()[0]
+        shown = first.get("input")
+        if isinstance(shown, (str, int, float, bool)) and first["type"] != "missing":
+            text = repr(shown)
+            what += f" (got {text if len(text) <= 40 else text[:37] + '...'})"
+    more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
+    return f"{where + ': ' if where else ''}{what}{more}"
 
 
 def model_fields(*models: type[BaseModel]) -> set[str]:

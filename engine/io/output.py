@@ -27,15 +27,40 @@ def _cannot(path: Path, exc: OSError) -> OutputError:
 
 
 def _check_target(path: Path) -> None:
-    """Refuse places where a rename cannot put a file (a folder, a missing folder) before any work."""
-    folder = path.parent
+    """Refuse places where a rename cannot put a file (a folder; under a file) before any work.
+
+    A missing folder is fine: it is made when the output is written (`-o runs/game.trek` in a fresh
+    folder works, as `-o runs/skirmish` does for a batch), so a failed command leaves no empty folder.
+    """
     try:
         if path.is_dir():
             raise OutputError(f"cannot write {show_path(path)}: it is a directory")
-        if not folder.is_dir():
-            raise OutputError(f"cannot write {show_path(path)}: the folder {show_path(folder)} does not exist")
+        _check_folder(path.parent, f"cannot write {show_path(path)}")
     except OSError as exc:
         raise _cannot(path, exc) from None
+
+
+def _check_folder(folder: Path, what: str) -> None:
+    """OutputError (``what``: ...) unless ``folder`` is a folder or can be made one (its nearest existing
+    ancestor is a folder)."""
+    ancestor = folder
+    while not ancestor.exists():
+        if ancestor.parent == ancestor:
+            break
+        ancestor = ancestor.parent
+    if not ancestor.is_dir():
+        raise OutputError(f"{what}: {show_path(ancestor)} is a file, not a folder")
+
+
+def make_folder(folder: Path, error: type[TrekError] = OutputError) -> None:
+    """``folder`` and any missing parents (as ``mkdir -p``); one line (``error``) when that cannot be done."""
+    try:
+        _check_folder(folder, f"cannot create {show_path(folder)}")
+        folder.mkdir(parents=True, exist_ok=True)
+    except OutputError as exc:
+        raise error(str(exc)) from None
+    except OSError as exc:
+        raise error(f"cannot create {show_path(folder)}: {os_error_text(exc)}") from None
 
 
 def _umask() -> int:
@@ -47,6 +72,7 @@ def _umask() -> int:
 def new_temp(path: Path) -> tuple[int, Path]:
     """A new hidden temporary file beside ``path`` (open descriptor, name), with the mode a plain
     ``open`` would give (mkstemp's own 0600 would make shared outputs unreadable to others)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
     fd, name = tempfile.mkstemp(prefix=f".{path.name[:200]}.", suffix=".tmp", dir=path.parent)
     try:
         os.fchmod(fd, 0o666 & ~_umask())

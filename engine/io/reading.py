@@ -43,10 +43,33 @@ _MAX_SHOWN = 120
 
 def one_line(text: str) -> str:
     """``text`` with its control characters escaped: an error message stays one line whatever a file named."""
-    if not any(ord(c) < 32 or c == "\x7f" for c in text):
+    if not has_control(text):
         return text
-    return "".join(c if not (ord(c) < 32 or c == "\x7f") else c.encode("unicode_escape").decode("ascii")
-                   for c in text)
+    return "".join(c.encode("unicode_escape").decode("ascii") if _is_control(c) else c for c in text)
+
+
+def printable(text: str) -> str:
+    """``text`` for a terminal: its lines kept, every other control character escaped (untrusted names
+    from a file, ESC sequences included, are shown, never acted on)."""
+    return "\n".join(one_line(line) for line in text.split("\n"))
+
+
+def _is_control(c: str) -> bool:
+    return ord(c) < 32 or 0x7f <= ord(c) < 0xa0  # C0, DEL and C1 (0x9b is a one-byte CSI to some terminals)
+
+
+def has_control(text: str) -> bool:
+    """Whether ``text`` holds a control character (ESC, BEL, a newline...) that a terminal would act on."""
+    return any(_is_control(c) for c in text)
+
+
+def plain_text(text: str) -> str:
+    """``text`` unchanged; ValueError when it holds a control character (a validator for names in files)."""
+    if has_control(text):
+        bad = next(c for c in text if _is_control(c))
+        raise ValueError(f"holds a control character ({bad.encode('unicode_escape').decode('ascii')}); "
+                         "names are plain text")
+    return text
 
 
 def show_path(path: str | os.PathLike[str]) -> str:
@@ -103,7 +126,8 @@ def read_bytes(path: str | os.PathLike[str], *, kind: str, max_bytes: int | None
         if not stat.S_ISREG(st.st_mode):
             raise error(f"{label}: cannot read: it is {_kind_of(st.st_mode)}, not a regular file")
         if st.st_size > cap:
-            raise error(f"{label}: larger than {cap} bytes, the limit for a {kind} file ({st.st_size} bytes)")
+            raise error(f"{label}: the file is {st.st_size:,} bytes, larger than the limit of {cap:,} bytes "
+                        f"for a {kind} file")
         chunks: list[bytes] = []
         total = 0
         while total <= cap:  # the size may grow while reading: never take more than cap + 1 bytes
@@ -117,7 +141,7 @@ def read_bytes(path: str | os.PathLike[str], *, kind: str, max_bytes: int | None
     finally:
         os.close(fd)
     if total > cap:
-        raise error(f"{label}: larger than {cap} bytes, the limit for a {kind} file")
+        raise error(f"{label}: the file is larger than the limit of {cap:,} bytes for a {kind} file")
     return b"".join(chunks)
 
 

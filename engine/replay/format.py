@@ -80,6 +80,20 @@ _SCALARS: Final = frozenset({type(None), bool, int, float, str, bytes})
 _LISTS: Final = frozenset({list})
 
 
+
+def msgpack_why(exc: BaseException) -> str:
+    """Why bytes are not msgpack, in words (no Python exception names or codec jargon)."""
+    if isinstance(exc, UnicodeDecodeError):
+        return f"a string holds the byte 0x{exc.object[exc.start]:02x}, which is not UTF-8 text"
+    if isinstance(exc, msgpack.ExtraData):
+        return "more data follows the object"
+    if isinstance(exc, msgpack.StackError):
+        return "nested too deeply"
+    if isinstance(exc, msgpack.FormatError):
+        return "a byte that starts no msgpack value"
+    text = str(exc).splitlines()
+    return text[0] if text and text[0] else "malformed"
+
 def _no_ext(code: int, data: bytes) -> Any:
     raise ValueError(f"msgpack extension type {code} is not allowed in a replay")
 
@@ -229,7 +243,7 @@ def unpack_body(data: bytes, limits: Limits, *, lists: bool = True) -> Any:
     except ValueError as exc:  # FormatError, StackError, ExtraData, UnicodeDecodeError are ValueErrors
         if count is not None and count.left < 0:
             raise ValueError(str(exc)) from None
-        raise ValueError(f"is not valid msgpack: {exc or type(exc).__name__}") from None
+        raise ValueError(f"is not valid msgpack: {msgpack_why(exc)}") from None
     except msgpack.UnpackException as exc:  # OutOfData: the body stops mid-object
         raise ValueError(f"is not valid msgpack: it stops in the middle of a value ({type(exc).__name__})") \
             from None
@@ -276,7 +290,7 @@ class SmallBodies:
             obj = unpacker.unpack()
         except ValueError as exc:
             self._fresh()
-            raise ValueError(f"is not valid msgpack: {exc or type(exc).__name__}") from None
+            raise ValueError(f"is not valid msgpack: {msgpack_why(exc)}") from None
         except msgpack.UnpackException as exc:  # OutOfData: the body stops mid-object
             self._fresh()
             raise ValueError(f"is not valid msgpack: it stops in the middle of a value ({type(exc).__name__})") \

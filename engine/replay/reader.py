@@ -19,7 +19,9 @@ from pathlib import Path
 from typing import IO, Any, Literal, Protocol, TypeVar
 
 import msgpack
+from pydantic import ValidationError
 
+from engine.io.documents import validation_line
 from engine.replay.codec import ReplayCodec, rounds_of
 from engine.replay.compact import Tables
 from engine.replay.errors import ReplayError
@@ -40,6 +42,7 @@ from engine.replay.format import (
     decode_body,
     decode_trailer,
     is_trailer_prefix,
+    msgpack_why,
     parse_header,
     parse_record,
     unpack_body,
@@ -226,7 +229,7 @@ class Replay:
                 raise ReplayError(f"the header is larger than the limit of {self.limits.max_header_bytes} bytes",
                                   offset=0, record=0) from None
             except (ValueError, msgpack.UnpackException) as exc:
-                raise ReplayError(f"not a trek replay: the first object is not valid msgpack ({_what(exc)})",
+                raise ReplayError(f"not a trek replay: the first object is not valid msgpack: {msgpack_why(exc)}",
                                   offset=0, record=0) from None
             end = u.tell()
         if end > self.size:  # the header goes on past the size seen at open (the file is being written)
@@ -799,7 +802,8 @@ class Replay:
         count = self.event_count
         if not -1 <= n < count:
             last = f"0 to {count - 1}" if count else "none: the replay has no events"
-            raise ReplayError(f"there is no event {n}: events are numbered {last}")
+            raise ReplayError(f"there is no event {n}: events are numbered {last}, and -1 is the state before "
+                              "any event")
         target = n + 1  # events to apply
         position = self.index.keyframe_before(target)
         records = self.records(position)
@@ -859,6 +863,8 @@ def _call2(fn: Callable[[A, B], T], a: A, b: B, what: str, rec: RawRecord) -> T:
 
 
 def _what(exc: BaseException) -> str:
+    if isinstance(exc, ValidationError):  # one line naming the field, not pydantic's report and link
+        return validation_line(exc)
     text = str(exc).strip().splitlines()
     first = text[0] if text else ""
     if len(text) > 1:

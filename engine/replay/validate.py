@@ -16,8 +16,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import msgpack
+from pydantic import ValidationError
 
 import engine
+from engine.io.documents import validation_line
 from engine.replay.codec import ReplayCodec, codec_for_header, rounds_of
 from engine.replay.errors import ReplayError
 from engine.replay.format import DEFAULT_LIMITS, KIND_EVENT, Limits
@@ -204,6 +206,8 @@ def _blame(what: str, offset: int | None = None, record: int | None = None) -> I
     except ReplayError:
         raise
     except Exception as exc:  # codec code on untrusted data
+        if isinstance(exc, ValidationError):  # one line naming the field, not pydantic's report and link
+            raise ReplayError(f"{what}: {validation_line(exc)}", offset=offset, record=record) from exc
         text = str(exc).strip().splitlines()
         raise ReplayError(f"{what}: {type(exc).__name__}{': ' + text[0] if text else ''}", offset=offset,
                           record=record) from exc

@@ -24,13 +24,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from engine.catalog import Catalog, Upgrade, load_catalog
 from engine.errors import TrekError
 from engine.io.documents import read_document, validation_message
 from engine.io.output import write_atomic
-from engine.io.reading import confined_path, show_path
+from engine.io.reading import confined_path, has_control, one_line, plain_text, show_path
 from engine.rulesets.alliance.mission import MAX_PLAYERS, MIN_PLAYERS, Mission, is_bundled_mission, load_mission
 from engine.rulesets.alliance.play import MissionResult, PlayerShip, play_mission
 from engine.rulesets.attack_wing.loadout import weapon_setup
@@ -59,7 +59,8 @@ class _M(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
-Name = Annotated[str, Field(min_length=1, max_length=80)]
+NAME_MAX: Final = 80
+Name = Annotated[str, Field(min_length=1, max_length=NAME_MAX), AfterValidator(plain_text)]  # printed on terminals
 
 
 class PlayerCard(_M):
@@ -238,6 +239,9 @@ def new_campaign(name: str, players: Sequence[str], ships: Sequence[str] | None 
     """A new campaign: one player card per name, starting XP spent (never on Skill)."""
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise CampaignError(f"a campaign needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}")
+    _check_name("the campaign's name", name)
+    for i, who in enumerate(players):
+        _check_name(f"player {i + 1}'s name", who)
     if len(set(players)) != len(players):
         raise CampaignError("player names repeat")
     cards = []
@@ -248,6 +252,16 @@ def new_campaign(name: str, players: Sequence[str], ships: Sequence[str] | None 
         cards.append(card)
         log.append(f"{who}: starting XP {starting_xp} on {', '.join(spent)}")
     return CampaignFile(name=name, players=tuple(cards), log=tuple(log))
+
+
+def _check_name(what: str, text: str) -> None:
+    """A name given on the command line: 1 to NAME_MAX characters, no control characters."""
+    if not text.strip():
+        raise CampaignError(f"{what} is empty")
+    if len(text) > NAME_MAX:
+        raise CampaignError(f"{what} has {len(text)} characters; at most {NAME_MAX}")
+    if has_control(text):
+        raise CampaignError(f"{what} {one_line(text)!r} holds control characters")
 
 
 def load_campaign(path: Path) -> CampaignFile:

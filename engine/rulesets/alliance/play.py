@@ -172,6 +172,12 @@ def plays(name: str) -> bool:
     return name in bundled_missions()
 
 
+def check_rounds(rounds: int | None) -> None:
+    """``--rounds`` for a mission, as `trek play`, `trek mission play` and `trek campaign play` all take it."""
+    if rounds is not None and not 1 <= rounds <= 100:
+        raise TrekError(f"--rounds must be between 1 and 100, not {rounds}")
+
+
 def play_command(request: PlayRequest) -> Played:
     """`trek play MISSION`: the players' ships flown by the AI against the Enemy AI; ``players`` is
     the number of player ships (2 to 6, default 2)."""
@@ -184,6 +190,7 @@ def play_command(request: PlayRequest) -> Played:
             from None
     if not 2 <= count <= 6:
         raise TrekError("--players for a mission must be between 2 and 6")
+    check_rounds(request.rounds)
     started = time.perf_counter()
     result = play_mission(request.name, count, request.seed, request.out, request.rounds)
     seconds = time.perf_counter() - started

@@ -24,11 +24,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
 from engine.catalog import Admiral, Captain, Catalog, Resource, Ship, ShipClass, Upgrade, load_catalog
 from engine.errors import CatalogError, TrekError
 from engine.io.documents import model_fields, read_document, validation_message
+from engine.io.reading import plain_text
 from engine.rulesets.attack_wing.fleet_tags import (
     CAPTAIN_DISCOUNTS,
     TECH_DISCOUNT_TAG,
@@ -45,7 +46,9 @@ MAX_SHIPS = 20
 MAX_UPGRADES = 20
 MAX_RESOURCES = 5
 
-Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_TEXT)]
+# names are printed on terminals: an ESC sequence in a shared fleet file must not reach one raw
+Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=MAX_TEXT),
+                 AfterValidator(plain_text)]
 
 
 

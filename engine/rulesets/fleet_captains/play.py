@@ -76,7 +76,7 @@ def play_command(request: PlayRequest) -> Played:
     """`trek play fc-standard`: both seats are the engine's AI; ``--rounds`` caps the turns."""
     if request.players not in (None, "ai"):
         raise TrekError(f"--players for fc-standard is 'ai' (both seats), not {request.players!r}")
-    limit = request.rounds or TURN_LIMIT
+    limit = TURN_LIMIT if request.rounds is None else request.rounds  # (0 is refused, not the default)
     if not 2 <= limit <= 400:
         raise TrekError("--rounds for fc-standard (the turn limit) must be between 2 and 400")
     started = time.perf_counter()

@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from engine.cli.options import seed
 from engine.cli.output import print_json
 
 
@@ -31,7 +32,7 @@ def register(sub: Any) -> None:
 
     play = csub.add_parser("play", help="play the next mission, record the result, spend the XP")
     play.add_argument("file", type=Path, metavar="FILE")
-    play.add_argument("--seed", type=int, default=1, help="random seed")
+    play.add_argument("--seed", type=seed, default=1, help="random seed")
     play.add_argument("-o", "--output", type=Path, help="replay file to write (.trek)")
     play.add_argument("--mission", help="play this mission instead of the next one")
     play.add_argument("--rounds", type=int, help="stop after this many rounds (default: the mission's)")
@@ -80,7 +81,9 @@ def cmd_status(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     from engine.rulesets.alliance.campaign import load_campaign, play_next, save_campaign, status
+    from engine.rulesets.alliance.play import check_rounds
 
+    check_rounds(args.rounds)
     campaign = load_campaign(args.file)
     done = play_next(campaign, args.seed, args.output, args.rounds, args.mission, folder=args.file.parent)
     save_campaign(done.campaign, args.file)

@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from engine.cli.options import seed
 from engine.cli.output import print_json
 
 
@@ -30,7 +31,7 @@ def register(sub: Any) -> None:
                                        "ships) flown by the Attack Wing AI together, the Enemy AI by its Logic cards.")
     play.add_argument("mission", metavar="NAME_OR_PATH", help="a bundled mission (alliance-act1) or a mission file")
     play.add_argument("--players", type=int, default=2, help="number of player ships, 2 to 6 (default 2)")
-    play.add_argument("--seed", type=int, default=1, help="random seed (same seed, same game, same bytes)")
+    play.add_argument("--seed", type=seed, default=1, help="random seed (same seed, same game, same bytes)")
     play.add_argument("-o", "--output", type=Path, help="replay file to write (.trek)")
     play.add_argument("--rounds", type=int, help="stop after this many rounds (default: the mission's)")
     play.add_argument("--pilot", choices=("ai", "random"), default="ai", help="who flies the player ships")
@@ -98,11 +99,9 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from engine.errors import TrekError
-    from engine.rulesets.alliance.play import play_mission
+    from engine.rulesets.alliance.play import check_rounds, play_mission
 
-    if args.rounds is not None and not 1 <= args.rounds <= 100:
-        raise TrekError("--rounds must be between 1 and 100")
+    check_rounds(args.rounds)
     started = time.perf_counter()
     result = play_mission(args.mission, args.players, args.seed, args.output, args.rounds, pilot=args.pilot)
     seconds = time.perf_counter() - started

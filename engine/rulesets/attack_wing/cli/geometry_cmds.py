@@ -31,9 +31,9 @@ def register(sub: Any) -> None:
                        description="Measure from ship a to ship b as the range ruler and printed arcs do.")
     r.add_argument("--a", required=True, type=_placed, metavar="SIZE@X,Y,H")
     r.add_argument("--b", required=True, type=_placed, metavar="SIZE@X,Y,H")
-    r.add_argument("--arc", type=float, default=90.0, help="a's front arc in degrees: 90, 180 or 360")
-    r.add_argument("--rear-arc", type=float, default=None,
-                   help="a's rear arc in degrees (default 90, none with a 360 arc; 0 for none)")
+    r.add_argument("--arc", type=_arc, default=90.0, help="a's front arc in degrees: 90, 180 or 360")
+    r.add_argument("--rear-arc", type=_rear_arc, default=None,
+                   help="a's rear arc in degrees: 90, or 0 for none (default 90, none with a 360 arc)")
     r.add_argument("--json", action="store_true", help="print one JSON document")
     r.set_defaults(handler=run_measure)
 
@@ -45,7 +45,36 @@ def _int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"speed must be a whole number, got {text!r}") from None
 
 
+def _arc(text: str) -> float:
+    """--arc: the printed front arcs (a 45 degree arc would be measured, but no ship has one)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if value not in (90.0, 180.0, 360.0):
+        raise argparse.ArgumentTypeError(f"must be 90, 180 or 360 (degrees), not {text!r}")
+    return value
+
+
+def _rear_arc(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if value not in (0.0, 90.0):
+        raise argparse.ArgumentTypeError(f"must be 90, or 0 for none (degrees), not {text!r}")
+    return value
+
+
+def _three_parts(text: str) -> None:
+    """A pose typed on the command line names its heading too (X,Y alone was taken as heading 0)."""
+    if text.count(",") != 2:
+        raise argparse.ArgumentTypeError(f"malformed pose {text!r}: expected X,Y,HEADING in mm and degrees, "
+                                         "e.g. 300,420,0")
+
+
 def _pose(text: str) -> Pose:
+    _three_parts(text)
     try:
         return Pose.parse(text)
     except GeometryError as exc:
@@ -56,6 +85,7 @@ def _placed(text: str) -> Placed:
     size, sep, pose = text.partition("@")
     if not sep:
         raise argparse.ArgumentTypeError(f"malformed base {text!r}: expected SIZE@X,Y,H, e.g. small@100,100,0")
+    _three_parts(pose)
     try:
         return Placed(Pose.parse(pose), size.strip())
     except GeometryError as exc:
@@ -98,6 +128,9 @@ def run_maneuver(args: argparse.Namespace) -> int:
 
 
 def run_measure(args: argparse.Namespace) -> int:
+    if args.arc >= 360 and args.rear_arc:  # the help promises no rear arc with a 360 arc
+        raise GeometryError(f"--rear-arc {args.rear_arc:g} with --arc 360: a ship with a 360 degree arc has no "
+                            "rear arc")
     rear = args.rear_arc if args.rear_arc is not None else (None if args.arc >= 360 else 90.0)
     m = measure(args.a, args.b, args.arc, rear or None)
     if args.json:

@@ -79,7 +79,7 @@ def odds_document(args: argparse.Namespace) -> dict[str, Any]:
                          target_lock=args.target_lock, battle_stations_attack=args.battle_stations_attack,
                          battle_stations_defense=args.battle_stations_defense, evade=args.evade, scan=args.scan,
                          cloaked=args.cloaked, elite=args.elite)
-    return {
+    doc = {
         "input": {"attack": args.attack, "defense": args.defense, "range": args.band, "obstructed": args.obstructed,
                   "target_lock": args.target_lock, "battle_stations_attack": args.battle_stations_attack,
                   "battle_stations_defense": args.battle_stations_defense, "evade": args.evade, "scan": args.scan,
@@ -88,6 +88,9 @@ def odds_document(args: argparse.Namespace) -> dict[str, Any]:
         "defense_dice_reason": table.defense_reason,
         **table.odds.as_json(),
     }
+    if args.elite and doc["attack_dice"] == 0:  # the help: "one of the attack dice is the Elite Attack Die"
+        raise TrekError(f"--elite: the attack rolls no dice ({table.attack_reason}), so none is the Elite Attack Die")
+    return doc
 
 
 def _card_document(args: argparse.Namespace) -> dict[str, Any]:
