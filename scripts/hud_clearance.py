@@ -63,7 +63,7 @@ def covered(path: Path, fps: float, size: tuple[int, int]) -> dict[str, Any]:
             moment = tl.moment(float(t))
             fr.hud.update(moment, tl)
             rects = fr.hud.rects()
-            slots = tag_slots(moment.view.ships, moment.view.markers)
+            slots = tag_slots(moment.view.ships, moment.view.markers, moment.view.area_width)
             d, k = fr.director, fr.director.shot_index(float(t))
             rest = d._early(float(t)) is None and float(t) - d.shots[k].start >= d._move_time(k)
             out["frames"] += 1
@@ -82,7 +82,7 @@ def covered(path: Path, fps: float, size: tuple[int, int]) -> dict[str, Any]:
                     out["px"].append(_pixels(corners, size))
                     if ship.id in shot.subjects:
                         out["subject_px"].append(out["px"][-1])
-                x0, y0, x1, y1 = tag_box(ship, slots[ship.id])
+                x0, y0, x1, y1 = tag_box(ship, slots[ship.id], moment.view.area_width)
                 tag = np.array([(x, y, TAG_Z) for x in (x0, x1) for y in (y0, y1)])
                 hit, tag_hit = _hits(base, rects), _hits(_box(fr.director.project(float(t), tag)), rects)
                 out["covered"] += hit

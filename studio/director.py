@@ -84,13 +84,16 @@ def ship_points(pose: Pose, base: str, side: float) -> Points:
     return np.array(pts, dtype=np.float64)
 
 
-def framed_points(pose: Pose, base: str, side: float, tag_width: float = 0.0) -> Points:
+def framed_points(pose: Pose, base: str, side: float, tag_width: float = 0.0,
+                  area_width: float | None = None) -> Points:
     """What a shot keeps in the picture of a ship: :func:`ship_points` and how far its name tag
     (``tag_width`` mm wide) reaches north and south of it (a tag sits below or above its base), so
-    no tag ends up under the dice bar or a fleet panel."""
+    no tag ends up under the dice bar or a fleet panel; on a table ``area_width`` wide, the tag
+    slid onto the table as :func:`~studio.marks.tag_anchor` slides it."""
     tag, w = tag_reach(pose.heading, side), tag_width / 2
+    x = pose.x if area_width is None or 2 * w >= area_width else min(max(pose.x, w), area_width - w)
     across = (-w, w) if w else (0.0,)
-    around = np.array([(pose.x + dx, pose.y + dy, 0.0) for dx in across for dy in (-tag, tag)], dtype=np.float64)
+    around = np.array([(x + dx, pose.y + dy, 0.0) for dx in across for dy in (-tag, tag)], dtype=np.float64)
     return np.vstack([ship_points(pose, base, side), around])
 
 
@@ -276,8 +279,9 @@ class Director:
     @staticmethod
     def _others_in(view: TableView, subjects: Sequence[str]) -> list[Points]:
         """:meth:`_others` on the table ``view``."""
-        slots = tag_slots(view.ships, view.markers)
-        others = [bystander_points(s.pose, s.base_size, s.base_side, tag_box(s, slots[s.id])) for s in view.ships
+        slots = tag_slots(view.ships, view.markers, view.area_width)
+        others = [bystander_points(s.pose, s.base_size, s.base_side, tag_box(s, slots[s.id], view.area_width))
+                  for s in view.ships
                   if s.id not in subjects and not s.destroyed]
         others += [np.array([(x, y, 0.0) for x in (x0, x1) for y in (y0, y1)], dtype=np.float64)
                    for x0, y0, x1, y1 in mine_boxes(view.markers)]  # a minefield is clear of the HUD too
@@ -294,15 +298,16 @@ class Director:
         subject of a move; else the subject, or any ship, standing nearest the base after event ``i``)."""
         width: dict[str, float] = {}
         out = []
+        view = self._view(i)
         ships = () if len(focus.subjects) == 1 else tuple(
-            s for s in self._view(i).ships if not focus.subjects or s.id in focus.subjects)
+            s for s in view.ships if not focus.subjects or s.id in focus.subjects)
         for b in focus.bases:
             near = min(ships, key=lambda s: math.hypot(s.pose.x - b.pose.x, s.pose.y - b.pose.y), default=None)
             ship_id = focus.subjects[0] if len(focus.subjects) == 1 else near.id if near is not None else ""
             if ship_id not in width:
                 name = self._names.get(ship_id)
                 width[ship_id] = tag_width(name) if name else 0.0
-            out.append(framed_points(b.pose, b.size, b.side, width[ship_id]))
+            out.append(framed_points(b.pose, b.size, b.side, width[ship_id], view.area_width))
         return out
 
     def _points(self, focus: FocusView, i: int) -> Points:

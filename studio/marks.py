@@ -86,11 +86,18 @@ def _reach(ship: ShipView) -> float:
     return base_reach(ship.pose.heading, ship.base_side)
 
 
-def tag_anchor(ship: ShipView, slot: int = 0) -> tuple[float, float]:
+def tag_anchor(ship: ShipView, slot: int = 0, area_width: float | None = None) -> tuple[float, float]:
     """Where a ship's name tag's centre goes: in ``slot`` 0 below (south of) its base's lowest
-    corner, 1 above its highest, 2 and 3 one row of tags further below and above."""
+    corner, 1 above its highest, 2 and 3 one row of tags further below and above; with the table's
+    ``area_width``, slid along so the whole tag lies on the table (a ship at the edge: its tag hung
+    off it, cut by the picture's edge)."""
     offset = _reach(ship) + TAG_GAP_MM + TAG_HEIGHT_MM / 2 + (slot // 2) * TAG_ROW_MM
-    return ship.pose.x, ship.pose.y - offset if slot % 2 == 0 else ship.pose.y + offset
+    x = ship.pose.x
+    if area_width is not None:
+        half = tag_width(ship.name) / 2
+        if 2 * half < area_width:
+            x = min(max(x, half), area_width - half)
+    return x, ship.pose.y - offset if slot % 2 == 0 else ship.pose.y + offset
 
 
 def tag_width(name: str) -> float:
@@ -98,9 +105,9 @@ def tag_width(name: str) -> float:
     return text_width_mm(name, TAG_HEIGHT_MM) + TAG_HEIGHT_MM
 
 
-def tag_box(ship: ShipView, slot: int = 0) -> tuple[float, float, float, float]:
-    """The tag's (x0, y0, x1, y1) on the table in mm (its backdrop) in ``slot``."""
-    x, y = tag_anchor(ship, slot)
+def tag_box(ship: ShipView, slot: int = 0, area_width: float | None = None) -> tuple[float, float, float, float]:
+    """The tag's (x0, y0, x1, y1) on the table in mm (its backdrop) in ``slot`` (``tag_anchor``)."""
+    x, y = tag_anchor(ship, slot, area_width)
     w = tag_width(ship.name)
     return x - w / 2, y - TAG_BOX_H / 2, x + w / 2, y + TAG_BOX_H / 2
 
@@ -125,7 +132,8 @@ def mine_boxes(markers: Sequence[MarkerView]) -> list[tuple[float, float, float,
             for m in markers if m.mine]
 
 
-def tag_slots(ships: Sequence[ShipView], markers: Sequence[MarkerView] = ()) -> dict[str, int]:
+def tag_slots(ships: Sequence[ShipView], markers: Sequence[MarkerView] = (),
+              area_width: float | None = None) -> dict[str, int]:
     """Each ship's tag slot (:func:`tag_anchor`), in the order given: the first slot whose tag
     overlaps no tag placed before it, no other ship's base and no Minefield Token of ``markers``
     (the view's), else one on a minefield but off the bases, else the first that overlaps no tag
@@ -135,7 +143,7 @@ def tag_slots(ships: Sequence[ShipView], markers: Sequence[MarkerView] = ()) -> 
     mines = mine_boxes(markers)
     out: dict[str, int] = {}
     for ship in ships:
-        boxes = [tag_box(ship, slot) for slot in range(TAG_SLOTS)]
+        boxes = [tag_box(ship, slot, area_width) for slot in range(TAG_SLOTS)]
         free = [k for k, b in enumerate(boxes) if all(_apart(b, p) for p in placed)]
         off_bases = [k for k in free if all(_apart(boxes[k], bb) for sid, bb in bases.items() if sid != ship.id)]
         clear = [k for k in off_bases if all(_apart(boxes[k], mb) for mb in mines)] or off_bases
@@ -174,7 +182,7 @@ class NameTags:
 
     def update(self, view: TableView, on: bool) -> None:
         want = {s.id: s for s in view.ships} if on else {}
-        slots = tag_slots(list(want.values()), view.markers)
+        slots = tag_slots(list(want.values()), view.markers, view.area_width)
         for sid in list(self._tags):
             if sid not in want:
                 self._tags.pop(sid)[1].removeNode()
@@ -188,7 +196,7 @@ class NameTags:
                 node.reparentTo(self.layer)
                 current = (key, node)
                 self._tags[sid] = current
-            x, y = tag_anchor(ship, slots[sid])
+            x, y = tag_anchor(ship, slots[sid], view.area_width)
             current[1].setPos(x, y, TAG_Z)
 
 

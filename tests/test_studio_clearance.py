@@ -121,14 +121,14 @@ def test_while_a_shot_holds_no_ship_or_name_tag_is_under_the_hud(seed4: LoadedRe
             moment = tl.moment(t)
             fr.hud.update(moment, tl)
             rects = fr.hud.rects()
-            slots = tag_slots(moment.view.ships, moment.view.markers)
+            slots = tag_slots(moment.view.ships, moment.view.markers, moment.view.area_width)
             held += 1
             for ship in moment.view.ships:
                 if ship.destroyed:
                     continue
                 base = _box(fr.director.project(t, ship_points(ship.pose, ship.base_size, ship.base_side)))
                 assert _overlap(base, rects) is None, f"t={t:.1f}: {ship.name} under the HUD"
-                x0, y0, x1, y1 = tag_box(ship, slots[ship.id])
+                x0, y0, x1, y1 = tag_box(ship, slots[ship.id], moment.view.area_width)
                 tag = _box(fr.director.project(t, np.array([(x, y, TAG_Z) for x in (x0, x1) for y in (y0, y1)])))
                 assert _overlap(tag, rects) is None, f"t={t:.1f}: {ship.name}'s name tag under the HUD"
     assert held > 400

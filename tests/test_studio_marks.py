@@ -127,6 +127,23 @@ def test_name_tags_below_each_base_in_the_player_colour_even_over_rocks(renderer
     assert np.array_equal(px(drawn, 150, 800), px(plain, 150, 800))
 
 
+def test_a_ship_at_the_table_edge_keeps_its_whole_name_tag_on_the_table(renderer: Any) -> None:
+    """A tag centred under a ship 12 mm from the left edge hung 40 mm off the table, where the
+    picture's edge cut it ("d Wing Attack Ship"); it slides along so all of it lies on the table."""
+    edge = ship("e", 12, 400, 90, player=1, name="3rd Wing Attack Ship")
+    view = TableView(A, A, ships=(edge,))
+    x0, y0, x1, y1 = tag_box(edge, tag_slots(view.ships, area_width=A)["e"], A)
+    assert x0 >= 0 and x1 - x0 > 2 * edge.pose.x  # on the table, though wider than twice the gap
+    assert tag_box(edge)[0] < 0  # (centred under the ship, as before: off the table)
+    plain = renderer.render(view, SIZE, "top", set())
+    drawn = renderer.render(view, SIZE, "top", {"names"})
+    u0, v0 = uv(x0, y1)
+    u1, v1 = uv(x1, y0)
+    inked = np.abs(drawn[v0:v1, u0:u1].astype(int) - plain[v0:v1, u0:u1].astype(int)).sum(axis=2) > 60
+    # the tag's right part is drawn where the box says: letters to its right end
+    assert inked[:, int(0.8 * (u1 - u0)):].mean() > 0.05
+
+
 def _events() -> list[Any]:
     at: dict[str, Any] = {"round": 1, "phase": "combat", "cause": "attack", "ship": "d"}
     return [ev.DamageDealt(seq=0, to="shield", **at), ev.DamageDealt(seq=1, to="hull", **at),
