@@ -533,6 +533,36 @@ def test_luck_and_the_hud_count_the_hit_a_card_adds_after_the_dice() -> None:
     assert len(fed) == sides[0].attacks
 
 
+def test_a_defenders_return_fire_in_the_damage_step_is_not_the_attacks_damage() -> None:
+    """William T. Riker (on the defender) answers an attack at Range 1 in the damage step with 2
+    attack dice at the attacker: his hits are not the attack's. The HUD's odds line said "3 damage:
+    a 61st percentile roll" for an attack that dealt 1 (skirmish seed 7, events 497-507)."""
+    from engine.rulesets.attack_wing.reducer import initial_state
+    from engine.rulesets.attack_wing.ruleset import RULESET
+
+    scenario = load_scenario("skirmish")
+    events = play(scenario, 7).events
+    t = Timeline(RULESET, events, initial_state(7), TableGeometry((914.4, 914.4), scenario.obstacles,
+                                                                   scenario.planets))
+    riker = [i for i, e in enumerate(events) if isinstance(e, ev.AbilityUsed) and e.window == "damage"
+             and e.card_name == "William T. Riker"]
+    assert riker
+    for i in riker:
+        use = events[i]
+        r = max(j for j in range(i) if isinstance(events[j], ev.AttackResolved))
+        done = events[r]
+        assert isinstance(use, ev.AbilityUsed) and isinstance(done, ev.AttackResolved) and use.ship == done.defender
+        m = t.moment(t.start_of(i) + 0.01)
+        assert m.odds is not None and m.odds.actual == done.hits + done.crits and m.odds.percentile == done.percentile
+    sides = luck(events)
+    assert sides is not None
+    dealt = [sum(e.hits + e.crits for e in events if isinstance(e, ev.AttackResolved) and e.ship.startswith(c))
+             for c in "AB"]
+    torpedo = sum(e.amount for e in events if isinstance(e, ev.AbilityUsed) and e.window == "damage"
+                  and e.card_name == "Quantum Torpedoes")
+    assert [s.actual for s in sides] == [dealt[0] + torpedo, dealt[1]]
+
+
 def test_the_rulesets_luck_reads_every_event_the_luck_needs() -> None:
     """Batch rows and `trek replay info` read only the event types ``LUCK.reads`` names: the damage
     step's card uses among them, or Quantum Torpedoes' extra hit is lost again (skirmish seed 1)."""

@@ -411,8 +411,9 @@ def luck(events: Iterable[Any], joins: Callable[[Any], Iterable[ev.ShipSetup]] |
     ``joins`` gives the ships an event brings into play after the game started, with their sides
     (Alliance's Enemy AI reinforcements); the rest come from ``GameStarted``.
 
-    An attack's damage is its uncanceled results plus what a card added to them in the damage step
-    (``AbilityUsed`` in the "damage" window with an amount: Quantum Torpedoes' extra hit), which
+    An attack's damage is its uncanceled results plus what the attacker's card added to them in the
+    damage step (``AbilityUsed`` of the attacking ship in the "damage" window with an amount: Quantum
+    Torpedoes' extra hit; not a defender's card there, as Riker's return fire at the attacker), which
     the recorded odds count and ``AttackResolved`` (emitted before that step) does not; for such an
     attack the percentile is worked out again from the recorded distribution of its damage."""
     sides: dict[str, int] = {}
@@ -436,7 +437,9 @@ def luck(events: Iterable[Any], joins: Callable[[Any], Iterable[ev.ShipSetup]] |
 
     for e in events:
         if isinstance(e, ev.AbilityUsed):
-            if e.window == "damage":
+            # the attacker's own card adds to its attack (Quantum Torpedoes); a defender's card in
+            # the same step deals damage of its own to the attacker (William T. Riker's return fire)
+            if e.window == "damage" and last is not None and e.ship == last[2].ship:
                 added += e.amount
         elif isinstance(e, ev.GameStarted | ev.AttackOdds | ev.AttackResolved):
             count()

@@ -175,7 +175,9 @@ class BoardPresenter(Generic[S]):
             self._odds[attack] = e
         elif attack >= 0 and isinstance(e, ev.AttackResolved):
             self._resolved[attack] = i
-        if attack >= 0 and isinstance(e, ev.AbilityUsed) and e.window == "damage" and e.amount > 0:
+        # the attacker's card adding to its attack (Quantum Torpedoes), not the defender's return fire (Riker)
+        if attack >= 0 and isinstance(e, ev.AbilityUsed) and e.window == "damage" and e.amount > 0 \
+                and e.ship == getattr(self.events[attack], "ship", None):
             self._added.setdefault(attack, []).append((i, e.amount))
             self.lines[-1] += self._with_card_damage(attack, i)
         said = self.decision(e, state) or getattr(e, "reason", "") or ""
