@@ -658,3 +658,24 @@ def test_the_benchmark_runs() -> None:
                           check=False)
     assert done.returncode == 0, done.stderr
     assert "decisions" in done.stdout and "sampling is" in done.stdout
+
+
+def test_captions_say_the_results_as_dealt_and_the_article_of_the_percentile() -> None:
+    """"U.S.S. Excelsior is hit: 0 damage, 1 critical (a 8th percentile roll)" read as no damage
+    beside a dice panel saying 1, and "a 8th" is said "an eighth" (review)."""
+    from engine.rulesets.attack_wing.narrate import a_percentile
+
+    assert [a_percentile(p) for p in (0.08, 0.11, 0.18, 0.8, 0.85, 0.5, 0.01)] == [
+        "an 8th percentile", "an 11th percentile", "an 18th percentile", "an 80th percentile",
+        "an 85th percentile", "a 50th percentile", "a 1st percentile"]
+    from engine.rulesets.attack_wing.reducer import fold, initial_state
+
+    events = play(load_scenario("duel"), 1).events
+    state = fold(initial_state(1), events[:1])  # the ships set up: their names
+    at = {"seq": 3, "round": 1, "phase": "combat", "ship": "A1"}
+    crit = ev.AttackResolved(defender="B1", hits=0, crits=1, canceled=1, percentile=0.075684, **at)
+    both = ev.AttackResolved(defender="B1", hits=2, crits=1, canceled=0, percentile=0.5, **at)
+    assert describe(crit, state).endswith("is hit: 1 critical hit (an 8th percentile roll)")
+    assert describe(both, state).endswith("is hit: 2 hits and 1 critical hit (a 50th percentile roll)")
+    rock = ev.ObstacleRolled(obstacle="asteroid field 3", face="battle_stations", **at)
+    assert describe(rock, state).endswith("rolls for asteroid field 3: battle stations")

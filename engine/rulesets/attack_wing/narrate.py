@@ -18,6 +18,8 @@ FREE_ACTIONS = frozenset({"scan", "evade", "battle_stations", "target_lock", "ev
                           "sensor_echo"})
 FACES = {"hit": "hit", "crit": "crit", "battle_stations": "bs", "blank": "blank", "evade": "evade",
          "double_hit": "double hit"}
+# one die said alone (an obstacle's or Console Fire's roll): its face in full, not the dice lines' short form
+FACE_NAMES = {**FACES, "crit": "critical hit", "battle_stations": "battle stations"}
 
 
 def _name(state: GameState, ship_id: str | None) -> str:
@@ -57,6 +59,12 @@ def percentile_name(p: float) -> str:
     k = min(max(round(p * 100), 0), 100)
     suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
     return f"{k}{suffix} percentile"
+
+
+def a_percentile(p: float) -> str:
+    """0.64 -> "a 64th percentile", 0.08 -> "an 8th percentile" (said "eighth", "eleventh", "eighty")."""
+    k = min(max(round(p * 100), 0), 100)
+    return f"{'an' if k in (8, 11, 18) or 80 <= k <= 89 else 'a'} {percentile_name(p)}"
 
 
 def choice_text(choice: str, state: GameState) -> str:
@@ -158,13 +166,13 @@ def describe(event: ev.Event, state: GameState) -> str:
     if isinstance(e, ev.TimeTokensRemoved):
         return f"{n}: a time token comes off {', '.join(e.cards)}"
     if isinstance(e, ev.ObstacleRolled):
-        return f"{n} rolls for {e.obstacle}: {FACES[e.face]}"
+        return f"{n} rolls for {e.obstacle}: {FACE_NAMES.get(e.face, e.face)}"
     if isinstance(e, ev.MinePlaced):
         return f"{n} places minefield {e.mine}"
     if isinstance(e, ev.MineTriggered):
         return f"Minefield {e.mine} ({e.card_name}) attacks {n}, no defense dice: {' '.join(FACES[f] for f in e.faces)}"
     if isinstance(e, ev.ConsoleFireRolled):
-        return f"{n} rolls for Console Fire: {FACES[e.face]}"
+        return f"{n} rolls for Console Fire: {FACE_NAMES.get(e.face, e.face)}"
     if isinstance(e, ev.DamageDeckReshuffled):
         return f"The damage deck ran out: {len(e.deck)} discarded cards shuffled into a new deck"
     if isinstance(e, ev.AttackDeclared):
@@ -194,10 +202,12 @@ def describe(event: ev.Event, state: GameState) -> str:
     if isinstance(e, ev.WeaponEnabled):
         return f"{n} removes the Disabled Token from {_weapon_name(state, e.ship, e.weapon)}"
     if isinstance(e, ev.AttackResolved):
-        luck = "" if e.percentile is None else f" (a {percentile_name(e.percentile)} roll)"
+        luck = "" if e.percentile is None else f" ({a_percentile(e.percentile)} roll)"
         if not e.hits and not e.crits:
             return f"{_name(state, e.defender)} evades everything{luck}"
-        return f"{_name(state, e.defender)} is hit: {e.hits} damage, {e.crits} critical{luck}"
+        # "0 damage, 1 critical" read as no damage beside a panel saying 1: say the results as dealt
+        said = [f"{n} {word}{'' if n == 1 else 's'}" for n, word in ((e.hits, "hit"), (e.crits, "critical hit")) if n]
+        return f"{_name(state, e.defender)} is hit: {' and '.join(said)}{luck}"
     if isinstance(e, ev.AttackSkipped):
         return f"{n} does not attack: {e.cause}"
     if isinstance(e, ev.DamageDealt):

@@ -19,8 +19,8 @@ from typing import Any, Generic, TypeVar
 from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.maneuvers import Maneuver, maneuver_path, template_outline
+from engine.rulesets.attack_wing.narrate import a_percentile
 from engine.rulesets.attack_wing.narrate import log_line as aw_log_line
-from engine.rulesets.attack_wing.narrate import percentile_name
 from engine.rulesets.attack_wing.odds import damage_percentile
 from engine.rulesets.attack_wing.params import BASE_SIDE_MM, RANGE_BAND_EDGES_MM
 from engine.rulesets.attack_wing.screen import (
@@ -350,7 +350,7 @@ class BoardPresenter(Generic[S]):
         view = self._odds_view(attack, i)
         if view is None or view.actual is None:
             return ""
-        luck = "" if view.percentile is None else f": a {percentile_name(view.percentile)} roll"
+        luck = "" if view.percentile is None else f": {a_percentile(view.percentile)} roll"
         return f" ({view.actual} damage in all{luck})"
 
     def _markers_at(self, i: int) -> tuple[MarkerView, ...]:

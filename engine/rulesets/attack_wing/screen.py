@@ -23,7 +23,7 @@ from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing.abilities.cards.crew_more2 import card_name
 from engine.rulesets.attack_wing.maneuvers import Maneuver, maneuver_path, template_outline
 from engine.rulesets.attack_wing.measure import Placed, line_of_fire, measure
-from engine.rulesets.attack_wing.narrate import PHASES
+from engine.rulesets.attack_wing.narrate import PHASES, a_percentile
 from engine.rulesets.attack_wing.state import AttackState, GameState, ShipState
 from engine.view import (
     BannerView,
@@ -110,10 +110,6 @@ def mine_dice_view(e: ev.MineTriggered, now: bool) -> DiceView:
                     attack_label="MINEFIELD")
 
 
-def ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
 def expected_text(odds: OddsView) -> str:
     """The expected damage as every line on screen writes it (the header and the dice panel)."""
     return f"{odds.expected:.1f} damage expected"
@@ -124,7 +120,7 @@ def odds_line(odds: OddsView | None) -> str:
     if odds is None:
         return ""
     if odds.actual is not None and odds.percentile is not None:
-        return f"{odds.actual} damage: a {ordinal(round(100 * odds.percentile))} percentile roll " \
+        return f"{odds.actual} damage: {a_percentile(odds.percentile)} roll " \
                f"({expected_text(odds)})"
     return f"odds: {expected_text(odds)}, {100 * odds.p_damage:.0f}% chance of any"
 
