@@ -26,7 +26,7 @@ from engine.rulesets.attack_wing.game_base import GameBase
 from engine.rulesets.attack_wing.maneuvers import Maneuver
 from engine.rulesets.attack_wing.movement import MoveResult, Table, resolve_move, sensor_echo_options
 from engine.rulesets.attack_wing.params import base_half
-from engine.rulesets.attack_wing.reducer import acts_under_aux_power
+from engine.rulesets.attack_wing.reduce_activation import acts_under_aux_power
 from engine.rulesets.attack_wing.refusals import Refusal
 from engine.rulesets.attack_wing.state import ShipState
 
