@@ -37,8 +37,8 @@ from engine.rulesets.attack_wing.scenario import load_scenario
 BUCKETS = {
     "AI: choosing maneuvers": ("ai.py", "plan"), "AI: choosing actions": ("ai.py", "act"),
     "AI: choosing attacks": ("ai.py", "attack"), "movement rules": ("movement.py", "resolve_move"),
-    "action options": ("game.py", "action_options"), "combat steps 3-8": ("combat.py", "resolve_attack"),
-    "line of fire": ("measure.py", "line_of_fire"), "events + reducer": ("game.py", "emit"),
+    "action options": ("activation.py", "action_options"), "combat steps 3-8": ("combat.py", "resolve_attack"),
+    "line of fire": ("measure.py", "line_of_fire"), "events + reducer": ("game_base.py", "emit"),
     "  of maneuvers: arcs, range": ("ai.py", "_arcs_after"), "  of maneuvers: obstacles": ("ai.py", "_touches"),
     "  of combat: odds with cards": ("card_odds.py", "card_odds"),
 }

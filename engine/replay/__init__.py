@@ -6,15 +6,9 @@ The layer is generic: a ruleset plugs in with a ``ReplayCodec`` (its ``Ruleset``
 from engine.replay.codec import ReplayCodec, codec_for, codec_for_header
 from engine.replay.errors import ReplayError
 from engine.replay.format import CURRENT_SCHEMA, DEFAULT_LIMITS, FORMAT_NAME, SUPPORTED_SCHEMAS, Limits
-from engine.replay.reader import (
-    BaseVisitor,
-    KeyframeRef,
-    Replay,
-    ReplayIndex,
-    ReplayVisitor,
-    Summary,
-    open_replay,
-)
+from engine.replay.index import KeyframeRef, ReplayIndex, Summary
+from engine.replay.reader import Replay, open_replay
+from engine.replay.visitor import BaseVisitor, ReplayVisitor
 from engine.replay.writer import ReplayWriter
 
 __all__ = [

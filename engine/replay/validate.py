@@ -23,7 +23,8 @@ from engine.io.documents import validation_line
 from engine.replay.codec import ReplayCodec, codec_for_header, rounds_of
 from engine.replay.errors import ReplayError
 from engine.replay.format import DEFAULT_LIMITS, KIND_EVENT, Limits
-from engine.replay.reader import Replay, Source, open_replay
+from engine.replay.reader import Replay, open_replay
+from engine.replay.source import Source
 
 
 @dataclass

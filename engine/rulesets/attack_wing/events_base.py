@@ -1,0 +1,21 @@
+"""The base of every Attack Wing event (``seq``, ``round``, ``phase``, ``draws``) and the bounded field types
+the events share."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Name = Annotated[str, Field(max_length=200)]
+ShipRef = Annotated[str, Field(min_length=1, max_length=40)]
+Small = Annotated[int, Field(ge=-1000, le=1000)]
+Reason = Annotated[str, Field(max_length=500)]
+
+
+class _Event(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    seq: Annotated[int, Field(ge=0)]
+    round: Annotated[int, Field(ge=0, le=10_000)]
+    phase: Literal["setup", "planning", "activation", "combat", "end", "over"]
+    draws: Annotated[int, Field(ge=0, le=10_000)] = 0  # random numbers this event consumed
