@@ -133,7 +133,14 @@ def attack_span(timeline: Timeline, n: int) -> tuple[float, float]:
         raise VideoError(f"--attack {n} is outside the replay's attacks 1-{len(declared)}")
     a = declared[n - 1]
     last = attack_last(timeline, a)
-    return max(timeline.start_of(a) - ATTACK_LEAD, 0.0), timeline.start_of(last + 1)
+    # the lead shows what comes before the declaration (the ship made active), never the end of the
+    # attack before it: its dice and damage would open the clip of this one
+    lead = timeline.start_of(a) - ATTACK_LEAD
+    j = a - 1
+    while j >= 0 and timeline.attack_of[j] < 0 and timeline.start_of(j) > lead:
+        j -= 1
+    floor = timeline.start_of(j + 1) if j >= 0 and timeline.attack_of[j] >= 0 else 0.0
+    return max(lead, floor), timeline.start_of(last + 1)
 
 
 def attack_last(timeline: Timeline, a: int) -> int:
