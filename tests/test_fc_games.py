@@ -211,3 +211,13 @@ def test_replay_info_and_dump_count_the_games_turns(tmp_path: Path, capsys: pyte
     old = open_replay(first_edition)
     assert old.index.rounds is None and old.summary().rounds == max(e["turn"] for e in old.events())
     assert validate_replay(first_edition).sound and open_replay(GOLDEN).index.rounds == 12
+
+
+def test_replay_state_says_a_disabled_rating_in_words() -> None:
+    """A setting's rating of None is Disabled (content.Setting); `trek replay state` printed "NNone"
+    for the B'rel's red tactical sensors (seed 3's last state)."""
+    from engine.rulesets.fleet_captains.codec import format_state
+
+    lines = format_state(play_game(3).state)
+    text = "\n".join(lines) if not isinstance(lines, str) else lines
+    assert "None" not in text and "N disabled" in text

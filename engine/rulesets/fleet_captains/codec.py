@@ -62,7 +62,8 @@ def format_state(state: FcState) -> str:
                                                     else f"at {ship.location}")
         d = ship.dial
         lines.append(f"  {ship.id:<4} {ship.card.name:<22} {where:<22} {('normal', 'yellow', 'red')[ship.alert]} "
-                     f"{d.label}: W{d.weapons} S{d.shields} N{d.sensors} E{d.engines}"
+                     f"{d.label}: " + " ".join(f"{k} disabled" if v is None else f"{k}{v}" for k, v in
+                                               (("W", d.weapons), ("S", d.shields), ("N", d.sensors), ("E", d.engines)))
                      + (f"  crew {len(ship.crew)}" if ship.crew else ""))
     for place in state.locations:
         if place.tile is None:
