@@ -35,7 +35,6 @@ from studio.hud_crew import crew_height
 from studio.hud_dice import DICE_BOTTOM, DICE_TOP, DiceStrip, pulse_scale
 from studio.hud_mission import MissionBox
 from studio.hud_panels import COLUMN_W, ShipPanel
-from studio.widgets import fit
 
 PIP_SCALE: Final = 1.5  # the dice inset of an attack clip
 MARGIN: Final = 0.03
@@ -384,10 +383,10 @@ class Hud:
         if not self._changed("caption", text):
             return
         replace_children(self.caption_back)
-        # a long line (a card's use with its reason) is cut with an ellipsis inside the image, never
-        # at its edges; the event log keeps the whole line
+        # a long line (a card's use with its reason) is set smaller first (to 3/4), then cut with an
+        # ellipsis inside the image, never at its edges; the event log keeps the whole line
         room = 2 * (self.aspect / self.scale - MARGIN) - 0.08  # the back's padding
-        self.caption.set(fit(self.caption.node, text, room / CAPTION_SIZE), pos=(0.0, CAPTION_Z))
+        self.caption.fit(text, room, pos=(0.0, CAPTION_Z))
         if text:
             w = min(self.caption.width() + 0.08, 2 * self.aspect / self.scale - 0.04)
             s = Shapes()

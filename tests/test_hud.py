@@ -292,6 +292,13 @@ def test_a_long_caption_is_cut_inside_the_image(loaded: LoadedReplay) -> None:
     assert hud.caption.width() <= 2 * edge - 0.04
     assert hud.caption.text.startswith("R4 Activation: I.K.S. Maht-H'A uses") and hud.caption.text.endswith("…")
     assert hud_for(loaded, moment).caption.text == moment.caption  # a short line is kept whole
+    # a line a little too long is set smaller, whole: Riker's return fire lost "no defense roll"
+    # to the ellipsis, which says who takes the damage (review round 2)
+    riker = ("R7 Combat: U.S.S. Excelsior uses William T. Riker on 3rd Wing Attack Ship: attacked at Range 1 after "
+             "his Action: 2 attack dice at the attacker, whose hits and crits damage it with no defense roll (even "
+             "if his ship is destroyed by that attack)")
+    hud = hud_for(loaded, replace(moment, caption=riker))
+    assert hud.caption.text == riker and hud.caption.width() <= 2 * edge - 0.04
 
 
 def test_a_dies_mark_letter_sits_clear_of_the_next_dies_number(loaded: LoadedReplay) -> None:

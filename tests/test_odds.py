@@ -679,3 +679,17 @@ def test_captions_say_the_results_as_dealt_and_the_article_of_the_percentile() -
     assert describe(both, state).endswith("is hit: 2 hits and 1 critical hit (a 50th percentile roll)")
     rock = ev.ObstacleRolled(obstacle="asteroid field 3", face="battle_stations", **at)
     assert describe(rock, state).endswith("rolls for asteroid field 3: battle stations")
+
+
+def test_a_card_used_for_the_reason_its_summary_gives_is_said_once() -> None:
+    """The log line of a card whose seat's reason is the card's own summary said it twice (William T.
+    Riker's return fire, skirmish seed 7 event 504)."""
+    from engine.rulesets.attack_wing.reducer import fold, initial_state
+
+    events = play(load_scenario("skirmish"), 7).events
+    uses = [i for i, e in enumerate(events) if isinstance(e, ev.AbilityUsed) and e.reason and e.reason in e.summary]
+    assert uses
+    for i in uses[:5]:
+        e = events[i]
+        assert isinstance(e, ev.AbilityUsed)
+        assert describe(e, fold(initial_state(7), events[:i])).count(e.summary) == 1

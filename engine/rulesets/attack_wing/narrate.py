@@ -228,7 +228,9 @@ def describe(event: ev.Event, state: GameState) -> str:
         free = ": free " if e.window == "free_action" or e.choice in FREE_ACTIONS else ": "
         free += choice_text(e.choice, state) if e.choice else ""
         free = free if e.choice and e.choice != e.subject else ""  # the ship chosen is said once
-        why = f" ({named(e.reason, state)})" if e.reason and e.reason != "always applies" else ""
+        # the seat's reason, unless it only repeats the card's summary (a card used whenever it may)
+        why = f" ({named(e.reason, state)})" if e.reason and e.reason != "always applies" \
+            and e.reason not in e.summary else ""
         return f"{n} uses {e.card_name}{on}{free}: {e.summary}{why}"
     if isinstance(e, ev.RoundEnded):
         return f"Round {e.round} ends"
