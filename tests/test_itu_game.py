@@ -292,3 +292,20 @@ def test_officers_are_readied_once_a_ready_phase_up_to_three() -> None:
     with pytest.raises(ValueError, match="readies once"):
         apply(state, OfficersReadied(seq=4, round=1, phase="ready", side=0, officers=()))
     assert apply(state, OfficersReadied(seq=4, round=1, phase="ready", side=1, officers=())).readied == (1, 1)
+
+
+def test_a_tied_game_says_the_rule_that_decides_it_and_ends_as_game_over(tmp_path: Path) -> None:
+    """Seed 3 ends 5 to 5 in Outpost Ambush: "Dominion wins (5 to 5)" named no reason; the end
+    event says the tie rule, and the last frame's top-left box reads GAME OVER (not "OVER PHASE")."""
+    from engine.rulesets.into_the_unknown.ai import ItuAI
+    from engine.rulesets.into_the_unknown.game import play_game as play_itu
+    from engine.rulesets.into_the_unknown.play import play_mission
+
+    game = play_itu(3, [ItuAI(), ItuAI()])
+    end = game.events[-1]
+    assert game.state.score(0) == game.state.score(1) and game.state.winner == 1
+    assert "a tie goes to the Dominion in Outpost Ambush" in getattr(end, "why", "")
+    path = tmp_path / "itu3.trek"
+    play_mission(3, path, None)
+    tl = load_timeline(path).timeline
+    assert tl.moment(tl.duration).phase_label == "GAME OVER"

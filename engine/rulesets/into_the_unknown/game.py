@@ -409,6 +409,10 @@ class ItuGame:
         scores = (state.score(0), state.score(1))
         tie = 1 if state.complication == "outpost_ambush" else 0
         winner = 0 if scores[0] > scores[1] else 1 if scores[1] > scores[0] else tie
+        if scores[0] == scores[1]:  # the score alone does not say who won: the rule that decides does
+            gets = "the Dominion" if tie else "the Federation"
+            where = "Outpost Ambush" if tie else "Rescue Op" if state.complication else "the overture"
+            why = f"{why}; a tie goes to {gets} in {where}"
         self.emit(GameEnded(seq=self.seq, round=state.round, phase="over", winner=winner, scores=scores,
                             why=f"({why})"))
 

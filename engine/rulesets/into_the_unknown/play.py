@@ -70,7 +70,9 @@ def play_command(request: PlayRequest) -> Played:
     lines = [f"{TITLE} ({NAME}), seed {request.seed}: {state.round} rounds, {len(game.events)} events "
              f"in {seconds:.2f} s",
              f"  complication: {state.complication or 'not revealed'}; Federation {state.score(0)}, "
-             f"Dominion {state.score(1)}: {winner} wins"]
+             f"Dominion {state.score(1)}: {winner} wins"
+             + (" (a tie goes to the Dominion in Outpost Ambush, to the Federation otherwise)"
+                if state.winner is not None and state.score(0) == state.score(1) else "")]
     if request.out:
         lines.append(f"  replay: {request.out}")
     return Played(doc, tuple(lines))

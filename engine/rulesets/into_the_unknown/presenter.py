@@ -357,6 +357,6 @@ class ItuPresenter:
                       active=active, dice=dice, reason=header.reason if header else "",
                       caption=self.lines[index] if index >= 0 else "", header=header, banner=banner,
                       round_label=f"ROUND {state.round}" if state.round else "SETUP",
-                      phase_label=f"{state.phase.upper()} PHASE",
+                      phase_label="GAME OVER" if state.phase == "over" else f"{state.phase.upper()} PHASE",
                       panels=tuple(panel(s, s.id == active) for s in sorted(state.ships, key=lambda s: s.side)),
                       mission=mission_view(state))
