@@ -69,7 +69,7 @@ def seconds(event: ItuEvent) -> float:
 def describe(event: ItuEvent, state: ItuState) -> str:
     """The event as a sentence, with names from the state before it."""
     def name(ship_id: str) -> str:
-        return next((s.name for s in state.ships if s.id == ship_id), ship_id)
+        return next((s.name for s in state.ships if s.id == ship_id), None) or objective_name(state, ship_id)
 
     if event.type == "game_started":
         return f"{event.mission}: {event.sides[0]} against {event.sides[1]}"
@@ -144,6 +144,21 @@ def objective_marker(state: ItuState, objective: ObjectiveState) -> MarkerView:
                       control=control, plain=control is None)
 
 
+def objective_name(state: ItuState, objective_id: str) -> str:
+    """An objective token as the table's marker names it ("objective 4, Federation outpost"): an
+    outpost's weapons array attacks in the hazard phase; the bare id where it is no objective."""
+    found = next((o for o in state.objectives if o.id == objective_id), None)
+    if found is None:
+        return objective_id
+    return objective_marker(state, found).text.split(",", 1)[0].replace(":", ",", 1)
+
+
+def objective_side(state: ItuState, objective_id: str) -> int | None:
+    """The player whose control marker is on the objective (None: no marker, or no objective)."""
+    found = next((o for o in state.objectives if o.id == objective_id), None)
+    return objective_marker(state, found).control if found is not None else None
+
+
 def mission_view(state: ItuState) -> MissionView:
     """The mission's act, scores, combat directives and the influence track for the HUD."""
     return MissionView(title=ACTS[state.complication], names=(state.sides[0], state.sides[1]),
@@ -201,14 +216,15 @@ STATION_WORDS = {"captains_chair": "CHAIR", "helm": "HELM", "instruments": "INST
                  "engineering": "ENG", "cargo_bay": "CARGO", "medbay": "MED", "bridge": "BRIDGE"}
 
 
-def panel(ship: ShipState, active: bool) -> PanelView:
+def panel(ship: ShipState, active: bool, names: dict[str, str] | None = None) -> PanelView:
     """A ship's HUD card: hull on its dial, the fore shields its alert shows, reserve and tokens, the
     alert dial with its pips, the crew stats and the officers at their stations, ready or committed."""
     stats = ship.stats
     tokens = [TokenView(kind="reserve", label=f"RESERVE {ship.reserve}")]  # the badge says the dial in full
     tokens += [TokenView(kind=k, count=n, label=k.upper()) for k, n in (("advantage", ship.advantage),
                                                                       ("peril", ship.peril)) if n]
-    tokens += [TokenView(kind="target_lock", target=ship.lock, label=ship.lock)] if ship.lock else []
+    if ship.lock:  # the locked ship's name, as its tag on the table says it
+        tokens.append(TokenView(kind="target_lock", target=ship.lock, label=(names or {}).get(ship.lock, ship.lock)))
     command, ops, science = ship.crew_stats
     crew = tuple(CrewView(name=OFFICERS[o.key].name, station=STATION_WORDS[o.station or o.section],
                           ready=not o.committed and not o.incapacitated,
@@ -262,8 +278,18 @@ class ItuPresenter:
                 BaseView(pose=s.pose.pose(), size="small" if s.card.base == "small" else "large",
                          side=max(BASES[s.card.base])) for s in pair))
 
+        objective = next((o for o in before.objectives if o.id == getattr(event, "ship", None)), None)
+        if isinstance(event, AttackMade) and objective is not None and event.target in {s.id for s in before.ships}:
+            # an outpost's weapons array (hazard phase): the director frames the token and its target
+            target = before.ship(event.target)
+            self.focus[index] = FocusView(kind="attack", subjects=(event.target,), bases=(
+                BaseView(pose=target.pose.pose(), size="small" if target.card.base == "small" else "large",
+                         side=max(BASES[target.card.base])),
+                BaseView(pose=Pose(objective.x, objective.y, 0.0), size="small", side=INCH)))
+
     def finish(self, final: ItuState) -> None:
-        self.roster = tuple(panel(s, False) for s in sorted(final.ships, key=lambda s: s.side))
+        names = {s.id: s.name for s in final.ships}
+        self.roster = tuple(panel(s, False, names) for s in sorted(final.ships, key=lambda s: s.side))
 
     def mark(self, event: ItuEvent) -> tuple[int, str] | None:
         if event.type in ("round_started", "phase_started"):
@@ -332,6 +358,7 @@ class ItuPresenter:
                     for a in state.anomalies]
         attack = event if isinstance(event, AttackMade) else None
         by = {s.id: s for s in state.ships}
+        names = {s.id: s.name for s in state.ships}
         aimed = attack is not None and attack.ship in by and attack.target in by
         arcs = (attack_arc(by[attack.ship], attack),) if attack is not None and aimed else ()
         ruler = attack_ruler(by[attack.ship], by[attack.target], attack) if attack is not None and aimed else None
@@ -350,6 +377,13 @@ class ItuPresenter:
                                 verb=f"fires {attack.weapon} at" if attack is not None and target else "",
                                 target=target.id if target else None, target_name=target.name if target else "",
                                 target_player=target.side if target else 1)
+        elif attack is not None and attack.target in by and objective_side(state, attack.ship) is not None:
+            side = objective_side(state, attack.ship)
+            target = by[attack.target]
+            header = HeaderView(ship=attack.ship, name=objective_name(state, attack.ship), player=side or 0,
+                                reason=f'{attack.range / INCH:.1f}" to the {attack.end} end' if attack.end else "",
+                                verb=f"fires its {attack.weapon} at", target=target.id, target_name=target.name,
+                                target_player=target.side)
         banner = BannerView(title=f"ROUND {state.round}") if event is not None and event.type == "round_started" \
             else None
         dice = attack_dice(attack, by.get(attack.target)) if attack is not None else None
@@ -357,6 +391,6 @@ class ItuPresenter:
                       active=active, dice=dice, reason=header.reason if header else "",
                       caption=self.lines[index] if index >= 0 else "", header=header, banner=banner,
                       round_label=f"ROUND {state.round}" if state.round else "SETUP",
-                      phase_label=f"{state.phase.upper()} PHASE",
-                      panels=tuple(panel(s, s.id == active) for s in sorted(state.ships, key=lambda s: s.side)),
+                      phase_label="GAME OVER" if state.over else f"{state.phase.upper()} PHASE",
+                      panels=tuple(panel(s, s.id == active, names) for s in sorted(state.ships, key=lambda s: s.side)),
                       mission=mission_view(state))
