@@ -130,3 +130,27 @@ def test_a_class_the_name_already_says_is_left_out(loaded: LoadedReplay) -> None
     assert cls.casefold() in name.casefold() and text == ""
     name, cls, text = shown["defiant"]
     assert cls.casefold() not in name.casefold() and text == cls
+
+
+def test_a_torpedo_is_named_by_its_launcher_to_its_detonation(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Seed 1: U.S.S. Defiant launches a Quantum Torpedo; its moves, its detonation and the attack
+    the detonation makes said "torpedo-1" (and the attack had no header: the token had left the
+    table). Each now names the launcher's torpedo, and the attack's header says who it strikes."""
+    path = tmp_path_factory.mktemp("itu-torpedo") / "itu1.trek"
+    play_mission(1, path)
+    tl = load_timeline(path).timeline
+    launch = next(i for i, e in enumerate(tl.events) if e.type == "projectile_launched")
+    event = tl.events[launch]
+    launcher = tl.ruleset_state_after(launch).ship(event.ship)
+    words = f"{launcher.name}'s Quantum Torpedo"
+    its = [i for i, e in enumerate(tl.events) if getattr(e, "projectile", None) == event.projectile
+           or getattr(e, "ship", None) == event.projectile]
+    assert [tl.events[i].type for i in its][-1] == "attack_made" and len(its) >= 3
+    for i in its:
+        caption = moment_after(tl, i).caption
+        assert event.projectile not in caption, caption
+        assert caption.startswith(words if i != launch else launcher.name), caption
+    attack = tl.events[its[-1]]
+    header = moment_after(tl, its[-1]).header
+    assert header is not None and (header.name, header.player) == (words, launcher.side)
+    assert header.target == attack.target and header.verb == "detonates against"

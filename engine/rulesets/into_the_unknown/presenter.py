@@ -66,10 +66,12 @@ def seconds(event: ItuEvent) -> float:
     return SECONDS[event.type]
 
 
-def describe(event: ItuEvent, state: ItuState) -> str:
-    """The event as a sentence, with names from the state before it."""
+def describe(event: ItuEvent, state: ItuState, torpedoes: dict[str, tuple[str, int]] | None = None) -> str:
+    """The event as a sentence, with names from the state before it (a projectile's by its
+    launcher, from ``torpedoes``: it is gone from the state when its detonation attacks)."""
     def name(ship_id: str) -> str:
-        return next((s.name for s in state.ships if s.id == ship_id), None) or objective_name(state, ship_id)
+        return next((s.name for s in state.ships if s.id == ship_id), None) or (torpedoes or {}).get(
+            ship_id, (objective_name(state, ship_id), 0))[0]
 
     if event.type == "game_started":
         return f"{event.mission}: {event.sides[0]} against {event.sides[1]}"
@@ -106,18 +108,22 @@ def describe(event: ItuEvent, state: ItuState) -> str:
         faces = ", ".join(d.face for d in _final(event.dice, event.steps))
         outcome = f"hit for {event.damage}, shields cancel {event.shields}" if event.hit else "miss"
         aimed = f"{name(event.target)}'s {event.end}" if event.end else name(event.target)
-        return (f"{name(event.ship)} fires {event.weapon} at {aimed} "
+        fires = "detonates against" if event.ship in (torpedoes or {}) else f"fires {event.weapon} at"
+        return (f"{name(event.ship)} {fires} {aimed} "
                 f"({event.range / INCH:.1f}\"): {faces} -> {outcome}" + (f"; {', '.join(event.spent)}"
                                                                         if event.spent else ""))
     if event.type == "anomaly_exposed":
         return f"anomaly {event.number} exposed by {name(event.ship)}"
     if event.type == "projectile_launched":
-        return f"{name(event.ship)} launches a {PROJECTILES[event.kind].name} from its {event.end} ({event.projectile})"
+        return f"{name(event.ship)} launches a {PROJECTILES[event.kind].name} from its {event.end}"
     if event.type == "projectile_moved":
-        return (f"{event.projectile} moves {event.distance / INCH:.1f}\" along its {event.side.replace('_', ' ')} side"
+        side = event.side.replace("_", " ")
+        return (f"{name(event.projectile)} moves {event.distance / INCH:.1f}\" along its {side} side"
                 + (", across a system boundary" if event.crossed_boundary else ""))
     if event.type == "projectile_removed":
-        return f"{event.projectile} {'detonates' if event.why == 'detonated' else 'is removed'} ({event.why})"
+        if event.why == "detonated":
+            return f"{name(event.projectile)} detonates"
+        return f"{name(event.projectile)} is removed ({event.why})"
     if event.type == "effects_resolved":
         return event.why
     if event.type == "complication_revealed":
@@ -252,11 +258,15 @@ class ItuPresenter:
         self.roster: tuple[PanelView, ...] = ()
         self.acting: list[str | None] = []
         self.ships_at_start: tuple[ShipState, ...] = ()  # the ships as set up (their displays)
+        self.torpedoes: dict[str, tuple[str, int]] = {}  # projectile id: its launcher's words, its side
 
     def observe(self, index: int, event: ItuEvent, before: ItuState) -> None:
         if index == 1 or not self.ships_at_start:
             self.ships_at_start = before.ships
-        self.lines.append(describe(event, before))
+        if isinstance(event, ProjectileLaunched):  # named by its launcher from now on ("torpedo-1" said nothing)
+            launcher = before.ship(event.ship)
+            self.torpedoes[event.projectile] = (f"{launcher.name}'s {PROJECTILES[event.kind].name}", launcher.side)
+        self.lines.append(describe(event, before, self.torpedoes))
         self.acting.append(getattr(event, "ship", None))
         if isinstance(event, ShipMoved):  # the director frames the base's start, end and the ruler
             card = before.ship(event.ship).card
@@ -377,10 +387,16 @@ class ItuPresenter:
                                 verb=f"fires {attack.weapon} at" if attack is not None and target else "",
                                 target=target.id if target else None, target_name=target.name if target else "",
                                 target_player=target.side if target else 1)
-        elif attack is not None and attack.target in by and objective_side(state, attack.ship) is not None:
-            side = objective_side(state, attack.ship)
+        elif attack is not None and attack.target in by and attack.ship in self.torpedoes:
             target = by[attack.target]
-            header = HeaderView(ship=attack.ship, name=objective_name(state, attack.ship), player=side or 0,
+            words, side = self.torpedoes[attack.ship]
+            header = HeaderView(ship=attack.ship, name=words, player=side, verb="detonates against",
+                                target=target.id, target_name=target.name, target_player=target.side,
+                                reason=f'{attack.range / INCH:.1f}" to the {attack.end} end' if attack.end else "")
+        elif attack is not None and attack.target in by and objective_side(state, attack.ship) is not None:
+            target = by[attack.target]
+            header = HeaderView(ship=attack.ship, name=objective_name(state, attack.ship),
+                                player=objective_side(state, attack.ship) or 0,
                                 reason=f'{attack.range / INCH:.1f}" to the {attack.end} end' if attack.end else "",
                                 verb=f"fires its {attack.weapon} at", target=target.id, target_name=target.name,
                                 target_player=target.side)
