@@ -197,7 +197,9 @@ def describe(event: ev.Event, state: GameState) -> str:
         luck = "" if e.percentile is None else f" (a {percentile_name(e.percentile)} roll)"
         if not e.hits and not e.crits:
             return f"{_name(state, e.defender)} evades everything{luck}"
-        return f"{_name(state, e.defender)} is hit: {e.hits} damage, {e.crits} critical{luck}"
+        # the damage in all, as the dice strip says it ("3 damage, 1 critical" read as 3 beside its "4 damage")
+        hits = f"{e.hits} hit{'s' if e.hits != 1 else ''}, {e.crits} critical{'s' if e.crits != 1 else ''}"
+        return f"{_name(state, e.defender)} is hit: {hits}, {e.hits + e.crits} damage{luck}"
     if isinstance(e, ev.AttackSkipped):
         return f"{n} does not attack: {e.cause}"
     if isinstance(e, ev.DamageDealt):
