@@ -154,3 +154,15 @@ def test_a_torpedo_is_named_by_its_launcher_to_its_detonation(tmp_path_factory: 
     header = moment_after(tl, its[-1]).header
     assert header is not None and (header.name, header.player) == (words, launcher.side)
     assert header.target == attack.target and header.verb == "detonates against"
+
+
+def test_a_reason_names_an_objective_as_its_marker_does(loaded: LoadedReplay) -> None:
+    """The AI's recorded reasons say "toward objective-3", "DEMOLITION SALVO at objective-4"; the
+    header says them as the table's numbered markers do ("objective 4"), the rest word for word."""
+    tl = loaded.timeline
+    said = [i for i, e in enumerate(tl.events) if "objective-" in getattr(e, "reason", "")]
+    assert said
+    for i in said:
+        header = moment_after(tl, i).header
+        assert header is not None and "objective-" not in header.reason
+        assert header.reason == tl.events[i].reason.replace("objective-", "objective ")  # type: ignore[union-attr]

@@ -5,6 +5,7 @@ their control markers and anomaly tokens as markers, a panel per ship, each even
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -132,6 +133,7 @@ def describe(event: ItuEvent, state: ItuState, torpedoes: dict[str, tuple[str, i
     return f"the game ends: {winner} ({event.scores[0]} to {event.scores[1]}) {event.why}".strip()
 
 
+OBJECTIVE_ID = re.compile(r"\bobjective-(\d+)\b")  # a recorded reason's id, said as the table's marker: "objective 4"
 ACTS = {None: "OVERTURE", "outpost_ambush": "OUTPOST AMBUSH", "rescue_op": "RESCUE OP"}
 WHAT = {None: ("waypoint", "sensor outpost"), "outpost_ambush": ("outpost", "outpost"),
         "rescue_op": ("freighter", "freighter")}  # what a token stands for, by its marker's colour
@@ -383,7 +385,7 @@ class ItuPresenter:
             target = by.get(attack.target) if attack is not None else None
             words = attack_words(acting, attack) if attack is not None and target else ""
             header = HeaderView(ship=active, name=acting.name, player=acting.side,
-                                reason=getattr(event, "reason", "") or words,
+                                reason=OBJECTIVE_ID.sub(r"objective \1", getattr(event, "reason", "")) or words,
                                 verb=f"fires {attack.weapon} at" if attack is not None and target else "",
                                 target=target.id if target else None, target_name=target.name if target else "",
                                 target_player=target.side if target else 1)
