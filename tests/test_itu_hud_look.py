@@ -166,3 +166,41 @@ def test_a_reason_names_an_objective_as_its_marker_does(loaded: LoadedReplay) ->
         header = moment_after(tl, i).header
         assert header is not None and "objective-" not in header.reason
         assert header.reason == tl.events[i].reason.replace("objective-", "objective ")  # type: ignore[union-attr]
+
+
+def test_a_tests_dice_are_in_the_strip_with_their_count_against_the_difficulty(loaded: LoadedReplay) -> None:
+    """Guide, "Making a Test": a test rolls dice and counts successes (a double two, a breakthrough
+    one) against its difficulty. The strip showed nothing for a test (the caption listed faces); it
+    shows the final faces the caption lists under the test's name, and a count that agrees with the
+    result. The director frames the ship and the objective it tests against clear of the strip."""
+    from engine.rulesets.into_the_unknown.dice import SUCCESS_VALUE
+    from studio.camera import project
+
+    tl = loaded.timeline
+    tests = [i for i, e in enumerate(tl.events) if e.type == "test_made"]
+    assert tests
+    for i in tests:
+        e = tl.events[i]
+        dice = moment_after(tl, i).dice
+        assert dice is not None and dice.attack_label == e.test  # type: ignore[union-attr]
+        faces = [d.face for d in dice.attack]
+        assert moment_after(tl, i).caption.split(": ", 1)[1].startswith(", ".join(faces))
+        n = sum(SUCCESS_VALUE.get(f, 0) for f in faces)
+        assert dice.tally.startswith(f"{n} success") and f"difficulty {e.difficulty}: " in dice.tally  # type: ignore[union-attr]
+        assert dice.tally.endswith("success" if e.success else "failure") and (n >= e.difficulty) == e.success  # type: ignore[union-attr]
+    at = next(i for i in tests if tl.events[i].target and tl.events[i].target.startswith("objective")  # type: ignore[union-attr]
+              and len(tl.events[i].test) > len("ATTACK") + 6)  # type: ignore[union-attr]
+    moment = moment_after(tl, at)
+    number = tl.events[at].target.rsplit("-", 1)[-1]  # type: ignore[union-attr]
+    marker = next(m for m in moment.view.markers if m.label == number and m.text.startswith("objective"))
+    with FrameRenderer(loaded, SIZE) as fr:
+        assert fr.hud is not None
+        pose = fr.camera_pose(moment)
+        fr.hud.update(moment, tl)
+        fr._draw(moment, pose, set())
+        left, right, bottom, top = fr.hud.safe_area()
+        (x, y), = project(pose, SIZE[0] / SIZE[1], [(marker.x, marker.y, 0.0)])
+        assert left < x < right and bottom < y < top, (x, y)  # the objective tested, clear of the strip
+        name = pixel_columns(fr, fr.hud.dice.attack_label.path)
+        box = pixel_columns(fr, fr.hud.dice.backing)
+    assert box[0] + 4 <= name[0] and name[1] <= box[1], (name, box)  # "DEMOLITION SALVO" inside its box

@@ -19,6 +19,7 @@ from engine.rulesets.into_the_unknown.events import (
     ProjectileMoved,
     ShipMoved,
     StepModel,
+    TestMade,
 )
 from engine.rulesets.into_the_unknown.presenter_table import (
     BASE_LINES,
@@ -26,6 +27,7 @@ from engine.rulesets.into_the_unknown.presenter_table import (
     attack_dice,
     attack_ruler,
     attack_words,
+    dice_of_test,
     impulse_frame,
     launch_tool,
     pieces,
@@ -290,6 +292,20 @@ class ItuPresenter:
                 BaseView(pose=s.pose.pose(), size="small" if s.card.base == "small" else "large",
                          side=max(BASES[s.card.base])) for s in pair))
 
+        if isinstance(event, TestMade) and event.ship in {s.id for s in before.ships}:
+            # its dice strip comes up: the director frames the ship and what it tests against clear of it
+            ship = before.ship(event.ship)
+            bases = [BaseView(pose=ship.pose.pose(), size="small" if ship.card.base == "small" else "large",
+                              side=max(BASES[ship.card.base]))]
+            aim = next((o for o in before.objectives if o.id == event.target), None)
+            other = next((s for s in before.ships if s.id == event.target and s.id != ship.id), None)
+            if aim is not None:
+                bases.append(BaseView(pose=Pose(aim.x, aim.y, 0.0), size="small", side=INCH))
+            if other is not None:
+                bases.append(BaseView(pose=other.pose.pose(), size="small" if other.card.base == "small" else "large",
+                                      side=max(BASES[other.card.base])))
+            self.focus[index] = FocusView(kind="attack", subjects=(ship.id,) + ((other.id,) if other else ()),
+                                          bases=tuple(bases))
         objective = next((o for o in before.objectives if o.id == getattr(event, "ship", None)), None)
         if isinstance(event, AttackMade) and objective is not None and event.target in {s.id for s in before.ships}:
             # an outpost's weapons array (hazard phase): the director frames the token and its target
@@ -404,7 +420,8 @@ class ItuPresenter:
                                 target_player=target.side)
         banner = BannerView(title=f"ROUND {state.round}") if event is not None and event.type == "round_started" \
             else None
-        dice = attack_dice(attack, by.get(attack.target)) if attack is not None else None
+        dice = attack_dice(attack, by.get(attack.target)) if attack is not None else \
+            dice_of_test(event) if isinstance(event, TestMade) else None
         return Moment(time=time, index=index, progress=progress, round=state.round, phase=state.phase, view=view,
                       active=active, dice=dice, reason=header.reason if header else "",
                       caption=self.lines[index] if index >= 0 else "", header=header, banner=banner,
