@@ -182,7 +182,7 @@ def title_card(loaded: LoadedReplay, facts: ClipFacts) -> CardView:
 
 def losses(loaded: LoadedReplay, facts: ClipFacts, counted: bool = False) -> list[str]:
     """The ships out of play in the clip, per fleet and how they went ("Dominion: 2nd Division Cruiser
-    destroyed"; ``counted``: "2 Dominion ships destroyed")."""
+    destroyed"; ``counted``: "2 ships of the Dominion destroyed")."""
     out = []
     for side, name in _sides(loaded):
         by_status: dict[str, list[str]] = {}
@@ -191,7 +191,8 @@ def losses(loaded: LoadedReplay, facts: ClipFacts, counted: bool = False) -> lis
             by_status.setdefault(panel_status(p), []).append(p.name)
         for status, ships in by_status.items():
             n = len(ships)
-            out.append(f"{n} {name} ship{'s' if n != 1 else ''} {status}" if counted
+            # "of the": a fleet's name may be a plural noun ("1 Players ship retreated" read wrong)
+            out.append(f"{n} ship{'s' if n != 1 else ''} of the {name} {status}" if counted
                        else f"{name}: {', '.join(ships)} {status}")
     return out
 

@@ -14,6 +14,7 @@ from studio import palette
 from studio.hud2d import CYAN, DIM, GOLD, PANEL, RGBA, WHITE, Label, Shapes, replace_children
 
 DIE: Final = 0.095  # die edge
+LABEL_W: Final = 0.24  # the least room for a group's name before its dice ("ATTACK")
 DICE_Z: Final = -0.7  # centre line of the dice strip
 DICE_BOTTOM: Final = DICE_Z - DIE / 2 - 0.075  # the strip's backing
 DICE_TOP: Final = DICE_Z + DIE / 2 + 0.03
@@ -130,9 +131,14 @@ class DiceStrip:
             self._nodes = []
             replace_children(self.labels_root)
             replace_children(self.backing)
-            label_w = 0.24
+            # each group's name before its dice, as wide as it needs ("DEMOLITION SALVO" ran out of the box)
+            label_ws = []
+            for label, name in ((self.attack_label, names[0]), (self.defense_label, names[1])):
+                label.set(name)
+                label_ws.append(max(LABEL_W, label.width() + 0.06))
             groups = [g for g in (attack, defense) if g]
-            width = label_w * len(groups) + pitch * (len(attack) + len(defense)) + 0.06 * (len(groups) - 1)
+            width = (sum(w for g, w in zip((attack, defense), label_ws, strict=True) if g)
+                     + pitch * (len(attack) + len(defense)) + 0.06 * (len(groups) - 1))
             self.tally.set(tally)
             self.odds.set(odds)
             self.legend.set(legend)
@@ -147,8 +153,8 @@ class DiceStrip:
             back.node(self.backing, "back")
             self.attack_label.path.hide()
             self.defense_label.path.hide()
-            for group, label, name in ((attack, self.attack_label, names[0]), (defense, self.defense_label,
-                                                                               names[1])):
+            for group, label, name, label_w in ((attack, self.attack_label, names[0], label_ws[0]),
+                                                (defense, self.defense_label, names[1], label_ws[1])):
                 if not group:
                     continue
                 label.path.show()

@@ -18,6 +18,7 @@ CELL_H: Final = 0.03
 TRACK_Z: Final = -0.138  # the track's centre line, from the box's top
 TRACK_X: Final = 0.17  # the track's left edge, from the box's left (its label before it)
 MARKER: Final[palette.RGBA] = (1.0, 1.0, 1.0, 1.0)
+SIDE_GAP: Final = 0.025  # the least space between the two sides' scores
 
 
 def cell_x(view: MissionView, at: int) -> float:
@@ -52,12 +53,19 @@ class MissionBox:
         s.rounded(0, -self.height, self.width, 0, 0.02, PANEL)
         s.node(self.back, "back")
         self.title.set(view.title, pos=(0.03, -0.045))
+        texts = []
         for k in (0, 1):
             score = view.scores[k]
             minus = f" ({view.victory[k]}-{view.negative[k]})" if view.negative[k] else ""
-            text = f"{view.names[k][:3].upper()} {score}{minus} {view.directives[k]}".strip()
+            texts.append(f"{view.names[k][:3].upper()} {score}{minus} {view.directives[k]}".strip())
+        # the two sides share one row: each gets its share of it, so they never run into each other
+        # ("FED 4 HOSTILEDOM 0 (2-2) HOSTILE" at full size)
+        row = self.width - 2 * 0.03 - SIDE_GAP
+        widths = [self.sides[k].node.calcWidth(t) * self.sides[k].scale if t else 0.0 for k, t in enumerate(texts)]
+        for k, text in enumerate(texts):
+            room = row if sum(widths) <= row else row * widths[k] / sum(widths)
             colour = palette.mix(palette.player_colour(k), WHITE, 0.3)
-            self.sides[k].set(text, colour, pos=(0.03, -0.09) if k == 0 else (self.width - 0.03, -0.09))
+            self.sides[k].fit(text, room, colour, pos=(0.03, -0.09) if k == 0 else (self.width - 0.03, -0.09))
         if view.track:
             self.track_label.set(view.track_label, pos=(0.03, TRACK_Z - 0.009))
             t = Shapes()

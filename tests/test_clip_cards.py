@@ -145,7 +145,7 @@ def test_a_clip_that_reaches_the_end_ends_on_the_result(skirmish3: LoadedReplay)
                                                                          game.headline_side)
     starts = round_starts(skirmish3)
     lost = sum(1 for e in tl.events[starts[top - 1]:] if isinstance(e, ev.ShipDestroyed))
-    assert end.footer == f"{game.footer}  |  rounds {top - 1}-{top} shown: {lost} Dominion ships destroyed"
+    assert end.footer == f"{game.footer}  |  rounds {top - 1}-{top} shown: {lost} ships of the Dominion destroyed"
     m = last_frame(skirmish3, plan)
     assert m.index == len(tl) - 1
     lines = {s.name: s for f in end.fleets for s in f.ships}

@@ -300,6 +300,8 @@ def test_the_header_names_the_side_whose_reason_it_shows(tmp_path: Path) -> None
             chooser, reason = None, ""
         elif isinstance(event, fe.Chosen) and event.reason:
             chooser, reason = event.side, worded(event.reason)  # "1 step", as the header says it
+        elif isinstance(event, fe.GameEnded):  # the end: the result, under the winner (tests/test_fc_look.py)
+            chooser, reason = event.winner, event.reason
         header = tl.moment_after(i).header
         state = tl.ruleset_state_after(i)
         if header is None:

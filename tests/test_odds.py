@@ -675,8 +675,8 @@ def test_captions_say_the_results_as_dealt_and_the_article_of_the_percentile() -
     at = {"seq": 3, "round": 1, "phase": "combat", "ship": "A1"}
     crit = ev.AttackResolved(defender="B1", hits=0, crits=1, canceled=1, percentile=0.075684, **at)
     both = ev.AttackResolved(defender="B1", hits=2, crits=1, canceled=0, percentile=0.5, **at)
-    assert describe(crit, state).endswith("is hit: 1 critical hit (an 8th percentile roll)")
-    assert describe(both, state).endswith("is hit: 2 hits and 1 critical hit (a 50th percentile roll)")
+    assert describe(crit, state).endswith("is hit: 1 critical hit, 1 damage (an 8th percentile roll)")
+    assert describe(both, state).endswith("is hit: 2 hits and 1 critical hit, 3 damage (a 50th percentile roll)")
     rock = ev.ObstacleRolled(obstacle="asteroid field 3", face="battle_stations", **at)
     assert describe(rock, state).endswith("rolls for asteroid field 3: battle stations")
 

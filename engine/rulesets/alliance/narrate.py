@@ -74,6 +74,8 @@ def describe(event: ae.AnyEvent, state: AllianceState) -> str:
     if isinstance(e, ae.MissionEnded):
         xp = ", ".join(f"{_n(state, x.ship)} {x.xp} XP" for x in e.xp)
         return f"Mission {'SUCCESS' if e.success else 'FAILURE'}: {e.reason}; {xp}"
+    if isinstance(e, ev.GameEnded):  # the mission's outcome decides, not fleet points ("0 to 0" beside a loss)
+        return e.reason
     return aw.describe(cast(ev.Event, event), state.aw)
 
 

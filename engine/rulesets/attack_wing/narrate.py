@@ -205,9 +205,10 @@ def describe(event: ev.Event, state: GameState) -> str:
         luck = "" if e.percentile is None else f" ({a_percentile(e.percentile)} roll)"
         if not e.hits and not e.crits:
             return f"{_name(state, e.defender)} evades everything{luck}"
-        # "0 damage, 1 critical" read as no damage beside a panel saying 1: say the results as dealt
+        # the results as dealt and the damage in all, as the dice strip says it ("0 damage, 1 critical"
+        # read as no damage beside a panel saying 1; "3 damage, 1 critical" as 3 beside its "4 damage")
         said = [f"{n} {word}{'' if n == 1 else 's'}" for n, word in ((e.hits, "hit"), (e.crits, "critical hit")) if n]
-        return f"{_name(state, e.defender)} is hit: {' and '.join(said)}{luck}"
+        return f"{_name(state, e.defender)} is hit: {' and '.join(said)}, {e.hits + e.crits} damage{luck}"
     if isinstance(e, ev.AttackSkipped):
         return f"{n} does not attack: {e.cause}"
     if isinstance(e, ev.DamageDealt):

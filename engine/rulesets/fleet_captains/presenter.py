@@ -182,10 +182,10 @@ def _tile_base(loc: str) -> BaseView:
 
 
 def _focus(event: fe.Event, before: FcState) -> FocusView | None:
-    """What the camera frames from an event on: the whole map at each turn; the two tiles of a
-    step (the ships sliding between them); the tile of a test, close enough to read its ships."""
-    if isinstance(event, fe.TurnStarted):  # the whole map (framing its ships clear of the HUD slides it under the
-        return FocusView(kind="table")      # panels: the map stays whole)
+    """What the camera frames from an event on: the whole map at each turn and at the end; the two
+    tiles of a step (the ships sliding between them); the tile of a test, close enough to read its ships."""
+    if isinstance(event, fe.TurnStarted | fe.GameEnded):  # the whole map (framing its ships clear of the HUD
+        return FocusView(kind="table")                     # slides it under the panels: the map stays whole)
     if isinstance(event, fe.Moved | fe.TokenMoved):
         return FocusView(kind="move", subjects=tuple(event.ships) if isinstance(event, fe.Moved) else (),
                          bases=(_tile_base(event.source), _tile_base(event.dest)))
@@ -224,8 +224,11 @@ class FcPresenter:
         self.lines.append(named(log_line(event), before))
         self.tallies.append(named(describe(event), before) if isinstance(event, fe.Tested) else "")
         last = self.reasons[-1] if self.reasons else (None, "")
-        self.reasons.append((event.side, worded(event.reason)) if isinstance(event, fe.Chosen) and event.reason else
-                            ((None, "") if isinstance(event, fe.TurnStarted) else last))
+        if isinstance(event, fe.GameEnded):  # the header says the result, not the last turn's last reason
+            self.reasons.append((event.winner, named(event.reason, before)))
+        else:
+            self.reasons.append((event.side, worded(event.reason)) if isinstance(event, fe.Chosen) and event.reason
+                                else ((None, "") if isinstance(event, fe.TurnStarted) else last))
         on_table = self.test_of[-1] if self.test_of else -1
         if isinstance(event, fe.Tested):
             on_table = index

@@ -5,6 +5,7 @@ their control markers and anomaly tokens as markers, a panel per ship, each even
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,6 +19,7 @@ from engine.rulesets.into_the_unknown.events import (
     ProjectileMoved,
     ShipMoved,
     StepModel,
+    TestMade,
 )
 from engine.rulesets.into_the_unknown.presenter_table import (
     BASE_LINES,
@@ -25,6 +27,7 @@ from engine.rulesets.into_the_unknown.presenter_table import (
     attack_dice,
     attack_ruler,
     attack_words,
+    dice_of_test,
     impulse_frame,
     launch_tool,
     pieces,
@@ -66,10 +69,12 @@ def seconds(event: ItuEvent) -> float:
     return SECONDS[event.type]
 
 
-def describe(event: ItuEvent, state: ItuState) -> str:
-    """The event as a sentence, with names from the state before it."""
+def describe(event: ItuEvent, state: ItuState, torpedoes: dict[str, tuple[str, int]] | None = None) -> str:
+    """The event as a sentence, with names from the state before it (a projectile's by its
+    launcher, from ``torpedoes``: it is gone from the state when its detonation attacks)."""
     def name(ship_id: str) -> str:
-        return next((s.name for s in state.ships if s.id == ship_id), ship_id)
+        return next((s.name for s in state.ships if s.id == ship_id), None) or (torpedoes or {}).get(
+            ship_id, (objective_name(state, ship_id), 0))[0]
 
     if event.type == "game_started":
         return f"{event.mission}: {event.sides[0]} against {event.sides[1]}"
@@ -106,18 +111,22 @@ def describe(event: ItuEvent, state: ItuState) -> str:
         faces = ", ".join(d.face for d in _final(event.dice, event.steps))
         outcome = f"hit for {event.damage}, shields cancel {event.shields}" if event.hit else "miss"
         aimed = f"{name(event.target)}'s {event.end}" if event.end else name(event.target)
-        return (f"{name(event.ship)} fires {event.weapon} at {aimed} "
+        fires = "detonates against" if event.ship in (torpedoes or {}) else f"fires {event.weapon} at"
+        return (f"{name(event.ship)} {fires} {aimed} "
                 f"({event.range / INCH:.1f}\"): {faces} -> {outcome}" + (f"; {', '.join(event.spent)}"
                                                                         if event.spent else ""))
     if event.type == "anomaly_exposed":
         return f"anomaly {event.number} exposed by {name(event.ship)}"
     if event.type == "projectile_launched":
-        return f"{name(event.ship)} launches a {PROJECTILES[event.kind].name} from its {event.end} ({event.projectile})"
+        return f"{name(event.ship)} launches a {PROJECTILES[event.kind].name} from its {event.end}"
     if event.type == "projectile_moved":
-        return (f"{event.projectile} moves {event.distance / INCH:.1f}\" along its {event.side.replace('_', ' ')} side"
+        side = event.side.replace("_", " ")
+        return (f"{name(event.projectile)} moves {event.distance / INCH:.1f}\" along its {side} side"
                 + (", across a system boundary" if event.crossed_boundary else ""))
     if event.type == "projectile_removed":
-        return f"{event.projectile} {'detonates' if event.why == 'detonated' else 'is removed'} ({event.why})"
+        if event.why == "detonated":
+            return f"{name(event.projectile)} detonates"
+        return f"{name(event.projectile)} is removed ({event.why})"
     if event.type == "effects_resolved":
         return event.why
     if event.type == "complication_revealed":
@@ -126,6 +135,7 @@ def describe(event: ItuEvent, state: ItuState) -> str:
     return f"the game ends: {winner} ({event.scores[0]} to {event.scores[1]}) {event.why}".strip()
 
 
+OBJECTIVE_ID = re.compile(r"\bobjective-(\d+)\b")  # a recorded reason's id, said as the table's marker: "objective 4"
 ACTS = {None: "OVERTURE", "outpost_ambush": "OUTPOST AMBUSH", "rescue_op": "RESCUE OP"}
 WHAT = {None: ("waypoint", "sensor outpost"), "outpost_ambush": ("outpost", "outpost"),
         "rescue_op": ("freighter", "freighter")}  # what a token stands for, by its marker's colour
@@ -142,6 +152,21 @@ def objective_marker(state: ItuState, objective: ObjectiveState) -> MarkerView:
     marker = f"{objective.marker.upper()} control marker" if objective.marker else "no control marker"
     return MarkerView(label=number, x=objective.x, y=objective.y, text=f"objective {number}: {kind}, {marker}",
                       control=control, plain=control is None)
+
+
+def objective_name(state: ItuState, objective_id: str) -> str:
+    """An objective token as the table's marker names it ("objective 4, Federation outpost"): an
+    outpost's weapons array attacks in the hazard phase; the bare id where it is no objective."""
+    found = next((o for o in state.objectives if o.id == objective_id), None)
+    if found is None:
+        return objective_id
+    return objective_marker(state, found).text.split(",", 1)[0].replace(":", ",", 1)
+
+
+def objective_side(state: ItuState, objective_id: str) -> int | None:
+    """The player whose control marker is on the objective (None: no marker, or no objective)."""
+    found = next((o for o in state.objectives if o.id == objective_id), None)
+    return objective_marker(state, found).control if found is not None else None
 
 
 def mission_view(state: ItuState) -> MissionView:
@@ -201,14 +226,15 @@ STATION_WORDS = {"captains_chair": "CHAIR", "helm": "HELM", "instruments": "INST
                  "engineering": "ENG", "cargo_bay": "CARGO", "medbay": "MED", "bridge": "BRIDGE"}
 
 
-def panel(ship: ShipState, active: bool) -> PanelView:
+def panel(ship: ShipState, active: bool, names: dict[str, str] | None = None) -> PanelView:
     """A ship's HUD card: hull on its dial, the fore shields its alert shows, reserve and tokens, the
     alert dial with its pips, the crew stats and the officers at their stations, ready or committed."""
     stats = ship.stats
     tokens = [TokenView(kind="reserve", label=f"RESERVE {ship.reserve}")]  # the badge says the dial in full
     tokens += [TokenView(kind=k, count=n, label=k.upper()) for k, n in (("advantage", ship.advantage),
                                                                       ("peril", ship.peril)) if n]
-    tokens += [TokenView(kind="target_lock", target=ship.lock, label=ship.lock)] if ship.lock else []
+    if ship.lock:  # the locked ship's name, as its tag on the table says it
+        tokens.append(TokenView(kind="target_lock", target=ship.lock, label=(names or {}).get(ship.lock, ship.lock)))
     command, ops, science = ship.crew_stats
     crew = tuple(CrewView(name=OFFICERS[o.key].name, station=STATION_WORDS[o.station or o.section],
                           ready=not o.committed and not o.incapacitated,
@@ -236,11 +262,15 @@ class ItuPresenter:
         self.roster: tuple[PanelView, ...] = ()
         self.acting: list[str | None] = []
         self.ships_at_start: tuple[ShipState, ...] = ()  # the ships as set up (their displays)
+        self.torpedoes: dict[str, tuple[str, int]] = {}  # projectile id: its launcher's words, its side
 
     def observe(self, index: int, event: ItuEvent, before: ItuState) -> None:
         if index == 1 or not self.ships_at_start:
             self.ships_at_start = before.ships
-        self.lines.append(describe(event, before))
+        if isinstance(event, ProjectileLaunched):  # named by its launcher from now on ("torpedo-1" said nothing)
+            launcher = before.ship(event.ship)
+            self.torpedoes[event.projectile] = (f"{launcher.name}'s {PROJECTILES[event.kind].name}", launcher.side)
+        self.lines.append(describe(event, before, self.torpedoes))
         self.acting.append(getattr(event, "ship", None))
         if isinstance(event, ShipMoved):  # the director frames the base's start, end and the ruler
             card = before.ship(event.ship).card
@@ -262,8 +292,32 @@ class ItuPresenter:
                 BaseView(pose=s.pose.pose(), size="small" if s.card.base == "small" else "large",
                          side=max(BASES[s.card.base])) for s in pair))
 
+        if isinstance(event, TestMade) and event.ship in {s.id for s in before.ships}:
+            # its dice strip comes up: the director frames the ship and what it tests against clear of it
+            ship = before.ship(event.ship)
+            bases = [BaseView(pose=ship.pose.pose(), size="small" if ship.card.base == "small" else "large",
+                              side=max(BASES[ship.card.base]))]
+            aim = next((o for o in before.objectives if o.id == event.target), None)
+            other = next((s for s in before.ships if s.id == event.target and s.id != ship.id), None)
+            if aim is not None:
+                bases.append(BaseView(pose=Pose(aim.x, aim.y, 0.0), size="small", side=INCH))
+            if other is not None:
+                bases.append(BaseView(pose=other.pose.pose(), size="small" if other.card.base == "small" else "large",
+                                      side=max(BASES[other.card.base])))
+            self.focus[index] = FocusView(kind="attack", subjects=(ship.id,) + ((other.id,) if other else ()),
+                                          bases=tuple(bases))
+        objective = next((o for o in before.objectives if o.id == getattr(event, "ship", None)), None)
+        if isinstance(event, AttackMade) and objective is not None and event.target in {s.id for s in before.ships}:
+            # an outpost's weapons array (hazard phase): the director frames the token and its target
+            target = before.ship(event.target)
+            self.focus[index] = FocusView(kind="attack", subjects=(event.target,), bases=(
+                BaseView(pose=target.pose.pose(), size="small" if target.card.base == "small" else "large",
+                         side=max(BASES[target.card.base])),
+                BaseView(pose=Pose(objective.x, objective.y, 0.0), size="small", side=INCH)))
+
     def finish(self, final: ItuState) -> None:
-        self.roster = tuple(panel(s, False) for s in sorted(final.ships, key=lambda s: s.side))
+        names = {s.id: s.name for s in final.ships}
+        self.roster = tuple(panel(s, False, names) for s in sorted(final.ships, key=lambda s: s.side))
 
     def mark(self, event: ItuEvent) -> tuple[int, str] | None:
         if event.type in ("round_started", "phase_started"):
@@ -332,6 +386,7 @@ class ItuPresenter:
                     for a in state.anomalies]
         attack = event if isinstance(event, AttackMade) else None
         by = {s.id: s for s in state.ships}
+        names = {s.id: s.name for s in state.ships}
         aimed = attack is not None and attack.ship in by and attack.target in by
         arcs = (attack_arc(by[attack.ship], attack),) if attack is not None and aimed else ()
         ruler = attack_ruler(by[attack.ship], by[attack.target], attack) if attack is not None and aimed else None
@@ -346,17 +401,31 @@ class ItuPresenter:
             target = by.get(attack.target) if attack is not None else None
             words = attack_words(acting, attack) if attack is not None and target else ""
             header = HeaderView(ship=active, name=acting.name, player=acting.side,
-                                reason=getattr(event, "reason", "") or words,
+                                reason=OBJECTIVE_ID.sub(r"objective \1", getattr(event, "reason", "")) or words,
                                 verb=f"fires {attack.weapon} at" if attack is not None and target else "",
                                 target=target.id if target else None, target_name=target.name if target else "",
                                 target_player=target.side if target else 1)
+        elif attack is not None and attack.target in by and attack.ship in self.torpedoes:
+            target = by[attack.target]
+            words, side = self.torpedoes[attack.ship]
+            header = HeaderView(ship=attack.ship, name=words, player=side, verb="detonates against",
+                                target=target.id, target_name=target.name, target_player=target.side,
+                                reason=f'{attack.range / INCH:.1f}" to the {attack.end} end' if attack.end else "")
+        elif attack is not None and attack.target in by and objective_side(state, attack.ship) is not None:
+            target = by[attack.target]
+            header = HeaderView(ship=attack.ship, name=objective_name(state, attack.ship),
+                                player=objective_side(state, attack.ship) or 0,
+                                reason=f'{attack.range / INCH:.1f}" to the {attack.end} end' if attack.end else "",
+                                verb=f"fires its {attack.weapon} at", target=target.id, target_name=target.name,
+                                target_player=target.side)
         banner = BannerView(title=f"ROUND {state.round}") if event is not None and event.type == "round_started" \
             else None
-        dice = attack_dice(attack, by.get(attack.target)) if attack is not None else None
+        dice = attack_dice(attack, by.get(attack.target)) if attack is not None else \
+            dice_of_test(event) if isinstance(event, TestMade) else None
         return Moment(time=time, index=index, progress=progress, round=state.round, phase=state.phase, view=view,
                       active=active, dice=dice, reason=header.reason if header else "",
                       caption=self.lines[index] if index >= 0 else "", header=header, banner=banner,
                       round_label=f"ROUND {state.round}" if state.round else "SETUP",
-                      phase_label="GAME OVER" if state.phase == "over" else f"{state.phase.upper()} PHASE",
-                      panels=tuple(panel(s, s.id == active) for s in sorted(state.ships, key=lambda s: s.side)),
+                      phase_label="GAME OVER" if state.over else f"{state.phase.upper()} PHASE",
+                      panels=tuple(panel(s, s.id == active, names) for s in sorted(state.ships, key=lambda s: s.side)),
                       mission=mission_view(state))

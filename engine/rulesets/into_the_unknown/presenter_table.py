@@ -18,7 +18,7 @@ from shapely.ops import nearest_points
 from engine.geometry.pose import Pose, normalize_heading
 from engine.rulesets.into_the_unknown.dice import SUCCESS_VALUE
 from engine.rulesets.into_the_unknown.displays import BaseSize
-from engine.rulesets.into_the_unknown.events import AttackMade, ProjectileLaunched, ProjectileMoved, ShipMoved
+from engine.rulesets.into_the_unknown.events import AttackMade, ProjectileLaunched, ProjectileMoved, ShipMoved, TestMade
 from engine.rulesets.into_the_unknown.measure import WEDGES, part_in_arc
 from engine.rulesets.into_the_unknown.movement import NOTCH_DEGREES
 from engine.rulesets.into_the_unknown.projectiles import TOOL_STEM, outline
@@ -169,10 +169,18 @@ STEP_WORDS = {"allowance": "instruments", "lock": "sensor lock", "relentless": "
               "discovery": "discovery", "advantage": "advantage", "peril": "peril"}
 
 
-def attack_dice(event: AttackMade, target: ShipState | None) -> DiceView:
-    """The attack's dice as rolled and changed (guide, "Making an Attack"): each die's final face,
-    marked rerolled (or converted, a discovery made a breakthrough) with what changed it last; the
-    tally is the successes against the target's evasion and what the hit did."""
+def dice_of_test(event: TestMade) -> DiceView:
+    """A test's dice (guide, "Making a Test") as an attack's are drawn, under the test's name; the
+    tally is the successes against the difficulty and the result (the caption listed only faces)."""
+    dice = _pool(event).attack
+    successes = sum(SUCCESS_VALUE.get(d.face, 0) for d in dice)
+    return DiceView(attack=dice, attack_label=event.test,
+                    tally=f"{successes} success{'es' if successes != 1 else ''} vs difficulty {event.difficulty}: "
+                          f"{'success' if event.success else 'failure'}")
+
+
+def _pool(event: AttackMade | TestMade) -> DiceView:
+    """The dice as rolled and changed: each die's final face, marked with what changed it last."""
     faces = [d.face for d in event.dice]
     marks: list[DieMark] = [""] * len(faces)
     by = [""] * len(faces)
@@ -181,9 +189,16 @@ def attack_dice(event: AttackMade, target: ShipState | None) -> DiceView:
             faces[step.index] = step.face
             marks[step.index] = "converted" if step.how == "discovery" else "rerolled"
             by[step.index] = STEP_WORDS[step.how]
-    dice = tuple(DieView(kind="attack", face=f, mark=m, fresh=True, by=b)
-                 for f, m, b in zip(faces, marks, by, strict=True))
-    successes = sum(SUCCESS_VALUE.get(f, 0) for f in faces)
+    return DiceView(attack=tuple(DieView(kind="attack", face=f, mark=m, fresh=True, by=b)
+                                 for f, m, b in zip(faces, marks, by, strict=True)))
+
+
+def attack_dice(event: AttackMade, target: ShipState | None) -> DiceView:
+    """The attack's dice as rolled and changed (guide, "Making an Attack"): each die's final face,
+    marked rerolled (or converted, a discovery made a breakthrough) with what changed it last; the
+    tally is the successes against the target's evasion and what the hit did."""
+    dice = _pool(event).attack
+    successes = sum(SUCCESS_VALUE.get(d.face, 0) for d in dice)
     evasion = f" vs evasion {target.card.evasion}" if target is not None else ""
     outcome = f"hit for {event.damage}, shields cancel {event.shields}" if event.hit else "miss"
     return DiceView(attack=dice, tally=f"{successes} success{'es' if successes != 1 else ''}{evasion}: {outcome}")

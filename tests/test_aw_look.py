@@ -1,0 +1,23 @@
+"""An Attack Wing attack's caption and its dice strip say the same damage (skirmish seed 3, every
+attack that hits): the caption said "3 damage, 1 critical" beside the strip's "4 damage"."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.rulesets.attack_wing import events as ev
+from studio.frame_plan import moment_after
+
+
+def test_the_caption_and_the_dice_strip_say_the_same_damage(skirmish3: Any) -> None:
+    tl = skirmish3.timeline
+    hits = [i for i, e in enumerate(tl.events) if isinstance(e, ev.AttackResolved) and e.hits + e.crits]
+    assert hits
+    for i in hits:
+        e = tl.events[i]
+        moment = moment_after(tl, i)
+        said = [int(n) for n in re.findall(r"(\d+) damage", moment.caption)]
+        assert said == [e.hits + e.crits], moment.caption  # the rulebook: each uncanceled result is 1 damage
+        assert moment.dice is not None
+        assert re.findall(r"(\d+) damage", moment.dice.odds_line)[:1] == [str(e.hits + e.crits)], moment.dice.odds_line
