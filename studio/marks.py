@@ -132,15 +132,27 @@ def mine_boxes(markers: Sequence[MarkerView]) -> list[tuple[float, float, float,
             for m in markers if m.mine]
 
 
+TOKEN_REACH_MM: Final = 16.0  # a mission token's disc and rim (studio.markers), from its centre
+
+
+def marker_boxes(markers: Sequence[MarkerView]) -> list[tuple[float, float, float, float]]:
+    """The (x0, y0, x1, y1) of each token among ``markers`` a name tag should not hide: minefields
+    (:func:`mine_boxes`) and mission tokens (an objective, a sensor data site); not bearing arrows,
+    which lie at the map's edge."""
+    tokens = [(m.x - TOKEN_REACH_MM, m.y - TOKEN_REACH_MM, m.x + TOKEN_REACH_MM, m.y + TOKEN_REACH_MM)
+              for m in markers if not m.mine and m.heading is None]
+    return mine_boxes(markers) + tokens
+
+
 def tag_slots(ships: Sequence[ShipView], markers: Sequence[MarkerView] = (),
               area_width: float | None = None) -> dict[str, int]:
     """Each ship's tag slot (:func:`tag_anchor`), in the order given: the first slot whose tag
-    overlaps no tag placed before it, no other ship's base and no Minefield Token of ``markers``
-    (the view's), else one on a minefield but off the bases, else the first that overlaps no tag
-    (ships in base contact: one tag below, the other above), else below."""
+    overlaps no tag placed before it, no other ship's base and no token of ``markers`` (the view's
+    minefields and mission tokens), else one on a token but off the bases, else the first that
+    overlaps no tag (ships in base contact: one tag below, the other above), else below."""
     placed: list[tuple[float, float, float, float]] = []
     bases = {s.id: _base_box(s) for s in ships}
-    mines = mine_boxes(markers)
+    mines = marker_boxes(markers)
     out: dict[str, int] = {}
     for ship in ships:
         boxes = [tag_box(ship, slot, area_width) for slot in range(TAG_SLOTS)]

@@ -258,6 +258,22 @@ def test_a_name_tag_keeps_off_a_minefield() -> None:
     assert _apart(tag_box(ship, slot), mine_boxes([south])[0])
 
 
+def test_a_name_tag_keeps_off_a_mission_token() -> None:
+    """An objective or sensor-data token below a ship is not hidden by its tag either (Into the
+    Unknown: the Fighter's tag lay over objective 4; review of the four games' frames)."""
+    from engine.view import MarkerView, ShipView
+    from studio.marks import _apart, marker_boxes, tag_box, tag_slots
+
+    ship = ShipView("a", "Jem'Hadar Fighter", "Dominion", "Jem'Hadar Fighter", pose=Pose(450.0, 450.0, 0.0),
+                    player=1, base_size="small", base_side=40.0)
+    below = tag_box(ship, 0)
+    token = MarkerView("4", 450.0, (below[1] + below[3]) / 2, "Federation outpost", control=0)
+    slot = tag_slots([ship], [token])["a"]
+    assert slot != 0 and _apart(tag_box(ship, slot), marker_boxes([token])[0])
+    arrow = MarkerView("2", 450.0, (below[1] + below[3]) / 2, heading=90.0)  # a bearing arrow: not kept off
+    assert tag_slots([ship], [arrow])["a"] == 0
+
+
 def test_while_the_camera_moves_between_shots_no_ship_is_under_the_hud(seed4: LoadedReplay) -> None:
     """Over a whole game (skirmish seed 4), five times a second while the camera moves from one
     shot to the next (including the first leg that runs before the new shot starts), no ship's
