@@ -417,11 +417,13 @@ def spread_ends(ghosts: Sequence[Ghost], base: str, start: Pose, gap: float = 4.
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 (pixels)
 
 
-def place_labels(anchors: Sequence[Point], sizes: Sequence[tuple[float, float]], step: float) -> list[Point] | None:
+def place_labels(anchors: Sequence[Point], sizes: Sequence[tuple[float, float]], step: float,
+                 blocked: Sequence[Box] = ()) -> list[Point] | None:
     """Centres for labels of ``sizes`` (width, height) near their ``anchors`` such that no two
-    labels' boxes intersect: each takes the first free spot of a widening search (on the anchor,
-    then above and below, then aside), in order; None when one finds no room."""
-    placed: list[Box] = []
+    labels' boxes intersect, nor any of ``blocked`` (what a label must not cover: a base's notch):
+    each takes the first free spot of a widening search (on the anchor, then above and below, then
+    aside), in order; None when one finds no room."""
+    placed: list[Box] = list(blocked)
     out: list[Point] = []
     offsets = [(0.0, 0.0)]
     for r in range(1, 5):

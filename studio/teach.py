@@ -249,15 +249,24 @@ def plate_labels(ghosts: Sequence[Ghost], shown: Sequence[Pose], layout: PlateLa
     px = max(11.0, min(20.0, 0.34 * 2 * half / layout.mm_per_px))
     texts = ["start", *(g.label for g in ghosts)]
     anchors = [layout.to_pixel(start.x, start.y), *(layout.to_pixel(p.x, p.y) for p in shown)]
+    notches = [_notch_box(p, half, layout) for p in (start, *shown)]  # a label covered a sideways ghost's
     while True:
         sizes = [(float(node.calcWidth(t)) * px + 4.0, px * 1.15) for t in texts]
-        spots = place_labels(anchors, sizes, px * 1.2)
+        spots = place_labels(anchors, sizes, px * 1.2, notches)
         if spots is not None or px <= 8.0:
             break
         px = max(8.0, px * 0.9)
     if spots is None:  # (no class needs it: the last resort is the anchors themselves)
         spots = list(anchors)
     return tuple(PlateLabel(t, x, y, w, h) for t, (x, y), (w, h) in zip(texts, spots, sizes, strict=True))
+
+
+def _notch_box(pose: Pose, half: float, layout: PlateLayout) -> tuple[float, float, float, float]:
+    """The pixel box of a base's heading notch (``base_shape``'s triangle), which a label must not cover."""
+    corners = [pose.advance(half - 1.0), pose.advance(half * 0.55, -half * 0.3), pose.advance(half * 0.55, half * 0.3)]
+    pts = [layout.to_pixel(c.x, c.y) for c in corners]
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 def flat_colour(k: int) -> tuple[int, int, int]:

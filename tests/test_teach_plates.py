@@ -17,7 +17,7 @@ from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing.maneuvers import Maneuver
 from engine.teach import Dial, boxes_intersect, lesson_ruler, load_lesson, resolve_dial
 from studio.palette import BAND_COLOURS
-from studio.teach import PLATE_START, arc_names, plate_ghosts, plate_labels, plate_layout
+from studio.teach import PLATE_START, _notch_box, arc_names, plate_ghosts, plate_labels, plate_layout
 
 SIZE = (1280, 960)
 
@@ -62,6 +62,12 @@ def test_labels_never_overlap_on_any_class_plate(size: tuple[int, int]) -> None:
         for i, a in enumerate(labels):
             for b in labels[i + 1:]:
                 assert not boxes_intersect(a.box, b.box), f"{name}: {a.text!r} overlaps {b.text!r}"
+        # nor any base's heading notch: on a sideways ghost the label's first letter was under it
+        # ("3 turn L" read "turn L"; review round 2)
+        if size == SIZE:
+            notches = [_notch_box(p, P.base_half(dial.base), layout) for p in (PLATE_START, *shown)]
+            for lb in labels:
+                assert not any(boxes_intersect(lb.box, n) for n in notches), f"{name}: {lb.text!r} on a notch"
 
 
 def test_labels_stay_on_their_ghost_where_there_is_room() -> None:
