@@ -99,10 +99,11 @@ class ShipPanel:
     def _place_class(self, state: PanelView) -> None:
         """The ship class at the right of the name's row, else of the tokens' row, whichever has
         room (shortened to fit the roomier one, left out below six letters), and left out where the
-        name already says it ("Jem'Hadar Fighter" twice, the second cut to "Jem'Ha..")."""
+        name already begins with it ("Jem'Hadar Fighter" twice, the second cut to "Jem'Ha.."); a
+        named ship keeps it ("U.S.S. Defiant" is of the Defiant class, which its name does not say)."""
         w = self.width
         cls = state.class_name.removesuffix(" Class")
-        if cls.casefold() in state.name.casefold():
+        if state.name.casefold().startswith(cls.casefold()):
             cls = ""
         # the token row also holds the DESTROYED/FLED/RETREATED tag: the class goes right of both
         row_end = max(self._token_end, 0.035 + self.gone.width() if state.destroyed else 0.0)
