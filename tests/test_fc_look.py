@@ -37,3 +37,23 @@ def test_the_end_frames_the_whole_map_under_the_result(tmp_path: Path) -> None:
     lit = u0 + np.flatnonzero(frame[size[1] // 2, u0:u1].astype(int).max(axis=1) > 40)  # the map, not the void
     middle = (lit.min() + lit.max()) / 2 / size[0]
     assert abs(middle - 0.5) < 0.06, middle  # it was 0.68: the map's left edge at the middle of the picture
+
+
+def test_the_end_frame_says_game_over_and_destroyed_ships_keep_their_ratings() -> None:
+    """Seed 3's last frame read "TURN 12 / SIDE 0" though side 1 had won, and the destroyed K4's panel
+    fell back to shield and hull pips ("2/6 ... 0/3", nothing this game has) with DESTROYED over a
+    badge (review round 2)."""
+    import tempfile
+    from pathlib import Path
+
+    from engine.replay_timeline import load_timeline
+    from engine.rulesets.fleet_captains.play import play_game
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "fc3.trek"
+        play_game(3, out=path)
+        tl = load_timeline(path).timeline
+    last = tl.moment(tl.duration)
+    assert last.phase_label == "GAME OVER"
+    gone = [p for p in last.panels if p.destroyed]
+    assert gone and all(p.ratings.startswith("WPN") and not p.tokens for p in gone)

@@ -119,11 +119,14 @@ def _panel(ship: ShipState, state: FcState, active: bool) -> PanelView:
     if own is not None and (ship.progress or ship.mission_done):
         steps = own.count if ship.mission_done else len(ship.progress)
         tokens.append(TokenView(kind="mission", label=f"MISSION {steps}/{own.count}"))
+    # a destroyed ship keeps its last ratings (greyed with its panel) and no badges: with none, the
+    # panel drew shield and hull pips that match nothing in this game, and its DESTROYED tag lay on a badge
     return PanelView(id=ship.id, name=f"{ship.card.name} {ship.id}", class_name=ship.card.name, player=ship.side,
-                     ratings="" if ship.destroyed else ratings(ship),
+                     ratings=ratings(ship),
                      status="destroyed" if ship.destroyed else "in_play",
                      shields=ship.dial.shields or 0, shields_max=best_shields(ship),
-                     hull=3 - ship.alert if not ship.destroyed else 0, hull_max=3, tokens=tuple(tokens),
+                     hull=3 - ship.alert if not ship.destroyed else 0, hull_max=3,
+                     tokens=() if ship.destroyed else tuple(tokens),
                      damage=(("normal", "yellow alert", "red alert")[min(ship.alert, 2)],)
                      if ship.alert and not ship.destroyed else (),
                      active=active)
@@ -276,7 +279,8 @@ class FcPresenter:
                       active=active, dice=self._dice(index), reason=header.reason if header else "",
                       caption=self.lines[index] if index >= 0 else "", header=header, banner=banner,
                       round_label="SETUP" if state.turn == 0 else f"TURN {state.turn}",
-                      phase_label=f"SIDE {state.active}" if state.turn else "", panels=panels, notes=notes(state))
+                      phase_label="GAME OVER" if state.phase == "over" else f"SIDE {state.active}" if state.turn
+                      else "", panels=panels, notes=notes(state))
 
     def _dice(self, index: int) -> DiceView | None:
         """The d6s of the test on the table: the tester's die and, in an opposed test, the other's."""
