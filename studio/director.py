@@ -46,7 +46,7 @@ from studio.assets import PEG_HEIGHT_MM
 from studio.camera import CameraPose
 from studio.clearance import Rect, clear_framing, covered_counts, inside, keep_out_of
 from studio.lens import FOV, PITCH, Framing, Lens, Points, Safe
-from studio.marks import TAG_Z, mine_boxes, tag_box, tag_reach, tag_slots, tag_width
+from studio.marks import TAG_Z, mine_boxes, on_table, tag_box, tag_reach, tag_slots, tag_width
 from studio.moves import clear_via, reads_as_cut
 
 TRANSITION: Final = 0.9  # seconds of playback for a camera move
@@ -91,7 +91,7 @@ def framed_points(pose: Pose, base: str, side: float, tag_width: float = 0.0,
     no tag ends up under the dice bar or a fleet panel; on a table ``area_width`` wide, the tag
     slid onto the table as :func:`~studio.marks.tag_anchor` slides it."""
     tag, w = tag_reach(pose.heading, side), tag_width / 2
-    x = pose.x if area_width is None or 2 * w >= area_width else min(max(pose.x, w), area_width - w)
+    x = on_table(pose.x, tag_width, area_width)
     across = (-w, w) if w else (0.0,)
     around = np.array([(x + dx, pose.y + dy, 0.0) for dx in across for dy in (-tag, tag)], dtype=np.float64)
     return np.vstack([ship_points(pose, base, side), around])

@@ -92,12 +92,16 @@ def tag_anchor(ship: ShipView, slot: int = 0, area_width: float | None = None) -
     ``area_width``, slid along so the whole tag lies on the table (a ship at the edge: its tag hung
     off it, cut by the picture's edge)."""
     offset = _reach(ship) + TAG_GAP_MM + TAG_HEIGHT_MM / 2 + (slot // 2) * TAG_ROW_MM
-    x = ship.pose.x
-    if area_width is not None:
-        half = tag_width(ship.name) / 2
-        if 2 * half < area_width:
-            x = min(max(x, half), area_width - half)
+    x = on_table(ship.pose.x, tag_width(ship.name), area_width)
     return x, ship.pose.y - offset if slot % 2 == 0 else ship.pose.y + offset
+
+
+def on_table(x: float, width: float, area_width: float | None) -> float:
+    """The centre ``x`` of something ``width`` mm wide slid along so all of it lies on a table
+    ``area_width`` wide (as it is without a table, or when it is wider than the table)."""
+    if area_width is None or width >= area_width:
+        return x
+    return min(max(x, width / 2), area_width - width / 2)
 
 
 def tag_width(name: str) -> float:

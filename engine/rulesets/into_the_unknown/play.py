@@ -13,6 +13,7 @@ import engine
 from engine.errors import TrekError
 from engine.rulesets.base import Played, PlayRequest
 from engine.rulesets.into_the_unknown.ai import ItuAI
+from engine.rulesets.into_the_unknown.events import GameEnded
 from engine.rulesets.into_the_unknown.game import ROUND_LIMIT, ItuGame, play_game
 from engine.rulesets.into_the_unknown.mission import NAME, TITLE
 from engine.rulesets.into_the_unknown.state import ItuState
@@ -71,8 +72,9 @@ def play_command(request: PlayRequest) -> Played:
              f"in {seconds:.2f} s",
              f"  complication: {state.complication or 'not revealed'}; Federation {state.score(0)}, "
              f"Dominion {state.score(1)}: {winner} wins"
-             + (" (a tie goes to the Dominion in Outpost Ambush, to the Federation otherwise)"
-                if state.winner is not None and state.score(0) == state.score(1) else "")]
+             + (f" {game.events[-1].why}"  # a tie: the end event names the rule that decides it
+                if state.winner is not None and state.score(0) == state.score(1)
+                and isinstance(game.events[-1], GameEnded) else "")]
     if request.out:
         lines.append(f"  replay: {request.out}")
     return Played(doc, tuple(lines))
