@@ -137,7 +137,11 @@ class Label:
 
     def width(self) -> float:
         """The text's width in parent units."""
-        return float(self.node.calcWidth(self._text)) * float(self.path.getScale()[0]) if self._text else 0.0
+        return self.width_of(self._text)
+
+    def width_of(self, text: str) -> float:
+        """How wide ``text`` would be, in parent units, at the label's present size (nothing set)."""
+        return float(self.node.calcWidth(text)) * float(self.path.getScale()[0]) if text else 0.0
 
 
 def _ellipsized(node: TextNode, value: str, width: float) -> str:

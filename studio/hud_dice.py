@@ -136,8 +136,7 @@ class DiceStrip:
             for label, name in ((self.attack_label, names[0]), (self.defense_label, names[1])):
                 # measured, not set: a hidden label keeping text at its old place still counts in the
                 # HUD's bounds (Hud.rects), and the director keeps ships clear of those
-                wide = float(label.node.calcWidth(name)) * float(label.path.getScale()[0]) if name else 0.0
-                label_ws.append(max(LABEL_W, wide + 0.06))
+                label_ws.append(max(LABEL_W, label.width_of(name) + 0.06))
             groups = [g for g in (attack, defense) if g]
             width = (sum(w for g, w in zip((attack, defense), label_ws, strict=True) if g)
                      + pitch * (len(attack) + len(defense)) + 0.06 * (len(groups) - 1))
