@@ -439,7 +439,7 @@ def luck(events: Iterable[Any], joins: Callable[[Any], Iterable[ev.ShipSetup]] |
         if isinstance(e, ev.AbilityUsed):
             # the attacker's own card adds to its attack (Quantum Torpedoes); a defender's card in
             # the same step deals damage of its own to the attacker (William T. Riker's return fire)
-            if e.window == "damage" and last is not None and e.ship == last[2].ship:
+            if last is not None and adds_to_attack(e, last[2].ship):
                 added += e.amount
         elif isinstance(e, ev.GameStarted | ev.AttackOdds | ev.AttackResolved):
             count()
@@ -459,6 +459,13 @@ def luck(events: Iterable[Any], joins: Callable[[Any], Iterable[ev.ShipSetup]] |
             sides.update((ship.id, ship.side) for ship in joins(e))
     count()
     return out if seen else None
+
+
+def adds_to_attack(event: Any, attacker: str) -> bool:
+    """Whether ``event`` is the attacker's own card adding damage to its attack in the damage step
+    (Quantum Torpedoes' extra hit), not a defender's card there dealing its own (Riker's return fire)."""
+    return isinstance(event, ev.AbilityUsed) and event.window == "damage" and event.amount > 0 \
+        and event.ship == attacker
 
 
 def damage_percentile(damage: Sequence[float], total: int) -> float | None:

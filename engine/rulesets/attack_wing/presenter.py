@@ -21,7 +21,7 @@ from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.maneuvers import Maneuver, maneuver_path, template_outline
 from engine.rulesets.attack_wing.narrate import a_percentile
 from engine.rulesets.attack_wing.narrate import log_line as aw_log_line
-from engine.rulesets.attack_wing.odds import damage_percentile
+from engine.rulesets.attack_wing.odds import adds_to_attack, damage_percentile
 from engine.rulesets.attack_wing.params import BASE_SIDE_MM, RANGE_BAND_EDGES_MM
 from engine.rulesets.attack_wing.screen import (
     attack_reason,
@@ -175,9 +175,7 @@ class BoardPresenter(Generic[S]):
             self._odds[attack] = e
         elif attack >= 0 and isinstance(e, ev.AttackResolved):
             self._resolved[attack] = i
-        # the attacker's card adding to its attack (Quantum Torpedoes), not the defender's return fire (Riker)
-        if attack >= 0 and isinstance(e, ev.AbilityUsed) and e.window == "damage" and e.amount > 0 \
-                and e.ship == getattr(self.events[attack], "ship", None):
+        if attack >= 0 and isinstance(e, ev.AbilityUsed) and adds_to_attack(e, self.events[attack].ship):
             self._added.setdefault(attack, []).append((i, e.amount))
             self.lines[-1] += self._with_card_damage(attack, i)
         said = self.decision(e, state) or getattr(e, "reason", "") or ""
