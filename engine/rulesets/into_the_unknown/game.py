@@ -40,7 +40,7 @@ from engine.rulesets.into_the_unknown.events import (
 )
 from engine.rulesets.into_the_unknown.mission import DOMINION, FEDERATION, OBJECTIVES, setup
 from engine.rulesets.into_the_unknown.movement import crossed_anomalies
-from engine.rulesets.into_the_unknown.orders import IllegalOrder, maneuver, table_for
+from engine.rulesets.into_the_unknown.orders import IllegalOrder, maneuver, order_refusal, table_for
 from engine.rulesets.into_the_unknown.reducer import apply
 from engine.rulesets.into_the_unknown.state import ItuState, ProjectileState
 from engine.rulesets.into_the_unknown.table import INCH, TOKEN_RADIUS, base_polygon
@@ -121,6 +121,9 @@ class ItuGame:
                 if choice is None:
                     self.emit(Passed(seq=self.seq, round=self.state.round, phase=kind, side=side))
                 else:
+                    if choice.ship not in {s.id for s in self.state.ships if s.side == side}:
+                        raise IllegalOrder(f"side {side} cannot order {choice.ship!r}: not a ship of its fleet "
+                                           "(guide, \"Priority Orders\" step 1: choose a ship you control)")
                     self._order(choice, kind)
             side = 1 - side
         for side in (0, 1):  # pragma: no cover - a seat that never passes is stopped here
@@ -129,6 +132,10 @@ class ItuGame:
 
     def _order(self, choice: Choice, kind: Literal["priority", "standby"]) -> None:
         opt = choice.option
+        ship = self.state.ship(choice.ship)
+        why = order_refusal(self.state, ship, kind, opt.action.name, opt.station, opt.officer, opt.assigned, opt.paid)
+        if why is not None:  # the seat's order is checked before any of it is resolved
+            raise IllegalOrder(why)
         if opt.action.name == "FIRE WEAPONS":
             why = plan_refusal(self.state.ship(choice.ship),
                                [(x.weapon.name, x.arc, x.weapons_power, x.reserve) for x in choice.shots]
@@ -202,6 +209,9 @@ class ItuGame:
         if self._detonate(token) or self._salvo(token):
             return
         side, across = self.players[token.side].steer(self.state, token)
+        why = projectiles.side_refusal(self.state, token, side)
+        if why is not None:
+            raise IllegalOrder(why)
         card = PROJECTILES[token.kind]
         move = projectiles.impulse(token.pose.pose(), side, card.engine * INCH, across,
                                    projectiles.units(self.state, but=token.id))
@@ -223,6 +233,9 @@ class ItuGame:
         chosen = self.players[token.side].salvo(self.state, token, [o.id for o in targets]) if targets else None
         if chosen is None:
             return False
+        if chosen not in [o.id for o in targets]:
+            raise IllegalOrder(f"{token.id} cannot take DEMOLITION SALVO at {chosen!r}: not an opposing outpost at its "
+                               "detonation range (Outpost Ambush, \"Mission Action\")")
         side = token.side
         self.emit(procedures.torpedo_salvo(self.state, token.id, chosen, self.players[side].tester(self.state, side),
                                            self.players[1 - side].peril, seq=self.seq, phase="standby"))
