@@ -83,13 +83,15 @@ class UpgradingCodec(Generic[S, E]):
 class PlayRequest:
     """`trek play NAME`: a game to play with the engine's AI in every seat, and where to record it.
 
-    ``players`` is the ruleset's own reading of ``--players`` (None: its default)."""
+    ``players`` is the ruleset's own reading of ``--players`` (None: its default); ``front`` the
+    front end (``engine.seats.decision.FrontEnd``) a person in a seat answers through."""
 
     name: str
     seed: int
     out: Path | None = None
     rounds: int | None = None
     players: str | None = None
+    front: Any = None
 
 
 @dataclass(frozen=True)
@@ -118,6 +120,9 @@ class GameMaker:
     # (`trek batch play FILE` ships it to workers that have no copy); None: files are played
     # where they are
     document: Callable[[str], tuple[str, str]] | None = None
+    # a replay header of a game with people in its seats, as the game to play again
+    # (``engine.seats.session.Seated``): `trek play --resume` and `trek replay validate`; None: no people
+    seated: Callable[[dict[str, Any]], Any] | None = None
 
 
 @dataclass(frozen=True)

@@ -102,8 +102,7 @@ class Game:
         if len(offer.options) == 1:
             return offer.options[0]
         index, reason = self.players[offer.side].choose(self.state, offer)
-        if not 0 <= index < len(offer.options):
-            raise ValueError(f"side {offer.side} picked option {index} of {len(offer.options)} for {offer.kind}")
+        refuse_pick(offer, index)
         act = offer.options[index]
         self.emit(fe.Chosen(turn=self.turn, side=offer.side, kind=offer.kind, choice=act.label, reason=reason[:400]))
         return act
@@ -202,7 +201,9 @@ class Game:
                 break
         winner = 0 if rolls[0] > rolls[1] else 1
         options = tuple(Act("first_player", value=s, label=f"side {s} goes first") for s in (winner, other(winner)))
-        index, reason = self.players[winner].choose(self.state, Offer(winner, "first_player", options))
+        offer = Offer(winner, "first_player", options)
+        index, reason = self.players[winner].choose(self.state, offer)
+        refuse_pick(offer, index)  # ("The winner chooses who goes first": one of the two)
         act = options[index]
         self.emit(fe.Chosen(side=winner, kind="first_player", choice=act.label, reason=reason[:400]))
 
@@ -270,3 +271,11 @@ class Game:
     def end(self, winner: int | None, reason: str) -> None:
         if self.state.phase != "over":
             self.emit(fe.GameEnded(turn=self.turn, winner=winner, reason=reason))
+
+
+def refuse_pick(offer: Offer, index: object) -> None:
+    """A seat's pick must be one of the options the rules offer (a person may type anything)."""
+    if type(index) is not int or not 0 <= index < len(offer.options):
+        raise ValueError(f"side {offer.side} picked option {index!r} for {offer.kind}: the rules offer only options "
+                         f"0 to {len(offer.options) - 1} ({', '.join(a.label for a in offer.options[:6])}"
+                         f"{', ...' if len(offer.options) > 6 else ''})")
