@@ -15,6 +15,7 @@ from engine.geometry.pose import Pose
 from engine.rulesets.into_the_unknown import procedures, projectiles
 from engine.rulesets.into_the_unknown.ai import Choice, Player
 from engine.rulesets.into_the_unknown.combat import beam_attack, outpost_attack
+from engine.rulesets.into_the_unknown.dice import Modifier
 from engine.rulesets.into_the_unknown.displays import PROJECTILES
 from engine.rulesets.into_the_unknown.events import (
     AlertChanged,
@@ -136,6 +137,9 @@ class ItuGame:
         why = order_refusal(self.state, ship, kind, opt.action.name, opt.station, opt.officer, opt.assigned, opt.paid)
         if why is not None:  # the seat's order is checked before any of it is resolved
             raise IllegalOrder(why)
+        why = self._target_refusal(choice, kind)
+        if why is not None:
+            raise IllegalOrder(why)
         if opt.action.name == "FIRE WEAPONS":
             why = plan_refusal(self.state.ship(choice.ship),
                                [(x.weapon.name, x.arc, x.weapons_power, x.reserve) for x in choice.shots]
@@ -185,6 +189,24 @@ class ItuGame:
                     "TRANSPORTER EVAC": procedures.transporter_evac}[name]
             self.emit(test(self.state, choice.ship, choice.objective, leader, tester, opponent, seq=self.seq,
                            phase=kind))
+
+    def _target_refusal(self, choice: Choice, kind: Literal["priority", "standby"]) -> str | None:
+        """Why the procedure the order resolves refuses its target (a lock, a card, an objective), tried
+        on the state as it is before the order is given (nothing kept, nobody asked)."""
+        name, leader = choice.option.action.name, choice.option.officer if kind == "priority" else None
+        quiet = Modifier(lambda pool, difficulty, how: None, lambda pool, difficulty, index: None)
+        trials = {"SENSOR LOCK": (choice.target, procedures.sensor_lock), "REPAIR": (choice.target, procedures.repair),
+                  "THREAT ANALYSIS": (choice.objective, procedures.threat_analysis),
+                  "DEMOLITION SALVO": (choice.objective, procedures.demolition_salvo),
+                  "TRANSPORTER EVAC": (choice.objective, procedures.transporter_evac)}
+        target, procedure = trials.get(name, (None, None))
+        if target is None or procedure is None:
+            return None
+        try:
+            procedure(self.state, choice.ship, target, leader, quiet, quiet.choose, seq=self.seq, phase=kind)
+        except (ValueError, StopIteration) as exc:
+            return f"{name} at {target!r}: {exc or 'no such target'} (guide, \"Action Requirements\")"
+        return None
 
     # --- projectiles ---------------------------------------------------------------------------
 

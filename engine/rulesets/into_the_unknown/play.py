@@ -5,26 +5,29 @@ seats, event for event against the file."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import engine
 from engine.errors import TrekError
 from engine.rulesets.base import Played, PlayRequest
-from engine.rulesets.into_the_unknown.ai import ItuAI
+from engine.rulesets.into_the_unknown.ai import ItuAI, Player
 from engine.rulesets.into_the_unknown.events import GameEnded
 from engine.rulesets.into_the_unknown.game import ROUND_LIMIT, ItuGame, play_game
 from engine.rulesets.into_the_unknown.mission import NAME, TITLE
 from engine.rulesets.into_the_unknown.state import ItuState
 from engine.rulesets.record import Sink, record_game
+from engine.seats.decision import FrontEnd, Journal
+from engine.seats.session import Seated, default_out, has_people, play_and_save, validate
 
 SEATS = ("ai", "ai")
+KINDS = ("ai", "human")
 
 
-def header_for(seed: int, rounds: int) -> dict[str, Any]:
+def header_for(seed: int, rounds: int, seats: Sequence[str] = SEATS) -> dict[str, Any]:
     return {"engine_version": engine.__version__, "mission": NAME, "title": TITLE, "seed": seed, "rounds": rounds,
-            "seats": list(SEATS), "sides": ["Federation", "Dominion"]}
+            "seats": list(seats), "sides": ["Federation", "Dominion"]}
 
 
 def result_of(game: ItuGame) -> dict[str, Any] | None:
@@ -49,6 +52,36 @@ def play_mission(seed: int, out: Path | None = None, rounds: int | None = None) 
     return record_game(RULESET, header_for(seed, limit), run, result_of, out)
 
 
+def seated(seed: int, rounds: int, seats: Sequence[str]) -> Seated[ItuGame]:
+    """The learning mission with these seats (``ai`` or ``human``), to play with people in it."""
+    from engine.rulesets.into_the_unknown.human import HumanSeat
+    from engine.rulesets.into_the_unknown.ruleset import RULESET
+
+    def run(journal: Journal, front: FrontEnd, sink: Sink[Any, ItuState]) -> ItuGame:
+        players: list[Player] = [HumanSeat(i, journal, front) if kind == "human" else ItuAI()
+                                 for i, kind in enumerate(seats)]
+        return play_game(seed, players, sink, rounds)
+
+    def report(game: ItuGame | None, events: Sequence[Any]) -> tuple[dict[str, Any], list[str]]:
+        if game is None:
+            return {"mission": NAME, "seed": seed, "events": len(events), "outcome": "saved"}, \
+                [f"{TITLE} ({NAME}), seed {seed}: {len(events)} events played"]
+        return summary(game, seed, 0.0)
+
+    return Seated(RULESET, header_for(seed, rounds, seats), run, result_of, report)
+
+
+def seated_from_header(header: dict[str, Any]) -> Seated[ItuGame]:
+    """A saved game's header as the game to play again: its seed, rounds and seats."""
+    seed, rounds, seats = header.get("seed"), header.get("rounds", ROUND_LIMIT), header.get("seats")
+    if type(seed) is not int or type(rounds) is not int or not 1 <= rounds <= ROUND_LIMIT:
+        raise TrekError("the header does not give an integer seed and rounds 1-6 to play the game again")
+    if header.get("mission") != NAME or not isinstance(seats, list) or len(seats) != 2 \
+            or any(k not in KINDS for k in seats):
+        raise TrekError(f"the header is not a {NAME} game between two seats of ai or human")
+    return seated(seed, rounds, seats)
+
+
 def plays(name: str) -> bool:
     return name == NAME
 
@@ -58,26 +91,44 @@ def bundled() -> list[str]:
 
 
 def play_command(request: PlayRequest) -> Played:
-    if request.players not in (None, "ai", "ai,ai"):
-        raise TrekError(f"{NAME} is played by the AI in both seats (--players ai), not {request.players!r}")
+    """`trek play itu-perditions-gate`: each seat the AI or a person (``--players human,ai``: the
+    Federation's seat first)."""
+    kinds = [p.strip() for p in (request.players or "ai").split(",")]
+    kinds = kinds * 2 if len(kinds) == 1 else kinds
+    if len(kinds) != 2 or any(k not in KINDS for k in kinds):
+        raise TrekError(f"--players for {NAME} is one or two of ai or human (human,ai), not {request.players!r}")
+    if "human" in kinds:
+        limit = ROUND_LIMIT if request.rounds is None else request.rounds
+        if not 1 <= limit <= ROUND_LIMIT:
+            raise TrekError(f"--rounds for {NAME} is 1 to {ROUND_LIMIT}")
+        if request.front is None:
+            raise TrekError("a person in a seat needs a front end (--ui terminal)")
+        return play_and_save(seated(request.seed, limit, kinds), request.front,
+                             request.out or default_out(request.name, request.seed))
     started = time.perf_counter()
     game = play_mission(request.seed, request.out, request.rounds)
-    seconds = time.perf_counter() - started
+    doc, lines = summary(game, request.seed, time.perf_counter() - started)
+    doc["replay"] = str(request.out) if request.out else None
+    if request.out:
+        lines.append(f"  replay: {request.out}")
+    return Played(doc, tuple(lines))
+
+
+def summary(game: ItuGame, seed: int, seconds: float) -> tuple[dict[str, Any], list[str]]:
+    """What `trek play` says of a finished game."""
     state = game.state
     winner = "none" if state.winner is None else state.sides[state.winner]
-    doc = {"mission": NAME, "seed": request.seed, "replay": str(request.out) if request.out else None,
-           "rounds": state.round, "events": len(game.events), "complication": state.complication,
-           "scores": [state.score(0), state.score(1)], "winner": winner, "seconds": round(seconds, 3)}
-    lines = [f"{TITLE} ({NAME}), seed {request.seed}: {state.round} rounds, {len(game.events)} events "
+    doc = {"mission": NAME, "seed": seed, "rounds": state.round, "events": len(game.events),
+           "complication": state.complication, "scores": [state.score(0), state.score(1)], "winner": winner,
+           "seconds": round(seconds, 3)}
+    lines = [f"{TITLE} ({NAME}), seed {seed}: {state.round} rounds, {len(game.events)} events "
              f"in {seconds:.2f} s",
              f"  complication: {state.complication or 'not revealed'}; Federation {state.score(0)}, "
              f"Dominion {state.score(1)}: {winner} wins"
              + (f" {game.events[-1].why}"  # a tie: the end event names the rule that decides it
                 if state.winner is not None and state.score(0) == state.score(1)
                 and isinstance(game.events[-1], GameEnded) else "")]
-    if request.out:
-        lines.append(f"  replay: {request.out}")
-    return Played(doc, tuple(lines))
+    return doc, lines
 
 
 def replay_check(header: dict[str, Any], events: Iterator[dict[str, Any]], result: dict[str, Any] | None,
@@ -86,6 +137,8 @@ def replay_check(header: dict[str, Any], events: Iterator[dict[str, Any]], resul
     first that differs is reported with its position, as is a result that the game does not give."""
     from engine.rulesets.into_the_unknown.ruleset import RULESET
 
+    if has_people(header):  # the people's answers are in the header: played again through their seats
+        return validate(seated_from_header, header, events, result, complete, "mission setup")
     seed, rounds = header.get("seed"), header.get("rounds", ROUND_LIMIT)
     if type(seed) is not int or type(rounds) is not int or not 1 <= rounds <= ROUND_LIMIT:
         return ["the header does not give an integer seed and rounds 1-6 to play the game again"]

@@ -52,5 +52,6 @@ def table(header: dict[str, Any]) -> TableGeometry:
 
 RULESET: Ruleset[ItuState, ItuEvent] = Ruleset(
     name=NAME, codec=ItuCodec(), table=table, presenter=ItuPresenter, seconds=seconds,
-    maker=GameMaker(play.bundled, play.plays, play.play_command), replay_check=play.replay_check,
+    maker=GameMaker(play.bundled, play.plays, play.play_command, seated=play.seated_from_header),
+    replay_check=play.replay_check,
     event_schema=EVENT_SCHEMA, upgrades=UPGRADES, cards=cards, teaching=lambda name: teaching.plate(name))
