@@ -26,6 +26,8 @@ from engine.rulesets.attack_wing.loadout import ship_setup
 from engine.rulesets.attack_wing.players import Player, RandomPlayer
 from engine.rulesets.base import Played, PlayRequest
 from engine.rulesets.record import Sink, record_game
+from engine.seats.decision import FrontEnd, Journal
+from engine.seats.session import Seated, default_out, play_and_save
 
 TERRAIN_STREAM = 0xA11A_2CE5  # the terrain layout's generator is the seed's, on its own stream
 
@@ -155,6 +157,51 @@ def play_mission(name: str | Path | Mission, players: int, seed: int, out: Path 
     return MissionResult(game.full, list(game.events), out)
 
 
+PEOPLE_KEY = "people"  # the header's list of the player ships people fly (a game with people only)
+
+
+def seated(setup: AllianceSetup, seed: int, ships: Sequence[PlayerShip], people: Sequence[str]
+           ) -> Seated[AllianceGame]:
+    """The mission with people flying the player ships ``people`` (P1, P2...), the AI the others."""
+    from engine.rulesets.alliance.human import SplitSeat
+    from engine.rulesets.alliance.ruleset import RULESET as ALLIANCE
+    from engine.rulesets.attack_wing.human import HumanSeat
+
+    refs = [s.id for s in setup.player_ships]
+    if not people or any(p not in refs for p in people) or len(set(people)) != len(people):
+        raise TrekError(f"the ships people fly are some of {', '.join(refs)}, each once; not {', '.join(people)}")
+    mission = setup.mission
+
+    def run(journal: Journal, front: FrontEnd, sink: Sink[ae.AnyEvent, AllianceState]) -> AllianceGame:
+        ai = MissionAiPlayer(mission, setup.players, setup.obstacles, setup.planets)
+        person = HumanSeat(f"the players ({', '.join(people)})", journal, front, "alliance")
+        game = AllianceGame(setup, seed, SplitSeat(ai, person, frozenset(people)), sink=sink)
+        game.play()  # a person's decisions: every event validated (not ``trusted_events``)
+        return game
+
+    def report(game: AllianceGame | None, events: Sequence[Any]) -> tuple[dict[str, Any], list[str]]:
+        outcome = "saved" if game is None else _outcome(game.full)
+        rounds = None if game is None else game.full.aw.round
+        return ({"mission": mission.name, "players": setup.players, "people": list(people), "seed": seed,
+                 "rounds": rounds, "events": len(events), "outcome": outcome},
+                [f"{mission.name}, {setup.players} player ships ({', '.join(people)} flown by people), seed {seed}: "
+                 f"{len(events)} events", f"  outcome: {outcome}"])
+
+    header = {**header_for(setup, seed, ships), PEOPLE_KEY: list(people)}
+    return Seated(ALLIANCE, header, run, _trailer, report)
+
+
+def seated_from_header(header: dict[str, Any]) -> Seated[AllianceGame]:
+    """A saved mission's header as the game to play again: its setup, seed, ships and who flies them."""
+    from engine.rulesets.alliance.replay_check import setup_and_ships
+
+    people = header.get(PEOPLE_KEY)
+    if not isinstance(people, list) or not all(isinstance(p, str) for p in people):
+        raise TrekError(f"the header's {PEOPLE_KEY} is not a list of player ships")
+    setup, seed, ships = setup_and_ships({k: v for k, v in header.items() if k not in (PEOPLE_KEY, "answers")})
+    return seated(setup, seed, ships, people)
+
+
 def _trailer(game: AllianceGame) -> dict[str, Any] | None:
     """The replay's result: success, reason, sensor data returned, XP, rounds (None: stopped early)."""
     result = game.full.mission
@@ -183,14 +230,24 @@ def play_command(request: PlayRequest) -> Played:
     the number of player ships (2 to 6, default 2)."""
     import time
 
+    number, _, flown = (request.players or "2").partition(":")
     try:
-        count = int(request.players or 2)
+        count = int(number)
     except ValueError:
-        raise TrekError(f"--players for a mission is the number of player ships (2 to 6), not {request.players!r}")\
-            from None
+        raise TrekError(f"--players for a mission is the number of player ships (2 to 6), and after a colon the "
+                        f"ships people fly (3:P1,P2), not {request.players!r}") from None
     if not 2 <= count <= 6:
         raise TrekError("--players for a mission must be between 2 and 6")
     check_rounds(request.rounds)
+    if flown:
+        if request.front is None:
+            raise TrekError("a person in a seat needs a front end (--ui terminal)")
+        mission = load_mission(request.name)
+        chosen = pregenerated(mission, count)
+        setup = mission_setup(mission, count, request.seed, chosen, request.rounds)
+        people = [p.strip().upper() for p in flown.split(",") if p.strip()]
+        return play_and_save(seated(setup, request.seed, chosen, people), request.front,
+                             request.out or default_out(request.name, request.seed))
     started = time.perf_counter()
     result = play_mission(request.name, count, request.seed, request.out, request.rounds)
     seconds = time.perf_counter() - started

@@ -24,6 +24,7 @@ from engine.rulesets.attack_wing.maneuvers import Maneuver
 from engine.rulesets.attack_wing.players import ChoiceOffer, SeededDice
 from engine.rulesets.attack_wing.replay_check import LogPlayer
 from engine.rulesets.attack_wing.state import GameState
+from engine.seats.session import has_people, validate
 
 
 class AllianceLogPlayer(LogPlayer):
@@ -75,6 +76,12 @@ def _upgrade_ids(ship: dict[str, Any]) -> tuple[str, ...]:
 
 
 def _setup_from_header(header: dict[str, Any]) -> tuple[AllianceSetup, int]:
+    setup, seed, _ = setup_and_ships(header)
+    return setup, seed
+
+
+def setup_and_ships(header: dict[str, Any]) -> tuple[AllianceSetup, int, list[PlayerShip]]:
+    """The mission's setup, seed and player ships as the header gives them (checked against it)."""
     seed, players, rounds, fleets = header.get("seed"), header.get("players"), header.get("round_limit"), \
         header.get("fleets")
     if type(seed) is not int or not 0 <= seed < 2**63:
@@ -104,11 +111,15 @@ def _setup_from_header(header: dict[str, Any]) -> tuple[AllianceSetup, int]:
     problem = header_problem(header, header_for(setup, seed, ships), "mission")
     if problem is not None:
         raise TrekError(problem)
-    return setup, seed
+    return setup, seed, ships
 
 
 def replay_game(header: dict[str, Any], events: Any, result: dict[str, Any] | None, complete: bool) -> list[str]:
     """Play the recorded mission again; the problems found (empty when the file is that game)."""
+    if has_people(header):  # the people's answers are in the header: played again through their seats
+        from engine.rulesets.alliance.play import seated_from_header
+
+        return validate(seated_from_header, header, events, result, complete, "mission")
     try:
         setup, seed = _setup_from_header(header)
     except TrekError as exc:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,6 +19,8 @@ from engine.rulesets.attack_wing.state import GameState
 from engine.rulesets.base import Played, PlayRequest
 from engine.rulesets.record import KEYFRAME_EVERY as KEYFRAME_EVERY  # the notation importer's too
 from engine.rulesets.record import Sink, record_game, stamped
+from engine.seats.decision import FrontEnd, Journal
+from engine.seats.session import Seated, default_out, play_and_save
 
 SIDE_LETTERS = "AB"
 
@@ -99,10 +101,14 @@ def _initiative(scenario: Scenario) -> int:
     return 1 if b < a else 0
 
 
-def players_for(kinds: Sequence[str], scenario: Scenario, seed: int) -> list[Player]:
+def players_for(kinds: Sequence[str], scenario: Scenario, seed: int,
+                people: Callable[[int], Player] | None = None) -> list[Player]:
+    """The seats: the AI, a random player, or (``people`` given) a person's seat for side i."""
     out: list[Player] = []
     for i, kind in enumerate(kinds):
-        if kind == "ai":
+        if kind == "human" and people is not None:
+            out.append(people(i))
+        elif kind == "ai":
             out.append(AiPlayer(scenario.obstacles, scenario.planets,
                                 (scenario.play_area.width, scenario.play_area.height)))
         elif kind == "random":
@@ -156,6 +162,46 @@ def play(scenario: Scenario, seed: int, out: Path | None = None, rounds: int | N
     return PlayResult(game.state, game.events, out, tuple(card_warnings(setup)))
 
 
+def seated(scenario: Scenario, seed: int, rounds: int | None, players: Sequence[str]) -> Seated[Game]:
+    """The scenario with these seats (``ai``, ``random`` or ``human``), to play with people in it."""
+    from engine.rulesets.attack_wing.human import HumanSeat
+    from engine.rulesets.attack_wing.ruleset import RULESET as ATTACK_WING
+
+    setup = setup_from_scenario(scenario, rounds)
+    names = [side.name for side in scenario.sides]
+
+    def run(journal: Journal, front: FrontEnd, sink: Sink[ev.Event, GameState]) -> Game:
+        seats = players_for(players, scenario, seed,
+                            lambda side: HumanSeat(f"{names[side]} (side {SIDE_LETTERS[side]})", journal, front))
+        game = Game(setup, seed, seats, sink=sink)  # a person's decisions: every event validated
+        game.play()
+        return game
+
+    def report(game: Game | None, events: Sequence[Any]) -> tuple[dict[str, Any], list[str]]:
+        return summary(scenario, seed, game.state if game is not None else None, len(events), 0.0,
+                       tuple(card_warnings(setup)))
+
+    return Seated(ATTACK_WING, header_for(scenario, setup, seed, players), run, _trailer, report)
+
+
+def seated_from_header(header: dict[str, Any]) -> Seated[Game]:
+    """A saved game's header as the game to play again: its scenario, seed, round limit and seats."""
+    from engine.rulesets.attack_wing.scenario import build_scenario
+
+    seed, players, rounds = header.get("seed"), header.get("players"), header.get("round_limit")
+    if type(seed) is not int or not 0 <= seed < 2**63:
+        raise TrekError(f"the header's seed {seed!r} is not a seed")
+    if not isinstance(players, list) or len(players) != 2 or any(p not in SEATS for p in players):
+        raise TrekError("the header's players are not two of ai, random or human")
+    if type(rounds) is not int or not 1 <= rounds <= 1000:
+        raise TrekError(f"the header's round limit {rounds!r} is not a number of rounds")
+    scenario = build_scenario(header.get("scenario"), source="the header's scenario", base_dir=None)
+    return seated(scenario, seed, rounds, players)
+
+
+SEATS = ("ai", "random", "human")
+
+
 def _trailer(game: Game) -> dict[str, Any] | None:
     """The replay's result: winner, reason, fleet points, ships lost, rounds (None: stopped early)."""
     result = game.state.result
@@ -180,36 +226,50 @@ def play_command(request: PlayRequest) -> Played:
     from engine.rulesets.attack_wing.scenario import load_scenario
 
     players = [p.strip() for p in (request.players or "ai,ai").split(",")]
-    if len(players) != 2 or any(p not in ("ai", "random") for p in players):
-        raise TrekError(f"--players needs two of ai or random, e.g. ai,random; got {request.players!r}")
+    if len(players) != 2 or any(p not in SEATS for p in players):
+        raise TrekError(f"--players needs two of ai, human or random, e.g. human,ai; got {request.players!r}")
     if request.rounds is not None and not 1 <= request.rounds <= 100:
         raise TrekError("--rounds must be between 1 and 100")
     scenario = load_scenario(request.name)
+    if "human" in players:
+        if request.front is None:
+            raise TrekError("a person in a seat needs a front end (--ui terminal)")
+        return play_and_save(seated(scenario, request.seed, request.rounds, players), request.front,
+                             request.out or default_out(request.name, request.seed))
     started = time.perf_counter()
     result = play(scenario, request.seed, request.out, request.rounds, players)
     seconds = time.perf_counter() - started
-    state = result.state
+    doc, lines = summary(scenario, request.seed, result.state, len(result.events), seconds, result.warnings)
+    doc["replay"] = str(request.out) if request.out else None
+    if request.out:
+        lines.insert(len(lines) - len(result.warnings), f"  replay: {request.out}")
+    return Played(doc, tuple(lines))
+
+
+def summary(scenario: Scenario, seed: int, state: GameState | None, events: int, seconds: float,
+            warnings: tuple[str, ...]) -> tuple[dict[str, Any], list[str]]:
+    """What `trek play` says of a game (``state`` None: a game stopped before its end)."""
+    if state is None:
+        return ({"scenario": scenario.name, "seed": seed, "events": events, "reason": "saved"},
+                [f"{scenario.name}, seed {seed}: {events} events played"])
     outcome = state.result
     sides = [s.name for s in scenario.sides]
     doc = {
         "scenario": scenario.name,
-        "seed": request.seed,
-        "replay": str(request.out) if request.out else None,
+        "seed": seed,
         "rounds": state.round,
-        "events": len(result.events),
+        "events": events,
         "winner": None if outcome is None or outcome.winner is None else sides[outcome.winner],
         "reason": outcome.reason if outcome else "stopped",
         "fleet_points": {sides[0]: outcome.points[0], sides[1]: outcome.points[1]} if outcome else None,
         "ships_lost": {sides[0]: outcome.ships_lost[0], sides[1]: outcome.ships_lost[1]} if outcome else None,
         "seconds": round(seconds, 3),
-        "warnings": list(result.warnings),
+        "warnings": list(warnings),
     }
-    lines = [f"{scenario.name}, seed {request.seed}: {doc['rounds']} rounds, {doc['events']} events in {seconds:.2f} s"]
+    lines = [f"{scenario.name}, seed {seed}: {doc['rounds']} rounds, {doc['events']} events in {seconds:.2f} s"]
     if outcome is not None:
         lines += [f"  result: {doc['winner'] or 'draw'} ({outcome.reason})",
                   f"  fleet points: {sides[0]} {outcome.points[0]}, {sides[1]} {outcome.points[1]}",
                   f"  ships lost:   {sides[0]} {outcome.ships_lost[0]}, {sides[1]} {outcome.ships_lost[1]}"]
-    if request.out:
-        lines.append(f"  replay: {request.out}")
-    lines += [f"  {w}" for w in result.warnings]
-    return Played(doc, tuple(lines))
+    lines += [f"  {w}" for w in warnings]
+    return doc, lines

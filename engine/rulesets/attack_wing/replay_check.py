@@ -33,8 +33,9 @@ from engine.rulesets.attack_wing.players import (
 )
 from engine.rulesets.attack_wing.rules import AttackOption
 from engine.rulesets.attack_wing.state import GameState, ShipState
+from engine.seats.session import has_people, validate
 
-ENGINE_PLAYERS: Final = frozenset({"ai", "random"})
+ENGINE_PLAYERS: Final = frozenset({"ai", "random", "human"})  # the engine rolled their dice
 
 
 def is_table_game(header: dict[str, Any]) -> bool:
@@ -234,6 +235,10 @@ def replay_game(header: dict[str, Any], events: Any, result: dict[str, Any] | No
     ``events`` yields the recorded events as plain maps; ``complete`` is False for a cut-off file
     (the re-play stops where the file does, without a verdict on the rest).
     """
+    if has_people(header):  # the people's answers are in the header: played again through their seats
+        from engine.rulesets.attack_wing.play import seated_from_header
+
+        return validate(seated_from_header, header, events, result, complete, "scenario")
     try:
         setup, seed, _ = _setup_from_header(header)
     except TrekError as exc:

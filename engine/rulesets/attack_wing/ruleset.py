@@ -53,6 +53,12 @@ def _play(request: PlayRequest) -> Played:
 
 
 
+def _seated(header: dict[str, Any]) -> Any:
+    from engine.rulesets.attack_wing.play import seated_from_header
+
+    return seated_from_header(header)
+
+
 def _versus(fleets: Sequence[str], table: str | None) -> tuple[str, str]:
     from engine.rulesets.attack_wing.versus import versus_scenario
 
@@ -107,7 +113,7 @@ RULESET: Ruleset[GameState, ev.Event] = Ruleset(
     table=table_geometry,
     presenter=AttackWingPresenter,
     seconds=seconds,
-    maker=GameMaker(_bundled, _plays, _play, _versus, _document),
+    maker=GameMaker(_bundled, _plays, _play, _versus, _document, seated=_seated),
     commands=_commands,
     replay_check=_replay_check,
     luck=LUCK,
