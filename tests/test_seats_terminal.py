@@ -1,0 +1,106 @@
+"""A person at the terminal in every game (issue 30 items 1, 3, 5): a scripted person pipes lines in
+(always the first option, a wrong line, a ``?``), leaves at the end of input (the game is saved),
+resumes, and the file resumed is byte for byte the one the same answers give in one go; every file
+written validates sound (the game played again from its header, seats and saved answers)."""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+import pytest
+
+from cli_helpers import run
+from engine.replay import open_replay
+
+# (scenario, --players with a person in a seat, more arguments): the four games
+GAMES = [
+    pytest.param("duel", "human,ai", [], id="attack_wing"),
+    pytest.param("alliance-act1", "2:P1", ["--rounds", "3"], id="alliance"),
+    pytest.param("itu-perditions-gate", "human,ai", [], id="into_the_unknown"),
+    pytest.param("fc-standard", "ai,human", ["--rounds", "3"], id="fleet_captains"),
+]
+FIRST = "not an option\n?\n" + "1\n" * 4  # a wrong line, the details, then the first option four times
+REST = "1\n" * 4000  # the first option until the game is over
+
+
+def play(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, lines: str, *argv: str
+         ) -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(lines))
+    return run(capsys, *argv)
+
+
+def sound(capsys: pytest.CaptureFixture[str], path: Path) -> None:
+    code, out, err = run(capsys, "replay", "validate", str(path))
+    assert code == 0 and f"{path.name}: sound" in out and "played again by the rules, every event matched" in out, \
+        out + err
+
+
+@pytest.mark.parametrize(("name", "players", "more"), GAMES)
+def test_a_scripted_person_plays_saves_resumes_and_forks(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                         monkeypatch: pytest.MonkeyPatch, name: str, players: str,
+                                                         more: list[str]) -> None:
+    saved = tmp_path / "saved.trek"
+    code, out, err = play(capsys, monkeypatch, FIRST, "play", name, "--players", players, "-o", str(saved), *more)
+    assert code == 0, err
+    assert "'not an option' is not one of the options: type 1 to" in out  # one line of reason, then the question
+    assert "save leaves the game (trek play --resume goes on)" in out  # what '?' lists after the options
+    assert "    1. " in out and "stopped (the end of input)" in out and f"go on with: trek play --resume {saved}" in out
+    replay = open_replay(saved)
+    assert replay.result is None and len(replay.header["answers"]) == 4
+    sound(capsys, saved)
+
+    code, out, err = play(capsys, monkeypatch, REST, "play", "--resume", str(saved))
+    assert code == 0, err
+    assert "stopped" not in out  # the game went on to its end
+    finished = open_replay(saved)
+    assert finished.result is not None and len(finished.header["answers"]) > 4
+    sound(capsys, saved)
+
+    one_go = tmp_path / "one-go.trek"
+    code, _, err = play(capsys, monkeypatch, FIRST + REST, "play", name, "--players", players, "-o", str(one_go), *more)
+    assert code == 0, err
+    assert saved.read_bytes() == one_go.read_bytes()
+
+    # a fork from event 20: the first 21 events are the game's, then the person is asked again
+    fork = tmp_path / "fork.trek"
+    code, out, err = play(capsys, monkeypatch, "", "play", "--resume", str(saved), "--from", "20", "-o", str(fork))
+    assert code == 0, err
+    forked = open_replay(fork)
+    assert list(forked.events())[:21] == list(finished.events())[:21] and forked.result is None
+    sound(capsys, fork)
+
+
+def test_a_finished_game_is_forked_not_resumed(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "g.trek"
+    assert play(capsys, monkeypatch, REST, "play", "itu-perditions-gate", "--players", "ai,human", "-o",
+                str(path))[0] == 0
+    code, _, err = play(capsys, monkeypatch, "", "play", "--resume", str(path))
+    assert code == 2 and "is a finished game; fork it from an event with --from EVENT -o NEW.trek" in err
+    code, _, err = play(capsys, monkeypatch, "", "play", "--resume", str(path), "--from", "3")
+    assert code == 2 and "give -o NEW.trek" in err
+
+
+def test_a_save_whose_answers_were_changed_does_not_validate(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The answers are the people's decisions: another answer gives another game, which the file's
+    events are not; validation and resume both say where."""
+    from engine.replay.writer import ReplayWriter
+
+    path = tmp_path / "g.trek"
+    assert play(capsys, monkeypatch, "2\n" * 30, "play", "itu-perditions-gate", "--players", "human,ai", "-o",
+                str(path))[0] == 0
+    replay = open_replay(path)
+    header = dict(replay.header)
+    header["answers"] = [0, *header["answers"][1:]]  # the first order passed instead
+    forged = tmp_path / "forged.trek"
+    with ReplayWriter(forged, header) as writer:
+        for event in replay.events():
+            writer.event(event)
+        writer.close(replay.result)
+    code, out, _ = run(capsys, "replay", "validate", str(forged))
+    assert code != 0 and "does not follow the rules" in out
+    code, _, err = play(capsys, monkeypatch, "", "play", "--resume", str(forged))
+    assert code == 2 and "the file is not that game" in err
