@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from cli_helpers import run
+
 from engine.replay import open_replay
 
 # (scenario, --players with a person in a seat, more arguments): the four games
@@ -104,3 +104,48 @@ def test_a_save_whose_answers_were_changed_does_not_validate(tmp_path: Path, cap
     assert code != 0 and "does not follow the rules" in out
     code, _, err = play(capsys, monkeypatch, "", "play", "--resume", str(forged))
     assert code == 2 and "the file is not that game" in err
+
+
+def test_ctrl_c_while_the_ai_thinks_saves_the_game_as_it_stood_at_the_last_question(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C between two questions (the AI's turn): the events after the last question asked and
+    that question's answers are dropped, so the save ends where a person is asked, validates, and
+    resumes into the game played in one go."""
+    from dataclasses import replace
+
+    from engine.rulesets.into_the_unknown.play import seated
+    from engine.seats.decision import Decision
+    from engine.seats.session import play as play_session
+    from engine.seats.session import write
+
+    class First:
+        asked = 0
+
+        def ask(self, decision: Decision) -> int:
+            First.asked += 1
+            return 0
+
+        def tell(self, line: str) -> None: ...
+
+    game = seated(1, 6, ["human", "ai"])
+    original = game.run
+    stop_at = 40
+
+    def interrupted(journal: object, front: object, sink: object) -> object:
+        def counting(event: object, state: object) -> None:
+            sink(event, state)  # type: ignore[operator]
+            if First.asked >= 3 and len(journal.answers) and journal.events() >= stop_at:  # type: ignore[attr-defined]
+                raise KeyboardInterrupt
+        return original(journal, front, counting)  # type: ignore[arg-type]
+
+    session = play_session(replace(game, run=interrupted), First())  # type: ignore[arg-type]
+    assert session.stopped == "interrupted" and session.answers
+    path = tmp_path / "saved.trek"
+    write(game, session, path)
+    sound(capsys, path)
+    code, _, err = play(capsys, monkeypatch, REST, "play", "--resume", str(path))
+    assert code == 0, err
+    one_go = tmp_path / "one-go.trek"
+    assert play(capsys, monkeypatch, REST, "play", "itu-perditions-gate", "--players", "human,ai", "-o",
+                str(one_go))[0] == 0
+    assert path.read_bytes() == one_go.read_bytes()
