@@ -149,3 +149,40 @@ def test_ctrl_c_while_the_ai_thinks_saves_the_game_as_it_stood_at_the_last_quest
     assert play(capsys, monkeypatch, REST, "play", "itu-perditions-gate", "--players", "human,ai", "-o",
                 str(one_go))[0] == 0
     assert path.read_bytes() == one_go.read_bytes()
+
+
+@pytest.mark.parametrize(("name", "players", "more"), [
+    pytest.param("duel", "ai,ai", [], id="attack_wing"),
+    pytest.param("alliance-act1", "2", ["--rounds", "2"], id="alliance"),
+])
+def test_table_dice_are_typed_in_saved_and_resumed(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch, name: str, players: str,
+                                                   more: list[str]) -> None:
+    """`--dice table` (issue 30 item 4): each roll's faces asked die by die as they came up at the
+    table, the AI's rolls too (and the Enemy AI's die); the replay is marked a table game, holds the
+    faces typed in, validates, and resumes into the one-go game."""
+    lines = "2\n" * 6  # a crit on each attack die, a 2 on the Enemy AI's die...
+    saved = tmp_path / "table.trek"
+    code, out, err = play(capsys, monkeypatch, lines, "play", name, "--players", players, "--dice", "table",
+                          "-o", str(saved), *more)
+    assert code == 0, err
+    assert "== the table: " in out and "shows" in out
+    replay = open_replay(saved)
+    assert replay.header["dice"] == "table" and replay.result is None
+    rolled = [e for e in replay.events() if e["type"] == "dice_rolled"]
+    assert len(replay.header["answers"]) == 6 and (rolled or name != "duel")
+    assert all(f == "crit" for e in rolled if e.get("kind") == "attack" for f in e["faces"])
+    sound(capsys, saved)
+    assert play(capsys, monkeypatch, "1\n" * 3000, "play", "--resume", str(saved))[0] == 0
+    sound(capsys, saved)
+    one_go = tmp_path / "one-go.trek"
+    assert play(capsys, monkeypatch, lines + "1\n" * 3000, "play", name, "--players", players, "--dice", "table",
+                "-o", str(one_go), *more)[0] == 0
+    assert saved.read_bytes() == one_go.read_bytes()
+
+
+def test_table_dice_are_refused_where_the_rules_roll_from_the_seed(capsys: pytest.CaptureFixture[str],
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("fc-standard", "itu-perditions-gate"):
+        code, _, err = play(capsys, monkeypatch, "", "play", name, "--dice", "table")
+        assert code == 2 and "--dice table is not available for" in err

@@ -30,6 +30,9 @@ def register(sub: Any) -> None:
     p.add_argument("--ui", choices=("terminal",), default="terminal",
                    help="where people in the seats play: terminal (numbered options, one line each; piped input "
                         "works)")
+    p.add_argument("--dice", choices=("engine", "table"), default="engine",
+                   help="engine: roll from the seed; table: type in each roll's faces as they came up on the "
+                        "physical dice, the AI's rolls too (Attack Wing and Alliance)")
     p.add_argument("--resume", type=Path, metavar="GAME.trek",
                    help="go on with a saved game: its seats, answers and dice where they were")
     p.add_argument("--from", dest="from_event", type=int, metavar="EVENT",
@@ -58,7 +61,8 @@ def run(args: argparse.Namespace) -> int:
         if args.from_event is not None:
             raise TrekError("--from EVENT forks a saved game: use it with --resume GAME.trek")
         _, maker = maker_for(args.scenario)
-        played = maker.play(PlayRequest(args.scenario, args.seed, args.output, args.rounds, args.players, front))
+        played = maker.play(PlayRequest(args.scenario, args.seed, args.output, args.rounds, args.players, front,
+                                        args.dice))
     if args.json:
         print_json(played.doc)
     else:

@@ -84,7 +84,8 @@ class PlayRequest:
     """`trek play NAME`: a game to play with the engine's AI in every seat, and where to record it.
 
     ``players`` is the ruleset's own reading of ``--players`` (None: its default); ``front`` the
-    front end (``engine.seats.decision.FrontEnd``) a person in a seat answers through."""
+    front end (``engine.seats.decision.FrontEnd``) a person in a seat answers through; ``dice``
+    ``--dice`` (engine: rolled from the seed; table: asked as rolled at a real table)."""
 
     name: str
     seed: int
@@ -92,6 +93,7 @@ class PlayRequest:
     rounds: int | None = None
     players: str | None = None
     front: Any = None
+    dice: str = "engine"  # "table": each roll's faces asked as they came up on physical dice
 
 
 @dataclass(frozen=True)

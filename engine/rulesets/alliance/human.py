@@ -57,4 +57,4 @@ class SplitSeat:
         return self.person.spend(state, ship, offer) if ship.id in self.flown else offer.default
 
     def choose(self, state: GameState, offer: ChoiceOffer) -> tuple[int, str]:
-        return self.person.choose(state, offer)
+        return (self.person if self.flown else self.ai).choose(state, offer)

@@ -158,24 +158,28 @@ def play_mission(name: str | Path | Mission, players: int, seed: int, out: Path 
 
 
 PEOPLE_KEY = "people"  # the header's list of the player ships people fly (a game with people only)
+DICE_KEY = "dice"  # the header's "table" for a mission whose dice were rolled at a real table
 
 
-def seated(setup: AllianceSetup, seed: int, ships: Sequence[PlayerShip], people: Sequence[str]
-           ) -> Seated[AllianceGame]:
-    """The mission with people flying the player ships ``people`` (P1, P2...), the AI the others."""
+def seated(setup: AllianceSetup, seed: int, ships: Sequence[PlayerShip], people: Sequence[str],
+           dice: str = "engine") -> Seated[AllianceGame]:
+    """The mission with people flying the player ships ``people`` (P1, P2...), the AI the others;
+    ``dice`` "table": each roll (the Enemy AI's die too) asked as it came up at the table."""
     from engine.rulesets.alliance.human import SplitSeat
     from engine.rulesets.alliance.ruleset import RULESET as ALLIANCE
-    from engine.rulesets.attack_wing.human import HumanSeat
+    from engine.rulesets.attack_wing.human import AskedDice, HumanSeat
 
     refs = [s.id for s in setup.player_ships]
-    if not people or any(p not in refs for p in people) or len(set(people)) != len(people):
+    if (not people and dice != "table") or any(p not in refs for p in people) or len(set(people)) != len(people):
         raise TrekError(f"the ships people fly are some of {', '.join(refs)}, each once; not {', '.join(people)}")
     mission = setup.mission
 
     def run(journal: Journal, front: FrontEnd, sink: Sink[ae.AnyEvent, AllianceState]) -> AllianceGame:
         ai = MissionAiPlayer(mission, setup.players, setup.obstacles, setup.planets)
         person = HumanSeat(f"the players ({', '.join(people)})", journal, front, "alliance")
-        game = AllianceGame(setup, seed, SplitSeat(ai, person, frozenset(people)), sink=sink)
+        table = AskedDice(journal, front, "alliance") if dice == "table" else None
+        game = AllianceGame(setup, seed, SplitSeat(ai, person, frozenset(people)), table, sink=sink,
+                            die=table.die if table is not None else None)
         game.play()  # a person's decisions: every event validated (not ``trusted_events``)
         return game
 
@@ -184,10 +188,13 @@ def seated(setup: AllianceSetup, seed: int, ships: Sequence[PlayerShip], people:
         rounds = None if game is None else game.full.aw.round
         return ({"mission": mission.name, "players": setup.players, "people": list(people), "seed": seed,
                  "rounds": rounds, "events": len(events), "outcome": outcome},
-                [f"{mission.name}, {setup.players} player ships ({', '.join(people)} flown by people), seed {seed}: "
-                 f"{len(events)} events", f"  outcome: {outcome}"])
+                [f"{mission.name}, {setup.players} player ships"
+                 + (f" ({', '.join(people)} flown by people)" if people else "")
+                 + (", the dice rolled at the table" if dice == "table" else "")
+                 + f", seed {seed}: {len(events)} events", f"  outcome: {outcome}"])
 
-    header = {**header_for(setup, seed, ships), PEOPLE_KEY: list(people)}
+    header = {**header_for(setup, seed, ships), PEOPLE_KEY: list(people), **({DICE_KEY: "table"} if dice == "table"
+                                                                              else {})}
     return Seated(ALLIANCE, header, run, _trailer, report)
 
 
@@ -198,8 +205,12 @@ def seated_from_header(header: dict[str, Any]) -> Seated[AllianceGame]:
     people = header.get(PEOPLE_KEY)
     if not isinstance(people, list) or not all(isinstance(p, str) for p in people):
         raise TrekError(f"the header's {PEOPLE_KEY} is not a list of player ships")
-    setup, seed, ships = setup_and_ships({k: v for k, v in header.items() if k not in (PEOPLE_KEY, "answers")})
-    return seated(setup, seed, ships, people)
+    dice = header.get(DICE_KEY, "engine")
+    if dice not in ("engine", "table"):
+        raise TrekError(f"the header's {DICE_KEY} is not table")
+    setup, seed, ships = setup_and_ships({k: v for k, v in header.items()
+                                          if k not in (PEOPLE_KEY, DICE_KEY, "answers")})
+    return seated(setup, seed, ships, people, dice)
 
 
 def _trailer(game: AllianceGame) -> dict[str, Any] | None:
@@ -239,14 +250,14 @@ def play_command(request: PlayRequest) -> Played:
     if not 2 <= count <= 6:
         raise TrekError("--players for a mission must be between 2 and 6")
     check_rounds(request.rounds)
-    if flown:
+    if flown or request.dice == "table":
         if request.front is None:
             raise TrekError("a person in a seat needs a front end (--ui terminal)")
         mission = load_mission(request.name)
         chosen = pregenerated(mission, count)
         setup = mission_setup(mission, count, request.seed, chosen, request.rounds)
         people = [p.strip().upper() for p in flown.split(",") if p.strip()]
-        return play_and_save(seated(setup, request.seed, chosen, people), request.front,
+        return play_and_save(seated(setup, request.seed, chosen, people, request.dice), request.front,
                              request.out or default_out(request.name, request.seed))
     started = time.perf_counter()
     result = play_mission(request.name, count, request.seed, request.out, request.rounds)

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from engine.rulesets.attack_wing.dice import ELITE_DIE, FACES
 from engine.rulesets.attack_wing.maneuvers import Maneuver
-from engine.rulesets.attack_wing.notation.terms import ACTION_OUT, format_maneuver, format_pose
+from engine.rulesets.attack_wing.notation.terms import ACTION_OUT, FACE_OUT, format_maneuver, format_pose
 from engine.rulesets.attack_wing.players import (
     AbilityOffer,
     AbilityUse,
@@ -139,3 +140,30 @@ class HumanSeat:
                          [(o.label, f"ends at {format_pose(o.end)}" if o.end else (o.ship or ""))
                           for o in offer.options])
         return pick, REASON
+
+
+class AskedDice:
+    """``--dice table``: the faces of each roll as they came up on the physical dice, asked die by die
+    of whoever keeps the table (the AI's rolls too). The generator advances as for rolled dice, so
+    the game goes on as a table game does (``replay_check.TableDice`` reads such faces back)."""
+
+    def __init__(self, journal: Journal, front: FrontEnd, game: str = "attack_wing") -> None:
+        self.journal, self.front, self.game = journal, front, game
+
+    def roll(self, state: GameState, kind: str, count: int, ship: ShipState, cause: str, elite: int = -1
+             ) -> tuple[list[str], int]:
+        faces: list[str] = []
+        for i in range(count):
+            sides = list(dict.fromkeys(ELITE_DIE if i == elite else FACES[kind]))
+            die = "the Elite Attack Die" if i == elite else f"{kind} die {i + 1} of {count}"
+            pick = ask(self.journal, self.front, Decision(
+                self.game, "the table", "die", f"{ship.id} {ship.name}, {cause}: {die} shows",
+                tuple(Choice(FACE_OUT.get(f, f), f) for f in sides), (f"so far: {' '.join(faces) or 'none'}",)))
+            faces.append(sides[pick])
+        return faces, count
+
+    def die(self, state: GameState, sides: int, offset: int, purpose: str) -> tuple[int, int]:
+        """The Alliance's Enemy AI die (a ``DieSource``): its number as rolled at the table."""
+        pick = ask(self.journal, self.front, Decision(self.game, "the table", "die", f"{purpose}: the d{sides} shows",
+                                                      tuple(Choice(str(n)) for n in range(1, sides + 1))))
+        return pick + 1, 1

@@ -162,9 +162,14 @@ def play(scenario: Scenario, seed: int, out: Path | None = None, rounds: int | N
     return PlayResult(game.state, game.events, out, tuple(card_warnings(setup)))
 
 
-def seated(scenario: Scenario, seed: int, rounds: int | None, players: Sequence[str]) -> Seated[Game]:
-    """The scenario with these seats (``ai``, ``random`` or ``human``), to play with people in it."""
-    from engine.rulesets.attack_wing.human import HumanSeat
+DICE_KEY = "dice"  # the header's "table" for a game whose dice were rolled at a real table (--dice table)
+
+
+def seated(scenario: Scenario, seed: int, rounds: int | None, players: Sequence[str], dice: str = "engine"
+           ) -> Seated[Game]:
+    """The scenario with these seats (``ai``, ``random`` or ``human``), to play with people in it;
+    ``dice`` "table": each roll's faces asked as they came up at the table."""
+    from engine.rulesets.attack_wing.human import AskedDice, HumanSeat
     from engine.rulesets.attack_wing.ruleset import RULESET as ATTACK_WING
 
     setup = setup_from_scenario(scenario, rounds)
@@ -173,7 +178,8 @@ def seated(scenario: Scenario, seed: int, rounds: int | None, players: Sequence[
     def run(journal: Journal, front: FrontEnd, sink: Sink[ev.Event, GameState]) -> Game:
         seats = players_for(players, scenario, seed,
                             lambda side: HumanSeat(f"{names[side]} (side {SIDE_LETTERS[side]})", journal, front))
-        game = Game(setup, seed, seats, sink=sink)  # a person's decisions: every event validated
+        source = AskedDice(journal, front) if dice == "table" else None
+        game = Game(setup, seed, seats, source, sink=sink)  # a person's decisions: every event validated
         game.play()
         return game
 
@@ -181,7 +187,8 @@ def seated(scenario: Scenario, seed: int, rounds: int | None, players: Sequence[
         return summary(scenario, seed, game.state if game is not None else None, len(events), 0.0,
                        tuple(card_warnings(setup)))
 
-    return Seated(ATTACK_WING, header_for(scenario, setup, seed, players), run, _trailer, report)
+    header = header_for(scenario, setup, seed, players)
+    return Seated(ATTACK_WING, {**header, DICE_KEY: "table"} if dice == "table" else header, run, _trailer, report)
 
 
 def seated_from_header(header: dict[str, Any]) -> Seated[Game]:
@@ -195,8 +202,11 @@ def seated_from_header(header: dict[str, Any]) -> Seated[Game]:
         raise TrekError("the header's players are not two of ai, random or human")
     if type(rounds) is not int or not 1 <= rounds <= 1000:
         raise TrekError(f"the header's round limit {rounds!r} is not a number of rounds")
+    dice = header.get(DICE_KEY, "engine")
+    if dice not in ("engine", "table"):
+        raise TrekError(f"the header's {DICE_KEY} is not table")
     scenario = build_scenario(header.get("scenario"), source="the header's scenario", base_dir=None)
-    return seated(scenario, seed, rounds, players)
+    return seated(scenario, seed, rounds, players, dice)
 
 
 SEATS = ("ai", "random", "human")
@@ -231,10 +241,10 @@ def play_command(request: PlayRequest) -> Played:
     if request.rounds is not None and not 1 <= request.rounds <= 100:
         raise TrekError("--rounds must be between 1 and 100")
     scenario = load_scenario(request.name)
-    if "human" in players:
+    if "human" in players or request.dice == "table":
         if request.front is None:
-            raise TrekError("a person in a seat needs a front end (--ui terminal)")
-        return play_and_save(seated(scenario, request.seed, request.rounds, players), request.front,
+            raise TrekError("a person in a seat or at the table's dice needs a front end (--ui terminal)")
+        return play_and_save(seated(scenario, request.seed, request.rounds, players, request.dice), request.front,
                              request.out or default_out(request.name, request.seed))
     started = time.perf_counter()
     result = play(scenario, request.seed, request.out, request.rounds, players)

@@ -40,6 +40,8 @@ ENGINE_PLAYERS: Final = frozenset({"ai", "random", "human"})  # the engine rolle
 
 def is_table_game(header: dict[str, Any]) -> bool:
     """A game played on a real table (its dice rolled by hand), not one the engine rolled from its seed."""
+    if header.get("dice") == "table":  # `trek play --dice table`: the faces typed in as they came up
+        return True
     players = header.get("players")
     return not (isinstance(players, list) and players and all(p in ENGINE_PLAYERS for p in players))
 

@@ -110,6 +110,8 @@ def plays(name: str) -> bool:
 def play_command(request: PlayRequest) -> Played:
     """`trek play fc-standard`: each seat the engine's AI or a person (``--players ai,human``: the
     Federation's seat first); ``--rounds`` caps the turns."""
+    if request.dice != "engine":  # (its dice are rolled inside the rules, from the seed the state holds)
+        raise TrekError("--dice table is not available for fc-standard yet: its dice are rolled from the seed")
     kinds = [p.strip() for p in (request.players or "ai").split(",")]
     kinds = kinds * 2 if len(kinds) == 1 else kinds
     if len(kinds) != 2 or any(k not in SEATS for k in kinds):

@@ -93,6 +93,8 @@ def bundled() -> list[str]:
 def play_command(request: PlayRequest) -> Played:
     """`trek play itu-perditions-gate`: each seat the AI or a person (``--players human,ai``: the
     Federation's seat first)."""
+    if request.dice != "engine":  # (its dice are rolled inside the rules, from the seed the state holds)
+        raise TrekError(f"--dice table is not available for {NAME} yet: its dice are rolled from the seed")
     kinds = [p.strip() for p in (request.players or "ai").split(",")]
     kinds = kinds * 2 if len(kinds) == 1 else kinds
     if len(kinds) != 2 or any(k not in KINDS for k in kinds):
