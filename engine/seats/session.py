@@ -36,13 +36,15 @@ class Seated(Generic[G]):
     people answering through the journal and front end it is given (the AI seats as the header
     says), emitting every event to the sink; ``result`` is the replay's result of a finished game;
     ``report`` what `trek play` prints of it (a JSON document and lines, from the game, or None for
-    a game stopped before its end, and the events played)."""
+    a game stopped before its end, and the events played); ``narrate`` the log line of an event,
+    told to the people as the game goes (news of the other seats between their questions)."""
 
     ruleset: Ruleset[Any, Any]
     header: dict[str, Any]
     run: Callable[[Journal, FrontEnd, Sink], G]
     result: Callable[[G], dict[str, Any] | None]
     report: Callable[[G | None, Sequence[Any]], tuple[dict[str, Any], list[str]]]
+    narrate: Callable[[Any, Any], str] | None = None  # (event, the state before it): the game's log line
 
 
 @dataclass
@@ -84,6 +86,9 @@ def play(seated: Seated[G], front: FrontEnd, saved: Sequence[int] = (), until: i
         if keep is not None and recorded is not None and index < keep and encode(event) != recorded[index]:
             raise TrekError(f"event {index}: the saved game's answers give {getattr(event, 'type', 'an event')} "
                             f"here, but the file holds {recorded[index].get('type')!r}: the file is not that game")
+        if seated.narrate is not None and not journal.replaying() and (keep is None or index >= keep):
+            before = session.states[-1] if session.states else state
+            front.tell(f"   - {seated.narrate(event, before)}")
         session.events.append(event)
         session.states.append(state)
 

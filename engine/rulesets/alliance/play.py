@@ -195,7 +195,9 @@ def seated(setup: AllianceSetup, seed: int, ships: Sequence[PlayerShip], people:
 
     header = {**header_for(setup, seed, ships), PEOPLE_KEY: list(people), **({DICE_KEY: "table"} if dice == "table"
                                                                               else {})}
-    return Seated(ALLIANCE, header, run, _trailer, report)
+    from engine.rulesets.alliance.narrate import log_line
+
+    return Seated(ALLIANCE, header, run, _trailer, report, log_line)
 
 
 def seated_from_header(header: dict[str, Any]) -> Seated[AllianceGame]:

@@ -188,7 +188,10 @@ def seated(scenario: Scenario, seed: int, rounds: int | None, players: Sequence[
                        tuple(card_warnings(setup)))
 
     header = header_for(scenario, setup, seed, players)
-    return Seated(ATTACK_WING, {**header, DICE_KEY: "table"} if dice == "table" else header, run, _trailer, report)
+    from engine.rulesets.attack_wing.narrate import log_line
+
+    return Seated(ATTACK_WING, {**header, DICE_KEY: "table"} if dice == "table" else header, run, _trailer, report,
+                  log_line)
 
 
 def seated_from_header(header: dict[str, Any]) -> Seated[Game]:

@@ -86,7 +86,11 @@ def seated(seed: int, turn_limit: int, players: tuple[str, str]) -> Seated[Game]
     def report(game: Game | None, events: Sequence[Any]) -> tuple[dict[str, Any], list[str]]:
         return summary("fc-standard", seed, game.state if game else None, len(events), 0.0)
 
-    return Seated(RULESET, header_for(seed, turn_limit, players), run, lambda g: result_of(g.state), report)
+    from engine.rulesets.fleet_captains.narrate import log_line
+    from engine.rulesets.fleet_captains.presenter import named
+
+    return Seated(RULESET, header_for(seed, turn_limit, players), run, lambda g: result_of(g.state), report,
+                  lambda event, before: named(log_line(event), before))
 
 
 def seated_from_header(header: dict[str, Any]) -> Seated[Game]:

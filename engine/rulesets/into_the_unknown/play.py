@@ -68,7 +68,10 @@ def seated(seed: int, rounds: int, seats: Sequence[str]) -> Seated[ItuGame]:
                 [f"{TITLE} ({NAME}), seed {seed}: {len(events)} events played"]
         return summary(game, seed, 0.0)
 
-    return Seated(RULESET, header_for(seed, rounds, seats), run, result_of, report)
+    from engine.rulesets.into_the_unknown.presenter import describe
+
+    return Seated(RULESET, header_for(seed, rounds, seats), run, result_of, report,
+                  lambda event, before: f"R{event.round} {event.phase}: {describe(event, before)}")
 
 
 def seated_from_header(header: dict[str, Any]) -> Seated[ItuGame]:
