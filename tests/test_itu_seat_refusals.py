@@ -19,6 +19,7 @@ from engine.rulesets.into_the_unknown.orders import IllegalOrder, Option, legal_
 from engine.rulesets.into_the_unknown.projectiles import ManeuverSide, moving_sides
 from engine.rulesets.into_the_unknown.reducer import apply
 from engine.rulesets.into_the_unknown.state import ItuState, ProjectileState
+from engine.rulesets.into_the_unknown.table import INCH
 
 IMPULSE = JEM_HADAR_FIGHTER.station("helm").actions[0]
 SECOND = "jem_hadar_second"  # the Fighter's helm officer at setup
@@ -134,3 +135,25 @@ def test_a_torpedo_moves_along_a_fore_side_only_with_a_lock() -> None:
     near = game.state.ship("defiant").model_copy(update={"pose": PoseModel.of(Pose(150.0, 230.0, 0.0))})
     locked = game.state.with_ship(near).with_ship(game.state.ship("fighter").model_copy(update={"lock": "defiant"}))
     assert moving_sides(locked, token) == ("port", "starboard", "fore_port", "fore_starboard")
+
+
+def test_an_impulse_order_cannot_engage_warp() -> None:
+    """Guide, "Maneuvers": engage warp is the WARP action's; an IMPULSE order with a warp plan is refused
+    before it is given (it would cross the system boundary impulse cannot cross)."""
+    from engine.rulesets.into_the_unknown.movement import WarpPlan
+
+    why = play_until_refused(Option(IMPULSE, "helm", SECOND, False, FAIR), plan=WarpPlan(2, 4 * INCH))
+    assert "IMPULSE cannot make a Warp maneuver" in why and "Maneuvers" in why
+
+
+def test_a_reroll_of_a_die_not_in_the_pool_is_refused() -> None:
+    from engine.rulesets.into_the_unknown.dice import Allowances, Modifier, modify, roll
+    from engine.rulesets.rng import Rng
+
+    pool, rng = roll(Rng(7), 2, 1)
+    wild = Modifier(lambda p, d, how: 9, lambda p, d, i: None)
+    with pytest.raises(ValueError, match=r"the tester \(allowance\) chose die 9: the pool has dice 0 to 2"):
+        modify(pool, rng, 2, Allowances(rerolls=(("allowance", 1),)), 0, wild, lambda p, d, how: None)
+    with pytest.raises(ValueError, match=r"the opponent \(peril\) chose die -1"):
+        modify(pool, rng, 2, Allowances(), 1, Modifier(lambda p, d, how: None, lambda p, d, i: None),
+               lambda p, d, how: -1)

@@ -113,6 +113,13 @@ class Rolled:
     spent: dict[str, int] = field(default_factory=dict)
 
 
+def _die(pool: Pool, index: object, who: str) -> int:
+    """A seat's die: one of the pool's (a person may answer anything)."""
+    if type(index) is not int or not 0 <= index < len(pool.dice):
+        raise ValueError(f"{who} chose die {index!r}: the pool has dice 0 to {len(pool.dice) - 1}")
+    return index
+
+
 def modify(pool: Pool, rng: Rng, difficulty: int, allow: Allowances, peril: int, tester: Modifier,
            opponent: Chooser) -> Rolled:
     """Steps 4 and 5 of a test (or 6 and 7 of an attack)."""
@@ -122,24 +129,29 @@ def modify(pool: Pool, rng: Rng, difficulty: int, allow: Allowances, peril: int,
             index = tester.choose(result.pool, difficulty, how)
             if index is None:
                 break
+            index = _die(result.pool, index, f"the tester ({how})")
             result.pool, result.rng = reroll(result.pool, result.rng, index, how)
             if how == "relentless" and result.pool.dice[index].face == "breakthrough":
                 result.relentless_breakthroughs += 1
     for index, die in enumerate(result.pool.dice):
         if die.face == "discovery":
             face = tester.discover(result.pool, difficulty, index)
+            if face is not None and face not in (*INTUITION, *EXPERTISE):  # "any face" of the dice
+                raise ValueError(f"a discovery becomes a face of the dice, not {face!r}")
             if face is not None:
                 result.pool = result.pool.changed(Step("discovery", index, face))
     while result.advantage_spent < allow.advantage:
         index = tester.choose(result.pool, difficulty, "advantage")
         if index is None:
             break
+        index = _die(result.pool, index, "the tester (advantage)")
         result.pool, result.rng = reroll(result.pool, result.rng, index, "advantage")
         result.advantage_spent += 1
     while result.peril_spent < peril:
         index = opponent(result.pool, difficulty, "peril")
         if index is None:
             break
+        index = _die(result.pool, index, "the opponent (peril)")
         if result.pool.dice[index].face == "breakthrough":
             raise ValueError("peril cannot force a breakthrough success to be rerolled")
         result.pool, result.rng = reroll(result.pool, result.rng, index, "peril")

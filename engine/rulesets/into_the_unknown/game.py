@@ -40,7 +40,7 @@ from engine.rulesets.into_the_unknown.events import (
     ShipDelta,
 )
 from engine.rulesets.into_the_unknown.mission import DOMINION, FEDERATION, OBJECTIVES, setup
-from engine.rulesets.into_the_unknown.movement import crossed_anomalies
+from engine.rulesets.into_the_unknown.movement import WarpPlan, crossed_anomalies
 from engine.rulesets.into_the_unknown.orders import IllegalOrder, maneuver, order_refusal, table_for
 from engine.rulesets.into_the_unknown.reducer import apply
 from engine.rulesets.into_the_unknown.state import ItuState, ProjectileState
@@ -140,6 +140,10 @@ class ItuGame:
         why = self._target_refusal(choice, kind)
         if why is not None:
             raise IllegalOrder(why)
+        if choice.plan is not None and (opt.action.name == "WARP") != isinstance(choice.plan, WarpPlan):
+            # guide, "Maneuvers": engage warp is the WARP action's; forward impulse and come about are IMPULSE's
+            raise IllegalOrder(f"{opt.action.name} cannot make a {type(choice.plan).__name__.removesuffix('Plan')} "
+                               "maneuver (guide, \"Maneuvers\": warp by WARP, impulse and come about by IMPULSE)")
         if opt.action.name == "FIRE WEAPONS":
             why = plan_refusal(self.state.ship(choice.ship),
                                [(x.weapon.name, x.arc, x.weapons_power, x.reserve) for x in choice.shots]
@@ -155,7 +159,7 @@ class ItuGame:
         side = ship.side
         tester, opponent = self.players[side].tester(self.state, side), self.players[1 - side].peril
         name = opt.action.name
-        if name in ("WARP", "IMPULSE") and choice.plan is not None:
+        if name in ("WARP", "IMPULSE") and choice.plan is not None:  # (its kind was checked before the order)
             moved = maneuver(self.state, choice.ship, choice.plan, seq=self.seq, phase=kind)
             self.emit(moved)
             if moved.maneuver == "warp":
