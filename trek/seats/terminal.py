@@ -69,6 +69,8 @@ class TerminalSeat:
         except KeyboardInterrupt:
             print(file=self.stdout)
             raise SeatClosed("Ctrl-C") from None
+        except (OSError, ValueError) as exc:  # closed, not text, not readable: as the end of input
+            raise SeatClosed(f"standard input cannot be read ({type(exc).__name__})") from None
         if line == "":
             print(file=self.stdout)
             raise SeatClosed("the end of input")
