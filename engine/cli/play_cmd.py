@@ -52,8 +52,9 @@ def run(args: argparse.Namespace) -> int:
     if args.resume is not None:
         from engine.seats.session import resume
 
-        if args.scenario is not None:
-            raise TrekError("--resume plays the saved game: give no scenario with it")
+        if args.scenario is not None or args.players is not None or args.rounds is not None or args.dice != "engine":
+            raise TrekError("--resume plays the saved game with its own scenario, seats, rounds and dice: "
+                            "give none of them with it")
         played = resume(args.resume, front, args.from_event, args.output)
     else:
         if args.scenario is None:

@@ -25,7 +25,7 @@ from engine.rulesets.into_the_unknown.projectiles import Launch, ManeuverSide
 from engine.rulesets.into_the_unknown.state import ItuState, ProjectileState, ShipState, VolleyState
 from engine.rulesets.into_the_unknown.table import INCH
 from engine.rulesets.into_the_unknown.volley import after, power_left
-from engine.seats.decision import Choice as Option_
+from engine.seats.decision import Choice as Offered
 from engine.seats.decision import Decision, FrontEnd, Journal, ask
 
 GAME = "into_the_unknown"
@@ -78,7 +78,7 @@ class HumanSeat:
 
     def _ask(self, kind: str, prompt: str, options: list[tuple[str, str]], situation: tuple[str, ...] = ()) -> int:
         return ask(self.journal, self.front, Decision(GAME, self.seat, kind, prompt,
-                                                      tuple(Option_(t, d) for t, d in options), situation))
+                                                      tuple(Offered(t, d) for t, d in options), situation))
 
     def _situation(self, state: ItuState) -> tuple[str, ...]:
         ships = [f"{s.name}: hull {s.hull_value}, reserve {s.reserve}, alert {s.stats.colour}, "
