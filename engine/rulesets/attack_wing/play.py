@@ -184,7 +184,7 @@ def seated(scenario: Scenario, seed: int, rounds: int | None, players: Sequence[
         return game
 
     def report(game: Game | None, events: Sequence[Any]) -> tuple[dict[str, Any], list[str]]:
-        return summary(scenario, seed, game.state if game is not None else None, len(events), 0.0,
+        return summary(scenario, seed, game.state if game is not None else None, len(events), None,
                        tuple(card_warnings(setup)))
 
     header = header_for(scenario, setup, seed, players)
@@ -259,7 +259,7 @@ def play_command(request: PlayRequest) -> Played:
     return Played(doc, tuple(lines))
 
 
-def summary(scenario: Scenario, seed: int, state: GameState | None, events: int, seconds: float,
+def summary(scenario: Scenario, seed: int, state: GameState | None, events: int, seconds: float | None,
             warnings: tuple[str, ...]) -> tuple[dict[str, Any], list[str]]:
     """What `trek play` says of a game (``state`` None: a game stopped before its end)."""
     if state is None:
@@ -276,10 +276,11 @@ def summary(scenario: Scenario, seed: int, state: GameState | None, events: int,
         "reason": outcome.reason if outcome else "stopped",
         "fleet_points": {sides[0]: outcome.points[0], sides[1]: outcome.points[1]} if outcome else None,
         "ships_lost": {sides[0]: outcome.ships_lost[0], sides[1]: outcome.ships_lost[1]} if outcome else None,
-        "seconds": round(seconds, 3),
+        "seconds": None if seconds is None else round(seconds, 3),
         "warnings": list(warnings),
     }
-    lines = [f"{scenario.name}, seed {seed}: {doc['rounds']} rounds, {doc['events']} events in {seconds:.2f} s"]
+    took = "" if seconds is None else f" in {seconds:.2f} s"  # (a game with people: their time is theirs)
+    lines = [f"{scenario.name}, seed {seed}: {doc['rounds']} rounds, {doc['events']} events{took}"]
     if outcome is not None:
         lines += [f"  result: {doc['winner'] or 'draw'} ({outcome.reason})",
                   f"  fleet points: {sides[0]} {outcome.points[0]}, {sides[1]} {outcome.points[1]}",

@@ -84,7 +84,7 @@ def seated(seed: int, turn_limit: int, players: tuple[str, str]) -> Seated[Game]
         return game
 
     def report(game: Game | None, events: Sequence[Any]) -> tuple[dict[str, Any], list[str]]:
-        return summary("fc-standard", seed, game.state if game else None, len(events), 0.0)
+        return summary("fc-standard", seed, game.state if game else None, len(events), None)
 
     from engine.rulesets.fleet_captains.narrate import log_line
     from engine.rulesets.fleet_captains.presenter import named
@@ -138,7 +138,7 @@ def play_command(request: PlayRequest) -> Played:
     return Played(doc, tuple(lines))
 
 
-def summary(name: str, seed: int, state: FcState | None, events: int, seconds: float
+def summary(name: str, seed: int, state: FcState | None, events: int, seconds: float | None
             ) -> tuple[dict[str, Any], list[str]]:
     """What `trek play` says of a game (``state`` None: a game stopped before its end)."""
     if state is None:
@@ -147,6 +147,8 @@ def summary(name: str, seed: int, state: FcState | None, events: int, seconds: f
     outcome = state.reason if state.phase == "over" else "stopped"
     vp = [s.vp for s in state.sides]
     doc: dict[str, Any] = {"scenario": name, "seed": seed, "turns": state.turn, "events": events,
-                           "winner": state.winner, "outcome": outcome, "vp": vp, "seconds": round(seconds, 3)}
-    return doc, [f"{name}, seed {seed}: {state.turn} turns, {events} events in {seconds:.2f} s",
+                           "winner": state.winner, "outcome": outcome, "vp": vp,
+                           "seconds": None if seconds is None else round(seconds, 3)}
+    took = "" if seconds is None else f" in {seconds:.2f} s"  # (a game with people: their time is theirs)
+    return doc, [f"{name}, seed {seed}: {state.turn} turns, {events} events{took}",
                  f"  outcome: {outcome} (VP {vp[0]} to {vp[1]})"]

@@ -66,7 +66,7 @@ def seated(seed: int, rounds: int, seats: Sequence[str]) -> Seated[ItuGame]:
         if game is None:
             return {"mission": NAME, "seed": seed, "events": len(events), "outcome": "saved"}, \
                 [f"{TITLE} ({NAME}), seed {seed}: {len(events)} events played"]
-        return summary(game, seed, 0.0)
+        return summary(game, seed, None)
 
     from engine.rulesets.into_the_unknown.presenter import describe
 
@@ -119,15 +119,15 @@ def play_command(request: PlayRequest) -> Played:
     return Played(doc, tuple(lines))
 
 
-def summary(game: ItuGame, seed: int, seconds: float) -> tuple[dict[str, Any], list[str]]:
+def summary(game: ItuGame, seed: int, seconds: float | None) -> tuple[dict[str, Any], list[str]]:
     """What `trek play` says of a finished game."""
     state = game.state
     winner = "none" if state.winner is None else state.sides[state.winner]
     doc = {"mission": NAME, "seed": seed, "rounds": state.round, "events": len(game.events),
            "complication": state.complication, "scores": [state.score(0), state.score(1)], "winner": winner,
-           "seconds": round(seconds, 3)}
-    lines = [f"{TITLE} ({NAME}), seed {seed}: {state.round} rounds, {len(game.events)} events "
-             f"in {seconds:.2f} s",
+           "seconds": None if seconds is None else round(seconds, 3)}
+    lines = [f"{TITLE} ({NAME}), seed {seed}: {state.round} rounds, {len(game.events)} events"
+             + ("" if seconds is None else f" in {seconds:.2f} s"),  # (a game with people: their time is theirs)
              f"  complication: {state.complication or 'not revealed'}; Federation {state.score(0)}, "
              f"Dominion {state.score(1)}: {winner} wins"
              + (f" {game.events[-1].why}"  # a tie: the end event names the rule that decides it
