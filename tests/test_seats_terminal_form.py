@@ -70,3 +70,14 @@ def test_names_from_files_reach_the_terminal_escaped() -> None:
 def test_an_overlong_line_is_read_in_part() -> None:
     seat = TerminalSeat(io.StringIO("1" * 5000 + "\n2\n"), io.StringIO())
     assert seat.ask(DIAL) == 1  # the long line is no option; the next line is read
+
+
+def test_a_question_for_the_other_person_is_a_hand_over() -> None:
+    """Two people at one screen: a question for another seat says whom to pass to (the table's dice
+    are nobody's seat); a script answering both seats spends no line on it."""
+    out = io.StringIO()
+    seat = TerminalSeat(io.StringIO("1\n1\n1\n1\n"), out)
+    other = Decision("attack_wing", "Klingon (side B)", "dial", "B1: set the dial", DIAL.options)
+    die = Decision("attack_wing", "the table", "die", "A1: attack die 1 of 3 shows", (Choice("hit"), Choice("crit")))
+    assert [seat.ask(d) for d in (DIAL, die, DIAL, other)] == [0, 0, 0, 0]
+    assert out.getvalue().count("--- pass to") == 1 and "--- pass to Klingon (side B) ---" in out.getvalue()

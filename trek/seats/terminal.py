@@ -16,6 +16,7 @@ from engine.seats.decision import Decision, SeatClosed
 
 MAX_LINE = 1000  # characters of one answer line that are read (the rest is ignored)
 LEAVE_WORDS = frozenset({"save", "quit", "q"})
+TABLE_SEAT = "the table"  # who is asked a table die's face (``--dice table``): whoever keeps the table
 
 
 class TerminalSeat:
@@ -26,11 +27,16 @@ class TerminalSeat:
         self.stdout = stdout if stdout is not None else sys.stdout
         # piped input is not shown by the terminal: echo it, so that a transcript reads as a dialogue
         self.echo = (not _is_tty(self.stdin)) if echo is None else echo
+        self.last_seat: str | None = None  # who was asked last: a new seat at one screen is a hand-over
 
     def tell(self, line: str) -> None:
         print(shown(line), file=self.stdout)
 
     def ask(self, decision: Decision) -> int:
+        if decision.seat != TABLE_SEAT:
+            if self.last_seat is not None and decision.seat != self.last_seat:
+                self._hand_over(decision.seat)
+            self.last_seat = decision.seat
         self._show(decision)
         while True:
             line = self._read()
@@ -46,6 +52,16 @@ class TerminalSeat:
             print(f"  {why}", file=self.stdout)
             print(f"{shown(decision.seat)}: {shown(decision.prompt)} [1-{len(decision.options)}, ? lists the options]",
                   file=self.stdout)
+
+    def _hand_over(self, seat: str) -> None:
+        """Two people at one screen: the next question is the other's. At a terminal the screen is
+        cleared once they say they sit at it, so that one's dial stays hidden from the other."""
+        print(f"\n--- pass to {shown(seat)} ---", file=self.stdout)
+        if self.echo or not _is_tty(self.stdout):
+            return  # (a script answers both seats: nothing to hide, no line to spend)
+        print(f"{shown(seat)}: press Enter when you are at the screen ", end="", file=self.stdout, flush=True)
+        self._read()
+        print("\x1b[2J\x1b[H", end="", file=self.stdout, flush=True)
 
     def _show(self, decision: Decision) -> None:
         out = self.stdout
