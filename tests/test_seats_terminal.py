@@ -154,6 +154,7 @@ def test_ctrl_c_while_the_ai_thinks_saves_the_game_as_it_stood_at_the_last_quest
 @pytest.mark.parametrize(("name", "players", "more"), [
     pytest.param("duel", "ai,ai", [], id="attack_wing"),
     pytest.param("alliance-act1", "2", ["--rounds", "2"], id="alliance"),
+    pytest.param("itu-perditions-gate", "ai,ai", [], id="into_the_unknown"),
 ])
 def test_table_dice_are_typed_in_saved_and_resumed(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                    monkeypatch: pytest.MonkeyPatch, name: str, players: str,
@@ -172,6 +173,8 @@ def test_table_dice_are_typed_in_saved_and_resumed(tmp_path: Path, capsys: pytes
     rolled = [e for e in replay.events() if e["type"] == "dice_rolled"]
     assert len(replay.header["answers"]) == 6 and (rolled or name != "duel")
     assert all(f == "crit" for e in rolled if e.get("kind") == "attack" for f in e["faces"])
+    tested = [e for e in replay.events() if e["type"] == "test_made"]
+    assert all(d["face"] == "analysis" for e in tested for d in e["dice"])  # the 2nd face of each die, as typed
     sound(capsys, saved)
     assert play(capsys, monkeypatch, "1\n" * 3000, "play", "--resume", str(saved))[0] == 0
     sound(capsys, saved)
@@ -181,8 +184,7 @@ def test_table_dice_are_typed_in_saved_and_resumed(tmp_path: Path, capsys: pytes
     assert saved.read_bytes() == one_go.read_bytes()
 
 
-def test_table_dice_are_refused_where_the_rules_roll_from_the_seed(capsys: pytest.CaptureFixture[str],
+def test_table_dice_are_refused_where_the_reducer_holds_the_seeds_rolls(capsys: pytest.CaptureFixture[str],
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("fc-standard", "itu-perditions-gate"):
-        code, _, err = play(capsys, monkeypatch, "", "play", name, "--dice", "table")
-        assert code == 2 and "--dice table is not available for" in err
+    code, _, err = play(capsys, monkeypatch, "", "play", "fc-standard", "--dice", "table")
+    assert code == 2 and "--dice table is not available for fc-standard" in err

@@ -11,12 +11,14 @@ objective). Tests ask which die to reroll, one at a time, and what a discovery b
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Literal
 
 from engine.rulesets.into_the_unknown import procedures, projectiles
-from engine.rulesets.into_the_unknown.ai import Choice, Relocation
+from engine.rulesets.into_the_unknown.ai import Choice, Player, Relocation
 from engine.rulesets.into_the_unknown.combat import Shot, attack_options
-from engine.rulesets.into_the_unknown.dice import Face, How, Modifier, Pool
+from engine.rulesets.into_the_unknown.dice import FACES as DIE_FACES
+from engine.rulesets.into_the_unknown.dice import DieKind, Face, How, Modifier, Pool
 from engine.rulesets.into_the_unknown.displays import OFFICERS, PROJECTILES, notches
 from engine.rulesets.into_the_unknown.events import Paid
 from engine.rulesets.into_the_unknown.movement import ComeAboutPlan, ImpulsePlan, Plan, WarpPlan, warp_reserve
@@ -352,3 +354,55 @@ def _accepted(resolve: Callable[[], object]) -> bool:
     except (ValueError, StopIteration):
         return False
     return True
+
+
+class TableDice:
+    """``--dice table``: each die's face as it came up at the table, asked of whoever keeps it (for
+    every seat's tests and attacks, the AI's too)."""
+
+    def __init__(self, journal: Journal, front: FrontEnd) -> None:
+        self.journal, self.front = journal, front
+
+    def face(self, kind: DieKind, index: int, how: str) -> Face:
+        faces = list(dict.fromkeys(DIE_FACES[kind]))
+        what = "rolled" if how == "roll" else f"rerolled ({how})"
+        pick = ask(self.journal, self.front, Decision(GAME, "the table", "die", f"{kind} die {index + 1} {what} shows",
+                                                      tuple(Offered(f, "") for f in faces)))
+        return faces[pick]
+
+
+class AtTheTable:
+    """A seat whose tests and attacks roll at the table: its own decisions, the table's faces."""
+
+    def __init__(self, seat: Player, dice: TableDice) -> None:
+        self.seat, self.dice = seat, dice
+
+    def tester(self, state: ItuState, side: int) -> Modifier:
+        return replace(self.seat.tester(state, side), table=self.dice.face)
+
+    def order(self, state: ItuState, side: int, kind: Literal["priority", "standby"]) -> Choice | None:
+        return self.seat.order(state, side, kind)
+
+    def peril(self, pool: Pool, difficulty: int, how: How) -> int | None:
+        return self.seat.peril(pool, difficulty, how)
+
+    def wreckage(self, state: ItuState, ship: str) -> Literal["peril", "reserve"]:
+        return self.seat.wreckage(state, ship)
+
+    def ready(self, state: ItuState, side: int) -> list[tuple[str, str]]:
+        return self.seat.ready(state, side)
+
+    def relocate(self, state: ItuState, side: int) -> list[Relocation]:
+        return self.seat.relocate(state, side)
+
+    def raise_alert(self, state: ItuState, ship: str) -> bool:
+        return self.seat.raise_alert(state, ship)
+
+    def hail(self, state: ItuState, side: int) -> bool:
+        return self.seat.hail(state, side)
+
+    def steer(self, state: ItuState, token: ProjectileState) -> tuple[ManeuverSide, bool]:
+        return self.seat.steer(state, token)
+
+    def salvo(self, state: ItuState, token: ProjectileState, outposts: list[str]) -> str | None:
+        return self.seat.salvo(state, token, outposts)

@@ -52,14 +52,21 @@ def play_mission(seed: int, out: Path | None = None, rounds: int | None = None) 
     return record_game(RULESET, header_for(seed, limit), run, result_of, out)
 
 
-def seated(seed: int, rounds: int, seats: Sequence[str]) -> Seated[ItuGame]:
-    """The learning mission with these seats (``ai`` or ``human``), to play with people in it."""
-    from engine.rulesets.into_the_unknown.human import HumanSeat
+DICE_KEY = "dice"  # the header's "table" for a game whose dice were rolled at a real table (--dice table)
+
+
+def seated(seed: int, rounds: int, seats: Sequence[str], dice: str = "engine") -> Seated[ItuGame]:
+    """The learning mission with these seats (``ai`` or ``human``), to play with people in it;
+    ``dice`` "table": every die's face asked as it came up at the table."""
+    from engine.rulesets.into_the_unknown.human import AtTheTable, HumanSeat, TableDice
     from engine.rulesets.into_the_unknown.ruleset import RULESET
 
     def run(journal: Journal, front: FrontEnd, sink: Sink[Any, ItuState]) -> ItuGame:
         players: list[Player] = [HumanSeat(i, journal, front) if kind == "human" else ItuAI()
                                  for i, kind in enumerate(seats)]
+        if dice == "table":
+            table = TableDice(journal, front)
+            players = [AtTheTable(p, table) for p in players]
         return play_game(seed, players, sink, rounds)
 
     def report(game: ItuGame | None, events: Sequence[Any]) -> tuple[dict[str, Any], list[str]]:
@@ -70,7 +77,8 @@ def seated(seed: int, rounds: int, seats: Sequence[str]) -> Seated[ItuGame]:
 
     from engine.rulesets.into_the_unknown.presenter import describe
 
-    return Seated(RULESET, header_for(seed, rounds, seats), run, result_of, report,
+    header = header_for(seed, rounds, seats)
+    return Seated(RULESET, {**header, DICE_KEY: "table"} if dice == "table" else header, run, result_of, report,
                   lambda event, before: f"R{event.round} {event.phase}: {describe(event, before)}")
 
 
@@ -82,7 +90,10 @@ def seated_from_header(header: dict[str, Any]) -> Seated[ItuGame]:
     if header.get("mission") != NAME or not isinstance(seats, list) or len(seats) != 2 \
             or any(k not in KINDS for k in seats):
         raise TrekError(f"the header is not a {NAME} game between two seats of ai or human")
-    return seated(seed, rounds, seats)
+    dice = header.get(DICE_KEY, "engine")
+    if dice not in ("engine", "table"):
+        raise TrekError(f"the header's {DICE_KEY} is not table")
+    return seated(seed, rounds, seats, dice)
 
 
 def plays(name: str) -> bool:
@@ -96,19 +107,17 @@ def bundled() -> list[str]:
 def play_command(request: PlayRequest) -> Played:
     """`trek play itu-perditions-gate`: each seat the AI or a person (``--players human,ai``: the
     Federation's seat first)."""
-    if request.dice != "engine":  # (its dice are rolled inside the rules, from the seed the state holds)
-        raise TrekError(f"--dice table is not available for {NAME} yet: its dice are rolled from the seed")
     kinds = [p.strip() for p in (request.players or "ai").split(",")]
     kinds = kinds * 2 if len(kinds) == 1 else kinds
     if len(kinds) != 2 or any(k not in KINDS for k in kinds):
         raise TrekError(f"--players for {NAME} is one or two of ai or human (human,ai), not {request.players!r}")
-    if "human" in kinds:
+    if "human" in kinds or request.dice == "table":
         limit = ROUND_LIMIT if request.rounds is None else request.rounds
         if not 1 <= limit <= ROUND_LIMIT:
             raise TrekError(f"--rounds for {NAME} is 1 to {ROUND_LIMIT}")
         if request.front is None:
             raise TrekError("a person in a seat needs a front end (--ui terminal)")
-        return play_and_save(seated(request.seed, limit, kinds), request.front,
+        return play_and_save(seated(request.seed, limit, kinds, request.dice), request.front,
                              request.out or default_out(request.name, request.seed))
     started = time.perf_counter()
     game = play_mission(request.seed, request.out, request.rounds)
