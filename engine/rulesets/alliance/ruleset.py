@@ -52,7 +52,7 @@ def _arrivals(event: Any) -> Iterable[ev.ShipSetup]:
 
 
 def _luck(events: Iterable[Any]) -> list[dict[str, Any]] | None:
-    from engine.rulesets.attack_wing.odds import luck
+    from engine.rulesets.attack_wing.luck import luck
 
     sides = luck(events, joins=_arrivals)
     return None if sides is None else [s.as_json() for s in sides]
@@ -72,7 +72,6 @@ RULESET: Ruleset[AllianceState, ae.AnyEvent] = Ruleset(
     format_state=format_state,
     # the game and the Enemy AI load only when a mission is played (opening a replay needs neither)
     maker=lazy_maker("engine.rulesets.alliance.play", bundled=("engine.rulesets.alliance.mission", "bundled_missions")),
-    commands=lazy("engine.rulesets.alliance.cli", "register"),
     replay_check=lazy("engine.rulesets.alliance.replay_check", "replay_game"),
     luck=ALLIANCE_LUCK,
     event_schema=EVENT_SCHEMA,

@@ -14,7 +14,6 @@ from pydantic import TypeAdapter, ValidationError
 
 from engine.errors import TrekError
 from engine.rulesets.attack_wing import events as ev
-from engine.rulesets.attack_wing.reducer import apply, initial_state
 from engine.rulesets.attack_wing.state import GameState
 
 RULESET = "attack_wing"
@@ -117,8 +116,13 @@ class AttackWingCodec:
     def decode_state(self, raw: dict[str, Any]) -> GameState:
         return state_from_dict(raw)
 
+    # the reducer (and the geometry under it) loads when a state is made, not when a file is listed
     def initial_state(self, header: dict[str, Any]) -> GameState:
+        from engine.rulesets.attack_wing.reducer import initial_state
+
         return initial_state(header_seed(header))
 
     def apply(self, state: GameState, event: ev.Event) -> GameState:
+        from engine.rulesets.attack_wing.reducer import apply
+
         return apply(state, event)

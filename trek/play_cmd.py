@@ -7,12 +7,13 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from engine.cli.options import seed
-from engine.cli.output import print_json
+from trek.commands import summary
+from trek.options import seed
+from trek.output import print_json
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("play", help="play a scenario AI against AI and record the replay",
+    p = sub.add_parser("play", help=summary("play"),
                        description="Play a whole game with the engine's AI in every seat and write its replay.")
     p.add_argument("scenario", help="a bundled scenario or mission (skirmish, duel, alliance-act1...), "
                                     "or a scenario file")

@@ -7,7 +7,7 @@ from typing import Any
 
 def register(sub: Any) -> None:
     """Add `trek mission` and `campaign`."""
-    from engine.rulesets.alliance.cli import campaign_cmd, mission_cmd
+    from trek.alliance import campaign_cmd, mission_cmd
 
     for module in (mission_cmd, campaign_cmd):
         module.register(sub)

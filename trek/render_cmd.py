@@ -12,8 +12,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine.cli.output import print_json
 from engine.errors import TrekError
+from trek.commands import summary
+from trek.output import print_json
 
 MAX_W, MAX_H, MIN_SIDE = 3840, 2160, 64
 EXIT_INTERRUPTED = 130
@@ -24,7 +25,7 @@ class RenderOptionError(TrekError):
 
 
 def register(sub: Any) -> None:
-    r = sub.add_parser("render", help="render a replay as a battle-report video (MP4, GIF or PNG frames)",
+    r = sub.add_parser("render", help=summary("render"),
                        description="Render a replay offscreen as a video: title card, the game with the "
                                    "director camera, HUD and captions, end card.")
     r.add_argument("file", metavar="FILE", help="a replay file (.trek)")
@@ -51,7 +52,7 @@ def register(sub: Any) -> None:
     r.add_argument("--json", action="store_true", help="print a summary as one JSON document")
     r.set_defaults(handler=run_render)
 
-    s = sub.add_parser("screenshot", help="render one frame of a replay as a PNG",
+    s = sub.add_parser("screenshot", help=summary("screenshot"),
                        description="Render the frame at the end of event N offscreen (scene and HUD).")
     s.add_argument("file", metavar="FILE", help="a replay file (.trek)")
     s.add_argument("--at", type=int, required=True, metavar="N", help="event number (-1: before any event)")

@@ -17,11 +17,11 @@ from typing import Any
 from engine.batch.games import BatchError
 from engine.batch.play import REPLAYS, finished, replay_name
 from engine.batch.runner import connected, run_tasks
-from engine.cli.main import STUDIO_MISSING as NO_STUDIO
-from engine.cli.main import studio_installed
 from engine.errors import TrekError
 from engine.io.output import make_folder, write_atomic
 from engine.io.reading import show_path
+from trek.commands import STUDIO_MISSING as NO_STUDIO
+from trek.commands import studio_installed
 
 STUDIO_MISSING = f"rendering needs the studio on every worker: {NO_STUDIO}"
 
