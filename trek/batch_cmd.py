@@ -44,7 +44,7 @@ def register(sub: Any) -> None:
     p.set_defaults(handler=run_play)
 
     s = bsub.add_parser("stats", help="win rates, fleet points, luck and losses of a batch folder",
-                        description="Sum up a batch folder: outcomes with 95%% Wilson intervals, each side's "
+                        description="Sum up a batch folder: outcomes with 95% Wilson intervals, each side's "
                                     "fleet points and damage per attack against the exact odds, where ships "
                                     "left play. Writes Parquet and CSV tables and PNG plots.")
     s.add_argument("folder", type=Path, metavar="DIR", help="a folder written by `trek batch play`")

@@ -28,8 +28,8 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from engine.batch.games import maker_for
     from engine.rulesets.base import PlayRequest
+    from engine.rulesets.registry import maker_for
 
     _, maker = maker_for(args.scenario)
     played = maker.play(PlayRequest(args.scenario, args.seed, args.output, args.rounds, args.players))
