@@ -42,6 +42,7 @@ from studio.frame_plan import (
     plan_video,
     resolve_camera,
 )
+from studio.mux import finish_video
 from studio.offscreen import CaptureBuffer, Frame, display_name, offscreen_showbase, video_displays
 from studio.split import MIN_FRAMES, Job, merged_stats, split_render
 
@@ -312,13 +313,15 @@ class VideoResult:
     span: tuple[float, float]  # playback seconds rendered
     wall: float  # seconds it took
     stats: dict[str, float | int]
+    sidecars: dict[str, Path] = field(default_factory=dict)  # chapters and subtitles written beside it
 
     def as_dict(self) -> dict[str, Any]:
         return {"output": str(self.path), "format": self.format, "size": f"{self.size[0]}x{self.size[1]}",
                 "fps": self.fps, "frames": self.frames, "seconds": round(self.seconds, 3),
                 "span": [round(self.span[0], 3), round(self.span[1], 3)], "wall_seconds": round(self.wall, 3),
                 "frames_per_second": round(self.frames / self.wall, 2) if self.wall > 0 else None,
-                "stages": {k: round(v, 3) if isinstance(v, float) else v for k, v in self.stats.items()}}
+                "stages": {k: round(v, 3) if isinstance(v, float) else v for k, v in self.stats.items()},
+                "sidecars": {k: str(v) for k, v in self.sidecars.items()}}
 
 
 def _temp_path(out: Path) -> Path:
@@ -347,7 +350,7 @@ def render_video(loaded: LoadedReplay, out: str | Path, *, size: tuple[int, int]
                  format: str | None = None, hud: bool = True, cards: bool = True, progress: bool | None = None,
                  on_frame: Callable[[int, Frame], None] | None = None, threaded: bool = True,
                  events: tuple[int, int] | None = None, attack: int | None = None,
-                 workers: int | None = None) -> VideoResult:
+                 workers: int | None = None, audio: Path | None = None) -> VideoResult:
     """Render ``loaded`` to ``out`` (mp4, gif, or a folder of PNG frames); see the module doc.
 
     ``size`` and ``fps`` default by format (mp4, png: 1280x720 at 30; gif: 640x360 at 10);
@@ -358,7 +361,10 @@ def render_video(loaded: LoadedReplay, out: str | Path, *, size: tuple[int, int]
     a progress bar on stderr (None: only on a terminal and not under CI); ``on_frame(k, frame)``
     sees every frame before it is written (tests, tools); ``threaded``: encode on a worker thread
     while the next frame renders (``Stats.encode`` is then the time the renderer waited for it);
-    ``workers``: processes rendering an MP4 at once (default: 2 where there are 2 cores or more;
+    An MP4 gets a chapter per round (its own chapter track, and ``NAME.chapters.txt`` beside it)
+    and the captions as subtitles (``NAME.srt``, ``NAME.vtt``), and ``audio`` (a sound file) as its
+    sound track (:mod:`studio.mux`). ``workers``: processes rendering an MP4 at once (default: 2
+    where there are 2 cores or more;
     :mod:`studio.split`), for a video of at least ``split.MIN_FRAMES`` frames from a replay file
     and without ``on_frame``. Videos 1080 high and more are drawn by p3tinydisplay unless
     ``TREK_DISPLAY`` says otherwise or the process's renderer is already open
@@ -388,6 +394,7 @@ def render_video(loaded: LoadedReplay, out: str | Path, *, size: tuple[int, int]
     plan = plan_video(loaded.timeline, fps, speed, rounds, cards, *(clip or (None, None)))
     tmp = _temp_path(out)
     _remove(tmp)
+    sidecars: dict[str, Path] = {}
     started = time.perf_counter()
     sink: Sink | None = None
     bar: Any = None
@@ -444,7 +451,10 @@ def render_video(loaded: LoadedReplay, out: str | Path, *, size: tuple[int, int]
         bar = None
         if fmt == "png" and out.is_dir():
             out.rmdir()
-        os.replace(tmp, out)
+        if fmt == "mp4":
+            sidecars = finish_video(tmp, out, plan, loaded.timeline, title=loaded.title, audio=audio)
+        else:
+            os.replace(tmp, out)
     except BaseException:
         if bar is not None:
             bar.close()
@@ -454,7 +464,8 @@ def render_video(loaded: LoadedReplay, out: str | Path, *, size: tuple[int, int]
         _remove(tmp)
         raise
     wall = time.perf_counter() - started
-    return VideoResult(out, fmt, (w, h), fps, plan.total, plan.seconds, (plan.start, plan.end), wall, stats)
+    return VideoResult(out, fmt, (w, h), fps, plan.total, plan.seconds, (plan.start, plan.end), wall, stats,
+                       sidecars)
 
 
 # --- one frame -------------------------------------------------------------------------------------
