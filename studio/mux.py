@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.errors import TrekError
 from engine.timeline import Timeline
+from studio.commentary import Shown
 from studio.frame_plan import VideoPlan
 from studio.sidecars import (
     Chapter,
@@ -121,7 +122,7 @@ def _mux_audio(sound: Any, aout: Any, target: Any, duration: float | None) -> No
 
 
 def finish_video(rendered: Path, out: Path, plan: VideoPlan, timeline: Timeline, *, title: str = "",
-                 audio: Path | None = None) -> dict[str, Path]:
+                 audio: Path | None = None, remarks: Sequence[Shown] = ()) -> dict[str, Path]:
     """Make ``out`` from the renderer's MP4 ``rendered`` (chapters and ``audio`` muxed in; removed
     after) and write its chapters and subtitles beside it; the files written, by kind."""
     from engine.io.output import write_atomic
@@ -134,7 +135,7 @@ def finish_video(rendered: Path, out: Path, plan: VideoPlan, timeline: Timeline,
     finally:
         finished.unlink(missing_ok=True)
         rendered.unlink(missing_ok=True)
-    lines = cues(plan, timeline)
+    lines = cues(plan, timeline, remarks)
     paths = sidecar_paths(out)
     write_atomic(paths["chapters"], youtube_chapters_text(marks))
     write_atomic(paths["srt"], srt_text(lines))

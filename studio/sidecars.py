@@ -10,12 +10,12 @@ own chapter track (:mod:`studio.mux`).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from engine.timeline import Timeline
+from studio.commentary import Shown
 from studio.frame_plan import VideoPlan
 
 
@@ -31,23 +31,7 @@ class Cue:
     start: float  # video seconds
     end: float
     text: str
-
-
-def first_frame(plan: VideoPlan, t: float) -> int:
-    """The first game frame that shows playback time ``t`` or later (the plan's own arithmetic:
-    a frame shows an event when its time has reached the event's start)."""
-    last = plan.game_frames - 1
-    k = min(max(math.floor((t - plan.start) * plan.fps / plan.speed), 0), last)
-    while k < last and plan.time_of(k) < t:
-        k += 1
-    while k > 0 and plan.time_of(k - 1) >= t:
-        k -= 1
-    return k
-
-
-def video_seconds(plan: VideoPlan, t: float) -> float:
-    """Where playback time ``t`` of the game first appears in the video, after the title card."""
-    return (plan.title_frames + first_frame(plan, t)) / plan.fps
+    remark: bool = False  # the maker's own words (--commentary): a cue of its own, never gathered
 
 
 def chapters(plan: VideoPlan, timeline: Timeline) -> list[Chapter]:
@@ -63,7 +47,7 @@ def chapters(plan: VideoPlan, timeline: Timeline) -> list[Chapter]:
         if round_ < 1 or round_ in seen or not plan.start <= t < plan.end:
             continue
         seen.add(round_)
-        rounds.append((video_seconds(plan, t), f"{name} {round_}"))
+        rounds.append((plan.video_seconds(t), f"{name} {round_}"))
     if rounds and rounds[0][0] > game_start + 1e-9:
         # what comes before the first round in view (setup, or the end of a round begun before the span)
         first = timeline.moment(plan.start).round
@@ -82,14 +66,14 @@ MIN_CUE_SECONDS = 1.0  # a line on screen for less cannot be read: it shares a c
 MAX_CUE_LINES = 3
 
 
-def cues(plan: VideoPlan, timeline: Timeline) -> list[Cue]:
+def cues(plan: VideoPlan, timeline: Timeline, remarks: Sequence[Shown] = ()) -> list[Cue]:
     """A cue per caption the game part of the video shows, from the frame it first appears to the
-    frame it is replaced (lines that repeat one after another are one cue; an empty caption none).
-    Captions shown for less than a second (a dial set, a phase begun) are gathered, up to three
-    lines, into one cue that lasts from the first's start to the last's end."""
-    out: list[Cue] = []
+    frame it is replaced (lines that repeat one after another are one cue; an empty caption none);
+    a maker's remark (``--commentary``) in place of the caption while it is on screen. Captions
+    shown for less than a second (a dial set, a phase begun) are gathered, up to three lines, into
+    one cue that lasts from the first's start to the last's end."""
     if not plan.game_frames or not len(timeline):
-        return out
+        return []
     first = max(timeline.index_at(plan.start), 0)
     last = plan.last if plan.last is not None else timeline.index_at(plan.end)
     # the caption is the event's line for the whole event: one moment per event, not per frame
@@ -98,17 +82,36 @@ def cues(plan: VideoPlan, timeline: Timeline) -> list[Cue]:
         t = max(timeline.start_of(i), plan.start)
         if t > plan.end:
             break
-        texts.append((video_seconds(plan, t), timeline.moment(t).caption))
+        texts.append((plan.video_seconds(t), timeline.moment(t).caption))
     game_end = (plan.title_frames + plan.game_frames) / plan.fps
-    for n, (start, text) in enumerate(texts):
-        end = texts[n + 1][0] if n + 1 < len(texts) else game_end
-        if not text.strip() or end <= start:
+    segments = [Cue(start, texts[n + 1][0] if n + 1 < len(texts) else game_end, text)
+                for n, (start, text) in enumerate(texts)]
+    out: list[Cue] = []
+    for cue in _overlaid(segments, remarks):
+        if not cue.text.strip() or cue.end <= cue.start:
             continue
-        if out and out[-1].text == text and abs(out[-1].end - start) < 1e-9:
-            out[-1] = Cue(out[-1].start, end, text)
+        if out and out[-1].text == cue.text and abs(out[-1].end - cue.start) < 1e-9:
+            out[-1] = Cue(out[-1].start, cue.end, cue.text, cue.remark)
         else:
-            out.append(Cue(start, end, text))
+            out.append(cue)
     return _gathered(out)
+
+
+def _overlaid(segments: list[Cue], remarks: Sequence[Shown]) -> list[Cue]:
+    """``segments`` (back to back) with each remark's span cut out of them and the remark put in."""
+    for r in remarks:
+        cut: list[Cue] = []
+        for c in segments:
+            if c.end <= r.start or c.start >= r.end:
+                cut.append(c)
+                continue
+            if c.start < r.start:
+                cut.append(Cue(c.start, r.start, c.text, c.remark))
+            if c.end > r.end:
+                cut.append(Cue(r.end, c.end, c.text, c.remark))
+        cut.append(Cue(r.start, r.end, r.text, remark=True))
+        segments = sorted(cut, key=lambda c: c.start)
+    return segments
 
 
 def _gathered(items: list[Cue]) -> list[Cue]:
@@ -116,7 +119,7 @@ def _gathered(items: list[Cue]) -> list[Cue]:
     for cue in items:
         last = out[-1] if out else None
         if last is not None and last.end - last.start < MIN_CUE_SECONDS and abs(last.end - cue.start) < 1e-9 \
-                and last.text.count("\n") + 1 < MAX_CUE_LINES:
+                and last.text.count("\n") + 1 < MAX_CUE_LINES and not (last.remark or cue.remark):
             out[-1] = Cue(last.start, cue.end, f"{last.text}\n{cue.text}")
         else:
             out.append(cue)

@@ -47,6 +47,9 @@ def register(sub: Any) -> None:
     r.add_argument("--no-captions", action="store_true", help="no caption line under the action")
     r.add_argument("--no-hud", action="store_true", help="no HUD (round, dice, ship panels, captions)")
     r.add_argument("--no-cards", action="store_true", help="no title and end cards")
+    r.add_argument("--title", metavar="TEXT", help="the title card's title in place of the scenario's name")
+    r.add_argument("--commentary", type=Path, metavar="FILE",
+                   help="your own remarks as captions: a line each, 'M:SS words' (video time) or '@EVENT words'")
     r.add_argument("--audio", type=Path, metavar="FILE",
                    help="a voice or music track (any sound file FFmpeg reads) for an MP4, cut at the video's end")
     r.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
@@ -142,6 +145,7 @@ def _render_error(exc: Exception) -> TrekError:
 # --- commands ----------------------------------------------------------------------------------
 
 def run_render(args: argparse.Namespace) -> int:
+    from studio.commentary import check_title, read_commentary
     from studio.frame_plan import DEFAULTS, infer_format
     from studio.mux import check_audio
     from studio.offscreen import RenderError
@@ -158,6 +162,8 @@ def run_render(args: argparse.Namespace) -> int:
     if sum(x is not None for x in (rounds, events, args.attack)) > 1:
         raise RenderOptionError("give one of --rounds, --events and --attack")
     overlays = parse_overlays(args.overlays, VIDEO_OVERLAYS)
+    title = check_title(args.title)
+    remarks = read_commentary(args.commentary) if args.commentary is not None else ()
     if args.audio is not None:
         if fmt != "mp4":
             raise RenderOptionError(f"--audio needs an MP4; {args.output} is {fmt}")
@@ -167,7 +173,7 @@ def run_render(args: argparse.Namespace) -> int:
         result = render_video(loaded, args.output, size=size, fps=args.fps, rounds=rounds, camera=args.camera,
                               overlays=overlays, speed=args.speed, captions=not args.no_captions, format=fmt,
                               hud=not args.no_hud, cards=not args.no_cards, progress=args.progress, events=events,
-                              attack=args.attack, audio=args.audio)
+                              attack=args.attack, audio=args.audio, title=title, commentary=remarks)
     except RenderError as exc:
         raise _render_error(exc) from None
     except KeyboardInterrupt:
