@@ -11,7 +11,7 @@ import os
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.errors import TrekError
 from engine.timeline import Timeline
@@ -26,6 +26,9 @@ from studio.sidecars import (
     vtt_text,
     youtube_chapters_text,
 )
+
+if TYPE_CHECKING:
+    from av.container.core import Chapter as AvChapter
 
 CHAPTER_TIME_BASE = Fraction(1, 1000)
 AUDIO_RATE = 48_000
@@ -65,7 +68,7 @@ def finish_mp4(video: Path, out: Path, chapters: Sequence[Chapter], audio: Path 
             target.metadata["title"] = title
         vin = source.streams.video[0]
         vout = target.add_stream_from_template(vin)
-        duration = float(vin.duration * vin.time_base) if vin.duration else None
+        duration = float(vin.duration * vin.time_base) if vin.duration and vin.time_base else None
         target.set_chapters([_chapter(n, c) for n, c in enumerate(chapters, 1)])
         sound: Any = None
         if audio is not None:
@@ -86,7 +89,7 @@ def finish_mp4(video: Path, out: Path, chapters: Sequence[Chapter], audio: Path 
                 sound.close()
 
 
-def _chapter(n: int, chapter: Chapter) -> dict[str, Any]:
+def _chapter(n: int, chapter: Chapter) -> AvChapter:
     return {"id": n, "start": round(chapter.start * 1000), "end": round(chapter.end * 1000),
             "time_base": CHAPTER_TIME_BASE, "metadata": {"title": chapter.title}}
 

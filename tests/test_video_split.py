@@ -63,7 +63,8 @@ def test_a_split_render_is_one_video_with_the_same_frames(skirmish3: LoadedRepla
     result = render_video(skirmish3, tmp_path / "two.mp4", size=SIZE, fps=FPS, rounds=(1, 1), progress=False,
                           workers=2)
     assert result.stats["parts"] == -(-plan.total // CHUNK_FRAMES)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["two.chapters.txt", "two.mp4", "two.srt", "two.vtt"]  # no parts
+    # the parts are gone; the chapters and subtitles lie beside the video
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["two.chapters.txt", "two.mp4", "two.srt", "two.vtt"]
     frames, stamps, packets = decode(result.path)
     assert result.frames == reference.frames == plan.total
     assert len(frames) == len(ref_frames) == packets == result.stats["packets"] == plan.total
