@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from studio.commentary import NO_WORDS, Words
 from studio.frame_plan import VideoPlan
 
 CHUNK_FRAMES: Final = 150  # 5 s at 30 fps: x264's own keyframe distance is about this (keyint 250)
@@ -42,6 +43,7 @@ class Job:
     captions: bool
     hud: bool
     pip: bool
+    words: Words = NO_WORDS
 
     @property
     def chunks(self) -> int:
@@ -102,7 +104,7 @@ def _helper(job: Job, counter: Any, frames: Any, conn: Any) -> None:
         offscreen_showbase((job.display,))
         loaded = load_timeline(job.replay)
         with FrameRenderer(loaded, job.size, job.camera, job.overlays, job.captions, job.hud, raw=True,
-                           pip=job.pip) as fr:
+                           pip=job.pip, words=job.words) as fr:
             fr.card_frame("title", job.plan.start)  # the buffer's pixel format, and warm
             fr.stats = Stats()
 

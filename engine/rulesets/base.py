@@ -13,12 +13,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from engine.errors import TrekError
-from engine.replay.codec import ReplayCodec
-from engine.timeline import Presenter, TableGeometry
-from engine.view import CardView, PlateView
+
+if TYPE_CHECKING:  # types only: the registry loads without the timeline, the view and their geometry
+    from engine.replay.codec import ReplayCodec
+    from engine.timeline import Presenter, TableGeometry
+    from engine.view import CardView, PlateView
 
 S = TypeVar("S")
 E = TypeVar("E")
@@ -154,7 +156,6 @@ class Ruleset(Generic[S, E]):
     - ``seconds``: playback seconds of an event.
     - ``format_state``: the state as text (``trek replay state``); None: the generic outline.
     - ``maker``: how `trek play` plays one of its games (None: it has no scenarios to play).
-    - ``commands``: adds the ruleset's own `trek` subcommands to the parser (None: none).
     - ``luck``: each side's luck over a replay, for `trek replay info` (None: not reported).
     - ``replay_check``: plays a recorded game again from (header, plain events, result, complete)
       and gives the departures found, for `trek replay validate` (None: structure and reducer only).
@@ -179,7 +180,6 @@ class Ruleset(Generic[S, E]):
     seconds: Callable[[E], float]
     format_state: Callable[[S], str] | None = None
     maker: GameMaker | None = None
-    commands: Callable[[Any], None] | None = None
     luck: Luck[E] | None = None
     replay_check: Callable[[dict[str, Any], Iterator[dict[str, Any]], dict[str, Any] | None, bool], list[str]] | None \
         = None

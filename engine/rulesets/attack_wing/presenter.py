@@ -18,10 +18,10 @@ from typing import Any, Generic, TypeVar
 
 from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import events as ev
+from engine.rulesets.attack_wing.luck import adds_to_attack, damage_percentile
 from engine.rulesets.attack_wing.maneuvers import Maneuver, maneuver_path, template_outline
 from engine.rulesets.attack_wing.narrate import a_percentile
 from engine.rulesets.attack_wing.narrate import log_line as aw_log_line
-from engine.rulesets.attack_wing.odds import adds_to_attack, damage_percentile
 from engine.rulesets.attack_wing.params import BASE_SIDE_MM, RANGE_BAND_EDGES_MM
 from engine.rulesets.attack_wing.screen import (
     attack_reason,

@@ -416,7 +416,8 @@ def title_card(header: Mapping[str, Any], final: GameState, fallback: str) -> Ca
                                    str(s.get("captain", "") or ""), _int(s.get("cost")))
                       for s in items(f.get("ships")) if isinstance(s, dict))
         name, faction = str(f.get("name", f"Fleet {k + 1}")), str(f.get("faction", ""))
-        summary = f"{len(ships)} ships" + (f", {faction}" if faction and faction != name else "")
+        summary = (f"{len(ships)} ships" if len(ships) != 1 else "1 ship") \
+            + (f", {faction}" if faction and faction != name else "")
         fleets.append(FleetCardView(side_of(f.get("side"), k), name, _int(f.get("points")), "fleet points to build",
                                     summary, ships))
     limit = final.round_limit or _int(header.get("round_limit"))

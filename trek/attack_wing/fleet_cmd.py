@@ -17,7 +17,6 @@ import json
 import sys
 from typing import Any, TypeVar
 
-from engine.cli.output import print_json
 from engine.io.output import write_atomic
 from engine.rulesets.attack_wing.fleet import CardCost, ResolvedFleet, fleet_document, load_fleet
 from engine.rulesets.attack_wing.fleet_io import (
@@ -29,6 +28,8 @@ from engine.rulesets.attack_wing.fleet_io import (
     import_fleet,
 )
 from engine.rulesets.attack_wing.tournament import FLEET_POINTS, FORMATS, Violation, check_fleet
+from trek.commands import summary
+from trek.output import print_json
 
 P = TypeVar("P", bound=argparse.ArgumentParser)
 
@@ -39,7 +40,7 @@ EXIT_INCOMPLETE = 3
 
 def register(subparsers: argparse._SubParsersAction[P]) -> None:
     """Add `trek fleet` and its subcommands."""
-    p = subparsers.add_parser("fleet", help="check fleet files; import them from Space Dock or Utopia, export back")
+    p = subparsers.add_parser("fleet", help=summary("fleet"))
     sub = p.add_subparsers(dest="fleet_command", metavar="SUBCOMMAND")
     sub.required = True
     check = sub.add_parser(

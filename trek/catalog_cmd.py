@@ -12,7 +12,8 @@ from engine.catalog import BASE_WIDTH_MM, MANEUVER_KINDS, Catalog, ManeuverKind,
 from engine.catalog.lookup import ambiguous_error, unknown_error
 from engine.catalog.models import Admiral, Captain, Resource, Upgrade
 from engine.catalog.printed import prints_ability
-from engine.cli.output import paint, print_json, use_colour
+from trek.commands import summary
+from trek.output import paint, print_json, use_colour
 
 P = TypeVar("P", bound=argparse.ArgumentParser)
 
@@ -36,7 +37,7 @@ assert set(CORE_COLUMNS) | set(EXTRA_ORDER) == set(MANEUVER_KINDS)
 
 def register(subparsers: argparse._SubParsersAction[P]) -> None:
     """Add `trek catalog` and its subcommands."""
-    p = subparsers.add_parser("catalog", help="browse the ship catalog (ships, classes, dials)")
+    p = subparsers.add_parser("catalog", help=summary("catalog"))
     sub = p.add_subparsers(dest="catalog_command", metavar="SUBCOMMAND")
     sub.required = True
 

@@ -10,12 +10,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine.cli.options import seed
-from engine.cli.output import print_json
+from trek.commands import summary
+from trek.options import seed
+from trek.output import print_json
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("play", help="play a scenario (AI or people in the seats) and record the replay",
+    p = sub.add_parser("play", help=summary("play"),
                        description="Play a whole game, the engine's AI or a person in each seat, and write its "
                                    "replay; a game with people is saved when they leave and resumed with --resume.")
     p.add_argument("scenario", nargs="?", help="a bundled scenario or mission (skirmish, duel, alliance-act1...), "
@@ -42,9 +43,9 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from engine.batch.games import maker_for
     from engine.errors import TrekError
     from engine.rulesets.base import PlayRequest
+    from engine.rulesets.registry import maker_for
     from trek.seats.terminal import TerminalSeat
 
     # the questions go to standard error when standard output carries the JSON document

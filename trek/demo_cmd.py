@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.cli.options import seed
+from trek.commands import summary
+from trek.options import seed
 
 if TYPE_CHECKING:
     from engine.timeline import Timeline
@@ -18,7 +19,7 @@ DEMO_GAME = "skirmish"  # a bundled scenario; the ruleset that plays it is found
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("demo", help="play the bundled skirmish, then view it or render its video",
+    p = sub.add_parser("demo", help=summary("demo"),
                        description=__doc__)
     p.add_argument("--seed", type=seed, default=3, help="the game's seed (default 3)")
     p.add_argument("--out", type=Path, default=DEFAULT_OUT, help=f"where to write (default {DEFAULT_OUT})")
@@ -29,11 +30,11 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from engine.cli.render_cmd import parse_size
     from engine.errors import TrekError
     from engine.replay_timeline import load_timeline
     from engine.rulesets.base import PlayRequest
     from engine.rulesets.registry import names, ruleset_for
+    from trek.render_cmd import parse_size
 
     size = parse_size(args.size)
     args.out.mkdir(parents=True, exist_ok=True)

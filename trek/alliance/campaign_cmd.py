@@ -7,12 +7,13 @@ import os
 from pathlib import Path
 from typing import Any
 
-from engine.cli.options import seed
-from engine.cli.output import print_json
+from trek.commands import summary
+from trek.options import seed
+from trek.output import print_json
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("campaign", help="a Star Trek Alliance campaign: player cards, XP, missions")
+    p = sub.add_parser("campaign", help=summary("campaign"))
     csub = p.add_subparsers(dest="campaign_command", metavar="SUBCOMMAND")
     csub.required = True
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import signal
 import sys
 import threading
@@ -17,13 +18,10 @@ from typing import NoReturn
 
 from engine.errors import TrekError
 from engine.io.reading import one_line, os_error_text, show_path
+from trek.commands import COMMANDS, STUDIO_COMMANDS, STUDIO_MISSING, studio_installed
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports Ctrl-C
-# commands that draw with the 3D studio, which is an optional install (the `studio` extra)
-STUDIO_COMMANDS = frozenset({"view", "render", "screenshot", "teach", "demo"})
-STUDIO_MISSING = ("the 3D studio is not installed (it needs panda3d and av): "
-                  "pip install 'trek-replay-studio[studio]'")
 
 
 class TrekArgumentParser(argparse.ArgumentParser):
@@ -33,33 +31,28 @@ class TrekArgumentParser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    from engine.cli import batch_cmd, catalog_cmd, demo_cmd, play_cmd, render_cmd, replay_cmd, teach_cmd, view_cmd
-    from engine.rulesets.registry import names, ruleset_for
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, with the arguments of ``command`` in full (None: of all).
 
+    The others are listed by name and summary alone, so `trek COMMAND` imports only the
+    module of COMMAND and `trek --help` none at all.
+    """
     parser = TrekArgumentParser(
         prog="trek",
         description="Rules engine and replay studio for Star Trek: Attack Wing and its siblings.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=TrekArgumentParser)
     sub.required = True
-    for module in (demo_cmd, play_cmd, catalog_cmd, replay_cmd, view_cmd, render_cmd, teach_cmd, batch_cmd):
-        module.register(sub)
-    for name in names():  # each game's own commands (fleet, odds, mission...) come with its ruleset
-        commands = ruleset_for(name).commands
-        if commands is not None:
-            commands(sub)
+    wanted = {c.module for c in COMMANDS.values()} if command is None else \
+        {COMMANDS[command].module} if command in COMMANDS else set()
+    for name, entry in COMMANDS.items():  # the table's order, a module's commands side by side
+        if name in sub.choices:
+            continue
+        if entry.module in wanted:
+            importlib.import_module(entry.module).register(sub)
+        else:
+            sub.add_parser(name, help=entry.summary, add_help=False)
     return parser
-
-
-def studio_installed() -> bool:
-    """Whether the studio's own dependencies can be imported."""
-    try:
-        import av  # noqa: F401
-        import panda3d.core  # noqa: F401
-    except ImportError:
-        return False
-    return True
 
 
 def _terminated(signum: int, frame: FrameType | None) -> None:
@@ -81,8 +74,9 @@ def sigterm_as_interrupt() -> Iterator[None]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(words[0] if words else "")
+    args = parser.parse_args(words)
     if args.command in STUDIO_COMMANDS and not studio_installed():
         print(f"trek {args.command}: error: {STUDIO_MISSING}", file=sys.stderr)
         return EXIT_USAGE

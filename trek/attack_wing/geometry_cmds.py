@@ -6,18 +6,19 @@ import argparse
 from typing import Any
 
 from engine.catalog.models import MANEUVER_KINDS
-from engine.cli.output import print_json
 from engine.errors import GeometryError
 from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing.maneuvers import Maneuver, maneuver_path, template_outline
 from engine.rulesets.attack_wing.measure import Placed, measure
+from trek.commands import summary
+from trek.output import print_json
 
 PATH_SAMPLES = 9
 
 
 def register(sub: Any) -> None:
-    m = sub.add_parser("maneuver", help="end pose, swept path and template of one maneuver",
+    m = sub.add_parser("maneuver", help=summary("maneuver"),
                        description="Resolve one maneuver on an empty table.")
     m.add_argument("--base", choices=sorted(P.BASE_SIDE_MM), default="small")
     m.add_argument("--kind", required=True, metavar="KIND", help=f"one of: {', '.join(MANEUVER_KINDS)}")
@@ -27,7 +28,7 @@ def register(sub: Any) -> None:
     m.add_argument("--json", action="store_true", help="print one JSON document")
     m.set_defaults(handler=run_maneuver)
 
-    r = sub.add_parser("measure", help="range, band and firing arcs between two bases",
+    r = sub.add_parser("measure", help=summary("measure"),
                        description="Measure from ship a to ship b as the range ruler and printed arcs do.")
     r.add_argument("--a", required=True, type=_placed, metavar="SIZE@X,Y,H")
     r.add_argument("--b", required=True, type=_placed, metavar="SIZE@X,Y,H")

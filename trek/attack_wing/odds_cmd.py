@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import Any, TypeVar
 
-from engine.cli.output import print_json
 from engine.errors import TrekError
+from trek.commands import summary
+from trek.output import print_json
 
 P = TypeVar("P", bound=argparse.ArgumentParser)
 
@@ -18,7 +19,7 @@ BAR = 30  # characters for 100%
 
 def register(subparsers: argparse._SubParsersAction[P]) -> None:
     p = subparsers.add_parser(
-        "odds", help="exact odds of an attack: damage distribution, expected damage, P(crit)",
+        "odds", help=summary("odds"),
         description="The exact distribution of uncanceled hits and crits of a primary weapon attack, after "
                     "both sides spend tokens by the engine's dice policy (docs/rulings.md). No sampling.")
     p.add_argument("--attack", type=int, required=True, metavar="N", help="printed primary weapon value (0-20)")

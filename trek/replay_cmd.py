@@ -12,7 +12,6 @@ from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
-from engine.cli.output import print_json
 from engine.errors import TrekError
 from engine.io.documents import DocumentLimits, read_document, validation_line
 from engine.io.output import atomic_output, atomic_path
@@ -24,6 +23,8 @@ from engine.replay.jsonform import import_json, to_json, write_json
 from engine.replay.reader import Replay
 from engine.replay.validate import validate_replay
 from engine.rulesets.registry import ruleset_for
+from trek import commands
+from trek.output import print_json
 
 P = TypeVar("P", bound=argparse.ArgumentParser)
 
@@ -33,7 +34,7 @@ EXIT_UNVERIFIED = 3  # sound as a file, but another engine's game that today's r
 
 def register(subparsers: argparse._SubParsersAction[P]) -> None:
     """Add `trek replay` and its subcommands."""
-    p = subparsers.add_parser("replay", help="inspect, check and convert replay files")
+    p = subparsers.add_parser("replay", help=commands.summary("replay"))
     sub = p.add_subparsers(dest="replay_command", metavar="SUBCOMMAND")
     sub.required = True
 

@@ -5,17 +5,18 @@ from __future__ import annotations
 import argparse
 from typing import Any, TypeVar
 
-from engine.cli.output import print_json
 from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing.fleet import fleet_document
 from engine.rulesets.attack_wing.scenario import Scenario, ScenarioError, bundled_scenarios, load_scenario
+from trek.commands import summary
+from trek.output import print_json
 
 P = TypeVar("P", bound=argparse.ArgumentParser)
 
 
 def register(subparsers: argparse._SubParsersAction[P]) -> None:
     """Add `trek scenario` and its subcommands."""
-    p = subparsers.add_parser("scenario", help="bundled scenarios and scenario files")
+    p = subparsers.add_parser("scenario", help=summary("scenario"))
     sub = p.add_subparsers(dest="scenario_command", metavar="SUBCOMMAND")
     sub.required = True
 

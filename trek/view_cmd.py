@@ -7,13 +7,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from trek.commands import summary
+
 NO_DISPLAY = ("no display to open a window on (neither $DISPLAY nor $WAYLAND_DISPLAY is set); "
               "render without a screen instead: `trek screenshot FILE --at N -o OUT.png` or "
               "`trek render FILE -o OUT.mp4`")
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("view", help="open a replay in the interactive 3D viewer",
+    p = sub.add_parser("view", help=summary("view"),
                        description="Open a replay in a window: play, pause, step, scrub, orbit the camera, "
                                    "toggle overlays (press h in the viewer for every shortcut).")
     p.add_argument("file", type=Path, help="replay file (.trek)")

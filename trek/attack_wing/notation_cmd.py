@@ -12,7 +12,8 @@ import sys
 from pathlib import Path
 from typing import Any, TypeVar
 
-from engine.cli.output import print_json
+from trek.commands import summary
+from trek.output import print_json
 
 P = TypeVar("P", bound=argparse.ArgumentParser)
 
@@ -22,7 +23,7 @@ MAX_LISTED = 200  # issues printed; the JSON document has them all
 
 def register(subparsers: argparse._SubParsersAction[P]) -> None:
     """Add `trek notation` and its subcommands."""
-    p = subparsers.add_parser("notation", help="check a game's notation, turn it into a replay, write a replay as one",
+    p = subparsers.add_parser("notation", help=summary("notation"),
                               description="A plain-text record of a game (docs/notation.md): check it against the "
                                           "rules, import it as a replay, or export any replay as notation.")
     sub = p.add_subparsers(dest="notation_command", metavar="SUBCOMMAND")

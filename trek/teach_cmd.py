@@ -14,13 +14,14 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from engine.cli.output import print_json
-from engine.cli.render_cmd import RenderOptionError, parse_size
 from engine.errors import GeometryError
+from trek.commands import summary
+from trek.output import print_json
+from trek.render_cmd import RenderOptionError, parse_size
 
 
 def register(sub: Any) -> None:
-    t = sub.add_parser("teach", help="teaching pictures: dial plates, comparisons, maneuver clips, lessons",
+    t = sub.add_parser("teach", help=summary("teach"),
                        description="Render pictures that teach maneuvers (top-down, orthographic, north up).")
     tsub = t.add_subparsers(dest="teach_command", metavar="WHAT", parser_class=type(t))
     tsub.required = True

@@ -12,13 +12,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine.cli.output import print_json
+from trek.commands import summary
+from trek.output import print_json
 
 EXIT_INTERRUPTED = 130
 
 
 def register(sub: Any) -> None:
-    b = sub.add_parser("batch", help="many games at once on Ray: play, stats, render",
+    b = sub.add_parser("batch", help=summary("batch"),
                        description="Play, sum up and render thousands of games in parallel on Ray "
                                    "(a local Ray by default, a cluster with --address). See docs/batch.md.")
     bsub = b.add_subparsers(dest="batch_command", metavar="SUBCOMMAND", parser_class=type(b))
@@ -43,7 +44,7 @@ def register(sub: Any) -> None:
     p.set_defaults(handler=run_play)
 
     s = bsub.add_parser("stats", help="win rates, fleet points, luck and losses of a batch folder",
-                        description="Sum up a batch folder: outcomes with 95%% Wilson intervals, each side's "
+                        description="Sum up a batch folder: outcomes with 95% Wilson intervals, each side's "
                                     "fleet points and damage per attack against the exact odds, where ships "
                                     "left play. Writes Parquet and CSV tables and PNG plots.")
     s.add_argument("folder", type=Path, metavar="DIR", help="a folder written by `trek batch play`")
@@ -144,9 +145,9 @@ def run_stats(args: argparse.Namespace) -> int:
 
 def run_render(args: argparse.Namespace) -> int:
     from engine.batch.games import parse_seeds
-    from engine.batch.render import RenderOptions, render_batch
     from engine.batch.runner import check_workers
-    from engine.cli.render_cmd import parse_size
+    from trek.batch_render import RenderOptions, render_batch
+    from trek.render_cmd import parse_size
 
     seeds = parse_seeds(args.seeds) if args.seeds else None
     workers = check_workers(args.workers)

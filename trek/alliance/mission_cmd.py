@@ -7,12 +7,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from engine.cli.options import seed
-from engine.cli.output import print_json
+from trek.commands import summary
+from trek.options import seed
+from trek.output import print_json
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("mission", help="Star Trek Alliance missions: the Enemy AI against cooperating players")
+    p = sub.add_parser("mission", help=summary("mission"))
     msub = p.add_subparsers(dest="mission_command", metavar="SUBCOMMAND")
     msub.required = True
 
