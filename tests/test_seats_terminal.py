@@ -188,3 +188,30 @@ def test_table_dice_are_refused_where_the_reducer_holds_the_seeds_rolls(capsys: 
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     code, _, err = play(capsys, monkeypatch, "", "play", "fc-standard", "--dice", "table")
     assert code == 2 and "--dice table is not available for fc-standard" in err
+
+
+@pytest.mark.parametrize(("key", "value", "said"), [
+    ("answers", "1,2,3", "the header's answers is not a list of option numbers"),
+    ("answers", [True, 1], "the header's answers is not a list of option numbers"),
+    ("answers", [10**6], "the header's answers is not a list of option numbers"),
+    ("seats", ["human", "wizard"], "between two seats of ai or human"),
+    ("dice", "loaded", "the header's dice is not table"),
+])
+def test_a_hostile_save_header_is_refused_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                      monkeypatch: pytest.MonkeyPatch, key: str, value: object,
+                                                      said: str) -> None:
+    from engine.replay.writer import ReplayWriter
+
+    path = tmp_path / "g.trek"
+    assert play(capsys, monkeypatch, "1\n" * 5, "play", "itu-perditions-gate", "--players", "human,ai", "-o",
+                str(path))[0] == 0
+    replay = open_replay(path)
+    forged = tmp_path / "forged.trek"
+    with ReplayWriter(forged, {**replay.header, key: value}) as writer:
+        for event in replay.events():
+            writer.event(event)
+        writer.close(replay.result)
+    code, out, err = run(capsys, "replay", "validate", str(forged))
+    assert code == 1 and said in out and "Traceback" not in out + err
+    code, _, err = play(capsys, monkeypatch, "", "play", "--resume", str(forged))
+    assert code == 2 and said in err and "Traceback" not in err
