@@ -81,3 +81,23 @@ def test_a_question_for_the_other_person_is_a_hand_over() -> None:
     die = Decision("attack_wing", "the table", "die", "A1: attack die 1 of 3 shows", (Choice("hit"), Choice("crit")))
     assert [seat.ask(d) for d in (DIAL, die, DIAL, other)] == [0, 0, 0, 0]
     assert out.getvalue().count("--- pass to") == 1 and "--- pass to Klingon (side B) ---" in out.getvalue()
+
+
+def test_a_long_wait_after_an_answer_says_the_ai_is_thinking() -> None:
+    """Issue 30: "an AI turn that takes longer than half a second shows that it is thinking" (at a
+    terminal; a script's transcript has no timings in it)."""
+    import time
+
+    out = io.StringIO()
+    seat = TerminalSeat(io.StringIO("1\n1\n"), out)
+    assert not seat.thinking  # a StringIO is no terminal
+    seat.thinking = True
+    seat.ask(DIAL)
+    time.sleep(0.8)
+    seat.tell("R1 Activation: I.K.S. Gr'oth reveals 4 straight (white)")
+    seat.ask(DIAL)
+    seat.thinking = False
+    seat._quiet()
+    text = out.getvalue()
+    assert text.count("... the AI is thinking") == 1
+    assert text.index("the AI is thinking") < text.index("reveals 4 straight")

@@ -10,12 +10,14 @@ It reads any text stream, so piped input drives it (scripts, tests).
 from __future__ import annotations
 
 import sys
+import threading
 from typing import TextIO
 
 from engine.seats.decision import Decision, SeatClosed
 
 MAX_LINE = 1000  # characters of one answer line that are read (the rest is ignored)
 LEAVE_WORDS = frozenset({"save", "quit", "q"})
+THINKING_S = 0.5  # an AI turn longer than this shows that it is thinking (issue 30: at a terminal)
 TABLE_SEAT = "the table"  # who is asked a table die's face (``--dice table``): whoever keeps the table
 
 
@@ -28,11 +30,43 @@ class TerminalSeat:
         # piped input is not shown by the terminal: echo it, so that a transcript reads as a dialogue
         self.echo = (not _is_tty(self.stdin)) if echo is None else echo
         self.last_seat: str | None = None  # who was asked last: a new seat at one screen is a hand-over
+        # at a terminal, a wait of more than THINKING_S after the person's answer says the AI is thinking
+        self.thinking = _is_tty(self.stdout)
+        self._timer: threading.Timer | None = None
+        self._lock = threading.Lock()
 
     def tell(self, line: str) -> None:
-        print(shown(line), file=self.stdout)
+        self._quiet()
+        with self._lock:
+            print(shown(line), file=self.stdout)
+        self._wait()
 
     def ask(self, decision: Decision) -> int:
+        self._quiet()
+        try:
+            return self._ask(decision)
+        finally:
+            self._wait()
+
+    def _wait(self) -> None:
+        """The game goes on without the person: say so if it takes a while (a terminal only)."""
+        if self.thinking:
+            self._timer = threading.Timer(THINKING_S, self._say_thinking)
+            self._timer.daemon = True
+            self._timer.start()
+
+    def _quiet(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+            with self._lock:  # (a line it had begun to print is finished first)
+                pass
+
+    def _say_thinking(self) -> None:
+        with self._lock:
+            print("   ... the AI is thinking", file=self.stdout, flush=True)
+
+    def _ask(self, decision: Decision) -> int:
         if decision.seat != TABLE_SEAT:
             if self.last_seat is not None and decision.seat != self.last_seat:
                 self._hand_over(decision.seat)

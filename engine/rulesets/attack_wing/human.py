@@ -26,6 +26,13 @@ from engine.rulesets.attack_wing.state import GameState, ShipState
 from engine.seats.decision import Choice, Decision, FrontEnd, Journal, ask
 
 REASON = "chosen by a person"
+ACTION_DETAILS = {"pass": "no action", "evasive_maneuvers": "an evade token: an extra evade result when attacked",
+                  "target_lock": "a target lock: reroll attack dice against it", "scan": "a scan token: the "
+                  "defender rolls one fewer defense die", "battle_stations": "a battle stations token: battle "
+                  "stations results become hits or evades", "cloak": "cloak: +4 defense dice, shields down",
+                  "sensor_echo": "move the cloaked ship with the 1 or 2 straight template sideways",
+                  "regenerate": "repair one damage card (no attack this round)", "repair": "flip a damage card "
+                  "face down", "rearm": "re-arm a disabled secondary weapon"}
 MAX_SUBSETS = 5  # dice up to which every subset is offered for a reroll (2^5 - 1 = 31 options)
 
 
@@ -67,14 +74,15 @@ class HumanSeat:
             if option.action == "sensor_echo":
                 for pose, speed in option.echoes:
                     choices.append((ActionChoice("sensor_echo", echo=(pose, speed), reason=REASON),
-                                    f"{ship.id} action {word} {format_pose(pose)}", f"speed {speed}"))
+                                    f"{ship.id} action {word} {format_pose(pose)}",
+                                    f"{ACTION_DETAILS['sensor_echo']}: the {speed} straight"))
             elif option.targets:
                 for target in option.targets:
                     choices.append((ActionChoice(option.action, target, reason=REASON),
-                                    f"{ship.id} action {word} {target}", option.action))
+                                    f"{ship.id} action {word} {target}", ACTION_DETAILS.get(option.action, "")))
             else:
                 choices.append((ActionChoice(option.action, reason=REASON), f"{ship.id} action {word}",
-                                option.action))
+                                ACTION_DETAILS.get(option.action, "")))
         if len(choices) == 1:
             return choices[0][0]
         pick = self._ask("action", f"{ship.id} {ship.name}: perform an action",

@@ -61,6 +61,25 @@ def order_text(ship: ShipState, option: Option) -> str:
     return f"{ship.name}: {option.action.name} ({where}; pays {_paid(option.paid)})"
 
 
+def what_it_does(ship: ShipState, option: Option) -> str:
+    """An order's details for ``?``: what the action lets the ship do now."""
+    stats, name = ship.stats, option.action.name
+    if name == "IMPULSE":
+        return f"advance up to {stats.engine}\", turning up to {notches(stats.impulse_turn)}; or come about"
+    if name == "WARP":
+        return f"warp factor 1 to {ship.card.warp_drive}, up to twice the factor in inches"
+    if name == "FIRE WEAPONS":
+        return (f"{stats.weapons} weapons power for {', '.join(b.name for b in ship.card.beams) or 'no beams'}"
+                + (", torpedoes ready" if stats.launcher == "torpedo" else ""))
+    if name == "CALL ALERT":
+        return f"the alert dial one position (now {stats.colour})"
+    if name == "SENSOR LOCK":
+        return "a lock on an opposing unit at Sensors range: friendly attacks on it reroll dice"
+    if name == "REPAIR":
+        return "a test to repair a damage card at the station"
+    return "the mission action: a test at an objective"
+
+
 def plan_text(plan: Plan) -> str:
     if isinstance(plan, WarpPlan):
         return f"warp {plan.warp_factor}, {plan.distance / INCH:g}\" ahead"
@@ -97,7 +116,7 @@ class HumanSeat:
             return None  # nothing to order: the side passes (no decision)
         pick = self._ask("order", f"{kind} order (or pass)",
                          [("pass", "give no more orders this phase")]
-                         + [(order_text(ship, opt), opt.action.name) for ship, opt in offered],
+                         + [(order_text(ship, opt), what_it_does(ship, opt)) for ship, opt in offered],
                          self._situation(state))
         if pick == 0:
             return None
