@@ -155,6 +155,7 @@ def test_ctrl_c_while_the_ai_thinks_saves_the_game_as_it_stood_at_the_last_quest
     pytest.param("duel", "ai,ai", [], id="attack_wing"),
     pytest.param("alliance-act1", "2", ["--rounds", "2"], id="alliance"),
     pytest.param("itu-perditions-gate", "ai,ai", [], id="into_the_unknown"),
+    pytest.param("fc-standard", "ai,ai", ["--rounds", "3"], id="fleet_captains"),
 ])
 def test_table_dice_are_typed_in_saved_and_resumed(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                    monkeypatch: pytest.MonkeyPatch, name: str, players: str,
@@ -175,6 +176,8 @@ def test_table_dice_are_typed_in_saved_and_resumed(tmp_path: Path, capsys: pytes
     assert all(f == "crit" for e in rolled if e.get("kind") == "attack" for f in e["faces"])
     tested = [e for e in replay.events() if e["type"] == "test_made"]
     assert all(d["face"] == "analysis" for e in tested for d in e["dice"])  # the 2nd face of each die, as typed
+    d6 = [e for e in replay.events() if e["type"] in ("rolled", "table_rolled")]
+    assert all(e["type"] == "table_rolled" and e["value"] == 2 for e in d6) and (d6 or name != "fc-standard")
     sound(capsys, saved)
     assert play(capsys, monkeypatch, "1\n" * 3000, "play", "--resume", str(saved))[0] == 0
     sound(capsys, saved)
@@ -183,11 +186,6 @@ def test_table_dice_are_typed_in_saved_and_resumed(tmp_path: Path, capsys: pytes
                 "-o", str(one_go), *more)[0] == 0
     assert saved.read_bytes() == one_go.read_bytes()
 
-
-def test_table_dice_are_refused_where_the_reducer_holds_the_seeds_rolls(capsys: pytest.CaptureFixture[str],
-                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    code, _, err = play(capsys, monkeypatch, "", "play", "fc-standard", "--dice", "table")
-    assert code == 2 and "--dice table is not available for fc-standard" in err
 
 
 @pytest.mark.parametrize(("key", "value", "said"), [

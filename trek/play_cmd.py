@@ -33,7 +33,7 @@ def register(sub: Any) -> None:
                         "works)")
     p.add_argument("--dice", choices=("engine", "table"), default="engine",
                    help="engine: roll from the seed; table: type in each roll's faces as they came up on the "
-                        "physical dice, the AI's rolls too (not Fleet Captains yet)")
+                        "physical dice, the AI's rolls too")
     p.add_argument("--resume", type=Path, metavar="GAME.trek",
                    help="go on with a saved game: its seats, answers and dice where they were")
     p.add_argument("--from", dest="from_event", type=int, metavar="EVENT",

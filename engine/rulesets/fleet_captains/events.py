@@ -137,6 +137,15 @@ class Rolled(_SideEvent):
     purpose: Text = ""
 
 
+class TableRolled(_SideEvent):
+    """One d6 rolled at a real table (``trek play --dice table``): its face as it came up; the game's
+    generator moves on as for a roll of its own, so the rest of the game draws as it would."""
+
+    type: Literal["table_rolled"] = "table_rolled"
+    value: Die
+    purpose: Text = ""
+
+
 class Tested(_Event):
     """A test worked out: the ships' ``rating`` (summed for a cooperative test), ``modifiers``, the
     die and the ``total`` against a ``target`` number or the opposing total (``against``)."""
@@ -367,7 +376,8 @@ class GameEnded(_Event):
 
 
 Event = Annotated[
-    GameStarted | Shuffled | MapLaid | Drafted | Redrafted | Chosen | CardsMoved | Rolled | Tested | TurnStarted
+    GameStarted | Shuffled | MapLaid | Drafted | Redrafted | Chosen | CardsMoved | Rolled | TableRolled | Tested
+    | TurnStarted
     | TurnEnded | MoveStarted | Moved | MoveEnded | Explored | Damaged | ScoredVp | PowerAdjusted | Cloaked
     | EchoDeployed | EchoMoveStarted | TokenMoved | TokenRevealed | TokenGathered | CargoMoved | InfluenceChanged
     | Installed | InstallationLost | Reinforced | Repaired | Scanned | ActionTaken | ExtraAction | CrewAssigned

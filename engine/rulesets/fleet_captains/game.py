@@ -32,7 +32,8 @@ class Game:
     """One game between two seats (side 0 and side 1), from a seed."""
 
     def __init__(self, seed: int, players: Sequence[Player], *, factions: tuple[str, str] = ("Federation", "Klingon"),
-                 fleet_size: int = STANDARD_FLEET_SIZE, sink: Sink | None = None, turn_limit: int = TURN_LIMIT) -> None:
+                 fleet_size: int = STANDARD_FLEET_SIZE, sink: Sink | None = None, turn_limit: int = TURN_LIMIT,
+                 table_die: Callable[[int, str], int] | None = None) -> None:
         if len(players) != 2:
             raise ValueError("Fleet Captains is a game for two seats")
         self.seed = seed
@@ -41,6 +42,7 @@ class Game:
         self.fleet_size = fleet_size
         self.sink = sink
         self.turn_limit = turn_limit
+        self.table_die = table_die  # each d6's face at a real table (None: the generator's)
         self.state: FcState = initial_state(seed)
         self.events: list[fe.Event] = []
 
@@ -57,6 +59,10 @@ class Game:
         return self.state.turn
 
     def roll(self, side: int, purpose: str) -> int:
+        if self.table_die is not None:  # `--dice table`: the face as it came up on the table's die
+            value = self.table_die(side, purpose)
+            self.emit(fe.TableRolled(turn=self.turn, side=side, value=value, purpose=purpose))
+            return value
         value, _ = rng.d6(self.state.rng)
         self.emit(fe.Rolled(turn=self.turn, side=side, value=value, purpose=purpose))
         return value

@@ -40,3 +40,14 @@ def _details(kind: str, ships: tuple[str, ...], target: str, value: int, place: 
     if value:
         parts.append(f"value {value}")
     return "; ".join(parts)
+
+
+class TableDie:
+    """``--dice table``: each d6 as it came up at the table, asked of whoever keeps it (every side's)."""
+
+    def __init__(self, journal: Journal, front: FrontEnd) -> None:
+        self.journal, self.front = journal, front
+
+    def __call__(self, side: int, purpose: str) -> int:
+        return ask(self.journal, self.front, Decision(GAME, "the table", "die", f"side {side}, {purpose}: the d6 shows",
+                                                      tuple(Choice(str(n)) for n in range(1, 7)))) + 1

@@ -86,6 +86,7 @@ _LINES: dict[str, Callable[[Any], str]] = {
     "chosen": lambda e: f"side {e.side} {_words(e.kind)}: {e.choice}" + _if(e.reason, f" ({e.reason})"),
     "cards_moved": lambda e: f"{_side(e.side)}{_words(e.source)} -> {_words(e.dest)}: {_cards(e.cards)} ({e.why})",
     "rolled": lambda e: f"side {e.side} rolls {e.value} ({e.purpose})",
+    "table_rolled": lambda e: f"side {e.side} rolls {e.value} at the table ({e.purpose})",
     "tested": _tested,
     "turn_started": lambda e: f"side {e.side}'s turn" + _if(e.last, " (the last turn)"),
     "turn_ended": lambda e: f"side {e.side} ends the turn",

@@ -70,16 +70,20 @@ def play_game(seed: int, out: Path | None = None, turn_limit: int = TURN_LIMIT,
     return FcResult(game.state, game.events, out)
 
 
-def seated(seed: int, turn_limit: int, players: tuple[str, str]) -> Seated[Game]:
-    """The standard game with these seats (``ai`` or ``human``), to play with people in it."""
-    from engine.rulesets.fleet_captains.human import HumanSeat
+DICE_KEY = "dice"  # the header's "table" for a game whose dice were rolled at a real table (--dice table)
+
+
+def seated(seed: int, turn_limit: int, players: tuple[str, str], dice: str = "engine") -> Seated[Game]:
+    """The standard game with these seats (``ai`` or ``human``), to play with people in it; ``dice``
+    "table": each d6 asked as it came up at the table."""
+    from engine.rulesets.fleet_captains.human import HumanSeat, TableDie
     from engine.rulesets.fleet_captains.ruleset import RULESET
 
     def run(journal: Journal, front: FrontEnd, sink: Sink[fe.Event, FcState]) -> Game:
         seats = tuple(HumanSeat(i, FACTIONS[i], journal, front) if kind == "human" else FleetAi()
                       for i, kind in enumerate(players))
         game = Game(seed, (seats[0], seats[1]), factions=FACTIONS, fleet_size=STANDARD_FLEET_SIZE, sink=sink,
-                    turn_limit=turn_limit)
+                    turn_limit=turn_limit, table_die=TableDie(journal, front) if dice == "table" else None)
         game.play()
         return game
 
@@ -89,7 +93,9 @@ def seated(seed: int, turn_limit: int, players: tuple[str, str]) -> Seated[Game]
     from engine.rulesets.fleet_captains.narrate import log_line
     from engine.rulesets.fleet_captains.presenter import named
 
-    return Seated(RULESET, header_for(seed, turn_limit, players), run, lambda g: result_of(g.state), report,
+    header = header_for(seed, turn_limit, players)
+    return Seated(RULESET, {**header, DICE_KEY: "table"} if dice == "table" else header, run,
+                  lambda g: result_of(g.state), report,
                   lambda event, before: named(log_line(event), before))
 
 
@@ -100,7 +106,10 @@ def seated_from_header(header: dict[str, Any]) -> Seated[Game]:
         raise TrekError("the header does not give the game's seed and turn limit")
     if not isinstance(players, list) or len(players) != 2 or any(p not in SEATS for p in players):
         raise TrekError("the header's players are not two of ai or human")
-    return seated(seed, limit, (players[0], players[1]))
+    dice = header.get(DICE_KEY, "engine")
+    if dice not in ("engine", "table"):
+        raise TrekError(f"the header's {DICE_KEY} is not table")
+    return seated(seed, limit, (players[0], players[1]), dice)
 
 
 def bundled() -> tuple[str, ...]:
@@ -114,8 +123,6 @@ def plays(name: str) -> bool:
 def play_command(request: PlayRequest) -> Played:
     """`trek play fc-standard`: each seat the engine's AI or a person (``--players ai,human``: the
     Federation's seat first); ``--rounds`` caps the turns."""
-    if request.dice != "engine":  # (its dice are rolled inside the rules, from the seed the state holds)
-        raise TrekError("--dice table is not available for fc-standard yet: its dice are rolled from the seed")
     kinds = [p.strip() for p in (request.players or "ai").split(",")]
     kinds = kinds * 2 if len(kinds) == 1 else kinds
     if len(kinds) != 2 or any(k not in SEATS for k in kinds):
@@ -123,10 +130,10 @@ def play_command(request: PlayRequest) -> Played:
     limit = TURN_LIMIT if request.rounds is None else request.rounds  # (0 is refused, not the default)
     if not 2 <= limit <= 400:
         raise TrekError("--rounds for fc-standard (the turn limit) must be between 2 and 400")
-    if "human" in kinds:
+    if "human" in kinds or request.dice == "table":
         if request.front is None:
-            raise TrekError("a person in a seat needs a front end (--ui terminal)")
-        return play_and_save(seated(request.seed, limit, (kinds[0], kinds[1])), request.front,
+            raise TrekError("a person in a seat or at the table's dice needs a front end (--ui terminal)")
+        return play_and_save(seated(request.seed, limit, (kinds[0], kinds[1]), request.dice), request.front,
                              request.out or default_out(request.name, request.seed))
     started = time.perf_counter()
     result = play_game(request.seed, request.out, limit)

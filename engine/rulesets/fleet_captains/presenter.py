@@ -39,7 +39,7 @@ from engine.view import (
 TILE_MM: Final = 300.0
 AREA: Final = (COLUMNS * TILE_MM, (ROWS + 2) * TILE_MM)
 SECONDS: Final[dict[str, float]] = {"moved": 1.2, "tested": 1.0, "turn_started": 1.0, "game_ended": 2.0,
-                                    "damaged": 0.8, "explored": 0.8, "cloaked": 0.8, "rolled": 0.4,
+                                    "damaged": 0.8, "explored": 0.8, "cloaked": 0.8, "rolled": 0.4, "table_rolled": 0.4,
                                     "mission_completed": 1.0, "shuffled": 0.1, "cards_moved": 0.2, "chosen": 0.3,
                                     "drafted": 0.2, "token_moved": 1.0, "token_gathered": 0.8}
 
@@ -300,7 +300,7 @@ class FcPresenter:
             dice.append(DieView(kind="defense", face=str(before.die), fresh=at == index))
         elif test.kind in ("breakaway", "evasion"):
             rolled = self.events[at - 1]
-            if isinstance(rolled, fe.Rolled):
+            if isinstance(rolled, fe.Rolled | fe.TableRolled):
                 dice.append(DieView(kind="defense", face=str(rolled.value), fresh=at == index))
         return DiceView(attack=tuple(dice[:1]), defense=tuple(dice[1:]), tally=self.tallies[at],
                         attack_label=_DICE_LABELS.get(test.kind, ("",))[0] or test.system.upper()[:7],
