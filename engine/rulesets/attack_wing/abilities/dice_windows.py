@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import rules
-from engine.rulesets.attack_wing.abilities import policy
+from engine.rulesets.attack_wing.abilities import answer
 from engine.rulesets.attack_wing.abilities.model import (
     Ability,
     AttackContext,
@@ -106,7 +106,7 @@ def defense_preview(state: GameState, attack: AttackContext) -> tuple[int, int, 
                 continue
             offer = AbilityOffer(owner.id, card_id, card.name, i, "defense_dice", ability.summary,
                                  ability.cost.words(), subject.id)
-            if ability.optional and policy.default(state, owner, ability, offer) is None:
+            if ability.optional and answer.default(state, owner, ability, offer) is None:
                 continue
             dice += sum(counts(r, "defense") or 0 for r in card.abilities
                         if r.window == "defense_dice" and r.condition.scope == "marked")
