@@ -32,6 +32,10 @@ class Hook(Generic[P, R]):
         self._function = function
         return function
 
+    @property
+    def given(self) -> bool:
+        return self._function is not None
+
     def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
         if self._function is None:
             raise RuntimeError(f"{self.name}: nothing gave this hook its function (import {self.giver})")
