@@ -18,6 +18,7 @@ from engine.rulesets.attack_wing.abilities.model import (
     Window,
 )
 from engine.rulesets.attack_wing.abilities.registry import CARDS
+from engine.rulesets.attack_wing.abilities.tokens_lost import lose_tokens
 from engine.rulesets.attack_wing.abilities.windows import (
     Found,
     Table,
@@ -377,7 +378,6 @@ def damage(t: Table, attack: AttackContext, hits: int, crits: int, suffer: Any) 
         if ability.effect.faces == ("crit",) and not crit_on_hull(hits, crits, shields, past_shields):
             continue  # "a critical hit against the hull" (Massacre): none reaches it
         if ability.effect.kind == "remove_token":  # a token lost for each result (Concussive Charges)
-            from engine.rulesets.attack_wing.abilities.tokens_lost import lose_tokens  # it reads this module
             lose_tokens(t, found, attack, hits + crits)
             continue
         use = _ask(t, found, "damage", subject=attack.defender.id) if ability.optional else None
