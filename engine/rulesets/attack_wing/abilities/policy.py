@@ -3,7 +3,7 @@
 help: reroll what failed, convert to something better, add dice; force the other side to reroll
 its best die; take the free action worth most. A card that adds or removes dice at a price (it is
 disabled or discarded, a token or a shield is spent) is used when the expected damage it gains
-(exact odds, ``odds.attack_odds``) is more than the card is worth kept (``keep_value``).
+(exact odds, ``odds.attack_odds``) is more than the card is worth kept (``worth.keep_value``).
 
 The answers to rerolls, conversions and added results read only the ability, the dice of both
 sides (of the attack dice, on the defense dice, only whether any result is left uncanceled),
