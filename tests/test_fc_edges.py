@@ -153,6 +153,6 @@ def test_a_schema_2_file_reads_a_step_into_the_command_post_as_free() -> None:
     assert replay.header["event_schema"] == 2
     codec = codec_for_header(replay.header)
     final = replay.state_at(replay.event_count - 1, codec)
-    assert final.phase == "over" and final.winner == replay.result["winner"]
-    step = codec.decode_event(dict(list(replay.events())[230]))  # type: ignore[attr-defined]
+    assert replay.result is not None and final.phase == "over" and final.winner == replay.result["winner"]
+    step = codec.decode_event(dict(list(replay.events())[230]))
     assert (step.dest, step.cost) == ("cp0", 0)

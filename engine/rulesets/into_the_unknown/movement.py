@@ -187,7 +187,8 @@ def _come_about(start: Pose, size: BaseSize, plan: ComeAboutPlan, table: Table) 
     crossing is reached that way. Then a heading that overlaps a ship turns to the nearest one
     (1 degree steps) that fits and is reached so."""
     reach = _turn_reach(start, size)
-    target, stopped = normalize_heading(plan.heading), None
+    target = normalize_heading(plan.heading)
+    stopped: Stop | None = None
     if not _reached(start.heading, target, reach):
         ahead = (target - start.heading) % 360.0 <= 180.0
         target = normalize_heading(start.heading + reach[0] if ahead else start.heading - reach[1])
