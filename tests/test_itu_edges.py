@@ -193,6 +193,25 @@ def test_a_recorded_attack_pays_relentless_shields_from_reserve() -> None:
     assert apply(state, legacy).ship("fighter").crew == state.ship("fighter").crew - 1
 
 
+def test_relentless_health_damage_in_a_test_is_met_by_the_shields_too() -> None:
+    """A SENSOR LOCK led by Talak'talan whose Relentless reroll comes up a breakthrough: 1 health
+    damage to the Fighter, cancelled by 1 reserve (its highest shield is 1 or more)."""
+    fighter = Pose(457.2, 200.0, 0.0)
+    for seed in range(300):
+        state = placed(seed, fighter=fighter, defiant=Pose(457.2, 200.0 + 2 * 25.4 + 2 * INCH, 180.0))
+        lock = sensor_lock(state, "fighter", "defiant", "talaktalan", REROLL_FIRST, peril_choice,
+                           seq=state.seq + 1, phase="priority")
+        if any(s.how == "relentless" and s.face == "breakthrough" for s in lock.steps):
+            break
+    else:  # pragma: no cover - the seeds hold one
+        pytest.fail("no Relentless breakthrough in 300 seeds")
+    mine = lock.effects.ships[0]
+    assert (mine.ship, mine.reserve, mine.crew) == ("fighter", -1, 0)
+    assert "Relentless: 1 health damage, 1 cancelled by shields" in lock.spent
+    after = apply(state, lock).ship("fighter")
+    assert after.reserve == state.ship("fighter").reserve - 1 and after.crew == state.ship("fighter").crew
+
+
 # --- 6 and 7. hostile acts -----------------------------------------------------------------------
 
 def test_a_torpedo_blast_on_a_ship_is_a_hostile_act_under_calm_directives() -> None:
