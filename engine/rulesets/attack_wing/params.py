@@ -20,8 +20,9 @@ TEMPLATE_WIDTH_MM: Final = 20.0
 STRAIGHT_MM_PER_SPEED: Final = 40.0
 
 # The fastest maneuvers on any dial in the data (straight, full astern, come about and spin, flank).
-# Full astern reaches 4: dials stop at 3, but a 4 come about that overlaps a ship becomes a 4
-# full astern (rulebook "Overlapping Other Ships").
+# Full astern reaches 4: dials stop at 3, but replays written before issue 34 recorded a 4 come
+# about that overlapped a ship as a 4 full astern (it is a 4 straight now: rulebook "Overlapping
+# Other Ships"), and they still read.
 STRAIGHT_MAX: Final = 6
 FULL_ASTERN_MAX: Final = -4
 SPIN_MAX: Final = 4
