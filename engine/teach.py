@@ -114,7 +114,7 @@ KIND_CAPTIONS = {
     "bank": "Bank: a gentle 45 degree curve; the base stays tangent to the template.",
     "turn": "Turn: a tight 90 degree curve; the base stays tangent to the template.",
     "about": "Come about: the straight move, then a 180 degree turn in place. If it would overlap "
-             "a ship it becomes a full astern of the same speed.",
+             "a ship it becomes a straight of the same speed.",
     "spin": "Spin: the straight move, then a 90 degree turn in place, left or right.",
     "flank": "Flank: the straight template laid from the side of the base; the ship slides "
              "sideways to its far end, heading kept.",

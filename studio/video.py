@@ -16,11 +16,11 @@ import contextlib
 import dataclasses
 import os
 import shutil
+import signal
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Collection, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Literal
@@ -44,9 +44,10 @@ from studio.frame_plan import (
     plan_video,
     resolve_camera,
 )
+from studio.frames import iter_frames
 from studio.mux import finish_video
 from studio.offscreen import CaptureBuffer, Frame, display_name, offscreen_showbase, video_displays
-from studio.split import MIN_FRAMES, Job, merged_stats, split_render
+from studio.split import MIN_FRAMES, Job, merged_stats, render_chunks, split_render, take_chunk
 
 CAMERAS: Final = ("director", "top", "table", "follow:SHIP")
 VIDEO_OVERLAYS: Final = frozenset({"templates", "attack", "trails", "sectors", "names"})
@@ -260,56 +261,6 @@ def to_rgb(frame: Frame, pixel_format: str) -> Frame:
     return out
 
 
-def blend(a: Frame, b: Frame, alpha: float) -> Frame:
-    """``a`` dissolving into ``b`` (alpha 0: a, 1: b)."""
-    out = a.astype(np.float32) * (1.0 - alpha) + b.astype(np.float32) * alpha
-    return np.rint(out).astype(np.uint8)
-
-
-def iter_frames(fr: FrameRenderer, plan: VideoPlan, start: int = 0, stop: int | None = None) -> Iterator[Frame]:
-    """The video's frames ``start`` to ``stop`` (exclusive; default: all) in order: title card,
-    game, end card. A part that does not start at 0 gives the same frames as the whole would
-    (the fades render the game frame they blend with; a follow camera is primed first)."""
-    stop = plan.total if stop is None else min(stop, plan.total)
-    n_title, n_game, fade = plan.title_frames, plan.game_frames, plan.fade_frames
-    first: Frame | None = None
-    fr.use_plan(plan)
-    if start < n_title:
-        title = fr.card_frame("title", plan.start)
-        first = fr.plan_frame(plan, 0)
-        for j in range(start, min(stop, n_title)):
-            k = j - (n_title - fade)
-            yield title if k < 0 else blend(title, first, (k + 1) / (fade + 1))
-    g0, g1 = max(start - n_title, 0), min(stop - n_title, n_game)
-    last: Frame | None = None
-    if g0 < g1:
-        if g0 > 0:
-            fr.prime(plan, g0)
-        last = first if g0 == 0 and first is not None else fr.plan_frame(plan, g0)
-        yield last
-        # the next moment is worked out on a second thread while this frame renders (Panda3D and the
-        # GL driver release the GIL while they draw; Timeline.moment only reads the timeline)
-        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="timeline") as pool:
-            ahead: Future[Moment] | None = pool.submit(plan.moment_of, fr.timeline, g0 + 1) if g0 + 1 < g1 else None
-            for k in range(g0 + 1, g1):
-                assert ahead is not None
-                t = time.perf_counter()
-                moment = ahead.result()
-                fr.stats.moment += time.perf_counter() - t
-                ahead = pool.submit(plan.moment_of, fr.timeline, k + 1) if k + 1 < g1 else None
-                last = fr.remark_frame(plan, k, moment)
-                yield last
-    e0, e1 = max(start - n_title - n_game, 0), min(stop - n_title - n_game, plan.end_frames)
-    if e0 < e1:
-        if e0 < fade and (last is None or g1 < n_game):  # the fade starts from the game's last frame
-            fr.prime(plan, n_game - 1)
-            last = fr.plan_frame(plan, n_game - 1)
-        end = fr.card_frame("end", plan.end)
-        for j in range(e0, e1):
-            assert last is not None or j >= fade
-            yield blend(last, end, (j + 1) / (fade + 1)) if j < fade and last is not None else end
-
-
 # --- the whole job ---------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -428,7 +379,7 @@ def render_video(loaded: LoadedReplay, out: str | Path, *, size: tuple[int, int]
                 with tempfile.TemporaryDirectory(prefix=".trek-parts-", dir=out.parent) as parts:
                     job = Job(Path(loaded.path).resolve(), display_name() or "", Path(parts), plan, (w, h),
                               fr.camera, frozenset(fr.overlays), captions, hud, attack is not None, words)
-                    info = split_render(fr, job, tmp, loaded.title, bar)
+                    info = split_render(fr, job, tmp, loaded.title, bar, render_helper)
                 stats = fr.stats.as_dict() | merged_stats(info)
             else:
                 if fmt == "mp4":
@@ -516,3 +467,31 @@ def render_screenshot(loaded: LoadedReplay, at: int, out: str | Path, **options:
         tmp.unlink(missing_ok=True)
         raise
     return out
+
+
+def render_helper(job: Job, counter: Any, frames: Any, conn: Any) -> None:
+    """The split render's helper process (``split.split_render``, spawned): render chunks until none
+    are left; send (done, stats) or an error."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the caller's to handle: it stops us
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # so is SIGTERM (`timeout` signals the whole group)
+    try:
+        from engine.replay_timeline import load_timeline
+
+        offscreen_showbase((job.display,))
+        loaded = load_timeline(job.replay)
+        with FrameRenderer(loaded, job.size, job.camera, job.overlays, job.captions, job.hud, raw=True,
+                           pip=job.pip, words=job.words) as fr:
+            fr.card_frame("title", job.plan.start)  # the buffer's pixel format, and warm
+            fr.stats = Stats()
+
+            def tick() -> None:
+                with frames.get_lock():
+                    frames.value += 1
+
+            done = render_chunks(fr, job, lambda: take_chunk(counter), tick)
+            conn.send(("done", done, fr.stats.as_dict()))
+    except BaseException as exc:  # reported to the caller, who renders what is left
+        with contextlib.suppress(Exception):
+            conn.send(("error", f"{type(exc).__name__}: {exc}"))
+    finally:
+        conn.close()

@@ -21,7 +21,7 @@ from typing import Any, Generic, TypeVar
 
 from engine.errors import TrekError
 from engine.replay.recorded import RecordedLog, play_against_log
-from engine.rulesets.base import Played, Ruleset
+from engine.rulesets.base import Played, Recorded
 from engine.rulesets.record import KEYFRAME_EVERY, stamped
 from engine.seats.decision import FrontEnd, Journal, NoOneThere, SeatClosed
 
@@ -32,14 +32,15 @@ Sink = Callable[[Any, Any], None]
 
 @dataclass(frozen=True)
 class Seated(Generic[G]):
-    """A game of one ruleset as its header describes it, seats included: ``run`` plays it with the
+    """A game of one ruleset as its header describes it, seats included (``recording``: what its replay
+    is written with): ``run`` plays it with the
     people answering through the journal and front end it is given (the AI seats as the header
     says), emitting every event to the sink; ``result`` is the replay's result of a finished game;
     ``report`` what `trek play` prints of it (a JSON document and lines, from the game, or None for
     a game stopped before its end, and the events played); ``narrate`` the log line of an event,
     told to the people as the game goes (news of the other seats between their questions)."""
 
-    ruleset: Ruleset[Any, Any]
+    recording: Recorded[Any, Any]
     header: dict[str, Any]
     run: Callable[[Journal, FrontEnd, Sink], G]
     result: Callable[[G], dict[str, Any] | None]
@@ -78,7 +79,7 @@ def play(seated: Seated[G], front: FrontEnd, saved: Sequence[int] = (), until: i
     to where the fork or the save begins (a save that is not this game's is refused)."""
     session = Session()
     journal = Journal(saved, until, lambda: len(session.events))
-    encode = seated.ruleset.codec.encode_event
+    encode = seated.recording.codec.encode_event
     keep = None if recorded is None else len(recorded) if until is None else min(until + 1, len(recorded))
 
     def sink(event: Any, state: Any) -> None:
@@ -120,8 +121,8 @@ def write(seated: Seated[Any], session: Session, out: Path) -> None:
     ``record_game`` writes them, and the result (none for a game stopped before its end)."""
     from engine.replay.writer import ReplayWriter
 
-    header = stamped(seated.ruleset, {**seated.header, ANSWERS_KEY: session.answers})
-    codec = seated.ruleset.codec
+    header = stamped(seated.recording, {**seated.header, ANSWERS_KEY: session.answers})
+    codec = seated.recording.codec
     with ReplayWriter(out, header, keyframe_every=KEYFRAME_EVERY, atomic=True) as writer:
         since = 0
         for event, state in zip(session.events, session.states, strict=True):
@@ -153,7 +154,7 @@ def check(seated: Seated[Any], header: Mapping[str, Any], events: Iterator[dict[
             raise TrekError(f"the game ends after {len(journal.answers)} of the {len(answers)} saved answers")
         return seated.result(game)
 
-    return play_against_log(log, run, seated.ruleset.codec.encode_event, result, complete)
+    return play_against_log(log, run, seated.recording.codec.encode_event, result, complete)
 
 
 def play_and_save(seated: Seated[Any], front: FrontEnd, out: Path, saved: Sequence[int] = (),
@@ -225,6 +226,6 @@ def validate(seated_from_header: Callable[[dict[str, Any]], Seated[Any]], header
         seated = seated_from_header(header)
     except (TrekError, ValueError) as exc:
         return [str(exc)]
-    problem = header_problem(header, {**stamped(seated.ruleset, seated.header), ANSWERS_KEY: header.get(ANSWERS_KEY)},
+    problem = header_problem(header, {**stamped(seated.recording, seated.header), ANSWERS_KEY: header.get(ANSWERS_KEY)},
                              source)
     return [problem] if problem else check(seated, header, events, result, complete)

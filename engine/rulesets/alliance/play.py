@@ -15,19 +15,23 @@ import engine
 from engine.catalog import Catalog, load_catalog
 from engine.errors import CatalogError, TrekError
 from engine.rulesets.alliance import events as ae
-from engine.rulesets.alliance.codec import RULESET
+from engine.rulesets.alliance.codec import RULESET, AllianceCodec
 from engine.rulesets.alliance.game import AllianceGame, AllianceSetup
 from engine.rulesets.alliance.mission import MAX_PLAYERS, MIN_PLAYERS, Mission, PlayerShipSpec, load_mission
 from engine.rulesets.alliance.players import MissionAiPlayer
 from engine.rulesets.alliance.state import PLAYERS, AllianceState
+from engine.rulesets.alliance.upgrades import EVENT_SCHEMA
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.dice import Rng
 from engine.rulesets.attack_wing.loadout import ship_setup
 from engine.rulesets.attack_wing.players import Player, RandomPlayer
-from engine.rulesets.base import Played, PlayRequest
+from engine.rulesets.base import Played, PlayRequest, Recording
 from engine.rulesets.record import Sink, record_game
 from engine.seats.decision import FrontEnd, Journal
 from engine.seats.session import Seated, default_out, play_and_save
+
+# what its replays are written with (the Ruleset record's name, codec and event schema)
+RECORDING: Recording[AllianceState, ae.AnyEvent] = Recording(RULESET, AllianceCodec(), EVENT_SCHEMA)
 
 TERRAIN_STREAM = 0xA11A_2CE5  # the terrain layout's generator is the seed's, on its own stream
 
@@ -135,8 +139,6 @@ def play_mission(name: str | Path | Mission, players: int, seed: int, out: Path 
     """Play a mission (bundled name, file, or loaded) with ``players`` player ships to its end;
     with ``out``, stream the replay there as the game goes. ``pilot`` flies the player ships:
     ``ai`` (the Attack Wing AI with the mission's objective) or ``random`` (for fuzzing)."""
-    from engine.rulesets.alliance.ruleset import RULESET as ALLIANCE
-
     mission = name if isinstance(name, Mission) else load_mission(name)
     chosen = list(ships) if ships is not None else pregenerated(mission, players)
     setup = mission_setup(mission, players, seed, chosen, rounds)
@@ -153,7 +155,7 @@ def play_mission(name: str | Path | Mission, players: int, seed: int, out: Path 
         game.play()
         return game
 
-    game = record_game(ALLIANCE, header_for(setup, seed, chosen), run, _trailer, out)
+    game = record_game(RECORDING, header_for(setup, seed, chosen), run, _trailer, out)
     return MissionResult(game.full, list(game.events), out)
 
 
@@ -166,7 +168,6 @@ def seated(setup: AllianceSetup, seed: int, ships: Sequence[PlayerShip], people:
     """The mission with people flying the player ships ``people`` (P1, P2...), the AI the others;
     ``dice`` "table": each roll (the Enemy AI's die too) asked as it came up at the table."""
     from engine.rulesets.alliance.human import SplitSeat
-    from engine.rulesets.alliance.ruleset import RULESET as ALLIANCE
     from engine.rulesets.attack_wing.human import AskedDice, HumanSeat
 
     refs = [s.id for s in setup.player_ships]
@@ -197,22 +198,7 @@ def seated(setup: AllianceSetup, seed: int, ships: Sequence[PlayerShip], people:
                                                                               else {})}
     from engine.rulesets.alliance.narrate import log_line
 
-    return Seated(ALLIANCE, header, run, _trailer, report, log_line)
-
-
-def seated_from_header(header: dict[str, Any]) -> Seated[AllianceGame]:
-    """A saved mission's header as the game to play again: its setup, seed, ships and who flies them."""
-    from engine.rulesets.alliance.replay_check import setup_and_ships
-
-    people = header.get(PEOPLE_KEY)
-    if not isinstance(people, list) or not all(isinstance(p, str) for p in people):
-        raise TrekError(f"the header's {PEOPLE_KEY} is not a list of player ships")
-    dice = header.get(DICE_KEY, "engine")
-    if dice not in ("engine", "table"):
-        raise TrekError(f"the header's {DICE_KEY} is not table")
-    setup, seed, ships = setup_and_ships({k: v for k, v in header.items()
-                                          if k not in (PEOPLE_KEY, DICE_KEY, "answers")})
-    return seated(setup, seed, ships, people, dice)
+    return Seated(RECORDING, header, run, _trailer, report, log_line)
 
 
 def _trailer(game: AllianceGame) -> dict[str, Any] | None:

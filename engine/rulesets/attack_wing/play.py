@@ -11,16 +11,20 @@ import engine
 from engine.errors import TrekError
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.ai import AiPlayer
+from engine.rulesets.attack_wing.codec import RULESET as NAME
+from engine.rulesets.attack_wing.codec import AttackWingCodec
 from engine.rulesets.attack_wing.game import Game, GameSetup
 from engine.rulesets.attack_wing.loadout import ship_setup
 from engine.rulesets.attack_wing.players import Player, RandomPlayer
 from engine.rulesets.attack_wing.scenario import Scenario, game_result
 from engine.rulesets.attack_wing.state import GameState
-from engine.rulesets.base import Played, PlayRequest
+from engine.rulesets.attack_wing.upgrades import EVENT_SCHEMA
+from engine.rulesets.base import Played, PlayRequest, Recording
 from engine.rulesets.record import KEYFRAME_EVERY as KEYFRAME_EVERY  # the notation importer's too
 from engine.rulesets.record import Sink, record_game, stamped
-from engine.seats.decision import FrontEnd, Journal
-from engine.seats.session import Seated, default_out, play_and_save
+
+# what its replays are written with (the Ruleset record's name, codec and event schema)
+RECORDING: Recording[GameState, ev.Event] = Recording(NAME, AttackWingCodec(), EVENT_SCHEMA)
 
 SIDE_LETTERS = "AB"
 
@@ -120,9 +124,7 @@ def players_for(kinds: Sequence[str], scenario: Scenario, seed: int,
 
 def header_for(scenario: Scenario, setup: GameSetup, seed: int, players: Sequence[str]) -> dict[str, Any]:
     """The replay header: everything needed to know what was played (no clock, so same inputs, same bytes)."""
-    from engine.rulesets.attack_wing.ruleset import RULESET as ATTACK_WING
-
-    return stamped(ATTACK_WING, {
+    return stamped(RECORDING, {
         "engine_version": engine.__version__,
         "scenario": scenario.document(),
         "scenario_name": scenario.name,
@@ -148,8 +150,6 @@ class PlayResult:
 def play(scenario: Scenario, seed: int, out: Path | None = None, rounds: int | None = None,
          players: Sequence[str] = ("ai", "ai")) -> PlayResult:
     """Play the scenario to the end; with ``out``, stream the replay there as the game goes."""
-    from engine.rulesets.attack_wing.ruleset import RULESET as ATTACK_WING
-
     setup = setup_from_scenario(scenario, rounds)
     seats = players_for(players, scenario, seed)
 
@@ -158,64 +158,14 @@ def play(scenario: Scenario, seed: int, out: Path | None = None, rounds: int | N
         game.play()
         return game
 
-    game = record_game(ATTACK_WING, header_for(scenario, setup, seed, players), run, _trailer, out)
+    game = record_game(RECORDING, header_for(scenario, setup, seed, players), run, trailer, out)
     return PlayResult(game.state, game.events, out, tuple(card_warnings(setup)))
-
-
-DICE_KEY = "dice"  # the header's "table" for a game whose dice were rolled at a real table (--dice table)
-
-
-def seated(scenario: Scenario, seed: int, rounds: int | None, players: Sequence[str], dice: str = "engine"
-           ) -> Seated[Game]:
-    """The scenario with these seats (``ai``, ``random`` or ``human``), to play with people in it;
-    ``dice`` "table": each roll's faces asked as they came up at the table."""
-    from engine.rulesets.attack_wing.human import AskedDice, HumanSeat
-    from engine.rulesets.attack_wing.ruleset import RULESET as ATTACK_WING
-
-    setup = setup_from_scenario(scenario, rounds)
-    names = [side.name for side in scenario.sides]
-
-    def run(journal: Journal, front: FrontEnd, sink: Sink[ev.Event, GameState]) -> Game:
-        seats = players_for(players, scenario, seed,
-                            lambda side: HumanSeat(f"{names[side]} (side {SIDE_LETTERS[side]})", journal, front))
-        source = AskedDice(journal, front) if dice == "table" else None
-        game = Game(setup, seed, seats, source, sink=sink)  # a person's decisions: every event validated
-        game.play()
-        return game
-
-    def report(game: Game | None, events: Sequence[Any]) -> tuple[dict[str, Any], list[str]]:
-        return summary(scenario, seed, game.state if game is not None else None, len(events), None,
-                       tuple(card_warnings(setup)))
-
-    header = header_for(scenario, setup, seed, players)
-    from engine.rulesets.attack_wing.narrate import log_line
-
-    return Seated(ATTACK_WING, {**header, DICE_KEY: "table"} if dice == "table" else header, run, _trailer, report,
-                  log_line)
-
-
-def seated_from_header(header: dict[str, Any]) -> Seated[Game]:
-    """A saved game's header as the game to play again: its scenario, seed, round limit and seats."""
-    from engine.rulesets.attack_wing.scenario import build_scenario
-
-    seed, players, rounds = header.get("seed"), header.get("players"), header.get("round_limit")
-    if type(seed) is not int or not 0 <= seed < 2**63:
-        raise TrekError(f"the header's seed {seed!r} is not a seed")
-    if not isinstance(players, list) or len(players) != 2 or any(p not in SEATS for p in players):
-        raise TrekError("the header's players are not two of ai, random or human")
-    if type(rounds) is not int or not 1 <= rounds <= 1000:
-        raise TrekError(f"the header's round limit {rounds!r} is not a number of rounds")
-    dice = header.get(DICE_KEY, "engine")
-    if dice not in ("engine", "table"):
-        raise TrekError(f"the header's {DICE_KEY} is not table")
-    scenario = build_scenario(header.get("scenario"), source="the header's scenario", base_dir=None)
-    return seated(scenario, seed, rounds, players, dice)
 
 
 SEATS = ("ai", "random", "human")
 
 
-def _trailer(game: Game) -> dict[str, Any] | None:
+def trailer(game: Game) -> dict[str, Any] | None:
     """The replay's result: winner, reason, fleet points, ships lost, rounds (None: stopped early)."""
     result = game.state.result
     return None if result is None else {
@@ -243,12 +193,10 @@ def play_command(request: PlayRequest) -> Played:
         raise TrekError(f"--players needs two of ai, human or random, e.g. human,ai; got {request.players!r}")
     if request.rounds is not None and not 1 <= request.rounds <= 100:
         raise TrekError("--rounds must be between 1 and 100")
+    if "human" in players or request.dice == "table":  # (the ruleset sends such games to people.py)
+        raise TrekError("a game with people in its seats or the table's dice is played by "
+                        "engine.rulesets.attack_wing.people")
     scenario = load_scenario(request.name)
-    if "human" in players or request.dice == "table":
-        if request.front is None:
-            raise TrekError("a person in a seat or at the table's dice needs a front end (--ui terminal)")
-        return play_and_save(seated(scenario, request.seed, request.rounds, players, request.dice), request.front,
-                             request.out or default_out(request.name, request.seed))
     started = time.perf_counter()
     result = play(scenario, request.seed, request.out, request.rounds, players)
     seconds = time.perf_counter() - started

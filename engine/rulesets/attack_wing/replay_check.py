@@ -238,7 +238,7 @@ def replay_game(header: dict[str, Any], events: Any, result: dict[str, Any] | No
     (the re-play stops where the file does, without a verdict on the rest).
     """
     if has_people(header):  # the people's answers are in the header: played again through their seats
-        from engine.rulesets.attack_wing.play import seated_from_header
+        from engine.rulesets.attack_wing.people import seated_from_header
 
         return validate(seated_from_header, header, events, result, complete, "scenario")
     try:

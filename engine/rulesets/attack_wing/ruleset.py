@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from engine.rulesets.attack_wing.codec import RULESET as NAME
 from engine.rulesets.attack_wing.codec import AttackWingCodec
 from engine.rulesets.attack_wing.upgrades import EVENT_SCHEMA, UPGRADES
-from engine.rulesets.base import GameMaker, Luck, Played, PlayRequest, Ruleset
+from engine.rulesets.base import GameMaker, Luck, Played, PlayRequest, Ruleset, with_people
 from engine.rulesets.lazy import lazy
 
 if TYPE_CHECKING:
@@ -50,6 +50,10 @@ def _plays(name: str) -> bool:
 
 
 def _play(request: PlayRequest) -> Played:
+    if with_people(request):
+        from engine.rulesets.attack_wing import people
+
+        return people.play_command(request)
     from engine.rulesets.attack_wing.play import play_command
 
     return play_command(request)
@@ -57,7 +61,7 @@ def _play(request: PlayRequest) -> Played:
 
 
 def _seated(header: dict[str, Any]) -> Any:
-    from engine.rulesets.attack_wing.play import seated_from_header
+    from engine.rulesets.attack_wing.people import seated_from_header
 
     return seated_from_header(header)
 

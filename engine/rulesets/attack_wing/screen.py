@@ -20,10 +20,9 @@ from typing import Any, Final
 from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import params as P
-from engine.rulesets.attack_wing.abilities.cards.crew_more2 import card_name
 from engine.rulesets.attack_wing.maneuvers import Maneuver, maneuver_path, template_outline
 from engine.rulesets.attack_wing.measure import Placed, line_of_fire, measure
-from engine.rulesets.attack_wing.narrate import PHASES, a_percentile
+from engine.rulesets.attack_wing.narrate import PHASES, a_percentile, card_name
 from engine.rulesets.attack_wing.state import AttackState, GameState, ShipState
 from engine.view import (
     BannerView,

@@ -14,18 +14,22 @@ from typing import Any, Final
 
 import engine
 from engine.errors import TrekError
-from engine.rulesets.base import Played, PlayRequest
+from engine.rulesets.base import Played, PlayRequest, Recording
 from engine.rulesets.fleet_captains import events as fe
 from engine.rulesets.fleet_captains.ai import FleetAi
-from engine.rulesets.fleet_captains.codec import NAME
+from engine.rulesets.fleet_captains.codec import NAME, FleetCaptainsCodec
 from engine.rulesets.fleet_captains.content import STANDARD_FLEET_SIZE
 from engine.rulesets.fleet_captains.game import Game
 from engine.rulesets.fleet_captains.players import Player
 from engine.rulesets.fleet_captains.rules import TURN_LIMIT
 from engine.rulesets.fleet_captains.state import FcState
+from engine.rulesets.fleet_captains.upgrades import EVENT_SCHEMA
 from engine.rulesets.record import Sink, record_game
 from engine.seats.decision import FrontEnd, Journal
 from engine.seats.session import Seated, default_out, play_and_save
+
+# what its replays are written with (the Ruleset record's name, codec and event schema)
+RECORDING: Recording[FcState, fe.Event] = Recording(NAME, FleetCaptainsCodec(), EVENT_SCHEMA)
 
 SCENARIOS: Final = ("fc-standard",)
 FACTIONS: Final = ("Federation", "Klingon")
@@ -57,8 +61,6 @@ def result_of(state: FcState) -> dict[str, Any] | None:
 
 def play_game(seed: int, out: Path | None = None, turn_limit: int = TURN_LIMIT,
               players: tuple[Player, Player] | None = None) -> FcResult:
-    from engine.rulesets.fleet_captains.ruleset import RULESET
-
     seats = players or (FleetAi(), FleetAi())
 
     def run(sink: Sink[fe.Event, FcState] | None) -> Game:
@@ -66,7 +68,7 @@ def play_game(seed: int, out: Path | None = None, turn_limit: int = TURN_LIMIT,
         game.play()
         return game
 
-    game = record_game(RULESET, header_for(seed, turn_limit), run, lambda g: result_of(g.state), out)
+    game = record_game(RECORDING, header_for(seed, turn_limit), run, lambda g: result_of(g.state), out)
     return FcResult(game.state, game.events, out)
 
 
@@ -77,7 +79,6 @@ def seated(seed: int, turn_limit: int, players: tuple[str, str], dice: str = "en
     """The standard game with these seats (``ai`` or ``human``), to play with people in it; ``dice``
     "table": each d6 asked as it came up at the table."""
     from engine.rulesets.fleet_captains.human import HumanSeat, TableDie
-    from engine.rulesets.fleet_captains.ruleset import RULESET
 
     def run(journal: Journal, front: FrontEnd, sink: Sink[fe.Event, FcState]) -> Game:
         seats = tuple(HumanSeat(i, FACTIONS[i], journal, front) if kind == "human" else FleetAi()
@@ -94,7 +95,7 @@ def seated(seed: int, turn_limit: int, players: tuple[str, str], dice: str = "en
     from engine.rulesets.fleet_captains.presenter import named
 
     header = header_for(seed, turn_limit, players)
-    return Seated(RULESET, {**header, DICE_KEY: "table"} if dice == "table" else header, run,
+    return Seated(RECORDING, {**header, DICE_KEY: "table"} if dice == "table" else header, run,
                   lambda g: result_of(g.state), report,
                   lambda event, before: named(log_line(event), before))
 
