@@ -213,3 +213,18 @@ def test_a_hostile_save_header_is_refused_in_one_line(tmp_path: Path, capsys: py
     assert code == 1 and said in out and "Traceback" not in out + err
     code, _, err = play(capsys, monkeypatch, "", "play", "--resume", str(forged))
     assert code == 2 and said in err and "Traceback" not in err
+
+
+def test_an_order_not_yet_given_is_taken_back(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Into the Unknown asks an order in parts (the order, then its maneuver...): `back` at a later part
+    takes the order back before anything of it is given, and the game is the one without it."""
+    taken_back, straight = tmp_path / "back.trek", tmp_path / "straight.trek"
+    code, out, err = play(capsys, monkeypatch, "4\nback\n1\n" + "1\n" * 40, "play", "itu-perditions-gate",
+                          "--players", "human,ai", "-o", str(taken_back))
+    assert code == 0, err
+    assert out.count("priority order (or pass)") >= 2 and "the impulse maneuver" in out
+    assert play(capsys, monkeypatch, "1\n" * 41, "play", "itu-perditions-gate", "--players", "human,ai", "-o",
+                str(straight))[0] == 0
+    assert taken_back.read_bytes() == straight.read_bytes()
+    sound(capsys, taken_back)

@@ -101,3 +101,15 @@ def test_a_long_wait_after_an_answer_says_the_ai_is_thinking() -> None:
     text = out.getvalue()
     assert text.count("... the AI is thinking") >= 1  # (a very slow machine may say it once more)
     assert text.index("the AI is thinking") < text.index("reveals 4 straight")
+
+
+def test_back_takes_back_only_what_the_game_has_not_acted_on() -> None:
+    from engine.seats.decision import Undo
+
+    out = io.StringIO()
+    assert TerminalSeat(io.StringIO("back\n2\n"), out).ask(DIAL) == 1
+    assert "nothing to take back here" in out.getvalue()
+    part = Decision("into_the_unknown", "Federation (side 0)", "maneuver", "the impulse maneuver", DIAL.options,
+                    undoable=True)
+    with pytest.raises(Undo):
+        TerminalSeat(io.StringIO("undo\n"), io.StringIO()).ask(part)

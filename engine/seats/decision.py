@@ -38,10 +38,16 @@ class Decision:
     prompt: str
     options: tuple[Choice, ...]
     situation: tuple[str, ...] = ()
+    undoable: bool = False  # a part of a choice not yet committed: the person may take it back (``Undo``)
 
 
 class SeatClosed(Exception):  # (not an error: the person left the table, and the game is saved)
     """The person left: end of input, Ctrl-C, the window closed. The game stops and is saved."""
+
+
+class Undo(Exception):  # (not an error: the person takes back a choice the game has not acted on)
+    """The person takes back the parts of a choice not yet committed (a ``Decision`` that is
+    ``undoable``): the seat asks that choice again from its first part."""
 
 
 class FrontEnd(Protocol):
@@ -99,6 +105,15 @@ class Journal:
         self.answers.append(index)
         self.asked_at.append(count)
         return index
+
+    def mark(self) -> int:
+        """Where the answers stand: the start of a choice the person may take back."""
+        return len(self.answers)
+
+    def take_back(self, mark: int) -> None:
+        """Forget the answers since ``mark`` (a choice taken back before the game acted on it)."""
+        del self.answers[mark:]
+        del self.asked_at[mark:]
 
     def replaying(self) -> bool:
         """Whether the next answer comes from the save (no one is asked)."""

@@ -13,10 +13,11 @@ import sys
 import threading
 from typing import TextIO
 
-from engine.seats.decision import Decision, SeatClosed
+from engine.seats.decision import Decision, SeatClosed, Undo
 
 MAX_LINE = 1000  # characters of one answer line that are read (the rest is ignored)
 LEAVE_WORDS = frozenset({"save", "quit", "q"})
+BACK_WORDS = frozenset({"back", "undo"})
 THINKING_S = 0.5  # an AI turn longer than this shows that it is thinking (issue 30: at a terminal)
 TABLE_SEAT = "the table"  # who is asked a table die's face (``--dice table``): whoever keeps the table
 
@@ -80,6 +81,12 @@ class TerminalSeat:
                 continue
             if answer.lower() in LEAVE_WORDS:
                 raise SeatClosed("the player saved the game")
+            if answer.lower() in BACK_WORDS:
+                if decision.undoable:
+                    raise Undo(decision.prompt)
+                print("  nothing to take back here: the game has acted on the choices before this one",
+                      file=self.stdout)
+                continue
             index, why = parse_answer(answer, decision)
             if index is not None:
                 return index
@@ -109,8 +116,8 @@ class TerminalSeat:
         for number, option in enumerate(decision.options, start=1):
             more = f"  ({shown(option.details)})" if option.details else ""
             print(f"  {number:>3}. {shown(option.text)}{more}", file=self.stdout)
-        print("  type a number or an option's text; save leaves the game (trek play --resume goes on)",
-              file=self.stdout)
+        print("  type a number or an option's text; save leaves the game (trek play --resume goes on)"
+              + ("; back takes back this order's choices so far" if decision.undoable else ""), file=self.stdout)
 
     def _read(self) -> str:
         print("> ", end="", file=self.stdout, flush=True)

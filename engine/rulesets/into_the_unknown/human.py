@@ -28,7 +28,7 @@ from engine.rulesets.into_the_unknown.state import ItuState, ProjectileState, Sh
 from engine.rulesets.into_the_unknown.table import INCH
 from engine.rulesets.into_the_unknown.volley import after, power_left
 from engine.seats.decision import Choice as Offered
-from engine.seats.decision import Decision, FrontEnd, Journal, ask
+from engine.seats.decision import Decision, FrontEnd, Journal, Undo, ask
 
 GAME = "into_the_unknown"
 SIDES = ("Federation", "Dominion")
@@ -96,10 +96,12 @@ class HumanSeat:
     def __init__(self, side: int, journal: Journal, front: FrontEnd) -> None:
         self.side, self.journal, self.front = side, journal, front
         self.seat = f"{SIDES[side]} (side {side})"
+        self.undoable = False  # asking the parts of an order after its first
 
     def _ask(self, kind: str, prompt: str, options: list[tuple[str, str]], situation: tuple[str, ...] = ()) -> int:
         return ask(self.journal, self.front, Decision(GAME, self.seat, kind, prompt,
-                                                      tuple(Offered(t, d) for t, d in options), situation))
+                                                      tuple(Offered(t, d) for t, d in options), situation,
+                                                      self.undoable))
 
     def _situation(self, state: ItuState) -> tuple[str, ...]:
         ships = [f"{s.name}: hull {s.hull_value}, reserve {s.reserve}, alert {s.stats.colour}, "
@@ -110,6 +112,18 @@ class HumanSeat:
     # --- orders ------------------------------------------------------------------------------
 
     def order(self, state: ItuState, side: int, kind: Literal["priority", "standby"]) -> Choice | None:
+        """The order, asked in parts; until the last part is answered the person may take the order
+        back (``Undo``) and choose again: nothing of it is given before the seat returns it."""
+        while True:
+            mark = self.journal.mark()
+            try:
+                return self._order(state, side, kind)
+            except Undo:
+                self.journal.take_back(mark)
+            finally:
+                self.undoable = False
+
+    def _order(self, state: ItuState, side: int, kind: Literal["priority", "standby"]) -> Choice | None:
         offered = [(ship, opt) for ship in state.ships if ship.side == side
                    for opt in legal_orders(state, ship, kind)]
         if not offered:
@@ -120,6 +134,7 @@ class HumanSeat:
                          self._situation(state))
         if pick == 0:
             return None
+        self.undoable = True  # the parts that follow may be taken back, to the order's choice
         ship, opt = offered[pick - 1]
         name = opt.action.name
         if name in ("IMPULSE", "WARP"):
