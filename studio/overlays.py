@@ -35,6 +35,10 @@ from studio.ships import ShipNode, wedge
 
 OVERLAYS: Final = ("arcs", "ranges", "templates", "attack", "trails", "grid", "sectors", "names")
 DEFAULT_OVERLAYS: Final = frozenset({"templates", "attack", "sectors", "names"})
+# what the viewer's toast calls each overlay when its key turns it on or off (one entry per overlay)
+OVERLAY_LABELS: Final = {"arcs": "Firing arcs", "ranges": "Range bands", "templates": "Maneuver templates",
+                         "attack": "Attack line", "trails": "Trails", "grid": "Grid", "sectors": "Enemy AI sectors",
+                         "names": "Name tags"}
 
 ARC_Z: Final = 0.2
 TRAIL_Z: Final = 0.3
@@ -179,8 +183,9 @@ class Overlays:
 
     def update(self, view: TableView, enabled: Collection[str], ships: Mapping[str, ShipNode]) -> None:
         on = validate_overlays(enabled)
-        self._update_arcs(view, "arcs" in on, ships)
-        self._update_rings(view, "ranges" in on, ships)
+        ranged = bool(view.range_edges)  # a map game (Fleet Captains) has no range bands to draw arcs or rings to
+        self._update_arcs(view, "arcs" in on and ranged, ships)
+        self._update_rings(view, "ranges" in on and ranged, ships)
         self._update_templates(view, "templates" in on)
         self._update_attack(view, "attack" in on)
         self._update_trails(view.trails if "trails" in on else ())

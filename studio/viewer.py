@@ -33,7 +33,7 @@ from engine.view import TableView
 from studio.camera import CameraPose, CameraRig, OrbitController, Transition, preset
 from studio.hud import Hud
 from studio.offscreen import CLEAR_COLOUR
-from studio.overlays import DEFAULT_OVERLAYS, OVERLAYS, validate_overlays
+from studio.overlays import DEFAULT_OVERLAYS, OVERLAY_LABELS, OVERLAYS, validate_overlays
 from studio.picking import pick_ship
 from studio.playback import Playback, Unit
 from studio.scene import Scene
@@ -49,8 +49,6 @@ LOG_MIN_ASPECT: Final = 1.55  # the event log starts hidden in windows narrower 
 MAX_DT: Final = 0.25  # a slow frame (window opening, a hitch) slows playback rather than skipping it
 CLICK_SLOP: Final = 0.012  # a press and release closer than this (window units) is a click, not a drag
 LOG_WHEEL_LINES: Final = 3
-OVERLAY_NAMES: Final = {"arcs": "Firing arcs", "ranges": "Range bands", "templates": "Maneuver templates",
-                        "attack": "Attack line", "trails": "Trails", "grid": "Grid"}
 
 
 def resolve_ship(loaded: LoadedReplay, name: str) -> str:
@@ -378,8 +376,10 @@ class Viewer:
             self.overlays.add(name)
         else:
             self.overlays.discard(name)
-        label = OVERLAY_NAMES[name]
-        if name == "ranges" and on and self._focus() is None:
+        label = OVERLAY_LABELS[name]
+        if name in ("arcs", "ranges") and on and self.view is not None and not self.view.range_edges:
+            label += " (this game has no range bands)"
+        elif name == "ranges" and on and self._focus() is None:
             label += " (select a ship)"
         self.notify(f"{label} {'on' if on else 'off'}")
         self.refresh()
