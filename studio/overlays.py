@@ -27,7 +27,9 @@ from panda3d.core import NodePath
 from shapely import affinity
 from shapely.geometry import Polygon, box
 
-from engine.view import AttackView, DecisionView, ShipView, TableView, TemplateView, TrailView
+from engine.view import ShipView, TableView, TemplateView, TrailView
+from engine.view_alliance import DecisionView, decision_of
+from engine.view_attack_wing import AttackView, attack_of
 from studio import palette
 from studio.marks import NameTags, defender_mark, ring_labels_node
 from studio.meshes import MeshBuilder, as_overlay
@@ -193,7 +195,7 @@ class Overlays:
         self.names.update(view, "names" in on)
 
     def _update_sectors(self, view: TableView, on: bool) -> None:
-        want = view.decision if on else None
+        want = decision_of(view) if on else None
         if self._sectors is not None and self._sectors[0] != want:
             self._sectors[1].removeNode()
             self._sectors = None
@@ -271,7 +273,7 @@ class Overlays:
                 self._trails[sid] = (key, node)
 
     def _update_attack(self, view: TableView, on: bool) -> None:
-        want = view.attack if on else None
+        want = attack_of(view) if on else None
         if self._attack is not None and self._attack[0] != want:
             self._attack[1].removeNode()
             self._attack = None

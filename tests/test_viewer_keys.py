@@ -19,6 +19,7 @@ import pytest
 
 from engine.replay_timeline import LoadedReplay, load_timeline
 from engine.view import TableView
+from engine.view_attack_wing import attack_of
 from studio.overlays import DEFAULT_OVERLAYS
 from studio.playback import STEP_KINDS
 from studio.shortcuts import SHORTCUTS, Shortcut, help_rows
@@ -63,7 +64,7 @@ def an_attack(v: Viewer) -> int:
     """An event in the middle of an attack (its ruler on the table), else the middle of the game."""
     tl = v.timeline
     during = [i for i in range(len(tl)) if tl.attack_of[i] >= 0]
-    lined = [i for i in during if tl.moment_after(i).view.attack is not None]  # Attack Wing's range ruler
+    lined = [i for i in during if attack_of(tl.moment_after(i).view) is not None]  # Attack Wing's range ruler
     return (lined or during or [len(tl) // 2])[0]
 
 
@@ -79,7 +80,8 @@ def reset(v: Viewer) -> None:
     v.jump_event(an_attack(v))
     v.playback.pause()
     assert v.view is not None
-    ship = v.view.attack.attacker if v.view.attack is not None else next(s.id for s in v.view.ships if not s.destroyed)
+    attack = attack_of(v.view)
+    ship = attack.attacker if attack is not None else next(s.id for s in v.view.ships if not s.destroyed)
     v.select(ship)
     v.set_camera("top", smooth=False)
     v.tick(FADE)
@@ -108,7 +110,7 @@ def draws(view: TableView, selected: str | None, overlay: str) -> bool:
         "arcs": ranged and any(s.front_arc or s.rear_arc or s.has_360_arc for s in view.ships if not s.base_lines),
         "ranges": ranged and focus is not None and not focus.destroyed,
         "templates": bool(view.templates),
-        "attack": view.attack is not None,
+        "attack": attack_of(view) is not None,
         "trails": any(len(t.points) > 1 for t in view.trails),
         "grid": True,
         "names": any(not s.destroyed for s in view.ships),

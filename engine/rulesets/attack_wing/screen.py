@@ -30,7 +30,6 @@ from engine.view import (
     BaseSize,
     BaseView,
     CardView,
-    DecisionView,
     DiceView,
     DieMark,
     DieView,
@@ -38,7 +37,6 @@ from engine.view import (
     FleetCardView,
     FocusView,
     HeaderView,
-    OddsView,
     PanelView,
     Point,
     RulerView,
@@ -46,6 +44,8 @@ from engine.view import (
     ShipStatus,
     TokenView,
 )
+from engine.view_alliance import DecisionView
+from engine.view_attack_wing import OddsView
 
 GAME_NAME: Final = "Star Trek: Attack Wing"
 ROUND_PHASES: Final = ("planning", "activation", "combat", "end")
