@@ -12,6 +12,8 @@ from collections.abc import Callable, Collection
 from panda3d.core import NodePath
 
 from engine.view import TableView
+from engine.view_alliance import decision_of
+from engine.view_attack_wing import attack_of
 from studio.overlays import DEFAULT_OVERLAYS, OVERLAY_LABELS, OVERLAYS, validate_overlays
 from studio.teach import DialFan
 
@@ -36,21 +38,21 @@ class OverlayKeys:
             self.on.add(name)
         else:
             self.on.discard(name)
-        label = OVERLAY_LABELS[name]
-        if name in ("arcs", "ranges") and on and view is not None and not view.range_edges:
-            label += " (this game has no range bands)"
-        elif name == "ranges" and on and focus is None:
-            label += " (select a ship)"
-        self._notify(f"{label} {'on' if on else 'off'}")
+        why = nothing_to_draw(name, view, focus) if on else ""
+        self._notify(f"{OVERLAY_LABELS[name]}{f' ({why})' if why else ''} {'on' if on else 'off'}")
         self._refresh()
         return on
 
     def toggle_dial(self, focus: str | None) -> bool:
         """Show every maneuver on the focused ship's dial (grey where it would be blocked)."""
         self.dial_on = not self.dial_on
-        self._notify(f"dial fan-out {'on' if self.dial_on else 'off'}"
-                     + (" (select a ship)" if self.dial_on and focus is None else ""))
         self._refresh()
+        why = ""
+        if self.dial_on and focus is None:
+            why = " (select a ship)"
+        elif self.dial_on and not self.dial_fan.ghosts:  # a ship of a game without a maneuver dial
+            why = " (no maneuver dial for this ship)"
+        self._notify(f"dial fan-out {'on' if self.dial_on else 'off'}{why}")
         return self.dial_on
 
     def toggle_captions(self) -> None:
@@ -61,3 +63,28 @@ class OverlayKeys:
     def update(self, view: TableView, focus: str | None) -> None:
         """Draw the dial fan-out of ``focus`` on ``view`` (or clear it)."""
         self.dial_fan.update(view if self.dial_on else None, focus)
+
+
+def nothing_to_draw(name: str, view: TableView | None, focus: str | None) -> str:
+    """Why overlay ``name`` draws nothing on ``view`` now ("" when it draws): the toast says so, so
+    that a key which changes nothing on screen says why (a map game has no range bands...)."""
+    if view is None:
+        return ""
+    if name in ("arcs", "ranges") and not view.range_edges:
+        return "this game has no range bands"
+    if name == "ranges":
+        return "select a ship" if focus is None else ""
+    if name == "arcs":
+        printed = any(s.front_arc or s.rear_arc or s.has_360_arc for s in view.ships if not s.destroyed)
+        return "" if printed else "no arcs printed on these bases"
+    if name == "templates":
+        return "" if view.templates else "none on the table now"
+    if name == "attack":
+        return "" if attack_of(view) is not None else "no attack line now"
+    if name == "trails":
+        return "" if any(len(t.points) >= 2 for t in view.trails) else "no trails now"
+    if name == "sectors":
+        return "" if decision_of(view) is not None else "no Enemy AI decision now"
+    if name == "names":
+        return "" if any(not s.destroyed for s in view.ships) else "no ships on the table"
+    return ""

@@ -188,6 +188,8 @@ def test_every_key_does_what_its_help_line_says(showbase: Any, game: Game, short
         on = overlay not in DEFAULT_OVERLAYS
         assert (overlay in v.overlays) == on
         assert v.toast.visible and v.toast.message.endswith("on" if on else "off")
+        if on and not draws(v.view, v.selected, overlay):  # a key that changes nothing on screen says why
+            assert "(" in v.toast.message, (name, v.toast.message)
         press(showbase, shortcut)  # back, to find a moment where it draws
         there = to_where_it_draws(game, overlay)
         if there is not None:
@@ -205,6 +207,7 @@ def test_every_key_does_what_its_help_line_says(showbase: Any, game: Game, short
             assert changed(frame(game), before) > 100, name
         else:
             assert name in ("into_the_unknown", "fleet_captains"), name  # games without a maneuver dial
+            assert "(no maneuver dial" in v.toast.message
         press(showbase, shortcut)
         assert not v.dial_on
     elif action == "toggle_log":
