@@ -37,7 +37,7 @@ from studio.playback import Playback, Unit
 from studio.scene import Scene
 from studio.surface import Surface, window_surface
 from studio.teach import DialFan
-from studio.viewer_camera import CAMERAS, TRANSITION_S, ViewerCamera
+from studio.viewer_camera import CAMERAS, TRANSITION_S, ViewerCamera, resolve_ship
 from studio.viewer_input import ViewerInput
 from studio.viewer_overlays import OverlayKeys
 from studio.viewer_panels import ViewerPanels
@@ -46,24 +46,6 @@ from studio.widgets import EventLog, HelpOverlay, ScrubBar, Toast
 
 __all__ = ["CAMERAS", "TRANSITION_S", "Viewer", "display_available", "resolve_ship", "run_viewer"]
 MAX_DT: Final = 0.25  # a slow frame (window opening, a hitch) slows playback rather than skipping it
-
-
-def resolve_ship(loaded: LoadedReplay, name: str) -> str:
-    """A ship id from an id or a ship name in the replay: the whole name, else a unique prefix, else a
-    unique part of it (case-insensitive)."""
-    ships = [s for side in loaded.sides for s in side.get("ships", []) if isinstance(s, dict)]
-    ids = {str(s.get("id")): str(s.get("name", "")) for s in ships}
-    if name in ids:
-        return name
-    low = name.lower()
-    found = [i for i, n in ids.items() if n.lower() == low]
-    found = found or [i for i, n in ids.items() if n.lower().startswith(low)]
-    found = found or [i for i, n in ids.items() if low in n.lower()]
-    if len(found) == 1:
-        return found[0]
-    known = ", ".join(f"{i} ({n})" for i, n in ids.items())
-    what = "is ambiguous" if found else "is not in this replay"
-    raise ValueError(f"ship {name!r} {what}; ships: {known}")
 
 
 # --- the viewer -------------------------------------------------------------------------------------

@@ -5,7 +5,8 @@ orbit, pan and zoom it (an :class:`~studio.camera.OrbitController` on the given 
 manager) and moves smoothly (a :class:`~studio.camera.Transition`) to a preset: ``top`` frames the whole
 play area in the part of the window the panels leave clear (``clear_area``), ``follow`` keeps the
 focused ship where ``follow_area`` says, ``table`` is the studio's view from the table's side. Once
-the mouse moves it, the camera is ``free`` until a preset is chosen again.
+the mouse moves it, the camera is ``free`` until a preset is chosen again. :func:`resolve_ship` finds the
+ship of ``follow:SHIP`` by id or name.
 """
 
 from __future__ import annotations
@@ -16,12 +17,31 @@ from typing import Any, Final
 
 from panda3d.core import NodePath
 
+from engine.replay_timeline import LoadedReplay
 from engine.view import TableView
 from studio.camera import CameraPose, CameraRig, OrbitController, Transition, preset
 
 CAMERAS: Final = ("top", "table", "follow")
 TRANSITION_S: Final = 0.8
 Area = tuple[float, float, float, float]
+
+
+def resolve_ship(loaded: LoadedReplay, name: str) -> str:
+    """A ship id from an id or a ship name in the replay: the whole name, else a unique prefix, else a
+    unique part of it (case-insensitive)."""
+    ships = [s for side in loaded.sides for s in side.get("ships", []) if isinstance(s, dict)]
+    ids = {str(s.get("id")): str(s.get("name", "")) for s in ships}
+    if name in ids:
+        return name
+    low = name.lower()
+    found = [i for i, n in ids.items() if n.lower() == low]
+    found = found or [i for i, n in ids.items() if n.lower().startswith(low)]
+    found = found or [i for i, n in ids.items() if low in n.lower()]
+    if len(found) == 1:
+        return found[0]
+    known = ", ".join(f"{i} ({n})" for i, n in ids.items())
+    what = "is ambiguous" if found else "is not in this replay"
+    raise ValueError(f"ship {name!r} {what}; ships: {known}")
 
 
 class ViewerCamera:
