@@ -265,3 +265,57 @@ def test_the_mouse_selects_measures_and_zooms(game: Game) -> None:
     v.wheel(1)
     v.tick(0.0)
     assert v.rig.pose != before
+
+
+class Mouse:
+    """A mouse watcher a test moves: where the pointer is and which buttons are held."""
+
+    def __init__(self) -> None:
+        self.at = (0.0, 0.0)
+        self.held: set[str] = set()
+
+    def hasMouse(self) -> bool:  # the names of Panda3D's MouseWatcher
+        return True
+
+    def getMouse(self) -> tuple[float, float]:
+        return self.at
+
+    def isButtonDown(self, button: Any) -> bool:
+        return str(button) in self.held
+
+
+def test_left_drag_orbits_and_right_or_middle_drag_pans(showbase: Any, skirmish3_r3: LoadedReplay,
+                                                        surface: OffscreenSurface) -> None:
+    """The help's drag lines, through a mouse watcher and the task manager as a window's would run:
+    a left drag turns the camera about the table (the eye moves, the point looked at stays), a right
+    or middle drag slides it (both move), and neither is a click (nothing is selected)."""
+    from dataclasses import replace
+
+    mouse = Mouse()
+    v = Viewer(showbase, skirmish3_r3, replace(surface.surface, mouse=mouse))
+    try:
+        for button, kind in (("mouse1", "orbit"), ("mouse3", "pan"), ("mouse2", "pan")):
+            v.set_camera("top", smooth=False)
+            before = v.rig.pose
+            assert before is not None
+            mouse.at = (0.1, 0.1)
+            mouse.held = {button}
+            if button == "mouse1":
+                showbase.messenger.send("mouse1")
+            showbase.taskMgr.step()
+            for x in (0.15, 0.2, 0.3):
+                mouse.at = (x, 0.1)
+                showbase.taskMgr.step()
+            mouse.held = set()
+            if button == "mouse1":
+                showbase.messenger.send("mouse1-up")
+            showbase.taskMgr.step()
+            after = v.rig.pose
+            assert after is not None and v.camera_mode == "free" and v.selected is None, button
+            assert after.eye != before.eye, button
+            if kind == "orbit":
+                assert after.target == pytest.approx(before.target, abs=1e-6), button
+            else:
+                assert after.target != pytest.approx(before.target, abs=1.0), button
+    finally:
+        v.destroy()
