@@ -229,11 +229,12 @@ def test_every_key_does_what_its_help_line_says(showbase: Any, game: Game, short
         assert changed(frame(game), before) > 1000
         press(showbase, shortcut)
         assert not v.help.visible
-    elif action == "export_attack":
-        if v.timeline.attack_of[v.moment.index if v.moment else -1] >= 0:
-            argv = game.exports[-1]
-            assert argv[argv.index("--attack") + 1].isdigit() and str(v.loaded.path) in argv
-            assert v.toast.message.startswith("Exporting attack")
+    elif action == "export_attack":  # reset() stopped in an attack: its clip is rendered (`trek render --attack N`)
+        assert v.moment is not None and v.timeline.attack_of[v.moment.index] >= 0, name
+        argv = game.exports[-1]
+        n, out = argv[argv.index("--attack") + 1], Path(argv[argv.index("-o") + 1])
+        assert n.isdigit() and str(v.loaded.path) in argv and out.parent == Path.cwd() and out.suffix == ".mp4"
+        assert v.toast.message == f"Exporting attack {n} to {out.name}"
     elif action == "quit":
         assert v.quit_requested and game.quits == [1]
         v.quit_requested = False
