@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from engine.bundled import replays_dir
 from engine.catalog import ShipClass, load_catalog
 from engine.errors import TrekError
 from engine.geometry.pose import Pose, normalize_heading
@@ -41,7 +42,7 @@ RANGE_BAND_EDGES_MM = P.RANGE_BAND_EDGES_MM
 STRAIGHT_MM_PER_SPEED = P.STRAIGHT_MM_PER_SPEED
 
 Point = tuple[float, float]
-LESSONS_DIR = Path(__file__).resolve().parent.parent / "replays" / "lessons"
+LESSONS_DIR = replays_dir("lessons")
 
 
 class TeachError(TrekError):

@@ -30,8 +30,8 @@ def main() -> None:
     save_png(frame, OUT / "skirmish-top.png")
     print(OUT / "skirmish-top.png")
     # the hero image: the demo's screenshot, the attack that did the most damage, HUD and all
-    from engine.cli.demo_cmd import biggest_attack
     from studio.video import render_screenshot
+    from trek.demo_cmd import biggest_attack
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "skirmish.trek"

@@ -19,10 +19,11 @@ meets the hull; a medium model is about ``MODEL_LENGTH_MM`` long.
 
 from __future__ import annotations
 
+from importlib.resources import files
 from pathlib import Path
 from typing import Final
 
-MODELS_DIR: Final = Path(__file__).resolve().parent.parent / "models"
+MODELS_DIR: Final = Path(str(files("trek_models")))  # models/ in a checkout, package data in a wheel
 
 FAMILIES: Final = ("galaxy", "sovereign", "excelsior", "constitution", "intrepid", "miranda", "nebula",
                    "defiant", "federation", "klingon_bird", "klingon", "romulan", "dominion", "cardassian",

@@ -349,7 +349,7 @@ class Viewer:
             return None
         n = declared.index(current) + 1
         out = Path.cwd() / f"{self.loaded.path.stem}-attack-{n}.mp4"
-        self.exporter([sys.executable, "-m", "engine.cli.main", "render", str(self.loaded.path), "--attack", str(n),
+        self.exporter([sys.executable, "-m", "trek.main", "render", str(self.loaded.path), "--attack", str(n),
                        "-o", str(out), "--no-progress"])
         self.notify(f"Exporting attack {n} to {out.name}")
         return out

@@ -121,7 +121,7 @@ class Outcome:
 
 def trek(*argv: str) -> Outcome:
     """Run `trek ARGV` in this process: its exit status, stderr, and the traceback if it crashed."""
-    from engine.cli.main import main
+    from trek.main import main
 
     out, err = io.StringIO(), io.StringIO()
     status: int | None

@@ -13,7 +13,6 @@ from ability_helpers import AKIRA, ATTACK_SHIP, one_attack, ship, used
 from aw_helpers import ScriptedPlayer
 
 from engine.catalog import load_catalog
-from engine.cli.main import main
 from engine.errors import IllegalDecision, IllegalEvent
 from engine.replay import open_replay
 from engine.rulesets.attack_wing import events as ev
@@ -27,6 +26,7 @@ from engine.rulesets.attack_wing.players import AbilityOffer, AbilityUse, Action
 from engine.rulesets.attack_wing.reducer import apply
 from engine.rulesets.attack_wing.replay_check import replay_game
 from engine.rulesets.attack_wing.scenario import load_scenario
+from trek.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -13,7 +13,6 @@ import pytest
 from ability_helpers import AKIRA, ATTACK_SHIP, one_attack, resolved, rolled, ship, used
 from aw_helpers import ScriptedPlayer
 
-from engine.cli.main import main
 from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.dice import ATTACK_DIE, DEFENSE_DIE, ELITE_DIE, Rng, roll
@@ -23,6 +22,7 @@ from engine.rulesets.attack_wing.odds import attack_odds
 from engine.rulesets.attack_wing.players import AbilityUse
 from engine.rulesets.attack_wing.reducer import IllegalEvent, apply, fold, initial_state
 from engine.rulesets.attack_wing.spending import attack_conversion, attack_rerolls, defense_spends, uncanceled
+from trek.main import main
 
 ELITE = "4001"
 

@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from engine.catalog import load_catalog
-from engine.cli.main import main
 from engine.rulesets.alliance.campaign import (
     CampaignError,
     PlayerCard,
@@ -22,6 +21,7 @@ from engine.rulesets.alliance.campaign import (
     shade,
     slots_for,
 )
+from trek.main import main
 
 
 def test_skill_row_values() -> None:

@@ -22,9 +22,9 @@ pytest.importorskip("pyarrow")
 from engine.batch.games import BatchError, job_for, parse_seeds
 from engine.batch.play import GAMES, REPLAYS, ROWS, play_batch, read_rows, replay_name, row_name
 from engine.batch.stats import Z95, tables, wilson, write_plots, write_tables
-from engine.cli.main import main
 from engine.rulesets.base import PlayRequest
 from engine.rulesets.registry import ruleset_for
+from trek.main import main
 
 SEEDS = range(1, 5)
 
@@ -286,7 +286,7 @@ def test_render_a_batch(skirmish: Path, tmp_path: Path, capsys: pytest.CaptureFi
 
 
 def test_render_says_the_studio_is_missing(skirmish: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import engine.batch.render as render
+    import trek.batch_render as render
 
     monkeypatch.setattr(render, "studio_installed", lambda: False)
     with pytest.raises(BatchError, match="needs the studio on every worker"):

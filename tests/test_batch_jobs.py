@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from engine.batch.games import BatchError, job_for, play_game
-from engine.cli.main import main
+from trek.main import main
 
 REPLAYS = Path(__file__).resolve().parent.parent / "replays"
 

@@ -18,9 +18,9 @@ from engine.catalog import (
     load_catalog,
 )
 from engine.catalog.build import build_catalog, dump_catalog
-from engine.cli.catalog_cmd import dial_table
-from engine.cli.main import main
 from engine.errors import CatalogError
+from trek.catalog_cmd import dial_table
+from trek.main import main
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 XML_PATH = REPO_ROOT.parent / "shared" / "data" / "spacedock" / "staw-data.xml"

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from engine.cli.main import main
+from trek.main import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

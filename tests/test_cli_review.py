@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from engine.cli.main import main
 from engine.teach import LESSONS_DIR
 from tests.cli_helpers import run
+from trek.main import main
 
 
 @pytest.mark.parametrize(("names", "says"), [

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from engine.cli.main import main
 from engine.replay import codec_for_header, open_replay
 from engine.replay.validate import validate_replay
 from engine.replay_timeline import load_timeline
@@ -20,6 +19,7 @@ from engine.rulesets.fleet_captains.replay_check import replay_game
 from engine.rulesets.fleet_captains.rules import fleet_total
 from engine.rulesets.fleet_captains.state import FcState
 from engine.view_fleet_captains import tiles_of
+from trek.main import main
 
 GOLDEN = Path(__file__).parent / "golden" / "fc-standard-seed27.trek"  # `trek play fc-standard --seed 27`
 

@@ -14,7 +14,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.cli.main import main
 from engine.errors import TrekError
 from engine.rulesets.attack_wing.fleet import FleetError, ResolvedFleet, load_fleet, parse_fleet, resolve_fleet
 from engine.rulesets.attack_wing.fleet_io import (
@@ -29,6 +28,7 @@ from engine.rulesets.attack_wing.fleet_io import (
 )
 from engine.rulesets.attack_wing.fleet_io.matching import UTOPIA_ID
 from engine.rulesets.attack_wing.fleet_io.source import decode_utopia_link
+from trek.main import main
 
 DATA = Path(__file__).resolve().parent / "fleet_formats"
 REPLAYS = Path(__file__).resolve().parents[1] / "replays"

@@ -72,7 +72,7 @@ def test_a_golden_replay_is_sound_and_opens_in_the_studio(name: str) -> None:
 
 def write(name: str) -> None:
     """Write tests/golden/NAME.trek and its .expected.json (only for a new golden file)."""
-    from engine.cli.main import main
+    from trek.main import main
 
     path = GOLDEN / name
     if path.exists():

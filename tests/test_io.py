@@ -15,11 +15,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine.cli.main import main
 from engine.io.documents import read_document
 from engine.io.output import OutputError, write_atomic
 from engine.io.reading import InputError, confined_path, read_bytes
 from engine.rulesets.alliance.campaign import CampaignError, campaign_mission
+from trek.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 FLEET = str(ROOT / "replays" / "fleets" / "federation.json")

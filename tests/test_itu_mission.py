@@ -12,7 +12,6 @@ from pathlib import Path
 import msgpack
 import pytest
 
-from engine.cli.main import main
 from engine.replay import open_replay
 from engine.replay.validate import validate_replay
 from engine.replay_timeline import load_timeline
@@ -23,6 +22,7 @@ from engine.rulesets.into_the_unknown.mission import NAME, OBJECTIVES
 from engine.rulesets.into_the_unknown.reducer import apply
 from engine.rulesets.into_the_unknown.ruleset import RULESET
 from engine.rulesets.into_the_unknown.state import ItuState, ShipState
+from trek.main import main
 
 GOLDEN_LOG = Path(__file__).parent / "golden_games" / "itu-perditions-gate-seed7.jsonl"
 

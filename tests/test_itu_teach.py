@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-from engine.cli.main import main
 from engine.geometry.pose import Pose
 from engine.replay_timeline import load_timeline
 from engine.rulesets.into_the_unknown.movement import NOTCH_DEGREES
@@ -24,6 +23,7 @@ from engine.view_into_the_unknown import table_of as itu_table_of
 from studio.plates import draw_plate_view, layout_of
 from studio.snapshot import load_png
 from studio.tools import TOOL
+from trek.main import main
 
 SIZE = (1440, 600)
 

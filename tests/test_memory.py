@@ -25,7 +25,7 @@ MiB = 1 << 20
 
 PEAK = """
 import contextlib, io, resource, sys
-from engine.cli.main import main
+from trek.main import main
 with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
     code = main(sys.argv[1:])
 print(code, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)

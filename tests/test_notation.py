@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from engine.cli.main import main
 from engine.errors import IllegalDecision
 from engine.replay import codec_for, open_replay
 from engine.rulesets.attack_wing import events as ev
@@ -25,6 +24,7 @@ from engine.rulesets.attack_wing.play import play
 from engine.rulesets.attack_wing.players import SpendOffer, decide_spend
 from engine.rulesets.attack_wing.reducer import fold, initial_state
 from engine.rulesets.attack_wing.scenario import load_scenario
+from trek.main import main
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "replays" / "notation"

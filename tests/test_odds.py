@@ -20,7 +20,6 @@ import numpy as np
 import pytest
 from aw_helpers import ScriptedPlayer, game, make_ship
 
-from engine.cli.main import main
 from engine.errors import IllegalEvent
 from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import combat, rules
@@ -29,13 +28,12 @@ from engine.rulesets.attack_wing.combat import attack_conversion, attack_rerolls
 from engine.rulesets.attack_wing.damage import deck_keys
 from engine.rulesets.attack_wing.dice import ATTACK_DIE, DEFENSE_DIE, Rng, shuffled
 from engine.rulesets.attack_wing.game import Game
+from engine.rulesets.attack_wing.luck import damage_percentile, luck
 from engine.rulesets.attack_wing.narrate import describe, percentile_name
 from engine.rulesets.attack_wing.odds import (
     Odds,
     attack_odds,
-    damage_percentile,
     faces_of,
-    luck,
     primary_odds,
     roll_weights,
     simulate_attack,
@@ -45,6 +43,7 @@ from engine.rulesets.attack_wing.reducer import apply
 from engine.rulesets.attack_wing.scenario import load_scenario
 from engine.timeline import TableGeometry, Timeline
 from engine.view_attack_wing import odds_of
+from trek.main import main
 
 F = Fraction
 

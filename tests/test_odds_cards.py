@@ -9,11 +9,11 @@ import pytest
 from ability_helpers import AKIRA, ATTACK_SHIP, one_attack, seats, ship
 from test_abilities_odds import _brute
 
-from engine.cli.main import main
 from engine.errors import TrekError
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.abilities.table_odds import card_table_odds
 from engine.rulesets.attack_wing.players import ActionChoice
+from trek.main import main
 
 
 def _cli(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:

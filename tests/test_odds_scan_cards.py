@@ -13,13 +13,13 @@ from itertools import product
 import pytest
 from ability_helpers import AKIRA, ATTACK_SHIP, one_attack, seats, ship
 
-from engine.cli.main import main
 from engine.errors import TrekError
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.abilities.table_odds import card_table_odds
 from engine.rulesets.attack_wing.odds import ATTACK_DIE, DEFENSE_DIE
 from engine.rulesets.attack_wing.players import ActionChoice
 from engine.rulesets.attack_wing.spending import uncanceled
+from trek.main import main
 
 BOCHRA, GOWRON, DAX = "bochra_72024", "gowron_72323p", "jadzia_dax_72015"
 SCOUT = "1047"  # Romulan Scout Vessel: attack 1, agility 3

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.cli.main import main
 from engine.replay import CURRENT_SCHEMA
 from engine.replay.testing import CODEC, GOLDEN_EVENTS, fold, toy_events, write_toy_replay
+from trek.main import main
 
 GOLDEN = Path(__file__).parent / "golden"
 CURRENT, V1 = str(GOLDEN / f"toy-v{CURRENT_SCHEMA}.trek"), str(GOLDEN / "toy-v1.trek")

@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 
-from engine.cli.main import main
 from engine.replay import ReplayWriter, open_replay
 from engine.replay.validate import validate_replay
 from engine.rulesets.attack_wing.notation.importer import run_notation
@@ -23,6 +22,7 @@ from engine.rulesets.attack_wing.notation.parser import read_notation
 from engine.rulesets.attack_wing.play import play
 from engine.rulesets.attack_wing.replay_check import replay_game
 from engine.rulesets.attack_wing.scenario import load_scenario
+from trek.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 Game = tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any] | None]

@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-from engine.cli.main import main
 from engine.errors import TrekError
 from engine.replay import ReplayError, codec_for_header, open_replay
 from engine.replay.testing import CODEC, GOLDEN_EVENTS, TOY, fold, toy_header, write_toy_replay
@@ -17,6 +16,7 @@ from engine.replay_timeline import load_timeline
 from engine.rulesets.base import EventUpgrade, Ruleset
 from engine.rulesets.registry import RULESETS, UnknownRuleset, names, register, ruleset_for
 from engine.timeline import TableGeometry, Timeline
+from trek.main import main
 
 GOLDEN = Path(__file__).parent / "golden"
 

@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 from shapely.geometry import Polygon
 
-from engine.cli.main import main
 from engine.geometry.pose import Pose
 from engine.geometry.shapes import Obstacle, base_polygon
 from engine.rulesets.attack_wing.params import base_half
@@ -29,6 +28,7 @@ from engine.rulesets.attack_wing.scenario import (
     surviving_points,
 )
 from engine.rulesets.attack_wing.tournament import check_fleet
+from trek.main import main
 
 REPLAYS = Path(__file__).resolve().parents[1] / "replays"
 

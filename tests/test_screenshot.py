@@ -9,13 +9,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine.cli.main import main
 from engine.replay_timeline import load_timeline
 from engine.rulesets.attack_wing import events as ev
 from studio.camera import table_to_pixel
 from studio.frame_plan import moment_after
 from studio.palette import PLAYER_COLOURS
 from studio.snapshot import load_png
+from trek.main import main
 
 SIZE = (960, 540)
 

@@ -17,7 +17,7 @@ REGISTRY = "engine/rulesets/registry.py"  # the one registration line per game
 ALLOWED = {
     # teaching: Attack Wing's dial plates, maneuver clips and lessons (the studio's plates draw
     # from engine/teach.py, the teaching view, and name no game)
-    "engine/cli/teach_cmd.py", "engine/teach.py",
+    "trek/teach_cmd.py", "engine/teach.py",
 }
 
 
@@ -41,9 +41,10 @@ def names_a_game(path: Path) -> list[str]:
 
 def test_no_module_outside_a_rulesets_folder_names_a_game() -> None:
     offenders: dict[str, list[str]] = {}
-    for path in sorted([*ROOT.glob("engine/**/*.py"), *ROOT.glob("studio/**/*.py")]):
+    for path in sorted([*ROOT.glob("engine/**/*.py"), *ROOT.glob("studio/**/*.py"), *ROOT.glob("trek/**/*.py")]):
         rel = path.relative_to(ROOT).as_posix()
-        if any(rel.startswith(f"engine/rulesets/{g}/") for g in GAMES) or rel == REGISTRY:
+        # a game's own commands live in trek/<game>/ as its rules live in engine/rulesets/<game>/
+        if any(rel.startswith((f"engine/rulesets/{g}/", f"trek/{g}/")) for g in GAMES) or rel == REGISTRY:
             continue
         where = names_a_game(path)
         if where:
@@ -86,7 +87,7 @@ def test_the_engine_imports_and_plays_without_the_studio(tmp_path: Path) -> None
 import importlib, pkgutil, engine
 for module in pkgutil.walk_packages(engine.__path__, "engine."):
     importlib.import_module(module.name)
-from engine.cli.main import main
+from trek.main import main
 assert main(["play", "duel", "--seed", "3", "--rounds", "1", "-o", {str(replay)!r}]) == 0
 assert main(["replay", "validate", {str(replay)!r}]) == 0
 from engine.replay_timeline import load_timeline
@@ -99,6 +100,6 @@ assert not [m for m in sys.modules if m.partition(".")[0] in ("panda3d", "direct
 def test_studio_commands_without_the_studio_say_so_in_one_line(tmp_path: Path) -> None:
     for argv in (["view", "x.trek"], ["render", "x.trek", "-o", "x.mp4"],
                  ["screenshot", "x.trek", "--at", "3", "-o", "x.png"], ["teach", "dial", "x", "-o", "x.png"], ["demo"]):
-        done = run_without_studio(f"from engine.cli.main import main\nsys.exit(main({argv!r}))")
+        done = run_without_studio(f"from trek.main import main\nsys.exit(main({argv!r}))")
         assert done.returncode == 2, (argv, done.stderr[-2000:])
         assert done.stderr.count("\n") == 1 and "the 3D studio is not installed" in done.stderr, done.stderr

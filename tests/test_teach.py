@@ -8,7 +8,6 @@ from typing import Any
 import numpy as np
 import pytest
 
-from engine.cli.main import main
 from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing.maneuvers import Maneuver, end_pose
@@ -24,6 +23,7 @@ from engine.teach import (
     rule_caption,
 )
 from engine.view import ShipView
+from trek.main import main
 
 SMALL = (480, 360)
 

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from engine.cli.main import main
 from engine.rulesets.attack_wing.fleet import FleetError, ResolvedFleet, load_fleet, parse_fleet, resolve_fleet
 from engine.rulesets.attack_wing.tournament import RULES, TOURNAMENT_TEXT, check_fleet, is_legal
+from trek.main import main
 
 REPLAYS = Path(__file__).resolve().parents[1] / "replays"
 

@@ -80,7 +80,8 @@ def test_mp4_decodes_with_the_planned_frames_and_size(skirmish3: LoadedReplay, m
     assert len(frames) == len(raw) == plan.total == result.frames
     assert all(f.shape == (SIZE[1], SIZE[0], 3) for f in frames)
     assert result.seconds == pytest.approx(plan.total / FPS)
-    assert leftovers(path.parent) == ["round1.mp4"]  # the temporary file was renamed
+    # the temporary file was renamed; its chapters and subtitles lie beside it
+    assert leftovers(path.parent) == ["round1.chapters.txt", "round1.mp4", "round1.srt", "round1.vtt"]
     # the encoded frames are the rendered ones (lossy, but close)
     for k in (0, plan.title_frames + 3, plan.total - 1):
         assert np.abs(frames[k].astype(int) - raw[k].astype(int)).mean() < 12

@@ -449,7 +449,7 @@ def test_destroy_removes_nodes_tasks_and_bindings(showbase: Any, skirmish3_r3: L
 def test_trek_view_without_a_display_says_what_to_use_instead(skirmish3_r3: LoadedReplay,
                                                               capsys: pytest.CaptureFixture[str],
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    from engine.cli.main import main
+    from trek.main import main
 
     monkeypatch.delenv("DISPLAY", raising=False)
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
@@ -463,7 +463,7 @@ def test_trek_view_without_a_display_says_what_to_use_instead(skirmish3_r3: Load
 
 def test_trek_view_checks_its_arguments(skirmish3_r3: LoadedReplay, tmp_path: Path,
                                         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    from engine.cli.main import main
+    from trek.main import main
 
     monkeypatch.setenv("DISPLAY", ":99")  # past the display check: the arguments fail first
     assert main(["view", str(tmp_path / "missing.trek")]) == 2

@@ -19,6 +19,8 @@ from typing import Any
 from engine.errors import TrekError
 from engine.io.reading import show_path
 from engine.rulesets.base import GameMaker, PlayRequest, Ruleset
+from engine.rulesets.registry import NoGamePlays, names, ruleset_for
+from engine.rulesets.registry import maker_for as registered
 
 MAX_SEED = 2**31 - 1
 MAX_GAMES = 1_000_000  # one batch; a bigger job is several batches in several folders
@@ -59,17 +61,11 @@ class Job:
 
 
 def maker_for(name: str) -> tuple[str, GameMaker]:
-    """The one registered game that plays ``name`` (a bundled scenario or mission, or a file),
-    with its ruleset's name; BatchError naming what is bundled when none or several do."""
-    from engine.rulesets.registry import names, ruleset_for
-
-    rulesets: list[Ruleset[Any, Any]] = [ruleset_for(n) for n in names()]
-    chosen = [(r.name, r.maker) for r in rulesets if r.maker is not None and r.maker.plays(name)]
-    if len(chosen) != 1:
-        known = ", ".join(sorted(b for r in rulesets if r.maker is not None for b in r.maker.bundled())) or "none"
-        what = "no game" if not chosen else "more than one game"
-        raise BatchError(f"{what} plays {name!r} (bundled: {known}); give a scenario file instead")
-    return chosen[0]
+    """The one registered game that plays ``name`` (``registry.maker_for``); BatchError if none does."""
+    try:
+        return registered(name)
+    except NoGamePlays as exc:
+        raise BatchError(str(exc)) from None
 
 
 def job_for(name: str, rounds: int | None = None, players: str | None = None) -> Job:
@@ -110,8 +106,6 @@ def versus_job(fleets: Sequence[str], table: str | None = None, rounds: int | No
                players: str | None = None) -> Job:
     """The job of fleet files against each other on ``table`` (a scenario; None: the game's own
     choice), by the one game that pits fleets (or the one that plays ``table``)."""
-    from engine.rulesets.registry import names, ruleset_for
-
     if table is not None:
         game, maker = maker_for(table)
         pitted = [(game, maker)] if maker.versus is not None else []
@@ -142,8 +136,6 @@ class GameOutput:
 def play_game(job: Job, seed: int) -> GameOutput:
     """Play ``job`` with ``seed`` and read its row back from the replay (a worker's task).
     A user error (a bad scenario file, options the game refuses) comes back as ``error``."""
-    from engine.rulesets.registry import ruleset_for
-
     maker = ruleset_for(job.game).maker
     assert maker is not None  # job_for chose a ruleset with a maker
     with tempfile.TemporaryDirectory(prefix="trek-batch-") as folder:
@@ -186,8 +178,6 @@ def game_row(data: bytes, seed: int) -> dict[str, Any]:
     from engine.replay.errors import ReplayError
     from engine.replay.reader import open_replay
     from engine.replay_timeline import timeline_for
-    from engine.rulesets.registry import ruleset_for
-
     replay = open_replay(data)
     header = replay.header
     ruleset = ruleset_for(header.get("ruleset"))

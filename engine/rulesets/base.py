@@ -13,12 +13,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from engine.errors import TrekError
-from engine.replay.codec import ReplayCodec
-from engine.timeline import Presenter, TableGeometry
-from engine.view import CardView, PlateView
+
+if TYPE_CHECKING:  # types only: the registry loads without the timeline, the view and their geometry
+    from engine.replay.codec import ReplayCodec
+    from engine.timeline import Presenter, TableGeometry
+    from engine.view import CardView, PlateView
 
 S = TypeVar("S")
 E = TypeVar("E")
@@ -29,6 +31,32 @@ EVENT_SCHEMA_KEY = "event_schema"  # the header key naming the version of the ru
 
 def _same(raw: Plain) -> Plain:
     return raw
+
+
+class Recorded(Protocol[S, E]):
+    """What a game's replay is written with (``record.record_game``): the ruleset's name, its codec and
+    its event schema. A ``Ruleset`` is one; a game's play module records with a ``Recording`` of its
+    own parts, since the ``Ruleset`` record loads the play module to play (and so cannot be read back
+    by it)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def codec(self) -> ReplayCodec[S, E]: ...
+
+    @property
+    def event_schema(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class Recording(Generic[S, E]):
+    """A ``Recorded`` of a game's own parts (its play module's): the same name, codec and event schema
+    as its ``Ruleset`` record (tests/test_import_cycles.py checks each game's two agree)."""
+
+    name: str
+    codec: ReplayCodec[S, E]
+    event_schema: int = 1
 
 
 @dataclass(frozen=True)
@@ -147,7 +175,6 @@ class Ruleset(Generic[S, E]):
     - ``seconds``: playback seconds of an event.
     - ``format_state``: the state as text (``trek replay state``); None: the generic outline.
     - ``maker``: how `trek play` plays one of its games (None: it has no scenarios to play).
-    - ``commands``: adds the ruleset's own `trek` subcommands to the parser (None: none).
     - ``luck``: each side's luck over a replay, for `trek replay info` (None: not reported).
     - ``replay_check``: plays a recorded game again from (header, plain events, result, complete)
       and gives the departures found, for `trek replay validate` (None: structure and reducer only).
@@ -172,7 +199,6 @@ class Ruleset(Generic[S, E]):
     seconds: Callable[[E], float]
     format_state: Callable[[S], str] | None = None
     maker: GameMaker | None = None
-    commands: Callable[[Any], None] | None = None
     luck: Luck[E] | None = None
     replay_check: Callable[[dict[str, Any], Iterator[dict[str, Any]], dict[str, Any] | None, bool], list[str]] | None \
         = None

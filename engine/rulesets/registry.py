@@ -10,7 +10,7 @@ import importlib
 from typing import Any
 
 from engine.errors import TrekError
-from engine.rulesets.base import Ruleset
+from engine.rulesets.base import GameMaker, Ruleset
 
 # name -> the module whose RULESET is that game; one line per game.
 RULESETS: dict[str, str] = {
@@ -53,3 +53,19 @@ def ruleset_for(name: object) -> Ruleset[Any, Any]:
         raise TypeError(f"{RULESETS[name]}.RULESET is not the Ruleset {name!r}")
     _loaded[name] = found
     return found
+
+
+class NoGamePlays(TrekError):
+    """No registered game (or more than one) plays a scenario name."""
+
+
+def maker_for(name: str) -> tuple[str, GameMaker]:
+    """The one registered game that plays ``name`` (a bundled scenario or mission, or a file),
+    with its ruleset's name; NoGamePlays naming what is bundled when none or several do."""
+    rulesets: list[Ruleset[Any, Any]] = [ruleset_for(n) for n in names()]
+    chosen = [(r.name, r.maker) for r in rulesets if r.maker is not None and r.maker.plays(name)]
+    if len(chosen) != 1:
+        known = ", ".join(sorted(b for r in rulesets if r.maker is not None for b in r.maker.bundled())) or "none"
+        what = "no game" if not chosen else "more than one game"
+        raise NoGamePlays(f"{what} plays {name!r} (bundled: {known}); give a scenario file instead")
+    return chosen[0]

@@ -6,17 +6,22 @@ replay layer imports that module by convention when it meets a file of this rule
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from pydantic import TypeAdapter
 
 from engine.rulesets.alliance import events as ae
-from engine.rulesets.alliance.reducer import apply, initial_state
 from engine.rulesets.alliance.state import AllianceState
 from engine.rulesets.attack_wing.codec import header_seed, plain, validate_snapshot
 
 RULESET = "alliance"
-_STATE_ADAPTER: TypeAdapter[AllianceState] = TypeAdapter(AllianceState)
+
+
+@cache
+def _state_adapter() -> TypeAdapter[AllianceState]:
+    """The keyframe states' validator, built when a keyframe is first read (listing a file reads none)."""
+    return TypeAdapter(AllianceState)
 
 
 def state_to_dict(state: AllianceState) -> dict[str, Any]:
@@ -26,7 +31,7 @@ def state_to_dict(state: AllianceState) -> dict[str, Any]:
 
 
 def state_from_dict(raw: Any) -> AllianceState:
-    return validate_snapshot(_STATE_ADAPTER, raw)
+    return validate_snapshot(_state_adapter(), raw)
 
 
 class AllianceCodec:
@@ -46,10 +51,15 @@ class AllianceCodec:
     def decode_state(self, raw: dict[str, Any]) -> AllianceState:
         return state_from_dict(raw)
 
+    # the reducer (and the geometry under it) loads when a state is made, not when a file is listed
     def initial_state(self, header: dict[str, Any]) -> AllianceState:
+        from engine.rulesets.alliance.reducer import initial_state
+
         return initial_state(header_seed(header))
 
     def apply(self, state: AllianceState, event: ae.AnyEvent) -> AllianceState:
+        from engine.rulesets.alliance.reducer import apply
+
         return apply(state, event)
 
     def format_state(self, state: AllianceState) -> str:

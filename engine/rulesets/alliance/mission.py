@@ -24,6 +24,7 @@ from typing import Annotated, Any, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 from shapely.geometry import Point, Polygon, box
 
+from engine.bundled import replays_dir
 from engine.errors import TrekError
 from engine.geometry.pose import Pose, normalize_heading
 from engine.geometry.shapes import Obstacle, Planet, PlayArea
@@ -35,7 +36,7 @@ from engine.rulesets.attack_wing.dice import Rng
 from engine.rulesets.attack_wing.fleet import Text
 
 SQUARE_MM: Final = P.RANGE_BAND_EDGES_MM[0]  # one grid square = Range 1 = 4 inches
-BUNDLED_DIR: Final = Path(__file__).resolve().parents[3] / "replays" / "missions"
+BUNDLED_DIR: Final = replays_dir("missions")
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 6
 COLUMNS: Final = tuple(f"{n}p" for n in range(MIN_PLAYERS, MAX_PLAYERS + 1))

@@ -3,26 +3,28 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine.geometry.shapes import Obstacle, Planet
 from engine.rulesets.alliance import events as ae
 from engine.rulesets.alliance.codec import RULESET as NAME
 from engine.rulesets.alliance.codec import AllianceCodec, format_state
-from engine.rulesets.alliance.presenter import AlliancePresenter
-from engine.rulesets.alliance.screen import cards, markers
-from engine.rulesets.alliance.state import AllianceState
 from engine.rulesets.alliance.upgrades import EVENT_SCHEMA, UPGRADES
-from engine.rulesets.attack_wing import events as ev
-from engine.rulesets.attack_wing.presenter import seconds
 from engine.rulesets.attack_wing.ruleset import LUCK
 from engine.rulesets.base import Luck, Ruleset
 from engine.rulesets.lazy import lazy, lazy_maker
-from engine.timeline import TableGeometry
+
+if TYPE_CHECKING:
+    from engine.rulesets.alliance.state import AllianceState
+    from engine.rulesets.attack_wing import events as ev
+    from engine.timeline import TableGeometry
 
 
 def table_geometry(header: dict[str, Any]) -> TableGeometry:
     """The play area, obstacles and planets an Alliance header's ``table`` carries (checked)."""
+    from engine.geometry.shapes import Obstacle, Planet
+    from engine.rulesets.alliance.screen import markers
+    from engine.timeline import TableGeometry
+
     table = header.get("table")
     try:
         if not isinstance(table, dict):
@@ -52,7 +54,7 @@ def _arrivals(event: Any) -> Iterable[ev.ShipSetup]:
 
 
 def _luck(events: Iterable[Any]) -> list[dict[str, Any]] | None:
-    from engine.rulesets.attack_wing.odds import luck
+    from engine.rulesets.attack_wing.luck import luck
 
     sides = luck(events, joins=_arrivals)
     return None if sides is None else [s.as_json() for s in sides]
@@ -67,15 +69,15 @@ RULESET: Ruleset[AllianceState, ae.AnyEvent] = Ruleset(
     name=NAME,
     codec=AllianceCodec(),
     table=table_geometry,
-    presenter=AlliancePresenter,
-    seconds=seconds,
+    # the view loads when a replay is drawn, not when one is listed or checked
+    presenter=lazy("engine.rulesets.alliance.presenter", "AlliancePresenter"),
+    seconds=lazy("engine.rulesets.attack_wing.presenter", "seconds"),
     format_state=format_state,
     # the game and the Enemy AI load only when a mission is played (opening a replay needs neither)
     maker=lazy_maker("engine.rulesets.alliance.play", bundled=("engine.rulesets.alliance.mission", "bundled_missions")),
-    commands=lazy("engine.rulesets.alliance.cli", "register"),
     replay_check=lazy("engine.rulesets.alliance.replay_check", "replay_game"),
     luck=ALLIANCE_LUCK,
     event_schema=EVENT_SCHEMA,
     upgrades=UPGRADES,
-    cards=cards,
+    cards=lazy("engine.rulesets.alliance.screen", "cards"),
 )

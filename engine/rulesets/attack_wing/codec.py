@@ -8,19 +8,24 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from functools import cache
 from typing import Any, TypeVar
 
 from pydantic import TypeAdapter, ValidationError
 
 from engine.errors import TrekError
 from engine.rulesets.attack_wing import events as ev
-from engine.rulesets.attack_wing.reducer import apply, initial_state
 from engine.rulesets.attack_wing.state import GameState
 
 RULESET = "attack_wing"
 DERIVED = "derived"  # a state field's metadata key: not written into keyframes (see ``plain``)
 OMIT_DEFAULT = "omit_default"  # a state field's metadata key: written only when not at its default
-_STATE_ADAPTER: TypeAdapter[GameState] = TypeAdapter(GameState)
+
+
+@cache
+def _state_adapter() -> TypeAdapter[GameState]:
+    """The keyframe states' validator, built when a keyframe is first read (listing a file reads none)."""
+    return TypeAdapter(GameState)
 
 
 S = TypeVar("S")
@@ -97,7 +102,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
 
 def state_from_dict(raw: Any) -> GameState:
     """Validate a snapshot back into a state; raises TrekError naming what is wrong."""
-    return validate_snapshot(_STATE_ADAPTER, raw)
+    return validate_snapshot(_state_adapter(), raw)
 
 
 class AttackWingCodec:
@@ -117,8 +122,13 @@ class AttackWingCodec:
     def decode_state(self, raw: dict[str, Any]) -> GameState:
         return state_from_dict(raw)
 
+    # the reducer (and the geometry under it) loads when a state is made, not when a file is listed
     def initial_state(self, header: dict[str, Any]) -> GameState:
+        from engine.rulesets.attack_wing.reducer import initial_state
+
         return initial_state(header_seed(header))
 
     def apply(self, state: GameState, event: ev.Event) -> GameState:
+        from engine.rulesets.attack_wing.reducer import apply
+
         return apply(state, event)

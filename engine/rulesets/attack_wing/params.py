@@ -39,6 +39,11 @@ TURN_RADIUS_MM: Final[dict[int, float]] = {1: 35.0, 2: 62.5, 3: 90.0}
 RANGE_BAND_EDGES_MM: Final = (4 * MM_PER_INCH, 8 * MM_PER_INCH, 12 * MM_PER_INCH)
 BEYOND_RANGE: Final = 4  # band number reported for anything past Range 3
 
+# Minefield Tokens (Antimatter Mines, Cloaked Mines): a round token 50 mm across (the rules print no
+# size: rulings.md), dropped with its edge this far behind the base's rear edge
+MINE_RADIUS_MM: Final = 25.0
+MINE_GAP_MM: Final = 10.0
+
 # The play area: 3 ft square, origin at the south-west corner.
 PLAY_AREA_MM: Final = 36 * MM_PER_INCH
 

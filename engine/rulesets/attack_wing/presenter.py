@@ -18,11 +18,11 @@ from typing import Any, Generic, TypeVar
 
 from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import events as ev
+from engine.rulesets.attack_wing.luck import adds_to_attack, damage_percentile
 from engine.rulesets.attack_wing.maneuvers import Maneuver, maneuver_path, template_outline
 from engine.rulesets.attack_wing.narrate import a_percentile
 from engine.rulesets.attack_wing.narrate import log_line as aw_log_line
-from engine.rulesets.attack_wing.odds import adds_to_attack, damage_percentile
-from engine.rulesets.attack_wing.params import BASE_SIDE_MM, RANGE_BAND_EDGES_MM
+from engine.rulesets.attack_wing.params import BASE_SIDE_MM, MINE_RADIUS_MM, RANGE_BAND_EDGES_MM
 from engine.rulesets.attack_wing.screen import (
     attack_reason,
     banner_view,
@@ -449,7 +449,5 @@ def _ship_view(s: ShipState, pose: Pose | None, active: bool, names: Mapping[str
 
 def mine_views(state: GameState) -> tuple[MarkerView, ...]:
     """The Minefield Tokens in the play area, each in its owner's colour (Antimatter Mines)."""
-    from engine.rulesets.attack_wing.abilities.mines import RADIUS_MM
-
-    return tuple(MarkerView(m.id, m.x, m.y, "minefield", control=state.ship(m.ship).side, mine=RADIUS_MM)
+    return tuple(MarkerView(m.id, m.x, m.y, "minefield", control=state.ship(m.ship).side, mine=MINE_RADIUS_MM)
                  for m in state.mines)

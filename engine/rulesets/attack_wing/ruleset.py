@@ -3,25 +3,28 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
-
-from engine.geometry.shapes import Obstacle, Planet
-from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.codec import RULESET as NAME
 from engine.rulesets.attack_wing.codec import AttackWingCodec
-from engine.rulesets.attack_wing.presenter import AttackWingPresenter, seconds
-from engine.rulesets.attack_wing.scenario import parse_scenario
-from engine.rulesets.attack_wing.screen import cards
-from engine.rulesets.attack_wing.state import GameState
 from engine.rulesets.attack_wing.upgrades import EVENT_SCHEMA, UPGRADES
 from engine.rulesets.base import GameMaker, Luck, Played, PlayRequest, Ruleset
-from engine.timeline import TableGeometry
+from engine.rulesets.lazy import lazy
+
+if TYPE_CHECKING:
+    from engine.rulesets.attack_wing import events as ev
+    from engine.rulesets.attack_wing.state import GameState
+    from engine.timeline import TableGeometry
 
 
 def table_geometry(header: dict[str, Any]) -> TableGeometry:
     """The play area, obstacles and planets from a replay header's scenario (validated)."""
+    from pydantic import ValidationError
+
+    from engine.geometry.shapes import Obstacle, Planet
+    from engine.rulesets.attack_wing.scenario import parse_scenario
+    from engine.timeline import TableGeometry
+
     try:
         spec = parse_scenario(header.get("scenario"))
     except (ValidationError, ValueError) as exc:
@@ -71,14 +74,8 @@ def _losses(header: dict[str, Any], events: Sequence[Any]) -> list[dict[str, Any
     return losses(header, events)
 
 
-def _commands(sub: Any) -> None:
-    from engine.rulesets.attack_wing.cli import register
-
-    register(sub)
-
-
 def _luck(events: Iterable[Any]) -> list[dict[str, Any]] | None:
-    from engine.rulesets.attack_wing.odds import luck
+    from engine.rulesets.attack_wing.luck import luck
 
     sides = luck(events)
     return None if sides is None else [s.as_json() for s in sides]
@@ -105,15 +102,15 @@ RULESET: Ruleset[GameState, ev.Event] = Ruleset(
     name=NAME,
     codec=AttackWingCodec(),
     table=table_geometry,
-    presenter=AttackWingPresenter,
-    seconds=seconds,
+    # the view loads when a replay is drawn, not when one is listed or checked
+    presenter=lazy("engine.rulesets.attack_wing.presenter", "AttackWingPresenter"),
+    seconds=lazy("engine.rulesets.attack_wing.presenter", "seconds"),
     maker=GameMaker(_bundled, _plays, _play, _versus, _document),
-    commands=_commands,
     replay_check=_replay_check,
     luck=LUCK,
     losses=_losses,
     event_schema=EVENT_SCHEMA,
     upgrades=UPGRADES,
-    cards=cards,
+    cards=lazy("engine.rulesets.attack_wing.screen", "cards"),
     card_abilities=_card_abilities,
 )

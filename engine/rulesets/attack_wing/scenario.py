@@ -28,6 +28,7 @@ from typing import Annotated, Any, Final, Literal
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, ValidationError, model_validator
 from shapely.geometry import Polygon, box
 
+from engine.bundled import replays_dir
 from engine.catalog import Catalog, load_catalog
 from engine.errors import TrekError
 from engine.geometry.pose import Pose, normalize_heading
@@ -48,7 +49,7 @@ from engine.rulesets.attack_wing.fleet import (
 from engine.rulesets.attack_wing.params import PLAY_AREA_MM, base_half
 from engine.rulesets.attack_wing.tournament import check_fleet
 
-BUNDLED_DIR: Final = Path(__file__).resolve().parents[3] / "replays"
+BUNDLED_DIR: Final = replays_dir()
 DEFAULT_ROUND_LIMIT: Final = 8
 FLEET_POINTS_BASE: Final = 120  # tournament rules: "Fleet Points are equal to the 120 MINUS ..."
 MAX_OBSTACLES: Final = 50

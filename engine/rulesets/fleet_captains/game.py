@@ -22,6 +22,7 @@ from engine.rulesets.fleet_captains.players import Act, Offer, Player
 from engine.rulesets.fleet_captains.reducer import PREFIX, REDRAFTS, apply, initial_state, pile
 from engine.rulesets.fleet_captains.rules import TURN_LIMIT, other
 from engine.rulesets.fleet_captains.state import FcState
+from engine.rulesets.fleet_captains.turn import play_turn
 
 Sink = Callable[[fe.Event, FcState], None]
 HAND: int = 4
@@ -209,8 +210,6 @@ class Game:
     # --- the game ---------------------------------------------------------------------------------
     def play(self) -> FcState:
         """Set up and play turns until the game ends; the final state."""
-        from engine.rulesets.fleet_captains.turn import play_turn
-
         self.setup()
         side = self.state.first
         while self.state.phase != "over":

@@ -11,12 +11,15 @@ modifier or a hinder on the other's test); the active side succeeds only when it
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from engine.rulesets.fleet_captains import events as fe
 from engine.rulesets.fleet_captains.content import CARGO, COMMAND_CARDS, UNSTABLE_SHIELDS, System
-from engine.rulesets.fleet_captains.game import Game
 from engine.rulesets.fleet_captains.players import Act, Offer
 from engine.rulesets.fleet_captains.rules import damage_for, other, rating
+
+if TYPE_CHECKING:  # the table the turn is played on; the game plays the turn (``Game.play``)
+    from engine.rulesets.fleet_captains.game import Game
 
 COMBAT_SYSTEMS = ("weapons", "shields")
 

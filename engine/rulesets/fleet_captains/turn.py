@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.rulesets.fleet_captains import events as fe
 from engine.rulesets.fleet_captains.content import (
     CARGO,
@@ -13,7 +15,6 @@ from engine.rulesets.fleet_captains.content import (
     SHIP_MISSIONS,
     TILES,
 )
-from engine.rulesets.fleet_captains.game import Game
 from engine.rulesets.fleet_captains.missions import after_action, mission_test, ship_mission_step, ship_mission_test
 from engine.rulesets.fleet_captains.options import (
     BEAM_CREW,
@@ -29,6 +30,9 @@ from engine.rulesets.fleet_captains.reducer import PREFIX, step_cost
 from engine.rulesets.fleet_captains.rules import enemies_at, other
 from engine.rulesets.fleet_captains.state import adjacent
 from engine.rulesets.fleet_captains.systems import combat, opposed_test, size_roll, system_test
+
+if TYPE_CHECKING:  # the table the turn is played on; the game plays the turn (``Game.play``)
+    from engine.rulesets.fleet_captains.game import Game
 
 MAX_PICKS = 400  # a seat that never ends its turn is stopped (each pick changes the state or ends it)
 
