@@ -9,6 +9,7 @@ import pytest
 
 from engine.replay_timeline import LoadedReplay, load_timeline
 from engine.rulesets.into_the_unknown.play import play_mission
+from engine.view_into_the_unknown import mission_of
 from studio.frame_plan import moment_after
 from studio.video import FrameRenderer
 
@@ -49,7 +50,8 @@ def test_the_mission_box_scores_never_run_into_each_other(loaded: LoadedReplay) 
     at = next(i for i in range(len(tl)) if tl.ruleset_state_after(i).negative_points[1] and
               tl.ruleset_state_after(i).directives[0] == "hostile")
     moment = moment_after(tl, at)
-    assert moment.mission is not None and moment.mission.negative[1]
+    mission = mission_of(moment)
+    assert mission is not None and mission.negative[1]
     with FrameRenderer(loaded, SIZE, camera="top") as fr:
         assert fr.hud is not None
         fr.hud.update(moment, tl)

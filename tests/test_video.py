@@ -20,6 +20,7 @@ from cli_helpers import run
 
 from engine.replay_timeline import LoadedReplay
 from engine.rulesets.attack_wing import events as ev
+from engine.view_attack_wing import attack_of
 from studio.director import Director, ship_points
 from studio.frame_plan import END_SECONDS, TITLE_SECONDS, VideoError, plan_video, round_span
 from studio.video import render_video
@@ -251,8 +252,8 @@ def test_director_never_loses_the_ships(skirmish3: LoadedReplay) -> None:
             assert ship is not None
             pts = ship_points(ship.pose, ship.base_size, ship.base_side)
             assert inside(d.project(float(t), pts)), f"lost {e.ship} at {t:.1f}"
-        if moment.view.attack is not None and t - d.shot(float(t)).start >= d.transition:
-            for sid in (moment.view.attack.attacker, moment.view.attack.defender):
+        if attack_of(moment.view) is not None and t - d.shot(float(t)).start >= d.transition:
+            for sid in (attack_of(moment.view).attacker, attack_of(moment.view).defender):
                 ship = moment.view.ship(sid)
                 if ship is not None:
                     pts = ship_points(ship.pose, ship.base_size, ship.base_side)

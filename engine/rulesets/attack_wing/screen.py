@@ -29,7 +29,6 @@ from engine.view import (
     BaseSize,
     BaseView,
     CardView,
-    DecisionView,
     DiceView,
     DieMark,
     DieView,
@@ -37,7 +36,6 @@ from engine.view import (
     FleetCardView,
     FocusView,
     HeaderView,
-    OddsView,
     PanelView,
     Point,
     RulerView,
@@ -45,6 +43,8 @@ from engine.view import (
     ShipStatus,
     TokenView,
 )
+from engine.view_alliance import DecisionView
+from engine.view_attack_wing import OddsView
 
 GAME_NAME: Final = "Star Trek: Attack Wing"
 ROUND_PHASES: Final = ("planning", "activation", "combat", "end")
