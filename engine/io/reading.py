@@ -29,6 +29,8 @@ CAPS: Final[dict[str, int]] = {
     "notation": 2 * MiB,
     "fleet-builder": 1_000_000,
     "lesson": 1_000_000,
+    "batch row": 1_000_000,  # rows/seed-N.json of a batch folder: a few KB each
+    "batch manifest": 1_000_000,  # batch.json of a batch folder
 }
 
 
@@ -54,8 +56,17 @@ def printable(text: str) -> str:
     return "\n".join(one_line(line) for line in text.split("\n"))
 
 
+# Characters that are not shown but act on the text around them: the bidirectional overrides, embeddings,
+# isolates and marks (U+202E shows what follows backwards: a name could hide or fake a result), the line
+# and paragraph separators (a line break to some terminals) and lone surrogates (no encoding can print them)
+_INVISIBLE: Final = frozenset({0x061c, 0x200e, 0x200f, 0x2028, 0x2029, *range(0x202a, 0x202f),
+                               *range(0x2066, 0x206a)})
+
+
 def _is_control(c: str) -> bool:
-    return ord(c) < 32 or 0x7f <= ord(c) < 0xa0  # C0, DEL and C1 (0x9b is a one-byte CSI to some terminals)
+    n = ord(c)
+    # C0, DEL and C1 (0x9b is a one-byte CSI to some terminals), then the invisible ones above
+    return n < 32 or 0x7f <= n < 0xa0 or (n >= 0x61c and (n in _INVISIBLE or 0xd800 <= n <= 0xdfff))
 
 
 def has_control(text: str) -> bool:

@@ -14,7 +14,8 @@ Reason = Annotated[str, Field(max_length=500)]
 
 
 class _Event(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # no event of the engine's holds an infinity or a NaN: a file's would reach geometry and drawing
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
     seq: Annotated[int, Field(ge=0)]
     round: Annotated[int, Field(ge=0, le=10_000)]
     phase: Literal["setup", "planning", "activation", "combat", "end", "over"]
