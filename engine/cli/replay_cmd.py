@@ -235,7 +235,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
         print_json({"file": str(path), **report.as_json()})
     else:
         verdict = "NOT SOUND" if not report.sound else "sound" if report.verified else \
-            "UNVERIFIED (another engine's rules: today's rules play it otherwise, see the notes)"
+            "UNVERIFIED (another engine's rules: today's rules play it otherwise, see the notes)" \
+            if report.rules_checked else "UNVERIFIED (no ruleset this engine knows: only its framing was checked)"
         _print(f"{path}: {verdict}")
         for problem in report.problems:
             _print(f"  problem: {problem}")
@@ -243,9 +244,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
             _print(f"  note: {note}")
         if report.sound:
             rules = "played again by the rules, every event matched" if report.replayed else \
+                "structure only" if not report.rules_checked else \
                 "each event checked against the rules, not played again (another engine's rules)" \
-                if not report.verified else \
-                "each event checked against the rules" if report.rules_checked else "structure only"
+                if not report.verified else "each event checked against the rules"
             _print(f"  {report.events} events, {report.keyframes} keyframes, schema {report.schema}, {rules}")
     return EXIT_UNSOUND if not report.sound else 0 if report.verified else EXIT_UNVERIFIED
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 from pathlib import Path
 from typing import Final, TypeVar
@@ -56,22 +57,21 @@ def printable(text: str) -> str:
     return "\n".join(one_line(line) for line in text.split("\n"))
 
 
-# Characters that are not shown but act on the text around them: the bidirectional overrides, embeddings,
-# isolates and marks (U+202E shows what follows backwards: a name could hide or fake a result), the line
-# and paragraph separators (a line break to some terminals) and lone surrogates (no encoding can print them)
-_INVISIBLE: Final = frozenset({0x061c, 0x200e, 0x200f, 0x2028, 0x2029, *range(0x202a, 0x202f),
-                               *range(0x2066, 0x206a)})
+# Characters that are not shown but act on the text around them: the C0 controls, DEL and C1 (0x9b is
+# a one-byte CSI to some terminals); the bidirectional overrides, embeddings, isolates and marks (U+202E
+# shows what follows backwards: a name could hide or fake a result); the line and paragraph separators (a
+# line break to some terminals); lone surrogates (no encoding can print them)
+_CONTROL: Final = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e"
+                             "\u2066-\u2069\ud800-\udfff]")
 
 
 def _is_control(c: str) -> bool:
-    n = ord(c)
-    # C0, DEL and C1 (0x9b is a one-byte CSI to some terminals), then the invisible ones above
-    return n < 32 or 0x7f <= n < 0xa0 or (n >= 0x61c and (n in _INVISIBLE or 0xd800 <= n <= 0xdfff))
+    return _CONTROL.match(c) is not None
 
 
 def has_control(text: str) -> bool:
     """Whether ``text`` holds a control character (ESC, BEL, a newline...) that a terminal would act on."""
-    return any(_is_control(c) for c in text)
+    return _CONTROL.search(text) is not None
 
 
 def plain_text(text: str) -> str:

@@ -24,6 +24,7 @@ from engine.replay.codec import ReplayCodec, codec_for_header, rounds_of
 from engine.replay.errors import ReplayError
 from engine.replay.format import DEFAULT_LIMITS, KIND_EVENT, Limits
 from engine.replay.reader import Replay, open_replay
+from engine.replay.recorded import same
 from engine.replay.source import Source
 
 
@@ -39,8 +40,9 @@ class ValidationReport:
     truncated: bool | None = None
     rules_checked: bool = False
     replayed: bool = False  # the game was played again through the engine and every event matched
-    # False when the file names another engine (its rules of play) and today's rules play it otherwise:
-    # no forgery can be proven, and none ruled out, so the file is not vouched for (exit status 3)
+    # False when the file names another engine (its rules of play) and today's rules play it otherwise,
+    # or names a ruleset this engine does not know (or none): no forgery can be proven, and none ruled
+    # out, so the file is not vouched for (exit status 3)
     verified: bool = True
 
     def problem(self, text: str) -> None:
@@ -78,6 +80,8 @@ def validate_replay(source: Source | Replay, *, codec: ReplayCodec[Any, Any] | N
             codec = codec_for_header(replay.header)
         except ReplayError as exc:
             report.notes.append(f"{exc}: the events were not checked against the rules")
+            # framing alone cannot vouch for a game: any events, any result would pass (exit status 3)
+            report.verified = False
     report.rules_checked = codec is not None
     try:
         _check_records(replay, codec, report)
@@ -162,6 +166,7 @@ def _check_records(replay: Replay, codec: ReplayCodec[Any, Any] | None, report: 
     legacy: int | None = None  # an index written before the ruleset named its round key counted "round"
     key = rounds_of(replay.header)[0]
     state: Any = None
+    exact = other_engine(replay.header) is None and replay.schema == replay.header.get("schema")
     if codec is not None:
         with _blame("the codec cannot build the initial state from the header"):
             state = codec.initial_state(replay.header)
@@ -188,8 +193,10 @@ def _check_records(replay: Replay, codec: ReplayCodec[Any, Any] | None, report: 
             with _blame("the codec cannot encode the folded state", rec.offset, rec.number):
                 folded = _plain(codec.encode_state(state))
             # compared as this engine reads the keyframe (a state field added since it was written
-            # takes its default), so an older file's keyframes still agree
-            if folded != _plain(codec.encode_state(kept)):
+            # takes its default), so an older file's keyframes still agree; a file of this engine's
+            # holds exactly what it writes (a renamed key, true for 1, would otherwise read back as
+            # the default or the same number)
+            if not same(folded, _plain(raw) if exact else _plain(codec.encode_state(kept))):
                 report.problem(str(ReplayError(f"{where} disagrees with the state folded from the events before it",
                                                offset=rec.offset, record=rec.number)))
     index = replay.index

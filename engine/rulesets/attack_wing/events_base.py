@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
-Name = Annotated[str, Field(max_length=200)]
+from engine.io.reading import plain_text
+
+# what the engine writes is plain text: a control character or a bidi override in a file is a forgery
+Name = Annotated[str, Field(max_length=200), AfterValidator(plain_text)]
 ShipRef = Annotated[str, Field(min_length=1, max_length=40)]
 Small = Annotated[int, Field(ge=-1000, le=1000)]
-Reason = Annotated[str, Field(max_length=500)]
+Reason = Annotated[str, Field(max_length=500), AfterValidator(plain_text)]
 
 
 class _Event(BaseModel):
