@@ -227,3 +227,75 @@ def test_an_esc_in_the_names_notation_import_prints_is_escaped(tmp_path: Path) -
         status, out, err = run(*argv)
         assert status == 0 and "\\x1b[2J" in out
         assert not any(c in out + err for c in RAW), argv
+
+
+# -- 18: amplification: output a small multiple of the input, or a refusal naming the bound -----------
+
+def _compact_maps(path: Path, duel: Path, rows: int) -> Path:
+    """One event holding ``rows`` maps of 200 keys of 62 characters, every value 0: the file stores the
+    keys once and each map in about 200 bytes, which print as about 13,000 characters each."""
+    from engine.replay import ReplayWriter
+
+    row = dict.fromkeys((f"k{i:02d}" + "x" * 59 for i in range(200)), 0)
+    with ReplayWriter(path, open_replay(duel).header, keyframe_every=10**6) as writer:
+        writer.event({"seq": 0, "round": 0, "phase": "setup", "type": "x", "rows": [row] * rows})
+        writer.close(None)
+    return path
+
+
+@pytest.mark.parametrize("argv", [("replay", "dump"), ("replay", "dump", "--json"), ("replay", "export")])
+def test_compact_maps_do_not_print_as_megabytes(duel: Path, tmp_path: Path, argv: tuple[str, ...]) -> None:
+    """A 300 KB file of compact maps printed 20 MB (`dump --json` and `export` of a 1 MB one wrote 803 MB):
+    past 16 times the file's size (and 4 MiB), the command stops, naming the bound."""
+    path = _compact_maps(tmp_path / "maps.trek", duel, 1500)
+    out = tmp_path / "maps.json"
+    status, printed, err = run(*argv, str(path), *(["-o", str(out)] if argv[-1] == "export" else []))
+    assert refused(status, err) and "16 times the file's size" in err, (status, err)
+    assert len(printed) < 16 * path.stat().st_size + (4 << 20)
+    assert not out.exists()  # the export is written whole or not at all
+
+
+def test_a_real_replay_dumps_and_exports_within_its_bound(duel: Path, tmp_path: Path) -> None:
+    for argv in (("replay", "dump", str(duel)), ("replay", "dump", "--json", str(duel)),
+                 ("replay", "export", str(duel))):
+        status, printed, err = run(*argv)
+        assert status == 0 and err == ""
+        assert len(printed) < 6 * duel.stat().st_size
+
+
+def test_a_shape_may_not_store_a_decoded_value_on_any_key_but_seq() -> None:
+    """Tag '#' (nothing stored, the record's seq decoded) on 256 keys made each 2-byte map a map of 256
+    entries: a keyframe of 7.8 MB took 907 MB."""
+    from engine.replay.compact import Tables
+
+    with pytest.raises(ValueError, match="tag '#' on a key other than 'seq'"):
+        Tables().declare([[], [[[f"k{i}" for i in range(256)], ["#"] * 256]]])
+    with pytest.raises(ValueError, match="tag '#' on a key other than 'seq'"):
+        Tables().declare([[], [[["seq", "type", "x"], ["#", "s", "#"]]]])
+    Tables().declare([[], [[["seq", "type"], ["#", "s"]]]])  # an event's own shape
+
+
+def test_a_shape_key_is_short() -> None:
+    """A shape's key is stored once and printed by every map of the shape: 64 characters at most."""
+    from engine.replay.compact import MAX_KEY_CHARS, Tables
+
+    with pytest.raises(ValueError, match=f"each of at most {MAX_KEY_CHARS} characters"):
+        Tables().declare([[], [[["k" * (MAX_KEY_CHARS + 1)], ["v"]]]])
+
+
+def test_a_field_of_a_huge_list_is_dumped_in_one_short_line(duel: Path, tmp_path: Path) -> None:
+    """Text `replay dump` shows the first 80 characters of each field, and encodes no more of it."""
+    import time
+
+    from engine.replay import ReplayWriter
+
+    path = tmp_path / "long.trek"
+    with ReplayWriter(path, open_replay(duel).header, keyframe_every=10**6) as writer:
+        for i in range(5):
+            writer.event({"seq": i, "round": 0, "phase": "setup", "type": "x", "cells": [[7] * 60_000] * 3})
+        writer.close(None)
+    started = time.perf_counter()
+    status, printed, err = run("replay", "dump", str(path))
+    assert status == 0, err
+    assert printed.count("\n") == 5 and max(map(len, printed.splitlines())) < 200
+    assert time.perf_counter() - started < 10

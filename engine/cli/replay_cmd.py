@@ -20,7 +20,7 @@ from engine.io.reading import is_regular_file, one_line, printable, read_bytes, 
 from engine.replay import ReplayError, open_replay
 from engine.replay.codec import rounds_of
 from engine.replay.format import CURRENT_SCHEMA, DEFAULT_LIMITS
-from engine.replay.jsonform import import_json, to_json, write_json
+from engine.replay.jsonform import OutputBudget, import_json, preview, to_json, write_json
 from engine.replay.reader import Replay
 from engine.replay.validate import validate_replay
 from engine.rulesets.registry import ruleset_for
@@ -219,7 +219,7 @@ def _print(text: str) -> None:
 
 
 def _short(value: Any, width: int = 100) -> str:
-    text = value if isinstance(value, str) else json.dumps(value, separators=(",", ":"))
+    text = value[: width * 2] if isinstance(value, str) else preview(value, width)  # only what is shown
     text = one_line(text.replace("\n", " "))
     return text if len(text) <= width else text[: width - 3] + "..."
 
@@ -258,8 +258,9 @@ def cmd_dump(args: argparse.Namespace) -> int:
     stop = None if args.stop is None else args.stop + 1
     out = sys.stdout
     key, name = rounds_of(replay.header)
+    budget = OutputBudget(replay.size, "the dump")  # a few bytes of compact maps must not print as megabytes
     for event in replay.events(args.start, stop):
-        doc = to_json(event)
+        doc = to_json(event, budget=budget)
         if args.json:
             out.write(json.dumps(doc, separators=(",", ":")) + "\n")
         else:
