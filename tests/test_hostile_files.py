@@ -166,6 +166,8 @@ BAD_ROWS: dict[str, Any] = {
     "loss side null": _changed("losses.0.side", None), "outcome an object": _changed("outcome", {"a": 1}),
     "reason a number": _changed("result.reason", 7), "seed 1.0": _changed("seed", 1.0),
     "losses an object": _changed("losses", {}),
+    "outcome holding U+202E": _changed("outcome", "\u202eniw"),  # printed raw by `batch stats`
+    "side name holding ESC": _changed("sides.1.name", "Kling\x1b[2Jon"),
 }
 
 
@@ -299,3 +301,68 @@ def test_a_field_of_a_huge_list_is_dumped_in_one_short_line(duel: Path, tmp_path
     assert status == 0, err
     assert printed.count("\n") == 5 and max(map(len, printed.splitlines())) < 200
     assert time.perf_counter() - started < 10
+
+
+# -- 21: a run killed outright leaves nothing behind for long; SIGTERM stops a batch as Ctrl-C does ---
+
+def _dead_pid() -> int:
+    """The id of a process that has just ended (and is no longer running)."""
+    import os
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-c", "pass"])
+    proc.wait()
+    with pytest.raises(ProcessLookupError):
+        os.kill(proc.pid, 0)
+    return proc.pid
+
+
+def test_the_next_output_removes_the_temporary_files_of_a_killed_run(tmp_path: Path) -> None:
+    """SIGKILL left `.game.trek.*.tmp` that no later run removed: the next write of the same output removes
+    those of processes that are gone (after a minute), never a running one's nor any other file."""
+    import os
+    import time
+
+    from engine.io.output import write_atomic
+
+    dead, old = _dead_pid(), time.time() - 3600
+    stale = tmp_path / f".game.trek.{dead}.abcd1234.tmp"
+    fresh = tmp_path / f".game.trek.{dead}.fresh123.tmp"  # its process may be about to rename it
+    running = tmp_path / f".game.trek.{os.getppid()}.live1234.tmp"
+    other = tmp_path / f".other.trek.{dead}.abcd1234.tmp"
+    mine = tmp_path / "notes.tmp"
+    for path in (stale, fresh, running, other, mine):
+        path.write_bytes(b"half")
+    for path in (stale, running, other, mine):
+        os.utime(path, (old, old))
+    write_atomic(tmp_path / "game.trek", b"whole")
+    assert not stale.exists()
+    assert fresh.exists() and running.exists() and other.exists() and mine.exists()
+    assert (tmp_path / "game.trek").read_bytes() == b"whole"
+    assert not list(tmp_path.glob(f".game.trek.{os.getpid()}.*"))  # its own temporary file renamed away
+
+
+def test_sigterm_stops_a_batch_as_ctrl_c_does(tmp_path: Path) -> None:
+    """SIGTERM to `trek batch play` exited 15 (134 here) with Ray's native stack trace lines: Ray's core
+    worker replaces the handlers trek installs; trek puts them back (exit 130, the games kept)."""
+    pytest.importorskip("ray")
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    folder = tmp_path / "batch"
+    proc = subprocess.Popen([sys.executable, "-m", "engine.cli.main", "batch", "play", "duel", "--seeds", "1..500",
+                             "-o", str(folder), "--workers", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, cwd=Path(__file__).resolve().parent.parent)
+    deadline = time.monotonic() + 180
+    while time.monotonic() < deadline and len(list((folder / "rows").glob("*.json"))) < 2:
+        if proc.poll() is not None:
+            break
+        time.sleep(0.5)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err[-800:]
+    assert "SIGTERM received" not in err and "Traceback" not in err
+    assert "interrupted" in err

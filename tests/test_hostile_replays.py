@@ -194,6 +194,18 @@ def test_into_the_unknowns_header_is_the_one_the_engine_writes(sound: dict[str, 
     assert unsound(target)
 
 
+@pytest.mark.parametrize("version", ["x\x00y", "0.10.0\u202e", "9" * 41, 10])
+def test_an_engine_version_that_is_no_version_is_not_sound(sound: dict[str, Path], version: Any,
+                                                           tmp_path: Path) -> None:
+    """The header's engine_version 'x\\x00y' passed as another engine's (and Into the Unknown played the
+    same by today's rules: sound): the version is the file's claim, a short plain text."""
+    header, events, result = parts(sound["itu"])
+    header["engine_version"] = version
+    target = tmp_path / "version.trek"
+    assert _write_replay(target, header, events, result)
+    assert unsound(target)
+
+
 def test_a_table_game_whose_header_seed_is_changed_is_not_sound(sound: dict[str, Path], tmp_path: Path) -> None:
     """Seed 1 made 2 in a game from a table: the recorded damage deck is the seed's shuffle under the cards
     the table recorded (docs/notation.md, Damage cards), so the seed is checked against the deck."""

@@ -24,7 +24,7 @@ from engine.batch.games import BatchError, GameOutput, Job, play_game
 from engine.batch.runner import connected, run_tasks
 from engine.errors import TrekError
 from engine.io.documents import read_document
-from engine.io.output import make_folder, write_atomic
+from engine.io.output import make_folder, sweep_folder, write_atomic
 from engine.io.reading import show_path
 
 MANIFEST = "batch.json"
@@ -77,6 +77,8 @@ def prepare(folder: Path, job: Job) -> None:
             if differs:
                 what = "; ".join(f"{k}: {_shown(k, found.get(k))} there, {_shown(k, wanted[k])} now" for k in differs)
                 raise BatchError(f"{show_path(folder)} holds another batch: {what}; use another folder")
+            for sub in (folder, folder / ROWS, folder / REPLAYS):  # what a killed run left half-written
+                sweep_folder(sub)
             return
         if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
             raise BatchError(f"{show_path(folder)} exists and is not a batch folder; use another (or an empty) one")
@@ -109,8 +111,9 @@ def read_rows(folder: Path) -> list[dict[str, Any]]:
 
 
 def _save(folder: Path, output: GameOutput) -> None:
-    write_atomic(folder / REPLAYS / replay_name(output.seed), output.replay)
-    write_atomic(folder / ROWS / row_name(output.seed), json.dumps(output.row, sort_keys=True) + "\n")
+    # (no sweep per game: thousands of files; prepare() swept the folders once)
+    write_atomic(folder / REPLAYS / replay_name(output.seed), output.replay, sweep=False)
+    write_atomic(folder / ROWS / row_name(output.seed), json.dumps(output.row, sort_keys=True) + "\n", sweep=False)
 
 
 def write_games(folder: Path) -> int:

@@ -11,15 +11,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Any, Final
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from engine.batch.games import BatchError
 from engine.io.documents import DocumentLimits, read_document, validation_line
-from engine.io.reading import show_path
+from engine.io.reading import has_control, plain_text, show_path
 
 ROW_LIMITS: Final = DocumentLimits(max_depth=8, max_items=5_000, max_total=100_000, max_str=2_000)
 
-Text = Annotated[str, Field(strict=True, max_length=2_000)]
+# names and outcomes are printed and plotted: plain text, as trek writes them
+Text = Annotated[str, Field(strict=True, max_length=2_000), AfterValidator(plain_text)]
 Count = Annotated[int, Field(strict=True, ge=0, le=10**9)]
 Number = Annotated[float, Field(strict=True, allow_inf_nan=False, ge=-10**9, le=10**9)]
 Share = Annotated[float, Field(strict=True, allow_inf_nan=False, ge=0, le=1)]
@@ -84,6 +85,6 @@ def read_row(path: Path, seed: int) -> dict[str, Any]:
     if row.seed != seed:
         raise BatchError(f"{show_path(path)} is not the row of seed {seed}")
     reason = row.result.get("reason") if row.result is not None else None
-    if reason is not None and not isinstance(reason, str):
-        raise BatchError(f"{show_path(path)} is not a game's row: result.reason is not text")
+    if reason is not None and (not isinstance(reason, str) or has_control(reason)):
+        raise BatchError(f"{show_path(path)} is not a game's row: result.reason is not plain text")
     return document  # as written (checked, not rewritten: games.jsonl and the tables keep its numbers)

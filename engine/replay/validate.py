@@ -20,6 +20,7 @@ from pydantic import ValidationError
 
 import engine
 from engine.io.documents import validation_line
+from engine.io.reading import has_control, one_line
 from engine.replay.codec import ReplayCodec, codec_for_header, rounds_of
 from engine.replay.errors import ReplayError
 from engine.replay.format import DEFAULT_LIMITS, KIND_EVENT, Limits
@@ -72,6 +73,10 @@ def validate_replay(source: Source | Replay, *, codec: ReplayCodec[Any, Any] | N
         return report
     if replay.truncated:
         report.problem(f"cut off: {replay.cut_reason}")
+    version = replay.header.get("engine_version")
+    if version is not None and not (type(version) is str and 0 < len(version) <= 40 and not has_control(version)):
+        # (the version is the file's own claim, shown by `info` and the notes: a short plain text)
+        report.problem(f"the header's engine_version {_shown(version)} is not a version")
     if replay.schema != replay.header.get("schema"):
         report.notes.append(f"written in schema {replay.schema}, read through the upgrades to schema "
                             f"{replay.header.get('schema')}")
@@ -106,6 +111,11 @@ def validate_replay(source: Source | Replay, *, codec: ReplayCodec[Any, Any] | N
         # a file may claim an older engine to hide a forgery: its departures are not vouched for either
         report.verified = not problems or other is None
     return report
+
+
+def _shown(value: Any) -> str:
+    text = one_line(repr(value))
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def other_engine(header: dict[str, Any]) -> str | None:
