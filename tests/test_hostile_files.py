@@ -218,6 +218,34 @@ def test_a_right_to_left_override_in_a_fleet_name_is_escaped_by_replay_info_and_
     assert "\\u202e" in run("replay", "info", str(path))[1]
 
 
+def test_an_unmatched_card_title_holding_bidi_text_is_escaped_by_fleet_import(tmp_path: Path) -> None:
+    """A Space Dock resource id 'a\u2028b' and a title holding U+202E, quoted back raw by the import report."""
+    doc = json.loads((Path(__file__).parent / "fleet_formats" / "federation.spacedock").read_text(encoding="utf-8"))
+    doc["resource"] = "a\u2028b"
+    doc["ships"][0]["upgrades"][0] |= {"upgradeTitle": "Photon \u202eTorpedoes", "upgradeId": "99999"}
+    source = tmp_path / "bidi.spacedock"
+    source.write_text(json.dumps(doc), encoding="utf-8")
+    for argv in (("fleet", "import", str(source), "-o", str(tmp_path / "fleet.json")),
+                 ("fleet", "import", str(source))):
+        status, out, err = run(*argv)
+        assert status == 3, err
+        assert not any(c in out + err for c in (*RAW, "\u2028")), argv
+        assert "\\u2028" in out + err
+
+
+@pytest.mark.parametrize("field", ["briefing", "success"])
+def test_a_mission_text_holding_esc_is_refused(tmp_path: Path, field: str) -> None:
+    """A mission's briefing or end text with ESC [ 2 J: `mission show` printed it raw (found by the fuzz,
+    mission seed 3056). Texts keep their lines; any other control character is refused."""
+    doc = json.loads((Path(__file__).parent.parent / "replays" / "missions" / "alliance-act1.json")
+                     .read_text(encoding="utf-8"))
+    doc[field] = "Patrol the sector.\nThen \x1b[2J report."
+    path = tmp_path / "mission.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    status, out, err = run("mission", "show", str(path))
+    assert refused(status, err) and "control character (\\x1b)" in err and not out
+
+
 def test_an_esc_in_the_names_notation_import_prints_is_escaped(tmp_path: Path) -> None:
     """A notation file and a replay named with ESC [ 2 J (clear the screen): `notation check` and `import`
     print them escaped."""
