@@ -115,10 +115,11 @@ def _side(rows: Sequence[dict[str, Any]], i: int) -> dict[str, Any]:
              and s.get("attacks")]
     rolled = sum(k for _, k in rolls)
     mean_pct = sum(p * k for p, k in rolls) / rolled if rolled else None
-    won = [s["actual_damage"] - s["expected_damage"] for row, s in mine
-           if row.get("outcome") == s.get("name") and s.get("attacks")]
-    lost = [s["actual_damage"] - s["expected_damage"] for row, s in mine
-            if row.get("outcome") != s.get("name") and s.get("attacks")]
+    # (a row without either number, from a game that reports no luck or a stranger's folder, has no say)
+    luck = [(row.get("outcome") == s.get("name"), s["actual_damage"] - s["expected_damage"]) for row, s in mine
+            if s.get("attacks") and s.get("actual_damage") is not None and s.get("expected_damage") is not None]
+    won = [d for winner, d in luck if winner]
+    lost = [d for winner, d in luck if not winner]
     return {
         "side": i, "name": name, "games": len(mine), "wins": wins, "win_rate": _r(wins / len(mine)),
         "wilson_low": _r(low), "wilson_high": _r(high),
