@@ -19,7 +19,7 @@ from engine.io.reading import is_regular_file, one_line, printable, read_bytes, 
 from engine.replay import ReplayError, open_replay
 from engine.replay.codec import rounds_of
 from engine.replay.format import CURRENT_SCHEMA, DEFAULT_LIMITS
-from engine.replay.jsonform import import_json, to_json, write_json
+from engine.replay.jsonform import OutputBudget, import_json, preview, to_json, write_json
 from engine.replay.reader import Replay
 from engine.replay.validate import validate_replay
 from engine.rulesets.registry import ruleset_for
@@ -220,7 +220,7 @@ def _print(text: str) -> None:
 
 
 def _short(value: Any, width: int = 100) -> str:
-    text = value if isinstance(value, str) else json.dumps(value, separators=(",", ":"))
+    text = value[: width * 2] if isinstance(value, str) else preview(value, width)  # only what is shown
     text = one_line(text.replace("\n", " "))
     return text if len(text) <= width else text[: width - 3] + "..."
 
@@ -236,7 +236,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
         print_json({"file": str(path), **report.as_json()})
     else:
         verdict = "NOT SOUND" if not report.sound else "sound" if report.verified else \
-            "UNVERIFIED (another engine's rules: today's rules play it otherwise, see the notes)"
+            "UNVERIFIED (another engine's rules: today's rules play it otherwise, see the notes)" \
+            if report.rules_checked else "UNVERIFIED (no ruleset this engine knows: only its framing was checked)"
         _print(f"{path}: {verdict}")
         for problem in report.problems:
             _print(f"  problem: {problem}")
@@ -244,9 +245,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
             _print(f"  note: {note}")
         if report.sound:
             rules = "played again by the rules, every event matched" if report.replayed else \
+                "structure only" if not report.rules_checked else \
                 "each event checked against the rules, not played again (another engine's rules)" \
-                if not report.verified else \
-                "each event checked against the rules" if report.rules_checked else "structure only"
+                if not report.verified else "each event checked against the rules"
             _print(f"  {report.events} events, {report.keyframes} keyframes, schema {report.schema}, {rules}")
     return EXIT_UNSOUND if not report.sound else 0 if report.verified else EXIT_UNVERIFIED
 
@@ -258,8 +259,9 @@ def cmd_dump(args: argparse.Namespace) -> int:
     stop = None if args.stop is None else args.stop + 1
     out = sys.stdout
     key, name = rounds_of(replay.header)
+    budget = OutputBudget(replay.size, "the dump")  # a few bytes of compact maps must not print as megabytes
     for event in replay.events(args.start, stop):
-        doc = to_json(event)
+        doc = to_json(event, budget=budget)
         if args.json:
             out.write(json.dumps(doc, separators=(",", ":")) + "\n")
         else:

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any, TypeVar
 
+from engine.io.reading import one_line, show_path
 from trek.commands import summary
 from trek.output import print_json
 
@@ -78,14 +79,14 @@ def _report(outcome: Any, label: str, args: argparse.Namespace, extra: dict[str,
         })
     else:
         for warning in outcome.warnings:  # a card the engine does not play: never silently
-            print(f"{label}: {warning}", file=sys.stderr)
+            print(one_line(f"{label}: {warning}"), file=sys.stderr)
         for issue in outcome.issues[:MAX_LISTED]:
-            print(issue.format(label), file=sys.stderr)
+            print(one_line(issue.format(label)), file=sys.stderr)
         if len(outcome.issues) > MAX_LISTED:
             print(f"{label}: ... and {len(outcome.issues) - MAX_LISTED} more", file=sys.stderr)
         if outcome.sound:
             end = f"; {result.reason}" if result is not None else ""
-            print(f"{label}: sound: {state.round if state else 0} rounds, {len(outcome.events)} events{end}")
+            print(one_line(f"{label}: sound: {state.round if state else 0} rounds, {len(outcome.events)} events{end}"))
         else:
             n = len(outcome.issues)
             print(f"{label}: {n} issue{'s' if n != 1 else ''}", file=sys.stderr)
@@ -111,12 +112,11 @@ def cmd_import(args: argparse.Namespace) -> int:
         written = str(out)
     status = _report(outcome, label, args, {"replay": written})
     if written and not args.json:
-        print(f"  replay: {written}")
+        print(f"  replay: {show_path(written)}")  # a name from the command line: escaped too
     return status
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from engine.io.reading import show_path
     from engine.replay import ReplayError, open_replay
     from engine.replay.validate import soundness_problem
     from engine.rulesets.attack_wing.notation.exporter import export_file

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
 
-Name = Annotated[str, Field(min_length=1, max_length=60)]
-Text = Annotated[str, Field(max_length=400)]
+from engine.io.reading import plain_text
+
+# what the engine writes is plain text: a control character or a bidi override in a file is a forgery
+Name = Annotated[str, Field(min_length=1, max_length=60), AfterValidator(plain_text)]
+Text = Annotated[str, Field(max_length=400), AfterValidator(plain_text)]
 Side = Annotated[int, Field(ge=0, le=1)]
 Die = Annotated[int, Field(ge=1, le=6)]
 Count = Annotated[int, Field(ge=0, le=10_000)]

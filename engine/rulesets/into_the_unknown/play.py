@@ -11,6 +11,7 @@ from typing import Any
 
 import engine
 from engine.errors import TrekError
+from engine.replay.recorded import differences, header_problem, same
 from engine.rulesets.base import Played, PlayRequest, Recording
 from engine.rulesets.into_the_unknown.ai import ItuAI, Player
 from engine.rulesets.into_the_unknown.codec import NAME as RULESET_NAME
@@ -155,10 +156,14 @@ def replay_check(header: dict[str, Any], events: Iterator[dict[str, Any]], resul
     if has_people(header):  # the people's answers are in the header: played again through their seats
         return validate(seated_from_header, header, events, result, complete, "mission setup")
     seed, rounds = header.get("seed"), header.get("rounds", ROUND_LIMIT)
-    if type(seed) is not int or type(rounds) is not int or not 1 <= rounds <= ROUND_LIMIT:
+    if type(seed) is not int or not 0 <= seed < 2**63 or type(rounds) is not int or not 1 <= rounds <= ROUND_LIMIT:
         return ["the header does not give an integer seed and rounds 1-6 to play the game again"]
     if header.get("mission") != NAME or list(header.get("seats", [])) != list(SEATS):
         return [f"the header is not a {NAME} game between the AI seats"]
+    # every key the engine writes, as it writes it (sides, title), and nothing else
+    problem = header_problem(header, header_for(seed, rounds), "mission")
+    if problem is not None:
+        return [problem]
     game = play_game(seed, [ItuAI(), ItuAI()], None, rounds)
     problems: list[str] = []
     count = 0
@@ -167,12 +172,13 @@ def replay_check(header: dict[str, Any], events: Iterator[dict[str, Any]], resul
         if index >= len(game.events):
             problems.append(f"event {index}: the game is over but the file goes on")
             break
-        if raw != RECORDING.codec.encode_event(game.events[index]):
-            problems.append(f"event {index} ({raw.get('type')}): the rules give "
-                            f"{game.events[index].type} {RECORDING.codec.encode_event(game.events[index])}")
+        emitted = RECORDING.codec.encode_event(game.events[index])
+        if not same(raw, emitted):
+            problems.append(f"event {index} ({raw.get('type')}) does not follow the rules: "
+                            f"{differences(raw, emitted)}")
             break
     if not problems and complete and count != len(game.events):
         problems.append(f"the file ends after {count} events; the game goes on to {len(game.events)}")
-    if not problems and complete and result != result_of(game):
+    if not problems and complete and not same(result, result_of(game)):
         problems.append(f"the file's result {result} is not the game's {result_of(game)}")
     return problems

@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 from typing import Final
 
-from engine.io.reading import read_bytes, show_path
+from engine.io.reading import has_control, read_bytes, show_path
 from engine.rulesets.attack_wing.notation import drawn
 from engine.rulesets.attack_wing.notation import model as m
 from engine.rulesets.attack_wing.notation.errors import Issue, NotationError
@@ -159,9 +159,15 @@ class _Parser:
         self.doc.issues.append(Issue(no, code, message))
 
     def run(self, text: str) -> m.Notation:
-        lines = text.splitlines()
-        for no, raw in enumerate(lines, start=1):
+        # split on line feeds only (CRLF too): splitlines() would also break at a form feed, U+2028 and
+        # others, which are refused below like any control character
+        lines = text.replace("\r\n", "\n").split("\n")
+        for no, line in enumerate(lines, start=1):
+            raw = line.replace("\t", " ")  # a tab is a space
             code, comment = split_comment(raw)
+            if comment is not None and has_control(comment):  # it becomes a reason, which is plain text
+                self.issue(no, "syntax", f"the comment {_control(comment)}; notation is plain text")
+                comment = None
             if not code:
                 continue
             self.doc.last_line = no
@@ -204,6 +210,8 @@ class _Parser:
             canonical = key
         if self.doc.tag(canonical) is not None:
             raise _Bad(f"the tag {canonical!r} is given twice", "header")
+        if canonical != "Scenario" and has_control(key + value):  # a free tag goes into the replay's header
+            raise _Bad(f"the tag {_control(key + value)}; notation is plain text", "header")
         scenario = canonical == "Scenario" and value.strip().startswith("{")
         self.doc.tags.append(m.Tag(no, canonical, value.strip() if scenario else unquote(value)))
 
@@ -620,6 +628,12 @@ def _echo(ref: str, args: list[str]) -> tuple[int, int, float]:
     except ValueError as exc:
         raise _Bad(f"{usage} ({exc})") from None
     return (-1 if args[0].lower() == "left" else 1), int(args[1]), offset
+
+
+def _control(text: str) -> str:
+    """'holds a control character (\\x1b)': the first one in ``text``, escaped."""
+    bad = next(c for c in text if has_control(c))
+    return f"holds a control character ({bad.encode('unicode_escape').decode('ascii')})"
 
 
 def parse_notation(text: str) -> m.Notation:

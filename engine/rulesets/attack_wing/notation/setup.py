@@ -240,8 +240,9 @@ class TableBuilder:
         except ValueError:
             self.issue(tag.no, "header", f"Seed {tag.value!r}: a seed is a whole number")
             return DEFAULT_SEED
-        if not -(2 ** 63) <= value < 2 ** 63:
-            self.issue(tag.no, "header", "Seed: out of range (a 64-bit whole number)")
+        if not 0 <= value < 2 ** 63:  # what a replay's header may hold (replay_check._setup_from_header)
+            self.issue(tag.no, "header", f"Seed {value if abs(value) < 10**20 else '...'}: out of range "
+                       "(a whole number from 0 to 2**63 - 1)")
             return DEFAULT_SEED
         return value
 
