@@ -5,7 +5,7 @@ run: folding the same logs through the reducer alone (the floor: bookkeeping wit
 decisions), and the same games with recording off (what writing the replay costs). Each game
 is played recorded, unrecorded and folded back to back, twice, and the best of each kept (a
 burst of load on a shared machine slows a game's three alike). Then where the time goes, by
-phase of the engine. Every game is timed from cold: the engine's memos (memos.py) are emptied
+phase of the engine. Every game is timed from cold: the engine's memos (engine/memos.py) are emptied
 before it. With ``--against DIR`` (another checkout, e.g. ``git worktree add /tmp/base main``), the
 same recorded games also play there and here turn about, each in its own process, and the ratio of
 their CPU-time medians is printed (a shared machine's load slows CPU time far less than the wall
@@ -28,7 +28,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from engine.rulesets.attack_wing.memos import forget
+from engine.memos import forget
 from engine.rulesets.attack_wing.play import play
 from engine.rulesets.attack_wing.reducer import fold, initial_state
 from engine.rulesets.attack_wing.scenario import load_scenario
@@ -48,9 +48,12 @@ import pathlib, sys, tempfile, time
 from engine.rulesets.attack_wing.play import play
 from engine.rulesets.attack_wing.scenario import load_scenario
 try:
-    from engine.rulesets.attack_wing.memos import forget
-except ImportError:  # a checkout from before the memos
-    def forget() -> None: ...
+    from engine.memos import forget
+except ImportError:
+    try:  # a checkout from before the memos registered themselves
+        from engine.rulesets.attack_wing.memos import forget
+    except ImportError:  # a checkout from before the memos
+        def forget() -> None: ...
 scenario = load_scenario("skirmish")
 play(scenario, 1000)  # warm (catalog, templates) on a game not timed
 with tempfile.TemporaryDirectory() as tmp:
@@ -103,7 +106,7 @@ def main() -> None:
             best = [math.inf, math.inf, math.inf]
             for turn in range(2):
                 for which in ((0, 1, 2) if (seed + turn) % 2 == 0 else (1, 0, 2)):
-                    forget()  # the memos (memos.py) from cold for every game, as a game alone plays
+                    forget()  # the memos (engine/memos.py) from cold for every game, as a game alone plays
                     t0 = time.perf_counter()
                     if which == 0:
                         result = play(scenario, seed, Path(tmp) / f"{seed}.trek")
