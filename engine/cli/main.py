@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import signal
 import sys
 import threading
@@ -24,6 +25,7 @@ EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports Ctrl-C
 STUDIO_COMMANDS = frozenset({"view", "render", "screenshot", "teach", "demo"})
 STUDIO_MISSING = ("the 3D studio is not installed (it needs panda3d and av): "
                   "pip install 'trek-replay-studio[studio]'")
+GAME_GC_THRESHOLD = 20_000  # allocations between young collections while a command runs (Python's default: 700)
 
 
 class TrekArgumentParser(argparse.ArgumentParser):
@@ -80,13 +82,28 @@ def sigterm_as_interrupt() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
+@contextlib.contextmanager
+def fewer_collections() -> Iterator[None]:
+    """The cycle collector's young generation collected every GAME_GC_THRESHOLD allocations, not
+    every 700, while the command runs; the thresholds as they were afterwards. A game makes hundreds
+    of thousands of short-lived objects (states, events, copies) and hardly a cycle: at the default,
+    the collector takes ~6% of a recorded skirmish, finding nothing of the game's to free. The
+    program decides this for its own process: the engine's functions leave the collector alone."""
+    old = gc.get_threshold()
+    gc.set_threshold(max(old[0], GAME_GC_THRESHOLD), *old[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command in STUDIO_COMMANDS and not studio_installed():
         print(f"trek {args.command}: error: {STUDIO_MISSING}", file=sys.stderr)
         return EXIT_USAGE
-    with sigterm_as_interrupt():
+    with sigterm_as_interrupt(), fewer_collections():
         return _run(args)
 
 
