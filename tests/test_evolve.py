@@ -89,7 +89,8 @@ class _Plain:
 
 def test_evolve_copies_records_with_slots_and_without() -> None:
     """A record with slots goes through dataclasses.replace, one without by its dictionary: the same result."""
-    for record, changes in ((_Derived(1, 2), {"b": 5}), (_Plain(1, (2,)), {"a": 3}), (_Plain(1), {})):
+    cases: list[tuple[Any, dict[str, Any]]] = [(_Derived(1, 2), {"b": 5}), (_Plain(1, (2,)), {"a": 3}), (_Plain(1), {})]
+    for record, changes in cases:
         got = evolve(record, **changes)
         assert got == dataclasses.replace(record, **changes) and type(got) is type(record)
     with pytest.raises(TypeError):

@@ -35,11 +35,11 @@ def test_no_module_writes_pydantic_s_private_attributes() -> None:
         for node in ast.walk(tree):
             targets = node.targets if isinstance(node, ast.Assign) else \
                 [node.target] if isinstance(node, ast.AugAssign | ast.AnnAssign) else []
-            found += [f"{name}:{node.lineno}" for t in targets
+            found += [f"{name}:{t.lineno}" for t in targets
                       if isinstance(t, ast.Attribute) and _private_pydantic(t.attr)]
             # a name handed to setattr, object.__setattr__ or an alias of either
             if isinstance(node, ast.Call):
-                found += [f"{name}:{node.lineno}" for a in node.args
+                found += [f"{name}:{a.lineno}" for a in node.args
                           if isinstance(a, ast.Constant) and _private_pydantic(a.value)]
     assert not found, found
 
