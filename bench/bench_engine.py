@@ -49,20 +49,27 @@ BUCKETS = {
 }
 # one process's games, recorded, in CPU seconds (run with the checkout's own engine)
 _TIMED = """
-import contextlib, pathlib, sys, tempfile, time
+import contextlib, importlib, pathlib, sys, tempfile, time
 from engine.rulesets.attack_wing.play import play
 from engine.rulesets.attack_wing.scenario import load_scenario
-try:
-    from engine.memos import forget
-except ImportError:
-    try:  # a checkout from before the memos registered themselves
-        from engine.rulesets.attack_wing.memos import forget
-    except ImportError:  # a checkout from before the memos
-        def forget() -> None: ...
-try:  # the cycle collector as that checkout's `trek` runs games (older ones set it in record_game)
-    from engine.cli.main import fewer_collections
-except ImportError:
-    fewer_collections = contextlib.nullcontext
+
+
+def own(module, name):
+    # module.name from this checkout only: an editable install finds a module the checkout lacks in
+    # the checkout it was installed from (an older checkout would get a newer one's empty registry)
+    try:
+        found = importlib.import_module(module)
+    except ImportError:
+        return None
+    if not pathlib.Path(found.__file__).resolve().is_relative_to(pathlib.Path.cwd().resolve()):
+        return None
+    return getattr(found, name, None)
+
+
+# the memos as this checkout registers or lists them (none before there were memos)
+forget = own("engine.memos", "forget") or own("engine.rulesets.attack_wing.memos", "forget") or (lambda: None)
+# the cycle collector as this checkout's `trek` runs games (older ones set it in record_game)
+fewer_collections = own("engine.cli.main", "fewer_collections") or contextlib.nullcontext
 scenario = load_scenario("skirmish")
 play(scenario, 1000)  # warm (catalog, templates) on a game not timed
 with tempfile.TemporaryDirectory() as tmp:
