@@ -46,7 +46,7 @@ def apply(state: GameState, event: ev.Event) -> GameState:
     except KeyError as exc:
         raise IllegalEvent(f"event {event.seq} ({event.type}): {exc.args[0]}") from None
     rng = new.rng.advanced(event.draws) if event.draws else new.rng
-    return replace(new, seq=event.seq, round=event.round, phase=event.phase, rng=rng)
+    return new.stamped(event.seq, event.round, event.phase, rng)
 
 
 def fold(state: GameState, events: Iterable[ev.Event]) -> GameState:

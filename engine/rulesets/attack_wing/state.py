@@ -17,6 +17,7 @@ from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing.dice import Rng
 
 ORIGIN = Pose(0.0, 0.0, 0.0)
+_NEW = object.__new__
 Phase = Literal["setup", "planning", "activation", "combat", "end", "over"]
 Cloak = Literal["none", "green", "red"]
 
@@ -189,6 +190,16 @@ class GameState:
             object.__setattr__(self, "_index", {s.id: i for i, s in enumerate(self.ships)})
             object.__setattr__(self, "_indexed", self.ships)
 
+    def stamped(self, seq: int, round: int, phase: Phase, rng: Rng) -> GameState:
+        """A copy at another event: ``replace(self, seq=..., round=..., phase=..., rng=...)`` in one step
+        (the reducer's, once an event): a new state filled in as ``evolve`` fills one, its ships (and
+        so their index) the same."""
+        new = _NEW(GameState)
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        fields["seq"], fields["round"], fields["phase"], fields["rng"] = seq, round, phase, rng
+        return new
+
     def ship(self, ship_id: str) -> ShipState:
         try:
             return self.ships[self._index[ship_id]]
@@ -197,7 +208,7 @@ class GameState:
 
     def with_ship(self, ship: ShipState) -> GameState:
         i = self._index[ship.id]
-        return replace(self, ships=(*self.ships[:i], ship, *self.ships[i + 1:]))
+        return self._in_place((*self.ships[:i], ship, *self.ships[i + 1:]))
 
     def update(self, ship_id: str, **changes: object) -> GameState:
         """The state with one ship changed: ``with_ship(replace(ship(ship_id), **changes))`` in one step
@@ -206,7 +217,16 @@ class GameState:
         if i is None:
             raise KeyError(f"no ship {ship_id!r} in this game")
         ships = self.ships
-        return replace(self, ships=(*ships[:i], replace(ships[i], **changes), *ships[i + 1:]))
+        return self._in_place((*ships[:i], replace(ships[i], **changes), *ships[i + 1:]))
+
+    def _in_place(self, ships: tuple[ShipState, ...]) -> GameState:
+        """A copy with ``ships``, whose ids are this state's in the same places: its index holds for
+        them, so it is made as ``stamped`` makes one, without working the index out again."""
+        new = _NEW(GameState)
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        fields["ships"] = fields["_indexed"] = ships
+        return new
 
     def in_play(self, side: int | None = None) -> list[ShipState]:
         return [s for s in self.ships if s.in_play and (side is None or s.side == side)]
