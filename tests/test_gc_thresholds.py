@@ -56,3 +56,41 @@ def test_the_thresholds_come_back_after_a_command_that_fails(defaults: tuple[int
         assert gc.get_threshold()[0] == cli.GAME_GC_THRESHOLD
         raise RuntimeError("a command that fails")
     assert gc.get_threshold() == defaults
+
+
+class _FakeRay:
+    """Stands in for ray: records what ``ray.init`` is given."""
+
+    def __init__(self) -> None:
+        self.inits: list[dict[str, object]] = []
+
+    def is_initialized(self) -> bool:
+        return False
+
+    def init(self, **options: object) -> None:
+        self.inits.append(options)
+
+    def shutdown(self) -> None:
+        pass
+
+
+def test_trek_batch_play_s_own_ray_workers_collect_as_trek_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command hands its setting to the workers of the local Ray it starts (Ray runs the hook in
+    each worker process); a cluster's workers are left as the cluster runs them."""
+    from engine.batch import runner
+
+    fake = _FakeRay()
+    monkeypatch.setattr(runner, "_ray", lambda: fake)
+    with runner.connected(2, None, cli.collect_less_often):
+        pass
+    with runner.connected(2, "ray://cluster:10001", cli.collect_less_often):
+        pass
+    with runner.connected(2, None):
+        pass
+    hooks = [options.get("runtime_env") for options in fake.inits]
+    assert hooks == [{"worker_process_setup_hook": cli.collect_less_often}, None, None]
+
+
+def test_collect_less_often_raises_the_young_threshold_only(defaults: tuple[int, int, int]) -> None:
+    cli.collect_less_often()
+    assert gc.get_threshold() == (cli.GAME_GC_THRESHOLD, *defaults[1:])

@@ -97,6 +97,12 @@ def fewer_collections() -> Iterator[None]:
         gc.set_threshold(*old)
 
 
+def collect_less_often() -> None:
+    """``fewer_collections`` for good, in a process the command owns and never hands back (the
+    workers of `trek batch play`'s own Ray)."""
+    gc.set_threshold(max(gc.get_threshold()[0], GAME_GC_THRESHOLD), *gc.get_threshold()[1:])
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
