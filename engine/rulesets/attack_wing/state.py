@@ -194,7 +194,7 @@ class GameState:
         """A copy at another event: ``replace(self, seq=..., round=..., phase=..., rng=...)`` in one step
         (the reducer's, once an event): a new state filled in as ``evolve`` fills one, its ships (and
         so their index) the same."""
-        new = _NEW(GameState)
+        new = _NEW(type(self))
         fields = new.__dict__
         fields.update(self.__dict__)
         fields["seq"], fields["round"], fields["phase"], fields["rng"] = seq, round, phase, rng
@@ -222,7 +222,7 @@ class GameState:
     def _in_place(self, ships: tuple[ShipState, ...]) -> GameState:
         """A copy with ``ships``, whose ids are this state's in the same places: its index holds for
         them, so it is made as ``stamped`` makes one, without working the index out again."""
-        new = _NEW(GameState)
+        new = _NEW(type(self))
         fields = new.__dict__
         fields.update(self.__dict__)
         fields["ships"] = fields["_indexed"] = ships
