@@ -124,9 +124,11 @@ def write_games(folder: Path) -> int:
 
 
 def play_batch(job: Job, seeds: range, folder: Path, workers: int, address: str | None = None,
-               progress: bool | None = None, on_game: Callable[[GameOutput], None] | None = None) -> PlaySummary:
+               progress: bool | None = None, on_game: Callable[[GameOutput], None] | None = None,
+               worker_setup: Callable[[], None] | None = None) -> PlaySummary:
     """Play every seed of ``seeds`` without a row in ``folder`` on Ray, writing each game as it
-    finishes; a tqdm bar on stderr (``progress`` None: only on a terminal)."""
+    finishes; a tqdm bar on stderr (``progress`` None: only on a terminal). ``worker_setup``: see
+    ``runner.connected``."""
     from tqdm import tqdm  # type: ignore[import-untyped]
 
     prepare(folder, job)
@@ -138,7 +140,7 @@ def play_batch(job: Job, seeds: range, folder: Path, workers: int, address: str 
     warned: dict[str, None] = {}
     try:
         if todo:
-            with connected(workers, address):
+            with connected(workers, address, worker_setup):
                 for output in run_tasks(play_game, ((job, s) for s in todo), workers):
                     if output.error is not None or output.row is None:
                         raise BatchError(f"seed {output.seed}: {output.error or 'no row'}")

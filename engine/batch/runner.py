@@ -44,15 +44,21 @@ def check_workers(workers: int | None) -> int:
 
 
 @contextlib.contextmanager
-def connected(workers: int, address: str | None = None) -> Iterator[None]:
+def connected(workers: int, address: str | None = None,
+              worker_setup: Callable[[], None] | None = None) -> Iterator[None]:
     """Ray for the length of the block: the one already started in this process if any (left
     running), else a cluster at ``address`` (ray://HOST:PORT, or "auto"), else a local Ray with
-    ``workers`` processors, no dashboard and no worker logs on the terminal (shut down after)."""
+    ``workers`` processors, no dashboard and no worker logs on the terminal (shut down after).
+    ``worker_setup`` runs first in each worker process of a local Ray started here (the program's
+    settings for the processes it owns, e.g. the `trek` command's cycle collector); a cluster's
+    workers are its own."""
     ray = _ray()
     if ray.is_initialized():
         yield
         return
     quiet: dict[str, Any] = {"log_to_driver": False, "logging_level": logging.ERROR}
+    if worker_setup is not None and not address:
+        quiet["runtime_env"] = {"worker_process_setup_hook": worker_setup}
     # Ray's core worker installs its own handlers for SIGTERM and SIGINT (they print native stack traces
     # and exit 15): ours are put back, so a stopped batch ends as Ctrl-C does (exit 130, files cleaned up)
     handlers = _handlers()

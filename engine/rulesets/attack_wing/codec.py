@@ -7,6 +7,7 @@ pydantic against the state dataclasses themselves.
 from __future__ import annotations
 
 import dataclasses
+import operator
 from collections.abc import Callable
 from functools import cache
 from typing import Any, TypeVar
@@ -52,23 +53,23 @@ def plain(value: Any) -> Any:
 
 
 def _writer(cls: type) -> Callable[[Any], dict[str, Any]]:
-    """``plain`` of one dataclass, as one generated function: each field to write read once, a leaf taken
-    as it is (no call), anything else through ``plain``. A field added later (``OMIT_DEFAULT``) is left
-    out at its default, so older keyframes keep their bytes."""
+    """``plain`` of one dataclass: the fields to write read in one step, in order, a leaf taken as it is
+    (no call), anything else through ``plain``. A field added later (``OMIT_DEFAULT``) is left out at
+    its default, so older keyframes keep their bytes."""
     fields = [f for f in dataclasses.fields(cls) if f.init and not f.metadata.get(DERIVED)]
-    assert all(f.name.isidentifier() for f in fields)  # our own classes' field names, never data
-    scope: dict[str, Any] = {"L": _LEAVES, "T": type, "P": plain}
-    lines = ["def write(v):", "    out = {}"]
-    for i, f in enumerate(fields):
-        take = f"out[{f.name!r}] = x if T(x := v.{f.name}) in L else P(x)"
-        if f.metadata.get(OMIT_DEFAULT):
-            scope[f"D{i}"] = f.default
-            lines += [f"    if (x := v.{f.name}) != D{i}:", f"        {take}"]
-        else:
-            lines.append(f"    {take}")
-    lines.append("    return out")
-    exec("\n".join(lines), scope)  # the source is built from the field names only, never from data
-    write: Callable[[Any], dict[str, Any]] = scope["write"]
+    names = tuple(f.name for f in fields)
+    optional = tuple((i, f.name, f.default) for i, f in enumerate(fields) if f.metadata.get(OMIT_DEFAULT))
+    read: Callable[[Any], tuple[Any, ...]] = operator.attrgetter(*names) if len(names) > 1 \
+        else lambda v: tuple(getattr(v, name) for name in names)
+    leaves = _LEAVES
+
+    def write(v: Any) -> dict[str, Any]:
+        values = read(v)
+        out = {name: x if type(x) in leaves else plain(x) for name, x in zip(names, values, strict=True)}
+        for i, name, default in optional:
+            if values[i] == default:
+                del out[name]  # (the others keep their order: the same bytes)
+        return out
     return write
 
 

@@ -154,7 +154,7 @@ def play(scenario: Scenario, seed: int, out: Path | None = None, rounds: int | N
     seats = players_for(players, scenario, seed)
 
     def run(sink: Sink[ev.Event, GameState] | None) -> Game:
-        game = Game(setup, seed, seats, sink=sink, trusted_events=True)  # ai and random seats only
+        game = Game(setup, seed, seats, sink=sink)
         game.play()
         return game
 
