@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.rulesets.base import GameMaker, Ruleset
+from engine.rulesets.lazy import lazy
 from engine.rulesets.into_the_unknown import play, reducer, teaching
 from engine.rulesets.into_the_unknown.events import EVENTS, ItuEvent
 from engine.rulesets.into_the_unknown.mission import OBJECTIVES
@@ -53,4 +54,5 @@ def table(header: dict[str, Any]) -> TableGeometry:
 RULESET: Ruleset[ItuState, ItuEvent] = Ruleset(
     name=NAME, codec=ItuCodec(), table=table, presenter=ItuPresenter, seconds=seconds,
     maker=GameMaker(play.bundled, play.plays, play.play_command), replay_check=play.replay_check,
-    event_schema=EVENT_SCHEMA, upgrades=UPGRADES, cards=cards, teaching=lambda name: teaching.plate(name))
+    event_schema=EVENT_SCHEMA, upgrades=UPGRADES, cards=cards, teaching=lambda name: teaching.plate(name),
+    notation=lazy("engine.rulesets.into_the_unknown.notation", "notation"))
