@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from engine.rulesets.base import GameMaker, Ruleset
-from engine.rulesets.lazy import lazy
 from engine.rulesets.into_the_unknown import play, reducer, teaching
 from engine.rulesets.into_the_unknown.events import EVENTS, ItuEvent
 from engine.rulesets.into_the_unknown.mission import OBJECTIVES
@@ -14,6 +13,7 @@ from engine.rulesets.into_the_unknown.screen import cards
 from engine.rulesets.into_the_unknown.state import ItuState
 from engine.rulesets.into_the_unknown.table import SECTOR_MM
 from engine.rulesets.into_the_unknown.upgrades import EVENT_SCHEMA, UPGRADES
+from engine.rulesets.lazy import lazy
 from engine.timeline import TableGeometry
 from engine.view import MarkerView
 

@@ -9,7 +9,7 @@ from engine.rulesets.notation import GameNotation, NotationRun
 
 
 def run(text: str, base: Path | None, record: bool) -> NotationRun:
-    from engine.rulesets.into_the_unknown.notation.importer import run_text
+    from engine.rulesets.into_the_unknown.notation.playing import run_text
 
     return run_text(text, base, record)
 

@@ -11,6 +11,7 @@ made against the dice and cards it writes, so an import of the export draws what
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +52,9 @@ STEP = INCH / 4  # the export's search for the reach a stopped maneuver asked fo
 
 
 def number(x: float) -> str:
-    """A number as short as it reads back exactly (a whole number without its point)."""
+    """A number as short as it reads back exactly (a whole number without its point; -0 keeps its sign)."""
+    if x == 0 and math.copysign(1.0, x) < 0:
+        return "-0"
     return str(int(x)) if float(x).is_integer() and abs(x) < 1e15 else repr(float(x))
 
 
@@ -161,7 +164,7 @@ class _Writer:
     def in_order(self, ship: str) -> bool:
         return self.order_event is not None and self.order_event.ship == ship
 
-    def event(self, pre: ItuState, e: ItuEvent) -> None:  # noqa: C901 - one case per event type
+    def event(self, pre: ItuState, e: ItuEvent) -> None:
         side = pre.sides
         if isinstance(e, GameStarted):
             self.header_lines(e)
@@ -234,7 +237,8 @@ class _Writer:
 
     def header_lines(self, e: GameStarted) -> None:
         h = self.header
-        names = h.get("notation") if isinstance(h.get("notation"), dict) else {}
+        found = h.get("notation")
+        names: dict[str, Any] = found if isinstance(found, dict) else {}
         self.out += ["", "Game: into_the_unknown"]
         for tag in ("Event", "Date", "Site", "Round"):
             if isinstance(names.get(tag), str):

@@ -16,7 +16,8 @@ from typing import Any, Final
 from engine.rulesets.into_the_unknown.table import INCH
 from engine.rulesets.notation import Issue
 
-RULE_GRAMMAR: Final = "notation grammar (docs/notation.md, Star Trek: Into the Unknown): a line the notation cannot read"
+RULE_GRAMMAR: Final = ("notation grammar (docs/notation.md, Star Trek: Into the Unknown): a line the notation "
+                       "cannot read")
 RULE_HEADER: Final = "the header: Game, Mission, Seed, Rounds, players (docs/notation.md, Star Trek: Into the Unknown)"
 MAX_LINE: Final = 2000  # characters in one line; a longer one is refused unread
 MAX_FREE_TAG: Final = 200  # characters of a free tag's value (Event, Site, Date, players)
@@ -86,7 +87,7 @@ def distance_mm(text: str) -> float:
 def plan_of(text: str) -> dict[str, Any]:
     """A maneuver or an alert step after an order's colon, as data (ValueError: unreadable)."""
     t = text.strip()
-    if found := re.fullmatch(rf"warp\s+(\d+)\s+(\S+(?:\s*mm)?)", t, re.IGNORECASE):
+    if found := re.fullmatch(r"warp\s+(\d+)\s+(\S+(?:\s*mm)?)", t, re.IGNORECASE):
         return {"plan": "warp", "factor": int(found[1]), "distance": distance_mm(found[2])}
     if found := re.fullmatch(rf"impulse\s+(\S+?(?:\s*mm)?)(?:\s+turn\s+({NUM})\s+(port|starboard)\s+(before|after))?",
                              t, re.IGNORECASE):
@@ -186,7 +187,8 @@ def parse(text: str) -> Notation:
     in_header = True
     for no, raw in enumerate(text.splitlines(), start=1):
         if len(raw) > MAX_LINE:
-            doc.issues.append(Issue(no, "syntax", f"a line of {len(raw)} characters (at most {MAX_LINE})", RULE_GRAMMAR))
+            doc.issues.append(Issue(no, "syntax", f"a line of {len(raw)} characters (at most {MAX_LINE})",
+                                    RULE_GRAMMAR))
             continue
         code, comment = split_comment(raw)
         if not code:

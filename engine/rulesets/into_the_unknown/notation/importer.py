@@ -11,30 +11,24 @@ as the guide's "nothing" (a pass, no reroll, no readying) or reported as missing
 
 from __future__ import annotations
 
-import io
 from collections import deque
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Final, Literal
 
-from engine.errors import TrekError
-from engine.rulesets.into_the_unknown import mission
 from engine.rulesets.into_the_unknown.ai import MISSION_ACTIONS, Choice, Relocation, mission_action, options_at
 from engine.rulesets.into_the_unknown.combat import DAMAGE_DECK, Shot
 from engine.rulesets.into_the_unknown.dice import FACES, How, Modifier, Pool
 from engine.rulesets.into_the_unknown.events import ItuEvent
-from engine.rulesets.into_the_unknown.game import ROUND_LIMIT, ItuGame
+from engine.rulesets.into_the_unknown.game import ItuGame
 from engine.rulesets.into_the_unknown.movement import ComeAboutPlan, ImpulsePlan, Plan, WarpPlan
-from engine.rulesets.into_the_unknown.notation.grammar import RULE_HEADER, Line, Notation, parse
-from engine.rulesets.into_the_unknown.orders import Option, options
+from engine.rulesets.into_the_unknown.notation.grammar import RULE_HEADER, Line, Notation
+from engine.rulesets.into_the_unknown.orders import IllegalOrder, Option, maneuver, options
 from engine.rulesets.into_the_unknown.projectiles import Launch, ManeuverSide
 from engine.rulesets.into_the_unknown.state import ItuState, ProjectileState
-from engine.rulesets.notation import Issue, NotationRun
-from engine.rulesets.rng import TABLE_DICE, Rng
+from engine.rulesets.into_the_unknown.volley import plan_refusal
+from engine.rulesets.notation import Issue
+from engine.rulesets.rng import Rng
 
-DEFAULT_PLAYER: Final = "table"
-FREE_TAGS: Final = ("Event", "Date", "Site", "Round")
-KNOWN_TAGS: Final = ("Game", "Notation", "Mission", "Seed", "Rounds", "Player A", "Player B", *FREE_TAGS)
 RULES: Final[dict[str, str]] = {
     "order": "guide, \"Priority Orders\" and \"Standby Orders\": an action a station of the ship offers, ordered "
              "by a ready officer at that station or in its section (priority), its cost paid from the officer's "
@@ -60,7 +54,7 @@ RULES: Final[dict[str, str]] = {
 DICE_VERBS: Final = frozenset({"roll", "reroll", "discovery", "peril", "card"})
 
 
-class _Stop(Exception):
+class Stop(Exception):
     """The notation cannot be followed further (an issue says why)."""
 
 
@@ -103,6 +97,10 @@ class TableDice:
             if roll.served[kind] < len(faces) and (kind == "expertise" or roll.served["expertise"] == 0):
                 roll.served[kind] += 1
                 return s.face_index(roll.line, kind, faces[roll.served[kind] - 1], n, number)
+        while s.dice and s.dice[0].verb in ("reroll", "discovery", "peril"):  # the seats were not asked for them
+            skipped = s.dice.popleft()
+            issue(s.issues, skipped.no, "unused", f"the game never reaches this {skipped.verb} line here: the test "
+                                                  "allows no such change now")
         head = s.dice[0] if s.dice else None
         if head is not None and head.verb == "card" and (kind is None or roll is not None):
             s.dice.popleft()
@@ -248,7 +246,7 @@ class Script:
         if head is None or head.verb != verb or (verb == "reroll" and head.args["how"].lower() != how):
             return None
         self.dice.popleft()
-        index = head.args["die"] - 1
+        index: int = head.args["die"] - 1
         if not 0 <= index < len(pool.dice):
             issue(self.issues, head.no, "reroll", f"die {index + 1}: the pool has {len(pool.dice)} dice")
             return None
@@ -293,7 +291,7 @@ class NotationSeat:
         unit = line.args[key]
         ships = [sh for sh in self.s.state.ships if sh.id == unit]
         tokens = [p for p in self.s.state.projectiles if p.id == unit]
-        return bool(ships and ships[0].side == self.side or tokens and tokens[0].side == self.side)
+        return bool((ships and ships[0].side == self.side) or (tokens and tokens[0].side == self.side))
 
     def order(self, state: ItuState, side: int, kind: Literal["priority", "standby"]) -> Choice | None:
         line = self.s.head()
@@ -305,7 +303,7 @@ class NotationSeat:
             said = f"line says {line.verb}" if line is not None else "notation has ended"
             issue(self.s.issues, where, "missing", f"round {state.round}: the {state.sides[side]} player's "
                                                    f"{kind} turn needs an order or a pass; the {said}")
-            raise _Stop
+            raise Stop
         self.s.take()
         return self.choice(state, line, kind)
 
@@ -322,7 +320,7 @@ class NotationSeat:
                                                    f"{a['action']} at {a['station']}"
                                                    + (f" by {a['officer']}" if a.get("officer") else "")
                                                    + f" now (it may: {'; '.join(offered) or 'nothing'})")
-            raise _Stop
+            raise Stop
         plan: Plan | None = None
         if a.get("plan") == "warp":
             plan = WarpPlan(a["factor"], a["distance"])
@@ -330,14 +328,21 @@ class NotationSeat:
             plan = ImpulsePlan(a["distance"], a["turn"], a["side"], a["when"])
         elif a.get("plan") == "come_about":
             plan = ComeAboutPlan(a["heading"] % 360.0)
+        if plan is not None:  # the maneuver as the engine will resolve it: warp drive, engine power, turn
+            try:
+                maneuver(state, ship.id, plan, seq=state.seq + 1, phase=state.phase)
+            except IllegalOrder as exc:
+                issue(self.s.issues, line.no, "maneuver", str(exc))
+                raise Stop from None
         shots, launches = [], []
         for child in line.children:
             if child.verb == "attack":
                 weapon = next((w for w in ship.card.beams if w.name.lower() == child.args["weapon"].lower()), None)
                 if weapon is None:
+                    beams = ", ".join(w.name for w in ship.card.beams)
                     issue(self.s.issues, child.no, "attack", f"{ship.name} has no beam {child.args['weapon']!r} "
-                                                             f"(its beams: {', '.join(w.name for w in ship.card.beams)})")
-                    raise _Stop
+                                                             f"(its beams: {beams})")
+                    raise Stop
                 shots.append(Shot(weapon, child.args["target"], child.args.get("end"), child.args["arc"].lower(),
                                   child.args["power"], child.args["reserve"]))
             elif child.verb == "launch":
@@ -346,9 +351,15 @@ class NotationSeat:
                 if launcher is None:
                     issue(self.s.issues, child.no, "attack", f"{ship.name} has no launcher "
                                                              f"{child.args['launcher']!r}")
-                    raise _Stop
+                    raise Stop
                 launches.append(Launch(launcher, child.args["end"], child.args["turn"], child.args["endurance"],
                                        child.args["power"], child.args["reserve"]))
+        if shots or launches:
+            why = plan_refusal(ship, [(x.weapon.name, x.arc, x.weapons_power, x.reserve) for x in shots]
+                               + [(x.launcher.name, x.end, x.weapons_power, x.reserve) for x in launches])
+            if why is not None:
+                issue(self.s.issues, line.children[0].no, "attack", f"FIRE WEAPONS: {why}")
+                raise Stop
         target = a.get("target")
         mission_action = a["action"] in ("THREAT ANALYSIS", "DEMOLITION SALVO", "TRANSPORTER EVAC")
         return Choice(ship=ship.id, option=found[0], plan=plan, objective=target if mission_action else None,
@@ -381,7 +392,7 @@ class NotationSeat:
             self.s.take()
             a = line.args
             moves.append(Relocation(a["ship"], a["officer"].lower(), a["section"].lower(),
-                                    a["station"].lower() if a.get("station") else None, line.reason))  # type: ignore[arg-type]
+                                    a["station"].lower() if a.get("station") else None, line.reason))
         return moves
 
     def raise_alert(self, state: ItuState, ship: str) -> bool:
@@ -404,7 +415,7 @@ class NotationSeat:
             where = line.no if line is not None else 0
             issue(self.s.issues, where, "missing", f"{token.id} must engage impulse now (Inertia): a "
                                                    f"'{token.id} moves SIDE' line")
-            raise _Stop
+            raise Stop
         self.s.take()
         return line.args["side"], line.args["across"]
 
@@ -414,137 +425,7 @@ class NotationSeat:
             if line.args["objective"] not in outposts:
                 issue(self.s.issues, line.no, "order", f"{token.id} cannot take DEMOLITION SALVO at "
                                                        f"{line.args['objective']} (it may at: {', '.join(outposts)})")
-                raise _Stop
+                raise Stop
             self.s.take()
             return str(line.args["objective"])
         return None
-
-
-@dataclass
-class Header:
-    seed: int
-    rounds: int
-    players: tuple[str, str]
-    free: dict[str, str]
-
-
-def read_header(doc: Notation, issues: list[Issue]) -> Header | None:
-    tags = {name.lower(): (no, value) for name, no, value in doc.tags}
-    for name, no, _ in doc.tags:
-        if name.lower() not in {k.lower() for k in KNOWN_TAGS}:
-            issue(issues, no, "header", f"unknown tag {name!r} (the tags: {', '.join(KNOWN_TAGS)})")
-    no, name = tags.get("mission", (0, mission.NAME))
-    if name.lower() != mission.NAME:
-        issue(issues, no, "header", f"Mission {name!r}: the mission is {mission.NAME} ({mission.TITLE})")
-    seed = rounds = 0
-    try:
-        no, text = tags.get("seed", (0, "1"))
-        seed = int(text)
-        no, text = tags.get("rounds", (0, str(ROUND_LIMIT)))
-        rounds = int(text)
-        if not 1 <= rounds <= ROUND_LIMIT or not 0 <= seed < 2 ** 63:
-            raise ValueError
-    except ValueError:
-        issue(issues, no, "header", f"{text!r}: Seed is a whole number, Rounds 1 to {ROUND_LIMIT}")
-    if issues:
-        return None
-    players = (tags.get("player a", (0, DEFAULT_PLAYER))[1] or DEFAULT_PLAYER,
-               tags.get("player b", (0, DEFAULT_PLAYER))[1] or DEFAULT_PLAYER)
-    free = {name: value for name, _, value in doc.tags if name in FREE_TAGS or name.lower() in ("player a", "player b")
-            and value not in ("ai", DEFAULT_PLAYER)}
-    return Header(seed, rounds, players, free)
-
-
-def header_of(head: Header) -> dict[str, Any]:
-    """The replay header `trek play` writes, the seats the players (``ai`` or the table), and the names the
-    table gave (Event, Date, Site, players) under ``notation``."""
-    from engine.rulesets.into_the_unknown.play import header_for
-
-    header = header_for(head.seed, head.rounds)
-    header["seats"] = ["ai" if p == "ai" else DEFAULT_PLAYER for p in head.players]
-    if head.free:
-        header["notation"] = dict(head.free)
-    return header
-
-
-def run_text(text: str, base: Path | None, record: bool) -> NotationRun:
-    from engine.rulesets.into_the_unknown.play import result_of
-
-    doc = parse(text)
-    issues: list[Issue] = list(doc.issues)
-    head = read_header(doc, issues)
-    if head is None or issues:
-        return NotationRun(False, sorted(issues, key=lambda i: i.line), 0, None, None)
-    script = Script(doc, issues, head.seed)
-    seats = [NotationSeat(script, 0), NotationSeat(script, 1)]
-    events: list[ItuEvent] = []
-
-    def sink(event: ItuEvent, state: ItuState) -> None:
-        events.append(event)
-        script.on_event(event, state)
-
-    game = ItuGame(head.seed, seats, sink, head.rounds)  # the mission's setup: the seed's anomalies
-    script.game = game
-    token = TABLE_DICE.set(TableDice(script))
-    stopped = False
-    try:
-        game.play()
-        script.finish_dice()
-    except _Stop:
-        stopped = True
-    except (TrekError, ValueError) as exc:  # the engine's own refusal (IllegalOrder, IllegalAttack, reducer)
-        where = script.last.no if script.last is not None else 0
-        issue(issues, where, "order" if script.last is not None and script.last.verb == "order" else "engine",
-              str(exc).splitlines()[0])
-        stopped = True
-    finally:
-        TABLE_DICE.reset(token)
-    state = game.state
-    while script.lines:
-        line = script.lines.popleft()
-        if line.verb == "result":
-            script.result = line
-        elif not stopped and (line.verb != "round" or state.over):
-            issue(issues, line.no, "unused", f"the game {'is over' if state.over else 'stopped'} before this line")
-    if not issues and not state.over:
-        issue(issues, script.last.no if script.last else 0, "missing",
-              f"the notation stops in round {state.round}; the game goes on")
-    if not issues and script.result is not None and state.over:
-        said = script.result.args
-        winner = script.side_of(said["winner"])
-        scores = (state.score(0), state.score(1))
-        if winner != state.winner or ("a" in said and (int(said["a"]), int(said["b"])) != scores):
-            issue(issues, script.result.no, "result", f"the rules give: {state.sides[state.winner or 0]} wins, "
-                                                      f"{scores[0]} to {scores[1]}")
-    result = result_of(game)
-    ending = ""
-    if state.over and state.winner is not None:
-        ending = f"{state.sides[state.winner]} wins, {state.score(0)} to {state.score(1)}"
-    sound = not issues
-    replay = _record(header_of(head), game.events, result) if sound and record else None
-    return NotationRun(sound, sorted(issues, key=lambda i: i.line), len(game.events), state.round, result, ending,
-                       (), replay)
-
-
-def _record(header: dict[str, Any], events: list[ItuEvent], result: dict[str, Any] | None) -> bytes:
-    """The replay's bytes as `trek play` streams them: the header stamped with the ruleset, every event,
-    a keyframe where the writer wants one after each run of KEYFRAME_EVERY events, the result."""
-    from engine.replay.writer import ReplayWriter
-    from engine.rulesets.into_the_unknown.reducer import apply
-    from engine.rulesets.into_the_unknown.ruleset import RULESET
-    from engine.rulesets.record import KEYFRAME_EVERY, stamped
-
-    buffer = io.BytesIO()
-    codec = RULESET.codec
-    writer = ReplayWriter(buffer, stamped(RULESET, header), keyframe_every=KEYFRAME_EVERY)
-    state = ItuState()
-    since = 0
-    for event in events:
-        state = apply(state, event)
-        writer.event(codec.encode_event(event))
-        since += 1
-        if since >= KEYFRAME_EVERY and writer.wants_keyframe:
-            writer.keyframe(codec.encode_state(state))
-            since = 0
-    writer.close(result)
-    return buffer.getvalue()
