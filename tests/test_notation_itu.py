@@ -114,8 +114,8 @@ Round 1
 def issues(text: str) -> list[tuple[int, str, str, str]]:
     outcome = run_text(text, None, False)
     assert not outcome.sound
-    return [(i.line, i.as_dict()["class"], str(i.as_dict()["message"]), str(i.as_dict()["rule"]))
-            for i in outcome.issues]  # type: ignore[misc]
+    return [(i.line, str(i.as_dict()["class"]), str(i.as_dict()["message"]), str(i.as_dict()["rule"]))
+            for i in outcome.issues]
 
 
 def guide_with(old: str, new: str) -> str:
