@@ -105,7 +105,7 @@ def _report(outcome: Any, label: str, game: str, args: argparse.Namespace, extra
             print(f"{label}: ... and {len(outcome.issues) - MAX_LISTED} more", file=sys.stderr)
         if outcome.sound:
             end = f"; {outcome.ending}" if outcome.ending else ""
-            print(f"{label}: sound: {outcome.rounds or 0} rounds, {outcome.events} events{end}")
+            print(f"{label}: sound: {outcome.rounds or 0} {outcome.round_name}s, {outcome.events} events{end}")
         else:
             n = len(outcome.issues)
             print(f"{label}: {n} issue{'s' if n != 1 else ''}", file=sys.stderr)

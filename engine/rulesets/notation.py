@@ -70,6 +70,7 @@ class NotationRun:
     ending: str = ""  # how the game ended, in words, for the one-line summary
     warnings: Sequence[str] = ()
     replay: bytes | None = None
+    round_name: str = "round"  # what the game calls its rounds (Fleet Captains: "turn")
 
 
 @dataclass(frozen=True)
