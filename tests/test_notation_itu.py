@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -236,3 +237,43 @@ def test_cli_an_unknown_game_and_unreadable_input(capsys: pytest.CaptureFixture[
     huge.write_bytes(b"Game: into_the_unknown\n" + b"x" * (4 * 1024 * 1024))  # 4 MiB of one line
     code, _, err = run(capsys, "notation", "check", str(huge))
     assert code == 2 and "larger than the limit" in err
+
+
+def test_table_dice_answer_the_draws_and_the_counter_advances_as_the_seeds() -> None:
+    """While a notation is imported the table's dice answer each draw (here: the last face of each die);
+    the generator's counter advances as the seeded one would, so the events count the same draws."""
+    from engine.rulesets.into_the_unknown.dice import roll
+    from engine.rulesets.rng import TABLE_DICE, Rng
+
+    token = TABLE_DICE.set(lambda n, number: n - 1)
+    try:
+        pool, after = roll(Rng(5), 2, 1)
+    finally:
+        TABLE_DICE.reset(token)
+    assert [d.face for d in pool.dice] == ["breakthrough", "breakthrough", "discovery"] and after.drawn == 3
+    seeded, again = roll(Rng(5), 2, 1)
+    assert again.drawn == 3 and seeded == roll(Rng(5), 2, 1)[0]  # without the table: the seed's dice
+
+
+def test_a_table_game_is_validated_by_the_rules_not_by_an_ai(tmp_path: Path) -> None:
+    """A table game's dice are the table's, but what they do is the rules': a forged effect (3 victory
+    points for the guide's THREAT ANALYSIS instead of its 1 and 1 for the breakthrough) is found."""
+    from engine.rulesets.into_the_unknown.notation.playing import table_check
+
+    outcome = run_text(GUIDE.read_text(), GUIDE.parent, True)
+    assert outcome.replay is not None
+    replay = open_replay_bytes(tmp_path, outcome.replay)
+    header, events = replay.header, list(replay.events())
+    assert header["seats"] == ["table", "table"]
+    assert table_check(header, iter(events), replay.result, True) == []
+    forged = [dict(e) for e in events]
+    test = next(e for e in forged if e["type"] == "test_made")
+    test["effects"] = {**test["effects"], "victory": [3, 0]}  # type: ignore[dict-item]
+    problems = table_check(header, iter(forged), replay.result, True)
+    assert len(problems) == 1 and "test_made" in problems[0]
+
+
+def open_replay_bytes(tmp_path: Path, data: bytes) -> Any:
+    path = tmp_path / "table.trek"
+    path.write_bytes(data)
+    return open_replay(path)
