@@ -268,7 +268,7 @@ def test_a_table_game_is_validated_by_the_rules_not_by_an_ai(tmp_path: Path) -> 
     assert table_check(header, iter(events), replay.result, True) == []
     forged = [dict(e) for e in events]
     test = next(e for e in forged if e["type"] == "test_made")
-    test["effects"] = {**test["effects"], "victory": [3, 0]}  # type: ignore[dict-item]
+    test["effects"] = {**test["effects"], "victory": [3, 0]}
     problems = table_check(header, iter(forged), replay.result, True)
     assert len(problems) == 1 and "test_made" in problems[0]
 
