@@ -20,7 +20,6 @@ from engine.errors import TrekError
 MAX_BYTES: Final = 4 * 1024 * 1024  # a notation over this is refused unread (docs/notation.md)
 MAX_LINES: Final = 100_000
 HEADER_LINES: Final = 200  # the Game tag is looked for among the first lines only
-DEFAULT_GAME: Final = "attack_wing"
 _GAME_TAG = re.compile(r"^\s*game\s*:\s*(?P<value>[^#]*?)\s*(#.*)?$", re.IGNORECASE)
 
 
@@ -106,4 +105,6 @@ def game_of(text: str) -> tuple[str, int]:
         found = _GAME_TAG.match(line)
         if found:
             return re.sub(r"[\s\-]+", "_", found["value"].strip().strip('"').lower()), no
-    return DEFAULT_GAME, 0
+    from engine.rulesets.registry import NOTATION_DEFAULT
+
+    return NOTATION_DEFAULT, 0

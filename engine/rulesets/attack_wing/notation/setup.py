@@ -208,6 +208,15 @@ class TableBuilder:
             if (side, index) in wanted:
                 self.issue(line.no, "setup", f"{line.ship} is placed twice in the setup")
                 continue
+            if line.measured is not None:  # as measured at the table: from the edges or a ship placed before
+                placed = {SIDE_LETTERS[s] + str(i + 1): pose for s in (0, 1)
+                          for i, pose in enumerate(scenario.sides[s].start)}
+                placed.update({SIDE_LETTERS[s] + str(i + 1): w.pose for (s, i), w in wanted.items()})
+                try:
+                    line.pose = line.measured.pose(scenario.play_area.width, scenario.play_area.height, placed)
+                except ValueError as exc:
+                    self.issue(line.no, "setup", str(exc))
+                    continue
             problem = _deploy_problem(scenario, side, index, line.pose)
             if problem:
                 self.issue(line.no, "setup", problem)
