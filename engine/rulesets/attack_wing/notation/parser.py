@@ -36,7 +36,7 @@ MAX_ROUND: Final = 1000
 
 # header tags the notation reads (case does not matter); any other tag is kept as it is
 KNOWN_TAGS: Final = ("Event", "Site", "Date", "Round", "Scenario", "Seed", "Rounds", "Side A", "Side B", "Player A",
-                     "Player B", "Notation")
+                     "Player B", "Notation", "Game")
 _TAG = re.compile(r"([A-Za-z][A-Za-z0-9 ]{0,40}?)\s*:(.*)")
 _FLEET = re.compile(r"fleet\s+([A-Za-z])\s*:(.*)", re.IGNORECASE)
 _SHIP_ENTRY = re.compile(r"([A-Za-z]\d{1,3})\s+ship\b(.*)", re.IGNORECASE)

@@ -41,7 +41,8 @@ DEFAULT_PLAYER: Final = "table"
 NOTATION_VERSION: Final = "1"
 # tags that build the game; the others (Event, Date, Site, any tag of your own) go into the
 # replay header under "notation"
-STRUCTURAL_TAGS: Final = ("Scenario", "Seed", "Rounds", "Side A", "Side B", "Player A", "Player B", "Notation")
+STRUCTURAL_TAGS: Final = ("Scenario", "Seed", "Rounds", "Side A", "Side B", "Player A", "Player B", "Notation",
+                           "Game")  # Game: which game's notation this is (trek notation reads it)
 POSE_TOLERANCE: Final = 1e-3  # mm and degrees: a setup line at the scenario's own pose changes nothing
 
 
