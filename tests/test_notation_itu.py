@@ -277,3 +277,17 @@ def open_replay_bytes(tmp_path: Path, data: bytes) -> Any:
     path = tmp_path / "table.trek"
     path.write_bytes(data)
     return open_replay(path)
+
+
+def test_a_game_that_says_the_ai_played_must_be_the_ais(tmp_path: Path) -> None:
+    """`Player A: ai` and `Player B: ai` record the seats as the AI's, which `trek replay validate` plays
+    again: other decisions under those names are a header issue (name the players instead)."""
+    text = BUNDLED.read_text()
+    moved = text.replace('warp 5 10"', 'warp 5 9"', 1)
+    assert moved != text
+    (line, code, message, _), = issues(moved)
+    assert (line, code) == (line_of(moved, "Player A: ai"), "header") and "not the decisions the AI" in message
+    named = moved.replace("Player A: ai", "Player A: Ben")
+    outcome = run_text(named, None, True)
+    assert outcome.sound and outcome.replay is not None
+    assert open_replay_bytes(tmp_path, outcome.replay).header["seats"] == ["table", "table"]

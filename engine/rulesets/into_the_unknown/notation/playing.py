@@ -65,7 +65,8 @@ def header_of(head: Header) -> dict[str, Any]:
     from engine.rulesets.into_the_unknown.play import header_for
 
     header = header_for(head.seed, head.rounds)
-    header["seats"] = ["ai" if p == "ai" else DEFAULT_PLAYER for p in head.players]
+    # the AI's seats only where the AI played both (the game `trek replay validate` plays again), else the table's
+    header["seats"] = ["ai", "ai"] if head.players == ("ai", "ai") else [DEFAULT_PLAYER, DEFAULT_PLAYER]
     if head.free:
         header["notation"] = dict(head.free)
     return header
@@ -144,9 +145,20 @@ def run_text(text: str, base: Path | None, record: bool) -> NotationRun:
     ending = ""
     if state.over and state.winner is not None:
         ending = f"{state.sides[state.winner]} wins, {state.score(0)} to {state.score(1)}"
-    sound = not played.issues
-    replay = _record(header_of(head), game.events, result) if sound and record else None
-    return NotationRun(sound, played.issues, len(game.events), state.round, result, ending, (), replay)
+    issues = list(played.issues)
+    header = header_of(head)
+    if not issues and header["seats"] == ["ai", "ai"]:  # a replay that says the AI played is checked as the AI's
+        from engine.rulesets.into_the_unknown.play import replay_check
+        from engine.rulesets.into_the_unknown.ruleset import RULESET
+
+        raw = (RULESET.codec.encode_event(e) for e in game.events)
+        if replay_check(header, raw, result, True):
+            line = next((no for name, no, _ in parse(text).tags if name.lower() in ("player a", "player b")), 0)
+            issue(issues, line, "header", "Player A and Player B say ai, but these are not the decisions the AI "
+                                          "makes: name the players (or write table)")
+    sound = not issues
+    replay = _record(header, game.events, result) if sound and record else None
+    return NotationRun(sound, issues, len(game.events), state.round, result, ending, (), replay)
 
 
 def table_check(header: dict[str, Any], events: Iterator[dict[str, Any]], result: dict[str, Any] | None,
