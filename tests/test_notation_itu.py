@@ -148,6 +148,13 @@ def test_an_order_the_ship_cannot_be_given_quotes_the_priority_order_rule() -> N
     assert "WARP at captains_chair by sisko" in message  # what it may do instead
 
 
+def test_a_ship_that_is_not_in_the_game() -> None:
+    text = guide_with("defiant priority WARP", "enterprise priority WARP")
+    (line, code, message, rule), = issues(text)
+    assert (line, code) == (line_of(text, "enterprise priority"), "ship") and "defiant, fighter" in message
+    assert "Learning Mission Setup" in rule
+
+
 def test_a_warp_beyond_the_drive_quotes_the_warp_rule() -> None:
     text = guide_with('warp 8 15"', 'warp 9 15"')
     (_, code, message, rule), = issues(text)

@@ -46,6 +46,7 @@ RULES: Final[dict[str, str]] = {
                "test, a move for every torpedo",
     "unused": "a line the game never reaches (the step did not happen, or the game was over)",
     "round": "rounds come in order, and each statement belongs to the round it is written in",
+    "ship": "guide, \"Learning Mission Setup\": the mission's ships, by their ids (defiant, fighter)",
     "result": "guide, \"Ending the Game\": the higher score wins (a tie as docs/rulings.md says)",
     "engine": "the rules engine refused a step",
 }
@@ -298,6 +299,11 @@ class NotationSeat:
         if line is not None and self._mine(line, "pass", "side"):
             self.s.take()
             return None
+        ships = [sh.id for sh in state.ships]
+        if line is not None and line.verb == "order" and line.args["ship"] not in ships:
+            issue(self.s.issues, line.no, "ship", f"there is no ship {line.args['ship']!r} in this game "
+                                                  f"({', '.join(ships)})")
+            raise Stop
         if line is None or not self._mine(line, "order") or line.args["kind"] != kind:
             where = line.no if line is not None else (self.s.last.no if self.s.last else 0)
             said = f"line says {line.verb}" if line is not None else "notation has ended"
