@@ -298,3 +298,16 @@ def test_a_game_that_says_the_ai_played_must_be_the_ais(tmp_path: Path) -> None:
     outcome = run_text(named, None, True)
     assert outcome.sound and outcome.replay is not None
     assert open_replay_bytes(tmp_path, outcome.replay).header["seats"] == ["table", "table"]
+
+
+def test_ready_phase_lines_the_rules_refuse() -> None:
+    """Guide, "Ready Phase": a side readies its own committed officers and moves officers aboard its
+    ships to a section of them."""
+    text = BUNDLED.read_text()
+    wrong = text.replace("ready Federation: defiant/daring_first_officer", "ready Federation: fighter/talaktalan", 1)
+    (line, code, message, rule), = issues(wrong)
+    assert (line, code) == (line_of(wrong, "ready Federation: fighter"), "ready") and "Ready Phase" in rule
+    nowhere = text.replace("defiant relocates redoubtable_engineer to bridge  #",
+                           "defiant relocates redoubtable_engineer to nowhere  #", 1)
+    (line, code, message, _), = issues(nowhere)
+    assert code == "ready" and "section" in message and "'nowhere'" in message

@@ -46,6 +46,8 @@ RULES: Final[dict[str, str]] = {
                "test, a move for every torpedo",
     "unused": "a line the game never reaches (the step did not happen, or the game was over)",
     "round": "rounds come in order, and each statement belongs to the round it is written in",
+    "ready": "guide, \"Ready Phase\": up to 3 of the side's committed officers readied, up to 3 of its officers "
+             "moved to a section (and perhaps an open station) of their own ship",
     "ship": "guide, \"Learning Mission Setup\": the mission's ships, by their ids (defiant, fighter)",
     "result": "guide, \"Ending the Game\": the higher score wins (a tie as docs/rulings.md says)",
     "engine": "the rules engine refused a step",
@@ -57,6 +59,17 @@ DICE_VERBS: Final = frozenset({"roll", "reroll", "discovery", "peril", "card"})
 
 class Stop(Exception):
     """The notation cannot be followed further (an issue says why)."""
+
+
+def refusal(exc: Exception) -> str:
+    """What the engine's refusal says, in one line (a schema's refusal: the field and why)."""
+    from pydantic import ValidationError
+
+    if isinstance(exc, ValidationError) and exc.errors():
+        first = exc.errors()[0]
+        where = ".".join(str(x) for x in first.get("loc", ()))
+        return f"{where}: {first.get('msg', 'not allowed')} ({first.get('input')!r})"
+    return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
 
 
 def issue(issues: list[Issue], line: int, code: str, message: str) -> None:

@@ -14,7 +14,7 @@ from engine.rulesets.into_the_unknown import mission
 from engine.rulesets.into_the_unknown.events import ItuEvent
 from engine.rulesets.into_the_unknown.game import ROUND_LIMIT, ItuGame
 from engine.rulesets.into_the_unknown.notation.grammar import Notation, parse
-from engine.rulesets.into_the_unknown.notation.importer import NotationSeat, Script, Stop, TableDice, issue
+from engine.rulesets.into_the_unknown.notation.importer import NotationSeat, Script, Stop, TableDice, issue, refusal
 from engine.rulesets.into_the_unknown.state import ItuState
 from engine.rulesets.notation import Issue, NotationRun
 from engine.rulesets.rng import TABLE_DICE
@@ -107,8 +107,9 @@ def play_text(text: str) -> Played:
         stopped = True
     except (TrekError, ValueError) as exc:  # the engine's own refusal (IllegalOrder, IllegalAttack, reducer)
         where = script.last.no if script.last is not None else 0
-        issue(issues, where, "order" if script.last is not None and script.last.verb == "order" else "engine",
-              str(exc).splitlines()[0])
+        verb = script.last.verb if script.last is not None else ""
+        issue(issues, where, {"order": "order", "ready": "ready", "relocate": "ready"}.get(verb, "engine"),
+              refusal(exc))
         stopped = True
     finally:
         TABLE_DICE.reset(token)
