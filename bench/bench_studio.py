@@ -19,7 +19,8 @@ from collections.abc import Callable
 from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing.maneuvers import Maneuver, maneuver_path, template_outline
 from engine.rulesets.attack_wing.params import PLAY_AREA_MM
-from engine.view import AttackView, ObstacleView, ShipView, TableView, TemplateView
+from engine.view import ShipView, TableView, TemplateView
+from engine.view_attack_wing import AttackView, AttackWingTable, ObstacleView
 from studio.offscreen import display_name
 from studio.overlays import OVERLAYS
 from studio.snapshot import Renderer, shared_renderer
@@ -56,7 +57,8 @@ def busy_view(frame: int, frames: int) -> TableView:
                               hull=hull, hull_max=hull, shields=3, shields_max=3, active=sid == "ent"))
     a, d = ships[0].pose, ships[3].pose
     attack = AttackView("ent", "kt", (a.x, a.y + 20), (d.x, d.y - 20), 3, obstructed=True)
-    return TableView(A, A, OBSTACLES, (), tuple(ships), tuple(templates), attack, "ent")
+    return TableView(A, A, ships=tuple(ships), templates=tuple(templates), selected="ent",
+                     part=AttackWingTable(obstacles=OBSTACLES, attack=attack))
 
 
 def timed_frames(render: Callable[[int], object], frames: int) -> list[float]:

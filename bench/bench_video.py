@@ -82,7 +82,8 @@ def run(loaded: LoadedReplay, size: tuple[int, int], plan: VideoPlan, folder: Pa
         encode: str) -> tuple[float, float, Stats]:
     """Wall and CPU seconds (all threads) for the plan's frames, and the per-stage stats
     (encode: none, inline, threaded)."""
-    from studio.video import FrameRenderer, iter_frames
+    from studio.frames import iter_frames
+    from studio.video import FrameRenderer
 
     start = plan.start
     with FrameRenderer(loaded, size, raw=encode != "none") as fr:

@@ -30,6 +30,7 @@ from engine.lesson_file import parse_lesson_file
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing.maneuvers import Maneuver, end_pose, maneuver_path, template_outline
 from engine.rulesets.attack_wing.movement import MoveResult, Table, clear_ends_many, resolve_move, sensor_echo_options
+from engine.view_attack_wing import table_of as aw_table_of
 
 # The teaching view: the rulebook geometry the studio's teaching plates draw (maneuvers and their
 # templates, resolved moves, sensor echoes, base sizes and range bands) is named here, so no studio
@@ -114,7 +115,7 @@ KIND_CAPTIONS = {
     "bank": "Bank: a gentle 45 degree curve; the base stays tangent to the template.",
     "turn": "Turn: a tight 90 degree curve; the base stays tangent to the template.",
     "about": "Come about: the straight move, then a 180 degree turn in place. If it would overlap "
-             "a ship it becomes a full astern of the same speed.",
+             "a ship it becomes a straight of the same speed.",
     "spin": "Spin: the straight move, then a 90 degree turn in place, left or right.",
     "flank": "Flank: the straight template laid from the side of the base; the ship slides "
              "sideways to its far end, heading kept.",
@@ -204,7 +205,8 @@ def table_of_view(view: Any, without: str | None = None) -> Table:
     from engine.rulesets.attack_wing.movement import ShipBase
 
     ships = [ShipBase(s.id, Placed(s.pose, s.base_size)) for s in view.ships if not s.destroyed and s.id != without]
-    return Table(ships, [Obstacle(tuple(o.points), o.name) for o in view.obstacles],
+    aw = aw_table_of(view)
+    return Table(ships, [Obstacle(tuple(o.points), o.name) for o in (aw.obstacles if aw else ())],
                  [Planet(p.x, p.y, p.radius, p.name) for p in view.planets],
                  PlayArea(view.area_width, view.area_height))
 

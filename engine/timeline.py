@@ -23,8 +23,7 @@ from engine.view import (
     FocusView,
     HeaderView,
     MarkerView,
-    MissionView,
-    OddsView,
+    MomentPart,
     PanelView,
     RulerView,
     TableView,
@@ -44,7 +43,8 @@ SNAPSHOT_EVERY = 64
 @dataclass(frozen=True, slots=True)
 class Moment:
     """Everything the studio shows at one playback time: the table (``view``) and around it the
-    HUD's records, each worked out once by the ruleset's presenter (the studio only draws them)."""
+    HUD's records, each worked out once by the ruleset's presenter (the studio only draws them);
+    what only one game's HUD shows is its ``part`` (``engine.view``'s ``MomentPart``)."""
 
     time: float
     index: int  # the event in progress (-1 before the first)
@@ -56,15 +56,13 @@ class Moment:
     dice: DiceView | None
     reason: str  # the acting ship's own reason (the header's)
     caption: str  # the event as a line
-    odds: OddsView | None = None  # the current attack's odds (None: no attack, or a log without odds)
     attack_index: int = -1  # the event that declared the attack on the table (-1: none)
     header: HeaderView | None = None  # the top centre: who acts (on whom) and why
     banner: BannerView | None = None  # while a round or phase starts
     round_label: str = ""  # "ROUND 2 / 8" ("SETUP" before round 1)
     phase_label: str = ""  # "COMBAT PHASE"
     panels: tuple[PanelView, ...] = ()  # a card per ship that has arrived, fleet 0 first
-    notes: tuple[str, ...] = ()  # a short note per fleet under its column's name (Fleet Captains: VP, missions)
-    mission: MissionView | None = None  # how the mission stands (scores, directives, a track)
+    part: MomentPart | None = None  # what only this game's HUD shows (``engine.view_<game>``)
 
     @property
     def trails(self) -> dict[str, tuple[tuple[float, float], ...]]:

@@ -7,13 +7,20 @@ them to nodes and draws nothing that is not in them: every number and sentence o
 worked out once, by the ruleset's presenter, never by the studio. No Panda3D here: these are
 plain frozen records in the engine's units (millimetres, degrees clockwise from north, origin
 at the play area's south-west corner).
+
+This module is the core every game shares: ships on a table with their poses, templates, markers,
+trails, effects, the ruler, and around it the header, the dice, the panels and the cards. What only
+one game has is that game's own typed part (``part``) of a :class:`TableView`, a :class:`PanelView` or
+the Timeline's ``Moment``: a subclass of :class:`TablePart`, :class:`PanelPart` or :class:`MomentPart`
+in the game's own module (``engine.view_attack_wing``, ``view_alliance``, ``view_into_the_unknown``,
+``view_fleet_captains``), filled by its presenter; the studio reads a part with :func:`part_of`, so a
+new game adds its own module instead of fields here.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final, Literal, Protocol, TypeVar
 
 from engine.geometry.pose import Pose
 
@@ -22,15 +29,39 @@ BaseSize = Literal["small", "large"]
 ShipStatus = Literal["in_play", "destroyed", "fled", "retreated"]
 RANGE_EDGES_MM: Final = (101.6, 203.2, 304.8)  # Range 1, 2 and 3's outer edges (4, 8, 12 inches)
 DieMark = Literal["", "rerolled", "converted", "added"]
+P = TypeVar("P")
+
+
+# --- a game's own part ---------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class TablePart:
+    """What one game's table has beyond the shared core (a subclass per game)."""
 
 
 @dataclass(frozen=True, slots=True)
-class ObstacleView:
-    """An obstacle token (asteroid field, debris field...) as its outline polygon."""
+class PanelPart:
+    """What one game's ship card shows beyond the shared core (a subclass per game)."""
 
-    name: str
-    points: tuple[Point, ...]
-    kind: str = "asteroid field"
+
+@dataclass(frozen=True, slots=True)
+class MomentPart:
+    """What one game's HUD shows beyond the shared core of a ``Moment`` (a subclass per game)."""
+
+
+class Parted(Protocol):
+    """A record with a game's own part (a TableView, a PanelView, a Moment)."""
+
+    @property
+    def part(self) -> object: ...
+
+
+def part_of(record: Parted, kind: type[P]) -> P | None:
+    """``record``'s part when it is a ``kind`` (or a subclass of it), else None: how the studio reads
+    the part of the game it draws (an Alliance table is an Attack Wing table with more)."""
+    part = record.part
+    return part if isinstance(part, kind) else None
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,47 +87,6 @@ class TemplateView:
     ship_id: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class AttackView:
-    """The attack being resolved: the range ruler from attacker to defender and its band."""
-
-    attacker: str
-    defender: str
-    start: Point  # on the attacker's base outline
-    end: Point  # on the part of the defender in arc
-    band: int  # 1, 2, 3 (4 = beyond range)
-    obstructed: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class DecisionView:
-    """An Enemy AI ship's Choose Maneuver step (Alliance): the eight 45-degree sectors around it,
-    the one its target lies in (0 ahead, clockwise to 7 front-left), and the ring it used."""
-
-    ship_id: str
-    pose: Pose
-    base_size: BaseSize
-    sector: int
-    ring: str  # "inner" or "outer"
-    target: str
-    base_side: float = 40.0  # the base's side in mm
-
-    def point(self, bearing: float, r: float) -> Point:
-        """The table point ``r`` mm from the ship's centre, ``bearing`` degrees clockwise off its heading."""
-        a = math.radians(self.pose.heading + bearing)
-        return self.pose.x + r * math.sin(a), self.pose.y + r * math.cos(a)
-
-    def fan(self, reach: float, steps: int = 12) -> list[Point]:
-        """The target's 45-degree sector's arc at ``reach`` mm (its edges at sector * 45 -+ 22.5 degrees)."""
-        lo = self.sector * 45.0 - 22.5
-        return [self.point(lo + 45.0 * k / steps, reach) for k in range(steps + 1)]
-
-    def footprint(self, edges: tuple[float, ...]) -> list[Point]:
-        """What the sectors-and-rings drawing reaches, for the director's framing: the ends of the
-        eight sector lines and the target's sector's arc, Range 3 (``edges[-1]``) past the base's
-        half side; the Range 1 and 2 rings lie inside them."""
-        reach = edges[-1] + self.base_side / 2
-        return [self.point(22.5 + 45.0 * k, reach) for k in range(8)] + self.fan(reach)
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,36 +153,6 @@ class MarkerView:
     mine: float = 0.0  # a Minefield Token of this radius in mm (Antimatter Mines), ``control`` its owner
 
 
-@dataclass(frozen=True, slots=True)
-class MissionView:
-    """How the mission stands, for the HUD: its act (``title``: "OVERTURE", "OUTPOST AMBUSH"), each
-    player's victory and negative victory points (the score is their difference), their directives
-    ("CALM", "HOSTILE"), and a track (Into the Unknown's influence track) of ``track`` spaces each
-    side of its start with its marker at ``at`` (positive: toward player 0's end; 0 spaces: none)."""
-
-    title: str
-    names: tuple[str, str]
-    victory: tuple[int, int]
-    negative: tuple[int, int] = (0, 0)
-    directives: tuple[str, str] = ("", "")
-    track: int = 0
-    at: int = 0
-    track_label: str = ""
-
-    @property
-    def scores(self) -> tuple[int, int]:
-        return self.victory[0] - self.negative[0], self.victory[1] - self.negative[1]
-
-
-@dataclass(frozen=True, slots=True)
-class AreaView:
-    """An area of the table drawn as its boundary: a disc of ``radius`` mm centred at (x, y), named
-    ``label`` (an Into the Unknown system, "SYSTEM 1"; all the table outside is deep space)."""
-
-    label: str
-    x: float
-    y: float
-    radius: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,72 +182,8 @@ class EffectView:
     t: float
 
 
-@dataclass(frozen=True, slots=True)
-class TileView:
-    """A location tile of a map game (Fleet Captains): a square of ``side`` mm centred at (x, y),
-    face down or turned over (its ``name``, its ``kind``, which sets its colour, and ``size``, the
-    movement cost printed on it); ``home`` is the player whose command post it is (None: a tile);
-    ``influence`` tokens of ``influence_player`` and an ``installation`` ("outpost", "colony",
-    "starbase") of ``installation_player`` stand on it."""
-
-    id: str
-    x: float
-    y: float
-    side: float
-    name: str = ""
-    kind: str = ""
-    face_down: bool = False
-    size: int = 0
-    home: int | None = None
-    influence: int = 0
-    influence_player: int | None = None
-    installation: str = ""
-    installation_player: int | None = None
-    scanned_by: tuple[int, ...] = ()  # the players whose scan token lies on it (a face-down tile)
 
 
-@dataclass(frozen=True, slots=True)
-class ArcView:
-    """A firing arc shown on the table (Into the Unknown's quarter and end arcs): the ``wedges``
-    (each a bearing off the heading and a half-angle, in degrees) traced from ``pose``'s centre out
-    to ``reach`` mm, in ``player``'s colour, named ``label`` ("PORT ARC")."""
-
-    ship: str
-    pose: Pose
-    wedges: tuple[tuple[float, float], ...]
-    reach: float
-    player: int = 0
-    label: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class ToolView:
-    """A turning tool lying on the table: its round head centred at (x, y) (in a base's slot), its
-    stem ``length`` mm long and ``width`` mm wide pointing along ``heading`` (degrees clockwise from
-    north) with a notch at its end, and ``notches`` marks ``notch`` degrees apart on either side
-    of the head's central notch (opposite the stem); ``turned`` is how many notches it was turned from
-    the slot's centre dot (signed, + clockwise)."""
-
-    x: float
-    y: float
-    heading: float
-    head_radius: float
-    length: float
-    width: float
-    notch: float = 22.5
-    notches: int = 4
-    turned: float = 0.0
-
-
-@dataclass(frozen=True, slots=True)
-class PieceView:
-    """A flat piece lying on the table (a projectile token): its outline, its seat's colour and a
-    short ``label``; ``id`` names it."""
-
-    id: str
-    points: tuple[Point, ...]
-    player: int = 0
-    label: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,23 +192,16 @@ class TableView:
 
     area_width: float
     area_height: float
-    obstacles: tuple[ObstacleView, ...] = ()
     planets: tuple[PlanetView, ...] = ()
     ships: tuple[ShipView, ...] = ()
     templates: tuple[TemplateView, ...] = ()
-    attack: AttackView | None = None
     selected: str | None = None  # the ship id the camera and range bands follow
-    decision: DecisionView | None = None  # an Enemy AI ship choosing its maneuver (Alliance)
     markers: tuple[MarkerView, ...] = ()  # mission markers on the table (Alliance sensor data sites)
     trails: tuple[TrailView, ...] = ()  # each ship's last few moves
-    range_edges: tuple[float, ...] = RANGE_EDGES_MM  # the range bands' outer edges in mm
+    range_edges: tuple[float, ...] = RANGE_EDGES_MM  # the range bands' outer edges in mm (none: a map game)
     effects: tuple[EffectView, ...] = ()  # hits and destructions playing now
     ruler: RulerView | None = None  # the viewer's ruler between two ships
-    areas: tuple[AreaView, ...] = ()  # areas with a boundary (Into the Unknown's systems)
-    tiles: tuple[TileView, ...] = ()  # a map game's location tiles (Fleet Captains)
-    arcs: tuple[ArcView, ...] = ()  # firing arcs shown now (Into the Unknown's attacker's arc)
-    tools: tuple[ToolView, ...] = ()  # turning tools on the table (Into the Unknown)
-    pieces: tuple[PieceView, ...] = ()  # flat pieces such as projectile tokens (Into the Unknown)
+    part: TablePart | None = None  # what only this game's table has (``engine.view_<game>``)
 
     def ship(self, ship_id: str) -> ShipView | None:
         """The ship with this id, or None."""
@@ -345,18 +234,6 @@ class DieView:
     fresh: bool = False
     by: str = ""  # what changed it last: a card's name, "target lock", "battle stations", a token
 
-
-@dataclass(frozen=True, slots=True)
-class OddsView:
-    """The odds of the attack on the table (recorded before its roll), and once the attack is
-    resolved, what it did and how lucky that was (the mid-rank percentile; 0.5 is average)."""
-
-    expected: float  # expected damage (uncanceled hits + crits)
-    p_damage: float  # P(at least one damage)
-    p_crit: float  # P(at least one uncanceled crit)
-    damage: tuple[float, ...]  # P(damage = k), k = 0, 1, ...
-    actual: int | None = None  # damage rolled (hits + crits), once resolved
-    percentile: float | None = None  # once resolved
 
 
 @dataclass(frozen=True, slots=True)
@@ -397,25 +274,6 @@ class BannerView:
     subtitle: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class DialView:
-    """A dial on a ship's display (Into the Unknown's alert dial): its ``positions`` lowest first,
-    each a colour word ("green", "yellow", "red") and its pips, and the one it is set to."""
-
-    name: str
-    positions: tuple[tuple[str, int], ...]
-    current: int
-
-
-@dataclass(frozen=True, slots=True)
-class CrewView:
-    """An officer aboard: the ``station`` (or section) they are at, ready or committed, and
-    ``skills``, their skills as one short line."""
-
-    name: str
-    station: str
-    ready: bool = True
-    skills: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -435,10 +293,7 @@ class PanelView:
     tokens: tuple[TokenView, ...] = ()
     damage: tuple[str, ...] = ()
     active: bool = False
-    dial: DialView | None = None  # a display's dial shown under the card (Into the Unknown's alert dial)
-    crew: tuple[CrewView, ...] = ()  # officers at their stations (Into the Unknown)
-    stats: str = ""  # the crew stats as one line ("CMD 3  OPS 2  SCI 2")
-    ratings: str = ""  # a game's own ratings line drawn in place of the shield and hull pips (Fleet Captains)
+    part: PanelPart | None = None  # what only this game's card shows (``engine.view_<game>``)
 
     @property
     def destroyed(self) -> bool:

@@ -9,7 +9,7 @@ from typing import Final
 
 from panda3d.core import NodePath, TextNode
 
-from engine.view import AreaView
+from engine.view_into_the_unknown import AreaView
 from studio import palette
 from studio.hud2d import hud_font
 from studio.meshes import MeshBuilder, as_overlay, circle

@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from engine.replay_timeline import LoadedReplay
 from engine.timeline import Moment
 from engine.view import CardView, FleetCardView, PanelView, ShipLineView
+from engine.view_fleet_captains import ratings_of
 from studio.frame_plan import VideoPlan
 
 SEP = "  |  "
@@ -111,7 +112,7 @@ def clip_facts(loaded: LoadedReplay, plan: VideoPlan) -> ClipFacts:
             lost[p.player] = (*lost.get(p.player, ()), sid)
     first_round, word = max(tl.moment(plan.start).round, 1), round_word(end.round_label)
     # the HUD counts shields and hull in pips (Fleet Captains draws its ratings line in their place)
-    counts = any(p.hull_max > 0 for p in tl.roster) and not any(p.ratings for p in tl.roster)
+    counts = any(p.hull_max > 0 for p in tl.roster) and not any(ratings_of(p) for p in tl.roster)
     return ClipFacts(span_name(first_round, end.round, word), word, first_round, first, last, before, after,
                      dealt if counts else None, taken if counts else None, lost, lost_in, last >= len(tl) - 1, end)
 
@@ -158,8 +159,8 @@ def panel_status(p: PanelView | None) -> str:
         return "not on the table"
     if p.destroyed:
         return p.status.replace("_", " ")
-    if p.ratings:  # a game whose panel shows its own ratings line instead of shield and hull pips
-        return p.ratings
+    if ratings_of(p):  # a game whose panel shows its own ratings line instead of shield and hull pips
+        return ratings_of(p)
     return f"hull {p.hull}/{p.hull_max}, shields {p.shields}/{p.shields_max}"
 
 

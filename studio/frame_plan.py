@@ -93,6 +93,21 @@ class VideoPlan:
         """Playback time of game frame ``k``."""
         return min(self.start + k * self.speed / self.fps, self.end)
 
+    def first_frame(self, t: float) -> int:
+        """The first game frame that shows playback time ``t`` or later (by :meth:`time_of`'s own
+        arithmetic: a frame shows an event once its time has reached the event's start)."""
+        last = self.game_frames - 1
+        k = min(max(math.floor((t - self.start) * self.fps / self.speed), 0), last)
+        while k < last and self.time_of(k) < t:
+            k += 1
+        while k > 0 and self.time_of(k - 1) >= t:
+            k -= 1
+        return k
+
+    def video_seconds(self, t: float) -> float:
+        """Where playback time ``t`` of the game first appears in the video, after the title card."""
+        return (self.title_frames + self.first_frame(t)) / self.fps
+
     def moment_of(self, timeline: Timeline, k: int) -> Moment:
         """The moment game frame ``k`` shows: the one at :meth:`time_of`, the last frame the span's end."""
         if k >= self.game_frames - 1 and self.last is not None:

@@ -29,6 +29,8 @@ from typing import Final
 from panda3d.core import NodePath, TransparencyAttrib
 
 from engine.timeline import Moment, Timeline
+from engine.view_fleet_captains import notes_of
+from engine.view_into_the_unknown import mission_of
 from studio import palette
 from studio.hud2d import DIM, PANEL, WHITE, Label, Shapes, replace_children, short
 from studio.hud_crew import crew_height
@@ -160,7 +162,7 @@ class Hud:
         if self.compact:
             return out
         noted = self._noted
-        self._noted = any(timeline.moment(t).notes for t in (0.0, timeline.duration))
+        self._noted = any(notes_of(timeline.moment(t)) for t in (0.0, timeline.duration))
         self._place_panels()
         ends = list(self._column_ends)
         self._noted = noted
@@ -253,8 +255,8 @@ class Hud:
         dice = moment.dice
         fresh = dice is not None and any(d.fresh for d in (*dice.attack, *dice.defense))
         return (moment.round_label, moment.phase_label, moment.banner, round(_banner_fade(moment), 3) if text else 0.0,
-                moment.header, moment.panels, moment.notes, dice, pulse_scale(moment.progress) if fresh else 1.0,
-                moment.caption if captions else "", moment.mission)
+                moment.header, moment.panels, notes_of(moment), dice, pulse_scale(moment.progress) if fresh else 1.0,
+                moment.caption if captions else "", mission_of(moment))
 
     def update(self, moment: Moment, timeline: Timeline, *, captions: bool = True) -> bool:
         """Show ``moment`` of ``timeline`` (``captions``: the event line at the bottom); False when
@@ -266,7 +268,7 @@ class Hud:
             return False
         self._look = look
         self._update_round(moment)
-        self.mission.update(moment.mission)
+        self.mission.update(mission_of(moment))
         self._update_banner(moment)
         self._update_active(moment)
         self._update_fleets()
@@ -353,10 +355,11 @@ class Hud:
     def _update_notes(self, moment: Moment) -> None:
         """Each fleet's note under its name (its first line large: a score); the panels make room
         for the notes when there are some."""
-        if not self._changed("notes", moment.notes):
+        notes = notes_of(moment)
+        if not self._changed("notes", notes):
             return
         for side in (0, 1):
-            head, _, rest = (moment.notes[side] if side < len(moment.notes) else "").partition("\n")
+            head, _, rest = (notes[side] if side < len(notes) else "").partition("\n")
             colour = palette.mix(palette.player_colour(side), WHITE, 0.6)
             self.heads[side].set(head, colour)
             self.notes[side].set(rest, colour)
@@ -365,8 +368,8 @@ class Hud:
                 back = Shapes()
                 back.rounded(0.0, NOTE_BOTTOM, COLUMN_W, -0.085 + 0.05, 0.018, PANEL)
                 back.node(self.note_backs[side], "back")
-        if bool(moment.notes) != self._noted:
-            self._noted = bool(moment.notes)
+        if bool(notes) != self._noted:
+            self._noted = bool(notes)
             self._place_panels()
 
     def _update_panels(self, moment: Moment) -> None:

@@ -10,7 +10,8 @@ from typing import Final
 
 from panda3d.core import NodePath
 
-from engine.view import CrewView, DialView, PanelView
+from engine.view import PanelView
+from engine.view_into_the_unknown import CrewView, DialView, display_of
 from studio import palette
 from studio.hud2d import DIM, GREY, RGBA, WHITE, Label, Shapes, replace_children, short
 
@@ -30,9 +31,10 @@ PER_ROW: Final = 2
 
 def crew_height(panel: PanelView) -> float:
     """The block's height under the panel (0: the panel has no dial and no crew)."""
-    if panel.dial is None and not panel.crew:
+    shown = display_of(panel)
+    if shown.dial is None and not shown.crew:
         return 0.0
-    return DIAL_ROW + (STATS_ROW if panel.stats else 0.0) + math.ceil(len(panel.crew) / PER_ROW) * CHIP_ROW + 0.012
+    return DIAL_ROW + (STATS_ROW if shown.stats else 0.0) + math.ceil(len(shown.crew) / PER_ROW) * CHIP_ROW + 0.012
 
 
 def dial_box(dial: DialView, k: int, x0: float) -> tuple[float, float]:
@@ -53,7 +55,8 @@ class CrewBlock:
         self._shown: tuple[object, ...] | None = None
 
     def update(self, panel: PanelView) -> None:
-        key = (panel.dial, panel.crew, panel.stats, panel.player, panel.destroyed)
+        shown = display_of(panel)
+        key = (shown.dial, shown.crew, shown.stats, panel.player, panel.destroyed)
         if key == self._shown:
             return
         self._shown = key
@@ -62,19 +65,19 @@ class CrewBlock:
         s = Shapes()
         z = self.top - DIAL_ROW / 2
         x = 0.035
-        if panel.dial is not None:
+        if shown.dial is not None:
             label = Label(self.texts, "dial-name", 0.026, "left", DIM, shadow=False)
-            label.set(panel.dial.name.upper(), pos=(x, z - 0.009))
+            label.set(shown.dial.name.upper(), pos=(x, z - 0.009))
             x0 = x + label.width() + 0.015
-            for k, (colour, pips) in enumerate(panel.dial.positions):
-                self._box(s, dial_box(panel.dial, k, x0), z, colour, pips, k == panel.dial.current)
+            for k, (colour, pips) in enumerate(shown.dial.positions):
+                self._box(s, dial_box(shown.dial, k, x0), z, colour, pips, k == shown.dial.current)
         top = self.top - DIAL_ROW
-        if panel.stats:
+        if shown.stats:
             stats = Label(self.texts, "stats", 0.026, "left", WHITE, shadow=False)
-            stats.set(panel.stats, pos=(0.035, top - STATS_ROW / 2 - 0.009))
+            stats.set(shown.stats, pos=(0.035, top - STATS_ROW / 2 - 0.009))
             top -= STATS_ROW
         chip_w = (self.width - 0.035 - 0.015 - 0.012 * (PER_ROW - 1)) / PER_ROW
-        for n, officer in enumerate(panel.crew):
+        for n, officer in enumerate(shown.crew):
             row, col = divmod(n, PER_ROW)
             cz = top - row * CHIP_ROW - CHIP_H / 2
             cx = 0.035 + col * (chip_w + 0.012)

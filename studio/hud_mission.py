@@ -9,7 +9,7 @@ from typing import Final
 
 from panda3d.core import NodePath
 
-from engine.view import MissionView
+from engine.view_into_the_unknown import MissionView
 from studio import palette
 from studio.hud2d import DIM, GOLD, PANEL, WHITE, Label, Shapes, replace_children
 

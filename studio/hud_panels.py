@@ -9,6 +9,7 @@ from typing import Final
 from panda3d.core import NodePath
 
 from engine.view import PanelView, TokenView
+from engine.view_fleet_captains import ratings_of
 from studio import palette
 from studio.hud2d import DIM, GREY, PANEL, RGBA, WHITE, Label, Shapes, replace_children, short
 from studio.hud_crew import CrewBlock
@@ -86,8 +87,8 @@ class ShipPanel:
         name_colour = GREY if state.destroyed else palette.mix(colour, WHITE, 0.35)
         self.name.fit(short(state.name, 24), w - 0.035 - 0.02, name_colour, (0.035, -0.05))
         self.gone.set(state.status.upper() if state.destroyed else "", pos=(0.035, -0.151))
-        if old is None or (old.shields, old.shields_max, old.hull, old.hull_max, old.destroyed, old.ratings) != (
-                state.shields, state.shields_max, state.hull, state.hull_max, state.destroyed, state.ratings):
+        if old is None or (old.shields, old.shields_max, old.hull, old.hull_max, old.destroyed, ratings_of(old)) != (
+                state.shields, state.shields_max, state.hull, state.hull_max, state.destroyed, ratings_of(state)):
             self._pips(state)
         if old is None or (old.tokens, old.damage, old.status) != (state.tokens, state.damage, state.status):
             self._badges(state)
@@ -120,8 +121,9 @@ class ShipPanel:
     def _pips(self, state: PanelView) -> None:
         z = -0.102
         replace_children(self.pips)
-        if state.ratings:  # a game's own numbers in place of the pips, smaller where they need the room
-            self.shield_text.fit(state.ratings, self.width - 0.035 - 0.02, pos=(0.035, z - 0.011))
+        ratings = ratings_of(state)
+        if ratings:  # a game's own numbers in place of the pips, smaller where they need the room
+            self.shield_text.fit(ratings, self.width - 0.035 - 0.02, pos=(0.035, z - 0.011))
             self.hull_text.set("")
             return
         s = Shapes()

@@ -27,7 +27,9 @@ from panda3d.core import NodePath
 from shapely import affinity
 from shapely.geometry import Polygon, box
 
-from engine.view import AttackView, DecisionView, ShipView, TableView, TemplateView, TrailView
+from engine.view import ShipView, TableView, TemplateView, TrailView
+from engine.view_alliance import DecisionView, decision_of
+from engine.view_attack_wing import AttackView, attack_of
 from studio import palette
 from studio.marks import NameTags, defender_mark, ring_labels_node
 from studio.meshes import MeshBuilder, as_overlay
@@ -35,6 +37,10 @@ from studio.ships import ShipNode, wedge
 
 OVERLAYS: Final = ("arcs", "ranges", "templates", "attack", "trails", "grid", "sectors", "names")
 DEFAULT_OVERLAYS: Final = frozenset({"templates", "attack", "sectors", "names"})
+# what the viewer's toast calls each overlay when its key turns it on or off (one entry per overlay)
+OVERLAY_LABELS: Final = {"arcs": "Firing arcs", "ranges": "Range bands", "templates": "Maneuver templates",
+                         "attack": "Attack line", "trails": "Trails", "grid": "Grid", "sectors": "Enemy AI sectors",
+                         "names": "Name tags"}
 
 ARC_Z: Final = 0.2
 TRAIL_Z: Final = 0.3
@@ -179,8 +185,9 @@ class Overlays:
 
     def update(self, view: TableView, enabled: Collection[str], ships: Mapping[str, ShipNode]) -> None:
         on = validate_overlays(enabled)
-        self._update_arcs(view, "arcs" in on, ships)
-        self._update_rings(view, "ranges" in on, ships)
+        ranged = bool(view.range_edges)  # a map game (Fleet Captains) has no range bands to draw arcs or rings to
+        self._update_arcs(view, "arcs" in on and ranged, ships)
+        self._update_rings(view, "ranges" in on and ranged, ships)
         self._update_templates(view, "templates" in on)
         self._update_attack(view, "attack" in on)
         self._update_trails(view.trails if "trails" in on else ())
@@ -188,7 +195,7 @@ class Overlays:
         self.names.update(view, "names" in on)
 
     def _update_sectors(self, view: TableView, on: bool) -> None:
-        want = view.decision if on else None
+        want = decision_of(view) if on else None
         if self._sectors is not None and self._sectors[0] != want:
             self._sectors[1].removeNode()
             self._sectors = None
@@ -266,7 +273,7 @@ class Overlays:
                 self._trails[sid] = (key, node)
 
     def _update_attack(self, view: TableView, on: bool) -> None:
-        want = view.attack if on else None
+        want = attack_of(view) if on else None
         if self._attack is not None and self._attack[0] != want:
             self._attack[1].removeNode()
             self._attack = None

@@ -24,6 +24,8 @@ from panda3d.core import (
 )
 
 from engine.view import TableView
+from engine.view_fleet_captains import tiles_of
+from engine.view_into_the_unknown import table_of as itu_table_of
 from studio.arcs import Arcs
 from studio.areas import Areas
 from studio.effects import Effects
@@ -101,7 +103,7 @@ class Scene:
         and destructions playing now)."""
         on = validate_overlays(overlays)
         self.table.update(view, grid="grid" in on)
-        self.tiles.update(view.tiles)
+        self.tiles.update(tiles_of(view))
         area = (view.area_width, view.area_height)
         if area != self._area:
             self._clip_to(*area)
@@ -118,10 +120,11 @@ class Scene:
         self.overlays.update(view, on, self.ships)
         self.effects.update(view)
         self.markers.update(view.markers)
-        self.areas.update(view.areas)
+        itu = itu_table_of(view)
+        self.areas.update(itu.areas)
         self.ruler.update(view.ruler)
-        self.arcs.update(view.arcs)
-        self.tools.update(view.tools, view.pieces)
+        self.arcs.update(itu.arcs)
+        self.tools.update(itu.tools, itu.pieces)
         self.view = view
 
     def _clip_to(self, width: float, height: float) -> None:

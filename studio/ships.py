@@ -143,6 +143,10 @@ class ShipNode:
         self.base = self.root.attachNewNode("base")
         model = self.base.attachNewNode("model")
         self.library.instance(str(base_model_path(ship.base_size)), model)
+        # the base before the print on it, whatever order the opaque bin's state sort gives them (it
+        # follows the process's history: after a viewer had run, the bases hid their prints): right
+        # after the mat, in the background bin, writing the depth the rest of the scene tests against
+        model.setBin("background", 1)
         printed = self.base.attachNewNode(base_print(ship).node("print"))
         printed.setLightOff(1)
         # the print's layers lie 0.02 mm apart just above the base's top, too close for p3tinydisplay's

@@ -14,14 +14,15 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing as mp
-import signal
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from studio.commentary import NO_WORDS, Words
 from studio.frame_plan import VideoPlan
+from studio.frames import iter_frames
 
 CHUNK_FRAMES: Final = 150  # 5 s at 30 fps: x264's own keyframe distance is about this (keyint 250)
 MIN_FRAMES: Final = 2 * CHUNK_FRAMES  # a shorter video is over before a helper has started
@@ -42,6 +43,7 @@ class Job:
     captions: bool
     hud: bool
     pip: bool
+    words: Words = NO_WORDS
 
     @property
     def chunks(self) -> int:
@@ -54,7 +56,8 @@ class Job:
         return k * CHUNK_FRAMES, min(self.plan.total, (k + 1) * CHUNK_FRAMES)
 
 
-def _take(counter: Any) -> int | None:
+def take_chunk(counter: Any) -> int | None:
+    """The next chunk to render from the shared ``counter`` (past the last, or CLOSED: none left)."""
     with counter.get_lock():
         k = int(counter.value)
         counter.value = k + 1
@@ -65,7 +68,6 @@ def render_chunks(fr: Any, job: Job, take: Callable[[], int | None], progress: C
     """Render chunks handed out by ``take`` (None or past the last: done) with ``fr`` (a
     FrameRenderer) into their part files; the chunks done."""
     from studio.encode import Mp4Sink
-    from studio.video import iter_frames
 
     done = []
     while (k := take()) is not None and k < job.chunks:
@@ -88,35 +90,6 @@ def render_chunks(fr: Any, job: Job, take: Callable[[], int | None], progress: C
             raise
         done.append(k)
     return done
-
-
-def _helper(job: Job, counter: Any, frames: Any, conn: Any) -> None:
-    """The helper process: render chunks until none are left; send (done, stats) or an error."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the caller's to handle: it stops us
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # so is SIGTERM (`timeout` signals the whole group)
-    try:
-        from engine.replay_timeline import load_timeline
-        from studio.offscreen import offscreen_showbase
-        from studio.video import FrameRenderer, Stats
-
-        offscreen_showbase((job.display,))
-        loaded = load_timeline(job.replay)
-        with FrameRenderer(loaded, job.size, job.camera, job.overlays, job.captions, job.hud, raw=True,
-                           pip=job.pip) as fr:
-            fr.card_frame("title", job.plan.start)  # the buffer's pixel format, and warm
-            fr.stats = Stats()
-
-            def tick() -> None:
-                with frames.get_lock():
-                    frames.value += 1
-
-            done = render_chunks(fr, job, lambda: _take(counter), tick)
-            conn.send(("done", done, fr.stats.as_dict()))
-    except BaseException as exc:  # reported to the caller, who renders what is left
-        with contextlib.suppress(Exception):
-            conn.send(("error", f"{type(exc).__name__}: {exc}"))
-    finally:
-        conn.close()
 
 
 def concat_parts(parts: list[Path], out: Path, title: str = "") -> int:
@@ -157,14 +130,19 @@ def concat_parts(parts: list[Path], out: Path, title: str = "") -> int:
     return count
 
 
-def split_render(fr: Any, job: Job, out: Path, title: str, bar: Any) -> dict[str, Any]:
+Helper = Callable[[Job, Any, Any, Any], None]
+
+
+def split_render(fr: Any, job: Job, out: Path, title: str, bar: Any, helper_main: Helper) -> dict[str, Any]:
     """Render ``job`` with ``fr`` (this process's FrameRenderer, raw frames) and one helper process
-    into ``out``; the helper's stats and how many chunks each side rendered."""
+    into ``out``; the helper's stats and how many chunks each side rendered. ``helper_main(job,
+    counter, frames, conn)`` is the helper process's work (``video.render_helper``: it makes its own
+    FrameRenderer, renders chunks with ``render_chunks`` and sends (done, stats) or an error)."""
     ctx = mp.get_context("spawn")
     counter = ctx.Value("q", 0)
     frames = ctx.Value("q", 0)
     receive, send = ctx.Pipe(duplex=False)
-    helper = ctx.Process(target=_helper, args=(job, counter, frames, send), name="trek-render-helper",
+    helper = ctx.Process(target=helper_main, args=(job, counter, frames, send), name="trek-render-helper",
                          daemon=True)
     helper.start()
     send.close()
@@ -177,7 +155,7 @@ def split_render(fr: Any, job: Job, out: Path, title: str, bar: Any) -> dict[str
 
     info: dict[str, Any] = {"helper_chunks": 0, "helper_error": None}
     try:
-        done = render_chunks(fr, job, lambda: _take(counter), tick)
+        done = render_chunks(fr, job, lambda: take_chunk(counter), tick)
         with counter.get_lock():  # no more chunks for the helper
             claimed = min(int(counter.value), job.chunks) - len(done)
             counter.value = CLOSED

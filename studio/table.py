@@ -14,7 +14,8 @@ from typing import Final
 import numpy as np
 from panda3d.core import CardMaker, Filename, NodePath, SamplerState, Texture, TexturePool
 
-from engine.view import ObstacleView, PlanetView, TableView
+from engine.view import PlanetView, TableView
+from engine.view_attack_wing import ObstacleView, obstacles_of
 from studio import palette
 from studio.assets import MAT_TEXTURE, MODELS_DIR
 from studio.meshes import MeshBuilder, as_overlay
@@ -55,7 +56,7 @@ class Table:
         self._texture: Texture | None = None
 
     def update(self, view: TableView, grid: bool = False) -> None:
-        key = (view.area_width, view.area_height, view.obstacles, view.planets)
+        key = (view.area_width, view.area_height, obstacles_of(view), view.planets)
         if key != self._key:
             self._build(view)
             self._key = key
@@ -77,8 +78,9 @@ class Table:
         as_overlay(content.attachNewNode(edge.node("edge")), 1)
         self.grid = as_overlay(grid_node(aw, ah), 2)
         self.grid.reparentTo(content)
-        if view.obstacles:
-            obstacles_node(view.obstacles).reparentTo(content)
+        obstacles = obstacles_of(view)
+        if obstacles:
+            obstacles_node(obstacles).reparentTo(content)
         if view.planets:
             planets_node(view.planets).reparentTo(content)
             rings = MeshBuilder()

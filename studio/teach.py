@@ -39,6 +39,7 @@ from engine.teach import (
     template_outline,
 )
 from engine.view import TableView
+from engine.view_attack_wing import obstacles_of
 from studio import palette
 from studio.camera import CameraPose, CameraRig
 from studio.hud2d import Label, Shapes
@@ -455,7 +456,7 @@ class DialFan:
         if view is None or ship is None or ship.destroyed:
             self.clear()
             return
-        key = (ship, view.ships, view.obstacles, view.planets)
+        key = (ship, view.ships, obstacles_of(view), view.planets)
         if key == self.key:
             return
         self.clear()

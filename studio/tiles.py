@@ -16,7 +16,7 @@ from typing import Final
 
 from panda3d.core import NodePath, TextNode
 
-from engine.view import TileView
+from engine.view_fleet_captains import TileView
 from studio import palette
 from studio.hud2d import hud_font
 from studio.meshes import MeshBuilder, as_overlay

@@ -15,7 +15,7 @@ from typing import Final
 
 from panda3d.core import NodePath
 
-from engine.view import PieceView, ToolView
+from engine.view_into_the_unknown import PieceView, ToolView
 from studio import palette
 from studio.meshes import MeshBuilder, as_overlay
 

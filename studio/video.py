@@ -13,13 +13,14 @@ The modules split the work: :mod:`studio.frame_plan` says which playback time ea
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import shutil
+import signal
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Collection, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Literal
@@ -30,6 +31,7 @@ from engine.replay_timeline import LoadedReplay
 from engine.timeline import Moment
 from engine.view import CardView
 from studio.camera import CameraPose, CameraRig, follow, preset
+from studio.commentary import NO_WORDS, Remark, Words, place, remark_at
 from studio.encode import GifSink, Mp4Sink, PngSink, Sink, ThreadedSink
 from studio.frame_plan import (
     DEFAULTS,
@@ -42,8 +44,10 @@ from studio.frame_plan import (
     plan_video,
     resolve_camera,
 )
+from studio.frames import iter_frames
+from studio.mux import finish_video
 from studio.offscreen import CaptureBuffer, Frame, display_name, offscreen_showbase, video_displays
-from studio.split import MIN_FRAMES, Job, merged_stats, split_render
+from studio.split import MIN_FRAMES, Job, merged_stats, render_chunks, split_render, take_chunk
 
 CAMERAS: Final = ("director", "top", "table", "follow:SHIP")
 VIDEO_OVERLAYS: Final = frozenset({"templates", "attack", "trails", "sectors", "names"})
@@ -83,7 +87,7 @@ class FrameRenderer:
 
     def __init__(self, loaded: LoadedReplay, size: tuple[int, int], camera: str = "director",
                  overlays: Collection[str] = VIDEO_OVERLAYS, captions: bool = True, hud: bool = True,
-                 renderer: Any | None = None, raw: bool = False, pip: bool = False) -> None:
+                 renderer: Any | None = None, raw: bool = False, pip: bool = False, words: Words = NO_WORDS) -> None:
         from studio.cards import Cards
         from studio.director import FULL, Director
         from studio.hud import Hud, hud_scale
@@ -99,6 +103,7 @@ class FrameRenderer:
         except ValueError as exc:
             raise VideoError(str(exc)) from None
         self.captions = captions
+        self.words = words
         self.renderer = renderer or shared_renderer()
         self.buffer: CaptureBuffer
         self.rig: CameraRig
@@ -199,7 +204,12 @@ class FrameRenderer:
         t0 = time.perf_counter()
         moment = plan.moment_of(self.timeline, k)
         self.stats.moment += time.perf_counter() - t0
-        return self.moment_frame(moment)
+        return self.remark_frame(plan, k, moment)
+
+    def remark_frame(self, plan: VideoPlan, k: int, moment: Moment) -> Frame:
+        """Game frame ``k`` of ``plan``, the maker's remark on screen then in place of the caption."""
+        said = remark_at(self.words.remarks, (plan.title_frames + k) / plan.fps) if self.words.remarks else None
+        return self.moment_frame(moment if said is None else dataclasses.replace(moment, caption=said))
 
     def moment_frame(self, moment: Moment) -> Frame:
         """The frame of a Timeline moment (computed elsewhere, e.g. ahead on another thread).
@@ -232,6 +242,8 @@ class FrameRenderer:
         if self.hud is not None:
             self.hud.hide()
         title, end = self._views or (self.loaded.title_card, self.loaded.end_card)
+        if self.words.title:
+            title = dataclasses.replace(title, title=self.words.title)
         if which == "title":
             self.cards.show_title(title)
         else:
@@ -249,56 +261,6 @@ def to_rgb(frame: Frame, pixel_format: str) -> Frame:
     return out
 
 
-def blend(a: Frame, b: Frame, alpha: float) -> Frame:
-    """``a`` dissolving into ``b`` (alpha 0: a, 1: b)."""
-    out = a.astype(np.float32) * (1.0 - alpha) + b.astype(np.float32) * alpha
-    return np.rint(out).astype(np.uint8)
-
-
-def iter_frames(fr: FrameRenderer, plan: VideoPlan, start: int = 0, stop: int | None = None) -> Iterator[Frame]:
-    """The video's frames ``start`` to ``stop`` (exclusive; default: all) in order: title card,
-    game, end card. A part that does not start at 0 gives the same frames as the whole would
-    (the fades render the game frame they blend with; a follow camera is primed first)."""
-    stop = plan.total if stop is None else min(stop, plan.total)
-    n_title, n_game, fade = plan.title_frames, plan.game_frames, plan.fade_frames
-    first: Frame | None = None
-    fr.use_plan(plan)
-    if start < n_title:
-        title = fr.card_frame("title", plan.start)
-        first = fr.plan_frame(plan, 0)
-        for j in range(start, min(stop, n_title)):
-            k = j - (n_title - fade)
-            yield title if k < 0 else blend(title, first, (k + 1) / (fade + 1))
-    g0, g1 = max(start - n_title, 0), min(stop - n_title, n_game)
-    last: Frame | None = None
-    if g0 < g1:
-        if g0 > 0:
-            fr.prime(plan, g0)
-        last = first if g0 == 0 and first is not None else fr.plan_frame(plan, g0)
-        yield last
-        # the next moment is worked out on a second thread while this frame renders (Panda3D and the
-        # GL driver release the GIL while they draw; Timeline.moment only reads the timeline)
-        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="timeline") as pool:
-            ahead: Future[Moment] | None = pool.submit(plan.moment_of, fr.timeline, g0 + 1) if g0 + 1 < g1 else None
-            for k in range(g0 + 1, g1):
-                assert ahead is not None
-                t = time.perf_counter()
-                moment = ahead.result()
-                fr.stats.moment += time.perf_counter() - t
-                ahead = pool.submit(plan.moment_of, fr.timeline, k + 1) if k + 1 < g1 else None
-                last = fr.moment_frame(moment)
-                yield last
-    e0, e1 = max(start - n_title - n_game, 0), min(stop - n_title - n_game, plan.end_frames)
-    if e0 < e1:
-        if e0 < fade and (last is None or g1 < n_game):  # the fade starts from the game's last frame
-            fr.prime(plan, n_game - 1)
-            last = fr.plan_frame(plan, n_game - 1)
-        end = fr.card_frame("end", plan.end)
-        for j in range(e0, e1):
-            assert last is not None or j >= fade
-            yield blend(last, end, (j + 1) / (fade + 1)) if j < fade and last is not None else end
-
-
 # --- the whole job ---------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -312,13 +274,15 @@ class VideoResult:
     span: tuple[float, float]  # playback seconds rendered
     wall: float  # seconds it took
     stats: dict[str, float | int]
+    sidecars: dict[str, Path] = field(default_factory=dict)  # chapters and subtitles written beside it
 
     def as_dict(self) -> dict[str, Any]:
         return {"output": str(self.path), "format": self.format, "size": f"{self.size[0]}x{self.size[1]}",
                 "fps": self.fps, "frames": self.frames, "seconds": round(self.seconds, 3),
                 "span": [round(self.span[0], 3), round(self.span[1], 3)], "wall_seconds": round(self.wall, 3),
                 "frames_per_second": round(self.frames / self.wall, 2) if self.wall > 0 else None,
-                "stages": {k: round(v, 3) if isinstance(v, float) else v for k, v in self.stats.items()}}
+                "stages": {k: round(v, 3) if isinstance(v, float) else v for k, v in self.stats.items()},
+                "sidecars": {k: str(v) for k, v in self.sidecars.items()}}
 
 
 def _temp_path(out: Path) -> Path:
@@ -347,7 +311,8 @@ def render_video(loaded: LoadedReplay, out: str | Path, *, size: tuple[int, int]
                  format: str | None = None, hud: bool = True, cards: bool = True, progress: bool | None = None,
                  on_frame: Callable[[int, Frame], None] | None = None, threaded: bool = True,
                  events: tuple[int, int] | None = None, attack: int | None = None,
-                 workers: int | None = None) -> VideoResult:
+                 workers: int | None = None, audio: Path | None = None, title: str | None = None,
+                 commentary: tuple[Remark, ...] = ()) -> VideoResult:
     """Render ``loaded`` to ``out`` (mp4, gif, or a folder of PNG frames); see the module doc.
 
     ``size`` and ``fps`` default by format (mp4, png: 1280x720 at 30; gif: 640x360 at 10);
@@ -358,7 +323,12 @@ def render_video(loaded: LoadedReplay, out: str | Path, *, size: tuple[int, int]
     a progress bar on stderr (None: only on a terminal and not under CI); ``on_frame(k, frame)``
     sees every frame before it is written (tests, tools); ``threaded``: encode on a worker thread
     while the next frame renders (``Stats.encode`` is then the time the renderer waited for it);
-    ``workers``: processes rendering an MP4 at once (default: 2 where there are 2 cores or more;
+    An MP4 gets a chapter per round (its own chapter track, and ``NAME.chapters.txt`` beside it)
+    and the captions as subtitles (``NAME.srt``, ``NAME.vtt``), and ``audio`` (a sound file) as its
+    sound track (:mod:`studio.mux`). ``title``: the title card's title in place of the game's;
+    ``commentary``: the maker's remarks, shown in place of the caption line (:mod:`studio.commentary`).
+    ``workers``: processes rendering an MP4 at once (default: 2
+    where there are 2 cores or more;
     :mod:`studio.split`), for a video of at least ``split.MIN_FRAMES`` frames from a replay file
     and without ``on_frame``. Videos 1080 high and more are drawn by p3tinydisplay unless
     ``TREK_DISPLAY`` says otherwise or the process's renderer is already open
@@ -386,8 +356,10 @@ def render_video(loaded: LoadedReplay, out: str | Path, *, size: tuple[int, int]
     clip = clip_span(loaded.timeline, events, attack)
     cards = cards and clip is None
     plan = plan_video(loaded.timeline, fps, speed, rounds, cards, *(clip or (None, None)))
+    words = Words(title or None, place(commentary, plan, loaded.timeline))
     tmp = _temp_path(out)
     _remove(tmp)
+    sidecars: dict[str, Path] = {}
     started = time.perf_counter()
     sink: Sink | None = None
     bar: Any = None
@@ -397,7 +369,7 @@ def render_video(loaded: LoadedReplay, out: str | Path, *, size: tuple[int, int]
     offscreen_showbase(video_displays((w, h)))
     try:
         with FrameRenderer(loaded, (w, h), camera, overlays, captions, hud, raw=fmt == "mp4",
-                           pip=attack is not None) as fr:
+                           pip=attack is not None, words=words) as fr:
             fr.use_plan(plan)
             if split:
                 fr.card_frame("title", plan.start)  # learn the buffer's pixel format, and warm
@@ -406,8 +378,8 @@ def render_video(loaded: LoadedReplay, out: str | Path, *, size: tuple[int, int]
                            disable=progress_enabled(progress), dynamic_ncols=True, smoothing=0.1)
                 with tempfile.TemporaryDirectory(prefix=".trek-parts-", dir=out.parent) as parts:
                     job = Job(Path(loaded.path).resolve(), display_name() or "", Path(parts), plan, (w, h),
-                              fr.camera, frozenset(fr.overlays), captions, hud, attack is not None)
-                    info = split_render(fr, job, tmp, loaded.title, bar)
+                              fr.camera, frozenset(fr.overlays), captions, hud, attack is not None, words)
+                    info = split_render(fr, job, tmp, loaded.title, bar, render_helper)
                 stats = fr.stats.as_dict() | merged_stats(info)
             else:
                 if fmt == "mp4":
@@ -444,7 +416,11 @@ def render_video(loaded: LoadedReplay, out: str | Path, *, size: tuple[int, int]
         bar = None
         if fmt == "png" and out.is_dir():
             out.rmdir()
-        os.replace(tmp, out)
+        if fmt == "mp4":
+            sidecars = finish_video(tmp, out, plan, loaded.timeline, title=title or loaded.title, audio=audio,
+                                    remarks=words.remarks)
+        else:
+            os.replace(tmp, out)
     except BaseException:
         if bar is not None:
             bar.close()
@@ -454,7 +430,8 @@ def render_video(loaded: LoadedReplay, out: str | Path, *, size: tuple[int, int]
         _remove(tmp)
         raise
     wall = time.perf_counter() - started
-    return VideoResult(out, fmt, (w, h), fps, plan.total, plan.seconds, (plan.start, plan.end), wall, stats)
+    return VideoResult(out, fmt, (w, h), fps, plan.total, plan.seconds, (plan.start, plan.end), wall, stats,
+                       sidecars)
 
 
 # --- one frame -------------------------------------------------------------------------------------
@@ -490,3 +467,31 @@ def render_screenshot(loaded: LoadedReplay, at: int, out: str | Path, **options:
         tmp.unlink(missing_ok=True)
         raise
     return out
+
+
+def render_helper(job: Job, counter: Any, frames: Any, conn: Any) -> None:
+    """The split render's helper process (``split.split_render``, spawned): render chunks until none
+    are left; send (done, stats) or an error."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the caller's to handle: it stops us
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # so is SIGTERM (`timeout` signals the whole group)
+    try:
+        from engine.replay_timeline import load_timeline
+
+        offscreen_showbase((job.display,))
+        loaded = load_timeline(job.replay)
+        with FrameRenderer(loaded, job.size, job.camera, job.overlays, job.captions, job.hud, raw=True,
+                           pip=job.pip, words=job.words) as fr:
+            fr.card_frame("title", job.plan.start)  # the buffer's pixel format, and warm
+            fr.stats = Stats()
+
+            def tick() -> None:
+                with frames.get_lock():
+                    frames.value += 1
+
+            done = render_chunks(fr, job, lambda: take_chunk(counter), tick)
+            conn.send(("done", done, fr.stats.as_dict()))
+    except BaseException as exc:  # reported to the caller, who renders what is left
+        with contextlib.suppress(Exception):
+            conn.send(("error", f"{type(exc).__name__}: {exc}"))
+    finally:
+        conn.close()

@@ -24,57 +24,42 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Final
 
-from direct.showbase.DirectObject import DirectObject
 from panda3d.core import ClockObject
 
 from engine.replay_timeline import LoadedReplay, load_timeline
 from engine.timeline import Moment
 from engine.view import TableView
-from studio.camera import CameraPose, CameraRig, OrbitController, Transition, preset
+from studio.camera import CameraPose, CameraRig, OrbitController, Transition
 from studio.hud import Hud
 from studio.offscreen import CLEAR_COLOUR
-from studio.overlays import DEFAULT_OVERLAYS, OVERLAYS, validate_overlays
 from studio.picking import pick_ship
 from studio.playback import Playback, Unit
 from studio.scene import Scene
-from studio.shortcuts import SHORTCUTS, help_rows
 from studio.surface import Surface, window_surface
 from studio.teach import DialFan
-from studio.widgets import EventLog, HelpOverlay, ScrubBar, Toast, clock
+from studio.viewer_camera import CAMERAS, TRANSITION_S, ViewerCamera, resolve_ship
+from studio.viewer_input import ViewerInput
+from studio.viewer_overlays import OverlayKeys
+from studio.viewer_panels import ViewerPanels
+from studio.viewer_playback import PlaybackKeys
+from studio.widgets import EventLog, HelpOverlay, ScrubBar, Toast
 
-CAMERAS: Final = ("top", "table", "follow")
-TRANSITION_S: Final = 0.8
-MIN_HUD_ASPECT: Final = 1.3  # narrower than this, the event log covers the HUD instead of squeezing it
-LOG_MIN_ASPECT: Final = 1.55  # the event log starts hidden in windows narrower than this (e on shows it)
+__all__ = ["CAMERAS", "TRANSITION_S", "Viewer", "display_available", "resolve_ship", "run_viewer"]
 MAX_DT: Final = 0.25  # a slow frame (window opening, a hitch) slows playback rather than skipping it
-CLICK_SLOP: Final = 0.012  # a press and release closer than this (window units) is a click, not a drag
-LOG_WHEEL_LINES: Final = 3
-OVERLAY_NAMES: Final = {"arcs": "Firing arcs", "ranges": "Range bands", "templates": "Maneuver templates",
-                        "attack": "Attack line", "trails": "Trails", "grid": "Grid"}
-
-
-def resolve_ship(loaded: LoadedReplay, name: str) -> str:
-    """A ship id from an id or a ship name in the replay: the whole name, else a unique prefix, else a
-    unique part of it (case-insensitive)."""
-    ships = [s for side in loaded.sides for s in side.get("ships", []) if isinstance(s, dict)]
-    ids = {str(s.get("id")): str(s.get("name", "")) for s in ships}
-    if name in ids:
-        return name
-    low = name.lower()
-    found = [i for i, n in ids.items() if n.lower() == low]
-    found = found or [i for i, n in ids.items() if n.lower().startswith(low)]
-    found = found or [i for i, n in ids.items() if low in n.lower()]
-    if len(found) == 1:
-        return found[0]
-    known = ", ".join(f"{i} ({n})" for i, n in ids.items())
-    what = "is ambiguous" if found else "is not in this replay"
-    raise ValueError(f"ship {name!r} {what}; ships: {known}")
 
 
 # --- the viewer -------------------------------------------------------------------------------------
 
 class Viewer:
     """A replay on screen with playback, camera, overlays, HUD, scrub bar, event log and help.
+
+    It composes one part per concern, each given the nodes, window and task manager it works with:
+    :class:`~studio.viewer_playback.PlaybackKeys` (the clock and its keys),
+    :class:`~studio.viewer_overlays.OverlayKeys` (overlays, dial fan-out, captions),
+    :class:`~studio.viewer_panels.ViewerPanels` (HUD, scrub bar, event log, toast, help),
+    :class:`~studio.viewer_camera.ViewerCamera` (presets, transitions, the orbit) and
+    :class:`~studio.viewer_input.ViewerInput` (key bindings, clicks, the wheel); the viewer itself
+    holds the selection and the ruler, and syncs the scene and the panels to the playback time.
 
     ``camera``: ``top``, ``table``, ``follow`` or ``follow:SHIP``; ``at``: start at this event;
     ``log``: show the event log (default: in windows at least 16:10);
@@ -97,46 +82,28 @@ class Viewer:
         self.surface = surface or window_surface(showbase)
         self.aspect = self.surface.aspect
         self.clock = 0.0  # the viewer's own seconds (camera transitions, toasts)
-        self.playback = Playback(self.timeline)
-        self.overlays: set[str] = set(validate_overlays(DEFAULT_OVERLAYS if overlays is None else overlays))
         self.selected: str | None = None
         self.ruler: tuple[str, str] | None = None  # (from, to): the ship clicked before the selected one
         self.exporter: Callable[[list[str]], Any] = _start_export  # runs `trek render --attack N`
-        self.captions = True
-        self.camera_mode = "top"
-        self.transition: Transition | None = None
         self.quit_requested = False
         self.on_quit = on_quit or (showbase.userExit if self.surface.window else None)
         self.moment: Moment | None = None
         self.view: TableView | None = None
         self._drawn: tuple[Any, ...] | None = None
-        self._press: tuple[float, float] | None = None
-        self._scrubbing = False
-        self._pointer: tuple[float, float] | None = None
         self._moment_cache: tuple[float, Moment] | None = None
 
+        self.keys = PlaybackKeys(self.timeline, notify=self.notify, recentre=self._recentre, refresh=self.refresh)
         self.root = self.surface.render.attachNewNode("viewer")
         self.scene = Scene(self.root, tinydisplay=self.surface.tinydisplay)
-        self.dial_fan = DialFan(self.root)
-        self.dial_on = False
-        self.rig = CameraRig(self.surface.camera, self.aspect)
-        self.ui = self.surface.overlay.attachNewNode("viewer-ui")
-        self.hud_frame = self.ui.attachNewNode("hud-frame")  # the HUD, fitted above the bar, left of the log
-        self.hud = Hud(self.hud_frame, self.aspect)
+        self.shown = OverlayKeys(self.root, overlays, notify=self.notify, refresh=self.refresh)
+        self.cam = ViewerCamera(self.surface.camera, self.aspect, self.surface.mouse, showbase.taskMgr,
+                                clear_area=self.clear_area, follow_area=self.follow_area, on_free=self.refresh)
         names = [str(side.get("name", "")) for side in loaded.sides]
-        if len(names) == 2 and all(names):
-            self.hud.set_fleet_names(names)
-        self.scrub = ScrubBar(self.ui, self.aspect, self.timeline.duration, self.timeline.marks)
-        self._narrow = self.aspect < LOG_MIN_ASPECT
-        self._log_wanted = True if log is None else log  # hidden in a narrow window unless asked for
-        self.log = EventLog(self.ui, self.aspect, self.timeline.lines,
-                            visible=self._log_wanted and (not self._narrow or log is not None))
-        self.toast = Toast(self.ui)
-        self.help = HelpOverlay(self.ui, self.aspect, help_rows(), title=f"{loaded.title}: keyboard and mouse")
-        self._layout()
-        self.orbit = OrbitController(self.rig, self.surface.mouse, showbase.taskMgr, on_user_move=self._user_moved)
-        self.events = DirectObject()
-        self._bind()
+        self.panels = ViewerPanels(self.surface.overlay, self.aspect, self.timeline, title=loaded.title,
+                                   fleet_names=names, log=log)
+        self.input = ViewerInput(self, self.surface.mouse, self.panels, self.cam.orbit, aspect=lambda: self.aspect,
+                                 jump_fraction=self.jump_fraction, jump_event=self.jump_event, pick=self.pick,
+                                 window_event=self._window_event if self.surface.window else None)
 
         if at is not None:
             self.playback.seek_event(at)
@@ -149,24 +116,76 @@ class Viewer:
             self._task = showbase.taskMgr.add(self._drive, "trek-viewer")
         self._destroyed = False
 
-    # --- wiring ---------------------------------------------------------------------------------
-    def _bind(self) -> None:
-        for s in SHORTCUTS:
-            if s.action:
-                method = getattr(self, s.action)
-                for event in s.events:
-                    self.events.accept(event, self._call, [method, s.args])
-        self.events.accept("mouse1", self._mouse, [True])
-        self.events.accept("mouse1-up", self._mouse, [False])
-        self.events.accept("wheel_up", self.wheel, [1])
-        self.events.accept("wheel_down", self.wheel, [-1])
-        if self.surface.window:
-            self.events.accept("window-event", self._window_event)
+    # --- the parts, as the viewer's own attributes (tests and tools read them) --------------------
+    @property
+    def playback(self) -> Playback:
+        return self.keys.playback
 
-    @staticmethod
-    def _call(method: Callable[..., Any], args: tuple[Any, ...]) -> None:
-        method(*args)
+    @property
+    def overlays(self) -> set[str]:
+        return self.shown.on
 
+    @overlays.setter
+    def overlays(self, names: set[str]) -> None:
+        self.shown.on = names
+
+    @property
+    def captions(self) -> bool:
+        return self.shown.captions
+
+    @captions.setter
+    def captions(self, on: bool) -> None:
+        self.shown.captions = on
+
+    @property
+    def dial_on(self) -> bool:
+        return self.shown.dial_on
+
+    @dial_on.setter
+    def dial_on(self, on: bool) -> None:
+        self.shown.dial_on = on
+
+    @property
+    def dial_fan(self) -> DialFan:
+        return self.shown.dial_fan
+
+    @property
+    def hud(self) -> Hud:
+        return self.panels.hud
+
+    @property
+    def scrub(self) -> ScrubBar:
+        return self.panels.scrub
+
+    @property
+    def log(self) -> EventLog:
+        return self.panels.log
+
+    @property
+    def toast(self) -> Toast:
+        return self.panels.toast
+
+    @property
+    def help(self) -> HelpOverlay:
+        return self.panels.help
+
+    @property
+    def rig(self) -> CameraRig:
+        return self.cam.rig
+
+    @property
+    def orbit(self) -> OrbitController:
+        return self.cam.orbit
+
+    @property
+    def transition(self) -> Transition | None:
+        return self.cam.transition
+
+    @property
+    def camera_mode(self) -> str:
+        return self.cam.mode
+
+    # --- the window -------------------------------------------------------------------------------
     def _drive(self, task: Any) -> Any:
         self.tick(min(ClockObject.getGlobalClock().getDt(), MAX_DT))
         return task.cont
@@ -183,88 +202,35 @@ class Viewer:
         self.aspect = self.surface.aspect = aspect
         if size is not None:
             self.surface.size = size
-        self.rig.aspect = aspect
-        if self.rig.pose is not None:
-            self.rig.apply(self.rig.pose)
-        narrow = aspect < LOG_MIN_ASPECT
-        self.scrub.layout(aspect)
-        self.log.layout(aspect)
-        self.help.layout(aspect)
-        if narrow != self._narrow:  # the log makes way in a narrow window and comes back in a wide one
-            self._narrow = narrow
-            if self._log_wanted and narrow:
-                self.log.hide()
-            elif self._log_wanted:
-                self.log.show()
-        self._layout()
+        self.cam.resize(aspect)
+        self.panels.resize(aspect)
         self._drawn = None
         self.refresh()
-        self._reframe()
-
-    def _layout(self) -> None:
-        """Fit the HUD into the part of the image the scrub bar and the event log leave (in a
-        narrow window the log is drawn over the HUD's right column instead of squeezing it)."""
-        a = self.aspect
-        bottom, top = -1.0 + self.scrub.HEIGHT, 1.0
-        left, right = -a, a
-        if self.log.visible and (self.log.left - 0.01 - left) / (top - bottom) >= MIN_HUD_ASPECT:
-            right = self.log.left - 0.01
-        scale = (top - bottom) / 2
-        self.hud_frame.setPos((left + right) / 2, 0, (bottom + top) / 2)
-        self.hud_frame.setScale(scale)
-        self.hud.set_aspect((right - left) / (top - bottom))
+        self.cam.reframe(self.view, self.clock)
 
     def clear_area(self) -> tuple[float, float, float, float]:
-        """The part of the window (left, right, bottom, top in -1..1) that the HUD's columns and top
-        box, the event log and the scrub bar leave clear: where the top view puts the table. (The
-        dice strip comes and goes, so the table may run under it.)"""
-        a = self.aspect
-        hl, hr, _, ht = self.hud.safe_area()
-        k, cx, cz = float(self.hud_frame.getSz()), float(self.hud_frame.getX()), float(self.hud_frame.getZ())
-        ha = self.hud.aspect
-        right = (cx + k * hr * ha) / a
-        if self.log.visible:
-            right = min(right, (self.log.left - 0.02) / a)
-        return ((cx + k * hl * ha) / a, right, -1.0 + self.scrub.HEIGHT + 0.02, cz + k * ht)
+        """The part of the window the panels leave clear (:meth:`ViewerPanels.clear_area`)."""
+        return self.panels.clear_area()
+
+    def follow_area(self) -> tuple[float, float, float, float]:
+        """Where the follow camera keeps its ship: the clear area, above the dice strip too."""
+        return self.panels.follow_area()
 
     def camera_pose(self, name: str) -> CameraPose:
-        """The pose of camera preset ``name`` for this viewer: ``top`` frames the whole play area in
-        the clear part of the window (north up); ``table`` and ``follow:SHIP`` are the studio's."""
+        """The pose of camera preset ``name`` for this viewer (:meth:`ViewerCamera.pose`)."""
         assert self.view is not None
-        if name.startswith("follow"):
-            return preset(name, self.view, self.follow_area(), self.aspect)
-        if name != "top":
-            return preset(name, self.view)
-        base = preset("top", self.view)
-        left, right, bottom, top = self.clear_area()
-        aw, ah = self.view.area_width, self.view.area_height
-        margin = 1.03
-        height = margin * max(2 * ah / max(top - bottom, 0.05), 2 * aw / max(self.aspect * (right - left), 0.05))
-        dx = (left + right) / 2 * height * self.aspect / 2  # mm from the window centre to the clear centre
-        dy = (bottom + top) / 2 * height / 2
-        cx, cy = aw / 2 - dx, ah / 2 - dy
-        return replace(base, eye=(cx, cy, base.eye[2]), target=(cx, cy, 0.0), ortho_height=height)
-
-    def _reframe(self) -> None:
-        """The clear area changed: move the top view there (smoothly)."""
-        if self.camera_mode == "top" and self.view is not None:
-            target = self.camera_pose("top")
-            if self.rig.pose is not None and target != self.rig.pose:
-                self.transition = Transition(self.rig.pose, target, self.clock, TRANSITION_S / 2)
+        return self.cam.pose(name, self.view)
 
     def destroy(self) -> None:
         """Remove every node, task and binding this viewer made."""
         if self._destroyed:
             return
         self._destroyed = True
-        self.events.ignoreAll()
+        self.input.destroy()
         if self._task is not None:
             self.showbase.taskMgr.remove(self._task)
-        self.orbit.destroy()
-        self.hud.destroy()
-        for widget in (self.scrub, self.log, self.help, self.toast):
-            widget.destroy()
-        self.ui.removeNode()
+        self.cam.destroy()
+        self.panels.destroy()
         self.root.removeNode()
 
     # --- the frame ------------------------------------------------------------------------------
@@ -272,15 +238,12 @@ class Viewer:
         """One frame: advance the clock by ``dt`` real seconds, then sync everything to it."""
         dt = max(float(dt), 0.0)
         self.clock += dt
-        mw = self.surface.mouse
-        if mw is not None and mw.hasMouse():
-            m = mw.getMouse()
-            self._pointer = (float(m[0]), float(m[1]))
-        if self._scrubbing and self._pointer is not None:
-            self.playback.seek_fraction(self.scrub.fraction_at(self._pointer[0] * self.aspect))
+        scrubbed = self.input.frame()
+        if scrubbed is not None:
+            self.playback.seek_fraction(scrubbed)
         self.playback.advance(dt)
         self.refresh()
-        self._update_camera()
+        self.cam.update(self._follow_pose() if self.camera_mode == "follow" else None, self.clock)
         self.toast.update(self.clock)
 
     def moment_at(self, time: float) -> Moment:
@@ -292,7 +255,7 @@ class Viewer:
         """Sync the scene, HUD and widgets to the playback time (only what changed)."""
         pb = self.playback
         scene_key = (pb.time, frozenset(self.overlays), (self.selected, self.ruler), self.captions)
-        key = (*scene_key, pb.playing, pb.speed, self.camera_mode)
+        key = (*scene_key, pb.playing, pb.speed, self.camera_mode, self.dial_on)
         if key == self._drawn:
             return
         m = self.moment_at(pb.time)
@@ -304,86 +267,54 @@ class Viewer:
             view = replace(view, ruler=self.timeline.ruler(m.index, *self.ruler))
         if scene_key != (self._drawn or ())[:4]:
             self.scene.update(view, self.overlays)
-            self.hud.update(m, self.timeline, captions=self.captions)
-            self.log.update(m.index)
+            self.panels.update(m, self.timeline, captions=self.captions)
         self.scrub.update(pb.fraction, self.status_line(m))
         self.moment, self.view = m, view
-        self.dial_fan.update(view if self.dial_on else None, self._focus())
+        self.shown.update(view, self._focus())
         self._drawn = key
 
     def status_line(self, m: Moment) -> str:
-        pb = self.playback
-        state = "Playing" if pb.playing else ("End" if pb.at_end else "Paused")
-        speed = f"{pb.speed:g}x"
-        where = f"Round {m.round} {m.phase.capitalize()}" if m.round else "Setup"
-        return (f"{state} {speed}    {where}    event {max(m.index, 0)} of {len(self.timeline)}    "
-                f"{clock(pb.time)} / {clock(pb.duration)}    camera {self.camera_mode}    h: help")
+        return self.keys.status_line(m, self.camera_mode)
 
-    # --- playback ----------------------------------------------------------------------------------
-    def toggle_play(self) -> None:
-        playing = self.playback.toggle()
+    def _recentre(self) -> None:
         self.log.recentre()
-        self.notify("Playing" if playing else "Paused")
-        self.refresh()
+
+    # --- playback keys --------------------------------------------------------------------------
+    def toggle_play(self) -> None:
+        self.keys.toggle_play()
 
     def step(self, direction: int, unit: Unit = "event") -> None:
-        self.playback.step(direction, unit)
-        self.log.recentre()
-        self.refresh()
+        self.keys.step(direction, unit)
 
     def home(self) -> None:
-        self.playback.home()
-        self.log.recentre()
-        self.refresh()
+        self.keys.home()
 
     def end(self) -> None:
-        self.playback.end()
-        self.log.recentre()
-        self.refresh()
+        self.keys.end()
 
     def faster(self) -> None:
-        self.notify(f"Speed {self.playback.faster():g}x")
-        self.refresh()
+        self.keys.faster()
 
     def slower(self) -> None:
-        self.notify(f"Speed {self.playback.slower():g}x")
-        self.refresh()
+        self.keys.slower()
 
     def jump_event(self, index: int) -> None:
         """Jump to the start of event ``index``."""
-        self.playback.seek_event(index)
-        self.log.recentre()
-        self.refresh()
+        self.keys.jump_event(index)
 
     def jump_fraction(self, fraction: float) -> None:
-        self.playback.seek_fraction(fraction)
-        self.log.recentre()
-        self.refresh()
+        self.keys.jump_fraction(fraction)
 
-    # --- overlays and panels -----------------------------------------------------------------------
+    # --- overlay and panel keys -----------------------------------------------------------------------
     def toggle_dial(self) -> bool:
         """Show every maneuver on the selected ship's dial (grey where it would be blocked)."""
-        self.dial_on = not self.dial_on
-        self.notify(f"dial fan-out {'on' if self.dial_on else 'off'}"
-                    + (" (select a ship)" if self.dial_on and self._focus() is None else ""))
-        self._drawn = None
-        self.refresh()
-        return self.dial_on
+        return self.shown.toggle_dial(self._focus())
 
     def toggle_overlay(self, name: str) -> bool:
-        if name not in OVERLAYS:
-            raise ValueError(f"unknown overlay {name!r}; known: {', '.join(OVERLAYS)}")
-        on = name not in self.overlays
-        if on:
-            self.overlays.add(name)
-        else:
-            self.overlays.discard(name)
-        label = OVERLAY_NAMES[name]
-        if name == "ranges" and on and self._focus() is None:
-            label += " (select a ship)"
-        self.notify(f"{label} {'on' if on else 'off'}")
-        self.refresh()
-        return on
+        return self.shown.toggle_overlay(name, self.view, self._focus())
+
+    def toggle_captions(self) -> None:
+        self.shown.toggle_captions()
 
     def toggle_log(self) -> None:
         self.set_log(not self.log.visible)
@@ -391,22 +322,11 @@ class Viewer:
 
     def set_log(self, visible: bool) -> None:
         """Show or hide the event log (the HUD and the top view make room for it)."""
-        self._log_wanted = visible
-        if visible != self.log.visible:
-            if visible:
-                self.log.show()
-            else:
-                self.log.hide()
-            self._layout()
-            self._reframe()
+        if self.panels.set_log(visible):
+            self.cam.reframe(self.view, self.clock)
 
     def toggle_help(self) -> None:
         self.help.toggle()
-
-    def toggle_captions(self) -> None:
-        self.captions = not self.captions
-        self.notify("Captions " + ("on" if self.captions else "off"))
-        self.refresh()
 
     def escape(self) -> None:
         if self.help.visible:
@@ -440,7 +360,7 @@ class Viewer:
             self.on_quit()
 
     def notify(self, message: str) -> None:
-        self.toast.show(message, self.clock)
+        self.panels.notify(message, self.clock)
 
     # --- selection and camera ------------------------------------------------------------------------
     def select(self, ship_id: str | None) -> None:
@@ -459,8 +379,8 @@ class Viewer:
             self.notify(f"Selected {ship.name if ship else ship_id}")
         if self.camera_mode == "follow":
             target = self._follow_pose()
-            if target is not None and self.rig.pose is not None:
-                self.transition = Transition(self.rig.pose, target, self.clock, TRANSITION_S)
+            if target is not None:
+                self.cam.glide(target, self.clock)
 
     def _focus(self) -> str | None:
         """The ship the follow camera and range bands use: the selected one, else the active one."""
@@ -472,16 +392,7 @@ class Viewer:
         return view.selected if view.selected is not None and view.ship(view.selected) is not None else None
 
     def _follow_pose(self) -> CameraPose | None:
-        ship_id, view = self._focus(), self.view
-        if ship_id is None or view is None:
-            return None
-        return preset(f"follow:{ship_id}", view, self.follow_area(), self.aspect)
-
-    def follow_area(self) -> tuple[float, float, float, float]:
-        """Where the follow camera keeps its ship: the clear area, above the dice strip too."""
-        left, right, _, top = self.clear_area()
-        k, cz = float(self.hud_frame.getSz()), float(self.hud_frame.getZ())
-        return left, right, cz + k * self.hud.safe_area()[2], top
+        return self.cam.follow_pose(self.view, self._focus())
 
     def set_camera(self, name: str, smooth: bool = True) -> None:
         """``top``, ``table``, ``follow`` or ``follow:SHIP`` (which also selects SHIP)."""
@@ -501,89 +412,30 @@ class Viewer:
                 return
         else:
             target = self.camera_pose(kind)
-        self.camera_mode = kind
-        if smooth and self.rig.pose is not None:
-            self.transition = Transition(self.rig.pose, target, self.clock, TRANSITION_S)
+        self.cam.go(kind, target, self.clock, smooth)
+        if self.transition is not None:
             self.notify(f"Camera: {kind}")
-        else:
-            self.transition = None
-            self._apply(target)
         self.refresh()
 
-    def _apply(self, pose: CameraPose) -> None:
-        self.rig.apply(pose)
-        self.orbit.set_pose(pose)
-
-    def _update_camera(self) -> None:
-        target = self._follow_pose() if self.camera_mode == "follow" else None
-        if self.transition is not None:
-            if target is not None:
-                self.transition.end = target
-            pose = self.transition.at(self.clock)
-            if self.transition.done(self.clock):
-                self.transition = None
-            self._apply(pose)
-        elif target is not None and target != self.rig.pose:
-            self._apply(target)
-
-    def _user_moved(self) -> None:
-        """The mouse moved the camera: stop any transition and leave the presets."""
-        self.transition = None
-        if self.camera_mode != "free":
-            self.camera_mode = "free"
-            self.refresh()
-
-    # --- mouse ---------------------------------------------------------------------------------------
-    def _mouse(self, down: bool) -> None:
-        mw = self.surface.mouse
-        if mw is None or not mw.hasMouse():
-            return
-        m = mw.getMouse()
-        if down:
-            self.press(float(m[0]), float(m[1]))
-        else:
-            self.release(float(m[0]), float(m[1]))
-
+    # --- the mouse (:class:`ViewerInput`) ------------------------------------------------------------
     def move_pointer(self, x: float, y: float) -> None:
         """Where the mouse is (window units, -1..1), for tests and surfaces without a mouse."""
-        self._pointer = (x, y)
+        self.input.move_pointer(x, y)
 
     def press(self, x: float, y: float) -> None:
         """Left button down at window point (x, y) (-1..1 left to right, bottom to top)."""
-        self._pointer = (x, y)
-        ax = x * self.aspect
-        if self.help.visible:
-            self.help.hide()
-            self.orbit.enabled = False
-            return
-        if self.scrub.contains(ax, y):
-            self.orbit.enabled = False
-            if self.scrub.on_track(ax, y):
-                self._scrubbing = True
-                self.jump_fraction(self.scrub.fraction_at(ax))
-            return
-        if self.log.contains(ax, y):
-            self.orbit.enabled = False
-            index = self.log.line_at(ax, y)
-            if index is not None:
-                self.jump_event(index)
-            return
-        self._press = (x, y)
+        self.input.press(x, y)
 
     def release(self, x: float, y: float) -> None:
-        self._pointer = (x, y)
-        if self._scrubbing:
-            self.jump_fraction(self.scrub.fraction_at(x * self.aspect))
-        elif self._press is not None and abs(x - self._press[0]) + abs(y - self._press[1]) <= CLICK_SLOP:
-            self.pick(x, y)
-        self._scrubbing = False
-        self._press = None
-        self.orbit.enabled = True
+        self.input.release(x, y)
 
     def click(self, x: float, y: float) -> None:
         """A left click at window point (x, y)."""
-        self.press(x, y)
-        self.release(x, y)
+        self.input.click(x, y)
+
+    def wheel(self, notches: int) -> None:
+        """The mouse wheel: scroll the event log when over it, else zoom."""
+        self.input.wheel(notches)
 
     def pick(self, x: float, y: float) -> str | None:
         """Select the ship at window point (x, y), if any; returns its id."""
@@ -593,18 +445,6 @@ class Viewer:
         if ship_id is not None:
             self.select(ship_id)
         return ship_id
-
-    def wheel(self, notches: int) -> None:
-        """The mouse wheel: scroll the event log when over it, else zoom."""
-        p = self._pointer
-        mw = self.surface.mouse
-        if mw is not None and mw.hasMouse():
-            m = mw.getMouse()
-            p = (float(m[0]), float(m[1]))
-        if p is not None and self.log.contains(p[0] * self.aspect, p[1]):
-            self.log.scroll(-notches * LOG_WHEEL_LINES)
-        else:
-            self.orbit.zoom(notches)
 
 
 def _start_export(argv: list[str]) -> Any:

@@ -57,7 +57,8 @@ def dice(game: Game, *values: int) -> None:
     raise AssertionError(f"no generator state rolls {values}")
 
 
-DECLINE = ("no card", "no attack", "stop here", "end the turn", "leave the other tokens where they are")
+DECLINE = ("no card", "no crew ability", "no attack", "stop here", "end the turn",
+           "leave the other tokens where they are")
 
 
 class Script:

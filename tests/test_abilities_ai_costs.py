@@ -14,7 +14,7 @@ from test_abilities_ai import AiActions
 from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.abilities.model import Cost
-from engine.rulesets.attack_wing.abilities.policy import KEEP_DISCARDED, keep_value
+from engine.rulesets.attack_wing.abilities.worth import KEEP_DISCARDED, keep_value
 from engine.rulesets.attack_wing.odds import attack_odds
 
 BLANKS = ["blank"] * 40

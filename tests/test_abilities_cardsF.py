@@ -16,15 +16,16 @@ from aw_helpers import ScriptedDice, ScriptedPlayer, game
 from engine.errors import IllegalDecision, IllegalEvent
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.abilities.action_windows import action_options
-from engine.rulesets.attack_wing.abilities.cards.crew_more2 import DAMAGE_WORTH, steal_worth
-from engine.rulesets.attack_wing.abilities.windows import action_name, band_between
+from engine.rulesets.attack_wing.abilities.damage_draw import DAMAGE_WORTH
+from engine.rulesets.attack_wing.abilities.steal import steal_worth
+from engine.rulesets.attack_wing.abilities.windows import action_name
 from engine.rulesets.attack_wing.damage import deck_keys
 from engine.rulesets.attack_wing.game import Game
 from engine.rulesets.attack_wing.notation import drawn
 from engine.rulesets.attack_wing.notation import model as m
 from engine.rulesets.attack_wing.players import AbilityUse, ActionChoice
 from engine.rulesets.attack_wing.reducer import apply, initial_state
-from engine.rulesets.attack_wing.rules import attack_options
+from engine.rulesets.attack_wing.rules import attack_options, band_between
 from engine.rulesets.attack_wing.screen import panel_view
 from engine.rulesets.attack_wing.taken import upgrade_taken
 

@@ -64,10 +64,10 @@ def test_a_seat_that_keeps_the_second_card_drawn_round_trips_with_under(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The notation's other form: the card placed lay under the one discarded (``choosing X under Y``);
     the import rebuilds the deck with the discarded card first."""
-    from engine.rulesets.attack_wing.abilities.cards import crew_more2
+    from engine.rulesets.attack_wing.abilities import damage_draw
     from engine.rulesets.attack_wing.players import AbilityUse
 
-    monkeypatch.setattr(crew_more2, "joachim_choice",
+    monkeypatch.setattr(damage_draw, "damage_choice",
                         lambda target, cards: AbilityUse(choice=cards[1], reason="the second card drawn"))
     duel = json.loads((Path(__file__).parents[1] / "replays" / "duel.json").read_text())
     for side, fleet in zip(duel["sides"], (FEDERATION, ROMULAN), strict=True):

@@ -12,8 +12,8 @@ from studio.frame_plan import moment_after
 
 
 def test_the_game_over_caption_is_the_missions_outcome(tmp_path: Path) -> None:
-    path = tmp_path / "al4.trek"
-    play_mission("alliance-act1", 2, 4, path)
+    path = tmp_path / "al0.trek"  # seed 4 ended so until its 3 come about onto P1 became a straight (issue 34)
+    play_mission("alliance-act1", 2, 0, path)
     tl = load_timeline(path).timeline
     end = next(i for i, e in enumerate(tl.events) if e.type == "game_ended")
     caption = moment_after(tl, end).caption

@@ -24,6 +24,7 @@ from engine.rulesets.alliance.state import PLAYERS
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.presenter import DEFAULT_SECONDS, SECONDS
 from engine.timeline import TableGeometry, Timeline
+from engine.view_attack_wing import obstacles_of
 from studio.camera import table_to_pixel
 from studio.frame_plan import moment_after
 from studio.palette import PLAYER_COLOURS
@@ -75,7 +76,7 @@ def test_the_table_is_the_alliance_headers(loaded: LoadedReplay) -> None:
     assert len(tl.table.obstacles) > 0
     assert [p.name for p in tl.table.planets] == [p["name"] for p in table["planets"]]
     view = tl.moment(tl.duration).view
-    assert len(view.obstacles) == len(table["obstacles"])
+    assert len(obstacles_of(view)) == len(table["obstacles"])
 
 
 def test_a_bad_alliance_table_is_a_replay_error() -> None:

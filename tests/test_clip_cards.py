@@ -15,6 +15,7 @@ from engine.replay_timeline import LoadedReplay
 from engine.rulesets.attack_wing import events as ev
 from engine.timeline import Moment
 from engine.view import CardView, PanelView
+from engine.view_fleet_captains import ratings_of
 from studio.clip_cards import clip_cards, panel_status
 from studio.frame_plan import VideoPlan, plan_video
 
@@ -248,7 +249,7 @@ def test_a_fleet_captains_clip_says_turns_and_the_huds_ratings() -> None:
     assert len(lines) == len(loaded.timeline.roster)
     for r, line in zip(loaded.timeline.roster, lines, strict=True):
         p = panels.get(r.id)
-        assert line.status == ("not on the table" if p is None else p.status if p.destroyed else p.ratings)
+        assert line.status == ("not on the table" if p is None else p.status if p.destroyed else ratings_of(p))
     assert all(f.points is None and "damage" not in f.summary for f in end.fleets)
     for f in end.fleets:  # ships not yet arrived are not counted as left: the HUD has no panel for them
         out = sum(1 for r in loaded.timeline.roster if r.player == f.side and r.id not in panels)

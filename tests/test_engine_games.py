@@ -72,8 +72,8 @@ def _check_invariants(events: list[ev.Event], final: GameState) -> None:
             revealed[e.ship] = ("straight", 2) if e.replaced else (e.kind, e.speed)
         if isinstance(e, ev.ShipMoved):
             executed = revealed.pop(e.ship)
-            if e.changed_from:  # a come about that overlapped became a full astern of its speed
-                assert e.changed_from == executed and (e.kind, e.speed) == ("straight", -executed[1])
+            if e.changed_from:  # a come about that overlapped became a straight of its speed
+                assert e.changed_from == executed and (e.kind, e.speed) == ("straight", executed[1])
             else:
                 assert (e.kind, e.speed) == executed
         if isinstance(e, ev.AbilityUsed) and e.window == "aux_power":  # the U.S.S. Enterprise (1009)

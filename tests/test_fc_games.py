@@ -18,6 +18,7 @@ from engine.rulesets.fleet_captains.play import play_game, result_of
 from engine.rulesets.fleet_captains.replay_check import replay_game
 from engine.rulesets.fleet_captains.rules import fleet_total
 from engine.rulesets.fleet_captains.state import FcState
+from engine.view_fleet_captains import tiles_of
 from trek.main import main
 
 GOLDEN = Path(__file__).parent / "golden" / "fc-standard-seed27.trek"  # `trek play fc-standard --seed 27`
@@ -150,9 +151,9 @@ def test_the_timeline_folds_the_golden_game_into_views() -> None:
     end = timeline.moment_after(len(timeline.events) - 1)
     assert end.view.planets, "explored planets are on the table at the end"
     opening = timeline.moment_after(next(i for i, e in enumerate(timeline.events) if isinstance(e, fe.MapLaid)))
-    assert sum(t.face_down for t in opening.view.tiles) == 25  # every tile face down
-    assert [t.home for t in opening.view.tiles if t.home is not None] == [0, 1]
-    explored = {t.id for t in end.view.tiles if not t.face_down and t.home is None}
+    assert sum(t.face_down for t in tiles_of(opening.view)) == 25  # every tile face down
+    assert [t.home for t in tiles_of(opening.view) if t.home is not None] == [0, 1]
+    explored = {t.id for t in tiles_of(end.view) if not t.face_down and t.home is None}
     assert explored == {p.id for p in loaded.timeline.ruleset_final.locations if p.tile and p.explored}
     assert len(end.panels) == len(timeline.roster)
     assert "wins" in end.caption or "draw" in end.caption

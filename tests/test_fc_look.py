@@ -10,6 +10,7 @@ import numpy as np
 
 from engine.replay_timeline import load_timeline
 from engine.rulesets.fleet_captains.play import play_game
+from engine.view_fleet_captains import ratings_of
 from studio.frame_plan import moment_after
 from studio.video import FrameRenderer
 
@@ -56,4 +57,4 @@ def test_the_end_frame_says_game_over_and_destroyed_ships_keep_their_ratings() -
     last = tl.moment(tl.duration)
     assert last.phase_label == "GAME OVER"
     gone = [p for p in last.panels if p.destroyed]
-    assert gone and all(p.ratings.startswith("WPN") and not p.tokens for p in gone)
+    assert gone and all(ratings_of(p).startswith("WPN") and not p.tokens for p in gone)

@@ -127,6 +127,29 @@ def test_movement_only_your_ships_enter_your_command_post() -> None:
                                   cost=step_cost(game.state, edge)))
 
 
+def test_movement_entering_your_own_command_post_costs_nothing() -> None:
+    """Summary, "Command Posts": "only your ships may enter; it costs 0 movement to enter". A ship
+    with 1 point left on a size-2 tile next to its post steps in (the step was charged the size of
+    the tile it leaves, so it could not)."""
+    game = started()
+    explore_all(game)
+    side = game.state.first
+    ship = game.state.fleet(side)[0]
+    post = f"cp{side}"
+    edge = adjacent(post)[0]
+    big = next(t for t in TILES if TILES[t].size == 2)
+    game.state = game.state.with_location(replace(game.state.location(edge), tile=big, explored=True))
+    place(game, ship.id, edge)
+    game.emit(fe.MoveStarted(turn=1, ships=(ship.id,), points=ship.rating("engines") or 1))
+    game.state = replace(game.state, move_points=1, move_steps=1)  # arrange: 1 point left after a step
+    assert game.state.location(edge).size == 2 and step_cost(game.state, edge) == 2
+    assert step_cost(game.state, edge, post) == 0
+    with pytest.raises(ValueError, match="costs 0"):
+        fold(game.state, fe.Moved(turn=1, ships=(ship.id,), source=edge, dest=post, cost=2))
+    after = fold(game.state, fe.Moved(turn=1, ships=(ship.id,), source=edge, dest=post, cost=0))
+    assert after.where(after.ship(ship.id)) == post and after.move_points == 1
+
+
 def test_exploration_turns_the_tile_and_rolls_for_the_encounter() -> None:
     game = started(5)
     side = game.state.first

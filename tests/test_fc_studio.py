@@ -9,7 +9,16 @@ from typing import Any
 import numpy as np
 
 from engine.replay_timeline import load_timeline
-from engine.view import TableView, TileView
+from engine.view import TableView
+from engine.view_fleet_captains import (
+    FleetCaptainsMoment,
+    FleetCaptainsPanel,
+    FleetCaptainsTable,
+    TileView,
+    notes_of,
+    ratings_of,
+    tiles_of,
+)
 from studio.camera import table_to_pixel
 from studio.palette import PLAYER_COLOURS
 from studio.tiles import FACE_DOWN, KIND_COLOURS
@@ -36,7 +45,7 @@ def test_tiles_face_down_turned_over_command_posts_influence_and_installations(r
              TileView("cp0", 500, 100, 200, name="command post", home=0),
              TileView("planet", 300, 900, 200, name="Alpha class M system", kind="class M system", size=1,
                       influence=2, influence_player=1, installation="outpost", installation_player=1))
-    frame = renderer.render(TableView(*AREA, tiles=tiles), SIZE, "top", set())
+    frame = renderer.render(TableView(*AREA, part=FleetCaptainsTable(tiles=tiles)), SIZE, "top", set())
     assert close(px(frame, 385, 470), FACE_DOWN)
     assert close(px(frame, 785, 470), nebula)
     home = px(frame, 560, 130)
@@ -54,14 +63,15 @@ def test_a_recorded_game_draws_its_map(renderer: Any, tmp_path: Path) -> None:
 
     timeline = load_timeline(GOLDEN).timeline
     end = timeline.moment_after(len(timeline.events) - 1).view
-    assert len(end.tiles) == 27
+    assert len(tiles_of(end)) == 27
     frame = renderer.render(end, SIZE, "top", set())
     save_png(frame, tmp_path / "fc-map.png")
-    down = next((t for t in end.tiles if t.face_down), None)
+    down = next((t for t in tiles_of(end) if t.face_down), None)
     if down is not None:
         assert close(px(frame, down.x + down.side * 0.42, down.y - down.side * 0.15,
                         (end.area_width, end.area_height)), FACE_DOWN)
-    explored = [t for t in end.tiles if not t.face_down and t.home is None and not t.installation and not t.influence]
+    explored = [t for t in tiles_of(end)
+                if not t.face_down and t.home is None and not t.installation and not t.influence]
     assert explored
 
 
@@ -118,7 +128,7 @@ def test_two_fleets_in_one_location_stand_apart_and_the_camera_closes_on_the_fig
     view = moment_after(tl, i).view
     attacker = view.ship(tl.events[i].ships[0])
     assert attacker is not None
-    tile = next(t for t in view.tiles if abs(t.x - attacker.pose.x) < t.side / 2 and abs(t.y - attacker.pose.y)
+    tile = next(t for t in tiles_of(view) if abs(t.x - attacker.pose.x) < t.side / 2 and abs(t.y - attacker.pose.y)
                 < t.side / 2)
     here = [s for s in view.ships if abs(s.pose.x - tile.x) < tile.side / 2 and abs(s.pose.y - tile.y) < tile.side / 2]
     assert {s.player for s in here} == {0, 1}
@@ -153,7 +163,7 @@ def test_the_hud_names_what_the_d6s_of_a_test_are() -> None:
     assert labels["system"] == (system.system.upper(), "")
     i = next(i for i, e in enumerate(tl.events) if isinstance(e, fe.Tested) and e.kind == "breakaway")
     loc = tl.events[i].label.split("from ")[1]  # the log's id; the tally names the tile as the map shows it
-    tile = next(t for t in moment_after(tl, i).view.tiles if t.id == loc)
+    tile = next(t for t in tiles_of(moment_after(tl, i).view) if t.id == loc)
     tally = moment_after(tl, i).dice.tally  # type: ignore[union-attr]
     assert tile.name and f"from {tile.name}" in tally and loc not in tally
     with FrameRenderer(loaded, (960, 540), camera="top") as fr:
@@ -223,7 +233,7 @@ def test_the_score_and_the_missions_face_up_are_under_each_fleets_name() -> None
     state = tl.ruleset_state_after(i)
     moment = moment_after(tl, i)
     for side in (0, 1):
-        head, missions = moment.notes[side].split("\n")
+        head, missions = notes_of(moment)[side].split("\n")
         assert head == f"VP {state.sides[side].vp} of {state.vp_target}"
         names = [n for n in missions.split(", ") if n != "no missions"]
         assert len(names) == len(state.sides[side].missions)
@@ -232,8 +242,8 @@ def test_the_score_and_the_missions_face_up_are_under_each_fleets_name() -> None
     with FrameRenderer(loaded, size, camera="top") as fr:
         assert fr.hud is not None
         frames = []
-        other = tuple(n.replace("VP", "VP 88 -", 1) for n in moment.notes)  # another score, the same missions
-        for m in (moment, replace(moment, notes=other)):
+        other = tuple(n.replace("VP", "VP 88 -", 1) for n in notes_of(moment))  # another score, the same missions
+        for m in (moment, replace(moment, part=FleetCaptainsMoment(notes=other))):
             fr.hud.update(m, tl)
             frames.append(fr._draw(m, fr.camera_pose(m), set()).astype(int))
     w, h = size
@@ -320,14 +330,15 @@ def test_a_scan_token_lies_on_a_face_down_tile_in_its_players_colour(renderer: A
 
     scanned = TileView("a", 300, 500, 200, face_down=True, scanned_by=(1,))
     both = TileView("b", 700, 500, 200, face_down=True, scanned_by=(0, 1))
-    frame = renderer.render(TableView(*AREA, tiles=(scanned, both)), SIZE, "top", set())
+    frame = renderer.render(TableView(*AREA, part=FleetCaptainsTable(tiles=(scanned, both))), SIZE, "top", set())
     x, y = scan_spot(scanned, 0)
     # right of the letter (its antialiased edge reached 6 mm up and right of the centre)
     assert close(px(frame, x + 13, y), PLAYER_COLOURS[1])
     for k, player in enumerate(both.scanned_by):
         x, y = scan_spot(both, k)
         assert close(px(frame, x + 13, y), PLAYER_COLOURS[player])
-    bare = renderer.render(TableView(*AREA, tiles=(replace_tile(scanned),)), SIZE, "top", set())
+    unscanned = TableView(*AREA, part=FleetCaptainsTable(tiles=(replace_tile(scanned),)))
+    bare = renderer.render(unscanned, SIZE, "top", set())
     x, y = scan_spot(scanned, 0)
     assert close(px(bare, x + 13, y), FACE_DOWN)
 
@@ -345,12 +356,12 @@ def test_a_scanned_tile_shows_its_token_until_it_is_turned_over(tmp_path: Path) 
     i = next(i for i, e in enumerate(tl.events) if isinstance(e, fe.Scanned))
     scan = tl.events[i]
     assert isinstance(scan, fe.Scanned)
-    tile = next(t for t in tl.moment_after(i).view.tiles if t.id == scan.location)
+    tile = next(t for t in tiles_of(tl.moment_after(i).view) if t.id == scan.location)
     assert tile.face_down and scan.side in tile.scanned_by
     j = next((j for j in range(i, len(tl.events)) if isinstance(tl.events[j], fe.Explored)
               and tl.events[j].location == scan.location), None)
     if j is not None:
-        assert next(t for t in tl.moment_after(j).view.tiles if t.id == scan.location).scanned_by == ()
+        assert next(t for t in tiles_of(tl.moment_after(j).view) if t.id == scan.location).scanned_by == ()
 
 
 def test_a_ship_panel_shows_its_dials_ratings_and_setting_not_attack_wings_pips() -> None:
@@ -371,17 +382,18 @@ def test_a_ship_panel_shows_its_dials_ratings_and_setting_not_attack_wings_pips(
         if ship.destroyed:
             continue
         d = ship.dial
-        assert panel.ratings.split() == ["WPN", str(d.weapons or "D"), "SHD", str(d.shields or "D"), "SEN",
+        assert ratings_of(panel).split() == ["WPN", str(d.weapons or "D"), "SHD", str(d.shields or "D"), "SEN",
                                          str(d.sensors or "D"), "ENG", str(d.engines or "D"), d.label.upper()]
     size = (1280, 720)
     with FrameRenderer(loaded, size, camera="top") as fr:
         assert fr.hud is not None
         frames = []
-        for m in (moment, replace(moment, panels=tuple(replace(p, ratings="") for p in moment.panels))):
+        unrated = tuple(replace(p, part=FleetCaptainsPanel(ratings="")) for p in moment.panels)
+        for m in (moment, replace(moment, panels=unrated)):
             fr.hud.update(m, tl)
             frames.append(fr._draw(m, fr.camera_pose(m), set()).astype(int))
             panel = fr.hud.panels[moment.panels[0].id]
-            assert panel.shield_text.text == m.panels[0].ratings or not m.panels[0].ratings
+            assert panel.shield_text.text == ratings_of(m.panels[0]) or not ratings_of(m.panels[0])
     column = [f[:, :int(size[0] * 0.17), :3] for f in frames]
     blue = [int(np.all(np.abs(c - np.array(SHIELD_ON[:3]) * 255) <= 30, axis=2).sum()) for c in column]
     assert blue[1] > blue[0] + 150  # the shield pips (Attack Wing's) only without the ratings

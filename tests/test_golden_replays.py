@@ -1,7 +1,8 @@
 """Golden replay files of real games that every later version must open (issue 14, item 5).
 
-tests/golden/duel-seed7.trek (a whole Attack Wing duel) and alliance-act1-seed4.trek (three rounds
-of the first Alliance mission, two player ships) were written by the engine of the day; their
+tests/golden/duel-seed7.trek (a whole Attack Wing duel), alliance-act1-seed4.trek (three rounds
+of the first Alliance mission, two player ships) and itu-perditions-gate-seed4.trek (a whole game
+of Into the Unknown's learning mission, to Outpost Ambush) were written by the engine of the day; their
 ``.expected.json`` files record what folding them gave then: the number of events, the trailer's
 result, and every ship's pose, shields, hull damage and fate at a few events.
 
@@ -27,7 +28,8 @@ from engine.replay.validate import validate_replay
 from engine.replay_timeline import load_timeline
 
 GOLDEN = Path(__file__).parent / "golden"
-FILES = ("duel-seed7.trek", "alliance-act1-seed4.trek")  # GAME-seedN.trek: `trek play GAME --seed N`
+FILES = ("duel-seed7.trek", "alliance-act1-seed4.trek",  # GAME-seedN.trek: `trek play GAME --seed N`
+         "itu-perditions-gate-seed4.trek")
 
 
 def board_of(state: Any) -> Any:
@@ -36,9 +38,14 @@ def board_of(state: Any) -> Any:
 
 
 def ships(state: Any) -> dict[str, list[Any]]:
-    """Each ship's pose (to the micrometre), shields, hull damage, destroyed flag."""
+    """Each ship's pose (to the micrometre), shields, hull damage, destroyed flag; an Into the Unknown
+    ship's pose, hull dial position, crew dial, reserve dial, destroyed flag."""
+    board = board_of(state)
+    if board.ships and not hasattr(board.ships[0], "shields"):  # Into the Unknown: dials, no shield tokens
+        return {s.id: [round(s.pose.x, 3), round(s.pose.y, 3), round(s.pose.heading, 3), s.hull, s.crew, s.reserve,
+                       s.destroyed] for s in board.ships}
     return {s.id: [round(s.pose.x, 3), round(s.pose.y, 3), round(s.pose.heading, 3), s.shields, s.hull_damage,
-                   s.destroyed] for s in board_of(state).ships}
+                   s.destroyed] for s in board.ships}
 
 
 def checkpoints(events: int) -> list[int]:

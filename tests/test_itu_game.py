@@ -119,12 +119,15 @@ def test_priority_options_need_a_ready_officer_at_the_station_or_in_its_section(
     assert not [o for o in options(after.ship("defiant"), "priority") if o.station == "captains_chair"]
     with pytest.raises(ValueError, match="not ready"):
         apply(after, order.model_copy(update={"seq": 2}))
-    # a ready officer in the bridge with no station may take an open station of the bridge
+    # a ready officer in the bridge may take an open station of the bridge (guide, "Priority Orders"
+    # step 2: "a ready officer in the same section as that station"), the one with no station first,
+    # then those at another of its stations; Sisko is committed, so not him
     unassigned = after.ship("defiant").officer("daring_first_officer").model_copy(update={"station": None})
     opened = after.with_ship(after.ship("defiant").model_copy(update={"officers": tuple(
         unassigned if o.key == unassigned.key else o for o in after.ship("defiant").officers)}))
     helm = [o for o in options(opened.ship("defiant"), "priority") if o.station == "helm"]
-    assert helm and all(o.officer == "daring_first_officer" and o.assigned for o in helm)
+    assert helm and all(o.assigned for o in helm) and helm[0].officer == "daring_first_officer"
+    assert {o.officer for o in helm} == {"daring_first_officer", "vigilant_security_chief", "redoubtable_engineer"}
 
 
 def test_the_reducer_refuses_what_cannot_happen() -> None:

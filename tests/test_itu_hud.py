@@ -11,6 +11,7 @@ from engine.replay_timeline import LoadedReplay, load_timeline
 from engine.rulesets.into_the_unknown.displays import OFFICERS
 from engine.rulesets.into_the_unknown.play import play_mission
 from engine.view import PanelView
+from engine.view_into_the_unknown import IntoTheUnknownMoment, display_of, mission_of
 from studio.frame_plan import moment_after
 from studio.hud_crew import DIAL_COLOURS, READY
 from studio.video import FrameRenderer
@@ -34,7 +35,7 @@ def test_panels_carry_the_alert_dial_the_crew_stats_and_the_officers(loaded: Loa
     for i in (0, len(tl) // 2, len(tl) - 1):
         state = tl.ruleset_state_after(i)
         for ship in state.ships:
-            p = panel_of(loaded, i, ship.id)
+            p = display_of(panel_of(loaded, i, ship.id))
             assert p.dial is not None and p.dial.name == "alert"
             assert p.dial.positions == tuple((a.colour, a.pips) for a in ship.card.alert_dial)
             assert p.dial.current == ship.alert
@@ -45,16 +46,16 @@ def test_panels_carry_the_alert_dial_the_crew_stats_and_the_officers(loaded: Loa
     order = next(i for i, e in enumerate(tl.events) if e.type == "order_given" and e.officer)
     e = tl.events[order]
     name = OFFICERS[e.officer].name
-    assert next(c for c in panel_of(loaded, order - 1, e.ship).crew if c.name == name).ready
-    committed = next(c for c in panel_of(loaded, order, e.ship).crew if c.name == name)
+    assert next(c for c in display_of(panel_of(loaded, order - 1, e.ship)).crew if c.name == name).ready
+    committed = next(c for c in display_of(panel_of(loaded, order, e.ship)).crew if c.name == name)
     assert not committed.ready and committed.station in ("CHAIR", "HELM", "INSTR", "TACT", "ENG", "CARGO", "MED")
     ready = next(i for i, ev in enumerate(tl.events) if i > order and ev.type == "officers_readied"
                  and (e.ship, e.officer) in ev.officers)
-    assert next(c for c in panel_of(loaded, ready, e.ship).crew if c.name == name).ready
+    assert next(c for c in display_of(panel_of(loaded, ready, e.ship)).crew if c.name == name).ready
     change = next(i for i, ev in enumerate(tl.events) if ev.type == "alert_changed")
     ev = tl.events[change]
-    assert panel_of(loaded, change, ev.ship).dial.current == ev.alert  # type: ignore[union-attr]
-    assert panel_of(loaded, change - 1, ev.ship).dial.current != ev.alert  # type: ignore[union-attr]
+    assert display_of(panel_of(loaded, change, ev.ship)).dial.current == ev.alert  # type: ignore[union-attr]
+    assert display_of(panel_of(loaded, change - 1, ev.ship)).dial.current != ev.alert  # type: ignore[union-attr]
 
 
 def mask(frame: np.ndarray, colour: tuple[float, ...], tol: int = 30) -> np.ndarray:
@@ -99,7 +100,7 @@ def test_the_dial_and_the_officers_are_drawn(loaded: LoadedReplay) -> None:
             fr.hud.update(moment, tl)
             frame = fr._draw(moment, fr.camera_pose(moment), set())
             rows, cols = block(fr, "defiant")
-            frames.append((frame[rows, cols], next(p for p in moment.panels if p.id == "defiant")))
+            frames.append((frame[rows, cols], display_of(next(p for p in moment.panels if p.id == "defiant"))))
     for patch, panel in frames:
         assert panel.dial is not None
         colour, _ = panel.dial.positions[panel.dial.current]
@@ -122,7 +123,7 @@ def test_the_mission_record_follows_the_state(loaded: LoadedReplay) -> None:
     for i in (0, reveal - 1, reveal, len(tl) - 1):
         state = tl.ruleset_state_after(i)
         moment = moment_after(tl, i)
-        mission = moment.mission
+        mission = mission_of(moment)
         assert mission is not None
         assert mission.title == ("OVERTURE" if state.complication is None else
                                  state.complication.replace("_", " ").upper())
@@ -154,9 +155,10 @@ def test_the_tokens_and_the_mission_box_are_drawn(loaded: LoadedReplay) -> None:
     tl = loaded.timeline
     reveal = next(i for i, e in enumerate(tl.events) if e.type == "complication_revealed")
     moment = moment_after(tl, reveal)
-    assert moment.mission is not None
-    for at in (moment.mission.at, 2):
-        shown = replace(moment, mission=replace(moment.mission, at=at))
+    mission = mission_of(moment)
+    assert mission is not None
+    for at in (mission.at, 2):
+        shown = replace(moment, part=IntoTheUnknownMoment(mission=replace(mission, at=at)))
         with FrameRenderer(loaded, SIZE, camera="top") as fr:
             assert fr.hud is not None
             fr.hud.update(shown, tl)
@@ -164,14 +166,14 @@ def test_the_tokens_and_the_mission_box_are_drawn(loaded: LoadedReplay) -> None:
             hud = fr.hud
             white = []
             for space in range(-3, 4):
-                point = hud.parent.getRelativePoint(hud.mission.root, (cell_x(shown.mission, space), 0, TRACK_Z))
+                point = hud.parent.getRelativePoint(hud.mission.root, (cell_x(mission_of(shown), space), 0, TRACK_Z))
                 u, v = int((point[0] / hud.aspect + 1) / 2 * SIZE[0]), int((1 - point[2]) / 2 * SIZE[1])
                 patch = frame[v - 2:v + 3, u - 2:u + 3].astype(int)
                 white.append((u, int(np.all(patch >= 235, axis=2).sum())))
             assert white[at + 3][1] >= 9 and sum(n for _, n in white) == white[at + 3][1], (at, white)
             assert white[0][0] > white[-1][0] + 6 * CELL_W  # the Dominion's end (-3) right of the Federation's
-        if at == moment.mission.at:
-            table = replace(moment.view, ships=(), areas=(), templates=(), tools=(), pieces=(), arcs=(), ruler=None)
+        if at == mission.at:
+            table = replace(moment.view, ships=(), templates=(), ruler=None, part=None)
             from studio.snapshot import render_view
 
             top = render_view(table, SIZE, "top", set())

@@ -24,7 +24,7 @@ from engine.rulesets.into_the_unknown.ruleset import RULESET
 from engine.rulesets.into_the_unknown.state import ItuState, ShipState
 from trek.main import main
 
-GOLDEN_LOG = Path(__file__).parent / "golden_games" / "itu-perditions-gate-seed7.jsonl"
+GOLDEN_LOG = Path(__file__).parent / "golden_games" / "itu-perditions-gate-seed4.jsonl"
 
 
 def test_a_hundred_seeded_games_end_without_an_illegal_state() -> None:
@@ -138,13 +138,13 @@ def test_a_forged_event_is_caught_by_playing_again(tmp_path: Path) -> None:
     assert replay_check({**header, "seed": "x"}, iter(events), None, False)
 
 
-def golden_lines(seed: int = 7) -> list[str]:
+def golden_lines(seed: int = 4) -> list[str]:
     return [json.dumps(RULESET.codec.encode_event(e), sort_keys=True)
             for e in play_game(seed, [ItuAI(), ItuAI()]).events]
 
 
 @pytest.mark.parametrize(("name", "seed", "complication"), [
-    ("itu-perditions-gate-seed7.jsonl", 7, "outpost_ambush"),
+    ("itu-perditions-gate-seed4.jsonl", 4, "outpost_ambush"),  # seed 7 reveals Rescue Op since issue 34
     ("itu-perditions-gate-rescue-seed5.jsonl", 5, "rescue_op")])
 def test_the_golden_game_gives_the_known_event_sequence(name: str, seed: int, complication: str) -> None:
     """The same seed gives these events, event for event, for a game of each complication

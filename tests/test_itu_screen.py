@@ -13,6 +13,8 @@ from itu_helpers import near
 from engine.replay_timeline import LoadedReplay, load_timeline
 from engine.rulesets.into_the_unknown.play import play_mission
 from engine.rulesets.into_the_unknown.table import INCH, SYSTEM_RADIUS
+from engine.view_into_the_unknown import display_of
+from engine.view_into_the_unknown import table_of as itu_table_of
 from studio.areas import EDGE, WIDTH_MM
 from studio.snapshot import render_view
 
@@ -28,11 +30,11 @@ def loaded(tmp_path_factory: pytest.TempPathFactory) -> LoadedReplay:
 
 def test_the_system_boundary_is_drawn(loaded: LoadedReplay) -> None:
     moment = loaded.timeline.moment_after(0)
-    (system,) = moment.view.areas
+    (system,) = itu_table_of(moment.view).areas
     assert (system.label, system.radius) == ("SYSTEM 1", pytest.approx(SYSTEM_RADIUS))
     area = (moment.view.area_width, moment.view.area_height)
     frame = render_view(moment.view, SIZE, "top", set())
-    bare = render_view(replace(moment.view, areas=()), SIZE, "top", set())
+    bare = render_view(replace(moment.view, part=replace(itu_table_of(moment.view), areas=())), SIZE, "top", set())
     edge_x = system.x + system.radius - WIDTH_MM / 2  # on the ring, east of the centre
     assert near(frame, edge_x, system.y, SIZE, area, EDGE) > 0 and near(bare, edge_x, system.y, SIZE, area, EDGE) == 0
     assert near(frame, system.x, system.y, SIZE, area, EDGE) == 0  # the inside is not painted
@@ -72,4 +74,4 @@ def test_the_reserve_is_a_badge_on_the_ship_panels(loaded: LoadedReplay) -> None
     state = loaded.timeline.ruleset_state_after(0)
     badges = {p.id: token_badges(p.tokens)[0][0] for p in first.panels}
     assert badges == {s.id: f"RESERVE {s.reserve}" for s in state.ships}
-    assert all(p.dial is not None and p.dial.name == "alert" for p in first.panels)
+    assert all(display_of(p).dial is not None and display_of(p).dial.name == "alert" for p in first.panels)

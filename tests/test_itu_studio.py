@@ -20,7 +20,9 @@ from engine.rulesets.into_the_unknown.play import play_mission
 from engine.rulesets.into_the_unknown.projectiles import TOOL_STEM, outline
 from engine.rulesets.into_the_unknown.table import BASES, INCH, base_polygon, end_polygon, slot
 from engine.timeline import Timeline
-from engine.view import ArcView, ShipView, TableView, ToolView
+from engine.view import ShipView, TableView
+from engine.view_into_the_unknown import ArcView, IntoTheUnknownTable, ToolView
+from engine.view_into_the_unknown import table_of as itu_table_of
 from studio import palette
 from studio.bases import half_extents
 from studio.snapshot import render_view
@@ -83,7 +85,7 @@ def test_an_attack_shows_the_attackers_arc_and_the_ruler_to_the_closest_point_in
     state = tl.ruleset_state_after(i)
     attacker, target = state.ship(event.ship), state.ship(event.target)
     view = tl.moment(during(tl, i, 0.5)).view
-    (arc,) = view.arcs
+    (arc,) = itu_table_of(view).arcs
     assert (arc.ship, arc.wedges, arc.player) == (event.ship, WEDGES["port"], attacker.side)
     assert arc.pose == attacker.pose.pose() and arc.label == "PORT ARC"
     ruler = view.ruler
@@ -96,7 +98,7 @@ def test_an_attack_shows_the_attackers_arc_and_the_ruler_to_the_closest_point_in
     header = tl.moment(during(tl, i, 0.5)).header  # the ruler's words: in the HUD, not over the ships
     assert ruler.text == "" and header is not None and header.target == event.target
     assert f'{event.range / INCH:.1f}" to the {event.end} end in the port arc' in header.reason
-    assert tl.moment(tl.start_of(i + 1)).view.arcs == ()  # gone with the next event
+    assert itu_table_of(tl.moment(tl.start_of(i + 1)).view).arcs == ()  # gone with the next event
 
 
 def test_the_arc_is_drawn_inside_its_lines_only(seed22: LoadedReplay) -> None:
@@ -105,9 +107,10 @@ def test_the_arc_is_drawn_inside_its_lines_only(seed22: LoadedReplay) -> None:
     tl = seed22.timeline
     i = first(tl, "attack_made", arc="port")
     view = tl.moment(during(tl, i, 0.5)).view
-    (arc,) = view.arcs
-    lone = replace(view, ships=(), markers=(), areas=(), ruler=None, templates=(), tools=(), pieces=())
-    bare = render_view(replace(lone, arcs=()), SIZE, "top", set())
+    (arc,) = itu_table_of(view).arcs
+    lone = replace(view, ships=(), markers=(), ruler=None, templates=(),
+                   part=IntoTheUnknownTable(arcs=itu_table_of(view).arcs))
+    bare = render_view(replace(lone, part=None), SIZE, "top", set())
     shown = render_view(lone, SIZE, "top", set())
 
     def at(bearing: float, r: float) -> tuple[int, int]:
@@ -146,29 +149,29 @@ def test_the_turning_tool_carries_the_ship_through_a_forward_impulse(seed22: Loa
     signed = event.turn * (-1 if side == "port" else 1)
     for t in (0.0, 0.2, 0.5, 0.9, 1.0):
         view = tl.moment(during(tl, i, t)).view if t < 1 else tl.moment_after(i).view
-        (tool,) = view.tools
+        (tool,) = itu_table_of(view).tools
         ship = view.ship(event.ship)
         assert ship is not None
         assert slot(ship.pose, "small", side) == pytest.approx((tool.x, tool.y), abs=1e-6)
         assert tool.length == pytest.approx(TOOL_STEM) and tool.notch == NOTCH_DEGREES
     end = tl.moment_after(i).view
-    (tool,) = end.tools
+    (tool,) = itu_table_of(end).tools
     assert end.ship(event.ship).pose == event.end.pose()  # type: ignore[union-attr]
     outward = event.start.heading + (-90.0 if side == "port" else 90.0)
     assert tool.turned == pytest.approx(signed)
     assert (tool.heading - (outward + signed * NOTCH_DEGREES)) % 360.0 == pytest.approx(0.0, abs=1e-6)
-    assert not tl.moment(tl.start_of(i + 1)).view.tools
+    assert not itu_table_of(tl.moment(tl.start_of(i + 1)).view).tools
 
 
 def test_the_turning_tool_is_drawn(seed22: LoadedReplay) -> None:
     tl = seed22.timeline
     i = first(tl, "ship_moved", maneuver="impulse")
     view = tl.moment_after(i).view
-    (tool,) = view.tools
-    lone = replace(view, ships=(), markers=(), areas=(), templates=())
+    (tool,) = itu_table_of(view).tools
+    lone = replace(view, ships=(), markers=(), templates=(), part=replace(itu_table_of(view), areas=()))
     mid = Pose(tool.x, tool.y, tool.heading).advance(tool.length * 0.6)
     frame = render_view(lone, SIZE, "top", set())
-    bare = render_view(replace(lone, tools=()), SIZE, "top", set())
+    bare = render_view(replace(lone, part=replace(itu_table_of(lone), tools=())), SIZE, "top", set())
     assert near(frame, mid.x, mid.y, SIZE, area(view), TOOL, r=2, tol=40) > 0
     assert near(bare, mid.x, mid.y, SIZE, area(view), TOOL, r=2, tol=40) == 0
 
@@ -182,14 +185,14 @@ def test_a_launch_shows_the_tool_with_the_token_at_its_stems_notch(seed22: Loade
     i = first(tl, "projectile_launched")
     event = tl.events[i]
     view = tl.moment_after(i).view
-    (tool,) = view.tools
+    (tool,) = itu_table_of(view).tools
     ship = view.ship(event.ship)
     assert ship is not None and (tool.x, tool.y) == pytest.approx(slot(ship.pose, "small", event.end))
     assert tool.turned == event.turn
     aft_point = event.pose.pose().advance(-0.5 * INCH)
     stem_end = Pose(tool.x, tool.y, tool.heading).advance(tool.length)
     assert (stem_end.x, stem_end.y) == pytest.approx((aft_point.x, aft_point.y), abs=1e-3)  # poses keep 4 decimals
-    (piece,) = view.pieces
+    (piece,) = itu_table_of(view).pieces
     assert piece.id == event.projectile and piece.player == 0
     token = [c for point in outline(event.pose.pose()).exterior.coords[:-1] for c in point]
     assert [c for point in piece.points for c in point] == pytest.approx(token)
@@ -202,23 +205,24 @@ def test_a_torpedo_slides_along_its_ruler_and_is_drawn_in_its_seats_colour(seed2
     a, b = event.start.pose(), event.end.pose()
     for t in (0.25, 0.5):
         view = tl.moment(during(tl, i, t)).view
-        (piece,) = view.pieces
+        (piece,) = itu_table_of(view).pieces
         cx = sum(p[0] for p in piece.points) / len(piece.points)
         cy = sum(p[1] for p in piece.points) / len(piece.points)
         assert (cx, cy) == pytest.approx((a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t), abs=1e-6)
         assert len(view.templates) == 1  # its ruler
     view = tl.moment(during(tl, i, 0.1)).view
-    (piece,) = view.pieces
+    (piece,) = itu_table_of(view).pieces
     cx = sum(p[0] for p in piece.points) / len(piece.points)
     cy = sum(p[1] for p in piece.points) / len(piece.points)
-    lone = replace(view, ships=(), markers=(), areas=(), templates=())
+    lone = replace(view, ships=(), markers=(), templates=(), part=replace(itu_table_of(view), areas=()))
     frame = render_view(lone, SIZE, "top", set())
     blue = palette.player_colour(0)
     assert near(frame, cx, cy, SIZE, area(view), blue, r=2, tol=40) > 0
-    assert near(render_view(replace(lone, pieces=()), SIZE, "top", set()), cx, cy, SIZE, area(view), blue,
+    unpieced = replace(lone, part=replace(itu_table_of(lone), pieces=()))
+    assert near(render_view(unpieced, SIZE, "top", set()), cx, cy, SIZE, area(view), blue,
                 r=2, tol=40) == 0
     assert all(m.label != "T" for m in view.markers)  # tokens, not letters
-    assert not tl.moment_after(first(tl, "projectile_removed")).view.pieces
+    assert not itu_table_of(tl.moment_after(first(tl, "projectile_removed")).view).pieces
 
 
 def test_records_are_plain_view_records() -> None:

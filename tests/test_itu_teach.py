@@ -19,6 +19,7 @@ from engine.rulesets.into_the_unknown.play import play_mission
 from engine.rulesets.into_the_unknown.table import BASES, INCH, slot
 from engine.rulesets.registry import ruleset_for
 from engine.view import PlateView, ShipView
+from engine.view_into_the_unknown import table_of as itu_table_of
 from studio.plates import draw_plate_view, layout_of
 from studio.snapshot import load_png
 from studio.tools import TOOL
@@ -54,7 +55,7 @@ def test_forward_impulse_turning_before_the_advance(plate: PlateView) -> None:
     assert math.dist((ax, ay), (bx, by)) == pytest.approx(5 * INCH)
     h = math.radians(end.pose.heading)
     assert (bx - ax, by - ay) == pytest.approx((5 * INCH * math.sin(h), 5 * INCH * math.cos(h)))
-    tools = [t for t in plate.table.tools if t.x < 10 * INCH]
+    tools = [t for t in itu_table_of(plate.table).tools if t.x < 10 * INCH]
     assert len(tools) == 2 and all(t.turned == pytest.approx(-2.0) for t in tools)  # its start and its end
 
 
@@ -87,9 +88,9 @@ def test_warp_and_come_about(plate: PlateView) -> None:
 
 def test_the_plate_is_drawn_with_its_tools(plate: PlateView) -> None:
     frame = draw_plate_view(plate, SIZE)
-    bare = draw_plate_view(replace(plate, table=replace(plate.table, tools=())), SIZE)
+    bare = draw_plate_view(replace(plate, table=replace(plate.table, part=None)), SIZE)
     layout = layout_of(plate, SIZE)
-    tool = plate.table.tools[-1]
+    tool = itu_table_of(plate.table).tools[-1]
     mid = Pose(tool.x, tool.y, tool.heading).advance(tool.length * 0.9)  # the stem past the 1" ruler under it
     u, v = (int(c) for c in layout.to_pixel(mid.x, mid.y))
 

@@ -48,13 +48,21 @@ def test_bump_on_a_bank_backs_off_along_the_template() -> None:
     assert distance(Placed(r.end), blocker.placed) == pytest.approx(0.0, abs=0.02)
 
 
-def test_come_about_that_overlaps_becomes_full_astern() -> None:
+def test_come_about_that_overlaps_becomes_a_straight_of_the_same_speed() -> None:
+    """Rulebook, "Overlapping Other Ships": "If the active ship is executing a [2] Maneuver that
+    causes it to overlap another ship, instead treat its maneuver as a [8] Maneuver with the same
+    speed and color revealed on the dial" (the glyphs in the text's order: 2, 8, then 5 for the next
+    paragraph's full astern, which "move[s] ... forward along the top of the template"): a come
+    about is read against the straight of its speed, not as a full astern. The straight backs off
+    along its template to touch the blocker, heading kept (no 180 degree turn)."""
     blocker = ship("b", 300, 220)
     r = resolve_move(START, Maneuver("about", 2), "small", Table([blocker]))
     assert r.changed_from == Maneuver("about", 2)
-    assert r.maneuver == Maneuver("straight", -2)
-    assert r.end.close_to(Pose(300, -20, 0))
-    assert r.fled  # 100 mm from the edge, a 2 full astern goes off the table
+    assert r.maneuver == Maneuver("straight", 2)
+    assert r.bumped == ("b",) and 0.0 < r.progress < 1.0
+    assert r.end.heading == START.heading and r.end.x == pytest.approx(300) and r.end.y > START.y
+    assert distance(Placed(r.end), blocker.placed) == pytest.approx(0.0, abs=0.02)  # touching
+    assert not r.fled  # forward onto the table, not backward off its edge
 
 
 def test_full_astern_that_overlaps_moves_forward_along_its_template() -> None:
@@ -108,12 +116,12 @@ def test_sensor_echo_offsets_and_blockers() -> None:
     assert right1.pose(START, -20.0) == Pose(380, 80, 0)
 
 
-def test_a_4_come_about_that_overlaps_becomes_a_4_full_astern() -> None:
-    # no dial has a 4 full astern, but the come-about rule makes one
+def test_a_4_come_about_that_overlaps_becomes_a_4_straight() -> None:
     blocker = ship("b", 300, 320)
     r = resolve_move(Pose(300, 500, 180), Maneuver("about", 4), "small", Table([blocker]))
-    assert r.maneuver == Maneuver("straight", -4)
-    assert r.end.close_to(Pose(300, 700, 180))
+    assert r.maneuver == Maneuver("straight", 4) and r.changed_from == Maneuver("about", 4)
+    assert r.end.heading == 180 and 320 < r.end.y < 500  # backed off toward its start, touching the blocker
+    assert distance(Placed(r.end), blocker.placed) == pytest.approx(0.0, abs=0.02)
 
 
 @settings(max_examples=200, deadline=None)
@@ -146,11 +154,11 @@ def test_a_moves_template_is_the_executed_maneuvers_outline() -> None:
     outline = template_outline(start, Maneuver("left-bank", 2), "small")
     assert move.template is not None and outline is not None and move.template.equals_exact(outline, 0.0)
     assert resolve_move(start, Maneuver("stop", 0), "small", Table()).template is None
-    # a come about that overlaps a ship is a full astern: its template lies at the rear edge
+    # a come about that overlaps a ship is a straight: its template lies at the front edge
     blocker = ShipBase("x", Placed(end_pose(start, Maneuver("about", 2), "small"), "small"))
     about = resolve_move(start, Maneuver("about", 2), "small", Table([blocker]))
     assert about.changed_from == Maneuver("about", 2) and about.template is not None
-    assert about.template.bounds[3] < start.y  # behind the start
+    assert about.template.bounds[1] > start.y  # ahead of the start
 
 
 @settings(max_examples=100, deadline=None)

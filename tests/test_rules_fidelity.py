@@ -60,17 +60,18 @@ def test_another_obstacle_on_the_way_off_still_rolls_and_costs_the_action() -> N
 
 # --- 3. a come about into a ship ----------------------------------------------------------------------
 
-def test_a_come_about_that_would_overlap_is_a_full_astern_and_the_ship_skips_its_action() -> None:
+def test_a_come_about_that_would_overlap_is_a_straight_and_the_ship_skips_its_action() -> None:
     # 000 "Overlapping Other Ships": a come about "that causes it to overlap another ship, instead treat
-    # its maneuver as a [full astern] Maneuver with the same speed and color revealed on the dial";
+    # its maneuver as a [straight] Maneuver with the same speed and color revealed on the dial" (the
+    # glyphs 2, 8 in the text's order; docs/rulings.md, issue 34), which backs off along its template;
     # 003 rule 7: "A ship ... must skip its "Perform Action" step if it collides with another ship."
     ships = [make_ship("S", 0, SHUTTLE, skill=1), make_ship("J", 1, ATTACK_SHIP, skill=9)]
     p0 = ScriptedPlayer(dials={"S": [("about", 1)]}, actions={"S": [EVADE]}, attacks={"S": [None]})
     g = game(ships, {"S": Pose(400, 300, 0), "J": Pose(400, 410, 0)}, [p0, quiet("J")], round_limit=1)
     g.play()
     moved = of(g.events, ev.ShipMoved, "S")[0]
-    assert moved.changed_from == ("about", 1) and (moved.kind, moved.speed) == ("straight", -1)
-    assert moved.end.pose().close_to(Pose(400, 220, 0), tol=1e-6)  # the full astern ends clear
+    assert moved.changed_from == ("about", 1) and (moved.kind, moved.speed) == ("straight", 1)
+    assert moved.end.pose().close_to(Pose(400, 370, 0), tol=0.05)  # backed off, touching J, heading kept
     assert moved.bumped == ("J",)
     assert [e.cause for e in of(g.events, ev.ActionSkipped, "S")] == ["bumped another ship"]
     assert not of(g.events, ev.ActionPerformed, "S")

@@ -19,6 +19,8 @@ from engine.replay_timeline import LoadedReplay, load_timeline
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import params as P
 from engine.timeline import Moment
+from engine.view_alliance import decision_of
+from engine.view_attack_wing import attack_of
 from studio.camera import follow, project
 from studio.director import ship_points
 
@@ -73,7 +75,7 @@ def _watched(fr: Any, moment: Moment, t: float) -> list[str]:
         return [e.ship, e.target]
     if isinstance(e, ev.ShipMoved | ev.AttackDeclared | ev.DiceRolled | ev.DamageDealt):
         return list(shot.subjects)
-    return [moment.view.attack.defender] if moment.view.attack is not None else []
+    return [attack_of(moment.view).defender] if attack_of(moment.view) is not None else []
 
 
 @pytest.mark.parametrize("which", ["game", "crowded"])
@@ -92,8 +94,8 @@ def test_no_hud_rectangle_covers_the_action_in_director_frames(which: str, reque
             rects = fr.hud.rects()
             assert len(rects) >= 1 + len(moment.panels)  # the round box, a panel per ship on the table...
             ids = set(_watched(fr, moment, float(t)))
-            if moment.view.attack is not None and t - fr.director.shot(float(t)).start >= fr.director.transition:
-                ids.add(moment.view.attack.defender)
+            if attack_of(moment.view) is not None and t - fr.director.shot(float(t)).start >= fr.director.transition:
+                ids.add(attack_of(moment.view).defender)
                 attacks += 1
             for sid in ids:
                 ship = moment.view.ship(sid)
@@ -108,9 +110,9 @@ def test_no_hud_rectangle_covers_the_action_in_director_frames(which: str, reque
 def _pixels_of(fr: Any, moment: Moment, ship_id: str) -> np.ndarray:
     """The pixels (row, col) where ``ship_id`` shows in the director frame of ``moment`` (no HUD)."""
     pose = fr.camera_pose(moment)
-    gone = replace(moment, view=replace(moment.view, ships=tuple(s for s in moment.view.ships if s.id != ship_id),
-                                        attack=None))
-    with_ship = fr._draw(replace(moment, view=replace(moment.view, attack=None)), pose, set()).copy()
+    bare = replace(moment.view, part=replace(moment.view.part, attack=None))  # no attack line
+    gone = replace(moment, view=replace(bare, ships=tuple(s for s in moment.view.ships if s.id != ship_id)))
+    with_ship = fr._draw(replace(moment, view=bare), pose, set()).copy()
     without = fr._draw(gone, pose, set()).copy()
     return np.argwhere(np.abs(with_ship.astype(int) - without.astype(int)).sum(axis=2) > 30)
 
@@ -125,13 +127,13 @@ def test_the_defender_pixels_are_clear_of_the_hud(game: LoadedReplay) -> None:
         assert fr.hud is not None
         for i in rolls:
             moment = tl.moment(tl.start_of(i) + 0.5 * (tl.start_of(i + 1) - tl.start_of(i)))
-            assert moment.view.attack is not None
+            assert attack_of(moment.view) is not None
             fr.hud.update(moment, tl)
             rects = fr.hud.rects()
             hud = fr.hud
             hud.hide()
             try:
-                pixels = _pixels_of(fr, moment, moment.view.attack.defender)
+                pixels = _pixels_of(fr, moment, attack_of(moment.view).defender)
             finally:
                 hud.show()
             assert len(pixels) > 200, f"event {i}: the defender is not in the picture"
@@ -227,15 +229,15 @@ def test_the_enemy_ai_sectors_are_clear_of_the_hud(which: str, request: pytest.F
         assert fr.hud is not None
         d = fr.director
         for i in range(len(tl.events)):
-            after = tl.moment_after(i).view.decision
-            if after is None or (i > 0 and tl.moment_after(i - 1).view.decision == after):
+            after = decision_of(tl.moment_after(i).view)
+            if after is None or (i > 0 and decision_of(tl.moment_after(i - 1).view) == after):
                 continue
             decisions += 1
             k = d.shot_index(tl.start_of(i))
             settled = d.shots[k].start + d._move_time(k)  # the camera has arrived
             for t in np.arange(max(settled, tl.start_of(i + 1)), tl.duration, 0.25):  # on screen until the move
                 moment = tl.moment(float(t))
-                if moment.view.decision != after or d.shot_index(float(t)) != k or d._early(float(t)) is not None:
+                if decision_of(moment.view) != after or d.shot_index(float(t)) != k or d._early(float(t)) is not None:
                     break  # the decision is gone, or the camera sets off for the next shot
                 fr.hud.update(moment, tl)
                 points = np.array([(x, y, 0.0) for x, y in after.footprint(moment.view.range_edges)])
@@ -261,7 +263,7 @@ def test_the_enemy_ai_sector_pixels_are_clear_of_the_hud() -> None:
         assert fr.hud is not None
         for i in shown:
             moment = tl.moment_after(i)
-            assert moment.view.decision is not None
+            assert decision_of(moment.view) is not None
             fr.hud.update(moment, tl)
             rects = fr.hud.rects()
             pose = fr.camera_pose(moment)

@@ -16,7 +16,8 @@ from engine.replay_timeline import LoadedReplay
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing.screen import effect_views
-from engine.view import AttackView, EffectView, ObstacleView, ShipView, TableView
+from engine.view import EffectView, ShipView, TableView
+from engine.view_attack_wing import AttackView, AttackWingTable, ObstacleView
 from studio.camera import table_to_pixel
 from studio.marks import _apart, ring_label_points, tag_box, tag_slots
 from studio.palette import BAND_COLOURS
@@ -48,7 +49,7 @@ def test_attack_ruler_is_drawn_over_an_obstacle_between_the_closest_points(rende
     a, d = ship("a", 300, 300, 0), ship("d", 300, 600, 180, player=1)
     rocks = ObstacleView("rocks", ((250, 420), (350, 420), (350, 480), (250, 480)))
     attack = AttackView("a", "d", (300, 320), (300, 580), band=3)
-    view = TableView(A, A, ships=(a, d), obstacles=(rocks,), attack=attack)
+    view = TableView(A, A, ships=(a, d), part=AttackWingTable(obstacles=(rocks,), attack=attack))
     plain = renderer.render(view, SIZE, "top", set())
     drawn = renderer.render(view, SIZE, "top", {"attack"})
     band = np.array(BAND_COLOURS[3][:3]) * 255
@@ -60,7 +61,8 @@ def test_attack_ruler_is_drawn_over_an_obstacle_between_the_closest_points(rende
 
 def test_defender_gets_target_brackets(renderer: Any) -> None:
     a, d = ship("a", 300, 300, 0), ship("d", 600, 600, 30, player=1)
-    view = TableView(A, A, ships=(a, d), attack=AttackView("a", "d", (320, 320), (580, 580), band=3))
+    attack = AttackView("a", "d", (320, 320), (580, 580), band=3)
+    view = TableView(A, A, ships=(a, d), part=AttackWingTable(attack=attack))
     plain = renderer.render(view, SIZE, "top", set())
     drawn = renderer.render(view, SIZE, "top", {"attack"})
     half = P.base_half("small") + 4.0
@@ -106,7 +108,7 @@ def test_name_tags_below_each_base_in_the_player_colour_even_over_rocks(renderer
     a = ship("a", 300, 300, 45, name="U.S.S. Defiant")
     b = ship("b", 600, 500, 0, player=1, name="5th Wing Patrol Ship")
     rocks = ObstacleView("rocks", ((500, 400), (700, 400), (700, 475), (500, 475)))
-    view = TableView(A, A, ships=(a, b), obstacles=(rocks,))
+    view = TableView(A, A, ships=(a, b), part=AttackWingTable(obstacles=(rocks,)))
     plain = renderer.render(view, SIZE, "top", set())
     drawn = renderer.render(view, SIZE, "top", {"names"})
     for s in (a, b):

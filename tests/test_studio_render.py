@@ -14,7 +14,8 @@ import pytest
 
 from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing.maneuvers import Maneuver, template_outline
-from engine.view import AttackView, ObstacleView, PlanetView, ShipView, TableView, TemplateView, TrailView
+from engine.view import PlanetView, ShipView, TableView, TemplateView, TrailView
+from engine.view_attack_wing import AttackView, AttackWingTable, ObstacleView
 from studio.camera import table_to_pixel
 from studio.offscreen import CLEAR_COLOUR
 from studio.palette import PLAYER_COLOURS
@@ -110,7 +111,7 @@ def test_360_arc_covers_all_round(renderer: Any) -> None:
 def test_planet_and_obstacle_show_where_they_are(renderer: Any) -> None:
     empty = render(renderer, TableView(A, A))
     rocks = ObstacleView("rocks", ((600, 600), (700, 600), (700, 700), (600, 700)))
-    view = TableView(A, A, planets=(PlanetView("Bajor", 250, 650, 50),), obstacles=(rocks,))
+    view = TableView(A, A, planets=(PlanetView("Bajor", 250, 650, 50),), part=AttackWingTable(obstacles=(rocks,)))
     frame = render(renderer, view)
     assert np.abs(px(frame, 250, 650) - px(empty, 250, 650)).sum() > 60
     assert np.array_equal(px(frame, 250 + 70, 650), px(empty, 250 + 70, 650))  # outside the planet
@@ -135,7 +136,7 @@ def test_template_is_drawn_under_the_path(renderer: Any) -> None:
 def test_attack_line_and_range_rings(renderer: Any) -> None:
     a, d = ship("a", 300, 300, 0), ship("d", 300, 600, 180, player=1)
     attack = AttackView("a", "d", (300, 320), (300, 580), band=3)
-    view = TableView(A, A, ships=(a, d), attack=attack, selected="a")
+    view = TableView(A, A, ships=(a, d), selected="a", part=AttackWingTable(attack=attack))
     plain = render(renderer, view)
     full = render(renderer, view, {"attack", "ranges"})
     line = px(full, 300, 450)
@@ -143,7 +144,8 @@ def test_attack_line_and_range_rings(renderer: Any) -> None:
     u, v = (int(c) for c in table_to_pixel(300 + 20 + 101.6, 300, SIZE, (A, A)))  # Range 1 ring, beside the base
     assert full[v, u - 2:u + 3].min(axis=1).max() > plain[v, u - 2:u + 3].min(axis=1).max() + 60  # a bright ring
     # obstructed: dashed, so some points along the line show the mat
-    obstructed = TableView(A, A, ships=(a, d), attack=AttackView("a", "d", (300, 320), (300, 580), 3, True))
+    dashed_line = AttackView("a", "d", (300, 320), (300, 580), 3, True)
+    obstructed = TableView(A, A, ships=(a, d), part=AttackWingTable(attack=dashed_line))
     dashed = render(renderer, obstructed, {"attack"})
     along = [int((px(dashed, 300, y) != px(plain, 300, y)).any()) for y in range(330, 570, 2)]
     assert 0.3 < sum(along) / len(along) < 0.9

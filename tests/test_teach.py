@@ -47,7 +47,7 @@ def test_labels_and_captions() -> None:
     assert maneuver_label(Maneuver("stop", 0)) == "stop"
     assert "gains an Auxiliary Power token" in rule_caption(Maneuver("right-turn", 3), "red")
     assert "removes an Auxiliary Power token" in rule_caption(Maneuver("straight", 1), "green")
-    assert "full astern" in rule_caption(Maneuver("about", 2), "red")
+    assert "a straight of the same speed" in rule_caption(Maneuver("about", 2), "red")
 
 
 def test_resolve_dial_by_class_or_ship() -> None:

@@ -11,6 +11,7 @@ from engine.rulesets.attack_wing.reducer import fold, initial_state
 from engine.rulesets.attack_wing.ruleset import RULESET as ATTACK_WING
 from engine.rulesets.attack_wing.scenario import load_scenario
 from engine.timeline import TableGeometry, Timeline
+from engine.view_attack_wing import attack_of
 
 
 @pytest.fixture(scope="module")
@@ -61,7 +62,7 @@ def test_stepping_by_event_phase_and_round(timeline: Timeline) -> None:
 def test_attack_shows_its_range_line_and_dice(timeline: Timeline) -> None:
     i = next(i for i, e in enumerate(timeline.events) if isinstance(e, ev.DiceRolled))
     m = timeline.moment(timeline.start_of(i) + 0.01)
-    assert m.view.attack is not None and m.dice is not None
+    assert attack_of(m.view) is not None and m.dice is not None
     assert len(m.dice.attack) == len(timeline.events[i].faces)  # type: ignore[union-attr]
     assert m.caption.startswith(f"R{m.round} Combat:")
 

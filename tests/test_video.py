@@ -20,6 +20,7 @@ from cli_helpers import run
 
 from engine.replay_timeline import LoadedReplay
 from engine.rulesets.attack_wing import events as ev
+from engine.view_attack_wing import attack_of
 from studio.director import Director, ship_points
 from studio.frame_plan import END_SECONDS, TITLE_SECONDS, VideoError, plan_video, round_span
 from studio.video import render_video
@@ -79,7 +80,8 @@ def test_mp4_decodes_with_the_planned_frames_and_size(skirmish3: LoadedReplay, m
     assert len(frames) == len(raw) == plan.total == result.frames
     assert all(f.shape == (SIZE[1], SIZE[0], 3) for f in frames)
     assert result.seconds == pytest.approx(plan.total / FPS)
-    assert leftovers(path.parent) == ["round1.mp4"]  # the temporary file was renamed
+    # the temporary file was renamed; its chapters and subtitles lie beside it
+    assert leftovers(path.parent) == ["round1.chapters.txt", "round1.mp4", "round1.srt", "round1.vtt"]
     # the encoded frames are the rendered ones (lossy, but close)
     for k in (0, plan.title_frames + 3, plan.total - 1):
         assert np.abs(frames[k].astype(int) - raw[k].astype(int)).mean() < 12
@@ -250,8 +252,8 @@ def test_director_never_loses_the_ships(skirmish3: LoadedReplay) -> None:
             assert ship is not None
             pts = ship_points(ship.pose, ship.base_size, ship.base_side)
             assert inside(d.project(float(t), pts)), f"lost {e.ship} at {t:.1f}"
-        if moment.view.attack is not None and t - d.shot(float(t)).start >= d.transition:
-            for sid in (moment.view.attack.attacker, moment.view.attack.defender):
+        if attack_of(moment.view) is not None and t - d.shot(float(t)).start >= d.transition:
+            for sid in (attack_of(moment.view).attacker, attack_of(moment.view).defender):
                 ship = moment.view.ship(sid)
                 if ship is not None:
                     pts = ship_points(ship.pose, ship.base_size, ship.base_side)

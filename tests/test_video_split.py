@@ -17,8 +17,8 @@ import pytest
 
 from engine.replay_timeline import LoadedReplay
 from studio.frame_plan import plan_video
-from studio.split import CHUNK_FRAMES, MIN_FRAMES, Job, _helper, _take, concat_parts, render_chunks
-from studio.video import FrameRenderer, Stats, render_video
+from studio.split import CHUNK_FRAMES, MIN_FRAMES, Job, concat_parts, render_chunks, take_chunk
+from studio.video import FrameRenderer, Stats, render_helper, render_video
 
 SIZE = (192, 108)
 FPS = 30.0
@@ -63,7 +63,8 @@ def test_a_split_render_is_one_video_with_the_same_frames(skirmish3: LoadedRepla
     result = render_video(skirmish3, tmp_path / "two.mp4", size=SIZE, fps=FPS, rounds=(1, 1), progress=False,
                           workers=2)
     assert result.stats["parts"] == -(-plan.total // CHUNK_FRAMES)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["two.mp4"]  # the parts are gone
+    # the parts are gone; the chapters and subtitles lie beside the video
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["two.chapters.txt", "two.mp4", "two.srt", "two.vtt"]
     frames, stamps, packets = decode(result.path)
     assert result.frames == reference.frames == plan.total
     assert len(frames) == len(ref_frames) == packets == result.stats["packets"] == plan.total
@@ -93,7 +94,7 @@ def test_the_helper_process_renders_the_chunks_it_takes(skirmish3: LoadedReplay,
         ctx = mp.get_context("spawn")
         counter, frames = ctx.Value("q", 1), ctx.Value("q", 0)
         receive, send = ctx.Pipe(duplex=False)
-        helper = ctx.Process(target=_helper, args=(job, counter, frames, send))
+        helper = ctx.Process(target=render_helper, args=(job, counter, frames, send))
         helper.start()
         send.close()
         mine = render_chunks(fr, job, iter([0, None]).__next__, lambda: None)
@@ -101,7 +102,7 @@ def test_the_helper_process_renders_the_chunks_it_takes(skirmish3: LoadedReplay,
         helper.join(timeout=60)
     assert helper.exitcode == 0 and kind == "done"
     assert mine == [0] and sorted(done) == list(range(1, job.chunks))
-    assert stats["frames"] == frames.value == plan.total - CHUNK_FRAMES and _take(counter) > job.chunks
+    assert stats["frames"] == frames.value == plan.total - CHUNK_FRAMES and take_chunk(counter) > job.chunks
     out = tmp_path / "joined.mp4"
     assert concat_parts([job.part(k) for k in range(job.chunks)], out) == plan.total
     joined, stamps, _ = decode(out)

@@ -198,6 +198,24 @@ def test_scrubbing_to_an_event_gives_the_frame_stepping_reaches(showbase: Any, s
         fresh.destroy()
 
 
+def test_every_base_shows_its_print_in_its_players_colour(showbase: Any, viewer: Viewer,
+                                                         skirmish3_r3: LoadedReplay, surface: OffscreenSurface) -> None:
+    """The printed border and arcs of each base, in its player's colour, are drawn over the base (they
+    once sorted under it in the viewer: the bases showed bare grey)."""
+    from studio.palette import player_colour
+
+    viewer.set_log(False)
+    viewer.jump_event(event_of(skirmish3_r3, "round_started"))
+    viewer.tick(TRANSITION_S)
+    shot = frame(viewer, surface)
+    assert viewer.view is not None
+    for ship in viewer.view.ships:
+        r, c = pixel(window_point(viewer, ship.pose.x, ship.pose.y, 3.0))
+        patch = shot[r - 8:r + 9, c - 8:c + 9].reshape(-1, 3)
+        colour = np.array(player_colour(ship.player)[:3]) * 255
+        assert int((np.abs(patch - colour).max(axis=1) < 60).sum()) >= 6, ship.id
+
+
 def test_arcs_key_colours_the_table_in_front_of_a_ship(showbase: Any, viewer: Viewer, skirmish3_r3: LoadedReplay,
                                                        surface: OffscreenSurface) -> None:
     viewer.set_log(False)

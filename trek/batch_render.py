@@ -39,6 +39,7 @@ class VideoOutput:
     seed: int
     video: bytes = b""
     error: str | None = None
+    beside: tuple[tuple[str, bytes], ...] = ()  # (suffix, bytes): an MP4's chapters and subtitles
 
 
 def video_name(seed: int, fmt: str) -> str:
@@ -58,11 +59,12 @@ def render_game(seed: int, replay: bytes, options: RenderOptions) -> VideoOutput
         out = Path(folder) / video_name(seed, options.format)
         try:
             # one process a video: the batch's workers already keep the cores busy, a game each
-            render_video(load_timeline(source), out, size=options.size, fps=options.fps, speed=options.speed,
-                         format=options.format, progress=False, workers=1)
+            result = render_video(load_timeline(source), out, size=options.size, fps=options.fps,
+                                  speed=options.speed, format=options.format, progress=False, workers=1)
         except (TrekError, RuntimeError) as exc:  # a bad replay; the studio's RenderError is a RuntimeError
             return VideoOutput(seed, error=str(exc))
-        return VideoOutput(seed, out.read_bytes())
+        beside = tuple((p.name.removeprefix(out.stem), p.read_bytes()) for p in result.sidecars.values())
+        return VideoOutput(seed, out.read_bytes(), beside=beside)
 
 
 def seed_ranges(seeds: list[int], most: int = 8) -> str:
@@ -105,7 +107,10 @@ def render_batch(folder: Path, videos: Path, options: RenderOptions, seeds: rang
                 for output in run_tasks(render_game, jobs, workers):
                     if output.error is not None:
                         raise BatchError(f"seed {output.seed}: {output.error}")
-                    write_atomic(videos / video_name(output.seed, options.format), output.video)
+                    name = video_name(output.seed, options.format)
+                    for suffix, data in output.beside:  # before the video: a video there means all is there
+                        write_atomic(videos / (Path(name).stem + suffix), data)
+                    write_atomic(videos / name, output.video)
                     rendered += 1
                     bar.update(1)
     finally:

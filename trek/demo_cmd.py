@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from engine.view_attack_wing import odds_of
 from trek.commands import summary
 from trek.options import seed
 
@@ -71,8 +72,9 @@ def biggest_attack(timeline: Timeline) -> int:
     best, at, seen = -1, len(timeline) - 1, set()
     for i in range(len(timeline)):
         m = timeline.moment_after(i)
-        if m.odds is not None and m.odds.actual is not None and m.attack_index not in seen:
+        odds = odds_of(m)
+        if odds is not None and odds.actual is not None and m.attack_index not in seen:
             seen.add(m.attack_index)
-            if m.odds.actual > best:
-                best, at = m.odds.actual, i
+            if odds.actual > best:
+                best, at = odds.actual, i
     return at

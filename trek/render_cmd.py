@@ -47,6 +47,11 @@ def register(sub: Any) -> None:
     r.add_argument("--no-captions", action="store_true", help="no caption line under the action")
     r.add_argument("--no-hud", action="store_true", help="no HUD (round, dice, ship panels, captions)")
     r.add_argument("--no-cards", action="store_true", help="no title and end cards")
+    r.add_argument("--title", metavar="TEXT", help="the title card's title in place of the scenario's name")
+    r.add_argument("--commentary", type=Path, metavar="FILE",
+                   help="your own remarks as captions: a line each, 'M:SS words' (video time) or '@EVENT words'")
+    r.add_argument("--audio", type=Path, metavar="FILE",
+                   help="a voice or music track (any sound file FFmpeg reads) for an MP4, cut at the video's end")
     r.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="progress bar on stderr (default: on a terminal, off under CI)")
     r.add_argument("--json", action="store_true", help="print a summary as one JSON document")
@@ -140,7 +145,9 @@ def _render_error(exc: Exception) -> TrekError:
 # --- commands ----------------------------------------------------------------------------------
 
 def run_render(args: argparse.Namespace) -> int:
+    from studio.commentary import check_title, read_commentary
     from studio.frame_plan import DEFAULTS, infer_format
+    from studio.mux import check_audio
     from studio.offscreen import RenderError
     from studio.video import VIDEO_OVERLAYS, render_video
 
@@ -155,12 +162,18 @@ def run_render(args: argparse.Namespace) -> int:
     if sum(x is not None for x in (rounds, events, args.attack)) > 1:
         raise RenderOptionError("give one of --rounds, --events and --attack")
     overlays = parse_overlays(args.overlays, VIDEO_OVERLAYS)
+    title = check_title(args.title)
+    remarks = read_commentary(args.commentary) if args.commentary is not None else ()
+    if args.audio is not None:
+        if fmt != "mp4":
+            raise RenderOptionError(f"--audio needs an MP4; {args.output} is {fmt}")
+        check_audio(args.audio)
     loaded = load(args.file)
     try:
         result = render_video(loaded, args.output, size=size, fps=args.fps, rounds=rounds, camera=args.camera,
                               overlays=overlays, speed=args.speed, captions=not args.no_captions, format=fmt,
                               hud=not args.no_hud, cards=not args.no_cards, progress=args.progress, events=events,
-                              attack=args.attack)
+                              attack=args.attack, audio=args.audio, title=title, commentary=remarks)
     except RenderError as exc:
         raise _render_error(exc) from None
     except KeyboardInterrupt:
@@ -172,6 +185,9 @@ def run_render(args: argparse.Namespace) -> int:
     rate = result.frames / result.wall if result.wall > 0 else 0.0
     print(f"wrote {result.path}: {result.frames} frames, {result.seconds:.1f} s at {result.fps:g} fps, "
           f"{result.size[0]}x{result.size[1]} {result.format}, in {result.wall:.1f} s ({rate:.1f} frames/s)")
+    if result.sidecars:
+        print("  beside it: " + ", ".join(p.name for p in result.sidecars.values())
+              + " (chapters for a video description; subtitles)")
     return 0
 
 

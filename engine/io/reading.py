@@ -29,6 +29,7 @@ CAPS: Final[dict[str, int]] = {
     "notation": 2 * MiB,
     "fleet-builder": 1_000_000,
     "lesson": 1_000_000,
+    "commentary": 256 * 1024,  # a video maker's timed remarks (studio/commentary.py)
 }
 
 

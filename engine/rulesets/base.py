@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from engine.errors import TrekError
 
@@ -32,6 +32,32 @@ EVENT_SCHEMA_KEY = "event_schema"  # the header key naming the version of the ru
 
 def _same(raw: Plain) -> Plain:
     return raw
+
+
+class Recorded(Protocol[S, E]):
+    """What a game's replay is written with (``record.record_game``): the ruleset's name, its codec and
+    its event schema. A ``Ruleset`` is one; a game's play module records with a ``Recording`` of its
+    own parts, since the ``Ruleset`` record loads the play module to play (and so cannot be read back
+    by it)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def codec(self) -> ReplayCodec[S, E]: ...
+
+    @property
+    def event_schema(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class Recording(Generic[S, E]):
+    """A ``Recorded`` of a game's own parts (its play module's): the same name, codec and event schema
+    as its ``Ruleset`` record (tests/test_import_cycles.py checks each game's two agree)."""
+
+    name: str
+    codec: ReplayCodec[S, E]
+    event_schema: int = 1
 
 
 @dataclass(frozen=True)

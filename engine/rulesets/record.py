@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from engine.replay.codec import ReplayCodec
-from engine.rulesets.base import EVENT_SCHEMA_KEY, Ruleset
+from engine.rulesets.base import EVENT_SCHEMA_KEY, Recorded
 
 S = TypeVar("S")
 E = TypeVar("E")
@@ -25,7 +25,7 @@ KEYFRAME_EVERY = 128  # a seek folds at most this many events (3 ms for Attack W
 Sink = Callable[[E, S], None]
 
 
-def stamped(ruleset: Ruleset[Any, Any], header: Mapping[str, Any]) -> dict[str, Any]:
+def stamped(ruleset: Recorded[Any, Any], header: Mapping[str, Any]) -> dict[str, Any]:
     """A replay header that names the ruleset and the event schema its events are written in."""
     return {**header, "ruleset": ruleset.name, EVENT_SCHEMA_KEY: ruleset.event_schema}
 
@@ -45,7 +45,7 @@ def fewer_collections() -> Iterator[None]:
 
 
 @fewer_collections()
-def record_game(ruleset: Ruleset[S, E], header: Mapping[str, Any], play: Callable[[Sink[E, S] | None], G],
+def record_game(ruleset: Recorded[S, E], header: Mapping[str, Any], play: Callable[[Sink[E, S] | None], G],
                 result: Callable[[G], dict[str, Any] | None], out: Path | None, *,
                 keyframe_every: int = KEYFRAME_EVERY) -> G:
     """Run ``play(sink)`` and return what it returns. With ``out``, the replay streams there: the

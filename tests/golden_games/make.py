@@ -16,8 +16,9 @@ from engine.rulesets.into_the_unknown.ruleset import RULESET as ITU
 
 GOLDEN = {"duel-seed7.jsonl": ("duel", 7), "skirmish-seed3.jsonl": ("skirmish", 3)}
 ALLIANCE = {"alliance-act1-p2-seed4.jsonl": ("alliance-act1", 2, 4)}  # mission, player ships, seed
-# Into the Unknown, the AI in both seats: seed (7: Outpost Ambush; 5: Rescue Op, with TRANSPORTER EVAC)
-ITU_GAMES = {"itu-perditions-gate-seed7.jsonl": 7, "itu-perditions-gate-rescue-seed5.jsonl": 5}
+# Into the Unknown, the AI in both seats: seed (4: Outpost Ambush, its outposts firing; 5: Rescue Op, with
+# TRANSPORTER EVAC)
+ITU_GAMES = {"itu-perditions-gate-seed4.jsonl": 4, "itu-perditions-gate-rescue-seed5.jsonl": 5}
 
 
 def itu_lines(seed: int) -> list[str]:

@@ -14,7 +14,8 @@ from engine.rulesets.attack_wing import narrate as aw
 from engine.rulesets.attack_wing.narrate import maneuver_name
 from engine.rulesets.attack_wing.params import BASE_SIDE_MM
 from engine.rulesets.attack_wing.state import GameState
-from engine.view import BaseSize, DecisionView
+from engine.view import BaseSize
+from engine.view_alliance import DecisionView
 
 
 def _n(state: AllianceState, ship: str | None) -> str:

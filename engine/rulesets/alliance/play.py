@@ -15,17 +15,21 @@ import engine
 from engine.catalog import Catalog, load_catalog
 from engine.errors import CatalogError, TrekError
 from engine.rulesets.alliance import events as ae
-from engine.rulesets.alliance.codec import RULESET
+from engine.rulesets.alliance.codec import RULESET, AllianceCodec
 from engine.rulesets.alliance.game import AllianceGame, AllianceSetup
 from engine.rulesets.alliance.mission import MAX_PLAYERS, MIN_PLAYERS, Mission, PlayerShipSpec, load_mission
 from engine.rulesets.alliance.players import MissionAiPlayer
 from engine.rulesets.alliance.state import PLAYERS, AllianceState
+from engine.rulesets.alliance.upgrades import EVENT_SCHEMA
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.dice import Rng
 from engine.rulesets.attack_wing.loadout import ship_setup
 from engine.rulesets.attack_wing.players import Player, RandomPlayer
-from engine.rulesets.base import Played, PlayRequest
+from engine.rulesets.base import Played, PlayRequest, Recording
 from engine.rulesets.record import Sink, record_game
+
+# what its replays are written with (the Ruleset record's name, codec and event schema)
+RECORDING: Recording[AllianceState, ae.AnyEvent] = Recording(RULESET, AllianceCodec(), EVENT_SCHEMA)
 
 TERRAIN_STREAM = 0xA11A_2CE5  # the terrain layout's generator is the seed's, on its own stream
 
@@ -133,8 +137,6 @@ def play_mission(name: str | Path | Mission, players: int, seed: int, out: Path 
     """Play a mission (bundled name, file, or loaded) with ``players`` player ships to its end;
     with ``out``, stream the replay there as the game goes. ``pilot`` flies the player ships:
     ``ai`` (the Attack Wing AI with the mission's objective) or ``random`` (for fuzzing)."""
-    from engine.rulesets.alliance.ruleset import RULESET as ALLIANCE
-
     mission = name if isinstance(name, Mission) else load_mission(name)
     chosen = list(ships) if ships is not None else pregenerated(mission, players)
     setup = mission_setup(mission, players, seed, chosen, rounds)
@@ -151,7 +153,7 @@ def play_mission(name: str | Path | Mission, players: int, seed: int, out: Path 
         game.play()
         return game
 
-    game = record_game(ALLIANCE, header_for(setup, seed, chosen), run, _trailer, out)
+    game = record_game(RECORDING, header_for(setup, seed, chosen), run, _trailer, out)
     return MissionResult(game.full, list(game.events), out)
 
 

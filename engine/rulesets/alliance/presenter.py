@@ -13,7 +13,8 @@ from engine.rulesets.alliance.narrate import decision, decision_view, log_line
 from engine.rulesets.alliance.state import AllianceState
 from engine.rulesets.attack_wing.presenter import BoardPresenter
 from engine.rulesets.attack_wing.state import GameState
-from engine.view import DecisionView
+from engine.view_alliance import AllianceTable, DecisionView
+from engine.view_attack_wing import AttackView
 
 
 class AlliancePresenter(BoardPresenter[AllianceState]):
@@ -36,3 +37,7 @@ class AlliancePresenter(BoardPresenter[AllianceState]):
 
     def taken(self, event: Any) -> tuple[str, str] | None:
         return (event.location, event.ship) if isinstance(event, ae.MissionTokenCollected) else None
+
+    def table_part(self, i: int, attack: AttackView | None) -> AllianceTable:
+        """Attack Wing's table and the Enemy AI ship choosing its maneuver at event ``i``."""
+        return AllianceTable(obstacles=self._obstacles, attack=attack, decision=self.decisions[i] if i >= 0 else None)

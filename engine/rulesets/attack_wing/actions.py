@@ -13,12 +13,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine.geometry.pose import Pose
+from engine.hooks import Hook
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.damage import CARDS_BY_KEY
 from engine.rulesets.attack_wing.measure import beyond_range, distance
 from engine.rulesets.attack_wing.refusals import SKIP_CAUSES, Refusal, refuse
 from engine.rulesets.attack_wing.state import GameState, ShipState
+
+# A card may let its ship perform the Cloak action with no active shield: the card abilities give
+# this test as they load (``abilities.cloak``); the rules here read no card.
+CLOAKS_ANYWAY: Hook[[GameState, ShipState], bool] = Hook(
+    "a card lets the ship cloak with no active shield", "engine.rulesets.attack_wing.abilities")
 
 REARM = "rearm"  # remove a Disabled Token from an upgrade card (its weapon fires again)
 REMOVE_MUON = "remove_muon"  # spend the action to remove a Muon Token (after a green or white maneuver)
@@ -164,9 +170,7 @@ def _judge(state: GameState, ship: ShipState, action: str, echoes: EchoPoses | N
     if action == "cloak":
         if ship.cloaked:
             return refuse("cloak", f"{me} is already cloaked")
-        from engine.rulesets.attack_wing.abilities.cloak import cloaks_anyway  # the cards read the rules
-
-        return ActionOption(action) if ship.shields > 0 or cloaks_anyway(state, ship) else refuse(
+        return ActionOption(action) if ship.shields > 0 or CLOAKS_ANYWAY(state, ship) else refuse(
             "cloak", f"{me} needs an active shield to cloak")
     if action == "sensor_echo":
         if not ship.cloaked:

@@ -31,9 +31,9 @@ from engine.rulesets.attack_wing.abilities.advice import (
     weapon_card,
 )
 from engine.rulesets.attack_wing.abilities.cloak import cloak_risk
-from engine.rulesets.attack_wing.abilities.policy import keep_value
 from engine.rulesets.attack_wing.abilities.registry import CARDS
 from engine.rulesets.attack_wing.abilities.windows import ACTION_PREFIX
+from engine.rulesets.attack_wing.abilities.worth import keep_value
 from engine.rulesets.attack_wing.actions import REARM, REMOVE_MUON, ActionChoice, ActionOption
 from engine.rulesets.attack_wing.crossing import touches
 from engine.rulesets.attack_wing.maneuvers import (

@@ -6,14 +6,19 @@ is an event, applied by the reducer before the next step reads the state.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
-
 from engine.evolve import evolve
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import rules
-from engine.rulesets.attack_wing.abilities import action_windows, dampening, dice_windows, policy, split, windows
+from engine.rulesets.attack_wing.abilities import (
+    answer,
+    dampening,
+    destroyed,
+    dice_windows,
+    split,
+    windows,
+)
 from engine.rulesets.attack_wing.abilities.card_odds import card_odds
-from engine.rulesets.attack_wing.abilities.cards.crew_more2 import joachim
+from engine.rulesets.attack_wing.abilities.damage_draw import choose_damage
 from engine.rulesets.attack_wing.abilities.elite import exchange
 from engine.rulesets.attack_wing.abilities.model import AttackContext
 from engine.rulesets.attack_wing.abilities.stored import store
@@ -21,7 +26,7 @@ from engine.rulesets.attack_wing.abilities.transfer import transfer
 from engine.rulesets.attack_wing.dice import shuffled
 from engine.rulesets.attack_wing.loadout import spends_lock, weapon_cost
 from engine.rulesets.attack_wing.odds import event_fields, odds_for
-from engine.rulesets.attack_wing.players import AbilityOffer, DiceSource, SpendKind, SpendOffer, decide_spend
+from engine.rulesets.attack_wing.players import AbilityOffer, SpendKind, SpendOffer, decide_spend
 from engine.rulesets.attack_wing.rules import AttackOption
 from engine.rulesets.attack_wing.spending import (  # the policy's functions, also read from here
     attack_conversion,
@@ -31,13 +36,7 @@ from engine.rulesets.attack_wing.spending import (  # the policy's functions, al
 )
 from engine.rulesets.attack_wing.state import GameState
 
-
-class Table(Protocol):
-    state: GameState
-    dice: DiceSource
-
-    def emit(self, event_type: type[Any], **fields: Any) -> None: ...
-
+Table = windows.Table  # the game: the combat steps deal damage through ``suffer`` below
 
 def resolve_attack(t: Table, option: AttackOption, line: tuple[tuple[float, float], tuple[float, float]],
                    obstructed: bool, reason: str, *, attack_bonus: tuple[int, str] = (0, ""),
@@ -166,7 +165,7 @@ def _card_damage(t: Table, ship_id: str, hits: int, crits: int, card: str) -> No
 
 def _defense_extra(state: GameState, context: AttackContext) -> int:
     """The defense dice that card abilities will add or remove (for the odds): standing ones, and
-    optional ones the policy takes (``policy.default``: more of one's own dice, fewer of the other
+    optional ones the policy takes (``answer.default``, the policy's: more of one's own dice, fewer of the other
     side's, weighed against the card's cost)."""
     total, paid = 0, set()
     for subject in (context.attacker, context.defender):
@@ -178,7 +177,7 @@ def _defense_extra(state: GameState, context: AttackContext) -> int:
                 continue
             offer = AbilityOffer(owner.id, card_id, card.name, i, "defense_dice", ability.summary,
                                  ability.cost.words(), subject.id)
-            if not ability.optional or policy.default(state, owner, ability, offer) is not None:
+            if not ability.optional or answer.default(state, owner, ability, offer) is not None:
                 total += amount
                 if costly:
                     paid.add(card_id)
@@ -303,7 +302,7 @@ def suffer(t: Table, ship_id: str, hits: int, crits: int, cause: str, attacker_s
         if not deck:
             return  # every card is on a ship: nothing left to deal (rulings.md)
         if critical:  # the attacker's card may draw two and place one (Joachim)
-            joachim(t, ship_id, cause)
+            choose_damage(t, ship_id, cause)
             deck = t.state.deck
         t.emit(ev.DamageDealt, ship=ship_id, to="hull", card=deck[0], face_up=critical, cause=cause)
         left -= 1
@@ -319,11 +318,11 @@ def _hull_reached(t: Table, ship_id: str, cause: str, attacker_skill: int | None
     ship = t.state.ship(ship_id)
     if ship.hull_damage < ship.hull or ship.doomed:
         return False
-    if left > 0 and action_windows.can_survive(t.state, ship):
+    if left > 0 and destroyed.can_survive(t.state, ship):
         return False
-    if action_windows.survive(t, ship_id):  # "if your ship was just destroyed" (Cheat Death): it is not
+    if destroyed.survive(t, ship_id):  # "if your ship was just destroyed" (Cheat Death): it is not
         return False
-    action_windows.last_strike(t, ship_id, suffer)  # "if your ship was just destroyed" (I Stab at Thee)
+    destroyed.last_strike(t, ship_id)  # "if your ship was just destroyed" (I Stab at Thee)
     keep = (attacker_skill is not None and t.state.phase == "combat" and not ship.attacked
             and rules.skill_in_effect(ship) == attacker_skill)
     t.emit(ev.ShipDestroyed, ship=ship_id, cause=cause, removed=not keep)

@@ -45,7 +45,7 @@ class ShipMoved(_Event):
     start: PoseModel
     end: PoseModel
     progress: Annotated[float, Field(ge=0, le=1)]
-    changed_from: tuple[Name, Small] | None = None  # a come about that overlapped -> full astern
+    changed_from: tuple[Name, Small] | None = None  # a come about that overlapped -> a straight
     bumped: tuple[ShipRef, ...] = ()
     touching: tuple[ShipRef, ...] = ()
     obstacles: tuple[Name, ...] = ()

@@ -14,8 +14,8 @@ from typing import Any
 from engine.errors import IllegalDecision
 from engine.geometry.pose import Pose
 from engine.geometry.shapes import Obstacle, Planet, PlayArea
+from engine.rulesets.attack_wing import combat, rules
 from engine.rulesets.attack_wing import events as ev
-from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.damage import deck_keys
 from engine.rulesets.attack_wing.dice import shuffled
 from engine.rulesets.attack_wing.movement import ShipBase, Table
@@ -101,6 +101,11 @@ class GameBase:
         self.events.append(event)
         self.record(event)
         self.after(event)
+
+    def suffer(self, ship_id: str, hits: int, crits: int, cause: str, hull_only: bool = False) -> None:
+        """Deal damage to a ship one point at a time (``combat.suffer``): the table a card's damage
+        goes through (``abilities.windows.Table``)."""
+        combat.suffer(self, ship_id, hits, crits, cause, hull_only=hull_only)
 
     def fold(self, event: Any) -> None:
         """Apply an event to the state (a ruleset with a larger state folds that, and keeps

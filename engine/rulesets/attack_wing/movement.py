@@ -2,8 +2,10 @@
 
 Rulebook (000) "Overlapping Other Ships": a base whose final position overlaps another ship
 moves back along the template until it no longer overlaps, touching. A come about that
-overlaps is treated as a full astern of the same speed; a full astern that overlaps moves
-forward along its template (which is backward along its path, so one rule serves both).
+overlaps is treated as a straight of the same speed (the text's glyphs, in order: 2 ... 8 for
+that paragraph, 5 for the next), which then backs off as a straight does; a full astern that
+overlaps moves forward along its template (which is backward along its path, so one rule serves
+both).
 "Planets": a ship ending on a planet backs off the same way. "Obstacles": template or final
 base on an obstacle means one attack die and no action; an obstacle the ship starts on is left
 without a penalty. "Fleeing the Battlefield": any part
@@ -54,7 +56,7 @@ class Table:
 class MoveResult:
     """Where a maneuver ended and everything that stopped or changed it."""
 
-    maneuver: Maneuver  # as executed (a come about that overlapped becomes a full astern)
+    maneuver: Maneuver  # as executed (a come about that overlapped becomes a straight)
     path: ManeuverPath
     progress: float  # fraction of the path travelled; < 1 after backing off
     end: Pose
@@ -223,9 +225,11 @@ def resolve_move(start: Pose, maneuver: Maneuver, base: str, table: Table) -> Mo
     full = path.end  # the end were nothing in the way (worked out once: every step below asks)
     bumped = blockers.ships_hit(full, half)
     if maneuver.kind == "about" and bumped:
-        # the come about's overlap stays a bump (the ship skips its action) even where the full
-        # astern it becomes ends clear (tournament rule 7: "must skip ... if it collides")
-        changed_from, maneuver = maneuver, Maneuver("straight", -maneuver.speed)
+        # rulebook: "If the active ship is executing a [come about] Maneuver that causes it to overlap
+        # another ship, instead treat its maneuver as a [straight] Maneuver with the same speed and
+        # color revealed on the dial". The straight ends on the come about's footprint (a square
+        # base turned in place), so it overlaps the same ships and backs off along its template
+        changed_from, maneuver = maneuver, Maneuver("straight", maneuver.speed)
         path = maneuver_path(start, maneuver, base)
         full = path.end
         bumped = (*bumped, *(s for s in blockers.ships_hit(full, half) if s not in bumped))

@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 
 from engine.rulesets.attack_wing import events as ev
-from engine.rulesets.attack_wing.abilities.cards.crew_more2 import card_name
 from engine.rulesets.attack_wing.state import GameState
 
 PHASES = {"setup": "Setup", "planning": "Planning", "activation": "Activation", "combat": "Combat",
@@ -20,6 +19,14 @@ FACES = {"hit": "hit", "crit": "crit", "battle_stations": "bs", "blank": "blank"
          "double_hit": "double hit"}
 # one die said alone (an obstacle's or Console Fire's roll): its face in full, not the dice lines' short form
 FACE_NAMES = {**FACES, "crit": "critical hit", "battle_stations": "battle stations"}
+
+
+def card_name(card_id: str) -> str:
+    """A card's name (``abilities.registry.card_name``). The card abilities load at the first name
+    asked, as a game's events are told, not when a replay's presenter loads."""
+    from engine.rulesets.attack_wing.abilities.registry import card_name as name
+
+    return name(card_id)
 
 
 def _name(state: GameState, ship_id: str | None) -> str:

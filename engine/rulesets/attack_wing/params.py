@@ -20,8 +20,9 @@ TEMPLATE_WIDTH_MM: Final = 20.0
 STRAIGHT_MM_PER_SPEED: Final = 40.0
 
 # The fastest maneuvers on any dial in the data (straight, full astern, come about and spin, flank).
-# Full astern reaches 4: dials stop at 3, but a 4 come about that overlaps a ship becomes a 4
-# full astern (rulebook "Overlapping Other Ships").
+# Full astern reaches 4: dials stop at 3, but replays written before issue 34 recorded a 4 come
+# about that overlapped a ship as a 4 full astern (it is a 4 straight now: rulebook "Overlapping
+# Other Ships"), and they still read.
 STRAIGHT_MAX: Final = 6
 FULL_ASTERN_MAX: Final = -4
 SPIN_MAX: Final = 4
@@ -38,6 +39,11 @@ TURN_RADIUS_MM: Final[dict[int, float]] = {1: 35.0, 2: 62.5, 3: 90.0}
 # Range bands: Range 1 is 4 inches (Alliance rulebook); a band's upper edge is inclusive.
 RANGE_BAND_EDGES_MM: Final = (4 * MM_PER_INCH, 8 * MM_PER_INCH, 12 * MM_PER_INCH)
 BEYOND_RANGE: Final = 4  # band number reported for anything past Range 3
+
+# Minefield Tokens (Antimatter Mines, Cloaked Mines): a round token 50 mm across (the rules print no
+# size: rulings.md), dropped with its edge this far behind the base's rear edge
+MINE_RADIUS_MM: Final = 25.0
+MINE_GAP_MM: Final = 10.0
 
 # The play area: 3 ft square, origin at the south-west corner.
 PLAY_AREA_MM: Final = 36 * MM_PER_INCH

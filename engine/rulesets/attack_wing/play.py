@@ -11,14 +11,20 @@ import engine
 from engine.errors import TrekError
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.ai import AiPlayer
+from engine.rulesets.attack_wing.codec import RULESET as NAME
+from engine.rulesets.attack_wing.codec import AttackWingCodec
 from engine.rulesets.attack_wing.game import Game, GameSetup
 from engine.rulesets.attack_wing.loadout import ship_setup
 from engine.rulesets.attack_wing.players import Player, RandomPlayer
 from engine.rulesets.attack_wing.scenario import Scenario, game_result
 from engine.rulesets.attack_wing.state import GameState
-from engine.rulesets.base import Played, PlayRequest
+from engine.rulesets.attack_wing.upgrades import EVENT_SCHEMA
+from engine.rulesets.base import Played, PlayRequest, Recording
 from engine.rulesets.record import KEYFRAME_EVERY as KEYFRAME_EVERY  # the notation importer's too
 from engine.rulesets.record import Sink, record_game, stamped
+
+# what its replays are written with (the Ruleset record's name, codec and event schema)
+RECORDING: Recording[GameState, ev.Event] = Recording(NAME, AttackWingCodec(), EVENT_SCHEMA)
 
 SIDE_LETTERS = "AB"
 
@@ -114,9 +120,7 @@ def players_for(kinds: Sequence[str], scenario: Scenario, seed: int) -> list[Pla
 
 def header_for(scenario: Scenario, setup: GameSetup, seed: int, players: Sequence[str]) -> dict[str, Any]:
     """The replay header: everything needed to know what was played (no clock, so same inputs, same bytes)."""
-    from engine.rulesets.attack_wing.ruleset import RULESET as ATTACK_WING
-
-    return stamped(ATTACK_WING, {
+    return stamped(RECORDING, {
         "engine_version": engine.__version__,
         "scenario": scenario.document(),
         "scenario_name": scenario.name,
@@ -142,8 +146,6 @@ class PlayResult:
 def play(scenario: Scenario, seed: int, out: Path | None = None, rounds: int | None = None,
          players: Sequence[str] = ("ai", "ai")) -> PlayResult:
     """Play the scenario to the end; with ``out``, stream the replay there as the game goes."""
-    from engine.rulesets.attack_wing.ruleset import RULESET as ATTACK_WING
-
     setup = setup_from_scenario(scenario, rounds)
     seats = players_for(players, scenario, seed)
 
@@ -152,7 +154,7 @@ def play(scenario: Scenario, seed: int, out: Path | None = None, rounds: int | N
         game.play()
         return game
 
-    game = record_game(ATTACK_WING, header_for(scenario, setup, seed, players), run, _trailer, out)
+    game = record_game(RECORDING, header_for(scenario, setup, seed, players), run, _trailer, out)
     return PlayResult(game.state, game.events, out, tuple(card_warnings(setup)))
 
 

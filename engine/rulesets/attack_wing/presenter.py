@@ -22,7 +22,7 @@ from engine.rulesets.attack_wing.luck import adds_to_attack, damage_percentile
 from engine.rulesets.attack_wing.maneuvers import Maneuver, maneuver_path, template_outline
 from engine.rulesets.attack_wing.narrate import a_percentile
 from engine.rulesets.attack_wing.narrate import log_line as aw_log_line
-from engine.rulesets.attack_wing.params import BASE_SIDE_MM, RANGE_BAND_EDGES_MM
+from engine.rulesets.attack_wing.params import BASE_SIDE_MM, MINE_RADIUS_MM, RANGE_BAND_EDGES_MM
 from engine.rulesets.attack_wing.screen import (
     attack_reason,
     banner_view,
@@ -41,12 +41,8 @@ from engine.rulesets.attack_wing.screen import (
 from engine.rulesets.attack_wing.state import GameState, ShipState
 from engine.timeline import Moment, TableGeometry
 from engine.view import (
-    AttackView,
-    DecisionView,
     FocusView,
     MarkerView,
-    ObstacleView,
-    OddsView,
     PanelView,
     PlanetView,
     RulerView,
@@ -55,6 +51,8 @@ from engine.view import (
     TemplateView,
     TrailView,
 )
+from engine.view_alliance import DecisionView
+from engine.view_attack_wing import AttackView, AttackWingMoment, AttackWingTable, ObstacleView, OddsView
 
 S = TypeVar("S")
 
@@ -100,6 +98,7 @@ class BoardPresenter(Generic[S]):
         self.focus: list[FocusView | None] = []
         self.roster: tuple[PanelView, ...] = ()
         self.gone: frozenset[str] = frozenset()  # ships that retreated (not destroyed)
+        self._obstacles = tuple(ObstacleView(o.name, tuple(o.points)) for o in table.obstacles)
         self._final: GameState | None = None
         self._names: dict[str, str] = {}
         self._moves: dict[str, list[int]] = {}
@@ -309,12 +308,11 @@ class BoardPresenter(Generic[S]):
             dice = mine_dice_view(self.events[self.mine_of[i]], self.mine_of[i] == i)
         view = TableView(
             area_width=self.table.area[0], area_height=self.table.area[1],
-            obstacles=tuple(ObstacleView(o.name, tuple(o.points)) for o in self.table.obstacles),
             planets=tuple(PlanetView(p.name, p.x, p.y, p.radius) for p in self.table.planets),
-            ships=ships, templates=self._templates_at(i, {s.id for s in ships}), attack=attack_view,
-            selected=active, decision=self.decisions[i] if i >= 0 else None,
+            ships=ships, templates=self._templates_at(i, {s.id for s in ships}), selected=active,
             markers=self._markers_at(i) + mine_views(state),
             range_edges=RANGE_BAND_EDGES_MM, trails=self._trails(i, moving, state), effects=effect_views(e, progress),
+            part=self.table_part(i, attack_view),
         )
         panels = tuple(panel_view(s, self._names, s.id == active, self.gone)
                        for s in sorted(state.ships, key=lambda s: s.side) if self.placed(s.id, i))
@@ -322,8 +320,14 @@ class BoardPresenter(Generic[S]):
         round_label, phase_label = round_labels(state.round, state.phase, limit)
         return Moment(time=time, index=i, progress=progress, round=state.round, phase=state.phase, view=view,
                       active=active, dice=dice, reason=header.reason if header else "",
-                      caption=self.lines[i] if i >= 0 else "", odds=odds, attack_index=attack, header=header,
-                      banner=banner_view(e, limit), round_label=round_label, phase_label=phase_label, panels=panels)
+                      caption=self.lines[i] if i >= 0 else "", attack_index=attack, header=header,
+                      banner=banner_view(e, limit), round_label=round_label, phase_label=phase_label, panels=panels,
+                      part=AttackWingMoment(odds=odds))
+
+    def table_part(self, i: int, attack: AttackView | None) -> AttackWingTable:
+        """The table's own part at event ``i``: its obstacles and the attack's ruler (a game on this
+        table adds its own: Alliance's Enemy AI decision)."""
+        return AttackWingTable(obstacles=self._obstacles, attack=attack)
 
     def _odds_view(self, attack: int, i: int) -> OddsView | None:
         """The odds of the attack declared at ``attack`` as seen at event ``i`` (the outcome once resolved)."""
@@ -445,7 +449,5 @@ def _ship_view(s: ShipState, pose: Pose | None, active: bool, names: Mapping[str
 
 def mine_views(state: GameState) -> tuple[MarkerView, ...]:
     """The Minefield Tokens in the play area, each in its owner's colour (Antimatter Mines)."""
-    from engine.rulesets.attack_wing.abilities.mines import RADIUS_MM
-
-    return tuple(MarkerView(m.id, m.x, m.y, "minefield", control=state.ship(m.ship).side, mine=RADIUS_MM)
+    return tuple(MarkerView(m.id, m.x, m.y, "minefield", control=state.ship(m.ship).side, mine=MINE_RADIUS_MM)
                  for m in state.mines)

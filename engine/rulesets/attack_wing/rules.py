@@ -14,7 +14,7 @@ from functools import lru_cache
 from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing.maneuvers import Maneuver
-from engine.rulesets.attack_wing.measure import FULL_CIRCLE, ArcCheck, Placed, arc_check, beyond_range
+from engine.rulesets.attack_wing.measure import FULL_CIRCLE, ArcCheck, Placed, arc_check, beyond_range, distance
 from engine.rulesets.attack_wing.refusals import Refusal, refuse
 from engine.rulesets.attack_wing.state import GameState, ShipState, Weapon
 
@@ -82,6 +82,24 @@ def _maneuver(kind: str, speed: int) -> Maneuver:
 
 def placed(ship: ShipState, pose: Pose | None = None) -> Placed:
     return Placed(pose or ship.pose, ship.base)
+
+
+def band_between(a: ShipState, b: ShipState) -> int | None:
+    """The range band from one ship's base to another's (None: beyond Range 3)."""
+    d = distance(placed(a), placed(b))
+    return next((band for band, edge in enumerate(P.RANGE_BAND_EDGES_MM, start=1) if d <= edge + 1e-9), None)
+
+
+def revealed(ship: ShipState) -> tuple[Maneuver, str] | None:
+    """The maneuver the ship is about to perform and its colour: its revealed dial, or the white 2
+    straight a red one becomes under auxiliary power (before the power strain, a token beside the
+    ship is one it had when it revealed)."""
+    if ship.revealed is None:
+        return None
+    kind, speed, colour = ship.revealed
+    if colour == "red" and ship.aux_power:
+        return Maneuver("straight", 2), "white"
+    return Maneuver(kind, speed), colour
 
 
 # --- combat numbers ---------------------------------------------------------------------------

@@ -20,17 +20,15 @@ from typing import Any, Final
 from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import params as P
-from engine.rulesets.attack_wing.abilities.cards.crew_more2 import card_name
 from engine.rulesets.attack_wing.maneuvers import Maneuver, maneuver_path, template_outline
 from engine.rulesets.attack_wing.measure import Placed, line_of_fire, measure
-from engine.rulesets.attack_wing.narrate import PHASES, a_percentile
+from engine.rulesets.attack_wing.narrate import PHASES, a_percentile, card_name
 from engine.rulesets.attack_wing.state import AttackState, GameState, ShipState
 from engine.view import (
     BannerView,
     BaseSize,
     BaseView,
     CardView,
-    DecisionView,
     DiceView,
     DieMark,
     DieView,
@@ -38,7 +36,6 @@ from engine.view import (
     FleetCardView,
     FocusView,
     HeaderView,
-    OddsView,
     PanelView,
     Point,
     RulerView,
@@ -46,6 +43,8 @@ from engine.view import (
     ShipStatus,
     TokenView,
 )
+from engine.view_alliance import DecisionView
+from engine.view_attack_wing import OddsView
 
 GAME_NAME: Final = "Star Trek: Attack Wing"
 ROUND_PHASES: Final = ("planning", "activation", "combat", "end")
@@ -416,7 +415,8 @@ def title_card(header: Mapping[str, Any], final: GameState, fallback: str) -> Ca
                                    str(s.get("captain", "") or ""), _int(s.get("cost")))
                       for s in items(f.get("ships")) if isinstance(s, dict))
         name, faction = str(f.get("name", f"Fleet {k + 1}")), str(f.get("faction", ""))
-        summary = f"{len(ships)} ships" + (f", {faction}" if faction and faction != name else "")
+        summary = (f"{len(ships)} ships" if len(ships) != 1 else "1 ship") \
+            + (f", {faction}" if faction and faction != name else "")
         fleets.append(FleetCardView(side_of(f.get("side"), k), name, _int(f.get("points")), "fleet points to build",
                                     summary, ships))
     limit = final.round_limit or _int(header.get("round_limit"))

@@ -59,7 +59,7 @@ class FleetAi:
             return _step(state, offer, act)
         if kind == "echo_step":
             return _echo_step(state, offer, act)
-        if kind in ("test_card", "combat_card"):
+        if kind in ("test_card", "combat_card", "crew_ability"):
             return _card(act)
         if kind == "free_attack":
             if act.kind == "no_attack":
@@ -105,6 +105,8 @@ def _card(act: Act) -> Scored:
         return float(act.value), f"-{act.value} on the opponent's test"
     if act.kind == "crew_ability":
         return act.value - 2.5, f"+{act.value}, losing the crew member"
+    if act.kind == "no_crew":
+        return 0.0, "no crew member worth losing"
     return 0.0, "no card worth playing"
 
 

@@ -10,9 +10,13 @@ from engine.rulesets.fleet_captains import events as fe
 from engine.rulesets.fleet_captains.state import CloakToken, FcState, ShipState, adjacent
 
 
-def step_cost(state: FcState, source: str) -> int:
-    """Movement points to leave ``source``: its size; the first step of a move always goes
-    (engines 1 or more), for at most the points the move has."""
+def step_cost(state: FcState, source: str, dest: str | None = None) -> int:
+    """Movement points to leave ``source`` for ``dest``: the source's size; the first step of a move
+    always goes (engines 1 or more), for at most the points the move has. A step into a command
+    post costs nothing (summary, "Command Posts": "it costs 0 movement to enter"), whatever the
+    size of the place it leaves."""
+    if dest is not None and state.location(dest).post_of is not None:
+        return 0
     size = state.location(source).size
     return min(size, state.move_points) if state.move_steps == 0 else size
 
@@ -64,7 +68,7 @@ def token_moved(state: FcState, e: fe.TokenMoved) -> FcState:
     post = state.location(e.dest).post_of
     if post is not None and post != token.side:
         raise ValueError("a sensor echo does not enter the enemy's command post")
-    cost = step_cost(state, e.source)
+    cost = step_cost(state, e.source, e.dest)
     if e.cost != cost or cost > state.move_points:
         raise ValueError(f"leaving {e.source} costs {cost} of {state.move_points} points left, not {e.cost}")
     return replace(state, tokens=tuple(replace(t, location=e.dest) if t.id == e.token else t for t in state.tokens),

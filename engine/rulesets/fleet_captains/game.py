@@ -22,6 +22,7 @@ from engine.rulesets.fleet_captains.players import Act, Offer, Player
 from engine.rulesets.fleet_captains.reducer import PREFIX, REDRAFTS, apply, initial_state, pile
 from engine.rulesets.fleet_captains.rules import TURN_LIMIT, other
 from engine.rulesets.fleet_captains.state import FcState
+from engine.rulesets.fleet_captains.turn import play_turn
 
 Sink = Callable[[fe.Event, FcState], None]
 HAND: int = 4
@@ -209,13 +210,10 @@ class Game:
     # --- the game ---------------------------------------------------------------------------------
     def play(self) -> FcState:
         """Set up and play turns until the game ends; the final state."""
-        from engine.rulesets.fleet_captains.turn import play_turn
-
         self.setup()
         side = self.state.first
         while self.state.phase != "over":
-            last = self.state.last_turn or self.reached(self.state.first)
-            self.emit(fe.TurnStarted(turn=self.turn + 1, side=side, last=last and side != self.state.first))
+            self.emit(fe.TurnStarted(turn=self.turn + 1, side=side, last=self.last_turn_for(side)))
             play_turn(self, side)
             if self.over:
                 break
@@ -227,6 +225,14 @@ class Game:
     @property
     def over(self) -> bool:
         return self.state.phase == "over"
+
+    def last_turn_for(self, side: int) -> bool:
+        """Whether the turn ``side`` starts now is the second player's last (summary: "if the 1st
+        player wins, the 2nd player has 1 full turn to equal or exceed your VP total"): the second
+        player's, once the first player holds the target. A first player who reached it during the
+        second player's turn (a free attack's kill) plays their own next turn as any other, and the
+        second player's full turn is the one after it (docs/rulings.md)."""
+        return side != self.state.first and (self.state.last_turn or self.reached(self.state.first))
 
     def reached(self, side: int) -> bool:
         return self.state.side(side).vp >= self.state.vp_target

@@ -4,12 +4,16 @@ several ships take it); the others by the action whose result meets them (docs/r
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.rulesets.fleet_captains import events as fe
 from engine.rulesets.fleet_captains.content import CARGO, INSTALLATION_RANK, MISSIONS, SHIP_MISSIONS
-from engine.rulesets.fleet_captains.game import Game
 from engine.rulesets.fleet_captains.players import Act
 from engine.rulesets.fleet_captains.rules import influence_spread
 from engine.rulesets.fleet_captains.systems import system_test
+
+if TYPE_CHECKING:  # the table the turn is played on; the game plays the turn (``Game.play``)
+    from engine.rulesets.fleet_captains.game import Game
 
 
 def complete(game: Game, side: int, mission_id: str, ships: tuple[str, ...]) -> None:

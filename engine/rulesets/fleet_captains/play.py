@@ -13,16 +13,20 @@ from typing import Any, Final
 
 import engine
 from engine.errors import TrekError
-from engine.rulesets.base import Played, PlayRequest
+from engine.rulesets.base import Played, PlayRequest, Recording
 from engine.rulesets.fleet_captains import events as fe
 from engine.rulesets.fleet_captains.ai import FleetAi
-from engine.rulesets.fleet_captains.codec import NAME
+from engine.rulesets.fleet_captains.codec import NAME, FleetCaptainsCodec
 from engine.rulesets.fleet_captains.content import STANDARD_FLEET_SIZE
 from engine.rulesets.fleet_captains.game import Game
 from engine.rulesets.fleet_captains.players import Player
 from engine.rulesets.fleet_captains.rules import TURN_LIMIT
 from engine.rulesets.fleet_captains.state import FcState
+from engine.rulesets.fleet_captains.upgrades import EVENT_SCHEMA
 from engine.rulesets.record import Sink, record_game
+
+# what its replays are written with (the Ruleset record's name, codec and event schema)
+RECORDING: Recording[FcState, fe.Event] = Recording(NAME, FleetCaptainsCodec(), EVENT_SCHEMA)
 
 SCENARIOS: Final = ("fc-standard",)
 FACTIONS: Final = ("Federation", "Klingon")
@@ -51,8 +55,6 @@ def result_of(state: FcState) -> dict[str, Any] | None:
 
 def play_game(seed: int, out: Path | None = None, turn_limit: int = TURN_LIMIT,
               players: tuple[Player, Player] | None = None) -> FcResult:
-    from engine.rulesets.fleet_captains.ruleset import RULESET
-
     seats = players or (FleetAi(), FleetAi())
 
     def run(sink: Sink[fe.Event, FcState] | None) -> Game:
@@ -60,7 +62,7 @@ def play_game(seed: int, out: Path | None = None, turn_limit: int = TURN_LIMIT,
         game.play()
         return game
 
-    game = record_game(RULESET, header_for(seed, turn_limit), run, lambda g: result_of(g.state), out)
+    game = record_game(RECORDING, header_for(seed, turn_limit), run, lambda g: result_of(g.state), out)
     return FcResult(game.state, game.events, out)
 
 

@@ -32,9 +32,9 @@ from engine.view import (
     RulerView,
     ShipView,
     TableView,
-    TileView,
     TokenView,
 )
+from engine.view_fleet_captains import FleetCaptainsMoment, FleetCaptainsPanel, FleetCaptainsTable, TileView
 
 TILE_MM: Final = 300.0
 AREA: Final = (COLUMNS * TILE_MM, (ROWS + 2) * TILE_MM)
@@ -122,7 +122,7 @@ def _panel(ship: ShipState, state: FcState, active: bool) -> PanelView:
     # a destroyed ship keeps its last ratings (greyed with its panel) and no badges: with none, the
     # panel drew shield and hull pips that match nothing in this game, and its DESTROYED tag lay on a badge
     return PanelView(id=ship.id, name=f"{ship.card.name} {ship.id}", class_name=ship.card.name, player=ship.side,
-                     ratings=ratings(ship),
+                     part=FleetCaptainsPanel(ratings=ratings(ship)),
                      status="destroyed" if ship.destroyed else "in_play",
                      shields=ship.dial.shields or 0, shields_max=best_shields(ship),
                      hull=3 - ship.alert if not ship.destroyed else 0, hull_max=3,
@@ -261,7 +261,7 @@ class FcPresenter:
         ships = self._ships(state, moving, progress)
         view = TableView(area_width=AREA[0], area_height=AREA[1], ships=tuple(ships), planets=self._planets(state),
                          markers=self._markers(state, event if progress < 1 else None, progress), range_edges=(),
-                         tiles=self._tiles(state),
+                         part=FleetCaptainsTable(tiles=self._tiles(state)),
                          selected=moving.ships[0] if moving else None)
         active = moving.ships[0] if moving else None
         header = None
@@ -280,7 +280,7 @@ class FcPresenter:
                       caption=self.lines[index] if index >= 0 else "", header=header, banner=banner,
                       round_label="SETUP" if state.turn == 0 else f"TURN {state.turn}",
                       phase_label="GAME OVER" if state.phase == "over" else f"SIDE {state.active}" if state.turn
-                      else "", panels=panels, notes=notes(state))
+                      else "", panels=panels, part=FleetCaptainsMoment(notes=notes(state)))
 
     def _dice(self, index: int) -> DiceView | None:
         """The d6s of the test on the table: the tester's die and, in an opposed test, the other's."""

@@ -252,12 +252,13 @@ def _moved(state: FcState, e: fe.Moved) -> FcState:
     ships = tuple(state.ship(i) for i in e.ships)
     if any(state.where(s) != e.source for s in ships) or e.dest not in adjacent(e.source):
         raise ValueError(f"{e.dest} is not next to where the ships are")
-    cost = step_cost(state, e.source)
-    if e.cost != cost or cost > state.move_points:
-        raise ValueError(f"leaving {e.source} costs {cost} of {state.move_points} points left, not {e.cost}")
     post = state.location(e.dest).post_of
     if post is not None and post != state.active:
         raise ValueError("only a side's own ships enter its command post")
+    cost = step_cost(state, e.source, e.dest)
+    if e.cost != cost or cost > state.move_points:
+        raise ValueError(f"leaving {e.source} for {e.dest} costs {cost} of {state.move_points} points left, "
+                         f"not {e.cost}")
     after = replace(state, move_points=state.move_points - cost, move_steps=state.move_steps + 1)
     for s in ships:
         if s.cloaked:

@@ -1,22 +1,27 @@
 """System tests, combat and the other rolls of the summary, worked out as events.
 
 A system test (summary, "8. System Tests"): 1. the test type and the system rating (summed over
-the ships of a cooperative test); 2. the tester may play one command card; 3. the opponent may
-play one (a card noted as played against an enemy: a ``hinder`` card); 4. crew abilities and
-modifiers (an unstable cargo aboard costs 1 on shields); 5. a d6 added to it all; the test
-succeeds when the total reaches the target. Opposed: each side plays one card (its own
-modifier or a hinder on the other's test); the active side succeeds only when its total is higher.
+the ships of a cooperative test; crew serving aboard add to it); 2. the tester may play one command
+card; 3. the opponent may play one (a card noted as played against an enemy: a ``hinder`` card);
+4. crew abilities (a crew member aboard a testing ship discarded for its ability, which "does not
+count as playing a Command Card") and modifiers (an unstable cargo aboard costs 1 on shields); 5. a
+d6 added to it all; the test succeeds when the total reaches the target. Opposed: each side plays
+one card (its own modifier or a hinder on the other's test), then may discard a crew member for
+its ability; the active side succeeds only when its total is higher.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from engine.rulesets.fleet_captains import events as fe
 from engine.rulesets.fleet_captains.content import CARGO, COMMAND_CARDS, UNSTABLE_SHIELDS, System
-from engine.rulesets.fleet_captains.game import Game
 from engine.rulesets.fleet_captains.players import Act, Offer
 from engine.rulesets.fleet_captains.rules import damage_for, other, rating
+
+if TYPE_CHECKING:  # the table the turn is played on; the game plays the turn (``Game.play``)
+    from engine.rulesets.fleet_captains.game import Game
 
 COMBAT_SYSTEMS = ("weapons", "shields")
 
@@ -25,8 +30,8 @@ def card_options(game: Game, side: int, ships: Sequence[str], system: System | N
                  against: System | None = None) -> tuple[Act, ...]:
     """The cards a side may play on a test of ``system`` by its ``ships``: a combat card on a weapons
     or shields test, an ops modifier on the others (its requirement met by a crew member aboard
-    one of the ships); or a crew member aboard one of them, discarded for their ability (amount
-    + 1); or a hinder card on the opponent's test of ``against``."""
+    one of the ships); or a hinder card on the opponent's test of ``against``. A crew member's
+    discard is no card play (``crew_options``)."""
     out = [Act("no_card", label="no card")]
     aboard = {COMMAND_CARDS[c].crew for s in ships for c in game.state.ship(s).crew}
     for card_id in dict.fromkeys(game.state.side(side).hand):
@@ -38,8 +43,15 @@ def card_options(game: Game, side: int, ships: Sequence[str], system: System | N
         if against is not None and card.kind == kind and card.effect == "hinder" and card.system == against:
             out.append(Act("hinder", target=card_id, value=card.amount,
                            label=f"play {card.name} against the {against} test (-{card.amount})"))
-    if system is None:
-        return tuple(out)
+    return tuple(out)
+
+
+def crew_options(game: Game, ships: Sequence[str], system: System) -> tuple[Act, ...]:
+    """Step 4's crew abilities: a crew member of ``system`` aboard one of the testing ships, discarded
+    for their ability (amount + 1 on this test, on top of the rating they served in at step 1).
+    Summary, "Crew Cards": "Discarding a crewman to use their Combat or Ops ability does not count
+    as playing a Command Card", so it comes besides the test's one card (chosen: one a side a test)."""
+    out = [Act("no_crew", label="no crew ability")]
     for ship_id in ships:
         for card_id in game.state.ship(ship_id).crew:
             card = COMMAND_CARDS[card_id]
@@ -47,6 +59,14 @@ def card_options(game: Game, side: int, ships: Sequence[str], system: System | N
                 out.append(Act("crew_ability", ships=(ship_id,), target=card_id, value=card.amount + 1,
                                label=f"discard {card.name} from {ship_id} (+{card.amount + 1})"))
     return tuple(out)
+
+
+def crew_ability(game: Game, side: int, ships: Sequence[str], system: System, on: str) -> int:
+    """Offer step 4's crew abilities to ``side`` when it has any; what the one discarded adds."""
+    options = crew_options(game, ships, system)
+    if len(options) == 1:
+        return 0
+    return play_card(game, side, game.ask(Offer(side, "crew_ability", options, note=on)), on)[0]
 
 
 def play_card(game: Game, side: int, act: Act, on: str) -> tuple[int, int]:
@@ -86,6 +106,7 @@ def system_test(game: Game, side: int, ships: Sequence[str], system: System, tar
     modifier = play_card(game, side, ask_card(game, side, ships, system, label), label)[0]
     against = ask_card(game, other(side), (), None, label, against=system)  # step 3: the opponent's card
     modifier += cargo_modifier(game, ships, system) - play_card(game, other(side), against, label)[1]
+    modifier += crew_ability(game, side, ships, system, label)  # step 4
     die = game.roll(side, f"{system} test: {label}")
     total = total_rating + modifier + die
     success = total >= target
@@ -102,6 +123,9 @@ def opposed_test(game: Game, side: int, ships: Sequence[str], system: System, ta
     target's did, the active side has one more chance. The margin: active total minus the
     defence's total (> 0: the active side succeeds), and the damage that would do in combat."""
     defender = other(side)
+    # step 1: the ratings, crew serving aboard included, before any card or crew ability
+    ratings = [rating(game.state.ship(s), system) or 0 for s in ships]
+    shields = rating(game.state.ship(target_ship), defence) or 0
     first = ask_card(game, side, ships, system, label, "combat_card", against=defence)
     mod, dmod = _signed(play_card(game, side, first, label))
     reply = ask_card(game, defender, (target_ship,), defence, label, "combat_card", against=system)
@@ -111,10 +135,9 @@ def opposed_test(game: Game, side: int, ships: Sequence[str], system: System, ta
         again = _signed(play_card(game, side, ask_card(game, side, ships, system, label, "combat_card",
                                                        against=defence), label))
         mod, dmod = mod + again[0], dmod + again[1]
-    mod += cargo_modifier(game, ships, system)
-    dmod += cargo_modifier(game, (target_ship,), defence)
-    ratings = [rating(game.state.ship(s), system) or 0 for s in ships]
-    shields = rating(game.state.ship(target_ship), defence) or 0
+    mod += cargo_modifier(game, ships, system) + crew_ability(game, side, ships, system, label)
+    dmod += cargo_modifier(game, (target_ship,), defence) + crew_ability(game, defender, (target_ship,), defence,
+                                                                           label)
     die = game.roll(side, f"{system}: {label}")
     ddie = game.roll(defender, f"{defence}: {label}")
     attack, guard = sum(ratings) + mod + die, shields + dmod + ddie

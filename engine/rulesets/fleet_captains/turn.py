@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.rulesets.fleet_captains import events as fe
 from engine.rulesets.fleet_captains.content import (
     CARGO,
@@ -13,7 +15,6 @@ from engine.rulesets.fleet_captains.content import (
     SHIP_MISSIONS,
     TILES,
 )
-from engine.rulesets.fleet_captains.game import Game
 from engine.rulesets.fleet_captains.missions import after_action, mission_test, ship_mission_step, ship_mission_test
 from engine.rulesets.fleet_captains.options import (
     BEAM_CREW,
@@ -29,6 +30,9 @@ from engine.rulesets.fleet_captains.reducer import PREFIX, step_cost
 from engine.rulesets.fleet_captains.rules import enemies_at, other
 from engine.rulesets.fleet_captains.state import adjacent
 from engine.rulesets.fleet_captains.systems import combat, opposed_test, size_roll, system_test
+
+if TYPE_CHECKING:  # the table the turn is played on; the game plays the turn (``Game.play``)
+    from engine.rulesets.fleet_captains.game import Game
 
 MAX_PICKS = 400  # a seat that never ends its turn is stopped (each pick changes the state or ends it)
 
@@ -81,9 +85,8 @@ def move(game: Game, side: int, ships: tuple[str, ...]) -> None:
             return end_move(game, ships, "no ship of the move is left")
         here = state.where(state.ship(ships[0]))
         assert here is not None
-        cost = step_cost(state, here)
         steps = [Act("step", ships, target=d, label=f"to {d}") for d in adjacent(here)
-                 if cost <= state.move_points and state.location(d).post_of in (None, side)]
+                 if step_cost(state, here, d) <= state.move_points and state.location(d).post_of in (None, side)]
         if not steps:
             return end_move(game, ships, "no movement points left")
         pick = game.ask(Offer(side, "step", (*steps, Act("stop", ships, label="stop here")), note=here))
@@ -101,7 +104,8 @@ def move(game: Game, side: int, ships: tuple[str, ...]) -> None:
             if not ships:
                 return end_move(game, ships, "no ship of the move is left")
         first = False
-        game.emit(fe.Moved(turn=game.turn, ships=ships, source=here, dest=pick.target, cost=cost))
+        game.emit(fe.Moved(turn=game.turn, ships=ships, source=here, dest=pick.target,
+                           cost=step_cost(game.state, here, pick.target)))
         dest = game.state.location(pick.target)
         if dest.post_of == side:
             for ship in map(game.state.ship, ships):  # summary: missions unique to the ship reset
@@ -123,15 +127,15 @@ def move_echo(game: Game, side: int, token_id: str) -> None:
     while True:
         state = game.state
         here = next(t.location for t in state.tokens if t.id == token_id)
-        cost = step_cost(state, here)
         steps = [Act("echo_step", target=d, label=f"to {d}") for d in adjacent(here)
-                 if cost <= state.move_points and state.location(d).post_of in (None, side)]
+                 if step_cost(state, here, d) <= state.move_points and state.location(d).post_of in (None, side)]
         if not steps:
             return end_move(game, (token_id,), "no movement points left")
         pick = game.ask(Offer(side, "echo_step", (*steps, Act("stop", label="stop here")), note=here))
         if pick.kind == "stop":
             return end_move(game, (token_id,), "stopped")
-        game.emit(fe.TokenMoved(turn=game.turn, token=token_id, source=here, dest=pick.target, cost=cost))
+        game.emit(fe.TokenMoved(turn=game.turn, token=token_id, source=here, dest=pick.target,
+                                cost=step_cost(game.state, here, pick.target)))
         dest = game.state.location(pick.target)
         if not dest.explored or dest.post_of == side:
             return end_move(game, (token_id,), "an echo stops where a cloaked ship would")

@@ -21,11 +21,10 @@ from engine.rulesets.into_the_unknown.measure import arc_distance, at_range, lin
 from engine.rulesets.into_the_unknown.state import ItuState, ProjectileState, ShipState, VolleyState
 from engine.rulesets.into_the_unknown.table import (
     DEEP_SPACE,
-    PROJECTILE_HALF,
     TOKEN_RADIUS,
-    area_of_point,
     base_polygon,
     end_polygon,
+    token_area,
     token_outline,
 )
 from engine.rulesets.into_the_unknown.volley import beam_leader, open_places, ordnance, power_left, refusal
@@ -49,12 +48,26 @@ class IllegalAttack(ValueError):
 
 
 def hostile_act(state: ItuState, side: int) -> tuple[tuple[bool, bool], tuple[int, int]]:
-    """Guide, "Hostile Acts" and the attack example: a side whose directive is CALM flips it to
-    HOSTILE and scores 2 negative VP; the other side flips theirs without penalty."""
-    if state.directives[side] == "hostile":
-        return (False, False), (0, 0)
-    negative = (HOSTILE_PENALTY, 0) if side == 0 else (0, HOSTILE_PENALTY)
+    """Guide, "Hostile Acts" and the attack example (step 9): the side that commits it, with its
+    directive CALM, flips it to HOSTILE and scores 2 negative VP; "The Federation player also flips
+    their directive, without penalty": the other side flips a CALM directive on the act, whatever
+    the acting side's directive was (after a Hail-phase flip the Dominion is HOSTILE already, and
+    its attack still turns the Federation)."""
+    negative = (0, 0)
+    if state.directives[side] == "calm":
+        negative = (HOSTILE_PENALTY, 0) if side == 0 else (0, HOSTILE_PENALTY)
     return (state.directives[0] == "calm", state.directives[1] == "calm"), negative
+
+
+def health_damage(ship: ShipState, damage: int, reserve_used: int = 0) -> tuple[int, int]:
+    """Health damage from an effect that names no end (Relentless's): (reserve spent on shields,
+    crew dial steps lost). Guide, "Shields": "When an attack or other effect inflicts damage to a
+    ship (whether hull or health), the ship must use its shields"; "If the damage is from another
+    effect and does not specify which end is affected, the player uses the unit's highest shield
+    value". ``reserve_used``: reserve the ship has spent already in the same event."""
+    shield = max(ship.stats.fore_shields, ship.stats.aft_shields)
+    shields = max(0, min(damage, shield, ship.reserve - reserve_used))
+    return shields, min(damage - shields, ship.crew)
 
 
 @dataclass(frozen=True)
@@ -195,8 +208,7 @@ def token_sight(state: ItuState, ship: ShipState, weapon: BeamWeapon,
     token has no ends: line of sight is blocked by any ship's end the line crosses (guide, "Line
     of Sight": "without crossing a different end of a ship than the target")."""
     pose = token.pose.pose()
-    if DEEP_SPACE not in (ship.area, area_of_point(pose.x, pose.y, PROJECTILE_HALF[1])) and \
-            ship.area != area_of_point(pose.x, pose.y, PROJECTILE_HALF[1]):
+    if DEEP_SPACE not in (ship.area, token_area(pose)) and ship.area != token_area(pose):
         return None
     here = ship.pose.pose()
     source = base_polygon(here, ship.card.base)
@@ -292,15 +304,24 @@ def _beam_dice(state: ItuState, ship: ShipState, shot: Shot, volley: VolleyState
 
 def _attacker_after(ship: ShipState, rolled: Rolled, mine: ShipDelta, spent: list[str]) -> ShipDelta:
     """Step 10 for the attacker: discoveries left become advantage tokens; Relentless's
-    breakthroughs cost the unit health damage."""
+    breakthroughs cost the unit health damage, which its shields meet (``relentless_damage``)."""
     discovery = rolled.pool.count("discovery")
     if discovery:
         mine = mine.model_copy(update={"advantage": mine.advantage + discovery})
         spent.append(f"{discovery} discovery for advantage")
-    if rolled.relentless_breakthroughs:
-        mine = mine.model_copy(update={"crew": -min(rolled.relentless_breakthroughs, ship.crew)})
-        spent.append(f"Relentless: {rolled.relentless_breakthroughs} health damage")
-    return mine
+    return relentless_damage(ship, rolled, mine, spent)
+
+
+def relentless_damage(ship: ShipState, rolled: Rolled, mine: ShipDelta, spent: list[str]) -> ShipDelta:
+    """Relentless X: "For each die rerolled this way that results in a breakthrough success result,
+    this officer's unit sustains 1 health damage during the Post Effects step"; the ship's shields
+    (its highest) cancel what its reserve left after this event can pay (``health_damage``)."""
+    damage = rolled.relentless_breakthroughs
+    if not damage:
+        return mine
+    shields, crew = health_damage(ship, damage, -mine.reserve)
+    spent.append(f"Relentless: {damage} health damage" + (f", {shields} cancelled by shields" if shields else ""))
+    return mine.model_copy(update={"reserve": mine.reserve - shields, "crew": mine.crew - crew})
 
 
 def _at_projectile(state: ItuState, ship: ShipState, token: ProjectileState, shot: Shot, volley: VolleyState,
@@ -377,13 +398,15 @@ def outpost_attack(state: ItuState, objective_id: str, side: int, tester: Modifi
         return None
     mm, target, end = best
     return dice_attack(state, objective.id, "Weapons Array", target, end, mm, OUTPOST_DICE, 0, tester, opponent,
-                       seq=seq, phase="hazard")
+                       seq=seq, phase="hazard", hostile_side=side)
 
 
 def dice_attack(state: ItuState, attacker: str, weapon: str, target: ShipState, end: End, mm: float, dice: int,
-                breach: int, tester: Modifier, opponent: Chooser, *, seq: int, phase: Phase) -> AttackMade:
+                breach: int, tester: Modifier, opponent: Chooser, *, seq: int, phase: Phase,
+                hostile_side: int | None = None) -> AttackMade:
     """An attack by a unit without officers or power (an outpost, a torpedo's blast): its intuition
-    dice against the target's evasion, the seats' modifications, damage as any hit."""
+    dice against the target's evasion, the seats' modifications, damage as any hit; a hostile act
+    of ``hostile_side`` when it is one (an attack on an opposing ship)."""
     rng = Rng(state.seed, state.drawn)
     pool, rng = roll(rng, dice, 0)
     rolled = modify(pool, rng, target.card.evasion, Allowances(), 0, tester, opponent)
@@ -394,10 +417,11 @@ def dice_attack(state: ItuState, attacker: str, weapon: str, target: ShipState, 
     if hit:
         theirs, shields, rng, spent = damaged(rng, target, end, pool, 0, breach)
     models, steps = pool_models(pool)
+    flips, negative = hostile_act(state, hostile_side) if hostile_side is not None else ((False, False), (0, 0))
     return AttackMade(seq=seq, round=state.round, phase=phase, draws=rng.drawn - state.drawn, ship=attacker,
                       weapon=weapon, target=target.id, end=end, arc="all", range=round(mm, 4), dice=models,
                       steps=steps, hit=hit, damage=pool.successes() if hit else 0, shields=shields,
-                      spent=tuple(spent), effects=Effects(ships=(theirs,)))
+                      spent=tuple(spent), effects=Effects(ships=(theirs,), negative=negative, hostile=flips))
 
 
 def pool_models(pool: Pool) -> tuple[tuple[DieModel, ...], tuple[StepModel, ...]]:

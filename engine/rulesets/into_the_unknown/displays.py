@@ -310,3 +310,7 @@ OFFICERS: dict[str, Officer] = {o.key: o for o in (
     Officer("karemma_researcher", "Karemma Researcher", "dominion", False,
             (("technical", "Science", 2), ("technical", "Mechanics", 1), ("social", "Discipline", 1)), 2),
 )}
+
+# each skill's category, as the officer cards list it (a skill sits under one category icon; Jadzia
+# Dax's card in the guide: "Fieldcraft 1, Skirmish 2" beside "Biology 1, Mechanics 2, Navigation 1")
+SKILL_CATEGORIES: dict[str, Category] = {skill: category for o in OFFICERS.values() for category, skill, _ in o.skills}

@@ -14,7 +14,7 @@ from shapely.geometry import Point
 from engine.geometry.pose import Pose
 from engine.rulesets.into_the_unknown import procedures, projectiles
 from engine.rulesets.into_the_unknown.ai import Choice, Player
-from engine.rulesets.into_the_unknown.combat import beam_attack, outpost_attack
+from engine.rulesets.into_the_unknown.combat import beam_attack, outpost_attack, volley_of
 from engine.rulesets.into_the_unknown.displays import PROJECTILES
 from engine.rulesets.into_the_unknown.events import (
     AlertChanged,
@@ -44,7 +44,7 @@ from engine.rulesets.into_the_unknown.orders import IllegalOrder, maneuver, tabl
 from engine.rulesets.into_the_unknown.reducer import apply
 from engine.rulesets.into_the_unknown.state import ItuState, ProjectileState
 from engine.rulesets.into_the_unknown.table import INCH, TOKEN_RADIUS, base_polygon
-from engine.rulesets.into_the_unknown.volley import plan_refusal
+from engine.rulesets.into_the_unknown.volley import plan_refusal, refusal
 
 ROUND_LIMIT = 6  # guide: the end of round 6 ends the game
 OVERTURE_ROUNDS = 3  # guide: the complication begins at the end of round 3 at the latest
@@ -158,6 +158,8 @@ class ItuGame:
                 token = next((p for p in self.state.projectiles if p.id == shot.target), None)
                 if token is None and (shot.end is None or self.state.ship(shot.target).destroyed):
                     break  # the target left play during the action
+                if self._unpaid(choice.ship, shot.weapon.name, shot.arc, shot.weapons_power, shot.reserve):
+                    continue
                 where = (shot.target, shot.end)
                 event, pierced[where] = beam_attack(self.state, choice.ship, shot, leader, tester, opponent,
                                                     seq=self.seq, phase=kind, pierced=pierced.get(where, 0))
@@ -166,6 +168,8 @@ class ItuGame:
                     self.emit(ProjectileRemoved(seq=self.seq, round=self.state.round, phase=kind,
                                                 projectile=token.id, why="destroyed"))
             for chosen in choice.launches:
+                if self._unpaid(choice.ship, chosen.launcher.name, chosen.end, chosen.weapons_power, chosen.reserve):
+                    continue
                 self.emit(projectiles.launch(self.state, choice.ship, chosen, seq=self.seq, phase=kind))
         elif name == "REPAIR" and choice.target is not None:
             self.emit(procedures.repair(self.state, choice.ship, choice.target, leader, tester, opponent,
@@ -178,6 +182,14 @@ class ItuGame:
                     "TRANSPORTER EVAC": procedures.transporter_evac}[name]
             self.emit(test(self.state, choice.ship, choice.objective, leader, tester, opponent, seq=self.seq,
                            phase=kind))
+
+    def _unpaid(self, ship_id: str, weapon: str, where: str, power: int, reserve: int) -> bool:
+        """A planned attack or launch of the action that the ship can no longer pay for: its reserve
+        went to shields against Relentless's health damage after an earlier attack ("Shields": the
+        ship "must use its shields"), so the plan's reserve is not there. It is not made; the
+        action goes on with the rest of the plan (docs/rulings.md)."""
+        ship = self.state.ship(ship_id)
+        return refusal(ship, volley_of(self.state, ship_id, None), weapon, where, power, reserve) is not None
 
     # --- projectiles ---------------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ from shapely.ops import unary_union
 from engine.geometry.pose import Pose, normalize_heading
 from engine.rulesets.into_the_unknown.displays import BaseSize
 from engine.rulesets.into_the_unknown.table import (
+    BASES,
     DEEP_SPACE,
     INCH,
     SYSTEMS,
@@ -178,12 +179,50 @@ def _sweeps_into_system(start: Pose, size: BaseSize, plan: ImpulsePlan, distance
 
 
 def _come_about(start: Pose, size: BaseSize, plan: ComeAboutPlan, table: Table) -> Resolved:
+    """A come about is an impulse maneuver (guide, "Engage Impulse"), so "Boundaries and Impulse"
+    holds for it: a rectangular base turning on its centre sweeps new ground, and may not carry a
+    part of itself into a system from deep space nor the last part of itself out of one. The ship
+    turns the shorter way toward the heading and stops at the last whole degree before its area
+    would change ("it must stop its maneuver"); a heading the other way round reaches without
+    crossing is reached that way. Then a heading that overlaps a ship turns to the nearest one
+    (1 degree steps) that fits and is reached so."""
+    reach = _turn_reach(start, size)
+    target = normalize_heading(plan.heading)
+    stopped: Stop | None = None
+    if not _reached(start.heading, target, reach):
+        ahead = (target - start.heading) % 360.0 <= 180.0
+        target = normalize_heading(start.heading + reach[0] if ahead else start.heading - reach[1])
+        stopped = "boundary"
     for offset in range(0, 181):
-        for heading in {plan.heading + offset, plan.heading - offset}:
+        for heading in {target + offset, target - offset}:
             end = Pose(start.x, start.y, normalize_heading(heading))
-            if blocked(end, size, table) is None:
-                return Resolved(end, 0.0, None if offset == 0 else "ship")
+            if _reached(start.heading, end.heading, reach) and blocked(end, size, table) is None:
+                return Resolved(end, 0.0, stopped if offset == 0 else "ship")
     return Resolved(start, 0.0, "returned")
+
+
+def _turn_reach(start: Pose, size: BaseSize) -> tuple[float, float]:
+    """How far (degrees, clockwise and anticlockwise) the base can turn on its centre before its
+    area changes; 360 each way where no turn can change it (its centre in a system keeps it there;
+    a base whose corners cannot reach a system stays in deep space)."""
+    area = area_of(start, size)
+    half_diagonal = math.hypot(*(s / 2 for s in BASES[size]))
+    gaps = [math.hypot(start.x - s.x, start.y - s.y) - s.radius for s in SYSTEMS]
+    if (area == DEEP_SPACE and all(g > half_diagonal for g in gaps)) or (area != DEEP_SPACE and min(gaps) <= 0):
+        return 360.0, 360.0
+    limits = []
+    for sign in (1.0, -1.0):
+        turned = 0.0
+        while turned < 360.0 and area_of(Pose(start.x, start.y, start.heading + sign * (turned + 1.0)), size) == area:
+            turned += 1.0
+        limits.append(turned)
+    return limits[0], limits[1]
+
+
+def _reached(heading: float, target: float, reach: tuple[float, float]) -> bool:
+    """Whether turning either way from ``heading`` to ``target`` stays within ``reach``."""
+    clockwise = (target - heading) % 360.0
+    return clockwise <= reach[0] + 1e-9 or (360.0 - clockwise) % 360.0 <= reach[1] + 1e-9
 
 
 def crossed_anomalies(start: Pose, end: Pose, size: BaseSize, table: Table) -> tuple[str, ...]:

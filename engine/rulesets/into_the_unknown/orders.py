@@ -77,8 +77,10 @@ def options(ship: ShipState, order: str) -> list[Option]:
             holder = ship.at_station(station.key)
             if holder is not None:
                 candidates = [(holder, False)] if not holder.committed else []
-            else:
-                candidates = [(o, True) for o in ship.officers if o.section == station.section and o.station is None]
+            else:  # guide, "Priority Orders" step 2: "a ready officer in the same section as that station",
+                # assigned to a station of it or not (the unassigned first); they leave their station for this one
+                candidates = [(o, True) for o in sorted(ship.officers, key=lambda o: o.station is not None)
+                              if o.section == station.section]
             for officer, assigned in candidates:
                 if officer.committed or officer.incapacitated:
                     continue

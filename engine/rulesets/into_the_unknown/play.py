@@ -11,15 +11,21 @@ from typing import Any
 
 import engine
 from engine.errors import TrekError
-from engine.rulesets.base import Played, PlayRequest
+from engine.rulesets.base import Played, PlayRequest, Recording
 from engine.rulesets.into_the_unknown.ai import ItuAI
-from engine.rulesets.into_the_unknown.events import GameEnded
+from engine.rulesets.into_the_unknown.codec import NAME as RULESET_NAME
+from engine.rulesets.into_the_unknown.codec import ItuCodec
+from engine.rulesets.into_the_unknown.events import GameEnded, ItuEvent
 from engine.rulesets.into_the_unknown.game import ROUND_LIMIT, ItuGame, play_game
 from engine.rulesets.into_the_unknown.mission import NAME, TITLE
 from engine.rulesets.into_the_unknown.state import ItuState
+from engine.rulesets.into_the_unknown.upgrades import EVENT_SCHEMA
 from engine.rulesets.record import Sink, record_game
 
 SEATS = ("ai", "ai")
+
+# what its replays are written with (the Ruleset record's name, codec and event schema)
+RECORDING: Recording[ItuState, ItuEvent] = Recording(RULESET_NAME, ItuCodec(), EVENT_SCHEMA)
 
 
 def header_for(seed: int, rounds: int) -> dict[str, Any]:
@@ -37,8 +43,6 @@ def result_of(game: ItuGame) -> dict[str, Any] | None:
 
 def play_mission(seed: int, out: Path | None = None, rounds: int | None = None) -> ItuGame:
     """Play the learning mission with the AI in both seats; with ``out``, record it there."""
-    from engine.rulesets.into_the_unknown.ruleset import RULESET
-
     limit = ROUND_LIMIT if rounds is None else rounds
     if not 1 <= limit <= ROUND_LIMIT:
         raise TrekError(f"--rounds for {NAME} is 1 to {ROUND_LIMIT}")
@@ -46,7 +50,7 @@ def play_mission(seed: int, out: Path | None = None, rounds: int | None = None) 
     def run(sink: Sink[Any, ItuState] | None) -> ItuGame:
         return play_game(seed, [ItuAI(), ItuAI()], sink, limit)
 
-    return record_game(RULESET, header_for(seed, limit), run, result_of, out)
+    return record_game(RECORDING, header_for(seed, limit), run, result_of, out)
 
 
 def plays(name: str) -> bool:
@@ -84,8 +88,6 @@ def replay_check(header: dict[str, Any], events: Iterator[dict[str, Any]], resul
                  complete: bool) -> list[str]:
     """Play the game again from the header (seed, rounds, the AI seats) and compare every event: the
     first that differs is reported with its position, as is a result that the game does not give."""
-    from engine.rulesets.into_the_unknown.ruleset import RULESET
-
     seed, rounds = header.get("seed"), header.get("rounds", ROUND_LIMIT)
     if type(seed) is not int or type(rounds) is not int or not 1 <= rounds <= ROUND_LIMIT:
         return ["the header does not give an integer seed and rounds 1-6 to play the game again"]
@@ -103,9 +105,9 @@ def replay_check(header: dict[str, Any], events: Iterator[dict[str, Any]], resul
         if index >= len(game.events):
             problems.append(f"event {index}: the game is over but the file goes on")
             break
-        if raw != RULESET.codec.encode_event(game.events[index]):
+        if raw != RECORDING.codec.encode_event(game.events[index]):
             problems.append(f"event {index} ({raw.get('type')}): the rules give "
-                            f"{game.events[index].type} {RULESET.codec.encode_event(game.events[index])}")
+                            f"{game.events[index].type} {RECORDING.codec.encode_event(game.events[index])}")
             break
     if not problems and complete and count != len(game.events):
         problems.append(f"the file ends after {count} events; the game goes on to {len(game.events)}")

@@ -39,21 +39,26 @@ from engine.rulesets.into_the_unknown.state import ItuState, ObjectiveState, Shi
 from engine.rulesets.into_the_unknown.table import BASES, INCH, SYSTEMS, area_name
 from engine.timeline import Moment, TableGeometry
 from engine.view import (
-    AreaView,
     BannerView,
     BaseView,
-    CrewView,
-    DialView,
     FocusView,
     HeaderView,
     MarkerView,
-    MissionView,
     PanelView,
     RulerView,
     ShipView,
     TableView,
     TemplateView,
     TokenView,
+)
+from engine.view_into_the_unknown import (
+    AreaView,
+    CrewView,
+    DialView,
+    IntoTheUnknownMoment,
+    IntoTheUnknownPanel,
+    IntoTheUnknownTable,
+    MissionView,
     ToolView,
 )
 
@@ -245,9 +250,10 @@ def panel(ship: ShipState, active: bool, names: dict[str, str] | None = None) ->
                      shields_max=max(p.fore_shields for p in ship.card.alert_dial), hull=ship.hull_value,
                      hull_max=ship.card.hull_dial[0].value, tokens=tuple(tokens),
                      damage=tuple(f"{title} ({station})" for title, station in ship.cards), active=active,
-                     dial=DialView(name="alert", positions=tuple((p.colour, p.pips) for p in ship.card.alert_dial),
-                                   current=ship.alert),
-                     crew=crew, stats=f"CMD {command}  OPS {ops}  SCI {science}")
+                     part=IntoTheUnknownPanel(
+                         dial=DialView(name="alert", positions=tuple((p.colour, p.pips) for p in ship.card.alert_dial),
+                                       current=ship.alert),
+                         crew=crew, stats=f"CMD {command}  OPS {ops}  SCI {science}"))
 
 
 class ItuPresenter:
@@ -391,10 +397,11 @@ class ItuPresenter:
         arcs = (attack_arc(by[attack.ship], attack),) if attack is not None and aimed else ()
         ruler = attack_ruler(by[attack.ship], by[attack.target], attack) if attack is not None and aimed else None
         view = TableView(area_width=self.table.area[0], area_height=self.table.area[1], ships=ships,
-                         markers=tuple(markers), selected=active, templates=self._tools(event, progress),
-                         areas=tuple(AreaView(label=f"SYSTEM {s.number}", x=s.x, y=s.y, radius=s.radius)
-                                     for s in SYSTEMS), arcs=arcs, ruler=ruler, tools=tools,
-                         pieces=pieces(state, event, progress))
+                         markers=tuple(markers), selected=active, templates=self._tools(event, progress), ruler=ruler,
+                         part=IntoTheUnknownTable(
+                             areas=tuple(AreaView(label=f"SYSTEM {s.number}", x=s.x, y=s.y, radius=s.radius)
+                                         for s in SYSTEMS), arcs=arcs, tools=tools,
+                             pieces=pieces(state, event, progress)))
         header = None
         if active is not None and active in by:
             acting = state.ship(active)
@@ -428,4 +435,4 @@ class ItuPresenter:
                       round_label=f"ROUND {state.round}" if state.round else "SETUP",
                       phase_label="GAME OVER" if state.over else f"{state.phase.upper()} PHASE",
                       panels=tuple(panel(s, s.id == active, names) for s in sorted(state.ships, key=lambda s: s.side)),
-                      mission=mission_view(state))
+                      part=IntoTheUnknownMoment(mission=mission_view(state)))

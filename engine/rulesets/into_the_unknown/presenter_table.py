@@ -24,7 +24,8 @@ from engine.rulesets.into_the_unknown.movement import NOTCH_DEGREES
 from engine.rulesets.into_the_unknown.projectiles import TOOL_STEM, outline
 from engine.rulesets.into_the_unknown.state import ItuState, ProjectileState, ShipState
 from engine.rulesets.into_the_unknown.table import BASES, INCH, base_polygon, end_polygon, slot
-from engine.view import ArcView, DiceView, DieMark, DieView, PieceView, RulerView, ToolView
+from engine.view import DiceView, DieMark, DieView, RulerView
+from engine.view_into_the_unknown import ArcView, PieceView, ToolView
 
 HEAD_RADIUS = 0.4 * INCH  # chosen: the turning tool's round head is 0.8" across
 STEM_WIDTH = 0.5 * INCH  # chosen

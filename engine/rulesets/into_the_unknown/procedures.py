@@ -8,19 +8,19 @@ from dataclasses import dataclass
 
 from shapely.geometry import Point
 
-from engine.rulesets.into_the_unknown.combat import hostile_act, pool_models
+from engine.rulesets.into_the_unknown.combat import hostile_act, pool_models, relentless_damage
 from engine.rulesets.into_the_unknown.dice import Allowances, Chooser, How, Modifier, Rolled, modify, roll
-from engine.rulesets.into_the_unknown.displays import CREW_STATS, OFFICERS, PROJECTILES, CrewStat
+from engine.rulesets.into_the_unknown.displays import CREW_STATS, OFFICERS, PROJECTILES, SKILL_CATEGORIES, CrewStat
 from engine.rulesets.into_the_unknown.events import Colour, Effects, Phase, ShipDelta, TestMade
 from engine.rulesets.into_the_unknown.measure import arc_distance, at_range
 from engine.rulesets.into_the_unknown.projectiles import DETONATION_IN
 from engine.rulesets.into_the_unknown.reducer import INFLUENCE_ENDS
 from engine.rulesets.into_the_unknown.state import ItuState, ObjectiveState, ProjectileState, ShipState
 from engine.rulesets.into_the_unknown.table import (
-    PROJECTILE_HALF,
     TOKEN_RADIUS,
     area_of_point,
     base_polygon,
+    token_area,
     token_outline,
 )
 from engine.rulesets.rng import Rng
@@ -67,9 +67,15 @@ class Outcome:
 def test_dice(state: ItuState, ship: ShipState, stat: CrewStat, skill: str, difficulty: int, leader: str | None,
               rerolls: tuple[tuple[How, int], ...], tester: Modifier, opponent: Chooser) -> Outcome:
     """Steps 1-5 of "Making a Test": intuition dice for the crew stat, expertise dice for the leading
-    officer's skill, the tester's rerolls and tokens, the opponent's peril."""
+    officer's skill, the tester's rerolls and tokens, the opponent's peril. A leader with Relentless X
+    rerolls up to X dice after the test's own allowance when the test's skill is of the security
+    category (guide, "Officer Keywords": "While this officer leads an attack or security skill
+    category test, you can reroll up to X dice"): Ordnance's SENSOR LOCK and DEMOLITION SALVO."""
     intuition = ship.crew_stats[CREW_STATS.index(stat)]
     expertise = OFFICERS[leader].skill(skill) if leader else 0
+    relentless = OFFICERS[leader].keyword("Relentless") if leader else 0
+    if relentless and SKILL_CATEGORIES.get(skill) == "security":
+        rerolls = (*rerolls, ("relentless", relentless))
     pool, rng = roll(Rng(state.seed, state.drawn), intuition, expertise)
     rolled = modify(pool, rng, difficulty, Allowances(rerolls, ship.advantage), ship.peril, tester, opponent)
     return Outcome(rolled, difficulty)
@@ -91,7 +97,7 @@ def _event(state: ItuState, ship: ShipState, name: str, stat: CrewStat, skill: s
            phase: Phase, analysis_used: int = 0) -> TestMade:
     """The test as an event. Last of the post outcome effects (chosen order: the test's own kickers
     first), a leader with Inspiring for the tested stat spends 2 of the analysis results left to
-    inspire the unit (guide, "Officer Keywords")."""
+    inspire the unit (guide, "Officer Keywords"); then Relentless's health damage, if any."""
     officer = OFFICERS[leader] if leader else None
     left = outcome.rolled.pool.count("analysis") - analysis_used
     if officer is not None and officer.inspiring == stat and left >= INSPIRE_COST:
@@ -102,6 +108,10 @@ def _event(state: ItuState, ship: ShipState, name: str, stat: CrewStat, skill: s
         effects = effects.model_copy(update={"ships": (mine, *effects.ships[1:])})
         spent = [*spent, f"{INSPIRE_COST} analysis: {officer.name} inspires the crew ("
                          f"{'crew dial up 1 step' if lift.crew else '1 advantage'})"]
+    if outcome.rolled.relentless_breakthroughs:
+        spent = list(spent)
+        hurt = relentless_damage(ship, outcome.rolled, effects.ships[0], spent)
+        effects = effects.model_copy(update={"ships": (hurt, *effects.ships[1:])})
     dice, steps = pool_models(outcome.rolled.pool)
     return TestMade(seq=seq, round=state.round, phase=phase, draws=outcome.rolled.rng.drawn - state.drawn,
                     ship=ship.id, test=name, leader=leader, stat=stat, skill=skill, difficulty=outcome.difficulty,
@@ -193,7 +203,7 @@ def opposing_units_within(state: ItuState, side: int, objective: ObjectiveState,
     disc = Point(objective.x, objective.y).buffer(TOKEN_RADIUS, quad_segs=16)
     area = area_of_point(objective.x, objective.y, TOKEN_RADIUS)
     tokens = sum(at_range(token_outline(p.pose.pose()).distance(disc), inches) for p in state.projectiles
-                 if p.side != side and area_of_point(p.pose.x, p.pose.y, PROJECTILE_HALF[1]) == area)
+                 if p.side != side and token_area(p.pose.pose()) == area)
     return ships + tokens
 
 
@@ -203,7 +213,7 @@ def salvo_targets(state: ItuState, token: ProjectileState) -> list[ObjectiveStat
     if state.complication != "outpost_ambush":
         return []
     shape = token_outline(token.pose.pose())
-    area = area_of_point(token.pose.x, token.pose.y, PROJECTILE_HALF[1])
+    area = token_area(token.pose.pose())
     return [o for o in state.objectives if o.marker == COLOURS[1 - token.side]
             and area_of_point(o.x, o.y, TOKEN_RADIUS) == area
             and at_range(shape.distance(Point(o.x, o.y).buffer(TOKEN_RADIUS, quad_segs=16)), DETONATION_IN)]

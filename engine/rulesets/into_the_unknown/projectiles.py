@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from shapely.geometry import Point, Polygon
+from shapely.ops import unary_union
 
 from engine.geometry.pose import Pose, normalize_heading
 from engine.rulesets.into_the_unknown.combat import IllegalAttack, dice_attack, hostile_act, volley_of
@@ -24,14 +25,16 @@ from engine.rulesets.into_the_unknown.events import AttackMade, Effects, Phase, 
 from engine.rulesets.into_the_unknown.movement import NOTCH_DEGREES, SEARCH_STEP_MM
 from engine.rulesets.into_the_unknown.state import ItuState, ProjectileState, ShipState
 from engine.rulesets.into_the_unknown.table import (
+    DEEP_SPACE,
     INCH,
     PROJECTILE_HALF,
+    SYSTEMS,
     TOKEN_RADIUS,
-    area_of_point,
     base_polygon,
     end_polygon,
     inside_sector,
     slot,
+    token_area,
     token_outline,
 )
 from engine.rulesets.into_the_unknown.volley import refusal
@@ -95,11 +98,25 @@ def impulse(start: Pose, side: ManeuverSide, distance: float, across: bool, othe
         elif any(shape.intersection(o).area > 1e-6 for o in others):
             why = "unit"
         if why is None:
-            crossed = area_of_point(start.x, start.y) != area_of_point(end.x, end.y)
-            return ProjectileMove(end, d, crossed, first)
+            return ProjectileMove(end, d, crosses_boundary(start, end), first)
         first = first or why
         d -= SEARCH_STEP_MM
     return ProjectileMove(start, 0.0, False, "returned")
+
+
+def crosses_boundary(start: Pose, end: Pose) -> bool:
+    """Whether a token's move from ``start`` to ``end`` crosses a system boundary (guide, "Check
+    Endurance"), judged by the token's outline as a unit's area is (``token_area``): it ends in
+    another area than it began, or it began in deep space and its path (the hull of the token at
+    both ends) passed over a system. A token that began in a system and ends in it never left it:
+    a system is a disc, so a straight slide out of it does not come back in."""
+    before = token_area(start)
+    if before != token_area(end):
+        return True
+    if before != DEEP_SPACE:
+        return False
+    swept = unary_union([outline(start), outline(end)]).convex_hull
+    return any(swept.distance(Point(s.x, s.y)) <= s.radius for s in SYSTEMS)
 
 
 def in_blast(pose: Pose, target: Polygon, inches: float) -> bool:
@@ -158,16 +175,23 @@ def launch(state: ItuState, ship_id: str, chosen: Launch, *, seq: int, phase: Ph
 
 
 def detonates(state: ItuState, token: ProjectileState) -> bool:
-    """Guide: a torpedo detonates at 1" of an opposing unit."""
+    """Guide: a torpedo detonates at 1" of an opposing unit. That is a range a non-attack effect
+    measures, so only a unit in the token's own area can be at it (guide, "Measuring Between Areas":
+    "any objects in different areas of the sector are not at range")."""
+    area = token_area(token.pose.pose())
     return any(in_blast(token.pose.pose(), base_polygon(s.pose.pose(), s.card.base), DETONATION_IN)
-               for s in state.ships if s.side != token.side and not s.destroyed)
+               for s in state.ships if s.side != token.side and not s.destroyed and s.area == area)
 
 
 def blast_targets(state: ItuState, token: ProjectileState) -> list[ShipState]:
-    """Blast X: each unit at X"; only the opposing ones with a friendly lock when there are any."""
+    """Blast X: each unit at X"; only the opposing ones with a friendly lock when there are any. The
+    blast is an attack, so it reaches across areas but not into another system (guide, "Declare
+    Target": "The attacker and target cannot be in different systems, but either or both can be
+    outside a system")."""
     reach = PROJECTILES[token.kind].blast_in
-    near = [s for s in state.ships if not s.destroyed and
-            in_blast(token.pose.pose(), base_polygon(s.pose.pose(), s.card.base), reach)]
+    area = token_area(token.pose.pose())
+    near = [s for s in state.ships if not s.destroyed and (DEEP_SPACE in (area, s.area) or s.area == area)
+            and in_blast(token.pose.pose(), base_polygon(s.pose.pose(), s.card.base), reach)]
     locked = {t.lock for t in state.ships if t.side == token.side and t.lock}
     marked = [s for s in near if s.side != token.side and s.id in locked]
     return marked or near
@@ -176,10 +200,13 @@ def blast_targets(state: ItuState, token: ProjectileState) -> list[ShipState]:
 def blast_attack(state: ItuState, token: ProjectileState, target: ShipState, tester: Modifier, opponent: Chooser,
                  *, seq: int, phase: Phase) -> AttackMade:
     """The detonation attack on one unit: the card's intuition dice against evasion, at the target's
-    nearer end, shields from reserve, the hull dial (Breach from the card)."""
+    nearer end, shields from reserve, the hull dial (Breach from the card). On an opposing ship it is
+    a hostile act (guide, "Hostile Acts": an opposing unit "performs an attack targeting a friendly
+    ship"), whatever the directives were when the torpedo was launched."""
     card = PROJECTILES[token.kind]
     shape = outline(token.pose.pose())
     ends: tuple[End, End] = ("fore", "aft")
     mm, end = min((shape.distance(end_polygon(target.pose.pose(), target.card.base, e)), e) for e in ends)
     return dice_attack(state, token.id, card.name, target, end, mm, card.dice, dict(card.keywords).get("Breach", 0),
-                       tester, opponent, seq=seq, phase=phase)
+                       tester, opponent, seq=seq, phase=phase,
+                       hostile_side=token.side if target.side != token.side else None)

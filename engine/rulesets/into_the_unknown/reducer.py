@@ -8,7 +8,7 @@ tampered file.
 
 from __future__ import annotations
 
-from engine.rulesets.into_the_unknown.combat import sight, token_sight
+from engine.rulesets.into_the_unknown.combat import health_damage, sight, token_sight
 from engine.rulesets.into_the_unknown.displays import CATEGORIES, DISPLAYS, OFFICERS, PROJECTILES, BeamWeapon
 from engine.rulesets.into_the_unknown.events import (
     AlertChanged,
@@ -205,8 +205,14 @@ def _fired(state: ItuState, event: AttackMade) -> ItuState:
     if weapon is None:
         raise ValueError(f"{event.weapon} is not a beam of {ship.name}")
     _in_arc(state, ship, weapon, event)
-    if sum(d.reserve for d in event.effects.ships if d.ship == ship.id) != -event.reserve:
-        raise ValueError(f"{ship.name}'s reserve does not pay the {event.reserve} reserve spent")
+    # the reserve spent on the attack, and on the shields that meet Relentless's health damage (a file
+    # written before those shields were paid, issue 34, recorded none: it still reads)
+    relentless = sum(1 for step in event.steps if step.how == "relentless" and step.face == "breakthrough")
+    shields, _ = health_damage(ship, relentless, event.reserve)
+    if -sum(d.reserve for d in event.effects.ships if d.ship == ship.id) not in (event.reserve + shields,
+                                                                               event.reserve):
+        raise ValueError(f"{ship.name}'s reserve does not pay the {event.reserve} reserve spent"
+                         + (f" and {shields} on shields against Relentless" if shields else ""))
     kinds = [d.kind for d in event.dice]
     if kinds.count("intuition") != weapon.dice_per_power * (event.weapons_power + event.reserve) or \
             kinds.count("expertise") != ordnance(volley):

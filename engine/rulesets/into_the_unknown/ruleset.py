@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.rulesets.base import GameMaker, Ruleset
-from engine.rulesets.into_the_unknown import play, reducer, teaching
-from engine.rulesets.into_the_unknown.events import EVENTS, ItuEvent
+from engine.rulesets.into_the_unknown import play, teaching
+from engine.rulesets.into_the_unknown.codec import NAME, ItuCodec
+from engine.rulesets.into_the_unknown.events import ItuEvent
 from engine.rulesets.into_the_unknown.mission import OBJECTIVES
 from engine.rulesets.into_the_unknown.presenter import ItuPresenter, seconds
 from engine.rulesets.into_the_unknown.screen import cards
@@ -16,33 +17,6 @@ from engine.rulesets.into_the_unknown.upgrades import EVENT_SCHEMA, UPGRADES
 from engine.rulesets.lazy import lazy
 from engine.timeline import TableGeometry
 from engine.view import MarkerView
-
-NAME = "into_the_unknown"
-
-
-class ItuCodec:
-    """Events and states to and from plain data (validated), the initial state and the reducer."""
-
-    ruleset = NAME
-
-    def decode_event(self, raw: dict[str, Any]) -> ItuEvent:
-        return EVENTS.validate_python(raw)
-
-    def encode_event(self, event: ItuEvent) -> dict[str, Any]:
-        return event.model_dump(mode="json")
-
-    def encode_state(self, state: ItuState) -> dict[str, Any]:
-        return state.model_dump(mode="json")
-
-    def decode_state(self, raw: dict[str, Any]) -> ItuState:
-        return ItuState.model_validate(raw)
-
-    def initial_state(self, header: dict[str, Any]) -> ItuState:
-        """Nothing on the table: the game_started event sets the mission up."""
-        return ItuState()
-
-    def apply(self, state: ItuState, event: ItuEvent) -> ItuState:
-        return reducer.apply(state, event)
 
 
 def table(header: dict[str, Any]) -> TableGeometry:

@@ -102,6 +102,16 @@ def area_of(pose: Pose, size: BaseSize) -> int:
     return DEEP_SPACE
 
 
+def token_area(pose: Pose) -> int:
+    """The area a torpedo token is in, by its outline as a base's by its outline (guide, "Areas": "If
+    any part of a unit's base overlaps any part of the system ... that unit is in the system")."""
+    outline = token_outline(pose)
+    for system in SYSTEMS:
+        if outline.distance(Point(system.x, system.y)) <= system.radius:
+            return system.number
+    return DEEP_SPACE
+
+
 def area_of_point(x: float, y: float, radius: float = 0.0) -> int:
     """The area of a token (a disc of ``radius`` at x, y)."""
     for system in SYSTEMS:

@@ -17,7 +17,8 @@ from engine.rulesets.into_the_unknown.movement import ImpulsePlan, WarpPlan, imp
 from engine.rulesets.into_the_unknown.presenter import ruler_strip
 from engine.rulesets.into_the_unknown.presenter_table import BASE_LINES, impulse_frame
 from engine.rulesets.into_the_unknown.table import BASES, INCH
-from engine.view import PlateLabelView, PlateView, ShipView, TableView, TemplateView, ToolView
+from engine.view import PlateLabelView, PlateView, ShipView, TableView, TemplateView
+from engine.view_into_the_unknown import IntoTheUnknownTable, ToolView
 
 PANEL_W = 10 * INCH  # each panel's width on the plate's table
 PANEL_H = 14 * INCH
@@ -114,7 +115,7 @@ def plate(name: str) -> PlateView:
     ships += s
     labels += lab
     table = TableView(area_width=4 * PANEL_W, area_height=PANEL_H, ships=tuple(ships), templates=tuple(rulers),
-                      tools=tuple(tools))
+                      part=IntoTheUnknownTable(tools=tuple(tools)))
     return PlateView(title="STAR TREK: INTO THE UNKNOWN - MOVING A SHIP",
                      subtitle="forward impulse with the turning tool, warp, come about (guide, \"Maneuvers\")",
                      table=table, labels=tuple(labels),

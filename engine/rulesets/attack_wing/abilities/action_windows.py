@@ -1,16 +1,22 @@
 """Card abilities as actions: the "Action:" cards a ship may perform (its Perform Action step),
-their targets and costs, the free actions a card gives, the auxiliary power window, and the cards
-that act as a ship is destroyed (Cheat Death, I Stab at Thee) or would lose its upgrades (Kira
-Nerys, Stex). Finding and using an ability is ``windows``."""
+their targets and costs, the free actions a card gives, the auxiliary power window, the cards that
+act as a ship would lose its upgrades (Kira Nerys, Stex), and a card's "Action:" borrowed from another
+ship (Virak'Kara: after its Action: disabled a crew card of the ship it targeted, its ship may
+resolve that card's "Action:" as a free action this round, as if the card were its own; the card
+stays on the other ship, disabled; the costs that name the card itself are not paid again, any other
+cost is the borrowing ship's). The cards asked as a ship is destroyed are ``destroyed``; finding and
+using an ability is ``windows``."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import rules
-from engine.rulesets.attack_wing.abilities import moves, policy
+from engine.rulesets.attack_wing.abilities import moves, worth
+from engine.rulesets.attack_wing.abilities.cloak import cloak_roll
 from engine.rulesets.attack_wing.abilities.model import (
     Ability,
     Effect,
@@ -18,13 +24,13 @@ from engine.rulesets.attack_wing.abilities.model import (
     Window,
 )
 from engine.rulesets.attack_wing.abilities.registry import CARDS
+from engine.rulesets.attack_wing.abilities.steal import upgrades_to_steal
 from engine.rulesets.attack_wing.abilities.windows import (
     Found,
     Table,
     _ask,
     _used,
     action_name,
-    band_between,
     candidates,
     discard_choices,
     holds,
@@ -39,6 +45,7 @@ from engine.rulesets.attack_wing.abilities.windows import (
 from engine.rulesets.attack_wing.actions import ActionOption
 from engine.rulesets.attack_wing.measure import arc_check
 from engine.rulesets.attack_wing.players import AbilityUse
+from engine.rulesets.attack_wing.rules import band_between
 from engine.rulesets.attack_wing.state import GameState, ShipState
 
 
@@ -84,7 +91,6 @@ def _can_change(ship: ShipState, effect: Effect, owner_lock: str | None = None) 
     if effect.kind == "discard_upgrade":
         return bool(upgrades_to_discard(ship, effect))
     if effect.kind == "steal_upgrade":  # Superior Intellect
-        from engine.rulesets.attack_wing.abilities.cards.crew_more2 import upgrades_to_steal
         return bool(upgrades_to_steal(ship))
     return True
 
@@ -166,8 +172,6 @@ def perform_action(t: Table, ship_id: str, action: str, reason: str, target: str
     ability = card.abilities[i]
     holder = owner if card_id in owner.cards else fleet_holder(t.state, owner, card_id)
     if holder is None and lent(t.state, owner, card_id):  # a card another ship lends it (Virak'Kara)
-        from engine.rulesets.attack_wing.abilities.borrow import borrowed
-
         holder, ability = owner, borrowed(ability)
     assert holder is not None, f"{ship_id} has no card {card_id} to act with"
     marks = marks_of(t.state, owner, ability) if ability.effect.kind == "mark" else ()
@@ -182,13 +186,13 @@ def perform_action(t: Table, ship_id: str, action: str, reason: str, target: str
     choices = _choices(t.state, effect, ships)
     if choices:  # which token or upgrade: the seat's choice (the policy's when it gives none)
         asked = _ask(t, found, "action", subject=ships[0], actions=tuple(ActionOption(c) for c in choices))
-        default = policy.sub_choice(t.state, effect, ships[0], choices)
+        default = worth.sub_choice(t.state, effect, ships[0], choices)
         use = AbilityUse(target=target, choice=asked.choice if asked is not None and asked.choice in choices
                          else default, reason=reason)
     if ability.cost.own:  # which card of its own pays: the seat's choice (the effect has none of its own)
         mine = own_cards(holder, card_id, ability.cost)
         asked = _ask(t, found, "action", subject=holder.id, actions=tuple(ActionOption(c) for c in mine))
-        paid = asked.choice if asked is not None and asked.choice in mine else policy.own_choice(holder, mine)
+        paid = asked.choice if asked is not None and asked.choice in mine else worth.own_choice(holder, mine)
         use = AbilityUse(target=target, choice=paid, reason=reason)
     faces: tuple[str, ...] = ()
     draws = 0
@@ -221,8 +225,6 @@ def perform_action(t: Table, ship_id: str, action: str, reason: str, target: str
             t.emit(ev.ShieldsChanged, ship=marked, active=0, disabled=ship.shields_disabled + ship.shields,
                    cause=card.name)
     if effect.kind == "disable_upgrade" and use.choice and any(a.effect.borrow for a in card.abilities):
-        from engine.rulesets.attack_wing.abilities.borrow import offer_borrowed  # it reads this module
-
         offer_borrowed(t, owner.id, found, use.choice)  # the card it disabled lends its Action: (Virak'Kara)
     if effect.kind == "mark" and effect.token:  # a token beside every ship it marks
         for marked in marks:
@@ -251,7 +253,6 @@ def _choices(state: GameState, effect: Effect, ships: tuple[str, ...]) -> tuple[
     if effect.kind == "discard_upgrade":
         return discard_choices(ship, effect)
     if effect.kind == "steal_upgrade":  # which upgrade it takes: the seat's choice (Superior Intellect)
-        from engine.rulesets.attack_wing.abilities.cards.crew_more2 import upgrades_to_steal
         return upgrades_to_steal(ship)
     if effect.kind == "maneuver":  # which additional maneuver: the seat's choice
         return moves.choices(ship, effect)
@@ -283,50 +284,6 @@ def _protect(t: Table, source: ShipState, cards: tuple[str, ...], ship_id: str) 
             return
 
 
-def can_survive(state: GameState, ship: ShipState) -> bool:
-    """The ship has a ready card that may save it from destruction (Cheat Death)."""
-    return any(f[4].effect.kind == "survive" and f[0].id == ship.id for f in candidates(state, ship, "destroyed", None))
-
-
-def survive(t: Table, ship_id: str) -> bool:
-    """The ship was just destroyed: a card of it that saves it may be used (Cheat Death): damage
-    cards removed, the face-up ones first, until its damage is one less than its Hull Value; the
-    rest flipped face down. True: the ship stays in play."""
-    ship = t.state.ship(ship_id)
-    for found in list(candidates(t.state, ship, "destroyed", None)):
-        owner, _, card, _, ability = found
-        if ability.effect.kind != "survive" or owner.id != ship_id:
-            continue
-        if _ask(t, found, "destroyed") is None:
-            continue
-        _used(t, found, "destroyed", AbilityUse(reason="the ship survives"))
-        while t.state.ship(ship_id).hull_damage > ship.hull - 1 and t.state.ship(ship_id).damage:
-            damage = t.state.ship(ship_id).damage  # one at a time (a face-up Direct Hit counts two)
-            index = next((i for i, c in enumerate(damage) if c.face_up), len(damage) - 1)
-            t.emit(ev.DamageRepaired, ship=ship_id, index=index, flipped=False, cause=card.name)
-        for index, damage_card in enumerate(t.state.ship(ship_id).damage):
-            if damage_card.face_up:
-                t.emit(ev.DamageRepaired, ship=ship_id, index=index, flipped=True, cause=card.name)
-        return True
-    return False
-
-
-def last_strike(t: Table, ship_id: str, suffer: Any) -> None:
-    """The ship was just destroyed (and stays so): its cards that strike back roll (I Stab at Thee),
-    their hits and crits suffered by every other ship within Range 1 of it, no defense dice."""
-    ship = t.state.ship(ship_id)
-    for found in list(candidates(t.state, ship, "destroyed", None)):
-        owner, _, card, _, ability = found
-        if ability.effect.kind != "blast" or owner.id != ship_id:
-            continue
-        n = ability.effect.amount
-        faces, draws = t.dice.roll(t.state, "attack", n, ship, f"{card.name} roll")
-        near = tuple(s.id for s in t.state.in_play() if s.id != ship_id and band_between(ship, s) == 1)
-        _used(t, found, "destroyed", None, None, n, faces=tuple(faces), draws=draws)
-        for other in near:
-            suffer(t, other, sum(f == "hit" for f in faces), sum(f == "crit" for f in faces), card.name)
-
-
 def _resisted(t: Table, source: ShipState, card_id: str, ship_id: str) -> bool:
     """A crew upgrade of an enemy ship would discard or disable upgrades of this ship: its cards
     that roll defense dice against it (Kira Nerys, Stex) roll; an evade result and it is ignored."""
@@ -354,8 +311,6 @@ def _apply(t: Table, owner: ShipState, cause: str, effect: Effect, ships: tuple[
         t.emit(ev.ShieldsChanged, ship=owner.id, active=0, disabled=owner.shields + owner.shields_disabled,
                cause=cause)
         t.emit(ev.CloakChanged, ship=owner.id, cloak="green", cause=cause)
-        from engine.rulesets.attack_wing.abilities.cloak import cloak_roll  # it reads this module
-
         cloak_roll(t, owner.id)
         return
     for ship_id in ships:
@@ -367,10 +322,9 @@ def _apply(t: Table, owner: ShipState, cause: str, effect: Effect, ships: tuple[
         elif effect.kind == "remove_token" and choice is not None:
             t.emit(ev.TokensChanged, ship=ship_id, token=choice, delta=-1, cause=cause)
         elif effect.kind in ("inflict", "damage"):  # critical or normal damage, a point at a time (combat.suffer)
-            from engine.rulesets.attack_wing.combat import suffer  # combat reads this module
             if t.state.ship(ship_id).in_play:
                 crit = effect.kind == "inflict"
-                suffer(t, ship_id, 0 if crit else effect.amount, effect.amount if crit else 0, cause)
+                t.suffer(ship_id, 0 if crit else effect.amount, effect.amount if crit else 0, cause)
         elif effect.kind == "drop_lock" and ship.target_lock is not None:
             t.emit(ev.TargetLockRemoved, ship=ship_id, cause=cause)
         elif effect.kind == "repair_shield":
@@ -449,3 +403,43 @@ def free_action(t: Table, ship_id: str, options_for: Any, window: Window = "free
         _used(t, found, window, use, marks=(ship_id,) if ability.effect.and_self else ())
         return use.choice, use.target, use.reason
     return None
+
+
+# --- a card's "Action:" borrowed from another ship (Virak'Kara) ---------------------------------------
+
+def borrowed(ability: Ability) -> Ability:
+    """The card's ability as the borrowing ship resolves it: no cost that names the card itself."""
+    return replace(ability, cost=replace(ability.cost, disable=False, discard=False))
+
+
+def borrowed_options(t: Table, ship_id: str, card_id: str) -> tuple[ActionOption, ...]:
+    """The borrowed card's "Action:" abilities the ship may resolve now (as ``action_options``)."""
+    ship = t.state.ship(ship_id)
+    card = CARDS.get(card_id)
+    out = []
+    for i, ability in enumerate(card.abilities if card is not None else ()):
+        if ability.window != "action" or ability.effect.kind == "bar_action" or ship.aux_power \
+                or action_name(card_id, i) in ship.actions_done \
+                or not holds(Situation(t.state, ship, ship, None), card_id, ability):
+            continue
+        needs = ability.effect.pick or ability.effect.kind in _ACTS_ON
+        acted_on = marks_of(t.state, ship, ability) if needs else ()
+        if not needs or acted_on or (ability.effect.and_self and not ability.effect.pick):
+            out.append(ActionOption(action_name(card_id, i), acted_on if ability.effect.pick else ()))
+    return tuple(out)
+
+
+def offer_borrowed(t: Table, ship_id: str, lender: Found, card_id: str) -> None:
+    """Right after the lending card's Action: disabled ``card_id``: the seat may resolve one of its
+    "Action:" abilities as a free action (the lender's ability with ``Effect.borrow``)."""
+    found = next(((lender[0], lender[1], lender[2], i, a) for i, a in enumerate(lender[2].abilities)
+                  if a.effect.borrow and a.window == "free_action"), None)
+    choices = borrowed_options(t, ship_id, card_id)
+    if found is None or not choices:
+        return
+    use = _ask(t, found, "free_action", actions=choices)
+    if use is None or use.choice not in {o.action for o in choices}:
+        return
+    _used(t, found, "free_action", use)
+    t.emit(ev.ActionPerformed, ship=ship_id, action=use.choice, target=use.target, reason=use.reason)
+    perform_action(t, ship_id, use.choice, use.reason, use.target)

@@ -44,7 +44,8 @@ from engine.rulesets.attack_wing.abilities.advice_odds import (
 from engine.rulesets.attack_wing.abilities.advice_riders import _rider, _under_fire
 from engine.rulesets.attack_wing.abilities.model import Ability, Card
 from engine.rulesets.attack_wing.abilities.registry import CARDS
-from engine.rulesets.attack_wing.abilities.windows import action_name, parse_action
+from engine.rulesets.attack_wing.abilities.windows import action_name, parse_action, upgrades_to_disable
+from engine.rulesets.attack_wing.abilities.worth import sub_choice
 from engine.rulesets.attack_wing.movement import Table, resolve_move
 from engine.rulesets.attack_wing.odds import attack_odds
 from engine.rulesets.attack_wing.rules import AttackOption
@@ -100,9 +101,6 @@ def _lent(state: GameState, ship: ShipState, ability: Ability, target: str, thre
           attack: AttackOption | None) -> tuple[float, str]:
     """What the "Action:" of the card the policy would disable on ``target`` is worth to ``ship`` as a
     free action (Virak'Kara lends it), and its words."""
-    from engine.rulesets.attack_wing.abilities.policy import sub_choice  # the policy reads this module
-    from engine.rulesets.attack_wing.abilities.windows import upgrades_to_disable
-
     choices = upgrades_to_disable(state.ship(target), ability.effect)
     if not choices:
         return 0.0, ""

@@ -174,7 +174,7 @@ def _tractor(state: GameState, ship: ShipState, targets: Sequence[str], attack: 
 
 def weapon_card(state: GameState, ship: ShipState, option: AttackOption) -> tuple[float, str]:
     """What a weapon card's text adds to firing it, on the AI's attack scale, and its words: a price
-    paid as it fires (Magnetic Pulse's shield, as ``policy.keep_value`` weighs one), its critical hits
+    paid as it fires (Magnetic Pulse's shield, as ``worth.keep_value`` weighs one), its critical hits
     past the shields, the tokens it takes (Concussive Charges: the defender's worth most, about one
     for each two dice)."""
     from engine.rulesets.attack_wing.abilities.tokens_lost import WORTH, held

@@ -23,6 +23,7 @@ from engine.rulesets.attack_wing.abilities.advice_odds import (
 from engine.rulesets.attack_wing.abilities.advice_riders import _under_fire
 from engine.rulesets.attack_wing.abilities.model import Ability
 from engine.rulesets.attack_wing.abilities.registry import CARDS
+from engine.rulesets.attack_wing.abilities.steal import STEAL_SCALE, steal_choice, steal_worth, upgrades_to_steal
 from engine.rulesets.attack_wing.odds import odds_for
 from engine.rulesets.attack_wing.state import GameState, ShipState
 
@@ -84,9 +85,7 @@ def _on_ship(state: GameState, ship: ShipState, ability: Ability, target: ShipSt
         if choices:
             return max(each), f"disable an upgrade of {target.name}"
     if effect.kind == "steal_upgrade" and not friendly:  # the enemy loses the card and its ship gains it
-        from engine.rulesets.attack_wing.abilities.cards.crew_more2 import STEAL_SCALE, steal_choice, steal_worth
-        from engine.rulesets.attack_wing.abilities.cards.crew_more2 import upgrades_to_steal as stealable
-        cards = stealable(target)
+        cards = upgrades_to_steal(target)
         if cards:
             best, why = steal_choice(state, target.id, cards)
             return STEAL_SCALE * steal_worth(target, best)[0], why

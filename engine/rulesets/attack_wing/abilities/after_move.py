@@ -183,6 +183,4 @@ def _ram(t: Table, found: Found) -> None:
           faces=tuple(defense), draws=draws)
     t.emit(ev.ShipDestroyed, ship=owner.id, cause=card.name)  # its rolls are recorded first (the card's)
     hits, crits, _ = uncanceled(tuple(attack), tuple(defense))
-    from engine.rulesets.attack_wing.combat import suffer  # combat reads the windows this module does
-
-    suffer(t, enemy, hits, crits, card.name)
+    t.suffer(enemy, hits, crits, card.name)

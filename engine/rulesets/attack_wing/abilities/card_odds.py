@@ -28,7 +28,7 @@ from types import MappingProxyType
 
 from engine.evolve import evolve
 from engine.rulesets.attack_wing import rules
-from engine.rulesets.attack_wing.abilities import policy
+from engine.rulesets.attack_wing.abilities import answer
 from engine.rulesets.attack_wing.abilities.dice_windows import crit_on_hull, offered_dice
 from engine.rulesets.attack_wing.abilities.model import Ability, AttackContext
 from engine.rulesets.attack_wing.abilities.windows import Found, candidates
@@ -186,9 +186,9 @@ def _use(token_state: GameState, found: Found, kind: str, pool: Pool, other: tup
     assert attack is not None
     dice = evolve(attack, attack_dice=faces, attack_rerolled=flags) if kind == "attack" else \
         evolve(attack, attack_dice=other, defense_dice=faces, defense_rerolled=flags)
-    # ``policy.with_default``'s answer: with no actions in the offer (none here) it is ``default``'s
+    # ``answer.with_default``'s answer: with no actions in the offer (none here) it is ``default``'s
     # own; the owner is the same ShipState in ``now`` (only the attack differs)
-    return policy.default(evolve(token_state, attack=dice), token_state.ship(owner.id), ability, offer)
+    return answer.default(evolve(token_state, attack=dice), token_state.ship(owner.id), ability, offer)
 
 
 def _faces_flags(pool: Pool) -> tuple[tuple[str, ...], tuple[bool, ...]]:
@@ -282,7 +282,7 @@ def _again(state: GameState, found: Found, dist: Dist, lock_dice: tuple[int, ...
                          attack=evolve(attack, attack_dice=faces, attack_rerolled=flags))
             offer = AbilityOffer(owner.id, card_id, card.name, i, "modify_attack", ability.summary, "", None,
                                  lock_dice, len(lock_dice))
-            chosen = policy.with_default(now, now.ship(owner.id), ability, offer).default
+            chosen = answer.with_default(now, now.ship(owner.id), ability, offer).default
             use = chosen if chosen is not None else AbilityUse(())
         if not use.dice:
             _add(out, (pool, token), p)

@@ -6,10 +6,12 @@ from __future__ import annotations
 from engine.rulesets.attack_wing.abilities.model import Situation
 from engine.rulesets.attack_wing.abilities.registry import CARDS
 from engine.rulesets.attack_wing.abilities.windows import Table, _used, candidates, holds
+from engine.rulesets.attack_wing.actions import CLOAKS_ANYWAY
 from engine.rulesets.attack_wing.dice import ATTACK_DIE
 from engine.rulesets.attack_wing.state import GameState, ShipState
 
 
+@CLOAKS_ANYWAY.give
 def cloaks_anyway(state: GameState, ship: ShipState) -> bool:
     """A card of the ship lets it perform the Cloak action with no active shields."""
     for card_id in ship.cards:
@@ -38,8 +40,6 @@ def cloak_risk(ship: ShipState) -> float:
 def cloak_roll(t: Table, ship_id: str) -> None:
     """The ship just performed the Cloak action: its cards that roll then do (standing), each of the
     effect's faces rolled a damage to its hull (past the shields: they are disabled by cloaking)."""
-    from engine.rulesets.attack_wing.combat import suffer  # combat reads the windows
-
     for found in list(candidates(t.state, t.state.ship(ship_id), "cloak", None)):
         owner, _, card, _, ability = found
         if ability.effect.kind != "cloak_roll" or owner.id != ship_id:
@@ -49,4 +49,4 @@ def cloak_roll(t: Table, ship_id: str) -> None:
         _used(t, found, "cloak", None, None, n, faces=tuple(faces), draws=draws)
         damage = sum(f in ability.effect.faces for f in faces)
         if damage and t.state.ship(ship_id).in_play:
-            suffer(t, ship_id, damage, 0, card.name, hull_only=True)
+            t.suffer(ship_id, damage, 0, card.name, hull_only=True)

@@ -20,7 +20,6 @@ from shapely.geometry import Point
 from engine.geometry.shapes import base_polygon
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import params as P
-from engine.rulesets.attack_wing.abilities.mines import GAP_MM, RADIUS_MM
 from engine.rulesets.attack_wing.abilities.registry import CARDS
 from engine.rulesets.attack_wing.abilities.windows import Table, _seat, candidates
 from engine.rulesets.attack_wing.actions import ActionOption
@@ -35,7 +34,7 @@ def spot(ship: ShipState, name: str) -> tuple[float, float]:
     """The token's centre for a place name ("fore-1", "aft-port-2")."""
     bearing, band = name.rsplit("-", 1)
     angle = math.radians(ship.pose.heading + 45.0 * BEARINGS.index(bearing))
-    d = P.base_half(ship.base) + (GAP_MM if band == "1" else FAR_MM) + RADIUS_MM
+    d = P.base_half(ship.base) + (P.MINE_GAP_MM if band == "1" else FAR_MM) + P.MINE_RADIUS_MM
     return ship.pose.x + d * math.sin(angle), ship.pose.y + d * math.cos(angle)
 
 
@@ -44,7 +43,7 @@ def spots(state: GameState, ship: ShipState) -> list[str]:
     edge = P.RANGE_BAND_EDGES_MM[1]
     out = []
     for name in (f"{b}-{n}" for n in ("1", "2") for b in BEARINGS):
-        disc = Point(*spot(ship, name)).buffer(RADIUS_MM, 32)
+        disc = Point(*spot(ship, name)).buffer(P.MINE_RADIUS_MM, 32)
         if all(base_polygon(e.pose, P.base_half(e.base)).distance(disc) > edge for e in state.enemies(ship)):
             out.append(name)
     return out

@@ -11,13 +11,14 @@ from typing import Any
 
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import rules
-from engine.rulesets.attack_wing.abilities import policy
+from engine.rulesets.attack_wing.abilities import answer
 from engine.rulesets.attack_wing.abilities.model import (
     Ability,
     AttackContext,
     Window,
 )
 from engine.rulesets.attack_wing.abilities.registry import CARDS
+from engine.rulesets.attack_wing.abilities.tokens_lost import lose_tokens
 from engine.rulesets.attack_wing.abilities.windows import (
     Found,
     Table,
@@ -106,7 +107,7 @@ def defense_preview(state: GameState, attack: AttackContext) -> tuple[int, int, 
                 continue
             offer = AbilityOffer(owner.id, card_id, card.name, i, "defense_dice", ability.summary,
                                  ability.cost.words(), subject.id)
-            if ability.optional and policy.default(state, owner, ability, offer) is None:
+            if ability.optional and answer.default(state, owner, ability, offer) is None:
                 continue
             dice += sum(counts(r, "defense") or 0 for r in card.abilities
                         if r.window == "defense_dice" and r.condition.scope == "marked")
@@ -377,7 +378,6 @@ def damage(t: Table, attack: AttackContext, hits: int, crits: int, suffer: Any) 
         if ability.effect.faces == ("crit",) and not crit_on_hull(hits, crits, shields, past_shields):
             continue  # "a critical hit against the hull" (Massacre): none reaches it
         if ability.effect.kind == "remove_token":  # a token lost for each result (Concussive Charges)
-            from engine.rulesets.attack_wing.abilities.tokens_lost import lose_tokens  # it reads this module
             lose_tokens(t, found, attack, hits + crits)
             continue
         use = _ask(t, found, "damage", subject=attack.defender.id) if ability.optional else None

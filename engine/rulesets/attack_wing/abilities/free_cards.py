@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.rulesets.attack_wing.abilities.advice import _under_fire, action_value
 from engine.rulesets.attack_wing.abilities.model import Ability
-from engine.rulesets.attack_wing.abilities.policy import keep_value
+from engine.rulesets.attack_wing.abilities.worth import keep_value
 from engine.rulesets.attack_wing.players import AbilityOffer, AbilityUse
 from engine.rulesets.attack_wing.state import GameState, ShipState
 

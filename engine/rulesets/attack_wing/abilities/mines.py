@@ -23,6 +23,7 @@ from engine.geometry.shapes import Obstacle, base_polygon
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing import rules
+from engine.rulesets.attack_wing.abilities.cloaked_mines import scan_first
 from engine.rulesets.attack_wing.abilities.registry import CARDS
 from engine.rulesets.attack_wing.abilities.windows import Table, _seat, candidates
 from engine.rulesets.attack_wing.actions import ActionOption
@@ -32,8 +33,8 @@ from engine.rulesets.attack_wing.odds import attack_odds, odds_for
 from engine.rulesets.attack_wing.players import AbilityOffer, AbilityUse, decide_ability
 from engine.rulesets.attack_wing.state import GameState, Mine, ShipState
 
-RADIUS_MM: Final = 25.0  # a round token 50 mm across (the rules print no size: rulings.md)
-GAP_MM: Final = 10.0  # "behind": the token's edge this far behind the base's rear edge
+RADIUS_MM: Final = P.MINE_RADIUS_MM  # a round token 50 mm across (the rules print no size: rulings.md)
+GAP_MM: Final = P.MINE_GAP_MM  # "behind": the token's edge this far behind the base's rear edge
 BEHIND: Final = "behind"
 
 
@@ -126,18 +127,14 @@ def drop(t: Any, ship_id: str) -> bool:
 
 def explode(t: Any, mine: Mine, ship_id: str) -> None:
     """The minefield attacks the ship: the card's dice, no defense dice; hits and crits damage it."""
-    from engine.rulesets.attack_wing.combat import suffer  # combat reads the abilities, not back
-
     table: Table = t
     name = CARDS[mine.card].name
     n = _dice(mine.card)
     if _effect(mine).token == "scan":  # Cloaked Mines: one die fewer if the ship scans at once
-        from engine.rulesets.attack_wing.abilities.cloaked_mines import scan_first
-
         n -= scan_first(t, mine, ship_id)
     faces, draws = table.dice.roll(table.state, "attack", n, table.state.ship(ship_id), "mine")
     table.emit(ev.MineTriggered, ship=ship_id, mine=mine.id, card_name=name, faces=tuple(faces), draws=draws)
-    suffer(table, ship_id, sum(f == "hit" for f in faces), sum(f == "crit" for f in faces), cause=f"{name} {mine.id}")
+    table.suffer(ship_id, sum(f == "hit" for f in faces), sum(f == "crit" for f in faces), cause=f"{name} {mine.id}")
 
 
 def _effect(mine: Mine) -> Any:

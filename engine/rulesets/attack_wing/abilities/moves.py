@@ -173,22 +173,10 @@ def attacks_after(effect: Effect) -> bool:
     return not effect.and_self
 
 
-def revealed(ship: ShipState) -> tuple[Maneuver, str] | None:
-    """The maneuver the ship is about to perform and its colour: its revealed dial, or the white 2
-    straight a red one becomes under auxiliary power (before the power strain, a token beside the
-    ship is one it had when it revealed)."""
-    if ship.revealed is None:
-        return None
-    kind, speed, colour = ship.revealed
-    if colour == "red" and ship.aux_power:
-        return Maneuver("straight", 2), "white"
-    return Maneuver(kind, speed), colour
-
-
 def change_answer(state: GameState, ship: ShipState, effect: Effect, table: Table, price: float
                   ) -> AbilityUse | None:
     """Whether to change the revealed maneuver (Transwarp Drive, Nyota Uhura), and into which."""
-    now = revealed(ship)
+    now = rules.revealed(ship)
     if now is None:
         return None
     choice, why = better(state, ship, now[0], now[1], changes(ship, effect, now[0]), table, price)
@@ -200,11 +188,9 @@ def change_answer(state: GameState, ship: ShipState, effect: Effect, table: Tabl
 def granted_to(state: GameState, owner: ShipState, effect: Effect) -> tuple[str, ...]:
     """The friendly ships a "grant_action" card may choose: within ``reach`` of its ship, of a lower
     Captain Skill, not under auxiliary power (no actions at all, rulebook "Auxiliary Power")."""
-    from engine.rulesets.attack_wing.abilities.windows import band_between  # windows reads this module
-
     skill = rules.skill_in_effect(owner)
     return tuple(s.id for s in state.in_play(owner.side) if s.id != owner.id and not s.aux_power
-                 and rules.skill_in_effect(s) < skill and band_between(owner, s) in effect.reach)
+                 and rules.skill_in_effect(s) < skill and rules.band_between(owner, s) in effect.reach)
 
 
 def grant_choice(state: GameState, ships: tuple[str, ...]) -> tuple[str, str]:

@@ -3,7 +3,7 @@
 help: reroll what failed, convert to something better, add dice; force the other side to reroll
 its best die; take the free action worth most. A card that adds or removes dice at a price (it is
 disabled or discarded, a token or a shield is spent) is used when the expected damage it gains
-(exact odds, ``odds.attack_odds``) is more than the card is worth kept (``keep_value``).
+(exact odds, ``odds.attack_odds``) is more than the card is worth kept (``worth.keep_value``).
 
 The answers to rerolls, conversions and added results read only the ability, the dice of both
 sides (of the attack dice, on the defense dice, only whether any result is left uncanceled),
@@ -14,11 +14,17 @@ from __future__ import annotations
 
 from engine.evolve import evolve
 from engine.rulesets.attack_wing import rules
-from engine.rulesets.attack_wing.abilities import moves
-from engine.rulesets.attack_wing.abilities.model import Ability, Cost, Effect
+from engine.rulesets.attack_wing.abilities import answer, damage_draw, moves
+from engine.rulesets.attack_wing.abilities.advice import talent_choice
+from engine.rulesets.attack_wing.abilities.free_cards import free_card
+from engine.rulesets.attack_wing.abilities.model import Ability, Cost
 from engine.rulesets.attack_wing.abilities.registry import CARDS
+from engine.rulesets.attack_wing.abilities.tokens_lost import best
+from engine.rulesets.attack_wing.abilities.twin import choose
+from engine.rulesets.attack_wing.abilities.worth import keep_value, own_choice, sub_choice, sub_choice_reason
 from engine.rulesets.attack_wing.odds import attack_odds
 from engine.rulesets.attack_wing.players import AbilityOffer, AbilityUse
+from engine.rulesets.attack_wing.rules import band_between
 from engine.rulesets.attack_wing.spending import uncanceled
 from engine.rulesets.attack_wing.state import GameState, ShipState
 
@@ -115,91 +121,6 @@ def _cancel(state: GameState, offer: AbilityOffer) -> AbilityUse | None:
     return AbilityUse(picked, reason=f"cancel {len(picked)} {was}")
 
 
-# which token of an enemy's to remove first, which of its upgrades to disable first
-_TOKEN_WORTH = ("battle_stations", "evade", "scan")
-
-
-def sub_choice(state: GameState, effect: Effect, ship_id: str, choices: tuple[str, ...]) -> str:
-    """The policy's choice among an "Action:" effect's options on a ship: the token worth most to
-    it; the upgrade: an armed weapon with the most attack dice, else a card the engine plays,
-    else the first."""
-    if effect.kind == "remove_token":
-        return min(choices, key=lambda c: _TOKEN_WORTH.index(c) if c in _TOKEN_WORTH else len(_TOKEN_WORTH))
-    ship = state.ship(ship_id)
-    if effect.kind == "maneuver":  # the one worth most on an open table (the AI sees the obstacles too)
-        found = moves.best(state, ship, effect, moves.table_of(state, ship), moves.attacks_after(effect))
-        return found[0] if found is not None and found[0] in choices else choices[0]
-    if effect.kind == "steal_upgrade":  # the card worth most taken (Superior Intellect)
-        from engine.rulesets.attack_wing.abilities.cards.crew_more2 import steal_choice
-        return steal_choice(state, ship_id, choices)[0]
-    weapons = {w.upgrade_id: w.attack for w in ship.weapons if not w.disabled}
-    if effect.kind == "discard_upgrade":  # "A+B": two cards; a ready card the engine plays first
-        def worth(choice: str) -> tuple[int, int, int]:
-            parts = choice.split("+")
-            return (sum(c in CARDS and ship.card_ready(c) for c in parts), sum(weapons.get(c, 0) for c in parts),
-                    -choices.index(choice))
-        return max(choices, key=worth)
-    return max(choices, key=lambda c: (weapons.get(c, -1), c in CARDS, -choices.index(c)))
-
-
-def sub_choice_reason(state: GameState, effect: Effect, ship_id: str, choice: str) -> str:
-    """Why ``sub_choice`` chose it, in the game's words."""
-    ship = state.ship(ship_id)
-    if effect.kind == "remove_token":
-        return f"{ship.name} loses its {choice.replace('_', ' ')} token (the one worth most to it)"
-    if effect.kind == "maneuver":
-        best = moves.best(state, ship, effect, moves.table_of(state, ship), moves.attacks_after(effect))
-        return best[2] if best is not None and best[0] == choice else f"{choice.replace('_', ' ')}"
-    if effect.kind == "steal_upgrade":
-        from engine.rulesets.attack_wing.abilities.cards.crew_more2 import steal_choice
-        return steal_choice(state, ship_id, (choice,))[1]
-    if effect.kind == "discard_upgrade":
-        names = " and ".join(CARDS[c].name if c in CARDS else c for c in choice.split("+"))
-        return f"discard {ship.name}'s {names}: " + ("ready cards whose ability the engine plays"
-                                                     if any(c in CARDS for c in choice.split("+"))
-                                                     else "the upgrades it has")
-    weapon = next((w for w in ship.weapons if w.upgrade_id == choice and not w.disabled), None)
-    if weapon is not None:
-        return f"disable {ship.name}'s {weapon.name}: its armed weapon of most attack dice ({weapon.attack})"
-    found = CARDS.get(choice)
-    return f"disable {ship.name}'s {found.name}: a card whose ability the engine plays" if found is not None \
-        else f"disable {ship.name}'s upgrade {choice}"
-
-
-# what a card is worth kept, in expected damage (the unit of the gain it is weighed against)
-KEEP_DISABLED = 0.3  # back only for an Action spent on it (rulebook "Disabling Upgrade Cards")
-KEEP_DISCARDED = 0.25  # a use in a later round, for each round left (three at most)
-KEEP_TOKEN = 0.2  # a token spent from beside the ship
-KEEP_SHIELD = 0.35  # an active shield disabled: about a hit it would stop
-KEEP_TIME = 0.1  # each round the card waits under its Time Tokens
-
-
-def keep_value(state: GameState, owner: ShipState, cost: Cost) -> tuple[float, str]:
-    """What paying this cost gives up, in expected damage, and its words. A discarded card is worth
-    nothing kept in the last round or on a ship one or two damage from destruction."""
-    value, words = 0.0, []
-    if cost.discard:
-        left = max(state.round_limit - state.round, 0) if state.round_limit else 3
-        standing = owner.hull - owner.hull_damage + owner.shields
-        later = 0 if standing <= 2 else min(left, 3)
-        value += KEEP_DISCARDED * later
-        words.append(f"the card for {later} later round(s)" if later else "the card, with no later use likely")
-    elif cost.disable:
-        value += KEEP_DISABLED
-        words.append("the card disabled until an Action re-arms it")
-    if cost.token:
-        value += KEEP_TOKEN
-        words.append(f"a {cost.token.replace('_', ' ')} token")
-    shields = owner.shields if cost.shields < 0 else cost.shields
-    if shields:
-        value += KEEP_SHIELD * shields
-        words.append(f"{shields} active shield(s)")
-    if cost.time:
-        value += KEEP_TIME * cost.time
-        words.append(f"{cost.time} rounds under time tokens")
-    return value, ", ".join(words)
-
-
 def _attack_dice(ability: Ability) -> bool:
     """A dice-count ability changes the attack roll (else the defense roll)."""
     kind = ability.effect.kind
@@ -209,8 +130,6 @@ def _attack_dice(ability: Ability) -> bool:
 def _dice_gain(state: GameState, owner: ShipState, ability: Ability) -> tuple[float, str]:
     """The expected damage a dice-count card saves or adds in this attack (exact odds of the
     rules' dice, no tokens: the same before the roll and at its step), and its words."""
-    from engine.rulesets.attack_wing.abilities.windows import band_between
-
     attack = state.attack
     assert attack is not None
     attacker, defender = state.ship(attack.attacker), state.ship(attack.defender)
@@ -276,11 +195,6 @@ def _dice_count(state: GameState, owner: ShipState, ability: Ability) -> Ability
                       f"({keep:.2f})")
 
 
-def own_choice(owner: ShipState, cards: tuple[str, ...]) -> str:
-    """The card of its own ship a cost takes: one whose ability the engine does not play, else the first."""
-    return min(cards, key=lambda c: (c in CARDS and owner.card_ready(c), cards.index(c)))
-
-
 def default(state: GameState, owner: ShipState, ability: Ability, offer: AbilityOffer) -> AbilityUse | None:
     """The policy's answer to an offer."""
     kind = ability.effect.kind
@@ -296,8 +210,7 @@ def default(state: GameState, owner: ShipState, ability: Ability, offer: Ability
         name = CARDS[choice].name if choice in CARDS else choice
         return AbilityUse(choice=choice, reason=f"pays with {name}: the card of its own worth least kept")
     if kind == "choose_damage" and offer.subject is not None:  # the card worse for the enemy (Joachim)
-        from engine.rulesets.attack_wing.abilities.cards.crew_more2 import joachim_choice
-        return joachim_choice(state.ship(offer.subject), tuple(o.action for o in offer.actions))
+        return damage_draw.damage_choice(state.ship(offer.subject), tuple(o.action for o in offer.actions))
     if kind == "cancel":
         return _cancel(state, offer)
     if kind == "change_maneuver":  # another maneuver worth more than the card (Transwarp Drive, Uhura)
@@ -306,8 +219,6 @@ def default(state: GameState, owner: ShipState, ability: Ability, offer: Ability
     if kind == "remove_token" and offer.window == "after_move":  # its own token (Pavel Chekov)
         return AbilityUse(reason="lift the auxiliary power token: the ship may perform its action this round")
     if kind == "talent_action" and offer.actions:  # which talent's Action, if any (Janice Rand)
-        from engine.rulesets.attack_wing.abilities.advice import talent_choice  # advice reads this module
-
         card, why = talent_choice(state, owner, tuple(o.action for o in offer.actions),
                                   keep_value(state, owner, ability.cost)[0])
         return None if card is None else AbilityUse(choice=card, reason=why)
@@ -326,8 +237,6 @@ def default(state: GameState, owner: ShipState, ability: Ability, offer: Ability
     if kind == "convert":
         return _convert(state, owner, ability, offer)
     if kind == "free_action" and (ability.effect.upgrades or ability.effect.borrow):  # a card's Action: (McCoy)
-        from engine.rulesets.attack_wing.abilities.free_cards import free_card  # it reads the advice
-
         return free_card(state, owner, ability, offer)
     if kind == "free_action":
         if ability.effect.and_self and rules.attack_options(state, owner):  # the R.I.S. Vo: it would not attack
@@ -343,7 +252,6 @@ def default(state: GameState, owner: ShipState, ability: Ability, offer: Ability
         return _dice_count(state, owner, ability)
     if kind == "mark" and offer.window == "attack_dice" and state.attack is not None and any(
             a.effect.other_target for a in CARDS[offer.card].abilities):  # the Koranak: two attacks or one
-        from engine.rulesets.attack_wing.abilities.twin import choose  # it reads the windows, which read this
         return choose(state, owner, offer.card)
     if kind == "mark" and offer.window == "defense_dice" and state.attack is not None:
         return _defense_mark(state, owner, ability, offer)
@@ -358,8 +266,6 @@ def default(state: GameState, owner: ShipState, ability: Ability, offer: Ability
         token = ability.effect.token.replace("_", " ")
         if getattr(owner, ability.effect.token, 0):
             return None  # it has one already: one more adds nothing the spending policy uses
-        from engine.rulesets.attack_wing.abilities.windows import band_between  # it reads this module
-
         near = [e for e in state.enemies(owner) if band_between(owner, e) is not None]
         return AbilityUse(reason=f"a {token} token beside {owner.name}: {near[0].name} is within Range 3 "
                           "this round") if near else None
@@ -389,7 +295,6 @@ def default(state: GameState, owner: ShipState, ability: Ability, offer: Ability
         return AbilityUse(choice=pick.id, reason=f"an auxiliary power token beside {pick.name}: it performs no "
                           "action this round and no red maneuver while it holds the token")
     if kind == "remove_token" and offer.window == "damage" and offer.actions:  # Concussive Charges
-        from engine.rulesets.attack_wing.abilities.tokens_lost import best  # it reads the windows, which read this
         choice = best(tuple(o.action for o in offer.actions))
         return AbilityUse(choice=choice, reason=f"takes {choice.replace('+', ', ').replace('_', ' ')}: worth most "
                           "to the ship losing them")
@@ -410,11 +315,4 @@ def _incoming(state: GameState, ship: ShipState) -> int:
     return 1
 
 
-def with_default(state: GameState, owner: ShipState, ability: Ability, offer: AbilityOffer) -> AbilityOffer:
-    use = default(state, owner, ability, offer)
-    if use is not None and ability.cost.disable_upgrade and offer.actions and use.choice is None:
-        # the upgrade that pays: one whose ability the engine does not play (it loses nothing), else the first
-        choices = [o.action for o in offer.actions]
-        paid = next((c for c in choices if c not in CARDS), choices[0])
-        use = AbilityUse(use.dice, paid, use.target, f"{use.reason}; disable {paid}")
-    return evolve(offer, default=use)
+answer.default.give(default)  # the windows ask it (``abilities/answer``)

@@ -1,52 +1,29 @@
-"""Every supported card by catalog id, gathered from the ``cards`` modules (one place per card)."""
+"""Every supported card by catalog id: the ``cards`` modules (one place per card) register here as
+they load, and the engine looks them up here. This module imports no card: the cards import the
+windows, which read this table."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from functools import cache
 
-from engine.rulesets.attack_wing.abilities.cards import (
-    admirals,
-    attacks,
-    boarding,
-    captains,
-    captains_more,
-    crew,
-    crew_actions,
-    crew_more,
-    crew_more2,
-    divided,
-    maneuvers,
-    minefields,
-    resources,
-    ships,
-    ships_more,
-    squadrons,
-    talents,
-    talents_more,
-    tech,
-    tech_more,
-    twin_attack,
-    weapons,
-)
+from engine.catalog import load_catalog
 from engine.rulesets.attack_wing.abilities.model import Ability, Card, Window
 
-MODULES = (captains, captains_more, admirals, talents, talents_more, crew, crew_more, weapons, tech, tech_more,
-           squadrons, resources, boarding, ships, maneuvers, attacks, ships_more,
-           crew_actions, crew_more2, divided, minefields, twin_attack)
+# every supported card by catalog id, and each card once in the order listed; filled by the
+# ``cards`` package as it loads (the abilities package loads it first: ``abilities/__init__``)
+CARDS: dict[str, Card] = {}
+LISTED: list[Card] = []
 
 
-def _index() -> dict[str, Card]:
-    out: dict[str, Card] = {}
-    for module in MODULES:
-        for card in module.CARDS:
-            for card_id in card.ids:
-                if card_id in out:
-                    raise ValueError(f"card {card_id} ({card.name}) is listed twice")
-                out[card_id] = card
-    return out
-
-
-CARDS: dict[str, Card] = _index()
+def register(cards: Iterable[Card]) -> None:
+    """Add these cards (a ``cards`` module's ``CARDS``); a catalog id listed twice is an error."""
+    for card in cards:
+        for card_id in card.ids:
+            if card_id in CARDS:
+                raise ValueError(f"card {card_id} ({card.name}) is listed twice")
+            CARDS[card_id] = card
+        LISTED.append(card)
 
 
 def card(card_id: str) -> Card | None:
@@ -83,3 +60,15 @@ def abilities(card_ids: tuple[str, ...], window: Window) -> Iterator[tuple[str, 
         for i, ability in enumerate(found.abilities):
             if ability.window == window:
                 yield card_id, found, i, ability
+
+
+def card_name(card_id: str) -> str:
+    """A card's name: the supported card's, else the catalog's printed name of an upgrade, else its id."""
+    card = CARDS.get(card_id)
+    return card.name if card is not None else _printed_names().get(card_id, card_id)
+
+
+@cache
+def _printed_names() -> dict[str, str]:
+    """Each upgrade's printed name, by catalog id."""
+    return {u.id: u.name for u in load_catalog().upgrades()}

@@ -18,7 +18,7 @@ from engine.catalog import load_catalog
 from engine.errors import TrekError
 from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing import rules
-from engine.rulesets.attack_wing.abilities import dice_windows, policy, windows
+from engine.rulesets.attack_wing.abilities import answer, dice_windows, windows
 from engine.rulesets.attack_wing.abilities.card_odds import card_odds
 from engine.rulesets.attack_wing.abilities.model import AttackContext, Cost, Window
 from engine.rulesets.attack_wing.abilities.registry import CARDS
@@ -111,7 +111,7 @@ def _dice_cards(state: GameState, band: int, kind: str
             if ability.optional:
                 offer = AbilityOffer(owner.id, card_id, card.name, i, window, ability.summary, ability.cost.words(),
                                      subject)
-                use = policy.default(state, state.ship(owner.id), ability, offer)
+                use = answer.default(state, state.ship(owner.id), ability, offer)
                 if use is None:
                     declined.append((card.name, f"the policy keeps it ({ability.summary})"))
                     continue
@@ -130,7 +130,7 @@ def _marks_kept(state: GameState, context: AttackContext) -> list[tuple[str, str
             offer = AbilityOffer(owner.id, card_id, card.name, i, "defense_dice", ability.summary,
                                  ability.cost.words(), subject.id)
             if ability.effect.kind == "mark" and ability.optional \
-                    and policy.default(state, owner, ability, offer) is None:
+                    and answer.default(state, owner, ability, offer) is None:
                 out.append((card.name, f"the policy keeps it ({ability.summary})"))
     return out
 

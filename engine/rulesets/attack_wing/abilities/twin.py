@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities import extra
+from engine.rulesets.attack_wing.abilities.advice import DAMAGE_VALUE
 from engine.rulesets.attack_wing.abilities.registry import CARDS
 from engine.rulesets.attack_wing.odds import odds_for
 from engine.rulesets.attack_wing.players import AbilityUse
@@ -65,7 +66,6 @@ def scan_worth(state: GameState, ship: ShipState, attacks: list[AttackOption]) -
     the AI's action scale (``advice.DAMAGE_VALUE`` a point); (0, "") when none or not worth it. The AI
     scans for them when that is more than a scan token's own worth to one attack; the attack's
     ``choose`` then weighs them against the one attack with the token, by the exact odds."""
-    from engine.rulesets.attack_wing.abilities.advice import DAMAGE_VALUE  # it reads the windows too
     card_id = next((c for c in ship.cards if c in CARDS and ship.card_ready(c) and c not in ship.marks
                     and any(a.effect.other_target for a in CARDS[c].abilities)), None)
     mine = [o for o in attacks if o.weapon is None]

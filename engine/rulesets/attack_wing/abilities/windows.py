@@ -19,9 +19,8 @@ from typing import Any, Protocol
 
 from engine.catalog import load_catalog
 from engine.rulesets.attack_wing import events as ev
-from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing import rules
-from engine.rulesets.attack_wing.abilities import policy
+from engine.rulesets.attack_wing.abilities import answer
 from engine.rulesets.attack_wing.abilities.model import (
     Ability,
     AttackContext,
@@ -33,7 +32,6 @@ from engine.rulesets.attack_wing.abilities.model import (
 )
 from engine.rulesets.attack_wing.abilities.registry import CARDS
 from engine.rulesets.attack_wing.actions import ActionOption
-from engine.rulesets.attack_wing.measure import distance
 from engine.rulesets.attack_wing.players import AbilityOffer, AbilityUse, DiceSource, decide_ability
 from engine.rulesets.attack_wing.state import GameState, ShipState
 
@@ -41,16 +39,16 @@ ACTION_PREFIX = "ability:"
 
 
 class Table(Protocol):
+    """The game as the windows see it (``GameBase``): its state and dice, the event pipe, and the
+    damage it deals (``combat.suffer``, which asks the windows in turn: a card that damages a ship
+    deals it through the table)."""
+
     state: GameState
     dice: DiceSource
 
     def emit(self, event_type: type[Any], **fields: Any) -> None: ...
 
-
-def band_between(a: ShipState, b: ShipState) -> int | None:
-    """The range band from one ship's base to another's (None: beyond Range 3)."""
-    d = distance(rules.placed(a), rules.placed(b))
-    return next((band for band, edge in enumerate(P.RANGE_BAND_EDGES_MM, start=1) if d <= edge + 1e-9), None)
+    def suffer(self, ship_id: str, hits: int, crits: int, cause: str, hull_only: bool = False) -> None: ...
 
 
 # --- who may use what ----------------------------------------------------------------------------
@@ -73,7 +71,7 @@ def holds(sit: Situation, card_id: str, ability: Ability) -> bool:
     if c.scope == "friendly":
         if owner.side != subject.side or (c.others_only and owner.id == subject.id):
             return False
-        if c.aura and band_between(owner, subject) not in c.aura:
+        if c.aura and rules.band_between(owner, subject) not in c.aura:
             return False
     if c.scope == "marked" and card_id not in subject.marks:
         return False
@@ -255,7 +253,7 @@ def _ask(t: Table, found: Found, window: Window, offer_dice: tuple[int, ...] = (
         actions = tuple(ActionOption(c) for c in cost_cards(t.state.ship(owner.id), ability.cost.disable_upgrade))
     offer = AbilityOffer(owner.id, card_id, card.name, i, window, ability.summary, ability.cost.words(), subject,
                          offer_dice, pick, actions)
-    offer = policy.with_default(t.state, owner, ability, offer)
+    offer = answer.with_default(t.state, owner, ability, offer)
     return decide_ability(_seat(t, owner.side), t.state, owner, offer)
 
 

@@ -3,6 +3,7 @@ round, dice counts and rerolls (the ``abilities`` lane's captains are in ``capta
 
 from __future__ import annotations
 
+from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities.cards.common import (
     ANY,
     ATTACKING,
@@ -76,9 +77,8 @@ def _independent_defender(sit: Situation) -> bool:
 
 def _friends_near(sit: Situation) -> int:
     """Friendly ships within Range 1-2 of the card's ship."""
-    from engine.rulesets.attack_wing.abilities.windows import band_between  # windows reads the registry
     return sum(1 for s in sit.state.in_play() if s.side == sit.owner.side and s.id != sit.owner.id
-               and band_between(sit.owner, s) in (1, 2))
+               and rules.band_between(sit.owner, s) in (1, 2))
 
 
 def _xindi_weapon(sit: Situation) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities.model import Ability, Card, Condition, Cost, Effect, Situation
 
 _ATTACKING = Condition(role="attacker")
@@ -41,8 +42,7 @@ def _shields_destroyed(sit: Situation) -> bool:
 
 def _no_enemy_near(sit: Situation) -> bool:
     """No enemy ship within Range 1-3 of the card's ship."""
-    from engine.rulesets.attack_wing.abilities.windows import band_between  # windows reads the cards
-    return all(band_between(sit.owner, e) is None for e in sit.state.enemies(sit.owner))
+    return all(rules.band_between(sit.owner, e) is None for e in sit.state.enemies(sit.owner))
 
 
 def _defender_scanned(sit: Situation) -> bool:

@@ -3,6 +3,7 @@ maneuver (``Effect("maneuver")``, performed by ``Game.extra_maneuver``; ``abilit
 
 from __future__ import annotations
 
+from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities.model import Ability, Card, Condition, Cost, Effect, Situation
 
 
@@ -14,16 +15,13 @@ def _green_this_round(sit: Situation) -> bool:
 
 def _friend_at_range_1(sit: Situation) -> bool:
     """Another friendly ship within Range 1 of the card's ship."""
-    from engine.rulesets.attack_wing.abilities.windows import band_between  # windows reads the registry
-
-    return any(s.id != sit.owner.id and band_between(sit.owner, s) == 1 for s in sit.state.in_play(sit.owner.side))
+    return any(s.id != sit.owner.id and rules.band_between(sit.owner, s) == 1
+               for s in sit.state.in_play(sit.owner.side))
 
 
 def _straight_4_or_5(sit: Situation) -> bool:
     """The maneuver the ship is about to perform is a 4 or 5 straight (its revealed dial's)."""
-    from engine.rulesets.attack_wing.abilities.moves import revealed  # moves reads the odds and the rules
-
-    now = revealed(sit.owner)
+    now = rules.revealed(sit.owner)
     return now is not None and now[0].kind == "straight" and now[0].speed in (4, 5)
 
 

@@ -3,6 +3,7 @@ one: ``abilities.printed``). Each says in the project's words what the card's te
 
 from __future__ import annotations
 
+from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities.cards.common import (
     ANY,
     DEFENDING,
@@ -23,16 +24,12 @@ def _cloaked(sit: Situation) -> bool:
 
 def _attack_ship_near(sit: Situation) -> bool:
     """A friendly Jem'Hadar Attack Ship within Range 1-2 of the card's ship."""
-    from engine.rulesets.attack_wing.abilities.windows import band_between
-
     return any(s.id != sit.owner.id and s.class_name == "Jem'Hadar Attack Ship"
-               and band_between(sit.owner, s) in (1, 2) for s in sit.state.in_play(sit.owner.side))
+               and rules.band_between(sit.owner, s) in (1, 2) for s in sit.state.in_play(sit.owner.side))
 
 
 def _no_enemy_at_range_1(sit: Situation) -> bool:
-    from engine.rulesets.attack_wing.abilities.windows import band_between
-
-    return not any(band_between(sit.owner, s) == 1 for s in sit.state.in_play() if s.side != sit.owner.side)
+    return not any(rules.band_between(sit.owner, s) == 1 for s in sit.state.in_play() if s.side != sit.owner.side)
 
 
 def _damage_cards(sit: Situation) -> int:

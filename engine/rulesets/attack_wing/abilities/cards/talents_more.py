@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities.cards.common import (
     ANY,
     ATTACKING,
@@ -31,10 +32,9 @@ GALAXY = ("Galaxy Class", "Galaxy Class (MU)")
 def _near(sit: Situation, ship_id: str, bands: tuple[int, ...], friendly_to: int,
           factions: tuple[str, ...] = ()) -> bool:
     """Some other ship of side ``friendly_to`` (of these factions) is within ``bands`` of ``ship_id``."""
-    from engine.rulesets.attack_wing.abilities.windows import band_between  # windows reads the registry
     centre = sit.state.ship(ship_id)
     return any(s.side == friendly_to and s.id not in (ship_id, sit.owner.id, sit.subject.id)
-               and (not factions or s.faction in factions) and band_between(centre, s) in bands
+               and (not factions or s.faction in factions) and rules.band_between(centre, s) in bands
                for s in sit.state.in_play())
 
 

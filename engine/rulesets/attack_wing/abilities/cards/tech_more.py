@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities.cards.common import (
     DEFENDING,
     RANGES,
@@ -32,9 +33,8 @@ def _scan_taken(sit: Situation) -> int:
 
 def _bigger_friend_near(sit: Situation) -> bool:
     """A friendly ship within Range 1-2 of the card's ship has a greater Hull Value than it."""
-    from engine.rulesets.attack_wing.abilities.windows import band_between  # windows reads the registry
     return any(s.side == sit.owner.side and s.id != sit.owner.id and s.hull > sit.owner.hull
-               and band_between(sit.owner, s) in (1, 2) for s in sit.state.in_play())
+               and rules.band_between(sit.owner, s) in (1, 2) for s in sit.state.in_play())
 
 
 CARDS: tuple[Card, ...] = (

@@ -7,6 +7,7 @@ and the ship attacked (the reducer refuses the second attack at it); right after
 
 from __future__ import annotations
 
+from engine.rulesets.attack_wing.abilities import extra
 from engine.rulesets.attack_wing.abilities.cards.common import attack_rider, is_owner
 from engine.rulesets.attack_wing.abilities.model import Ability, Card, Condition, Cost, Effect, Situation
 
@@ -16,8 +17,6 @@ KORANAK = "1040"
 def _second_ship(sit: Situation) -> bool:
     """Not used yet this round, and a second ship its primary weapon may attack now, other than the
     one this attack is at (two different ships, or no use)."""
-    from engine.rulesets.attack_wing.abilities import extra  # it reads the windows, which read the cards
-
     attack = sit.attack
     if attack is None or KORANAK in sit.owner.marks:
         return False
