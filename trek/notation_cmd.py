@@ -145,7 +145,9 @@ def cmd_export(args: argparse.Namespace) -> int:
     problem = soundness_problem(replay)  # a forged or damaged game is refused, never half-exported
     if problem is not None:
         raise ReplayError(f"{show_path(args.file)} is not a sound replay (see `trek replay validate`): {problem}")
-    text = ruleset.notation().export(path)
+    events = list(replay.typed_events(ruleset.reading(replay.header)))
+    cut = f"the replay is cut off after {len(events)} events: {replay.cut_reason}" if replay.truncated else None
+    text = ruleset.notation().export(replay.header, events, cut)
     if args.output:
         _write_bytes(Path(args.output), text.encode("utf-8"))
     else:

@@ -10,7 +10,7 @@ game is read or written); it names no game itself.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Protocol
@@ -76,11 +76,25 @@ class NotationRun:
 class GameNotation:
     """A game's notation: ``run(text, folder, record)`` checks a notation's text (its folder: where files
     it names are looked for; None for standard input) and, with ``record``, builds the replay;
-    ``export(replay path)`` writes a sound replay of the game as notation text."""
+    ``export(header, events, cut)`` writes a sound replay of the game (its header, its events as the
+    ruleset's codec reads them, why it is cut off or None) as notation text."""
 
     run: Callable[[str, Path | None, bool], NotationRun]
-    export: Callable[[Path], str]
+    export: Callable[[dict[str, Any], list[Any], str | None], str]
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+def reading_codec(codec: Any, schema: int, upgrades: Mapping[int, Any], header: Mapping[str, Any]) -> Any:
+    """A game's codec for a replay header's event schema (older events upgraded first), as its
+    ``Ruleset.reading`` gives it, for an exporter that must not import its own Ruleset record."""
+    from engine.rulesets.base import EVENT_SCHEMA_KEY, UpgradingCodec
+
+    version = header.get(EVENT_SCHEMA_KEY, 1)
+    if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= schema:
+        raise NotationError(f"the replay's event schema {version!r} is not one this engine reads (1 to {schema})")
+    if version == schema:
+        return codec
+    return UpgradingCodec(codec, tuple(upgrades[v] for v in range(version, schema)))
 
 
 def decode(data: bytes, label: str) -> str:

@@ -91,10 +91,6 @@ def replay_check(header: dict[str, Any], events: Iterator[dict[str, Any]], resul
     seed, rounds = header.get("seed"), header.get("rounds", ROUND_LIMIT)
     if type(seed) is not int or type(rounds) is not int or not 1 <= rounds <= ROUND_LIMIT:
         return ["the header does not give an integer seed and rounds 1-6 to play the game again"]
-    if header.get("mission") == NAME and list(header.get("seats", [])) == ["table", "table"]:
-        from engine.rulesets.into_the_unknown.notation.playing import table_check  # a notation's game: no AI to ask
-
-        return table_check(header, events, result, complete)
     if header.get("mission") != NAME or list(header.get("seats", [])) != list(SEATS):
         return [f"the header is not a {NAME} game between the AI seats"]
     game = play_game(seed, [ItuAI(), ItuAI()], None, rounds)

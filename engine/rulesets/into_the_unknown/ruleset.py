@@ -27,6 +27,8 @@ def table(header: dict[str, Any]) -> TableGeometry:
 
 RULESET: Ruleset[ItuState, ItuEvent] = Ruleset(
     name=NAME, codec=ItuCodec(), table=table, presenter=ItuPresenter, seconds=seconds,
-    maker=GameMaker(play.bundled, play.plays, play.play_command), replay_check=play.replay_check,
+    maker=GameMaker(play.bundled, play.plays, play.play_command),
+    # the AI's games played again by the AI, a table's by its recorded decisions (the notation package)
+    replay_check=lazy("engine.rulesets.into_the_unknown.notation.playing", "replay_check"),
     event_schema=EVENT_SCHEMA, upgrades=UPGRADES, cards=cards, teaching=lambda name: teaching.plate(name),
     notation=lazy("engine.rulesets.into_the_unknown.notation", "notation"))

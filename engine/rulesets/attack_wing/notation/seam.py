@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from engine.rulesets.notation import GameNotation, NotationRun
 
@@ -24,11 +25,14 @@ def run(text: str, base: Path | None, record: bool) -> NotationRun:
         replay=outcome.replay if outcome.sound else None)
 
 
-def export(path: Path) -> str:
-    from engine.rulesets.attack_wing.notation.exporter import export_file
+def export(header: dict[str, Any], events: list[Any], cut: str | None) -> str:
+    from engine.rulesets.attack_wing.notation.exporter import export_events
     from engine.rulesets.attack_wing.notation.writer import write_notation
 
-    return write_notation(export_file(path))
+    doc = export_events(header, events)
+    if cut:
+        doc.epilogue.append(cut)
+    return write_notation(doc)
 
 
 def notation() -> GameNotation:

@@ -4,6 +4,7 @@ text, ``importer`` plays it through the game, ``exporter`` writes a replay as no
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from engine.rulesets.notation import GameNotation, NotationRun
 
@@ -14,10 +15,10 @@ def run(text: str, base: Path | None, record: bool) -> NotationRun:
     return run_text(text, record)
 
 
-def export(path: Path) -> str:
-    from engine.rulesets.fleet_captains.notation.exporter import export_file
+def export(header: dict[str, Any], events: list[Any], cut: str | None) -> str:
+    from engine.rulesets.fleet_captains.notation.exporter import export_events
 
-    return export_file(path)
+    return export_events(header, events, cut)
 
 
 def notation() -> GameNotation:

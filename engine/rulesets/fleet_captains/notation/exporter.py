@@ -63,9 +63,12 @@ def export_events(header: dict[str, Any], events: list[fe.Event], cut: str | Non
 
 def export_file(path: Path) -> str:
     from engine.replay import open_replay
-    from engine.rulesets.fleet_captains.ruleset import RULESET
+    from engine.rulesets.fleet_captains.codec import FleetCaptainsCodec
+    from engine.rulesets.fleet_captains.upgrades import EVENT_SCHEMA, UPGRADES
+    from engine.rulesets.notation import reading_codec
 
     replay = open_replay(Path(path))
-    events: list[fe.Event] = list(replay.typed_events(RULESET.reading(replay.header)))
+    codec = reading_codec(FleetCaptainsCodec(), EVENT_SCHEMA, UPGRADES, replay.header)
+    events: list[fe.Event] = list(replay.typed_events(codec))
     cut = f"the replay is cut off after {len(events)} events: {replay.cut_reason}" if replay.truncated else None
     return export_events(replay.header, events, cut)

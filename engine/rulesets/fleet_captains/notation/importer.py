@@ -244,12 +244,12 @@ def _record(header: dict[str, Any], events: list[fe.Event], states: list[FcState
     """The replay's bytes as `trek play` streams them (keyframes where the writer wants one after each
     run of KEYFRAME_EVERY events, the result in the trailer)."""
     from engine.replay.writer import ReplayWriter
-    from engine.rulesets.fleet_captains.ruleset import RULESET
+    from engine.rulesets.fleet_captains.play import RECORDING
     from engine.rulesets.record import KEYFRAME_EVERY, stamped
 
     buffer = io.BytesIO()
-    codec = RULESET.codec
-    writer = ReplayWriter(buffer, stamped(RULESET, header), keyframe_every=KEYFRAME_EVERY)
+    codec = RECORDING.codec
+    writer = ReplayWriter(buffer, stamped(RECORDING, header), keyframe_every=KEYFRAME_EVERY)
     since = 0
     for event, state in zip(events, states, strict=True):
         writer.event(codec.encode_event(event))

@@ -267,9 +267,12 @@ def export_events(header: dict[str, Any], events: list[ItuEvent], cut: str | Non
 def export_file(path: Path) -> str:
     """A replay file of Into the Unknown as notation text (ReplayError when it cannot be read)."""
     from engine.replay import open_replay
-    from engine.rulesets.into_the_unknown.ruleset import RULESET
+    from engine.rulesets.into_the_unknown.codec import ItuCodec
+    from engine.rulesets.into_the_unknown.upgrades import EVENT_SCHEMA, UPGRADES
+    from engine.rulesets.notation import reading_codec
 
     replay = open_replay(Path(path))
-    events: list[ItuEvent] = list(replay.typed_events(RULESET.reading(replay.header)))
+    codec = reading_codec(ItuCodec(), EVENT_SCHEMA, UPGRADES, replay.header)
+    events: list[ItuEvent] = list(replay.typed_events(codec))
     cut = f"the replay is cut off after {len(events)} events: {replay.cut_reason}" if replay.truncated else None
     return export_events(replay.header, events, cut)

@@ -149,10 +149,9 @@ def run_text(text: str, base: Path | None, record: bool) -> NotationRun:
     issues = list(played.issues)
     header = header_of(head)
     if not issues and header["seats"] == ["ai", "ai"]:  # a replay that says the AI played is checked as the AI's
-        from engine.rulesets.into_the_unknown.play import replay_check
-        from engine.rulesets.into_the_unknown.ruleset import RULESET
+        from engine.rulesets.into_the_unknown.play import RECORDING, replay_check
 
-        raw = (RULESET.codec.encode_event(e) for e in game.events)
+        raw = (RECORDING.codec.encode_event(e) for e in game.events)
         if replay_check(header, raw, result, True):
             line = next((no for name, no, _ in parse(text).tags if name.lower() in ("player a", "player b")), 0)
             issue(issues, line, "header", "Player A and Player B say ai, but these are not the decisions the AI "
@@ -162,18 +161,28 @@ def run_text(text: str, base: Path | None, record: bool) -> NotationRun:
     return NotationRun(sound, issues, len(game.events), state.round, result, ending, (), replay)
 
 
+def replay_check(header: dict[str, Any], events: Iterator[dict[str, Any]], result: dict[str, Any] | None,
+                 complete: bool) -> list[str]:
+    """`trek replay validate` of an Into the Unknown replay: a game the AI played is played again by the
+    AI (``play.replay_check``); a game played at a table (seats ``table``) by its recorded decisions."""
+    from engine.rulesets.into_the_unknown import play
+
+    if header.get("mission") == mission.NAME and list(header.get("seats", [])) == [DEFAULT_PLAYER, DEFAULT_PLAYER]:
+        return table_check(header, events, result, complete)
+    return play.replay_check(header, events, result, complete)
+
+
 def table_check(header: dict[str, Any], events: Iterator[dict[str, Any]], result: dict[str, Any] | None,
                 complete: bool) -> list[str]:
     """`trek replay validate` of a game played at a table (no AI seat to play it again): its decisions
     and dice, written as notation, are played again through the rules, and every event must be the
     one the rules give, as must the result."""
     from engine.rulesets.into_the_unknown.notation.exporter import export_events
-    from engine.rulesets.into_the_unknown.play import result_of
-    from engine.rulesets.into_the_unknown.ruleset import RULESET
+    from engine.rulesets.into_the_unknown.play import RECORDING, result_of
 
     raw = list(events)
     try:
-        typed = [RULESET.codec.decode_event(e) for e in raw]
+        typed = [RECORDING.codec.decode_event(e) for e in raw]
         text = export_events(header, typed)
     except (TrekError, ValueError) as exc:
         return [f"the recorded game cannot be played again: {str(exc).splitlines()[0]}"]
@@ -182,9 +191,9 @@ def table_check(header: dict[str, Any], events: Iterator[dict[str, Any]], result
     if game is None:
         return [f"the recorded game cannot be played again: {played.issues[0].message}"]
     for index, event in enumerate(game.events[:len(raw)]):
-        if RULESET.codec.encode_event(event) != raw[index]:
+        if RECORDING.codec.encode_event(event) != raw[index]:
             return [f"event {index} ({raw[index].get('type')}): the rules give {event.type} "
-                    f"{RULESET.codec.encode_event(event)}"]
+                    f"{RECORDING.codec.encode_event(event)}"]
     refused = [i for i in played.issues if complete or i.code != "missing"]
     if refused:
         return [f"the rules refuse the recorded game: {refused[0].message}"]
@@ -199,13 +208,13 @@ def _record(header: dict[str, Any], events: list[ItuEvent], result: dict[str, An
     """The replay's bytes as `trek play` streams them: the header stamped with the ruleset, every event,
     a keyframe where the writer wants one after each run of KEYFRAME_EVERY events, the result."""
     from engine.replay.writer import ReplayWriter
+    from engine.rulesets.into_the_unknown.play import RECORDING
     from engine.rulesets.into_the_unknown.reducer import apply
-    from engine.rulesets.into_the_unknown.ruleset import RULESET
     from engine.rulesets.record import KEYFRAME_EVERY, stamped
 
     buffer = io.BytesIO()
-    codec = RULESET.codec
-    writer = ReplayWriter(buffer, stamped(RULESET, header), keyframe_every=KEYFRAME_EVERY)
+    codec = RECORDING.codec
+    writer = ReplayWriter(buffer, stamped(RECORDING, header), keyframe_every=KEYFRAME_EVERY)
     state = ItuState()
     since = 0
     for event in events:
