@@ -105,6 +105,7 @@ def info_document(replay: Replay) -> dict[str, Any]:
         "result": to_json(replay.result),
         "truncated": replay.truncated,
         "cut_reason": replay.cut_reason,
+        "table": _table(header),
         **_luck(replay, summary.events_by_type),
     }
 
@@ -166,6 +167,7 @@ def cmd_info(args: argparse.Namespace) -> int:
         ("scenario", _short(_named(doc["scenario"]))),
         ("seed", _short(doc["seed"])),
         ("fleets", _fleets_text(doc["fleets"])),
+        *([("table", _table_text(doc["table"]))] if doc["table"] else []),
         ("events", f"{doc['events']} in {doc['rounds'] if doc['rounds'] is not None else '?'} {doc['round_name']}s, "
                    f"{doc['keyframes']} keyframes"),
         ("by type", ", ".join(f"{k} {v}" for k, v in sorted(doc["events_by_type"].items(), key=lambda kv: -kv[1]))
@@ -189,6 +191,24 @@ def cmd_info(args: argparse.Namespace) -> int:
                   f"{side['expected_damage']:.1f} expected ({side['luck']:+.1f}), mean percentile "
                   + ("-" if mean is None else f"{mean * 100:.0f}"))
     return EXIT_UNSOUND if doc["damaged"] else 0
+
+
+def _table(header: dict[str, Any]) -> dict[str, Any] | None:
+    """The names a table game gave itself in its notation (Event, Date, Site, the players); None without."""
+    from engine.replay.table_names import table_names
+
+    names = table_names(header)
+    return names.as_dict() if names else None
+
+
+def _table_text(table: dict[str, Any]) -> str:
+    parts = [str(table[k]) for k in ("event", "date", "site") if table.get(k)]
+    if table.get("round"):
+        parts.append(f"round {table['round']}")
+    players = [p or "?" for p in table.get("players", [])]
+    if any(p != "?" for p in players):
+        parts.append("players " + " and ".join(players))
+    return _short("; ".join(parts))
 
 
 def _named(value: Any) -> Any:

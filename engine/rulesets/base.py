@@ -19,6 +19,7 @@ from engine.errors import TrekError
 
 if TYPE_CHECKING:  # types only: the registry loads without the timeline, the view and their geometry
     from engine.replay.codec import ReplayCodec
+    from engine.rulesets.notation import GameNotation
     from engine.timeline import Presenter, TableGeometry
     from engine.view import CardView, PlateView
 
@@ -204,6 +205,9 @@ class Ruleset(Generic[S, E]):
     - ``round_key``: the field of its plain events that numbers the game's rounds (the replay
       index's last round, `trek replay info` and `dump`); ``round_name``: what the game calls one
       ("round"; Fleet Captains: "turn").
+    - ``notation``: loads the game's notation (`trek notation check|import|export`: its grammar, the
+      import through the game's own engine, the export); called only when a notation of the game is
+      read or written, so listing rulesets loads no grammar; None: the game has no notation.
     """
 
     name: str
@@ -220,6 +224,7 @@ class Ruleset(Generic[S, E]):
     card_abilities: Callable[[str], tuple[str, ...] | None] | None = None
     losses: Callable[[Plain, Sequence[E]], list[dict[str, Any]]] | None = None
     teaching: Callable[[str], PlateView] | None = None
+    notation: Callable[[], GameNotation] | None = None
     event_schema: int = 1
     upgrades: Mapping[int, EventUpgrade] = field(default_factory=dict)
     round_key: str = "round"

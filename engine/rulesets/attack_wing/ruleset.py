@@ -123,4 +123,5 @@ RULESET: Ruleset[GameState, ev.Event] = Ruleset(
     upgrades=UPGRADES,
     cards=lazy("engine.rulesets.attack_wing.screen", "cards"),
     card_abilities=_card_abilities,
+    notation=lazy("engine.rulesets.attack_wing.notation.seam", "notation"),
 )

@@ -44,7 +44,10 @@ def replay_game(header: dict[str, Any], events: Any, result: dict[str, Any] | No
     seed, limit = header.get("seed"), header.get("turn_limit")
     if type(seed) is not int or not 0 <= seed < 2**63 or type(limit) is not int or not 2 <= limit <= 400:
         return ["the header does not give the game's seed and turn limit"]
-    problem = header_problem(header, header_for(seed, limit), "standard setup")
+    expected = header_for(seed, limit)
+    if header.get("players") == ["table", "table"]:  # a game played at a table, imported from its notation
+        expected["players"] = ["table", "table"]
+    problem = header_problem(header, expected, "standard setup", optional=frozenset({"notation"}))
     if problem:
         return [problem]
     log = RecordedLog(events)

@@ -269,6 +269,13 @@ class _Driver:
             self.issue(line.no, "placement", f"{who} placed: say why the table differs, e.g. "
                        f"{ship.id} placed 300,420,45 (bump dispute)")
             reason = "placed at the table"
+        if line.measured is not None:  # as measured at the table: from the edges or another ship in play
+            area = self.table.setup.area
+            try:
+                line.pose = line.measured.pose(area.width, area.height, {s.id: s.pose for s in state.in_play()})
+            except ValueError as exc:
+                self.issue(line.no, "placement", str(exc))
+                return None
         half = P.base_half(ship.base)
         if not self.table.setup.area.contains_base(base_corners(line.pose, half)):
             self.issue(line.no, "placement", f"{who} placed off the play area (a ship that leaves it has fled)")

@@ -25,7 +25,7 @@ from engine.rulesets.attack_wing.notation.terms import (
     parse_faces,
     parse_maneuver,
     parse_number,
-    parse_pose,
+    parse_placement,
     parse_token,
     word,
 )
@@ -36,7 +36,7 @@ MAX_ROUND: Final = 1000
 
 # header tags the notation reads (case does not matter); any other tag is kept as it is
 KNOWN_TAGS: Final = ("Event", "Site", "Date", "Round", "Scenario", "Seed", "Rounds", "Side A", "Side B", "Player A",
-                     "Player B", "Notation")
+                     "Player B", "Notation", "Game")
 _TAG = re.compile(r"([A-Za-z][A-Za-z0-9 ]{0,40}?)\s*:(.*)")
 _FLEET = re.compile(r"fleet\s+([A-Za-z])\s*:(.*)", re.IGNORECASE)
 _SHIP_ENTRY = re.compile(r"([A-Za-z]\d{1,3})\s+ship\b(.*)", re.IGNORECASE)
@@ -396,7 +396,8 @@ class _Parser:
         self.attack, self.swallow = None, False
         if verb == "placed" and self.round is None:
             pose_text, why = _split_reason(rest)
-            self.doc.setup.append(m.Placed(no, ref, parse_pose(pose_text), why or reason))
+            pose, measured = parse_placement(pose_text)
+            self.doc.setup.append(m.Placed(no, ref, pose, why or reason, measured))
             return
         if self.round is None:
             raise _Bad(f"{ref} {verb}: this line belongs to a round (write Round 1 above it)", "order")
@@ -459,7 +460,8 @@ class _Parser:
             return m.Roll(no, ref, "obstacle", name, faces[0])
         if verb == "placed":
             pose_text, why = _split_reason(rest)
-            return m.Placed(no, ref, parse_pose(pose_text), why or reason)
+            pose, measured = parse_placement(pose_text)
+            return m.Placed(no, ref, pose, why or reason, measured)
         if verb in ("keeps", "drops"):
             if word(rest) != "cloak":
                 raise _Bad(f"{ref} {verb}: write {ref} {verb} cloak")

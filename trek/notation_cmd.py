@@ -1,8 +1,10 @@
 """`trek notation check|import|export`: games played on a real table, written down and replayed.
 
-Exit status: 0 when the notation is sound (and the replay or the notation was written), 1 when
-it breaks the rules or the grammar (every issue on stderr, or in the JSON document), 2 when
-the input cannot be read at all.
+Any game with a notation (docs/notation.md): the notation's ``Game:`` tag (none: Attack Wing) or
+the replay's ruleset names the game, and its ``Ruleset.notation`` does the rest; this module names
+no game. Exit status: 0 when the notation is sound (and the replay or the notation was written), 1
+when it breaks the rules or the grammar (every issue on stderr, or in the JSON document; nothing is
+written), 2 when the input cannot be read at all.
 """
 
 from __future__ import annotations
@@ -25,8 +27,10 @@ MAX_LISTED = 200  # issues printed; the JSON document has them all
 def register(subparsers: argparse._SubParsersAction[P]) -> None:
     """Add `trek notation` and its subcommands."""
     p = subparsers.add_parser("notation", help=summary("notation"),
-                              description="A plain-text record of a game (docs/notation.md): check it against the "
-                                          "rules, import it as a replay, or export any replay as notation.")
+                              description="A plain-text record of a game (docs/notation.md), of any of the games: "
+                                          "check it against the rules, import it as a replay, or export any replay "
+                                          "as notation. The notation's Game tag says which game it is (none: Attack "
+                                          "Wing).")
     sub = p.add_subparsers(dest="notation_command", metavar="SUBCOMMAND")
     sub.required = True
 
@@ -47,33 +51,49 @@ def register(subparsers: argparse._SubParsersAction[P]) -> None:
     export.set_defaults(handler=cmd_export)
 
 
-def _read(args: argparse.Namespace) -> tuple[Any, str, Path | None]:
-    from engine.rulesets.attack_wing.notation.parser import decode, parse_notation, read_notation
+def _read(args: argparse.Namespace) -> tuple[str, str, Path | None]:
+    """The notation's text, its label for messages and its folder (None for standard input)."""
+    from engine.io.reading import read_bytes, show_path
+    from engine.rulesets.notation import MAX_BYTES, NotationError, decode
 
     if args.file == "-":
-        data = sys.stdin.buffer.read(8 * 1024 * 1024 + 1)
-        from engine.rulesets.attack_wing.notation.errors import NotationError
-        from engine.rulesets.attack_wing.notation.parser import MAX_BYTES
-
-        if len(data) > MAX_BYTES:
-            raise NotationError(f"standard input: over the limit of {MAX_BYTES} bytes for a notation")
-        return parse_notation(decode(data, "standard input")), "<stdin>", None
-    doc, label = read_notation(args.file)
-    return doc, label, Path(args.file).resolve().parent
+        data = sys.stdin.buffer.read(MAX_BYTES + 1)
+        return decode(data, "standard input"), "<stdin>", None
+    data = read_bytes(args.file, kind="notation", max_bytes=MAX_BYTES, error=NotationError)
+    label = show_path(args.file)
+    return decode(data, label), label, Path(args.file).resolve().parent
 
 
-def _report(outcome: Any, label: str, args: argparse.Namespace, extra: dict[str, Any]) -> int:
-    state = outcome.state
-    result = state.result if state is not None else None
+def _run(args: argparse.Namespace, record: bool) -> tuple[Any, str, str]:
+    """The game's run of the notation (an unknown game: one header issue), its label and game."""
+    from engine.rulesets.notation import Issue, NotationRun, game_of
+    from engine.rulesets.registry import UnknownRuleset, names, ruleset_for
+
+    text, label, base = _read(args)
+    game, line = game_of(text)
+    try:
+        ruleset = ruleset_for(game)
+    except UnknownRuleset:
+        ruleset = None
+    if ruleset is None or ruleset.notation is None:
+        known = ", ".join(n for n in names() if ruleset_for(n).notation is not None)
+        why = "names no game this program knows" if ruleset is None else "names a game that has no notation"
+        issue = Issue(line, "header", f"Game {game!r}: the tag {why} (games with a notation: {known})",
+                      "the header's Game tag names the game the notation records (docs/notation.md)")
+        return NotationRun(sound=False, issues=(issue,), events=0, rounds=None, result=None), label, game
+    return ruleset.notation().run(text, base, record), label, game
+
+
+def _report(outcome: Any, label: str, game: str, args: argparse.Namespace, extra: dict[str, Any]) -> int:
     if args.json:
         print_json({
             "file": label,
+            "game": game,
             "sound": outcome.sound,
             "issues": [i.as_dict() for i in outcome.issues],
-            "rounds": state.round if state is not None else None,
-            "events": len(outcome.events),
-            "result": None if result is None else {"winner": result.winner, "reason": result.reason,
-                                                   "points": list(result.points)},
+            "rounds": outcome.rounds,
+            "events": outcome.events,
+            "result": outcome.result,
             "warnings": list(outcome.warnings),
             **extra,
         })
@@ -85,8 +105,9 @@ def _report(outcome: Any, label: str, args: argparse.Namespace, extra: dict[str,
         if len(outcome.issues) > MAX_LISTED:
             print(f"{label}: ... and {len(outcome.issues) - MAX_LISTED} more", file=sys.stderr)
         if outcome.sound:
-            end = f"; {result.reason}" if result is not None else ""
-            print(one_line(f"{label}: sound: {state.round if state else 0} rounds, {len(outcome.events)} events{end}"))
+            end = f"; {outcome.ending}" if outcome.ending else ""
+            rounds = f"{outcome.rounds or 0} {outcome.round_name}s"
+            print(one_line(f"{label}: sound: {rounds}, {outcome.events} events{end}"))
         else:
             n = len(outcome.issues)
             print(f"{label}: {n} issue{'s' if n != 1 else ''}", file=sys.stderr)
@@ -94,39 +115,40 @@ def _report(outcome: Any, label: str, args: argparse.Namespace, extra: dict[str,
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from engine.rulesets.attack_wing.notation.importer import run_notation
-
-    doc, label, base = _read(args)
-    return _report(run_notation(doc, base), label, args, {})
+    outcome, label, game = _run(args, record=False)
+    return _report(outcome, label, game, args, {})
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from engine.rulesets.attack_wing.notation.importer import run_notation
-
-    doc, label, base = _read(args)
-    outcome = run_notation(doc, base, record=True)
+    outcome, label, game = _run(args, record=True)
     out = Path(args.output)
     written = None
     if outcome.sound and outcome.replay is not None:
         _write_bytes(out, outcome.replay)
         written = str(out)
-    status = _report(outcome, label, args, {"replay": written})
+    status = _report(outcome, label, game, args, {"replay": written})
     if written and not args.json:
         print(f"  replay: {show_path(written)}")  # a name from the command line: escaped too
     return status
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    from engine.errors import TrekError
     from engine.replay import ReplayError, open_replay
     from engine.replay.validate import soundness_problem
-    from engine.rulesets.attack_wing.notation.exporter import export_file
-    from engine.rulesets.attack_wing.notation.writer import write_notation
+    from engine.rulesets.registry import ruleset_for
 
-    replay = open_replay(Path(args.file))
+    path = Path(args.file)
+    replay = open_replay(path)
+    ruleset = ruleset_for(replay.ruleset)
+    if ruleset.notation is None:
+        raise TrekError(f"{show_path(args.file)}: {replay.ruleset} games have no notation yet")
     problem = soundness_problem(replay)  # a forged or damaged game is refused, never half-exported
     if problem is not None:
         raise ReplayError(f"{show_path(args.file)} is not a sound replay (see `trek replay validate`): {problem}")
-    text = write_notation(export_file(args.file))
+    events = list(replay.typed_events(ruleset.reading(replay.header)))
+    cut = f"the replay is cut off after {len(events)} events: {replay.cut_reason}" if replay.truncated else None
+    text = ruleset.notation().export(replay.header, events, cut)
     if args.output:
         _write_bytes(Path(args.output), text.encode("utf-8"))
     else:
