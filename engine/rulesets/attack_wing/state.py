@@ -97,7 +97,7 @@ class ShipState:
     card_tokens: tuple[tuple[str, int], ...] = ()  # tokens kept on its cards (card, count): Alexander's
     protected: tuple[str, ...] = ()  # its cards no other card may disable or discard this round (Weyoun 2034)
     # upgrades it took from another ship (Superior Intellect); written into keyframes only when some
-    # (``codec.OMIT_DEFAULT``), so replays made before it keep their bytes
+    # (``snapshots.OMIT_DEFAULT``), so replays made before it keep their bytes
     cards_taken: tuple[str, ...] = field(default=(), metadata={"omit_default": True})
     # Captain Skill in effect this phase, fixed when the phase starts (tournament ruling 14); derived
     # by the reducer, so not in keyframes (a state read from one uses the skill on the cards)
