@@ -154,9 +154,12 @@ def summary(name: str, seed: int, state: FcState | None, events: int, seconds: f
                 [f"{name}, seed {seed}: {events} events played"])
     outcome = state.reason if state.phase == "over" else "stopped"
     vp = [s.vp for s in state.sides]
+    from engine.rulesets.fleet_captains.narrate import sided
+
+    said = sided(outcome, state)  # the factions' names, as the log and the studio say them
     doc: dict[str, Any] = {"scenario": name, "seed": seed, "turns": state.turn, "events": events,
                            "winner": state.winner, "outcome": outcome, "vp": vp,
                            "seconds": None if seconds is None else round(seconds, 3)}
     took = "" if seconds is None else f" in {seconds:.2f} s"  # (a game with people: their time is theirs)
     return doc, [f"{name}, seed {seed}: {state.turn} turns, {events} events{took}",
-                 f"  outcome: {outcome} (VP {vp[0]} to {vp[1]})"]
+                 f"  outcome: {said} ({state.sides[0].faction} {vp[0]}, {state.sides[1].faction} {vp[1]} VP)"]
