@@ -298,8 +298,8 @@ def test_the_header_names_the_side_whose_reason_it_shows(tmp_path: Path) -> None
     defender's card in the active side's turn is the defender's (seed 5, event 560: the
     active side was named with the other side's reason)."""
     from engine.rulesets.fleet_captains import events as fe
-    from engine.rulesets.fleet_captains.play import play_game
     from engine.rulesets.fleet_captains.narrate import sided
+    from engine.rulesets.fleet_captains.play import play_game
     from engine.rulesets.fleet_captains.presenter import worded
 
     play_game(5, tmp_path / "5.trek")
