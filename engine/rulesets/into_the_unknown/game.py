@@ -39,7 +39,7 @@ from engine.rulesets.into_the_unknown.events import (
     RoundStarted,
     ShipDelta,
 )
-from engine.rulesets.into_the_unknown.mission import DOMINION, FEDERATION, OBJECTIVES, setup
+from engine.rulesets.into_the_unknown.mission import DOMINION, FEDERATION, OBJECTIVES, setup, tie_rule
 from engine.rulesets.into_the_unknown.movement import WarpPlan, crossed_anomalies
 from engine.rulesets.into_the_unknown.orders import IllegalOrder, maneuver, order_refusal, table_for
 from engine.rulesets.into_the_unknown.reducer import apply
@@ -458,12 +458,10 @@ class ItuGame:
                                       effects=Effects(victory=(victory[0], victory[1]))))
         state = self.state
         scores = (state.score(0), state.score(1))
-        tie = 1 if state.complication == "outpost_ambush" else 0
+        tie, rule = tie_rule(state.complication)
         winner = 0 if scores[0] > scores[1] else 1 if scores[1] > scores[0] else tie
         if scores[0] == scores[1]:  # the score alone does not say who won: the rule that decides does
-            gets = "the Dominion" if tie else "the Federation"
-            where = "Outpost Ambush" if tie else "Rescue Op" if state.complication else "the overture"
-            why = f"{why}; a tie goes to {gets} in {where}"
+            why = f"{why}; {rule}"
         self.emit(GameEnded(seq=self.seq, round=state.round, phase="over", winner=winner, scores=scores,
                             why=f"({why})"))
 
