@@ -1,0 +1,115 @@
+"""Attack Wing's rollouts: the game forked after an event, the AI in both seats from there.
+
+The analysis forks at the start of every round (after the event before ``round_started``) and
+after every activation (before the next ``ship_activated``, and before the Combat Phase starts),
+and after the last event, where every rollout gives the recorded result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from engine.analysis.rollout import Roller, Winner, checked
+from engine.errors import TrekError
+from engine.rulesets.attack_wing import events as ev
+from engine.rulesets.attack_wing.dice import shuffled
+from engine.rulesets.attack_wing.game import Game, GameSetup
+from engine.rulesets.attack_wing.players import Player
+from engine.rulesets.rng import Rng
+
+# the events before which a point is taken: a round's start, an activation's start, the Combat Phase's
+_BEFORE = ("round_started", "ship_activated")
+
+
+def points(events: Sequence[Mapping[str, Any]]) -> list[tuple[int, int]]:
+    """(event, round) of every point of a game: after the event before each round starts, each
+    activation starts and the Combat Phase starts, and after the last event."""
+    out: list[tuple[int, int]] = []
+    for i in range(1, len(events)):
+        after = events[i]
+        if after.get("type") in _BEFORE or (after.get("type") == "phase_started" and after.get("phase") == "combat"):
+            out.append((i - 1, int(events[i - 1].get("round") or 0)))
+    if events:
+        last = (len(events) - 1, int(events[-1].get("round") or 0))
+        if not out or out[-1] != last:
+            out.append(last)
+    return out
+
+
+def sides(header: Mapping[str, Any]) -> list[str]:
+    fleets = header.get("fleets")
+    if not isinstance(fleets, list) or len(fleets) != 2:
+        raise TrekError("the header does not name the game's two fleets")
+    return [str(f.get("name") or f"side {i}") if isinstance(f, dict) else f"side {i}" for i, f in enumerate(fleets)]
+
+
+class _Forked(Game):
+    """The game re-played to event ``at``, its generator (and the damage deck still to come) the
+    rollout's own from there."""
+
+    def __init__(self, setup: GameSetup, seed: int, seats: Sequence[Player], at: int, rollout: int,
+                 check: Any) -> None:
+        super().__init__(setup, seed, seats)
+        self.at, self.rollout_seed, self.check, self.folded = at, rollout, check, 0
+
+    def fold(self, event: Any) -> None:
+        super().fold(event)
+        if self.folded <= self.at:
+            self.check(self.folded, event)
+        if self.folded == self.at:
+            deck, rng = shuffled(Rng(self.rollout_seed), self.state.deck)
+            self.state = replace(self.state, deck=deck, rng=rng)
+        self.folded += 1
+
+
+class _Handover:
+    """A seat as recorded up to the fork, the AI's after it (each decision goes to the one in charge)."""
+
+    def __init__(self, recorded: Player, ai: Player, forked: list[_Forked]) -> None:
+        self.recorded, self.ai, self.forked = recorded, ai, forked
+
+    def __getattr__(self, name: str) -> Any:
+        game = self.forked[0]
+        return getattr(self.ai if game.folded > game.at else self.recorded, name)
+
+
+def rollout(header: Mapping[str, Any], recorded: Sequence[Mapping[str, Any]], at: int, seed: int) -> Winner:
+    """The winner of one continuation (``continuation``; None: a draw)."""
+    result = continuation(header, recorded, at, seed).state.result
+    return None if result is None else result.winner
+
+
+def continuation(header: Mapping[str, Any], recorded: Sequence[Mapping[str, Any]], at: int, seed: int) -> Game:
+    """One continuation of the game from the state after event ``at`` (``recorded``: the file's events
+    up to it at least), the AI in both seats and the generator seeded with ``seed`` from there."""
+    from engine.rulesets.attack_wing.human import HumanSeat
+    from engine.rulesets.attack_wing.people import DICE_KEY, seated_from_header
+    from engine.rulesets.attack_wing.play import RECORDING, players_for, setup_from_scenario
+    from engine.rulesets.attack_wing.scenario import build_scenario
+    from engine.seats.decision import Journal, NoOneThere
+    from engine.seats.session import has_people, saved_answers
+
+    plain = dict(header)
+    if plain.get(DICE_KEY) == "table":
+        raise TrekError("a game played with the table's dice cannot be rolled out: its rolls are not the seed's")
+    seated_from_header(plain)  # the header's seed, seats and round limit checked as a resume checks them
+    scenario = build_scenario(plain.get("scenario"), source="the header's scenario", base_dir=None)
+    setup = setup_from_scenario(scenario, plain["round_limit"])
+    kinds = list(plain["players"])
+    forked: list[_Forked] = []
+    answers = saved_answers(plain) if has_people(plain) else []
+    journal = Journal(answers, at, lambda: forked[0].folded if forked else 0)
+    seats = players_for(kinds, scenario, plain["seed"], lambda side: HumanSeat(f"side {side}", journal, NoOneThere()))
+    ais = players_for(["ai", "ai"], scenario, plain["seed"])
+    handed: list[Any] = [_Handover(s, a, forked) for s, a in zip(seats, ais, strict=True)]
+    game = _Forked(setup, plain["seed"], handed, at, seed, checked(recorded, RECORDING.codec.encode_event))
+    forked.append(game)
+    game.play()
+    if game.folded <= at:
+        raise TrekError(f"the game ends after event {game.folded - 1}, before the fork at event {at}")
+    return game
+
+
+ROLLER = Roller(points, rollout, sides)
