@@ -19,7 +19,8 @@ from typing import Any
 import engine
 from engine.analysis import sidecar
 from engine.analysis.explain import luck, turning_points
-from engine.analysis.rollout import Winner, roller_for, rollout_seed
+from engine.analysis.rollers import roller_for
+from engine.analysis.rollout import Winner, rollout_seed
 from engine.errors import TrekError
 from engine.io.output import write_atomic
 

@@ -13,7 +13,6 @@ from typing import Any
 
 from engine.analysis.rollout import Roller, Winner, checked
 from engine.errors import TrekError
-from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.dice import shuffled
 from engine.rulesets.attack_wing.game import Game, GameSetup
 from engine.rulesets.attack_wing.players import Player

@@ -4,7 +4,9 @@ side's luck against the exact odds recorded before every roll."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.analysis import sidecar
@@ -70,14 +72,14 @@ def turning_points(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]
     """The moves of a side's win probability between consecutive points, largest first (at most
     ``TURNING_POINTS``, each at least ``MIN_CHANGE``), listed in the game's order."""
     moves = []
-    for before, after in zip(points, points[1:], strict=False):
+    for before, after in itertools.pairwise(points):
         if after.event != before.event and before.rollouts and after.rollouts:
             for side, name in enumerate(sides):
                 if seat is not None and name != seat:
                     continue
                 change = after.win[name] - before.win[name]
                 moves.append((abs(change), -before.event, side, before, after, change))
-    picked = []
+    picked: list[sidecar.TurningPoint] = []
     taken: set[int] = set()
     for size, _, side, before, after, change in sorted(moves, key=lambda m: (-m[0], m[1], m[2])):
         if size < MIN_CHANGE or len(picked) >= TURNING_POINTS:
@@ -86,9 +88,18 @@ def turning_points(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]
             continue
         taken.add(before.event)
         at, words = why(header, events, before.event, after.event, side, change > 0)
-        picked.append(sidecar.TurningPoint(event=at, round=after.round, side=sides[side], before=before.win[sides[side]],
-                                           after=after.win[sides[side]], change=round(change, 6), why=words))
+        name = sides[side]
+        picked.append(sidecar.TurningPoint(event=at, round=after.round, side=name, before=before.win[name],
+                                           after=after.win[name], change=round(change, 6), why=words))
     return sorted(picked, key=lambda t: t.event)
+
+
+@dataclass
+class _Tally:
+    attacks: int = 0
+    expected: float = 0.0
+    actual: int = 0
+    percentiles: list[float] = field(default_factory=list)
 
 
 def luck(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]], sides: Sequence[str]
@@ -98,7 +109,7 @@ def luck(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]], sides: 
     from engine.rulesets.attack_wing.luck import damage_percentile  # (the replay's luck report's rule)
 
     ships = _ships(header)
-    tally: dict[str, list[Any]] = {}  # ship: [attacks, expected, actual, percentiles]
+    tally: dict[str, _Tally] = {}
     pending: dict[str, Mapping[str, Any]] = {}
     last: tuple[str, Mapping[str, Any], Mapping[str, Any]] | None = None
     added = 0
@@ -107,11 +118,11 @@ def luck(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]], sides: 
         if last is not None:
             ship, odds, resolved = last
             total = int(resolved["hits"]) + int(resolved["crits"]) + added
-            t = tally.setdefault(ship, [0, 0.0, 0, []])
-            t[2] += total
+            t = tally.setdefault(ship, _Tally())
+            t.actual += total
             pct = resolved.get("percentile") if not added else damage_percentile(odds["damage"], total)
             if pct is not None:
-                t[3].append(float(pct))
+                t.percentiles.append(float(pct))
 
     for e in events:
         kind = e.get("type")
@@ -126,27 +137,26 @@ def luck(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]], sides: 
                 pending[str(e["ship"])] = e
             elif kind == "attack_resolved" and e.get("ship") in pending:
                 odds = pending.pop(str(e["ship"]))
-                t = tally.setdefault(str(e["ship"]), [0, 0.0, 0, []])
-                t[0] += 1
-                t[1] += float(odds["expected"])
+                t = tally.setdefault(str(e["ship"]), _Tally())
+                t.attacks += 1
+                t.expected += float(odds["expected"])
                 last = (str(e["ship"]), odds, e)
     count()
 
-    def entry(side: str, attacks: int, expected: float, actual: int, pcts: list[float], ship: str | None = None,
-              name: str | None = None) -> sidecar.Luck:
-        return sidecar.Luck(side=side, ship=ship, name=name, attacks=attacks, expected_damage=round(expected, 4),
-                            actual_damage=actual, luck=round(actual - expected, 4),
+    def entry(side: str, t: _Tally, ship: str | None = None, name: str | None = None) -> sidecar.Luck:
+        pcts = t.percentiles
+        return sidecar.Luck(side=side, ship=ship, name=name, attacks=t.attacks, expected_damage=round(t.expected, 4),
+                            actual_damage=t.actual, luck=round(t.actual - t.expected, 4),
                             mean_percentile=round(sum(pcts) / len(pcts), 4) if pcts else None)
 
     per_ship = []
-    per_side = {i: [0, 0.0, 0, []] for i in range(len(sides))}
+    per_side = {i: _Tally() for i in range(len(sides))}
     for ship in sorted(tally):
         side, ship_name = ships.get(ship, (-1, ship))
-        attacks, expected, actual, pcts = tally[ship]
-        per_ship.append(entry(sides[side] if 0 <= side < len(sides) else "?", attacks, expected, actual, pcts, ship,
-                              ship_name))
+        t = tally[ship]
+        per_ship.append(entry(sides[side] if 0 <= side < len(sides) else "?", t, ship, ship_name))
         if side in per_side:
             s = per_side[side]
-            s[0], s[1], s[2] = s[0] + attacks, s[1] + expected, s[2] + actual
-            s[3].extend(pcts)
-    return {"sides": [entry(sides[i], *per_side[i]) for i in per_side], "ships": per_ship}
+            s.attacks, s.expected, s.actual = s.attacks + t.attacks, s.expected + t.expected, s.actual + t.actual
+            s.percentiles.extend(t.percentiles)
+    return {"sides": [entry(sides[i], per_side[i]) for i in per_side], "ships": per_ship}

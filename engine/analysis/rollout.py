@@ -6,7 +6,7 @@ every seat and the random numbers come from the rollout's own seed (the generato
 state, so the fork replaces it; Attack Wing's damage deck still to come is shuffled again with it).
 So a rollout's continuation is a pure function of (file, fork event, rollout seed).
 
-Each game that can be rolled out has one ``Roller`` here, looked up by its ruleset's name.
+Each game that can be rolled out has one ``Roller``, looked up by its ruleset's name (``rollers``).
 """
 
 from __future__ import annotations
@@ -43,15 +43,6 @@ class Roller:
     points: Callable[[Sequence[Mapping[str, Any]]], list[tuple[int, int]]]
     rollout: Callable[[Mapping[str, Any], Sequence[Mapping[str, Any]], int, int], Winner]
     sides: Callable[[Mapping[str, Any]], list[str]]
-
-
-def roller_for(ruleset: str) -> Roller:
-    """The rollouts of the game ``ruleset``; a TrekError for a game that has none yet."""
-    if ruleset == "attack_wing":
-        from engine.analysis import attack_wing
-
-        return attack_wing.ROLLER
-    raise TrekError(f"trek analyze does not roll out {ruleset!r} games yet (Attack Wing only; see docs/analysis.md)")
 
 
 def checked(recorded: Sequence[Mapping[str, Any]], encode: Callable[[Any], Any]) -> Callable[[int, Any], None]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -108,7 +109,7 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     return max(0.0, round(centre - half, 6)), min(1.0, round(centre + half, 6))
 
 
-def point(event: int, round_: int, winners: list[int | None], sides: list[str]) -> Point:
+def point(event: int, round_: int, winners: Sequence[int | None], sides: Sequence[str]) -> Point:
     """A point from its rollouts' winners (None: a draw)."""
     n = len(winners)
     wins = [sum(1 for w in winners if w == i) for i in range(len(sides))]

@@ -1,0 +1,15 @@
+"""The games that can be rolled out: each one's ``Roller`` by its ruleset's name, imported when asked."""
+
+from __future__ import annotations
+
+from engine.analysis.rollout import Roller
+from engine.errors import TrekError
+
+
+def roller_for(ruleset: str) -> Roller:
+    """The rollouts of the game ``ruleset``; a TrekError for a game that has none yet."""
+    if ruleset == "attack_wing":
+        from engine.analysis import attack_wing
+
+        return attack_wing.ROLLER
+    raise TrekError(f"trek analyze does not roll out {ruleset!r} games yet (Attack Wing only; see docs/analysis.md)")

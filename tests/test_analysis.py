@@ -1,0 +1,136 @@
+"""`trek analyze` (issue 33): rollouts fork a recorded game and play it on; the analysis file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.analysis import sidecar
+from engine.analysis.analyze import analyze, load
+from engine.analysis.attack_wing import continuation, points
+from engine.analysis.explain import turning_points
+from engine.analysis.rollout import NotThatGame
+from engine.errors import TrekError
+from engine.rulesets.attack_wing.play import RECORDING, play
+from engine.rulesets.attack_wing.scenario import load_scenario
+
+
+@pytest.fixture(scope="module")
+def duel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The bundled duel, seed 2, two rounds: a short recorded game."""
+    path = tmp_path_factory.mktemp("duel") / "duel.trek"
+    play(load_scenario("duel"), 2, path, rounds=2)
+    return path
+
+
+def _encoded(game: Any) -> list[Any]:
+    return [RECORDING.codec.encode_event(e) for e in game.events]
+
+
+def test_a_rollout_is_the_recorded_game_up_to_the_fork_and_a_function_of_its_seed_after(duel: Path) -> None:
+    game = load(duel)
+    at = points(game.events)[2][0]
+    first = _encoded(continuation(game.header, game.events, at, 11))
+    assert first[:at + 1] == game.events[:at + 1]
+    assert _encoded(continuation(game.header, game.events, at, 11)) == first  # (file, point, seed): one game
+    others = [_encoded(continuation(game.header, game.events, at, s)) for s in (12, 13, 14)]
+    assert any(o != first for o in others)  # another seed rolls other dice from the fork on
+    assert all(o[:at + 1] == first[:at + 1] for o in others)
+
+
+def test_a_file_that_is_not_its_headers_game_is_refused(duel: Path) -> None:
+    game = load(duel)
+    events = [dict(e) for e in game.events]
+    moved = next(i for i, e in enumerate(events) if e["type"] == "dial_set")
+    events[moved] = {**events[moved], "speed": events[moved]["speed"] + 7}
+    with pytest.raises(NotThatGame, match=f"event {moved}: .*not that game"):
+        continuation(game.header, events, moved + 1, 1)
+
+
+def test_points_are_each_round_start_and_activation_and_the_end(duel: Path) -> None:
+    game = load(duel)
+    found = points(game.events)
+    after = [game.events[e + 1]["type"] for e, _ in found[:-1]]
+    assert set(after) <= {"round_started", "ship_activated", "phase_started"}
+    assert after.count("round_started") == 2
+    assert found[-1][0] == len(game.events) - 1
+
+
+def test_a_finished_game_is_won_in_every_rollout_of_its_last_point(duel: Path, tmp_path: Path) -> None:
+    analysis = analyze(duel, tmp_path / "a.json", rollouts=3, progress=False)
+    last = analysis.points[-1]
+    result = load(duel).result
+    assert result is not None
+    winner = result["winner"]
+    name = "draw" if winner is None else analysis.sides[winner]
+    assert last.win[name] == 1.0 and last.rollouts == 3
+    assert sidecar.read(tmp_path / "a.json") == analysis
+
+
+def test_the_file_is_the_same_for_one_worker_and_two(duel: Path, tmp_path: Path, local_ray: Any) -> None:
+    analyze(duel, tmp_path / "one.json", rollouts=2, progress=False, workers=1)
+    analyze(duel, tmp_path / "two.json", rollouts=2, progress=False, workers=2)
+    assert (tmp_path / "one.json").read_bytes() == (tmp_path / "two.json").read_bytes()
+
+
+def test_an_analysis_goes_on_from_the_points_its_file_holds(duel: Path, tmp_path: Path) -> None:
+    whole = tmp_path / "whole.json"
+    analyze(duel, whole, rollouts=2, progress=False)
+    doc = json.loads(whole.read_text())
+    kept = doc["points"][:3]
+    doc["points"] = [{**p, "wins": p["wins"]} for p in kept]
+    part = tmp_path / "part.json"
+    part.write_text(json.dumps(doc))
+    analyze(duel, part, rollouts=2, progress=False)
+    assert part.read_bytes() == whole.read_bytes()
+    with pytest.raises(TrekError, match="other inputs"):
+        analyze(duel, part, rollouts=3, progress=False)
+
+
+def test_a_turning_point_is_where_the_probability_moved_most(duel: Path) -> None:
+    game = load(duel)
+    sides = ["Federation", "Klingon"]
+    resolved = next(i for i, e in enumerate(game.events) if e["type"] == "attack_resolved")
+    events = [dict(e) for e in game.events]
+    events[resolved] = {**events[resolved], "percentile": 0.04}  # a constructed, very bad attack roll
+    at = [0, resolved - 3, resolved + 1, resolved + 5]
+    curve = [[5, 5], [6, 4], [1, 9], [2, 8]]  # Federation wins out of 10: the big move is the attack's step
+    pts = [sidecar.point(e, 1, [0] * w + [1] * lose, sides) for e, (w, lose) in zip(at, curve, strict=True)]
+    found = turning_points(game.header, events, pts, sides)
+    biggest = max(found, key=lambda t: abs(t.change))
+    assert (biggest.before, biggest.after) in {(0.6, 0.1), (0.4, 0.9)}
+    assert biggest.event == resolved
+    assert "96th percentile defence roll" in biggest.why
+
+
+def test_wilson_interval_of_none_in_ten() -> None:
+    # the textbook Wilson 95% interval of 0 successes in 10 trials: [0, 0.2775]
+    lo, hi = sidecar.wilson(0, 10)
+    assert lo == 0.0 and hi == pytest.approx(0.2775, abs=1e-4)
+    lo, hi = sidecar.wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("{not json", "is not an analysis file"),
+    ('{"format": "other"}', "no \"format\""),
+    ('{"format": "trek-analysis", "version": 1}', "engine_version: Field required"),
+])
+def test_a_malformed_analysis_file_is_refused(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "bad.analysis.json"
+    path.write_text(text)
+    with pytest.raises(sidecar.AnalysisFileError, match=message):
+        sidecar.read(path)
+
+
+def test_an_analysis_file_whose_counts_do_not_add_up_is_refused(duel: Path, tmp_path: Path) -> None:
+    path = tmp_path / "a.json"
+    analyze(duel, path, rollouts=2, progress=False)
+    doc = json.loads(path.read_text())
+    doc["points"][0]["wins"] = [5, 5]
+    path.write_text(json.dumps(doc))
+    with pytest.raises(sidecar.AnalysisFileError, match=r"point at event .* not its 2 rollouts"):
+        sidecar.read(path)
