@@ -18,7 +18,7 @@ from typing import Any
 
 import engine
 from engine.analysis import sidecar
-from engine.analysis.explain import luck, turning_points
+from engine.analysis.explain import turning_points
 from engine.analysis.rollers import roller_for
 from engine.analysis.rollout import Winner, rollout_seed
 from engine.errors import TrekError
@@ -100,8 +100,8 @@ def analyze(path: Path, out: Path, rollouts: int = 100, seed: int = 0, workers: 
             replay=sidecar.Replay(sha256=game.sha256, ruleset=game.ruleset, events=len(game.events),
                                   result=game.result),
             rollouts=rollouts, seed=seed, sides=sides, points=points,
-            turning_points=turning_points(game.header, game.events, points, sides, seat),
-            luck=luck(game.header, game.events, sides))
+            turning_points=turning_points(game.header, game.events, points, sides, seat, roller.why),
+            luck=roller.luck(game.header, game.events, sides) if roller.luck is not None else {})
         write_atomic(out, sidecar.dumps(analysis))
         return analysis
 

@@ -11,7 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from engine.analysis.rollout import Roller, Winner, checked
+from engine.analysis.explain import luck, why
+from engine.analysis.rollout import Handover, Roller, Winner, checked, points_before
 from engine.errors import TrekError
 from engine.rulesets.attack_wing.dice import shuffled
 from engine.rulesets.attack_wing.game import Game, GameSetup
@@ -25,16 +26,8 @@ _BEFORE = ("round_started", "ship_activated")
 def points(events: Sequence[Mapping[str, Any]]) -> list[tuple[int, int]]:
     """(event, round) of every point of a game: after the event before each round starts, each
     activation starts and the Combat Phase starts, and after the last event."""
-    out: list[tuple[int, int]] = []
-    for i in range(1, len(events)):
-        after = events[i]
-        if after.get("type") in _BEFORE or (after.get("type") == "phase_started" and after.get("phase") == "combat"):
-            out.append((i - 1, int(events[i - 1].get("round") or 0)))
-    if events:
-        last = (len(events) - 1, int(events[-1].get("round") or 0))
-        if not out or out[-1] != last:
-            out.append(last)
-    return out
+    return points_before(events, lambda e: e.get("type") in _BEFORE
+                         or (e.get("type") == "phase_started" and e.get("phase") == "combat"), "round")
 
 
 def sides(header: Mapping[str, Any]) -> list[str]:
@@ -61,17 +54,6 @@ class _Forked(Game):
             deck, rng = shuffled(Rng(self.rollout_seed), self.state.deck)
             self.state = replace(self.state, deck=deck, rng=rng)
         self.folded += 1
-
-
-class _Handover:
-    """A seat as recorded up to the fork, the AI's after it (each decision goes to the one in charge)."""
-
-    def __init__(self, recorded: Player, ai: Player, forked: list[_Forked]) -> None:
-        self.recorded, self.ai, self.forked = recorded, ai, forked
-
-    def __getattr__(self, name: str) -> Any:
-        game = self.forked[0]
-        return getattr(self.ai if game.folded > game.at else self.recorded, name)
 
 
 def rollout(header: Mapping[str, Any], recorded: Sequence[Mapping[str, Any]], at: int, seed: int) -> Winner:
@@ -102,7 +84,7 @@ def continuation(header: Mapping[str, Any], recorded: Sequence[Mapping[str, Any]
     journal = Journal(answers, at, lambda: forked[0].folded if forked else 0)
     seats = players_for(kinds, scenario, plain["seed"], lambda side: HumanSeat(f"side {side}", journal, NoOneThere()))
     ais = players_for(["ai", "ai"], scenario, plain["seed"])
-    handed: list[Any] = [_Handover(s, a, forked) for s, a in zip(seats, ais, strict=True)]
+    handed: list[Any] = [Handover(s, a, lambda: forked[0].folded > at) for s, a in zip(seats, ais, strict=True)]
     game = _Forked(setup, plain["seed"], handed, at, seed, checked(recorded, RECORDING.codec.encode_event))
     forked.append(game)
     game.play()
@@ -111,4 +93,4 @@ def continuation(header: Mapping[str, Any], recorded: Sequence[Mapping[str, Any]
     return game
 
 
-ROLLER = Roller(points, rollout, sides)
+ROLLER = Roller(points, rollout, sides, why, luck)

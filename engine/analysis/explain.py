@@ -5,7 +5,7 @@ side's luck against the exact odds recorded before every roll."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,6 +13,12 @@ from engine.analysis import sidecar
 
 TURNING_POINTS = 5  # the most a file lists
 MIN_CHANGE = 0.05  # a smaller move is the rollouts' noise, not a turning point
+
+
+def a_percentile(pct: float) -> str:
+    """"a 4th percentile", "an 87th percentile" (1st to 99th: a roll is never all or none of the odds)."""
+    n = max(1, min(99, round(pct * 100)))
+    return f"{'an' if str(n).startswith('8') or n in (11, 18) else 'a'} {ordinal(n)} percentile"
 
 
 def ordinal(n: int) -> str:
@@ -30,8 +36,7 @@ def _ships(header: Mapping[str, Any]) -> dict[str, tuple[int, str]]:
     return out
 
 
-def why(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]], lo: int, hi: int, side: int,
-        gained: bool) -> tuple[int, str]:
+def why(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]], lo: int, hi: int) -> tuple[int, str]:
     """The event in (lo, hi] that best explains the move, and its words: a ship destroyed, else the
     attack whose roll was furthest from average, else a bump, else the last maneuver."""
     ships = _ships(header)
@@ -50,10 +55,10 @@ def why(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]], lo: int,
         pct = float(e["percentile"])
         damage = int(e.get("hits") or 0) + int(e.get("crits") or 0)
         if pct >= 0.5:
-            said.append((i, f"a {ordinal(max(1, min(99, round(pct * 100))))} percentile attack roll by "
+            said.append((i, f"{a_percentile(pct)} attack roll by "
                             f"{name(e.get('ship'))} on {name(e.get('defender'))} ({damage} damage)"))
         else:
-            said.append((i, f"a {ordinal(max(1, min(99, round((1 - pct) * 100))))} percentile defence roll by "
+            said.append((i, f"{a_percentile(1 - pct)} defence roll by "
                             f"{name(e.get('defender'))} against {name(e.get('ship'))} ({damage} damage)"))
     bumps = [(i, e) for i, e in span if e.get("type") == "ship_moved" and e.get("bumped")]
     for i, e in bumps[:1]:
@@ -67,8 +72,17 @@ def why(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]], lo: int,
     return said[0][0], "; ".join(text for _, text in said)
 
 
+Why = Callable[[Mapping[str, Any], Sequence[Mapping[str, Any]], int, int], tuple[int, str]]
+
+
+def last_event(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]], lo: int, hi: int) -> tuple[int, str]:
+    """A game without its own words for a move: the last event between the two points, by its type."""
+    return hi, f"after {str(events[hi].get('type', 'an event')).replace('_', ' ')} (event {hi})"
+
+
 def turning_points(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]], points: Sequence[sidecar.Point],
-                   sides: Sequence[str], seat: str | None = None) -> list[sidecar.TurningPoint]:
+                   sides: Sequence[str], seat: str | None = None, explain: Why | None = None
+                   ) -> list[sidecar.TurningPoint]:
     """The moves of a side's win probability between consecutive points, largest first (at most
     ``TURNING_POINTS``, each at least ``MIN_CHANGE``), listed in the game's order."""
     moves = []
@@ -87,7 +101,7 @@ def turning_points(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]
         if before.event in taken:  # two sides' moves at one step: the larger says it
             continue
         taken.add(before.event)
-        at, words = why(header, events, before.event, after.event, side, change > 0)
+        at, words = (explain or last_event)(header, events, before.event, after.event)
         name = sides[side]
         picked.append(sidecar.TurningPoint(event=at, round=after.round, side=name, before=before.win[name],
                                            after=after.win[name], change=round(change, 6), why=words))
@@ -103,7 +117,7 @@ class _Tally:
 
 
 def luck(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]], sides: Sequence[str]
-         ) -> dict[str, list[sidecar.Luck]]:
+         ) -> dict[str, Any]:
     """Each ship's and side's attacks against the odds recorded before each roll (``AttackOdds``):
     the damage expected, the damage dealt (uncanceled hits and crits) and the mean percentile."""
     from engine.rulesets.attack_wing.luck import damage_percentile  # (the replay's luck report's rule)

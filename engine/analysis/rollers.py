@@ -12,4 +12,8 @@ def roller_for(ruleset: str) -> Roller:
         from engine.analysis import attack_wing
 
         return attack_wing.ROLLER
-    raise TrekError(f"trek analyze does not roll out {ruleset!r} games yet (Attack Wing only; see docs/analysis.md)")
+    if ruleset == "fleet_captains":
+        from engine.analysis import fleet_captains
+
+        return fleet_captains.ROLLER
+    raise TrekError(f"trek analyze does not roll out {ruleset!r} games yet (Attack Wing and Fleet Captains; see docs/analysis.md)")

@@ -34,15 +34,44 @@ def rollout_seed(seed: int, event: int, index: int) -> int:
     return splitmix64(splitmix64(seed) ^ splitmix64((event << 24) | index)) & _MASK63
 
 
+Events = Sequence[Mapping[str, Any]]
+
+
 @dataclass(frozen=True)
 class Roller:
     """How one game is rolled out: ``points`` the events after which the analysis forks (each with its
     round), ``rollout`` one continuation (header, the file's events up to the fork, the fork event, the
-    rollout's seed) -> the winner, ``sides`` the names of the sides from the header."""
+    rollout's seed) -> the winner, ``sides`` the names of the sides from the header; ``why`` the event
+    between two points (header, events, after, up to) that explains a move and its words (None: the
+    last event's type); ``luck`` each side's and ship's luck (None: the game reports none)."""
 
-    points: Callable[[Sequence[Mapping[str, Any]]], list[tuple[int, int]]]
-    rollout: Callable[[Mapping[str, Any], Sequence[Mapping[str, Any]], int, int], Winner]
+    points: Callable[[Events], list[tuple[int, int]]]
+    rollout: Callable[[Mapping[str, Any], Events, int, int], Winner]
     sides: Callable[[Mapping[str, Any]], list[str]]
+    why: Callable[[Mapping[str, Any], Events, int, int], tuple[int, str]] | None = None
+    luck: Callable[[Mapping[str, Any], Events, Sequence[str]], dict[str, Any]] | None = None
+
+
+class Handover:
+    """A seat as recorded up to the fork, the AI's after it: each decision goes to the one in charge
+    (``forked``: whether the game is past the fork)."""
+
+    def __init__(self, recorded: Any, ai: Any, forked: Callable[[], bool]) -> None:
+        self.recorded, self.ai, self.forked = recorded, ai, forked
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.ai if self.forked() else self.recorded, name)
+
+
+def points_before(events: Events, starts: Callable[[Mapping[str, Any]], bool], round_key: str
+                  ) -> list[tuple[int, int]]:
+    """(event, round) after the event before each event that ``starts`` a point, and after the last."""
+    out = [(i - 1, int(events[i - 1].get(round_key) or 0)) for i in range(1, len(events)) if starts(events[i])]
+    if events:
+        last = (len(events) - 1, int(events[-1].get(round_key) or 0))
+        if not out or out[-1] != last:
+            out.append(last)
+    return out
 
 
 def checked(recorded: Sequence[Mapping[str, Any]], encode: Callable[[Any], Any]) -> Callable[[int, Any], None]:
