@@ -11,7 +11,7 @@ import pytest
 from engine.analysis import sidecar
 from engine.analysis.analyze import analyze, load
 from engine.analysis.attack_wing import continuation, points
-from engine.analysis.explain import turning_points
+from engine.analysis.explain import turning_points, why
 from engine.analysis.rollout import NotThatGame
 from engine.errors import TrekError
 from engine.rulesets.attack_wing.play import RECORDING, play
@@ -99,7 +99,7 @@ def test_a_turning_point_is_where_the_probability_moved_most(duel: Path) -> None
     at = [0, resolved - 3, resolved + 1, resolved + 5]
     curve = [[5, 5], [6, 4], [1, 9], [2, 8]]  # Federation wins out of 10: the big move is the attack's step
     pts = [sidecar.point(e, 1, [0] * w + [1] * lose, sides) for e, (w, lose) in zip(at, curve, strict=True)]
-    found = turning_points(game.header, events, pts, sides)
+    found = turning_points(game.header, events, pts, sides, explain=why)
     biggest = max(found, key=lambda t: abs(t.change))
     assert (biggest.before, biggest.after) in {(0.6, 0.1), (0.4, 0.9)}
     assert biggest.event == resolved
@@ -134,3 +134,52 @@ def test_an_analysis_file_whose_counts_do_not_add_up_is_refused(duel: Path, tmp_
     path.write_text(json.dumps(doc))
     with pytest.raises(sidecar.AnalysisFileError, match=r"point at event .* not its 2 rollouts"):
         sidecar.read(path)
+
+
+class _First:
+    """A person who always takes the first option."""
+
+    def ask(self, decision: Any) -> int:
+        return 0
+
+    def tell(self, line: str) -> None:
+        pass
+
+
+def test_a_game_with_a_person_is_rolled_out_from_their_saved_answers(tmp_path: Path) -> None:
+    from engine.analysis.analyze import load
+    from engine.rulesets.attack_wing.people import seated
+    from engine.seats.session import play_and_save
+
+    path = tmp_path / "person.trek"
+    play_and_save(seated(load_scenario("duel"), 5, 2, ["human", "ai"]), _First(), path)
+    game = load(path)
+    assert game.header["answers"]
+    at = points(game.events)[3][0]
+    rolled = _encoded(continuation(game.header, game.events, at, 1))
+    assert rolled[:at + 1] == game.events[:at + 1]  # the person's answers given back up to the fork
+    assert rolled == _encoded(continuation(game.header, game.events, at, 1))
+
+
+def test_fleet_captains_rollouts_fork_at_each_turn(tmp_path: Path) -> None:
+    from engine.analysis import fleet_captains as fc
+    from engine.rulesets.fleet_captains.play import RECORDING as FC_RECORDING
+    from engine.rulesets.fleet_captains.play import play_game
+
+    path = tmp_path / "fc.trek"
+    play_game(4, path, turn_limit=4)
+    game = load(path)
+    found = fc.points(game.events)
+    assert [game.events[e + 1]["type"] for e, _ in found[:-1]] == ["turn_started"] * (len(found) - 1)
+    at = found[1][0]
+
+    def rolled(seed: int) -> list[Any]:
+        return [FC_RECORDING.codec.encode_event(e) for e in fc.continuation(game.header, game.events, at, seed).events]
+
+    first = rolled(1)
+    assert first[:at + 1] == game.events[:at + 1] and rolled(1) == first
+    assert any(rolled(s) != first for s in (2, 3, 4))
+    last = analyze(path, tmp_path / "fc.json", rollouts=2, progress=False).points[-1]
+    assert game.result is not None
+    winner = game.result["winner"]
+    assert last.win["draw" if winner is None else ["Federation", "Klingon"][winner]] == 1.0

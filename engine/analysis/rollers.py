@@ -16,4 +16,5 @@ def roller_for(ruleset: str) -> Roller:
         from engine.analysis import fleet_captains
 
         return fleet_captains.ROLLER
-    raise TrekError(f"trek analyze does not roll out {ruleset!r} games yet (Attack Wing and Fleet Captains; see docs/analysis.md)")
+    raise TrekError(f"trek analyze does not roll out {ruleset!r} games yet (Attack Wing and Fleet Captains; "
+                    "see docs/analysis.md)")
