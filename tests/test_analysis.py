@@ -183,3 +183,24 @@ def test_fleet_captains_rollouts_fork_at_each_turn(tmp_path: Path) -> None:
     assert game.result is not None
     winner = game.result["winner"]
     assert last.win["draw" if winner is None else ["Federation", "Klingon"][winner]] == 1.0
+
+
+def test_into_the_unknown_rollouts_fork_at_each_order(tmp_path: Path) -> None:
+    from engine.analysis import into_the_unknown as itu
+    from engine.rulesets.into_the_unknown.play import RECORDING as ITU_RECORDING
+    from engine.rulesets.into_the_unknown.play import play_mission
+
+    path = tmp_path / "itu.trek"
+    play_mission(2, path, rounds=1)
+    game = load(path)
+    found = itu.points(game.events)
+    assert {game.events[e + 1]["type"] for e, _ in found[:-1]} == {"round_started", "order_given", "passed"}
+    at = found[3][0]
+
+    def rolled(seed: int) -> list[Any]:
+        played = itu.continuation(game.header, game.events, at, seed)
+        return [ITU_RECORDING.codec.encode_event(e) for e in played.events]
+
+    first = rolled(1)
+    assert first[:at + 1] == game.events[:at + 1] and rolled(1) == first
+    assert any(rolled(s) != first for s in (2, 3, 4))

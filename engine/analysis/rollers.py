@@ -16,5 +16,9 @@ def roller_for(ruleset: str) -> Roller:
         from engine.analysis import fleet_captains
 
         return fleet_captains.ROLLER
-    raise TrekError(f"trek analyze does not roll out {ruleset!r} games yet (Attack Wing and Fleet Captains; "
-                    "see docs/analysis.md)")
+    if ruleset == "into_the_unknown":
+        from engine.analysis import into_the_unknown
+
+        return into_the_unknown.ROLLER
+    raise TrekError(f"trek analyze does not roll out {ruleset!r} games yet (Attack Wing, Fleet Captains and "
+                    "Into the Unknown; see docs/analysis.md)")
