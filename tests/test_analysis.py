@@ -204,3 +204,41 @@ def test_into_the_unknown_rollouts_fork_at_each_order(tmp_path: Path) -> None:
     first = rolled(1)
     assert first[:at + 1] == game.events[:at + 1] and rolled(1) == first
     assert any(rolled(s) != first for s in (2, 3, 4))
+
+
+class _Blunderer:
+    """A person who backs the first ship off its own table edge (the duel's ships start at its edges,
+    facing in): every other answer is the first option."""
+
+    def __init__(self) -> None:
+        self.dials: list[str] = []
+
+    def ask(self, decision: Any) -> int:
+        texts = [c.text for c in decision.options]
+        if decision.kind == "dial" or any(" dial " in t for t in texts):
+            self.dials.append(texts[0])
+            if len(self.dials) == 1:
+                return next(i for i, t in enumerate(texts) if "full-astern" in t and " 2 " in t)
+        return 0
+
+    def tell(self, line: str) -> None:
+        pass
+
+
+def test_grading_calls_a_planted_blunder_a_mistake_and_not_the_ais_own_dials(tmp_path: Path) -> None:
+    from engine.rulesets.attack_wing.people import seated
+    from engine.seats.session import play_and_save
+
+    path = tmp_path / "blunder.trek"
+    play_and_save(seated(load_scenario("duel"), 3, 2, ["human", "ai"]), _Blunderer(), path)
+    game = load(path)
+    fled = [e for e in game.events if e["type"] == "ship_destroyed" and e.get("fled")]
+    assert fled and fled[0]["ship"] == "A1"  # the blunder: the Federation's ship left the table
+    analysis = analyze(path, tmp_path / "b.json", rollouts=4, progress=False, alternatives=2)
+    first = analysis.decisions[0]
+    assert (first.ship, first.chosen, first.mistake) == ("A1", "2 full-astern", True)
+    assert first.loss > 0 and first.interval[0] > 0 and first.best != first.chosen
+    klingon = [d for d in analysis.decisions if d.seat == "Klingon"]
+    assert klingon and not any(d.mistake for d in klingon)  # the AI's own dials: no interval says so
+    only = analyze(path, tmp_path / "k.json", rollouts=2, progress=False, alternatives=1, seat="Klingon")
+    assert only.decisions and {d.seat for d in only.decisions} == {"Klingon"}

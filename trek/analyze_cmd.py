@@ -27,7 +27,10 @@ def register(sub: Any) -> None:
     p.add_argument("--workers", type=int, metavar="N", default=1,
                    help="points at once on Ray workers (default 1: in this process); the file is the same")
     p.add_argument("--address", metavar="ray://HOST:PORT", help="a Ray cluster to run on (default: a local Ray)")
-    p.add_argument("--seat", metavar="SIDE", help="the turning points of this side only (its name)")
+    p.add_argument("--alternatives", type=int, default=0, metavar="K",
+                   help="Attack Wing: grade every dial set against the AI's K next best on the dial, each played on "
+                        "by the same rollouts (default 0: no decisions graded; at most 8)")
+    p.add_argument("--seat", metavar="SIDE", help="the turning points and graded dials of this side only (its name)")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="a progress bar on standard error (default: only on a terminal)")
     p.add_argument("--json", action="store_true", help="print the analysis file's summary as JSON")
@@ -40,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
 
     out = args.output or args.replay.with_name(args.replay.name.removesuffix(".trek") + ".analysis.json")
     analysis = analyze(args.replay, out, args.rollouts, args.seed, check_workers(args.workers), args.address,
-                       args.progress, args.seat)
+                       args.progress, args.seat, args.alternatives)
     if args.json:
         print_json({"analysis": str(out), "points": len(analysis.points),
                     "turning_points": [t.model_dump(mode="json") for t in analysis.turning_points]})
@@ -51,4 +54,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"  {label} (event {p.event}): " + ", ".join(f"{k} {v:.0%}" for k, v in p.win.items()))
     for t in analysis.turning_points:
         print(f"  turning point, event {t.event} (round {t.round}): {t.side} {t.before:.0%} -> {t.after:.0%}: {t.why}")
+    for d in analysis.decisions:
+        if d.mistake:
+            print(f"  mistake, event {d.event} (round {d.round}): {d.ship} dialled {d.chosen}; {d.best} gave "
+                  f"{d.loss:.0%} more ({d.interval[0]:.0%} to {d.interval[1]:.0%})")
     return 0

@@ -7,7 +7,7 @@ and after the last event, where every rollout gives the recorded result.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -62,9 +62,11 @@ def rollout(header: Mapping[str, Any], recorded: Sequence[Mapping[str, Any]], at
     return None if result is None else result.winner
 
 
-def continuation(header: Mapping[str, Any], recorded: Sequence[Mapping[str, Any]], at: int, seed: int) -> Game:
+def continuation(header: Mapping[str, Any], recorded: Sequence[Mapping[str, Any]], at: int, seed: int,
+                 wrap: Callable[[Any, Player], Any] | None = None) -> Game:
     """One continuation of the game from the state after event ``at`` (``recorded``: the file's events
-    up to it at least), the AI in both seats and the generator seeded with ``seed`` from there."""
+    up to it at least), the AI in both seats and the generator seeded with ``seed`` from there.
+    ``wrap`` (seat, its AI) gives the seat that plays instead (a decision graded: one dial forced)."""
     from engine.rulesets.attack_wing.human import HumanSeat
     from engine.rulesets.attack_wing.people import DICE_KEY, seated_from_header
     from engine.rulesets.attack_wing.play import RECORDING, players_for, setup_from_scenario
@@ -85,6 +87,8 @@ def continuation(header: Mapping[str, Any], recorded: Sequence[Mapping[str, Any]
     seats = players_for(kinds, scenario, plain["seed"], lambda side: HumanSeat(f"side {side}", journal, NoOneThere()))
     ais = players_for(["ai", "ai"], scenario, plain["seed"])
     handed: list[Any] = [Handover(s, a, lambda: forked[0].folded > at) for s, a in zip(seats, ais, strict=True)]
+    if wrap is not None:
+        handed = [wrap(h, a) for h, a in zip(handed, ais, strict=True)]
     game = _Forked(setup, plain["seed"], handed, at, seed, checked(recorded, RECORDING.codec.encode_event))
     forked.append(game)
     game.play()

@@ -75,6 +75,30 @@ class Luck(_Model):
     mean_percentile: Probability | None
 
 
+class Alternative(_Model):
+    """A maneuver tried for a decision: the deciding side's win probability with it and its interval."""
+
+    maneuver: Name
+    win: Probability
+    interval: Bounds
+
+
+class Decision(_Model):
+    """A dial graded: ``loss`` is the best tried maneuver's win probability less the chosen one's (for
+    ``seat``), ``interval`` its 95% bounds; ``mistake`` only when the whole interval is above zero."""
+
+    event: Count
+    round: Count
+    seat: Name
+    ship: Name
+    chosen: Name
+    best: Name
+    loss: Annotated[float, Field(ge=-1, le=1, allow_inf_nan=False)]
+    interval: tuple[Annotated[float, Field(ge=-1, le=1)], Annotated[float, Field(ge=-1, le=1)]]
+    mistake: bool
+    alternatives: Annotated[list[Alternative], Field(max_length=40)]
+
+
 class Replay(_Model):
     """The game analysed: its file's SHA-256, ruleset, number of events and recorded result."""
 
@@ -95,7 +119,8 @@ class Analysis(_Model):
     points: Annotated[list[Point], Field(max_length=1_000_000)]
     turning_points: Annotated[list[TurningPoint], Field(max_length=1000)] = []
     luck: dict[Literal["sides", "ships"], Annotated[list[Luck], Field(max_length=1000)]] = {}
-    decisions: Annotated[list[dict[str, Any]], Field(max_length=0)] = []  # graded decisions: not made yet
+    alternatives: Annotated[int, Field(ge=0, le=8)] = 0  # dials tried beside each chosen one (0: none graded)
+    decisions: Annotated[list[Decision], Field(max_length=100_000)] = []
 
 
 def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
