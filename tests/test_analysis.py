@@ -242,3 +242,16 @@ def test_grading_calls_a_planted_blunder_a_mistake_and_not_the_ais_own_dials(tmp
     assert klingon and not any(d.mistake for d in klingon)  # the AI's own dials: no interval says so
     only = analyze(path, tmp_path / "k.json", rollouts=2, progress=False, alternatives=1, seat="Klingon")
     assert only.decisions and {d.seat for d in only.decisions} == {"Klingon"}
+
+
+def test_trek_analyze_writes_the_file_and_refuses_a_bad_one(duel: Path, tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.cli_helpers import run
+
+    out = tmp_path / "duel.analysis.json"
+    code, printed, _ = run(capsys, "analyze", str(duel), "-o", str(out), "--rollouts", "2", "--no-progress")
+    assert code == 0 and "2 rollouts each" in printed and str(out) in printed
+    assert sidecar.read(out).rollouts == 2
+    out.write_text('{"format": "trek-analysis", "version": 1, "points": 3}')
+    code, _, err = run(capsys, "analyze", str(duel), "-o", str(out), "--rollouts", "2", "--no-progress")
+    assert code != 0 and "Traceback" not in err and str(out) in err and "engine_version" in err
