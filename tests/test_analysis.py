@@ -255,3 +255,17 @@ def test_trek_analyze_writes_the_file_and_refuses_a_bad_one(duel: Path, tmp_path
     out.write_text('{"format": "trek-analysis", "version": 1, "points": 3}')
     code, _, err = run(capsys, "analyze", str(duel), "-o", str(out), "--rollouts", "2", "--no-progress")
     assert code != 0 and "Traceback" not in err and str(out) in err and "engine_version" in err
+
+
+def test_a_hopeless_position_shows_early(skirmish3_file: Path) -> None:
+    # the skirmish with seed 3: the Federation destroys the whole Dominion fleet in round 6, losing no
+    # ship; from the start of round 2 the Dominion wins none of 8 rollouts (its win probability's
+    # upper bound already under a third)
+    from engine.analysis.analyze import roll_point
+
+    game = load(skirmish3_file)
+    assert game.result is not None and game.result["winner"] == 0 and game.result["rounds"] == 6
+    round2 = [i - 1 for i, e in enumerate(game.events) if e["type"] == "round_started"][1]
+    _, winners = roll_point("attack_wing", game.header, game.events[:round2 + 1], round2, 0, 8)
+    point = sidecar.point(round2, 2, winners, ["Federation", "Dominion"])
+    assert point.win["Dominion"] == 0.0 and point.interval["Dominion"][1] < 1 / 3
