@@ -269,3 +269,18 @@ def test_a_hopeless_position_shows_early(skirmish3_file: Path) -> None:
     _, winners = roll_point("attack_wing", game.header, game.events[:round2 + 1], round2, 0, 8)
     point = sidecar.point(round2, 2, winners, ["Federation", "Dominion"])
     assert point.win["Dominion"] == 0.0 and point.interval["Dominion"][1] < 1 / 3
+
+
+def test_fleet_captains_turning_point_names_the_vp_scored() -> None:
+    from engine.analysis import fleet_captains as fc
+
+    header = {"factions": ["Federation", "Klingon"]}
+    events: list[dict[str, Any]] = [{"type": "turn_started", "turn": 1, "side": 0},
+                                    {"type": "scored_vp", "turn": 1, "side": 1, "amount": 1, "why": "a mission"},
+                                    {"type": "scored_vp", "turn": 1, "side": 0, "amount": 3, "why": "destroyed a ship"},
+                                    {"type": "turn_ended", "turn": 1, "side": 0}]
+    at, words = fc.why(header, events, 0, 3)
+    assert at == 2 and words.startswith("Federation +3 VP (destroyed a ship); Klingon +1 VP")
+    sides = ["Federation", "Klingon"]
+    pts = [sidecar.point(0, 1, [0] * 5 + [1] * 5, sides), sidecar.point(3, 1, [0] * 9 + [1], sides)]
+    assert [t.side for t in turning_points(header, events, pts, sides, "Klingon", fc.why)] == ["Klingon"]

@@ -68,7 +68,7 @@ def why(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]], lo: int,
         for i, e in moves[-1:]:
             said.append((i, f"{name(e.get('ship'))}'s {e.get('speed')} {e.get('kind')} ({e.get('colour')})"))
     if not said:
-        return hi, "the rollouts' dice alone (no attack, loss or maneuver between the two points)"
+        return hi, "no attack, loss, bump or maneuver between the two points"
     return said[0][0], "; ".join(text for _, text in said)
 
 

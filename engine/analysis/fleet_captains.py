@@ -80,4 +80,20 @@ def rollout(header: Mapping[str, Any], recorded: Sequence[Mapping[str, Any]], at
     return state.winner if state.phase == "over" else None
 
 
-ROLLER = Roller(points, rollout, sides)
+def why(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]], lo: int, hi: int) -> tuple[int, str]:
+    """The VP scored between two points (its largest gain first), and the damage dealt, in words."""
+    names = sides(header)
+    span = [(i, events[i]) for i in range(lo + 1, hi + 1)]
+    scored = sorted(((i, e) for i, e in span if e.get("type") == "scored_vp" and int(e.get("amount") or 0)),
+                    key=lambda s: (-abs(int(s[1]["amount"])), s[0]))
+    said = [(i, f"{names[e['side']] if e.get('side') in (0, 1) else 'a side'} {int(e['amount']):+d} VP"
+                + (f" ({e['why']})" if e.get("why") else "")) for i, e in scored[:3]]
+    damage = sum(int(e.get("amount") or 0) for _, e in span if e.get("type") == "damaged")
+    if damage:
+        said.append((next(i for i, e in span if e.get("type") == "damaged"), f"{damage} damage dealt"))
+    if not said:
+        return hi, "no VP scored and no damage dealt between the two points: the moves and cards alone"
+    return said[0][0], "; ".join(text for _, text in said)
+
+
+ROLLER = Roller(points, rollout, sides, why)
