@@ -1,0 +1,158 @@
+"""`trek teach drill NAME` and `trek teach drills`: teach by doing (issue 35).
+
+The learner picks a maneuver from the ship's dial (numbered, written as the seat writes it: the
+notation's ``A1 dial 2 bank-left``), the movement rules fly it, and the learner is told what
+happened and which rule decided it, beside the ideal answers (every dial maneuver that meets the
+goal). Several tries, hints (the drill's own, then the dial fan-out), a score, and progress kept in
+a small JSON file. It reads any text stream, so piped input drives it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TextIO
+
+from engine.drill import (
+    Drill,
+    Outcome,
+    Progress,
+    bundled_drills,
+    default_progress_path,
+    fan_out,
+    goal_text,
+    ideal_answers,
+    judge,
+    load_drill,
+    read_progress,
+    score,
+    write_progress,
+)
+from engine.rulesets.attack_wing.notation.terms import format_maneuver, format_pose
+from engine.seats.decision import Choice, Decision, SeatClosed
+from engine.teach import maneuver_label
+from trek.output import print_json
+from trek.render_cmd import RenderOptionError
+from trek.seats.terminal import TerminalSeat, shown
+
+HINT = "hint"
+
+
+def run_drills(args: argparse.Namespace) -> int:
+    drills = bundled_drills()
+    progress = read_progress(args.progress or default_progress_path())
+    if args.json:
+        print_json({"drills": [{"name": d.name, "game": d.doc.game, "skill": d.doc.skill,
+                                "difficulty": d.doc.difficulty, "title": d.doc.title,
+                                "stars": progress.drills[d.name].best if d.name in progress.drills else None}
+                               for d in drills]})
+        return 0
+    heading = None
+    for d in drills:
+        if (d.game_title, d.doc.skill) != heading:
+            heading = (d.game_title, d.doc.skill)
+            print(f"{d.game_title}: {d.doc.skill}")
+        done = progress.drills.get(d.name)
+        stars = f"  [{'*' * done.best}{'.' * (3 - done.best)}]" if done else ""
+        print(f"  {d.name:<18} difficulty {d.doc.difficulty}  {d.doc.title}{stars}")
+    return 0
+
+
+def run_drill(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    if args.answer_png is not None:
+        _check_png(args.answer_png)
+    drill = load_drill(args.name)
+    path = args.progress or default_progress_path()
+    progress = read_progress(path)
+    out = stdout if stdout is not None else sys.stdout
+    last = fly_drill(drill, TerminalSeat(stdin, out), out, progress)
+    write_progress(path, progress)
+    print(f"progress saved in {path}", file=out)
+    if args.answer_png is not None:
+        from studio.snapshot import save_png
+        from studio.teach_drills import draw_answer
+
+        save_png(draw_answer(drill, last, ideal_answers(drill)), args.answer_png)
+        print(f"wrote {args.answer_png}", file=out)
+    return 0
+
+
+def _check_png(out: Path) -> None:
+    if out.suffix.lower() != ".png":
+        raise RenderOptionError(f"{out.name}: --answer-png must name a .png")
+    if not out.parent.exists():
+        raise RenderOptionError(f"{out.parent}: no such folder")
+
+
+def fly_drill(drill: Drill, seat: TerminalSeat, out: TextIO, progress: Progress) -> Outcome | None:
+    """The drill's tries at ``seat``; the progress recorded; the last outcome (None if none was flown)."""
+    me = drill.learner
+
+    def say(line: str = "") -> None:
+        print(shown(line), file=out)
+
+    say(f"Drill {drill.name} ({drill.game_title}, {drill.doc.skill}, difficulty {drill.doc.difficulty}): "
+        f"{drill.doc.title}")
+    say(f"  {drill.doc.brief}")
+    for s in drill.scene.ships:
+        who = "you fly" if s.id == me.id else "on the table"
+        say(f"  {who}: {s.id} ({s.ship_class}, {s.base} base) at {format_pose(s.pose)}")
+    for name, _ in drill.scene.obstacles:
+        say(f"  obstacle: {name}")
+    for line in goal_text(drill):
+        say(f"  goal: {line}")
+    ideal = ideal_answers(drill)
+    hints = [*drill.doc.hints, "the dial fan-out, where each maneuver ends:\n    " + "\n    ".join(fan_out(drill))]
+    options = tuple(Choice(f"{me.id} dial {format_maneuver(m.kind, m.speed)} ({colour})", f"a {colour} maneuver")
+                    for m, colour in drill.dial) + (Choice(HINT, "a hint (costs a star)"),)
+    tries = taken = 0
+    last: Outcome | None = None
+    solved = False
+    try:
+        while tries < drill.doc.tries and not solved:
+            pick = seat.ask(Decision(drill.doc.game, me.id, "dial", f"set the dial (try {tries + 1} of "
+                                     f"{drill.doc.tries})", options))
+            if pick == len(drill.dial):
+                if taken < len(hints):
+                    say(f"  hint {taken + 1}: {hints[taken]}")
+                    taken += 1
+                else:
+                    say("  no more hints")
+                continue
+            tries += 1
+            last = judge(drill, *drill.dial[pick])
+            solved = last.ok
+            _tell(say, last)
+            if not solved and tries < drill.doc.tries:
+                say(f"  not yet: {len(ideal)} maneuver{'s' if len(ideal) != 1 else ''} on this dial meet"
+                    f"{'s' if len(ideal) == 1 else ''} the goal; try again, or type hint")
+    except SeatClosed:
+        say("  (the drill is left)")
+    if tries:
+        stars = score(tries, taken, solved)
+        say(("solved" if solved else "not solved") + f" in {tries} tr{'y' if tries == 1 else 'ies'}"
+            f" with {taken} hint{'' if taken == 1 else 's'}: {stars} of 3 stars")
+        assert last is not None
+        mine = any(i.maneuver == last.maneuver for i in ideal)
+        say(f"your answer: {_said(last)}; the ideal answers: " + (", ".join(_said(o) for o in ideal) or "none")
+            + ("" if mine else " (yours is not among them)"))
+        progress.record(drill.name, tries, taken, solved)
+    return last
+
+
+def _said(o: Outcome) -> str:
+    return f"{maneuver_label(o.maneuver)} ({o.colour})"
+
+
+def _tell(say: Callable[[str], None], o: Outcome) -> None:
+    """What the rules made of the maneuver: where the base ends and each part of the goal, with its rule."""
+    r = o.result
+    flown = maneuver_label(r.maneuver)
+    changed = f" (your {maneuver_label(r.changed_from)} became a {flown})" if r.changed_from else ""
+    back = ", moved back along the template" if r.backed_off else ""
+    say(f"  you flew {_said(o)}{changed}: the base ends at {format_pose(r.end)}{back}")
+    for c in o.checks:
+        say(f"   {'yes' if c.ok else 'NO '}  {c.text}")
+    say(f"  {'right' if o.ok else 'wrong'}")
