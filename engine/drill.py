@@ -17,14 +17,25 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from engine.bundled import replays_dir
 from engine.catalog import load_catalog
-from engine.drill_file import MAX_DRILL_BYTES, Block, Clear, DrillFile, Goal, InArc, NoBump, OutOfArc, Reach, parse_drill_file
+from engine.drill_file import (
+    MAX_DRILL_BYTES,
+    SKILLS,
+    Block,
+    Clear,
+    DrillFile,
+    Goal,
+    InArc,
+    NoBump,
+    OutOfArc,
+    Reach,
+    parse_drill_file,
+)
 from engine.errors import TrekError
 from engine.geometry.pose import Pose, normalize_heading
 from engine.io.documents import read_document
-from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing.maneuvers import Maneuver
 from engine.rulesets.attack_wing.measure import Placed, arc_check
-from engine.rulesets.attack_wing.movement import MoveResult, ShipBase, resolve_move
+from engine.rulesets.attack_wing.movement import MoveResult, ShipBase, Table, resolve_move
 from engine.teach import Lesson, LessonShip, TeachError, lesson_table, maneuver_label
 
 DRILLS_DIR: Final = replays_dir("drills")
@@ -84,7 +95,7 @@ def parse_drill(name: str, data: object) -> Drill:
                                     cls.front_arc, cls.rear_arc, cls.has_360_arc))
         learner_class = cat.ship_class(next(s.ship_class for s in doc.ships if s.id == doc.ship))
         dial = tuple((Maneuver(m.kind, m.speed), m.colour) for m in learner_class.maneuvers)
-        for i, g in enumerate(doc.goal):
+        for g in doc.goal:
             if isinstance(g, Block):
                 Maneuver(*g.maneuver)
     except TrekError as exc:
@@ -114,7 +125,7 @@ def load_drill(name: str, folder: Path = DRILLS_DIR) -> Drill:
 def bundled_drills(folder: Path = DRILLS_DIR) -> list[Drill]:
     """Every bundled drill, easiest first within each game and skill."""
     drills = [load_drill(n, folder) for n in drill_names(folder)]
-    return sorted(drills, key=lambda d: (d.doc.game, d.doc.skill, d.doc.difficulty, d.name))
+    return sorted(drills, key=lambda d: (d.doc.game, SKILLS.index(d.doc.skill), d.doc.difficulty, d.name))
 
 
 # --- flying and judging -----------------------------------------------------------------------------
@@ -164,13 +175,11 @@ def _check(drill: Drill, goal: Goal, r: MoveResult) -> Check:
                                 f"not Range {want} ({RULE_ARC}: Range 1 ends at 4 in, 2 at 8 in, 3 at 12 in)")
         return Check(True, f"{goal.target} is in your {goal.arc} arc at Range {seen.band} ({seen.distance:.0f} mm)")
     if isinstance(goal, OutOfArc):
-        them = _placed(drill, goal.of)
-        other = drill.scene.ship(goal.of)
-        their_arc = _arc(other, "front")
-        seen = arc_check(them, me, their_arc) if their_arc else None
-        if seen is not None and seen.in_arc and seen.band is not None and seen.band <= 3:
-            return Check(False, f"you end in {goal.of}'s front arc at Range {seen.band} ({seen.distance:.0f} mm): "
-                                f"it can attack you ({RULE_ARC})")
+        their_arc = _arc(drill.scene.ship(goal.of), "front")
+        threat = arc_check(_placed(drill, goal.of), me, their_arc) if their_arc else None
+        if threat is not None and threat.in_arc and threat.band is not None and threat.band <= 3:
+            return Check(False, f"you end in {goal.of}'s front arc at Range {threat.band} "
+                                f"({threat.distance:.0f} mm): it can attack you ({RULE_ARC})")
         return Check(True, f"you end outside {goal.of}'s front arc at Range 1-3")
     if isinstance(goal, Reach):
         d = math.hypot(r.end.x - goal.x, r.end.y - goal.y)
@@ -191,11 +200,11 @@ def _check(drill: Drill, goal: Goal, r: MoveResult) -> Check:
                                 f"({RULE_OVERLAP})")
         return Check(True, "the base overlaps no ship")
     assert isinstance(goal, Block)
-    them = drill.scene.ship(goal.target)
+    blocked = drill.scene.ship(goal.target)
     theirs = Maneuver(*goal.maneuver)
     table = lesson_table(drill.scene, without=goal.target)
     moved = [s if s.id != drill.learner.id else ShipBase(s.id, me) for s in table.ships]
-    after = resolve_move(them.pose, theirs, them.base, type(table)(moved, table.obstacles, table.planets, table.area))
+    after = resolve_move(blocked.pose, theirs, blocked.base, Table(moved, table.obstacles, table.planets, table.area))
     said = maneuver_label(theirs)
     if drill.learner.id in after.bumped:
         return Check(True, f"{goal.target}'s {said} would overlap your base: it stops touching you, with no action "
@@ -231,7 +240,7 @@ def goal_text(drill: Drill) -> list[str]:
             lines.append("overlap no ship")
         else:
             lines.append(f"block {g.target}: its {maneuver_label(Maneuver(*g.maneuver))} must overlap your base")
-    return lines + ["stay on the table"]
+    return [*lines, "stay on the table"]
 
 
 def fan_out(drill: Drill) -> list[str]:

@@ -15,6 +15,11 @@ MAX_DRILL_BYTES: Final = 256 * 1024  # a drill is a few hundred bytes; a bigger 
 MAX_HINTS: Final = 8
 MAX_GOALS: Final = 6
 MAX_TRIES: Final = 10
+# the skills in the order a learner meets them (``trek teach drills`` lists them so)
+SKILLS: Final = ("speed and range", "banks and turns", "come abouts and red maneuvers", "obstacles", "bumps",
+                 "large bases", "blocking")
+Skill = Literal["speed and range", "banks and turns", "come abouts and red maneuvers", "obstacles", "bumps",
+                "large bases", "blocking"]
 Words = Annotated[str, Field(min_length=1, max_length=400)]
 Band = Annotated[int, Field(ge=1, le=3)]
 
@@ -69,8 +74,7 @@ Goal = Annotated[InArc | OutOfArc | Reach | Clear | NoBump | Block, Field(discri
 class DrillFile(_M):
     title: Annotated[str, Field(min_length=1, max_length=200)]
     game: Literal["attack_wing"] = "attack_wing"
-    skill: Literal["speed and range", "banks and turns", "come abouts and red maneuvers", "obstacles", "bumps",
-                   "large bases", "blocking"]
+    skill: Skill
     difficulty: Annotated[int, Field(ge=1, le=5)]
     brief: Words
     ship: Text  # the id of the learner's ship among ``ships``

@@ -105,8 +105,8 @@ def fly_drill(drill: Drill, seat: TerminalSeat, out: TextIO, progress: Progress)
         say(f"  goal: {line}")
     ideal = ideal_answers(drill)
     hints = [*drill.doc.hints, "the dial fan-out, where each maneuver ends:\n    " + "\n    ".join(fan_out(drill))]
-    options = tuple(Choice(f"{me.id} dial {format_maneuver(m.kind, m.speed)} ({colour})", f"a {colour} maneuver")
-                    for m, colour in drill.dial) + (Choice(HINT, "a hint (costs a star)"),)
+    options = (*(Choice(f"{me.id} dial {format_maneuver(m.kind, m.speed)} ({colour})", f"a {colour} maneuver")
+                 for m, colour in drill.dial), Choice(HINT, "a hint (costs a star)"))
     tries = taken = 0
     last: Outcome | None = None
     solved = False
