@@ -30,16 +30,20 @@ from engine.drill_file import (
     Reach,
     parse_drill_file,
 )
+from engine.drill_itu import SKILLS as ITU_SKILLS
+from engine.drill_itu import ItuDrill, parse_itu_file
 from engine.errors import TrekError
 from engine.geometry.pose import Pose, normalize_heading
 from engine.io.documents import read_document
 from engine.rulesets.attack_wing.maneuvers import Maneuver
 from engine.rulesets.attack_wing.measure import Placed, arc_check
 from engine.rulesets.attack_wing.movement import MoveResult, ShipBase, Table, resolve_move
+from engine.rulesets.attack_wing.notation.terms import format_maneuver, format_pose
 from engine.teach import Lesson, LessonShip, TeachError, lesson_table, maneuver_label
 
 DRILLS_DIR: Final = replays_dir("drills")
 GAME_TITLES: Final = {"attack_wing": "Attack Wing"}
+ORDER: Final = (*SKILLS, *ITU_SKILLS)  # the skills in the order a learner meets them
 # the rulebook sections that decide each goal (named in what the learner is told)
 RULE_ARC: Final = 'rulebook "Measuring Range" and "Firing Arcs"'
 RULE_OVERLAP: Final = 'rulebook "Overlapping Other Ships"'
@@ -62,6 +66,29 @@ class Drill:
     def game_title(self) -> str:
         return GAME_TITLES[self.doc.game]
 
+    # what the terminal asks of any game's drill (Into the Unknown's: engine/drill_itu.py)
+    def situation(self) -> list[str]:
+        lines = []
+        for s in self.scene.ships:
+            who = "you fly" if s.id == self.doc.ship else "on the table"
+            lines.append(f"{who}: {s.id} ({s.ship_class}, {s.base} base) at {format_pose(s.pose)}")
+        lines += [f"obstacle: {name}" for name, _ in self.scene.obstacles]
+        return lines + [f"goal: {line}" for line in goal_text(self)]
+
+    def choices(self) -> list[tuple[str, str]]:
+        """The dial as the seat writes it (the notation's ``A1 dial 2 bank-left``) and its colour."""
+        return [(f"{self.doc.ship} dial {format_maneuver(m.kind, m.speed)} ({colour})", f"a {colour} maneuver")
+                for m, colour in self.dial]
+
+    def judge(self, index: int) -> Outcome:
+        return judge(self, *self.dial[index])
+
+    def ideal(self) -> list[Outcome]:
+        return ideal_answers(self)
+
+    def fan_out(self) -> list[str]:
+        return fan_out(self)
+
 
 @dataclass(frozen=True)
 class Check:
@@ -82,8 +109,21 @@ class Outcome:
     def ok(self) -> bool:
         return all(c.ok for c in self.checks)
 
+    @property
+    def said(self) -> str:
+        return f"{maneuver_label(self.maneuver)} ({self.colour})"
 
-def parse_drill(name: str, data: object) -> Drill:
+    @property
+    def flown(self) -> str:
+        r = self.result
+        changed = (f" (it became a {maneuver_label(r.maneuver)}: {RULE_OVERLAP})" if r.changed_from else "")
+        back = ", moved back along the template" if r.backed_off else ""
+        return f"the base ends at {format_pose(r.end)}{back}{changed}"
+
+
+def parse_drill(name: str, data: object) -> Drill | ItuDrill:
+    if isinstance(data, dict) and data.get("game") == "into_the_unknown":
+        return ItuDrill(name, parse_itu_file(name, data, TeachError))
     doc = parse_drill_file(name, data, TeachError)
     cat = load_catalog()
     try:
@@ -115,17 +155,18 @@ def drill_names(folder: Path = DRILLS_DIR) -> list[str]:
     return sorted(p.stem for p in folder.glob("*.json"))
 
 
-def load_drill(name: str, folder: Path = DRILLS_DIR) -> Drill:
+def load_drill(name: str, folder: Path = DRILLS_DIR) -> Drill | ItuDrill:
     path = Path(name) if name.endswith(".json") else folder / f"{name}.json"
     if not name.endswith(".json") and not path.is_file():
         raise TeachError(f"no drill {name!r}; drills: {', '.join(drill_names(folder))} (trek teach drills)")
     return parse_drill(path.stem, read_document(path, TeachError, kind="drill", max_bytes=MAX_DRILL_BYTES))
 
 
-def bundled_drills(folder: Path = DRILLS_DIR) -> list[Drill]:
+def bundled_drills(folder: Path = DRILLS_DIR) -> list[Drill | ItuDrill]:
     """Every bundled drill, easiest first within each game and skill."""
     drills = [load_drill(n, folder) for n in drill_names(folder)]
-    return sorted(drills, key=lambda d: (d.doc.game, SKILLS.index(d.doc.skill), d.doc.difficulty, d.name))
+    return sorted(drills, key=lambda d: (d.doc.game != "attack_wing", ORDER.index(d.doc.skill), d.doc.difficulty,
+                                         d.name))
 
 
 # --- flying and judging -----------------------------------------------------------------------------

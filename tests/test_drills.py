@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 
 from engine.drill import (
+    DRILLS_DIR,
+    Drill,
     Progress,
     bundled_drills,
     default_progress_path,
@@ -25,6 +27,7 @@ from engine.drill import (
     score,
     write_progress,
 )
+from engine.drill_itu import ItuDrill
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing.maneuvers import Maneuver
 from engine.teach import TeachError
@@ -48,6 +51,11 @@ def _answers(drill: Any) -> list[tuple[str, int]]:
     return [(o.maneuver.kind, o.maneuver.speed) for o in ideal_answers(drill)]
 
 
+def _aw(drill: object) -> Drill:
+    assert isinstance(drill, Drill)
+    return drill
+
+
 # --- the geometry ---------------------------------------------------------------------------------
 
 def test_a_straight_ends_its_template_and_a_base_further_and_range_1_is_four_inches() -> None:
@@ -55,7 +63,7 @@ def test_a_straight_ends_its_template_and_a_base_further_and_range_1_is_four_inc
     # 2 is 2 x 40 mm. From y 200 the 5 straight ends at 200 + 5 x 40 + 40 = 440; the Vor'cha's base
     # (centre 560, side 40) is then 560 - 20 - (440 + 20) = 80 mm away: Range 1 (up to 101.6 mm).
     # The 4 straight ends 40 mm short: 120 mm, Range 2. Only the 5 straight reaches Range 1.
-    drill = parse_drill("t", _drill())
+    drill = _aw(parse_drill("t", _drill()))
     two = judge(drill, Maneuver("straight", 2), "green").result.end
     assert (two.x, two.y, two.heading) == pytest.approx((300, 200 + 2 * P.STRAIGHT_MM_PER_SPEED + 40, 0))
     assert _answers(drill) == [("straight", 5)]
@@ -65,7 +73,7 @@ def test_a_straight_ends_its_template_and_a_base_further_and_range_1_is_four_inc
 
 def test_range_2_band_and_the_front_arc_decide_the_answers() -> None:
     # Range 1-2 is up to 203.2 mm: the 3 straight ends at 360, 160 mm short of the Vor'cha's base
-    drill = parse_drill("t", _drill(goal=[{"kind": "in_arc", "target": "B", "bands": [2]}]))
+    drill = _aw(parse_drill("t", _drill(goal=[{"kind": "in_arc", "target": "B", "bands": [2]}])))
     got = _answers(drill)
     assert ("straight", 3) in got and ("straight", 4) in got and ("straight", 5) not in got
     # a 3 turn right ends facing east: the Vor'cha, due north, is outside a 90 degree front arc
@@ -74,7 +82,7 @@ def test_range_2_band_and_the_front_arc_decide_the_answers() -> None:
 
 
 def test_an_overlap_is_named_with_its_rule_and_a_come_about_into_a_ship_becomes_a_straight() -> None:
-    drill = load_drill("aw-bump-about")
+    drill = _aw(load_drill("aw-bump-about"))
     out = judge(drill, Maneuver("about", 2), "red")
     assert out.result.changed_from == Maneuver("about", 2) and out.result.maneuver == Maneuver("straight", 2)
     assert not out.ok and any("Overlapping Other Ships" in c.text and not c.ok for c in out.checks)
@@ -82,14 +90,14 @@ def test_an_overlap_is_named_with_its_rule_and_a_come_about_into_a_ship_becomes_
 
 
 def test_the_obstacle_rule_is_named_when_the_template_crosses_it() -> None:
-    drill = load_drill("aw-asteroid")
+    drill = _aw(load_drill("aw-asteroid"))
     out = judge(drill, Maneuver("straight", 4), "white")
     assert not out.ok and any("Obstacles" in c.text and not c.ok for c in out.checks)
     assert _answers(drill) == [("right-bank", 3), ("right-bank", 2)]
 
 
 def test_a_block_is_the_other_ships_maneuver_overlapping_the_learners_end() -> None:
-    drill = load_drill("aw-block")
+    drill = _aw(load_drill("aw-block"))
     for o in ideal_answers(drill):
         # the Vor'cha (x 420, from y 200) flies a 3 straight north: its end base spans y 340..380
         assert abs(o.result.end.x - 420) < 40 + 20 * math.sqrt(2)
@@ -102,8 +110,8 @@ def test_every_bundled_drill_validates_and_has_an_ideal_answer() -> None:
     assert {d.doc.skill for d in drills} >= {"speed and range", "banks and turns", "come abouts and red maneuvers",
                                              "obstacles", "bumps", "large bases"}
     for d in drills:
-        assert ideal_answers(d), d.name
-        assert len(ideal_answers(d)) < len(d.dial), d.name  # a goal any maneuver meets teaches nothing
+        assert d.ideal(), d.name
+        assert len(d.ideal()) < len(d.choices()), d.name  # a goal any maneuver meets teaches nothing
 
 
 @pytest.mark.parametrize(("over", "where"), [
@@ -160,9 +168,9 @@ def test_piped_session_wrong_answers_name_the_rule_and_end_with_the_ideal_answer
 
 
 def test_the_dial_fan_out_is_the_last_hint() -> None:
-    drill = load_drill("aw-range-1")
+    drill = _aw(load_drill("aw-range-1"))
     text, _ = _session("aw-range-1", "hint\n" * (len(drill.doc.hints) + 2) + "1\n")
-    assert "the dial fan-out" in text and "5 straight (white): ends 240 mm ahead, 0 mm right" in text
+    assert "the fan-out, where each choice ends" in text and "5 straight (white): ends 240 mm ahead, 0 mm right" in text
     assert "no more hints" in text
 
 
@@ -200,3 +208,50 @@ def test_the_progress_file_lives_in_the_state_folder(monkeypatch: pytest.MonkeyP
 def test_stars() -> None:
     assert [score(1, 0, True), score(2, 0, True), score(1, 1, True), score(3, 2, True), score(3, 0, False)] == \
         [3, 2, 2, 1, 0]
+
+
+# --- Into the Unknown -------------------------------------------------------------------------------
+
+def test_itu_impulse_runs_the_tool_along_the_ruler_and_a_turn_before_sets_the_advance_heading() -> None:
+    # guide, "Engage Impulse": with no turn the tool slides straight along the ruler: 4" (101.6 mm)
+    # north from y 60 ends at y 161.6; two notches (45 degrees) starboard before the advance ends
+    # facing 45, and only that plan reaches the buoy (within 10 mm of its end)
+    drill = load_drill("itu-impulse-before")
+    assert isinstance(drill, ItuDrill)
+    texts = [t for t, _ in drill.choices()]
+    straight = drill.judge(texts.index('impulse 4"')).result.end
+    assert (straight.x, straight.y, straight.heading) == pytest.approx((80, 60 + 4 * 25.4, 0))
+    assert [o.said for o in drill.ideal()] == ['impulse 4" turn 2 starboard before']
+    assert drill.judge(texts.index('impulse 4" turn 2 starboard before')).result.end.heading == pytest.approx(45)
+
+
+def test_itu_an_impulse_stops_at_a_boundary_and_a_warp_crosses_it() -> None:
+    drill = load_drill("itu-warp-boundary")
+    assert isinstance(drill, ItuDrill)
+    ideal = [o.said for o in drill.ideal()]
+    assert ideal and all(s.startswith("warp") for s in ideal)
+    texts = [t for t, _ in drill.choices()]
+    out = drill.judge(texts.index('impulse 2"'))
+    assert out.result.stopped == "boundary" and "Boundaries and Impulse" in out.flown and not out.ok
+
+
+def test_itu_piped_session_by_notation_text() -> None:
+    text, p = _session("itu-impulse-before", 'impulse 4"\nimpulse 4" turn 2 starboard before\n')
+    assert "your base centre ends" in text and "wrong" in text and "right" in text
+    assert "solved in 2 tries with 0 hints: 2 of 3 stars" in text and p.drills["itu-impulse-before"].solved
+
+
+def test_itu_malformed_drill_is_refused_naming_where() -> None:
+    doc = json.loads((DRILLS_DIR / "itu-come-about.json").read_text())
+    doc["ships"][0]["impulse_turn"] = 9
+    with pytest.raises(TeachError, match=r"drill t: ships\[0\]\.impulse_turn"):
+        parse_drill("t", doc)
+    doc["ships"][0]["impulse_turn"] = 2
+    doc["ship"] = "nobody"
+    with pytest.raises(TeachError, match=r"drill t: ship: no ship 'nobody'"):
+        parse_drill("t", doc)
+
+
+def test_there_are_five_into_the_unknown_drills() -> None:
+    itu = [d for d in bundled_drills() if d.doc.game == "into_the_unknown"]
+    assert len(itu) >= 5 and {d.doc.skill for d in itu} == {"impulse turns", "warp and boundaries", "come about"}

@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine.drill import ideal_answers, judge, load_drill
+from engine.drill import Drill, ideal_answers, judge, load_drill
 from engine.rulesets.attack_wing.maneuvers import Maneuver
 from studio.teach_drills import _layout, draw_answer
 from trek.main import main
@@ -22,6 +22,7 @@ def _rgb(frame: np.ndarray, px: float, py: float) -> tuple[int, int, int]:
 
 def test_the_learners_miss_is_red_and_the_ideal_answer_green_where_each_ends() -> None:
     drill = load_drill("aw-objective")
+    assert isinstance(drill, Drill)
     yours = judge(drill, Maneuver("left-bank", 3), "white")
     ideal = ideal_answers(drill)
     frame = draw_answer(drill, yours, ideal, SIZE)

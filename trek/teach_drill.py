@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
@@ -21,23 +20,20 @@ from engine.drill import (
     Progress,
     bundled_drills,
     default_progress_path,
-    fan_out,
-    goal_text,
-    ideal_answers,
-    judge,
     load_drill,
     read_progress,
     score,
     write_progress,
 )
-from engine.rulesets.attack_wing.notation.terms import format_maneuver, format_pose
+from engine.drill_itu import ItuDrill, ItuOutcome
 from engine.seats.decision import Choice, Decision, SeatClosed
-from engine.teach import maneuver_label
 from trek.output import print_json
 from trek.render_cmd import RenderOptionError
 from trek.seats.terminal import TerminalSeat, shown
 
 HINT = "hint"
+AnyDrill = Drill | ItuDrill
+AnyOutcome = Outcome | ItuOutcome
 
 
 def run_drills(args: argparse.Namespace) -> int:
@@ -64,6 +60,8 @@ def run_drill(args: argparse.Namespace, stdin: TextIO | None = None, stdout: Tex
     if args.answer_png is not None:
         _check_png(args.answer_png)
     drill = load_drill(args.name)
+    if args.answer_png is not None and not isinstance(drill, Drill):
+        raise RenderOptionError(f"--answer-png draws Attack Wing drills; {drill.name} is {drill.game_title}'s")
     path = args.progress or default_progress_path()
     progress = read_progress(path)
     out = stdout if stdout is not None else sys.stdout
@@ -74,7 +72,8 @@ def run_drill(args: argparse.Namespace, stdin: TextIO | None = None, stdout: Tex
         from studio.snapshot import save_png
         from studio.teach_drills import draw_answer
 
-        save_png(draw_answer(drill, last, ideal_answers(drill)), args.answer_png)
+        assert isinstance(drill, Drill) and (last is None or isinstance(last, Outcome))
+        save_png(draw_answer(drill, last, drill.ideal()), args.answer_png)
         print(f"wrote {args.answer_png}", file=out)
     return 0
 
@@ -86,9 +85,8 @@ def _check_png(out: Path) -> None:
         raise RenderOptionError(f"{out.parent}: no such folder")
 
 
-def fly_drill(drill: Drill, seat: TerminalSeat, out: TextIO, progress: Progress) -> Outcome | None:
+def fly_drill(drill: AnyDrill, seat: TerminalSeat, out: TextIO, progress: Progress) -> AnyOutcome | None:
     """The drill's tries at ``seat``; the progress recorded; the last outcome (None if none was flown)."""
-    me = drill.learner
 
     def say(line: str = "") -> None:
         print(shown(line), file=out)
@@ -96,25 +94,20 @@ def fly_drill(drill: Drill, seat: TerminalSeat, out: TextIO, progress: Progress)
     say(f"Drill {drill.name} ({drill.game_title}, {drill.doc.skill}, difficulty {drill.doc.difficulty}): "
         f"{drill.doc.title}")
     say(f"  {drill.doc.brief}")
-    for s in drill.scene.ships:
-        who = "you fly" if s.id == me.id else "on the table"
-        say(f"  {who}: {s.id} ({s.ship_class}, {s.base} base) at {format_pose(s.pose)}")
-    for name, _ in drill.scene.obstacles:
-        say(f"  obstacle: {name}")
-    for line in goal_text(drill):
-        say(f"  goal: {line}")
-    ideal = ideal_answers(drill)
-    hints = [*drill.doc.hints, "the dial fan-out, where each maneuver ends:\n    " + "\n    ".join(fan_out(drill))]
-    options = (*(Choice(f"{me.id} dial {format_maneuver(m.kind, m.speed)} ({colour})", f"a {colour} maneuver")
-                 for m, colour in drill.dial), Choice(HINT, "a hint (costs a star)"))
+    for line in drill.situation():
+        say(f"  {line}")
+    ideal = drill.ideal()
+    hints = [*drill.doc.hints, "the fan-out, where each choice ends:\n    " + "\n    ".join(drill.fan_out())]
+    choices = drill.choices()
+    options = (*(Choice(text, details) for text, details in choices), Choice(HINT, "a hint (costs a star)"))
     tries = taken = 0
-    last: Outcome | None = None
+    last: AnyOutcome | None = None
     solved = False
     try:
         while tries < drill.doc.tries and not solved:
-            pick = seat.ask(Decision(drill.doc.game, me.id, "dial", f"set the dial (try {tries + 1} of "
-                                     f"{drill.doc.tries})", options))
-            if pick == len(drill.dial):
+            pick = seat.ask(Decision(drill.doc.game, drill.doc.ship, "maneuver",
+                                     f"choose the maneuver (try {tries + 1} of {drill.doc.tries})", options))
+            if pick == len(choices):
                 if taken < len(hints):
                     say(f"  hint {taken + 1}: {hints[taken]}")
                     taken += 1
@@ -122,12 +115,14 @@ def fly_drill(drill: Drill, seat: TerminalSeat, out: TextIO, progress: Progress)
                     say("  no more hints")
                 continue
             tries += 1
-            last = judge(drill, *drill.dial[pick])
+            last = drill.judge(pick)
             solved = last.ok
-            _tell(say, last)
+            say(f"  you flew {last.said}: {last.flown}")
+            for c in last.checks:
+                say(f"   {'yes' if c.ok else 'NO '}  {c.text}")
+            say(f"  {'right' if last.ok else 'wrong'}")
             if not solved and tries < drill.doc.tries:
-                say(f"  not yet: {len(ideal)} maneuver{'s' if len(ideal) != 1 else ''} on this dial meet"
-                    f"{'s' if len(ideal) == 1 else ''} the goal; try again, or type hint")
+                say(f"  not yet: {len(ideal)} of the {len(choices)} choices meet the goal; try again, or type hint")
     except SeatClosed:
         say("  (the drill is left)")
     if tries:
@@ -135,24 +130,8 @@ def fly_drill(drill: Drill, seat: TerminalSeat, out: TextIO, progress: Progress)
         say(("solved" if solved else "not solved") + f" in {tries} tr{'y' if tries == 1 else 'ies'}"
             f" with {taken} hint{'' if taken == 1 else 's'}: {stars} of 3 stars")
         assert last is not None
-        mine = any(i.maneuver == last.maneuver for i in ideal)
-        say(f"your answer: {_said(last)}; the ideal answers: " + (", ".join(_said(o) for o in ideal) or "none")
+        mine = any(i.said == last.said for i in ideal)
+        say(f"your answer: {last.said}; the ideal answers: " + (", ".join(o.said for o in ideal) or "none")
             + ("" if mine else " (yours is not among them)"))
         progress.record(drill.name, tries, taken, solved)
     return last
-
-
-def _said(o: Outcome) -> str:
-    return f"{maneuver_label(o.maneuver)} ({o.colour})"
-
-
-def _tell(say: Callable[[str], None], o: Outcome) -> None:
-    """What the rules made of the maneuver: where the base ends and each part of the goal, with its rule."""
-    r = o.result
-    flown = maneuver_label(r.maneuver)
-    changed = f" (your {maneuver_label(r.changed_from)} became a {flown})" if r.changed_from else ""
-    back = ", moved back along the template" if r.backed_off else ""
-    say(f"  you flew {_said(o)}{changed}: the base ends at {format_pose(r.end)}{back}")
-    for c in o.checks:
-        say(f"   {'yes' if c.ok else 'NO '}  {c.text}")
-    say(f"  {'right' if o.ok else 'wrong'}")
