@@ -40,7 +40,8 @@ RULE_COLLISION: Final = 'guide "Check Collisions"'
 STOPS: Final = {"ship": f"it would overlap a ship, so it was moved back along its path ({RULE_COLLISION})",
                 "sector": f"it would leave the sector, so it was moved back ({RULE_COLLISION})",
                 "boundary": f"an impulse may not carry the base into or out of a system ({RULE_BOUNDARY})",
-                "returned": f"nothing fitted, so the ship stayed where it started ({RULE_COLLISION})"}
+                "returned": ("at every distance a ship, the sector's edge or a system's boundary was in the way, so "
+                             f"the ship stayed where it started ({RULE_COLLISION}, {RULE_BOUNDARY})")}
 
 
 class _M(BaseModel):

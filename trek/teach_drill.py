@@ -109,7 +109,10 @@ def fly_drill(drill: AnyDrill, seat: TerminalSeat, out: TextIO, progress: Progre
                                      f"choose the maneuver (try {tries + 1} of {drill.doc.tries})", options))
             if pick == len(choices):
                 if taken < len(hints):
-                    say(f"  hint {taken + 1}: {hints[taken]}")
+                    first, *more = hints[taken].split("\n")  # (the fan-out: one line per choice)
+                    say(f"  hint {taken + 1}: {first}")
+                    for line in more:
+                        say(line)
                     taken += 1
                 else:
                     say("  no more hints")
