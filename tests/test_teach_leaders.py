@@ -1,5 +1,5 @@
-"""Issue 35 item 4: a label moved off its ghost on a dial plate (and so on `teach compare`) has a
-leader line back to that ghost."""
+"""Issue 35 item 4, the pictures: a label moved off its ghost on a dial plate (and so on `teach compare`) has a
+leader line back to that ghost; the sensor echo lesson has a legend."""
 
 from __future__ import annotations
 
@@ -38,3 +38,16 @@ def test_every_moved_label_of_a_plate_is_joined_to_its_ghost_by_a_drawn_line() -
             hits += int((np.abs(patch - background[:3]).sum(axis=2) > 60).any())
         assert hits >= 5, label.text
     assert moved >= 2
+
+
+def test_the_sensor_echo_lesson_has_a_legend_for_its_green_marks() -> None:
+    from engine.teach import load_lesson
+    from studio.teach_lessons import lesson_frames
+
+    w, h = 640, 480
+    lp = max(11.0, h * 0.02)
+    x, y = round(24 + lp * 0.55), round(h * 0.09 + lp)  # the first swatch of the row under the title
+    echo = lesson_frames(load_lesson("sensor_echo"), (w, h))[-1][y, x, :3].astype(int)
+    assert echo[1] > 150 and echo[1] > echo[0] + 60 and echo[1] > echo[2] + 60  # green
+    plain = lesson_frames(load_lesson("arcs"), (w, h))[-1][y, x, :3].astype(int)
+    assert plain.sum() < 120  # no legend there in a lesson without an echo
