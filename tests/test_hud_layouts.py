@@ -41,7 +41,8 @@ def boxes(hud: Any) -> dict[str, Box]:
         hi = [max(b[1][i] for b in found) for i in range(3)]
         return lo[0] / aspect, hi[0] / aspect, lo[2], hi[2]
 
-    named = {"round": box(hud.top_left), "active": box(hud.top),  # its text too, not only its back "mission": box(hud.mission.back),
+    # the active ship's box with its text (a text wider than its back spilled over the round box)
+    named = {"round": box(hud.top_left), "active": box(hud.top), "mission": box(hud.mission.back),
              "dice": box(hud.bottom.find("dice")), "caption": box(hud.caption_back)}
     for side, column in enumerate(hud.columns):
         if not column.isHidden():
