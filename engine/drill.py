@@ -30,8 +30,6 @@ from engine.drill_file import (
     Reach,
     parse_drill_file,
 )
-from engine.drill_itu import SKILLS as ITU_SKILLS
-from engine.drill_itu import ItuDrill, parse_itu_file
 from engine.errors import TrekError
 from engine.geometry.pose import Pose, normalize_heading
 from engine.io.documents import read_document
@@ -39,6 +37,8 @@ from engine.rulesets.attack_wing.maneuvers import Maneuver
 from engine.rulesets.attack_wing.measure import Placed, arc_check
 from engine.rulesets.attack_wing.movement import MoveResult, ShipBase, Table, resolve_move
 from engine.rulesets.attack_wing.notation.terms import format_maneuver, format_pose
+from engine.rulesets.into_the_unknown.drills import SKILLS as ITU_SKILLS
+from engine.rulesets.into_the_unknown.drills import ItuDrill, parse_itu_file
 from engine.teach import Lesson, LessonShip, TeachError, lesson_table, maneuver_label
 
 DRILLS_DIR: Final = replays_dir("drills")
@@ -66,7 +66,7 @@ class Drill:
     def game_title(self) -> str:
         return GAME_TITLES[self.doc.game]
 
-    # what the terminal asks of any game's drill (Into the Unknown's: engine/drill_itu.py)
+    # what the terminal asks of any game's drill (Into the Unknown's: engine/rulesets/into_the_unknown/drills.py)
     def situation(self) -> list[str]:
         lines = []
         for s in self.scene.ships:

@@ -27,9 +27,9 @@ from engine.drill import (
     score,
     write_progress,
 )
-from engine.drill_itu import ItuDrill
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing.maneuvers import Maneuver
+from engine.rulesets.into_the_unknown.drills import ItuDrill
 from engine.teach import TeachError
 from trek.main import main
 from trek.seats.terminal import TerminalSeat

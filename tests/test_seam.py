@@ -18,6 +18,9 @@ ALLOWED = {
     # teaching: Attack Wing's dial plates, maneuver clips and lessons (the studio's plates draw
     # from engine/teach.py, the teaching view, and name no game)
     "trek/teach_cmd.py", "engine/teach.py",
+    # drills (issue 35): Attack Wing's judging and file, and the terminal that asks either game's
+    # drill (Into the Unknown's are in its ruleset folder); to reach them through the registry
+    "engine/drill.py", "engine/drill_file.py", "trek/teach_drill.py",
 }
 
 

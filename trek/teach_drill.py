@@ -25,7 +25,7 @@ from engine.drill import (
     score,
     write_progress,
 )
-from engine.drill_itu import ItuDrill, ItuOutcome
+from engine.rulesets.into_the_unknown.drills import ItuDrill, ItuOutcome
 from engine.seats.decision import Choice, Decision, SeatClosed
 from trek.output import print_json
 from trek.render_cmd import RenderOptionError
