@@ -358,7 +358,10 @@ def read_progress(path: Path) -> Progress:
 
 
 def write_progress(path: Path, progress: Progress) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(progress.model_dump(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    tmp.replace(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(path.name + ".tmp")  # written whole, then moved: never half a file
+        tmp.write_text(json.dumps(progress.model_dump(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        tmp.replace(path)
+    except OSError as exc:
+        raise TeachError(f"{path}: the drill progress cannot be saved ({exc.strerror or exc})") from None

@@ -255,3 +255,10 @@ def test_itu_malformed_drill_is_refused_naming_where() -> None:
 def test_there_are_five_into_the_unknown_drills() -> None:
     itu = [d for d in bundled_drills() if d.doc.game == "into_the_unknown"]
     assert len(itu) >= 5 and {d.doc.skill for d in itu} == {"impulse turns", "warp and boundaries", "come about"}
+
+
+def test_progress_that_cannot_be_saved_is_an_error_naming_the_file(tmp_path: Path) -> None:
+    folder = tmp_path / "a-folder"
+    folder.mkdir()
+    with pytest.raises(TeachError, match="a-folder: the drill progress cannot be saved"):
+        write_progress(folder, Progress())
