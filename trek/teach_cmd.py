@@ -71,11 +71,11 @@ def _drill_parsers(tsub: Any) -> None:
                     help="the progress file (default $XDG_STATE_HOME/trek/drills.json or ~/.local/state/trek/...)")
     dr.add_argument("--answer-png", metavar="OUT.png", type=Path,
                     help="after the drill, draw the last answer's ghost and the ideal answers on the table")
-    dr.set_defaults(handler=_run_drill)
+    dr.set_defaults(handler=_run_drill, needs_studio=False)  # (--answer-png asks for it when it draws)
     ds = tsub.add_parser("drills", help="the bundled drills by game and skill")
     ds.add_argument("--json", action="store_true", help="print them as one JSON document")
     ds.add_argument("--progress", metavar="FILE", type=Path, help="the progress file to show beside them")
-    ds.set_defaults(handler=_run_drills)
+    ds.set_defaults(handler=_run_drills, needs_studio=False)
 
 
 def _run_drill(args: argparse.Namespace) -> int:

@@ -79,6 +79,10 @@ def run_drill(args: argparse.Namespace, stdin: TextIO | None = None, stdout: Tex
 
 
 def _check_png(out: Path) -> None:
+    from trek.commands import STUDIO_MISSING, studio_installed
+
+    if not studio_installed():  # a drill at the terminal needs no studio; its picture does
+        raise RenderOptionError(f"--answer-png: {STUDIO_MISSING}")
     if out.suffix.lower() != ".png":
         raise RenderOptionError(f"{out.name}: --answer-png must name a .png")
     if not out.parent.exists():
