@@ -1,9 +1,9 @@
 """Into the Unknown's rollouts: the game forked at the start of every round and after every order,
 the AI in both seats from there.
 
-The generator is the state's ``seed`` and ``drawn`` (every die, damage card and anomaly is drawn
-from them); the fork gives the state the rollout's seed, the counter where it was, so everything
-drawn from there on is new.
+The generator is the state's ``seed`` and ``drawn`` (dice and damage cards are drawn from them as
+they come); the fork gives the state the rollout's seed, the counter where it was, so everything
+drawn from there on is new. (The anomalies' numbers, shuffled face down at setup, stay as they are.)
 """
 
 from __future__ import annotations
