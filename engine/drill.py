@@ -118,7 +118,8 @@ class Outcome:
         r = self.result
         changed = (f" (it became a {maneuver_label(r.maneuver)}: {RULE_OVERLAP})" if r.changed_from else "")
         back = ", moved back along the template" if r.backed_off else ""
-        return f"the base ends at {format_pose(r.end)}{back}{changed}"
+        end = r.end  # to the millimetre and degree a player measures (the notation keeps every digit)
+        return f"the base ends at {end.x:.0f},{end.y:.0f} facing {end.heading:.0f}{back}{changed}"
 
 
 def parse_drill(name: str, data: object) -> Drill | ItuDrill:

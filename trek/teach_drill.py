@@ -65,7 +65,8 @@ def run_drill(args: argparse.Namespace, stdin: TextIO | None = None, stdout: Tex
     path = args.progress or default_progress_path()
     progress = read_progress(path)
     out = stdout if stdout is not None else sys.stdout
-    last = fly_drill(drill, TerminalSeat(stdin, out), out, progress)
+    last = fly_drill(drill, TerminalSeat(stdin, out, leave="save stops the drill (the tries so far are kept)"), out,
+                     progress)
     write_progress(path, progress)
     print(f"progress saved in {path}", file=out)
     if args.answer_png is not None:
