@@ -43,6 +43,7 @@ from studio.viewer_overlays import OverlayKeys
 from studio.viewer_panels import ViewerPanels
 from studio.viewer_playback import PlaybackKeys
 from studio.widgets import EventLog, HelpOverlay, ScrubBar, Toast
+from studio.win_graph import WinCurve, find_analysis, load_curve
 
 __all__ = ["CAMERAS", "TRANSITION_S", "Viewer", "display_available", "resolve_ship", "run_viewer"]
 MAX_DT: Final = 0.25  # a slow frame (window opening, a hitch) slows playback rather than skipping it
@@ -70,7 +71,7 @@ class Viewer:
     def __init__(self, showbase: Any, loaded: LoadedReplay, surface: Surface | None = None, *,
                  camera: str = "top", at: int | None = None, overlays: Collection[str] | None = None,
                  playing: bool = False, log: bool | None = None, drive: bool | None = None,
-                 on_quit: Callable[[], None] | None = None) -> None:
+                 on_quit: Callable[[], None] | None = None, curve: WinCurve | None = None) -> None:
         kind, _, ship = camera.partition(":")
         if kind not in CAMERAS or (ship and kind != "follow"):
             raise ValueError(f"unknown camera {camera!r}: use top, table, follow or follow:SHIP")
@@ -100,7 +101,7 @@ class Viewer:
                                 clear_area=self.clear_area, follow_area=self.follow_area, on_free=self.refresh)
         names = [str(side.get("name", "")) for side in loaded.sides]
         self.panels = ViewerPanels(self.surface.overlay, self.aspect, self.timeline, title=loaded.title,
-                                   fleet_names=names, log=log)
+                                   fleet_names=names, log=log, curve=curve)
         self.input = ViewerInput(self, self.surface.mouse, self.panels, self.cam.orbit, aspect=lambda: self.aspect,
                                  jump_fraction=self.jump_fraction, jump_event=self.jump_event, pick=self.pick,
                                  window_event=self._window_event if self.surface.window else None,
@@ -469,11 +470,16 @@ def display_available() -> bool:
 
 
 def run_viewer(path: str | Path, *, at: int | None = None, camera: str = "top",
-               size: tuple[int, int] = (1280, 720), loaded: LoadedReplay | None = None) -> int:
-    """Open a window on the replay at ``path`` and run until the user quits."""
+               size: tuple[int, int] = (1280, 720), loaded: LoadedReplay | None = None,
+               analysis: Path | None = None) -> int:
+    """Open a window on the replay at ``path`` and run until the user quits; ``analysis``: a
+    `trek analyze` file whose win probability goes over the scrub bar (default: the one beside it)."""
     from panda3d.core import loadPrcFileData
 
     loaded = loaded or load_timeline(path)
+    # an analysis's win probability over the scrub bar: the one given, or GAME.analysis.json beside it
+    sidecar_file = analysis or find_analysis(Path(path))
+    curve = load_curve(sidecar_file, Path(path), loaded.timeline) if sidecar_file else None
     loadPrcFileData("trek-view", "\n".join((
         f"window-title Trek replay: {loaded.title}",
         f"win-size {size[0]} {size[1]}",
@@ -493,7 +499,7 @@ def run_viewer(path: str | Path, *, at: int | None = None, camera: str = "top",
     base.disableMouse()
     base.win.setClearColor(CLEAR_COLOUR)
     base.setFrameRateMeter(False)
-    viewer = Viewer(base, loaded, camera=camera, at=at)
+    viewer = Viewer(base, loaded, camera=camera, at=at, curve=curve)
 
     def finish() -> None:
         viewer.destroy()

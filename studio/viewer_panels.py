@@ -18,6 +18,7 @@ from engine.timeline import Moment, Timeline
 from studio.hud import Hud
 from studio.shortcuts import help_rows
 from studio.widgets import EventLog, HelpOverlay, ScrubBar, Toast
+from studio.win_graph import WinCurve
 
 MIN_HUD_ASPECT: Final = 1.3  # narrower than this, the event log covers the HUD instead of squeezing it
 LOG_MIN_ASPECT: Final = 1.55  # the event log starts hidden in windows narrower than this (e on shows it)
@@ -27,18 +28,20 @@ class ViewerPanels:
     """The HUD, scrub bar, event log, toast and help under ``overlay``."""
 
     def __init__(self, overlay: NodePath, aspect: float, timeline: Timeline, *, title: str,
-                 fleet_names: Sequence[str] = (), log: bool | None = None) -> None:
+                 fleet_names: Sequence[str] = (), log: bool | None = None, curve: WinCurve | None = None) -> None:
         self.aspect = aspect
         self.ui = overlay.attachNewNode("viewer-ui")
         self.hud_frame = self.ui.attachNewNode("hud-frame")  # the HUD, fitted above the bar, left of the log
         self.hud = Hud(self.hud_frame, aspect)
         if len(fleet_names) == 2 and all(fleet_names):
             self.hud.set_fleet_names(list(fleet_names))
-        self.scrub = ScrubBar(self.ui, aspect, timeline.duration, timeline.marks)
+        self.scrub = ScrubBar(self.ui, aspect, timeline.duration, timeline.marks, curve)
         self._narrow = aspect < LOG_MIN_ASPECT
         self._log_wanted = True if log is None else log  # hidden in a narrow window unless asked for
+        # (over the bar, a taller one when it draws an analysis's win probability)
         self.log = EventLog(self.ui, aspect, timeline.lines,
-                            visible=self._log_wanted and (not self._narrow or log is not None))
+                            visible=self._log_wanted and (not self._narrow or log is not None),
+                            bottom=max(EventLog.BOTTOM, -1.0 + self.scrub.HEIGHT + 0.02))
         self.toast = Toast(self.ui)
         self.help = HelpOverlay(self.ui, aspect, help_rows(), title=f"{title}: keyboard and mouse")
         self.layout()

@@ -25,6 +25,8 @@ from panda3d.core import (
 )
 
 from studio.hud2d import crisp_font, hud_font
+from studio.win_graph import HEIGHT as GRAPH_HEIGHT
+from studio.win_graph import WinCurve, draw_curve
 
 RGBA = tuple[float, float, float, float]
 
@@ -170,20 +172,30 @@ class ScrubBar:
     ticks with labels, the part played, and a handle at the current time. Click or drag on it
     to jump (:meth:`fraction_at` turns an x into a fraction of the duration)."""
 
-    HEIGHT: Final = 0.15
+    BAR_HEIGHT: Final = 0.15
+    GRAPH_ROOM: Final = 0.16  # over the track, when an analysis's win probability is drawn there
     MARGIN: Final = 0.06
 
     def __init__(self, parent: NodePath, aspect: float, duration: float,
-                 marks: Sequence[tuple[float, int, str]]) -> None:
+                 marks: Sequence[tuple[float, int, str]], curve: WinCurve | None = None) -> None:
         self.root = _root(parent, "scrub-bar")
         self.duration = max(float(duration), 0.0)
         self.marks = round_marks(marks)
+        self.curve = curve  # a `trek analyze` sidecar's win probability, drawn over the track
         self.aspect = aspect
         self.fraction = 0.0
         self._label = ""
         self.layout(aspect)
 
     # geometry (aspect2d units)
+    @property
+    def HEIGHT(self) -> float:
+        return self.BAR_HEIGHT + (self.GRAPH_ROOM if self.curve is not None else 0.0)
+
+    @property
+    def graph_bottom(self) -> float:
+        return self.TRACK_Z + self.TRACK_H / 2 + 0.05
+
     @property
     def left(self) -> float:
         return -self.aspect + self.MARGIN
@@ -233,6 +245,10 @@ class ScrubBar:
                 colour = PHASE_COLOURS.get(m.phase, OTHER_PHASE)
                 card(ticks, x - 0.0015, x + 0.0015, z - h / 2 - 0.004, z + h / 2 + 0.004, colour)
         ticks.flattenStrong()
+        if self.curve is not None:
+            draw_curve(self.root, self.curve, left, right, self.graph_bottom, self.duration)
+            text(self.root, f"{self.curve.side} wins (50% line)", left, self.graph_bottom + GRAPH_HEIGHT + 0.008,
+                 0.028, DIM, shadow=False, name="graph-label")
         self.handle = self.root.attachNewNode("handle")
         card(self.handle, -0.006, 0.006, z - h / 2 - 0.022, z + h / 2 + 0.022, ACCENT, "handle-bar")
         self.status, self.status_text = text(self.root, self._label, left, -1.0 + self.HEIGHT - 0.05, 0.038,
@@ -257,8 +273,10 @@ class ScrubBar:
         return -self.aspect <= x <= self.aspect and -1.0 <= z <= -1.0 + self.HEIGHT
 
     def on_track(self, x: float, z: float) -> bool:
-        """Whether (x, z) is on the clickable track (the lower part of the bar)."""
-        return self.contains(x, z) and z <= self.TRACK_Z + 0.05 and self.left - 0.03 <= x <= self.right + 0.03
+        """Whether (x, z) is on the clickable track (the lower part of the bar), or on the win
+        probability's graph over it (a click there jumps to that time too)."""
+        top = self.graph_bottom + GRAPH_HEIGHT if self.curve is not None else self.TRACK_Z + 0.05
+        return self.contains(x, z) and z <= top and self.left - 0.03 <= x <= self.right + 0.03
 
     def fraction_at(self, x: float) -> float:
         return min(max((x - self.left) / (self.right - self.left), 0.0), 1.0)
@@ -282,10 +300,12 @@ class EventLog(_Shown):
     WIDTH: Final = 0.98
     NUMBER_W: Final = 0.085  # the right-aligned event number column
     TOP: Final = 0.97
-    BOTTOM: Final = -0.83
+    BOTTOM: Final = -0.83  # over the scrub bar (``bottom``: higher, over a taller bar)
 
-    def __init__(self, parent: NodePath, aspect: float, lines: Sequence[str], visible: bool = True) -> None:
+    def __init__(self, parent: NodePath, aspect: float, lines: Sequence[str], visible: bool = True,
+                 bottom: float | None = None) -> None:
         self.root = _root(parent, "event-log")
+        self.bottom = self.BOTTOM if bottom is None else bottom
         self.lines = list(lines)
         self.aspect = aspect
         self.first = 0  # the first line shown
@@ -306,7 +326,7 @@ class EventLog(_Shown):
 
     @property
     def rows(self) -> int:
-        return max(int((self.TOP - self.BOTTOM - 0.07) / self.LINE), 1)
+        return max(int((self.TOP - self.bottom - 0.07) / self.LINE), 1)
 
     def _row_top(self, row: int) -> float:
         return self.TOP - 0.065 - row * self.LINE
@@ -317,7 +337,7 @@ class EventLog(_Shown):
             child.removeNode()
         self._fitted.clear()
         left, right = self.left, self.right
-        card(self.root, left, right, self.BOTTOM, self.TOP, PANEL, "panel")
+        card(self.root, left, right, self.bottom, self.TOP, PANEL, "panel")
         card(self.root, left, right, self.TOP - 0.004, self.TOP, PANEL_EDGE, "edge")
         text(self.root, "Event log", left + 0.02, self.TOP - 0.045, 0.036, ACCENT, name="title")
         self.hint, self.hint_text = text(self.root, "", right - 0.02, self.TOP - 0.045, 0.028, DIM,
@@ -388,7 +408,7 @@ class EventLog(_Shown):
         self._draw()
 
     def contains(self, x: float, z: float) -> bool:
-        return self.visible and self.left <= x <= self.right and self.BOTTOM <= z <= self.TOP
+        return self.visible and self.left <= x <= self.right and self.bottom <= z <= self.TOP
 
     def line_at(self, x: float, z: float) -> int | None:
         """The event index of the line at (x, z), or None."""

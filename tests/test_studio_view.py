@@ -19,10 +19,11 @@ from engine.view_attack_wing import odds_of
 STUDIO = Path(__file__).resolve().parent.parent / "studio"
 # what a studio module may import of the engine: the view (its core and each game's part), the Timeline
 # (and the replay loader that makes one), the teaching view (the rulebook geometry the teaching plates
-# draw), geometry, and the game-free plumbing (the error base class, atomic file output)
+# draw, and a drill's: its file and outcome), an analysis sidecar (what `trek analyze` wrote: the studio
+# draws it, never rolls out), geometry, and the game-free plumbing (the error base class, atomic file output)
 ALLOWED = ("engine.view", "engine.view_attack_wing", "engine.view_alliance", "engine.view_into_the_unknown",
            "engine.view_fleet_captains", "engine.timeline", "engine.replay_timeline", "engine.teach", "engine.geometry",
-           "engine.errors", "engine.io")
+           "engine.drill", "engine.drill_file", "engine.analysis.sidecar", "engine.errors", "engine.io")
 
 
 def engine_imports(path: Path) -> list[str]:

@@ -23,6 +23,9 @@ def register(sub: Any) -> None:
     p.add_argument("--camera", default="top", metavar="CAMERA",
                    help="top (default), table, follow (the active ship) or follow:SHIP (an id or name)")
     p.add_argument("--size", default="1280x720", metavar="WxH", help="window size (default 1280x720)")
+    p.add_argument("--analysis", type=Path, metavar="FILE",
+                   help="a `trek analyze` file: its win probability over the timeline (default: "
+                        "FILE.analysis.json beside the replay, when there is one)")
     p.set_defaults(handler=run)
 
 
@@ -62,4 +65,6 @@ def run(args: argparse.Namespace) -> int:
         except ValueError as exc:
             raise TrekError(str(exc)) from None
     camera = f"follow:{ship}" if ship else kind
-    return run_viewer(args.file, at=args.at, camera=camera, size=size, loaded=loaded)
+    if args.analysis is not None and not args.analysis.is_file():
+        raise TrekError(f"--analysis {args.analysis}: no such file")
+    return run_viewer(args.file, at=args.at, camera=camera, size=size, loaded=loaded, analysis=args.analysis)
