@@ -140,9 +140,9 @@ EffectKind = Literal[
     "maneuver",        # an "Action:": the ship performs an additional maneuver, one of ``Effect.maneuvers``
                        # (none named: its dial's, of ``colours``), the seat's choice (``abilities/maneuvers``)
     "choose_damage",   # window "critical": draw 2 damage cards for the critical hit, the seat places one, the
-                       # other is discarded (Joachim; ``cards/crew_more2``)
+                       # other is discarded (Joachim; ``cards/drawn_and_taken``)
     "steal_upgrade",   # an "Action:": take one upgrade of the ship it targets, even past the upgrade bar
-                       # (Superior Intellect; ``cards/crew_more2``)
+                       # (Superior Intellect; ``cards/drawn_and_taken``)
 ]
 
 

@@ -1,16 +1,28 @@
-"""Captain cards (the abilities printed on them, in the project's words). Fleet-building texts
-(costs of other cards) are the fleet builder's (``fleet.py``); these are the rules of play."""
+"""Captains whose abilities play in an attack's steps: which attacks may be declared, the dice counted and
+rolled, rerolls and conversions, the compare and damage steps. Each says in the project's words what the
+card's text does."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.rulesets.attack_wing import rules
+from engine.rulesets.attack_wing.abilities.cards.common import (
+    ANY,
+    ATTACKING,
+    DEFENDING,
+    dice,
+    green,
+    has_faction,
+    per_count,
+    upgrades,
+    weapon_faction,
+)
 from engine.rulesets.attack_wing.abilities.model import Ability, Card, Condition, Cost, Effect, Situation
 
 
 def _behind_target(sit: Situation) -> bool:
     """The card's ship is outside the defender's forward firing arc."""
-    from engine.rulesets.attack_wing import rules
     from engine.rulesets.attack_wing.measure import arc_check
 
     attack = sit.attack
@@ -26,42 +38,14 @@ def _defender_has(token: str) -> Callable[[Situation], bool]:
     return check
 
 
-def _green_tholian(sit: Situation) -> bool:
-    """A Tholian ship that performed a green maneuver this round."""
-    revealed = sit.owner.revealed
-    return "Tholian" in (sit.owner.faction, sit.owner.class_name.split()[0]) and revealed is not None \
-        and revealed[2] == "green"
-
-
-# captains who are admirals too: the same Action: on both cards (admirals.py lists the admiral's side)
-_ALIDAR_JAROK = (
-    Ability("action", Effect("remove_token", targets="ships", reach=(1,), pick=True,
-                             tokens=("evade", "scan", "battle_stations", "target_lock")),
-            "Action: a ship within Range 1 loses an evade, scan or battle stations token or its target lock "
-            "(his choice)"),)
-_KIRK_71523 = (
-    Ability("action", Effect("disable_upgrade", targets="ships", reach=(1,), pick=True),
-            "Action: disable one upgrade of his choice on a ship at Range 1"),)
-_V_LAS = (
-    Ability("action", Effect("disable_upgrade", targets="ships", reach=(1, 2), pick=True, upgrades=("crew",)),
-            "Action: disable one crew upgrade of his choice on a ship at Range 1-2"),)
-
-
 def _lower_skill_target(sit: Situation) -> bool:
-    from engine.rulesets.attack_wing import rules
 
     return sit.attack is not None and rules.skill_in_effect(sit.state.ship(sit.attack.defender.id)) < \
         rules.skill_in_effect(sit.owner)
 
 
-def _against_owner(sit: Situation) -> bool:
-    """The attack is on the card's own ship (by a ship the card marked)."""
-    return sit.attack is not None and sit.attack.defender.id == sit.owner.id
-
-
 _ATTACKING = Condition(role="attacker")
 _DEFENDING = Condition(role="defender")
-FREE_ACTIONS = ("evasive_maneuvers", "target_lock", "scan", "battle_stations")
 
 # the faction's generic captains: their cards print no ability (skill and cost only)
 GENERIC: tuple[str, ...] = (
@@ -71,25 +55,62 @@ GENERIC: tuple[str, ...] = (
     "vulcan_captain_71446", "xindi_72003p",
 )
 
+
+def _bigger(sit: Situation) -> bool:
+    """The other ship of the attack has a greater printed Hull Value than the card's ship."""
+    attack = sit.attack
+    other = None if attack is None else attack.defender if attack.attacker.id == sit.owner.id else attack.attacker
+    return other is not None and other.hull > sit.owner.hull
+
+
+def _owner_bigger(sit: Situation) -> bool:
+    return sit.attack is not None and sit.owner.hull > sit.attack.attacker.hull
+
+
+def _owner_not_bigger(sit: Situation) -> bool:
+    return sit.attack is not None and not _owner_bigger(sit)
+
+
+def _no_aux(sit: Situation) -> bool:
+    return not sit.owner.aux_power
+
+
+def _klingon(sit: Situation) -> bool:
+    return sit.owner.faction == "Klingon"
+
+
+def _not_klingon(sit: Situation) -> bool:
+    return not _klingon(sit)
+
+
+def _shields_destroyed(sit: Situation) -> bool:
+    """Every shield of the card's ship destroyed: none active, none disabled (as Seskal's)."""
+    return sit.owner.shields + sit.owner.shields_disabled == 0
+
+
+def _independent_defender(sit: Situation) -> bool:
+    return sit.attack is not None and has_faction(sit.attack.defender, "Independent", upgrades_too=False)
+
+
+def _xindi_weapon(sit: Situation) -> bool:
+    return weapon_faction(sit) == "Xindi"
+
+
+def _other_weapon(sit: Situation) -> bool:
+    return weapon_faction(sit) not in (None, "Xindi")
+
+
+_SECONDARY = Condition(role="attacker", weapon="secondary")
+
+
 CARDS: tuple[Card, ...] = (
     Card(GENERIC, "generic captain", "captain", (), note="a generic captain prints no ability"),
-    Card(("2001",), "Jean-Luc Picard", "captain", (
-        Ability("free_action", Effect("free_action", actions=FREE_ACTIONS),
-                "once per round: a free Evasive Maneuvers, Target Lock, Scan or Battle Stations action, even "
-                "off the Action Bar", Cost(limit="round")),)),
     Card(("2029",), "Benjamin Sisko", "captain", (
         Ability("modify_attack", Effect("reroll", 1, "attack"), "reroll one of his attack dice",
                 Cost(limit="round"), _ATTACKING),
         Ability("modify_defense", Effect("reroll", 1, "defense"), "reroll one of his defense dice",
                 Cost(limit="round"), _DEFENDING)),
         note="once per round in all: the two abilities share one use"),
-    Card(("2002",), "William T. Riker", "captain", (
-        Ability("action", Effect("mark"), "Action: attacked at Range 1 this round, his ship fires back"),
-        Ability("damage", Effect("retaliate", 2),
-                "attacked at Range 1 after his Action: 2 attack dice at the attacker, whose hits and crits "
-                "damage it with no defense roll (even if his ship is destroyed by that attack)",
-                condition=Condition(role="defender", scope="marked", bands=(1,)))),
-        note="the return fire resolves before the attack's damage is dealt"),
     Card(("2004",), "Nu'Daq", "captain", (
         Ability("modify_attack", Effect("convert", 1, "attack", ("battle_stations",), "hit"),
                 "attacking: one battle stations result becomes a hit", condition=_ATTACKING),)),
@@ -119,33 +140,12 @@ CARDS: tuple[Card, ...] = (
     Card(("2017",), "Krell", "captain", (
         Ability("modify_attack", Effect("reroll", 1, "attack", ("battle_stations",)),
                 "attacking: reroll one battle stations result", condition=_ATTACKING),)),
-    Card(("2019",), "Gowron", "captain", (
-        Ability("action", Effect("mark", targets="friendly", reach=(1, 2), factions=("Klingon",)),
-                "Action: every other friendly Klingon ship within Range 1-2 rolls +1 attack die this round"),
-        Ability("attack_dice", Effect("attack_dice", 1), "a ship Gowron marked rolls +1 attack die",
-                condition=Condition(role="attacker", scope="marked"), optional=False))),
     Card(("2021",), "Gul Danar", "captain", (
         Ability("modify_attack", Effect("reroll", 1, "attack", ("blank",)), "attacking: reroll one blank",
                 condition=_ATTACKING),)),
     Card(("2024",), "Sar", "captain", (
         Ability("defense_dice", Effect("defense_dice", 1, "defense"), "defending: +1 defense die",
                 condition=_DEFENDING, optional=False),)),
-    Card(("weyoun_71524",), "Weyoun", "captain", (
-        Ability("action", Effect("mark", targets="ships", reach=(1, 2, 3), pick=True, and_self=True),
-                "Action: spend a mission token (2 on the card at the start): a ship within Range 1-3 may not "
-                "attack his ship this round, and his ship attacks no one", Cost(limit="game", uses=2)),
-        Ability("declare_target", Effect("cannot_attack", targets="owner"),
-                "Weyoun's target holds fire at his ship; his ship holds fire", condition=Condition(scope="marked"),
-                optional=False))),
-    Card(("keevan_71524",), "Keevan", "captain", (
-        Ability("action", Effect("mark", targets="enemy", reach=(1, 2), pick=True, in_arc=True, and_self=True),
-                "Action: an enemy ship at Range 1-2 in the forward arc becomes his only target this round"),
-        Ability("declare_target", Effect("must_attack"),
-                "his ship attacks only its target, just before it (as if of higher Captain Skill)",
-                condition=Condition(scope="marked"), optional=False),
-        Ability("attack_dice", Effect("attack_dice", 4), "the target attacking his ship rolls +4 attack dice",
-                condition=Condition(role="attacker", scope="marked", check=_against_owner), optional=False)),
-        note="he resolves first whichever weapon he fires (the card: with the primary weapon)"),
     Card(("gul_damar_3rd_wing_attack_ship",), "Gul Damar", "captain", (
         Ability("attack_dice", Effect("attack_dice", -1),
                 "attacks against his ship with a secondary weapon roll one attack die less",
@@ -157,11 +157,6 @@ CARDS: tuple[Card, ...] = (
     Card(("2037",), "Worf", "captain", (
         Ability("modify_attack", Effect("reroll", 0, "attack", ("blank",)), "attacking: reroll every blank once",
                 condition=_ATTACKING),)),
-    Card(("2038",), "Kurn", "captain", (
-        Ability("action", Effect("mark"), "Action: +1 attack die this round; an auxiliary power token",
-                Cost(aux_power=True)),
-        Ability("attack_dice", Effect("attack_dice", 1), "+1 attack die after Kurn's Action",
-                condition=Condition(role="attacker", scope="marked"), optional=False))),
     Card(("2040",), "Gul Evek", "captain", (
         Ability("modify_defense", Effect("reroll", 0, "defense", ("blank",)), "defending: reroll every blank once",
                 condition=_DEFENDING),)),
@@ -186,10 +181,6 @@ CARDS: tuple[Card, ...] = (
     Card(("gorn_commander_oparenaprize",), "Gorn Commander", "captain", (
         Ability("modify_attack", Effect("convert", 1, "attack", ("blank",), "hit"),
                 "attacking: one blank becomes a hit", condition=_ATTACKING),)),
-    Card(("gul_dukat_cap_71524",), "Gul Dukat", "captain", (
-        Ability("action", Effect("mark"), "Action: +1 attack die this round with the primary weapon"),
-        Ability("attack_dice", Effect("attack_dice", 1), "+1 attack die with the primary weapon after his Action",
-                condition=Condition(role="attacker", scope="marked", weapon="primary"), optional=False))),
     Card(("gul_lemec_71798",), "Gul Lemec", "captain", (
         Ability("attack_dice", Effect("attack_dice", 1), "attacking a ship whose captain has a lower skill: +1 "
                 "attack die", condition=Condition(role="attacker", check=_lower_skill_target), optional=False),)),
@@ -220,34 +211,98 @@ CARDS: tuple[Card, ...] = (
         Ability("modify_attack", Effect("reroll", 0, "attack", ("blank",)), "attacking with the primary weapon "
                 "and a scan token beside his ship: reroll every blank once",
                 condition=Condition(role="attacker", weapon="primary", token="scan")),)),
-    Card(("worf_71807",), "Worf", "captain", (
-        Ability("action", Effect("mark"), "Action: +1 attack die and +1 defense die this round; an auxiliary "
-                "power token", Cost(aux_power=True)),
-        Ability("attack_dice", Effect("attack_dice", 1), "+1 attack die after his Action",
-                condition=Condition(role="attacker", scope="marked"), optional=False),
-        Ability("defense_dice", Effect("defense_dice", 1, "defense"), "+1 defense die after his Action",
-                condition=Condition(role="defender", scope="marked"), optional=False))),
-    Card(("bok_71646a",), "Bok", "captain", (
-        Ability("action", Effect("mark"), "Action: +1 attack die to each attack and -1 defense die each time "
-                "his ship defends this round"),
-        Ability("attack_dice", Effect("attack_dice", 1), "+1 attack die after his Action",
-                condition=Condition(role="attacker", scope="marked"), optional=False),
-        Ability("defense_dice", Effect("defense_dice", -1, "defense"), "-1 defense die after his Action",
-                condition=Condition(role="defender", scope="marked"), optional=False))),
-    # effects on another ship, shield repair, time tokens (abilities.md "How to add a card")
-    Card(("soval_71446",), "Soval", "captain", (
-        Ability("action", Effect("remove_token", targets="ships", reach=(1, 2), pick=True,
-                                 tokens=("scan", "battle_stations")),
-                "Action: a ship within Range 1-2 loses a scan or battle stations token (his choice); an "
-                "auxiliary power token beside his ship", Cost(aux_power=True)),)),
-    Card(("alidar_jarok_cap_72016",), "Alidar Jarok", "captain", _ALIDAR_JAROK),
-    Card(("james_t_kirk_cap_71523",), "James T. Kirk", "captain", _KIRK_71523),
-    Card(("v_las_cap_71527",), "V'Las", "captain", _V_LAS),
-    Card(("tholian_pilot_71795",), "Tholian Pilot", "captain", (
-        Ability("action", Effect("repair_shield", 1), "Action: on a Tholian ship, after a green maneuver this "
-                "round: repair 1 shield", condition=Condition(check=_green_tholian)),)),
-    Card(("jean_luc_picard_72944",), "Jean-Luc Picard", "captain", (
-        Ability("action", Effect("gain_token", token="battle_stations", targets="friendly", and_self=True),
-                "Action: place 2 time tokens on this card: a battle stations token beside his ship and every "
-                "friendly ship", Cost(time=2)),)),
+    Card(("rudolph_ransom_71276",), "Rudolph Ransom", "captain", (
+        dice("defense", 2, "defending with an evade token beside his ship: +2 defense dice",
+             Condition(role="defender", token="evade"), optional=False),)),
+    Card(("william_t_riker_72017",), "William T. Riker", "captain", (
+        dice("attack", 1, "attacking a ship of greater Hull: +1 attack die", Condition(role="attacker", check=_bigger),
+             optional=False),
+        dice("defense", 1, "defending against a ship of greater Hull: +1 defense die",
+             Condition(role="defender", check=_bigger), optional=False))),
+    Card(("benjamin_maxwell_72011",), "Benjamin Maxwell", "captain", (
+        Ability("modify_attack", Effect("reroll", 1, "attack"), "attacking with a secondary weapon: reroll one "
+                "attack die", condition=_SECONDARY),)),
+    Card(("kiaphet_amman_sor_72004p",), "Kiaphet Amman'sor", "captain", (
+        Ability("modify_defense", Effect("reroll", 1, "defense", ("blank",)), "defending: reroll one blank",
+                condition=Condition(role="defender", check=_owner_not_bigger)),
+        Ability("modify_defense", Effect("reroll", 0, "defense", ("blank",)), "defending against a ship of "
+                "smaller Hull: reroll every blank", condition=Condition(role="defender", check=_owner_bigger)))),
+    Card(("kurn_72334",), "Kurn", "captain", (
+        Ability("modify_defense", Effect("reroll", 1, "defense", ("battle_stations",)), "defending: reroll one "
+                "battle stations result", condition=Condition(role="defender", check=_not_klingon)),
+        Ability("modify_defense", Effect("reroll", 2, "defense", ("battle_stations",)), "defending on a Klingon "
+                "ship: reroll up to two battle stations results", condition=Condition(role="defender",
+                                                                                      check=_klingon))),
+        note="fielding a Klingon elite talent is fleet building"),
+    Card(("lovok_72221a",), "Lovok", "captain", (
+        Ability("modify_attack", Effect("reroll", 0, "attack", ("blank",)), "attacking: reroll every blank and "
+                "place an auxiliary power token", Cost(aux_power=True), ATTACKING),),
+        note="fielding the Tal Shiar talent is fleet building"),
+    Card(("somraw_commander_71448",), "Somraw Commander", "captain", (
+        dice("attack", 1, "attacking at Range 3 with no auxiliary power token: +1 attack die and an auxiliary power "
+             "token", Condition(role="attacker", bands=(3,), check=_no_aux), Cost(aux_power=True)),)),
+    Card(("magnus_hansen_71509",), "Magnus Hansen", "captain", (
+        Ability("modify_defense", Effect("add_result", 1, "defense", to="evade"), "defending: spend a scan token "
+                "to add an evade result", Cost(token="scan"), DEFENDING),),
+        note="no faction penalty on a Federation ship is fleet building"),
+    Card(("2011",), "James T. Kirk", "captain", (),
+         note="his Federation talents' cost of 3 is fleet building; their face-down state is hidden "
+              "information the engine does not keep (every card is face up), so a talent is used as if face up"),
+    Card(("gowron_72323p",), "Gowron", "captain", (
+        dice("attack", 1, "on a Klingon ship with every shield destroyed: +1 attack die (lost once a shield is "
+             "repaired)", Condition(role="attacker", factions=("Klingon",), check=_shields_destroyed),
+             optional=False),)),
+    Card(("klaang_72938",), "Klaang", "captain", (
+        dice("attack", 1, "attacking an Independent ship or one with an Independent captain: +1 attack die",
+             Condition(role="attacker", check=_independent_defender), optional=False),)),
+    Card(("beverly_crusher_71807",), "Beverly Crusher", "captain", (
+        Ability("modify_defense", Effect("convert", 1, "defense", ("battle_stations",), "evade"), "defending in a "
+                "round her ship performed a green maneuver: one battle stations result becomes an evade",
+                condition=Condition(role="defender", check=green)),)),
+    Card(("tactical_drone_71283",), "Tactical Drone", "captain", (
+        Ability("modify_attack", Effect("reroll", ANY, "attack"), "attacking: spend one of 4 drone tokens (4 uses a "
+                "game) to reroll any number of the attack dice", Cost(limit="game", uses=4), ATTACKING),)),
+    Card(("tactical_drone_71530",), "Tactical Drone", "captain", (
+        dice("defense", -1, "attacking: spend one of 5 drone tokens (5 uses a game); the defender rolls 1 defense "
+             "die fewer", ATTACKING, Cost(limit="game", uses=5)),)),
+    Card(("third_of_five_71525",), "Third of Five", "captain", (
+        dice("defense", 1, "defending: spend one of 3 drone tokens (3 uses a game) for +1 defense die", DEFENDING,
+             Cost(limit="game", uses=3)),),
+        note="not in the same fleet as Hugh: fleet building"),
+    Card(("culluh_72221h",), "Culluh", "captain", per_count(
+        lambda sit: upgrades(sit.owner, "tech"), 2,
+        lambda n, c: dice("defense", n, f"defending: +1 defense die for each tech upgrade, at most 2 ({n})", c,
+                          optional=False), DEFENDING)),
+    Card(("robert_desoto_71998p",), "Robert DeSoto", "captain", per_count(
+        lambda sit: upgrades(sit.owner, "crew"), 3,
+        lambda n, c: Ability("modify_defense", Effect("reroll", n, "defense"), "defending: reroll a defense die "
+                             f"for each crew upgrade, at most 3 ({n})", condition=c), DEFENDING)),
+    Card(("krim_71803",), "Krim", "captain", per_count(
+        lambda sit: len(sit.owner.damage), 3,
+        lambda n, c: Ability("modify_defense", Effect("reroll", n, "defense"), "defending: reroll a defense die "
+                             f"for each damage card beside his ship, at most 3 ({n})", condition=c), DEFENDING),
+        note="his extra crew slot is fleet building"),
+    Card(("degra_72335",), "Degra", "captain", (
+        dice("attack", 1, "attacking with a secondary weapon upgrade: +1 attack die",
+             Condition(role="attacker", weapon="secondary", check=_other_weapon), optional=False),
+        dice("attack", 2, "attacking with a Xindi weapon upgrade: +2 attack dice",
+             Condition(role="attacker", weapon="secondary", check=_xindi_weapon), optional=False))),
+    Card(("bochra_72024",), "Bochra", "captain", (
+        dice("attack", 1, "captain of a Romulan Scout Vessel with a scan token beside it: +1 attack die",
+             Condition(role="attacker", classes=("Romulan Scout Vessel",), token="scan"), optional=False),
+        dice("defense", 1, "captain of a Romulan Scout Vessel with a scan token beside it: +1 defense die",
+             Condition(role="defender", classes=("Romulan Scout Vessel",), token="scan"), optional=False))),
+    Card(("insectoid_commander_72003p",), "Insectoid Commander", "captain", (
+        dice("attack", 1, "attacking: remove an evade token from beside his ship for +1 attack die (one token an "
+             "attack)", ATTACKING, Cost(token="evade", limit="round")),
+        dice("attack", 1, "attacking: remove a battle stations token from beside his ship for +1 attack die (one "
+             "token an attack)", ATTACKING, Cost(token="battle_stations", limit="round")))),
+    Card(("2012",), "Christopher Pike", "captain", (),
+         note="no ability in play: his crew upgrades' -1 cost is fleet building (the fleet prices it)"),
+    Card(("2023",), "Thot Gor", "captain", (),
+         note="no ability in play: his weapon upgrades' -1 cost is fleet building (the fleet prices it)"),
+    Card(("2035",), "Luaran", "captain", (),
+         note="no ability in play: one Dominion upgrade's -2 cost is fleet building (the fleet prices it)"),
+    Card(("3106",), "Styles", "captain", (),
+         note="no ability in play: his extra tech slot is fleet building (the fleet counts it)"),
 )

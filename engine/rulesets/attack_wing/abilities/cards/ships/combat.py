@@ -1,5 +1,5 @@
-"""Ship cards' own abilities (the ship card's catalog id is among its ship's cards when it prints
-one: ``abilities.printed``). Each says in the project's words what the card's text does."""
+"""Ship cards whose own abilities play in an attack's steps: which attacks may be declared, the dice
+counted and rolled, rerolls and conversions. Each says in the project's words what the card's text does."""
 
 from __future__ import annotations
 
@@ -7,13 +7,9 @@ from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities.cards.common import (
     ANY,
     DEFENDING,
-    MARKED_ATTACKING,
-    attack_rider,
-    defense_rider,
     dice,
     green,
     per_count,
-    this_round,
 )
 from engine.rulesets.attack_wing.abilities.model import Ability, Card, Condition, Cost, Effect, Situation
 
@@ -26,10 +22,6 @@ def _attack_ship_near(sit: Situation) -> bool:
     """A friendly Jem'Hadar Attack Ship within Range 1-2 of the card's ship."""
     return any(s.id != sit.owner.id and s.class_name == "Jem'Hadar Attack Ship"
                and rules.band_between(sit.owner, s) in (1, 2) for s in sit.state.in_play(sit.owner.side))
-
-
-def _no_enemy_at_range_1(sit: Situation) -> bool:
-    return not any(rules.band_between(sit.owner, s) == 1 for s in sit.state.in_play() if s.side != sit.owner.side)
 
 
 def _damage_cards(sit: Situation) -> int:
@@ -47,6 +39,18 @@ def _always(window: str, effect: Effect, summary: str, condition: Condition) -> 
     return Ability(window, effect, summary, condition=condition, optional=False)  # type: ignore[arg-type]
 
 
+def _torpedo(sit: Situation) -> bool:
+    """The weapon fired is a torpedo: a secondary weapon whose card's name says so (rulings.md)."""
+    weapon = sit.attack.weapon if sit.attack is not None else None
+    return weapon is not None and "torpedo" in weapon.name.casefold()
+
+
+def _lock_weapon(sit: Situation) -> bool:
+    """The weapon fired asks for a target lock on the defender (a torpedo's "spend your target lock")."""
+    weapon = sit.attack.weapon if sit.attack is not None else None
+    return weapon is not None and weapon.needs_target_lock and _torpedo(sit)
+
+
 CARDS: tuple[Card, ...] = (
     Card(("1001",), "U.S.S. Enterprise-D", "ship", (), note="instead of a primary weapon attack it may fire in any "
          "direction at Range 1-2 with 3 attack dice: a weapon of the ship card (\"fire in any direction\"), "
@@ -54,19 +58,9 @@ CARDS: tuple[Card, ...] = (
     Card(("1030",), "U.S.S. Defiant", "ship", (
         _always("modify_attack", Effect("convert", 0, "attack", ("crit",), to="hit"),
                 "defending: every critical hit of the attacker becomes a hit", DEFENDING),)),
-    Card(("1044",), "U.S.S. Excelsior", "ship", (
-        Ability("after_move", Effect("free_action", actions=("scan",)), "after moving with no enemy ship within "
-                "Range 1: a free Scan action", condition=Condition(check=_no_enemy_at_range_1)),)),
-    Card(("1009",), "U.S.S. Enterprise", "ship", (
-        _always("aux_power", Effect("aux_actions"), "with an auxiliary power token: it still performs an action "
-                "of its Action Bar", Condition()),)),
     Card(("2nd_division_cruiser_71524",), "2nd Division Cruiser", "ship", (
         dice("defense", 1, "defending within Range 1-2 of a friendly Jem'Hadar Attack Ship: +1 defense die",
              Condition(role="defender", check=_attack_ship_near), optional=False),)),
-    Card(("1036",), "5th Wing Patrol Ship", "ship", (
-        this_round("Action: this round +1 attack die attacking, -1 defense die defending"),
-        attack_rider(1, "marked, attacking: +1 attack die"),
-        defense_rider(-1, "marked, defending: -1 defense die"))),
     Card(("3rd_wing_attack_ship_3rd_wing_attack_ship",), "3rd Wing Attack Ship", "ship", (
         dice("attack", 1, "attacking with the primary weapon: disable one of its crew upgrades for +1 attack die",
              Condition(role="attacker", weapon="primary"), Cost(disable_upgrade="crew")),)),
@@ -97,16 +91,14 @@ CARDS: tuple[Card, ...] = (
     Card(("1048",), "U.S.S. Sutherland", "ship", (
         Ability("modify_attack", Effect("reroll", ANY, "attack"), "attacking at Range 3: reroll any number of "
                 "its attack dice once", condition=Condition(role="attacker", bands=(3,))),)),
-    Card(("1046",), "R.I.S. Vo", "ship", (
-        Ability("after_move", Effect("free_action", actions=("evasive_maneuvers",), and_self=True),
-                "after moving: a free Evasive Maneuvers action, and then no attack this round"),
-        Ability("declare_target", Effect("cannot_attack", targets="owner"),
-                "after its free Evasive Maneuvers it attacks no one this round", optional=False))),
     Card(("1042",), "P.W.B. Aj'Rmr", "ship", per_count(_damage_cards, 6, _rerolls, Condition(role="attacker"))),
-    Card(("1023",), "Krayton", "ship", (
-        this_round("Action: disable 1 active shield: this round +1 attack die, and its blanks may be rerolled once",
-                   Cost(shields=1)),
-        attack_rider(1, "marked, attacking: +1 attack die"),
-        Ability("modify_attack", Effect("reroll", 0, "attack", ("blank",)), "marked, attacking: reroll every blank "
-                "result once", condition=MARKED_ATTACKING))),
+    Card(("1021",), "Gor Portas", "ship", (
+        Ability("attack_dice", Effect("keep_lock"), "firing a torpedo that needs its target lock: the lock is "
+                "not spent (it may still reroll dice in that attack, as any lock)",
+                condition=Condition(role="attacker", check=_lock_weapon), optional=False),)),
+    Card(("1025",), "Deep Space 9", "ship", (
+        Ability("attack_dice", Effect("spare_weapon"), "firing a torpedo: the torpedo card is not disabled",
+                condition=Condition(role="attacker", check=_torpedo), optional=False),),
+        note="a station: it moves only as its printed dial allows (stop and rotations; tournament ruling 50), "
+             "as the engine's dial for it already does"),
 )
