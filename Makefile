@@ -34,6 +34,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_odds.py
 	$(BIN)/python bench/bench_studio.py
 	$(BIN)/python bench/bench_viewer.py
+	$(BIN)/python bench/bench_startup.py
 	$(BIN)/python bench/bench_video.py
 
 catalog: $(STAMP)

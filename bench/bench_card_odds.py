@@ -19,7 +19,8 @@ import statistics
 import time
 from typing import Any
 
-from engine.rulesets.attack_wing import combat, memos
+from engine import memos
+from engine.rulesets.attack_wing import combat
 from engine.rulesets.attack_wing.abilities import card_odds as module
 from engine.rulesets.attack_wing.abilities import table_odds
 from engine.rulesets.attack_wing.odds import Odds

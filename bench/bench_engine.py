@@ -1,21 +1,25 @@
 """Engine throughput on the bundled skirmish, AI against AI, recording on.
 
-Prints games and events per second, with ratios against two baselines measured in the same
+Prints games and events per second, with ratios against three baselines measured in the same
 run: folding the same logs through the reducer alone (the floor: bookkeeping without any
-decisions), and the same games with recording off (what writing the replay costs). Each game
-is played recorded, unrecorded and folded back to back, twice, and the best of each kept (a
-burst of load on a shared machine slows a game's three alike). Then where the time goes, by
-phase of the engine. Every game is timed from cold: the engine's memos (memos.py) are emptied
-before it. With ``--against DIR`` (another checkout, e.g. ``git worktree add /tmp/base main``), the
-same recorded games also play there and here turn about, each in its own process, and the ratio of
-their CPU-time medians is printed (a shared machine's load slows CPU time far less than the wall
-clock), from cold and as a batch (one process playing the seeds in turn, its memos kept, as a
-batch worker would). Usage: python bench/bench_engine.py [--quick] [--against DIR]
+decisions), the same games with recording off (what writing the replay costs), and with the
+cycle collector's default thresholds (games are timed as `trek` runs them, with the setting its
+command line makes for its process; the engine itself leaves the collector alone). Each game is
+played in those ways back to back, twice, and the best of each kept (a burst of load on a shared
+machine slows a game's four alike). Then where the time goes, by phase of the engine. Every game
+is timed from cold: the engine's memos (engine/memos.py) are emptied before it. With
+``--against DIR`` (another checkout, e.g. ``git worktree add /tmp/base main``), the same recorded
+games also play there and here turn about, each in its own process, and the ratio of their
+CPU-time medians is printed (a shared machine's load slows CPU time far less than the wall clock),
+each checkout's games as its own `trek` plays them, from cold and as a batch (one process playing
+the seeds in turn, its memos kept, as a batch worker would).
+Usage: python bench/bench_engine.py [--quick] [--against DIR]
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import cProfile
 import io
 import math
@@ -28,10 +32,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from engine.rulesets.attack_wing.memos import forget
+from engine.memos import forget
 from engine.rulesets.attack_wing.play import play
 from engine.rulesets.attack_wing.reducer import fold, initial_state
 from engine.rulesets.attack_wing.scenario import load_scenario
+from trek.main import fewer_collections
 
 # (file, function) whose cumulative time is reported
 BUCKETS = {
@@ -44,13 +49,27 @@ BUCKETS = {
 }
 # one process's games, recorded, in CPU seconds (run with the checkout's own engine)
 _TIMED = """
-import pathlib, sys, tempfile, time
+import contextlib, importlib, pathlib, sys, tempfile, time
 from engine.rulesets.attack_wing.play import play
 from engine.rulesets.attack_wing.scenario import load_scenario
-try:
-    from engine.rulesets.attack_wing.memos import forget
-except ImportError:  # a checkout from before the memos
-    def forget() -> None: ...
+
+
+def own(module, name):
+    # module.name from this checkout only: an editable install finds a module the checkout lacks in
+    # the checkout it was installed from (an older checkout would get a newer one's empty registry)
+    try:
+        found = importlib.import_module(module)
+    except ImportError:
+        return None
+    if not pathlib.Path(found.__file__).resolve().is_relative_to(pathlib.Path.cwd().resolve()):
+        return None
+    return getattr(found, name, None)
+
+
+# the memos as this checkout registers or lists them (none before there were memos)
+forget = own("engine.memos", "forget") or own("engine.rulesets.attack_wing.memos", "forget") or (lambda: None)
+# the cycle collector as this checkout's `trek` runs games (older ones set it in record_game)
+fewer_collections = own("trek.main", "fewer_collections") or contextlib.nullcontext
 scenario = load_scenario("skirmish")
 play(scenario, 1000)  # warm (catalog, templates) on a game not timed
 with tempfile.TemporaryDirectory() as tmp:
@@ -58,9 +77,10 @@ with tempfile.TemporaryDirectory() as tmp:
     for seed in range(int(sys.argv[1])):
         if sys.argv[2] == "cold":
             forget()  # each game from cold, as alone (else as a batch of games in one process plays them)
-        started = time.process_time()
-        play(scenario, seed, pathlib.Path(tmp) / f"{seed}.trek")
-        spent += time.process_time() - started
+        with fewer_collections():
+            started = time.process_time()
+            play(scenario, seed, pathlib.Path(tmp) / f"{seed}.trek")
+            spent += time.process_time() - started
     print(spent)
 """
 
@@ -94,41 +114,48 @@ def main() -> None:
     scenario = load_scenario("skirmish")
     play(scenario, 1000)  # warm caches (catalog, templates) on a game not timed
 
-    # each game recorded, unrecorded and folded back to back (which goes first alternates), twice,
-    # the best time of each kept: on a shared machine a burst of load then slows the three alike
-    recorded = unrecorded = folding = 0.0
+    # each game recorded, unrecorded, recorded with the collector's default thresholds and folded back
+    # to back (which goes first alternates), twice, the best time of each kept: on a shared machine a
+    # burst of load then slows the four alike. All but the third run as `trek` runs a game (with
+    # its cycle-collector setting, ``fewer_collections``); the third as a program that leaves it.
+    recorded = unrecorded = default_gc = folding = 0.0
     results = []
     with tempfile.TemporaryDirectory() as tmp:
         for seed in range(games):
-            best = [math.inf, math.inf, math.inf]
+            best = [math.inf] * 4
             for turn in range(2):
-                for which in ((0, 1, 2) if (seed + turn) % 2 == 0 else (1, 0, 2)):
-                    forget()  # the memos (memos.py) from cold for every game, as a game alone plays
-                    t0 = time.perf_counter()
-                    if which == 0:
-                        result = play(scenario, seed, Path(tmp) / f"{seed}.trek")
-                    elif which == 1:
-                        play(scenario, seed)
-                    else:
-                        fold(initial_state(seed), result.events)
-                    best[which] = min(best[which], time.perf_counter() - t0)
+                for which in ((0, 1, 2, 3) if (seed + turn) % 2 == 0 else (2, 1, 0, 3)):
+                    forget()  # the memos (engine/memos.py) from cold for every game, as a game alone plays
+                    with contextlib.nullcontext() if which == 2 else fewer_collections():
+                        t0 = time.perf_counter()
+                        if which in (0, 2):
+                            result = play(scenario, seed, Path(tmp) / f"{seed}.trek")
+                        elif which == 1:
+                            play(scenario, seed)
+                        else:
+                            fold(initial_state(seed), result.events)
+                        best[which] = min(best[which], time.perf_counter() - t0)
             results.append(result)
-            recorded, unrecorded, folding = recorded + best[0], unrecorded + best[1], folding + best[2]
+            recorded, unrecorded = recorded + best[0], unrecorded + best[1]
+            default_gc, folding = default_gc + best[2], folding + best[3]
 
     events = sum(len(r.events) for r in results)
     print(f"skirmish, {games} games, {events} events ({events / games:.0f} per game)")
     print(f"  games/s, recording on:   {games / recorded:8.1f}")
     print(f"  events/s, recording on:  {events / recorded:8.0f}")
     print(f"  ratio to recording off:  {unrecorded / recorded:8.2f}x  (1.0 = recording is free)")
+    print(f"  ratio to default gc:     {default_gc / recorded:8.2f}x  (the collector's thresholds as "
+          "Python sets them, as the engine leaves them)")
     print(f"  ratio to reducer alone:  {folding / recorded:8.3f}x  "
           f"(the reducer folds {events / folding:,.0f} events/s)")
 
     profile = cProfile.Profile()
     for seed in range(min(games, 5)):
         forget()
-        profile.enable()
-        play(scenario, seed)
-        profile.disable()
+        with fewer_collections():
+            profile.enable()
+            play(scenario, seed)
+            profile.disable()
     stats = pstats.Stats(profile, stream=io.StringIO())
     table = stats.stats  # type: ignore[attr-defined]
     total = stats.total_tt  # type: ignore[attr-defined]

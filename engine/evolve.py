@@ -2,82 +2,57 @@
 
 The reducer copies a ship or the game state for every event, and ``dataclasses.replace`` walks
 the fields and calls ``__init__`` with every one of them as a keyword each time: about a tenth of
-a game's time. ``evolve`` copies the fields with one generated function per class (built once
-from the class's own field names) and then runs ``__post_init__``, as ``replace`` does, so the
-result is the same object ``replace`` would give.
+a game's time. The hot records (``GameState``, ``ShipState``, ``AttackState``...) are frozen
+dataclasses without slots, so each keeps its fields in its instance dictionary, and ``evolve``
+makes the copy the way ``copy.copy`` and ``pickle`` make one of any such object: a new, empty
+object of the same class whose dictionary is filled in (the old one's, then the changes) before
+anyone else holds it, then ``__post_init__``, as ``replace`` runs it. Nothing is written to an
+object that has been handed out: the copy is frozen like the original once ``evolve`` returns.
 
-A frozen class refuses plain assignment, so a copy of one with slots (and no base but ``object``)
-is filled in as an object of a twin class: the same slots in the same order, not frozen, so each
-field is one plain store (the interpreter's quickest), and then given its own class (Python checks
-that the two lay their objects out alike). Other classes are filled in slot by slot through each
-slot's setter, or ``object.__setattr__``.
+Differences from ``replace``, kept on purpose: fields declared ``init=False`` are copied along
+(a derived value the class's ``__post_init__`` checks and remakes where it no longer holds)
+rather than made again from their defaults, and naming one is refused. A record with slots (or
+no dataclass at all) goes through ``dataclasses.replace`` itself.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import types
-from collections.abc import Callable
 from typing import Any, TypeVar
 
 T = TypeVar("T")
 
-_COPIERS: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}
+# per class: the names a change may give (its ``init`` fields) and its __post_init__, or None where
+# the class keeps no instance dictionary (slots), which ``dataclasses.replace`` copies instead
+_PLANS: dict[type, tuple[frozenset[str], Any] | None] = {}
+_NEW = object.__new__
 
 
-def _refuse(cls: type, changes: dict[str, Any], init: frozenset[str]) -> None:
-    bad = sorted(changes.keys() - init)
-    raise TypeError(f"{cls.__name__} has no field to replace named {bad[0]!r}")
-
-
-def _twin(cls: type, names: list[str]) -> type | None:
-    """A plain class with ``cls``'s slots, or None where ``cls`` is not a slotted record of ``object``."""
-    slots = cls.__dict__.get("__slots__")
-    if cls.__bases__ != (object,) or type(slots) is not tuple or sorted(slots) != sorted(names) \
-            or not all(isinstance(cls.__dict__.get(name), types.MemberDescriptorType) for name in names):
-        return None
-    return type(f"_{cls.__name__}Copy", (object,), {"__slots__": slots})
-
-
-def _copier(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
+def _plan(cls: type) -> tuple[frozenset[str], Any] | None:
     fields = dataclasses.fields(cls)
-    init = frozenset(f.name for f in fields if f.init)
-    names = [f.name for f in fields]
-    assert all(name.isidentifier() for name in names)  # our own classes' field names, never data
-    twin = _twin(cls, names)
-    scope: dict[str, Any] = {"NEW": object.__new__, "SET": object.__setattr__, "CLS": cls, "INIT": init,
-                             "REFUSE": _refuse, "TWIN": twin}
-    lines = ["def copy(old, changes):",
-             "    if changes and not changes.keys() <= INIT:",
-             "        REFUSE(CLS, changes, INIT)"]
-    if twin is not None:
-        lines.append("    new = NEW(TWIN)")
-        lines += [f"    new.{name} = old.{name}" for name in names]
-        lines += ["    for name, value in changes.items():", "        SET(new, name, value)",
-                  "    new.__class__ = CLS"]
-    else:
-        lines.append("    new = NEW(CLS)")
-        for i, name in enumerate(names):
-            slot = cls.__dict__.get(name)
-            if isinstance(slot, types.MemberDescriptorType):  # a slot: its own setter is the quickest way in
-                scope[f"SET_{i}"] = slot.__set__
-                lines.append(f"    SET_{i}(new, old.{name})")
-            else:
-                lines.append(f"    SET(new, {name!r}, old.{name})")
-        lines += ["    for name, value in changes.items():", "        SET(new, name, value)"]
-    if hasattr(cls, "__post_init__"):
-        lines.append("    new.__post_init__()")
-    lines.append("    return new")
-    exec("\n".join(lines), scope)  # the source is built from the field names only, never from data
-    copy: Callable[[Any, dict[str, Any]], Any] = scope["copy"]
-    return copy
+    if any("__slots__" in vars(base) for base in cls.__mro__[:-1]):  # (a field in a slot, not the dictionary)
+        return None
+    return frozenset(f.name for f in fields if f.init), getattr(cls, "__post_init__", None)
 
 
 def evolve(obj: T, /, **changes: Any) -> T:
     """A copy of the frozen dataclass ``obj`` with ``changes``: what ``dataclasses.replace`` returns."""
     cls = type(obj)
-    copier = _COPIERS.get(cls)
-    if copier is None:
-        copier = _COPIERS[cls] = _copier(cls)
-    out: T = copier(obj, changes)
-    return out
+    try:
+        plan = _PLANS[cls]
+    except KeyError:
+        plan = _PLANS[cls] = _plan(cls)
+    if plan is None:
+        return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+    init, post_init = plan
+    if changes and not changes.keys() <= init:
+        bad = sorted(changes.keys() - init)
+        raise TypeError(f"{cls.__name__} has no field to replace named {bad[0]!r}")
+    new: T = _NEW(cls)
+    fields = new.__dict__  # the new object's own, empty: filled in here as ``copy.copy`` fills it in
+    fields.update(obj.__dict__)
+    if changes:
+        fields.update(changes)
+    if post_init is not None:
+        post_init(new)
+    return new

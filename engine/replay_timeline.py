@@ -29,7 +29,11 @@ class LoadedReplay:
 
     @property
     def title(self) -> str:
-        return str(self.header.get("scenario_name") or self.header.get("scenario", {}).get("name") or self.path.stem)
+        from engine.replay.table_names import table_names
+
+        base = str(self.header.get("scenario_name") or self.header.get("scenario", {}).get("name") or self.path.stem)
+        event = table_names(self.header).event  # a table game's own name for itself comes first
+        return f"{event}: {base}" if event else base
 
     @property
     def sides(self) -> list[dict[str, Any]]:
@@ -70,4 +74,6 @@ def load_timeline(path: str | Path) -> LoadedReplay:
     title = str(header.get("scenario_name") or Path(path).stem)
     cards = ruleset.cards(header, timeline.ruleset_final, replay.truncated, title) if ruleset.cards else (
         CardView("BATTLE REPORT", title, "", (), ruleset.name), CardView("RESULT", title, "", (), ruleset.name))
-    return LoadedReplay(Path(path), replay, header, timeline, *cards)
+    from engine.replay.table_names import with_names  # a table game's own names (its notation's Event, Site...)
+
+    return LoadedReplay(Path(path), replay, header, timeline, *with_names(*cards, header))

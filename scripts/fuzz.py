@@ -3,9 +3,13 @@
     .venv/bin/python scripts/fuzz.py --minutes 30          # all kinds in turn, new seeds each round
     .venv/bin/python scripts/fuzz.py --kind replay --seed 17   # reproduce one case
 
-Each case (tests/fuzzing.py) mutates a sound file with a seeded mutator and runs the commands that
-read it; any answer other than exit 0, 1, 3 or a one-line 2 is printed with the (kind, seed) that
-reproduces it. Exit status 1 when anything was found. CI runs a bounded set (tests/test_fuzz.py).
+Each case (tests/fuzzing.py, and issue 34's kinds in tests/fuzz_hostile.py: replays claiming an older
+engine, cut short, with values of another type or hostile text, compact maps, batch rows, notation
+imported) mutates a sound file of one of the four rulesets with a seeded mutator and runs the commands
+that read it; any answer other than exit 0, 1, 3 or a one-line 2, a raw control character printed, or
+a broken promise of the kind (a forgery validated as sound, output past its bound) is printed with the
+(kind, seed) that reproduces it. Exit status 1 when anything was found. CI runs a bounded set
+(tests/test_fuzz.py).
 """
 
 from __future__ import annotations

@@ -281,8 +281,17 @@ class Orbit:
         return replace(self, target=(t[0] + right_mm * rx + forward_mm * fx, t[1] + right_mm * ry + forward_mm * fy,
                                      t[2]))
 
-    def zoomed(self, factor: float) -> Orbit:
-        return replace(self, distance=min(max(self.distance * factor, 60.0), 8000.0))
+    def zoomed(self, factor: float, toward: tuple[float, float, float] | None = None) -> Orbit:
+        """Closer (``factor`` < 1) or further; with ``toward``, about that point, which stays where it
+        is on screen (the eye and the target are scaled about it: the view's directions do not change),
+        as a map zooms to the cursor; without, about the target."""
+        distance = min(max(self.distance * factor, 60.0), 8000.0)
+        if toward is None:
+            return replace(self, distance=distance)
+        f = distance / self.distance
+        t = self.target
+        return replace(self, distance=distance,
+                       target=tuple(toward[i] + (t[i] - toward[i]) * f for i in range(3)))  # type: ignore[arg-type]
 
 
 class OrbitController:
@@ -310,9 +319,10 @@ class OrbitController:
         """Take over from a preset or transition without a jump."""
         self.orbit = Orbit.from_pose(pose)
 
-    def zoom(self, steps: float) -> None:
-        """Zoom in (positive steps) or out (negative); one wheel notch is one step."""
-        self.orbit = self.orbit.zoomed(0.88 ** steps)
+    def zoom(self, steps: float, toward: tuple[float, float, float] | None = None) -> None:
+        """Zoom in (positive steps) or out (negative); one wheel notch is one step; ``toward``: the
+        table point under the cursor, which stays under it."""
+        self.orbit = self.orbit.zoomed(0.88 ** steps, toward)
         self._moved()
 
     def drag(self, button: str, dx: float, dy: float) -> None:

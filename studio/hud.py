@@ -50,6 +50,10 @@ PANEL_GAP: Final = 0.016
 
 
 COMPACT_SCALE: Final = 1.25  # from this scale up the ship panels are left out (small images)
+# below this half-width (HUD units) the active ship's box does not fit between the round box and the
+# mission box or a fleet column: it takes a row of its own under them (square and portrait images)
+NARROW_HALF_WIDTH: Final = 1.3
+HEADER_ROW: Final = 0.2  # that row's height
 
 
 def hud_scale(height: int) -> float:
@@ -102,6 +106,8 @@ class Hud:
         self.notes = [Label(c, f"notes-{k}", NOTE_SIZE, colour=WHITE, wrap=(COLUMN_W - 0.02) / NOTE_SIZE)
                       for k, c in enumerate(self.columns)]
         self._noted = False  # whether the panels stand below the notes
+        self.narrow = False  # the active ship's box on a row of its own (:data:`NARROW_HALF_WIDTH`)
+        self.column_scale = 1.0  # the fleet columns, round box and mission box made narrower to fit (portrait)
         self.panels: dict[str, ShipPanel] = {}
         self._column_ends = [0.0, 0.0]  # the bottom of each column's last panel (HUD units, from the centre)
         # centre: ROUND n / the phase, big, while the round or phase starts
@@ -146,9 +152,10 @@ class Hud:
     def safe_area(self) -> tuple[float, float, float, float]:
         """The part of the image the HUD leaves clear, as (left, right, bottom, top) in -1..1."""
         k = self.scale
-        side = 0.04 if self.compact else min((COLUMN_W + 2 * MARGIN) * k / self.aspect, 0.45)
+        side = 0.04 if self.compact else min((COLUMN_W * self.column_scale + 2 * MARGIN) * k / self.aspect, 0.45)
         bottom = 0.4 if not self.pip else 0.4 + (DICE_TOP - DICE_BOTTOM) * (PIP_SCALE - 1)
-        return (-1.0 + side, 1.0 - side, -1.0 + bottom * k, 1.0 - 0.24 * k)  # the dice box reaches -1 + 0.38k
+        top = 0.24 + (HEADER_ROW if self.narrow else 0.0)
+        return (-1.0 + side, 1.0 - side, -1.0 + bottom * k, 1.0 - top * k)  # the dice box reaches -1 + 0.38k
 
     def keep_out(self, timeline: Timeline) -> list[tuple[float, float, float, float]]:
         """The rectangles the HUD may cover while it shows ``timeline``, in -1..1 image units
@@ -191,12 +198,19 @@ class Hud:
 
     def _layout(self) -> None:
         a, top = self.aspect / self.scale, 1.0 / self.scale  # the image's edges in the HUD's units
+        self.narrow = a < NARROW_HALF_WIDTH
+        # two columns side by side across a portrait image's width (a 9:16 one has room for 1.8 of them)
+        k = self.column_scale = min(1.0, (2 * a - 3 * MARGIN) / (2 * COLUMN_W))
+        width = COLUMN_W * k
+        row = HEADER_ROW if self.narrow else 0.0
         self.top_left.setPos(-a + MARGIN, 0, top - MARGIN)
-        self.top.setPos(0, 0, top - MARGIN)
-        self.top_right.setPos(a - MARGIN - COLUMN_W, 0, top - MARGIN)
+        self.top.setPos(0, 0, top - MARGIN - (TOP_BOX_H + MARGIN if self.narrow else 0.0))
+        self.top_right.setPos(a - MARGIN - width, 0, top - MARGIN)
         self.bottom.setPos(0, 0, 1.0 - top)  # DICE_Z and CAPTION_Z are measured from z = -1
-        self.columns[0].setPos(-a + MARGIN, 0, top - MARGIN - TOP_BOX_H - 0.03)
-        self.columns[1].setPos(a - MARGIN - COLUMN_W, 0, top - MARGIN - TOP_BOX_H - 0.03)
+        self.columns[0].setPos(-a + MARGIN, 0, top - MARGIN - TOP_BOX_H - 0.03 - row)
+        self.columns[1].setPos(a - MARGIN - width, 0, top - MARGIN - TOP_BOX_H - 0.03 - row)
+        for node in (self.top_left, self.top_right, *self.columns):
+            node.setScale(k)
         for column in self.columns:
             if self.compact:
                 column.hide()
@@ -212,7 +226,9 @@ class Hud:
     def _place_panels(self) -> None:
         counts = [sum(1 for _, side in self._order if side == k) for k in (0, 1)]
         top = 1.0 / self.scale
-        avail = top - MARGIN - TOP_BOX_H - 0.03 + 0.6 * top - 0.05  # down to 0.6 of the way to the bottom
+        row = HEADER_ROW if self.narrow else 0.0
+        # down to 0.6 of the way to the bottom, in the columns' own units
+        avail = (top - MARGIN - TOP_BOX_H - 0.03 - row + 0.6 * top - 0.05) / self.column_scale
         gap = PANEL_GAP
         for side in (0, 1):
             n = max(counts[side], 1)
@@ -230,7 +246,7 @@ class Hud:
                 panel.root.setScale(scale)
                 panel.root.setPos(0, 0, z)
                 z -= (panel.height + gap) * scale
-            self._column_ends[side] = self.columns[side].getZ() + z + gap * scale - MARGIN
+            self._column_ends[side] = self.columns[side].getZ() + (z + gap * scale) * self.column_scale - MARGIN
 
     def _bind(self, timeline: Timeline) -> None:
         """Build the panels for ``timeline``'s ships (once per timeline; each shows once its ship arrives)."""
@@ -337,8 +353,12 @@ class Hud:
         self.reason.set(reason, pos=(0.0, -0.125))
         lines = max(1, int(self.reason.node.getNumRows())) if reason else 0
         width = max(head, self.reason.width() if reason else 0.0) + 0.08
-        room = self.aspect / self.scale - COLUMN_W - 2 * MARGIN  # clear of the round box and the columns
-        width = min(max(width, 0.5), 2 * room - 0.04)
+        # clear of the round box and the columns, or the image's width on a row of its own
+        a = self.aspect / self.scale
+        room = a - MARGIN if self.narrow else a - COLUMN_W * self.column_scale - 2 * MARGIN
+        fit = min(1.0, (2 * room - 0.04) / width)  # what does not fit is made smaller, never cut or overlapped
+        width = min(max(width, 0.5), (2 * room - 0.04) / fit)
+        self.top.setScale(fit)
         s = Shapes()
         s.rounded(-width / 2, -0.095 - 0.045 * lines, width / 2, 0, 0.02, PANEL)
         s.node(self.active_back, "back")

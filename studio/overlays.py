@@ -1,7 +1,8 @@
 """Overlays, each toggled by name: firing arcs, range bands, maneuver templates, the attack line.
 
-- ``arcs``: each ship's front (and rear) arc as a translucent wedge in its player colour out to
-  Range 3, darker in the nearer bands; a 360-degree arc is the whole Range 3 area.
+- ``arcs``: the selected ship's front (and rear) arc as a translucent wedge in its player colour out
+  to Range 3, darker in the nearer bands; a 360-degree arc is the whole Range 3 area; with no ship
+  selected (and none active), every ship's.
 - ``ranges``: the Range 1/2/3 rings around the selected ship's base (101.6, 203.2, 304.8 mm
   from the outline: squares with rounded corners).
 - ``templates``: the maneuver templates on the table, filled in the dial colour.
@@ -212,7 +213,10 @@ class Overlays:
         return key, self._arc_shapes[key]
 
     def _update_arcs(self, view: TableView, on: bool, ships: Mapping[str, ShipNode]) -> None:
-        live = {s.id for s in view.ships if on and not s.destroyed and s.id in ships}
+        # the selected (or active) ship's arcs alone: every ship's at once hid the table under wedges;
+        # with no ship selected, every ship's
+        standing = {s.id for s in view.ships if on and not s.destroyed and s.id in ships}
+        live = {view.selected} if view.selected in standing else standing
         for ship_id in list(self._ship_arcs):
             if ship_id not in live or ship_id not in ships:
                 self._ship_arcs.pop(ship_id)[1].removeNode()

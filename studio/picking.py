@@ -123,6 +123,23 @@ def project(camera: NodePath, root: NodePath, point: tuple[float, float, float])
     return float(film[0]), float(film[1])
 
 
+def table_point(camera: NodePath, root: NodePath, mouse: Point) -> tuple[float, float] | None:
+    """The point of the table (z = 0 under ``root``) seen at window point ``mouse`` (-1..1 both
+    ways), or None where the line of sight never meets it (above the horizon)."""
+    lens = camera.node().getLens()
+    near, far = Point3(), Point3()
+    if not lens.extrude(Point2(*mouse), near, far):
+        return None
+    a, b = root.getRelativePoint(camera, near), root.getRelativePoint(camera, far)
+    dz = b[2] - a[2]
+    if abs(dz) < 1e-9:
+        return None
+    t = -a[2] / dz
+    if t < 0:
+        return None
+    return float(a[0] + t * (b[0] - a[0])), float(a[1] + t * (b[1] - a[1]))
+
+
 def screen_hulls(camera: NodePath, root: NodePath, view: TableView) -> dict[str, list[Point]]:
     """Each ship's hit shape on screen."""
     out: dict[str, list[Point]] = {}

@@ -86,7 +86,7 @@ def base_print(ship: ShipView) -> MeshBuilder:
     if ship.has_360_arc:
         b.fan(list(inner.exterior.coords)[:-1], palette.mix(palette.BASE_DARK, colour, 0.35), z)
     for direction, arc, strength in ((0.0, ship.front_arc, 0.55), (180.0, ship.rear_arc, 0.3)):
-        if not arc:
+        if not arc or not math.isfinite(arc):  # (a file's arcs are checked when read; an infinite one has no edges)
             continue
         part = wedge(direction, arc, 4 * half).intersection(inner)
         if part.is_empty or part.geom_type != "Polygon":

@@ -54,7 +54,7 @@ SHORTCUTS: Final[tuple[Shortcut, ...]] = (
     Shortcut("Camera", "click a ship", "select it", (), ""),
     Shortcut("Camera", "click another ship", "ruler from the last one: range, arc", (), ""),
     Shortcut("Camera", "escape", "deselect / close help", ("escape",), "escape"),
-    Shortcut("Overlays", "a", "firing arcs (to range 3)", ("a",), "toggle_overlay", ("arcs",)),
+    Shortcut("Overlays", "a", "the selected ship's firing arcs (to range 3)", ("a",), "toggle_overlay", ("arcs",)),
     Shortcut("Overlays", "r", "range bands of the selected ship", ("r",), "toggle_overlay", ("ranges",)),
     Shortcut("Overlays", "t", "maneuver templates", ("t",), "toggle_overlay", ("templates",)),
     Shortcut("Overlays", "k", "attack range line", ("k",), "toggle_overlay", ("attack",)),

@@ -32,7 +32,7 @@ from engine.view import TableView
 from studio.camera import CameraPose, CameraRig, OrbitController, Transition
 from studio.hud import Hud
 from studio.offscreen import CLEAR_COLOUR
-from studio.picking import pick_ship
+from studio.picking import pick_ship, table_point
 from studio.playback import Playback, Unit
 from studio.scene import Scene
 from studio.surface import Surface, window_surface
@@ -103,7 +103,8 @@ class Viewer:
                                    fleet_names=names, log=log)
         self.input = ViewerInput(self, self.surface.mouse, self.panels, self.cam.orbit, aspect=lambda: self.aspect,
                                  jump_fraction=self.jump_fraction, jump_event=self.jump_event, pick=self.pick,
-                                 window_event=self._window_event if self.surface.window else None)
+                                 window_event=self._window_event if self.surface.window else None,
+                                 aim=self.table_point)
 
         if at is not None:
             self.playback.seek_event(at)
@@ -434,8 +435,12 @@ class Viewer:
         self.input.click(x, y)
 
     def wheel(self, notches: int) -> None:
-        """The mouse wheel: scroll the event log when over it, else zoom."""
+        """The mouse wheel: scroll the event log when over it, else zoom toward the cursor."""
         self.input.wheel(notches)
+
+    def table_point(self, x: float, y: float) -> tuple[float, float] | None:
+        """The table point under window point (x, y) (-1..1 both ways)."""
+        return table_point(self.surface.camera, self.scene.root, (x, y))
 
     def pick(self, x: float, y: float) -> str | None:
         """Select the ship at window point (x, y), if any; returns its id."""

@@ -30,10 +30,12 @@ class ViewerInput:
     def __init__(self, handler: object, mouse: Any, panels: ViewerPanels, orbit: OrbitController, *,
                  aspect: Callable[[], float], jump_fraction: Callable[[float], None],
                  jump_event: Callable[[int], None], pick: Callable[[float, float], object],
-                 window_event: Callable[[Any], None] | None = None) -> None:
+                 window_event: Callable[[Any], None] | None = None,
+                 aim: Callable[[float, float], tuple[float, float] | None] | None = None) -> None:
         self.mouse = mouse
         self.panels, self.orbit = panels, orbit
         self._aspect, self._jump_fraction, self._jump_event, self._pick = aspect, jump_fraction, jump_event, pick
+        self._aim = aim  # the table point under a window point (the wheel zooms toward it)
         self.pointer: Point | None = None
         self.scrubbing = False
         self._press: Point | None = None
@@ -117,7 +119,8 @@ class ViewerInput:
         self.release(x, y)
 
     def wheel(self, notches: int) -> None:
-        """The mouse wheel: scroll the event log when over it, else zoom."""
+        """The mouse wheel: scroll the event log when over it, else zoom toward the point under the
+        cursor (it stays under the cursor, as a map's zoom does)."""
         p = self.pointer
         mw = self.mouse
         if mw is not None and mw.hasMouse():
@@ -126,7 +129,8 @@ class ViewerInput:
         if p is not None and self.panels.log.contains(p[0] * self._aspect(), p[1]):
             self.panels.log.scroll(-notches * LOG_WHEEL_LINES)
         else:
-            self.orbit.zoom(notches)
+            at = self._aim(*p) if p is not None and self._aim is not None else None
+            self.orbit.zoom(notches, None if at is None else (at[0], at[1], 0.0))
 
     def destroy(self) -> None:
         self.events.ignoreAll()

@@ -13,6 +13,7 @@ import copy
 import io
 import json
 import random
+import re
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,7 +23,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 
 _STRINGS = ("", "x" * 300, "../../../etc/passwd", "line\nbreak", "ship:9999", "warp_core_ejection", "A9", "nan",
-            "\u00e9\u00e9", "0", "-1", "crit", "evade", "front", "360")
+            "\u00e9\u00e9", "0", "-1", "crit", "evade", "front", "360",
+            # text that acts on a terminal or cannot be printed at all (issue 34): ESC, a bidi override,
+            # a line separator, NUL, a lone surrogate
+            "\x1b[2J", "\u202eniw", "a\u2028b", "a\x00b", "\ud800")
+# characters that must never reach the terminal raw, whatever a file holds (engine.io.reading.has_control)
+_RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+                  "\ud800-\udfff]")
 _NUMBERS = (0, -1, 1, 7, 1000, -1000, 2**31, 2**63, -(2**63), 10**30, 0.5, -0.0, 1e308, float("inf"),
             float("-inf"), float("nan"))
 
@@ -110,13 +117,25 @@ class Outcome:
     argv: tuple[str, ...]
     status: int | None
     err: str
-    crash: str | None  # a traceback, when trek raised instead of answering
+    crash: str | None  # a traceback, when trek raised instead of answering (or the broken promise, named)
+    out: str = ""
 
     @property
     def ok(self) -> bool:
         one_line = self.status != 2 or (self.err.count("\n") == 1 and "Traceback" not in self.err)
         # 3: `fleet import` wrote a fleet but some cards were not matched (docs/fleet-formats.md)
-        return self.crash is None and self.status in (0, 1, 2, 3) and one_line
+        return self.crash is None and self.status in (0, 1, 2, 3) and one_line and self.raw is None
+
+    @property
+    def raw(self) -> str | None:
+        """The first character sent to the terminal unescaped that a terminal would act on, or None."""
+        found = _RAW.search(self.out) or _RAW.search(self.err)
+        return None if found is None else found.group().encode("unicode_escape").decode("ascii")
+
+
+def broken(argv: tuple[str, ...], promise: str) -> Outcome:
+    """An answer that breaks a promise other than 'no traceback' (a forgery passed as sound...)."""
+    return Outcome(argv, None, "", f"AssertionError: {promise}")
 
 
 def trek(*argv: str) -> Outcome:
@@ -133,7 +152,7 @@ def trek(*argv: str) -> Outcome:
             status = exc.code if isinstance(exc.code, int) else 2
         except Exception:
             status, crash = None, traceback.format_exc()
-    return Outcome(tuple(argv), status, err.getvalue(), crash)
+    return Outcome(tuple(argv), status, err.getvalue(), crash, out.getvalue())
 
 
 def viewer_opens(path: Path) -> Outcome:
@@ -142,9 +161,15 @@ def viewer_opens(path: Path) -> Outcome:
     from engine.replay_timeline import load_timeline
 
     try:
-        load_timeline(path)
-    except ReplayError as exc:
-        return Outcome(("view", str(path)), 2, f"{exc}\n", None)
+        loaded = load_timeline(path)
+        timeline = loaded.timeline
+        for i in sorted({0, len(timeline) // 2, len(timeline) - 1}):  # what the studio draws: the views
+            if 0 <= i < len(timeline):
+                timeline.moment_after(i)
+    except ReplayError as exc:  # (printed as `trek view` and `screenshot` print it: escaped, one line)
+        from engine.io.reading import one_line
+
+        return Outcome(("view", str(path)), 2, f"{one_line(str(exc))}\n", None)
     except Exception:
         return Outcome(("view", str(path)), None, "", traceback.format_exc())
     return Outcome(("view", str(path)), 0, "", None)
@@ -156,7 +181,8 @@ _CACHE: dict[str, Any] = {}
 
 
 def sound_replays(folder: Path) -> dict[str, Path]:
-    """A sound replay of each ruleset: Attack Wing by the engine, Attack Wing from a table, Alliance."""
+    """A sound replay of each ruleset: Attack Wing by the engine, Attack Wing from a table, Alliance, Fleet
+    Captains, Into the Unknown."""
     if "replays" not in _CACHE:
         from engine.rulesets.alliance.play import play_mission
         from engine.rulesets.attack_wing.notation.importer import run_notation
@@ -171,7 +197,12 @@ def sound_replays(folder: Path) -> dict[str, Path]:
         outcome = run_notation(doc, ROOT / "replays" / "notation", record=True)
         assert outcome.replay is not None
         (folder / "table.trek").write_bytes(outcome.replay)
-        _CACHE["replays"] = {p.stem: p for p in (folder / "duel.trek", folder / "act1.trek", folder / "table.trek")}
+        from engine.rulesets.fleet_captains.play import play_game as play_fc
+        from engine.rulesets.into_the_unknown.play import play_mission as play_itu
+
+        play_fc(2, folder / "fc.trek", turn_limit=3)
+        play_itu(2, folder / "itu.trek", rounds=3)
+        _CACHE["replays"] = {p.stem: p for p in (folder / f"{n}.trek" for n in ("duel", "act1", "table", "fc", "itu"))}
     replays: dict[str, Path] = _CACHE["replays"]
     return replays
 
@@ -215,9 +246,12 @@ def replay_case(rng: random.Random, work: Path) -> list[Outcome]:
     outcomes = [trek("replay", "validate", str(path)), trek("replay", "info", str(path)),
                 trek("replay", "state", str(path), "--at", n), trek("replay", "dump", str(path)),
                 trek("replay", "export", str(path), "-o", str(work / "m.json")), viewer_opens(path)]
-    if name != "act1":
+    if name in ATTACK_WING:
         outcomes.append(trek("notation", "export", str(path)))
     return outcomes
+
+
+ATTACK_WING = frozenset({"duel", "table"})  # the sound replays `notation export` writes out
 
 
 def replay_bytes_case(rng: random.Random, work: Path) -> list[Outcome]:
@@ -291,7 +325,7 @@ def notation_case(rng: random.Random, work: Path) -> list[Outcome]:
     text = source.read_text(encoding="utf-8")
     for _ in range(rng.randint(1, 3)):
         text = mutate_text(rng, text)
-    path.write_text(text, encoding="utf-8")
+    path.write_text(text, encoding="utf-8", errors="surrogatepass")  # (a lone surrogate: bytes no UTF-8 has)
     return [trek("notation", "check", str(path))]
 
 
@@ -307,7 +341,7 @@ def fleet_builder_case(rng: random.Random, work: Path) -> list[Outcome]:
             text = mutate_text(rng, text)
     else:
         text = mutate_text(rng, text)
-    path.write_text(text, encoding="utf-8")
+    path.write_text(text, encoding="utf-8", errors="surrogatepass")
     out = [trek("fleet", "import", str(path), "-o", str(work / "imported.json"))]
     if source.suffix == ".txt" and text.strip().startswith("http"):  # a share link, pasted
         out.append(trek("fleet", "import", text.strip().splitlines()[0], "-o", str(work / "imported.json")))
@@ -319,6 +353,10 @@ CASES: dict[str, Callable[[random.Random, Path], list[Outcome]]] = {
     "fleet": fleet_case, "scenario": scenario_case, "mission": mission_case, "campaign": campaign_case,
     "notation": notation_case, "fleet-builder": fleet_builder_case,
 }
+# issue 34's kinds, with the promises they check (tests/fuzz_hostile.py, which imports this module's helpers)
+from fuzz_hostile import HOSTILE_CASES  # noqa: E402
+
+CASES.update(HOSTILE_CASES)
 
 
 def run_case(kind: str, seed: int, work: Path) -> list[Outcome]:

@@ -5,6 +5,8 @@ Attack Ship (J) 3 attack and 2 defense dice."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from ability_helpers import AKIRA, ATTACK_SHIP, VORCHA, facing, one_attack, rolled, ship, used
 from aw_helpers import ScriptedDice, ScriptedPlayer, game
@@ -257,7 +259,7 @@ def test_n_vek_disables_an_active_shield_for_a_die() -> None:
 
 
 def _fields(s: object) -> dict[str, object]:
-    return {f: getattr(s, f) for f in s.__slots__}  # type: ignore[attr-defined]
+    return {f.name: getattr(s, f.name) for f in dataclasses.fields(s) if f.init}  # type: ignore[arg-type]
 
 
 def test_selok_keeps_the_target_from_attacking_his_ship() -> None:

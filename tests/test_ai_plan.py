@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.memos import forget
 from engine.rulesets.attack_wing import ai
 from engine.rulesets.attack_wing.maneuvers import Maneuver
-from engine.rulesets.attack_wing.memos import forget
 from engine.rulesets.attack_wing.play import play
 from engine.rulesets.attack_wing.scenario import load_scenario
 from engine.rulesets.attack_wing.state import GameState, ShipState

@@ -21,3 +21,11 @@ def test_the_caption_and_the_dice_strip_say_the_same_damage(skirmish3: Any) -> N
         assert said == [e.hits + e.crits], moment.caption  # the rulebook: each uncanceled result is 1 damage
         assert moment.dice is not None
         assert re.findall(r"(\d+) damage", moment.dice.odds_line)[:1] == [str(e.hits + e.crits)], moment.dice.odds_line
+
+
+def test_a_chance_is_never_rounded_into_a_certainty() -> None:
+    """Issue 36: "100% chance of any" was printed for p = 0.9997."""
+    from engine.rulesets.attack_wing.screen import chance_text
+
+    assert [chance_text(p) for p in (1.0, 0.9997, 0.995, 0.994, 0.5, 0.004, 0.0)] == \
+        ["100%", ">99%", ">99%", "99%", "50%", "<1%", "0%"]

@@ -19,6 +19,7 @@ from shapely.prepared import PreparedGeometry, prep
 
 from engine.geometry.pose import Pose
 from engine.geometry.shapes import Obstacle, base_corners
+from engine.memos import forget
 from engine.rulesets.attack_wing import ai, crossing
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing.maneuvers import (
@@ -29,7 +30,6 @@ from engine.rulesets.attack_wing.maneuvers import (
     template_pieces,
 )
 from engine.rulesets.attack_wing.measure import _convex_overlap, convex_overlap, separation
-from engine.rulesets.attack_wing.memos import forget
 from engine.rulesets.attack_wing.play import play
 from engine.rulesets.attack_wing.scenario import load_scenario
 

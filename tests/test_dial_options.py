@@ -24,7 +24,7 @@ def test_each_option_has_the_colour_maneuver_colour_gives() -> None:
 
 
 def test_remembered_options_are_a_fresh_list_and_forgotten() -> None:
-    from engine.rulesets.attack_wing.memos import forget
+    from engine.memos import forget
 
     ship = play(load_scenario("skirmish"), 0, rounds=1).state.ships[0]
     forget()

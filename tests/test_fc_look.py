@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 
 from engine.replay_timeline import load_timeline
+from engine.rulesets.fleet_captains.narrate import sided
 from engine.rulesets.fleet_captains.play import play_game
 from engine.view_fleet_captains import ratings_of
 from studio.frame_plan import moment_after
@@ -25,7 +26,11 @@ def test_the_end_frames_the_whole_map_under_the_result(tmp_path: Path) -> None:
     moment = moment_after(tl, end)
     header = moment.header
     assert header is not None and header.player == event.winner  # type: ignore[union-attr]
-    assert header.reason == event.reason and header.name.startswith(f"side {event.winner} ")  # type: ignore[union-attr]
+    # the result in the factions' words: "Federation equalled Klingon's 10 VP", not "side 0 equalled side 1's"
+    final = tl.ruleset_final
+    winner = final.sides[event.winner].faction  # type: ignore[union-attr]
+    assert header.reason == sided(event.reason, final) and header.name == winner  # type: ignore[union-attr]
+    assert "side 0" not in header.reason and "side 1" not in header.reason
     focus = tl.focus[end]
     assert focus is not None and focus.kind == "table"
     # on pixels: the map's middle column is in the middle of the picture (it was off to the right)

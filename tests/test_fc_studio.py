@@ -298,6 +298,7 @@ def test_the_header_names_the_side_whose_reason_it_shows(tmp_path: Path) -> None
     defender's card in the active side's turn is the defender's (seed 5, event 560: the
     active side was named with the other side's reason)."""
     from engine.rulesets.fleet_captains import events as fe
+    from engine.rulesets.fleet_captains.narrate import sided
     from engine.rulesets.fleet_captains.play import play_game
     from engine.rulesets.fleet_captains.presenter import worded
 
@@ -311,14 +312,14 @@ def test_the_header_names_the_side_whose_reason_it_shows(tmp_path: Path) -> None
         elif isinstance(event, fe.Chosen) and event.reason:
             chooser, reason = event.side, worded(event.reason)  # "1 step", as the header says it
         elif isinstance(event, fe.GameEnded):  # the end: the result, under the winner (tests/test_fc_look.py)
-            chooser, reason = event.winner, event.reason
+            chooser, reason = event.winner, sided(event.reason, tl.ruleset_state_after(i))  # by faction
         header = tl.moment_after(i).header
         state = tl.ruleset_state_after(i)
         if header is None:
             continue
         side = state.active if chooser is None else chooser
         assert (header.player, header.reason) == (side, reason), f"event {i}"
-        assert header.name.startswith(f"side {side} ")
+        assert header.name == state.sides[side].faction  # the side by its faction, as a player says it
         credited_to_the_other += chooser is not None and chooser != state.active
     assert credited_to_the_other > 0  # the other side's reasons are shown under its own name
 

@@ -13,7 +13,10 @@ import pytest
 from fuzzing import CASES, failures
 
 ROUNDS = {"replay": 10, "replay-bytes": 10, "replay-json": 6, "fleet": 15, "scenario": 10, "mission": 6,
-          "campaign": 15, "notation": 12, "fleet-builder": 15}
+          "campaign": 15, "notation": 12, "fleet-builder": 15,
+          # issue 34's kinds (tests/fuzz_hostile.py), each over the five sound replays of the four rulesets
+          "replay-older": 10, "replay-cut": 10, "replay-types": 10, "replay-text": 10, "replay-amplify": 4,
+          "batch-row": 10, "notation-import": 8}
 
 
 @pytest.mark.parametrize("kind", list(CASES))

@@ -6,6 +6,8 @@ guide is silent. Each test quotes the sentence it holds the engine to."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from engine.geometry.pose import Pose
@@ -343,3 +345,16 @@ def test_the_complications_end_is_first_checked_at_the_end_of_the_round_after_it
     assert game.state.over and game.state.round == 4
     ended = game.events[-1]
     assert ended.type == "game_ended" and "a ship disabled or destroyed" in ended.why
+
+
+def test_the_end_card_of_a_tie_says_the_rule_that_decides_it(tmp_path: Path) -> None:
+    """Issue 36: the end card said "Dominion wins" over 5-5 without the tie-break. Seed 3 ties 5 to 5 in
+    Outpost Ambush, where "a tie goes to the Dominion"."""
+    from engine.replay_timeline import load_timeline
+    from trek.main import main
+
+    out = tmp_path / "tie.trek"
+    assert main(["play", "itu-perditions-gate", "--seed", "3", "-o", str(out)]) == 0
+    card = load_timeline(out).end_card
+    assert card.title == "Dominion wins the tie"
+    assert card.subtitle.startswith("5 to 5: a tie goes to the Dominion in Outpost Ambush")

@@ -141,9 +141,10 @@ def test_the_reducer_refuses_what_cannot_happen() -> None:
         apply(state, order.model_copy(update={"station": "tactical"}))
     with pytest.raises(ValueError, match="does not follow"):
         apply(state, order.model_copy(update={"seq": 5}))
-    standby = OrderGiven(seq=1, round=1, phase="standby", ship="fighter", order="standby", action="CALL ALERT")
+    standby = OrderGiven(seq=1, round=1, phase="standby", ship="fighter", order="standby", action="CALL ALERT",
+                         station="captains_chair")
     twice = apply(apply(state, standby), standby.model_copy(update={"seq": 2, "action": "IMPULSE"}).model_copy(
-        update={"order": "priority", "officer": "jem_hadar_second", "station": "helm"}))
+        update={"order": "priority", "officer": "jem_hadar_second", "station": "helm", "paid": order.paid}))
     with pytest.raises(ValueError, match="already had its standby order"):
         apply(twice, standby.model_copy(update={"seq": 3}))
     with pytest.raises(ValueError, match="reserve dial"):

@@ -264,8 +264,8 @@ def _axis_gaps(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> li
 
 
 def test_remembered_distances_are_worked_out_afresh_and_forgotten() -> None:
+    from engine.memos import forget
     from engine.rulesets.attack_wing.measure import _distance, distance
-    from engine.rulesets.attack_wing.memos import forget
 
     a, b = Placed(Pose(100.0, 100.0, 30.0), "small"), Placed(Pose(190.0, 140.0, 200.0), "large")
     forget()

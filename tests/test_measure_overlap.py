@@ -18,10 +18,10 @@ from shapely.geometry import MultiPoint, Polygon
 
 from engine.geometry.pose import Pose
 from engine.geometry.shapes import Obstacle
+from engine.memos import forget
 from engine.rulesets.attack_wing import ai, crossing
 from engine.rulesets.attack_wing.maneuvers import Maneuver, template_hull
 from engine.rulesets.attack_wing.measure import _common_disc, _convex_overlap, convex_overlap
-from engine.rulesets.attack_wing.memos import forget
 from engine.rulesets.attack_wing.play import play
 from engine.rulesets.attack_wing.scenario import load_scenario
 

@@ -74,6 +74,18 @@ def json_form(path: Path, events: list[dict[str, object]]) -> Path:
     return path
 
 
+def compact_keyframe(path: Path) -> Path:
+    """A keyframe of 30,000 compact maps of 256 keys, every value one byte (7.8 MB; it took 907 MB when a
+    shape could store its keys' values as the record's seq, in no bytes at all)."""
+    row = {f"k{i:03d}": 0 for i in range(256)}
+    with ReplayWriter(path, toy_header(1), keyframe_every=10**6) as writer:
+        writer.event({"seq": 0, "type": "x"})
+        writer.keyframe({"rows": [row] * 30_000})
+        writer.event({"seq": 1, "type": "x"})
+        writer.close(None)
+    return path
+
+
 def test_memory_is_a_small_multiple_of_the_file(tmp_path: Path) -> None:
     campaign = tmp_path / "c.json"
     assert peak_kib("campaign", "new", str(campaign))[0] == 0
@@ -95,6 +107,10 @@ def test_memory_is_a_small_multiple_of_the_file(tmp_path: Path) -> None:
          json_form(tmp_path / "dense.json", [{"seq": k, "type": "ab", "round": 0, "phase": "x"}
                                              for k in range(20_000)]), small_json, 30, 0),
         (("campaign", "status"), long_log, campaign, 12, 2),
+        # a map entry takes about 40 bytes in memory and one or two in a compact body; `export` holds the
+        # decoded keyframe and its JSON-ready copy at once (docs/replay-format.md, "Memory")
+        (("replay", "state", "--at", "1", "--json"), compact_keyframe(tmp_path / "kf.trek"), TINY, 40, 2),
+        (("replay", "export", "-o", str(tmp_path / "kf.json")), tmp_path / "kf.trek", TINY, 64, 0),
     ]
     for argv, path, tiny, bound, status in cases:
         _, base = peak_kib(argv[0], argv[1], str(tiny), *argv[2:])

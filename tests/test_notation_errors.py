@@ -58,6 +58,11 @@ ONE_ISSUE = [
      "leads outside its folder"),
     ("scenario named with a NUL byte", [("Scenario: duel", "Scenario: duel\x00.json")], "Scenario", "header",
      "holding a NUL byte"),
+    # a comment becomes the decision's reason and a free tag goes into the header: plain text only
+    ("a comment holding ESC", [("# close in at full speed", "# close in \x1b[2J")], "A1 dial 4", "syntax",
+     "the comment holds a control character (\\x1b)"),
+    ("a tag holding U+202E", [("Site: the kitchen table", "Site: the \u202ekitchen")], "Site", "header",
+     "the tag holds a control character (\\u202e)"),
     ("unknown captain", [("captain Shanthi", "captain Shanty")], "A1 ship", "header",
      "no captain with the name or id 'Shanty'"),
     ("unknown ship", [(R1, R1 + "C1 dial 1 straight\n")], "C1 dial", "ship", "there is no ship C1"),

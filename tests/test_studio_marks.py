@@ -238,3 +238,29 @@ def test_name_tags_of_ships_in_base_contact_never_overlap(renderer: Any) -> None
         u1, v1 = uv(x1 - 2, y0 + 2)
         changed = np.abs(drawn[v0:v1, u0:u1].astype(int) - plain[v0:v1, u0:u1].astype(int)).sum(axis=2) > 20
         assert changed.mean() > 0.3, f"{s.id}'s tag is not where its box is"
+
+
+def test_the_arcs_overlay_draws_the_selected_ships_arcs_alone(skirmish3: LoadedReplay) -> None:
+    """Issue 36 item 6: `a` drew every ship's arcs at once, a table under wedges; the selected (or
+    active) ship's alone are drawn, and every changed pixel lies within Range 3 of its base."""
+    import math
+
+    from studio.camera import table_to_pixel
+    from studio.video import screenshot_frame
+
+    tl = skirmish3.timeline
+    at = next(i for i in range(len(tl)) if tl.moment_after(i).view.selected is not None and
+              sum(not s.destroyed for s in tl.moment_after(i).view.ships) >= 4)
+    view = tl.moment_after(at).view
+    ship = view.ship(view.selected)
+    assert ship is not None
+    size = (640, 360)
+    bare = screenshot_frame(skirmish3, at, size=size, camera="top", overlays=set(), hud=False).astype(int)
+    arcs = screenshot_frame(skirmish3, at, size=size, camera="top", overlays={"arcs"}, hud=False).astype(int)
+    changed = np.argwhere(np.abs(arcs - bare).sum(axis=2) > 30)
+    assert len(changed) > 500  # the wedges are there
+    cx, cy = table_to_pixel(ship.pose.x, ship.pose.y, size, (view.area_width, view.area_height))
+    scale = size[1] / view.area_height
+    reach = (304.8 + ship.base_side) * scale + 3  # Range 3 from the base's outline, and a pixel's rounding
+    far = [(r, c) for r, c in changed if math.hypot(c - cx, r - cy) > reach]
+    assert not far, f"{len(far)} pixels changed outside the selected ship's Range 3, e.g. {far[:3]}"

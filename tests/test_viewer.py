@@ -500,3 +500,24 @@ def test_a_narrow_window_hides_the_log_and_a_wide_one_brings_it_back(showbase: A
     finally:
         v.resize(surface.surface.size[0] / surface.surface.size[1])
         v.destroy()
+
+
+def test_the_wheel_zooms_toward_the_point_under_the_cursor(viewer: Viewer) -> None:
+    """Issue 36 item 4: the wheel zoomed to the table's centre, not the cursor. The table point under
+    the cursor stays under it, zooming in or out; the view comes closer to it."""
+    import math
+
+    viewer.jump_event(60)
+    cursor = (0.35, -0.25)  # off centre, on the table
+    viewer.move_pointer(*cursor)
+    before = viewer.table_point(*cursor)
+    centre = viewer.table_point(0.0, 0.0)
+    assert before is not None and centre is not None
+    distance = viewer.orbit.orbit.distance
+    for notches in (2, 1, -1):
+        viewer.wheel(notches)
+        after = viewer.table_point(*cursor)
+        assert after is not None and math.dist(after, before) < 1.0, (notches, before, after)
+    assert viewer.orbit.orbit.distance < distance
+    now = viewer.table_point(0.0, 0.0)
+    assert now is not None and math.dist(now, before) < math.dist(centre, before)  # the view moved toward it

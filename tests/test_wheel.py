@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -38,10 +39,17 @@ def run(argv: list[str], cwd: Path, timeout: float = 600) -> subprocess.Complete
     return subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout, check=False)
 
 
+# what the build must not see or leave behind in the checkout (setuptools writes build/ beside the sources)
+LEFT_OUT = shutil.ignore_patterns(".venv", ".git", "build", "dist", "*.egg-info", "__pycache__", ".*_cache",
+                                  ".hypothesis", ".lock-tools", "out")
+
+
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
-    done = run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(out), str(ROOT)], out)
+    source = out / "source"
+    shutil.copytree(ROOT, source, ignore=LEFT_OUT)  # a copy: the build writes nothing into the checkout
+    done = run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(out), str(source)], out)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     (built,) = out.glob("trek_replay_studio-*.whl")
     return built

@@ -5,10 +5,10 @@ a new tuple of ships is answered afresh, and memos.forget empties it."""
 
 from __future__ import annotations
 
+from engine.memos import forget
 from engine.rulesets.attack_wing.abilities import windows
 from engine.rulesets.attack_wing.abilities.model import WINDOWS
 from engine.rulesets.attack_wing.abilities.registry import CARDS
-from engine.rulesets.attack_wing.memos import forget
 from engine.rulesets.attack_wing.play import play
 from engine.rulesets.attack_wing.reducer import apply, initial_state
 from engine.rulesets.attack_wing.scenario import load_scenario

@@ -80,6 +80,7 @@ def run_play(args: argparse.Namespace) -> int:
     from engine.batch.games import BatchError, job_for, parse_seeds, versus_job
     from engine.batch.play import play_batch
     from engine.batch.runner import check_workers
+    from trek.main import collect_less_often
 
     seeds = parse_seeds(args.seeds)
     workers = check_workers(args.workers)
@@ -90,7 +91,8 @@ def run_play(args: argparse.Namespace) -> int:
     else:
         raise BatchError("give one scenario, or two fleet files (with --table for their scenario)")
     try:
-        summary = play_batch(job, seeds, args.output, workers, args.address, args.progress)
+        summary = play_batch(job, seeds, args.output, workers, args.address, args.progress,
+                             worker_setup=collect_less_often)  # its workers' collector as trek's own
     except KeyboardInterrupt:
         print("trek batch play: interrupted; the finished games are kept: run the same command to go on",
               file=sys.stderr)

@@ -17,7 +17,7 @@ class Command(NamedTuple):
 
 COMMANDS: Final[dict[str, Command]] = {
     "demo": Command("trek.demo_cmd", "play the bundled skirmish, then view it or render its video"),
-    "play": Command("trek.play_cmd", "play a scenario AI against AI and record the replay"),
+    "play": Command("trek.play_cmd", "play a scenario (AI or people in the seats) and record the replay"),
     "catalog": Command("trek.catalog_cmd",
                        "browse the ship catalog (ships, classes, dials) and which card abilities play"),
     "replay": Command("trek.replay_cmd", "inspect, check and convert replay files"),
@@ -26,6 +26,8 @@ COMMANDS: Final[dict[str, Command]] = {
     "screenshot": Command("trek.render_cmd", "render one frame of a replay as a PNG"),
     "teach": Command("trek.teach_cmd", "teaching pictures: dial plates, comparisons, maneuver clips, lessons"),
     "batch": Command("trek.batch_cmd", "many games at once on Ray: play, stats, render"),
+    "notation": Command("trek.notation_cmd",
+                        "check a game's notation, turn it into a replay, write a replay as one (any game)"),
     # Attack Wing's own commands
     "maneuver": Command("trek.attack_wing.geometry_cmds", "end pose, swept path and template of one maneuver"),
     "measure": Command("trek.attack_wing.geometry_cmds", "range, band and firing arcs between two bases"),
@@ -34,8 +36,6 @@ COMMANDS: Final[dict[str, Command]] = {
     "scenario": Command("trek.attack_wing.scenario_cmd", "bundled scenarios and scenario files"),
     "odds": Command("trek.attack_wing.odds_cmd",
                     "exact odds of an attack: damage distribution, expected damage, P(crit)"),
-    "notation": Command("trek.attack_wing.notation_cmd",
-                        "check a game's notation, turn it into a replay, write a replay as one"),
     # Star Trek Alliance's own commands
     "mission": Command("trek.alliance.mission_cmd",
                        "Star Trek Alliance missions: the Enemy AI against cooperating players"),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import importlib
 import signal
 import sys
@@ -22,6 +23,7 @@ from trek.commands import COMMANDS, STUDIO_COMMANDS, STUDIO_MISSING, studio_inst
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports Ctrl-C
+GAME_GC_THRESHOLD = 20_000  # allocations between young collections while a command runs (Python's default: 700)
 
 
 class TrekArgumentParser(argparse.ArgumentParser):
@@ -73,6 +75,27 @@ def sigterm_as_interrupt() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
+@contextlib.contextmanager
+def fewer_collections() -> Iterator[None]:
+    """The cycle collector's young generation collected every GAME_GC_THRESHOLD allocations, not
+    every 700, while the command runs; the thresholds as they were afterwards. A game makes hundreds
+    of thousands of short-lived objects (states, events, copies) and hardly a cycle: at the default,
+    the collector takes ~6% of a recorded skirmish, finding nothing of the game's to free. The
+    program decides this for its own process: the engine's functions leave the collector alone."""
+    old = gc.get_threshold()
+    gc.set_threshold(max(old[0], GAME_GC_THRESHOLD), *old[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
+
+
+def collect_less_often() -> None:
+    """``fewer_collections`` for good, in a process the command owns and never hands back (the
+    workers of `trek batch play`'s own Ray)."""
+    gc.set_threshold(max(gc.get_threshold()[0], GAME_GC_THRESHOLD), *gc.get_threshold()[1:])
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(words[0] if words else "")
@@ -80,7 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command in STUDIO_COMMANDS and not studio_installed():
         print(f"trek {args.command}: error: {STUDIO_MISSING}", file=sys.stderr)
         return EXIT_USAGE
-    with sigterm_as_interrupt():
+    with sigterm_as_interrupt(), fewer_collections():
         return _run(args)
 
 

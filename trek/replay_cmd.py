@@ -19,7 +19,7 @@ from engine.io.reading import is_regular_file, one_line, printable, read_bytes, 
 from engine.replay import ReplayError, open_replay
 from engine.replay.codec import rounds_of
 from engine.replay.format import CURRENT_SCHEMA, DEFAULT_LIMITS
-from engine.replay.jsonform import import_json, to_json, write_json
+from engine.replay.jsonform import OutputBudget, import_json, preview, to_json, write_json
 from engine.replay.reader import Replay
 from engine.replay.validate import validate_replay
 from engine.rulesets.registry import ruleset_for
@@ -105,6 +105,7 @@ def info_document(replay: Replay) -> dict[str, Any]:
         "result": to_json(replay.result),
         "truncated": replay.truncated,
         "cut_reason": replay.cut_reason,
+        "table": _table(header),
         **_luck(replay, summary.events_by_type),
     }
 
@@ -166,6 +167,7 @@ def cmd_info(args: argparse.Namespace) -> int:
         ("scenario", _short(_named(doc["scenario"]))),
         ("seed", _short(doc["seed"])),
         ("fleets", _fleets_text(doc["fleets"])),
+        *([("table", _table_text(doc["table"]))] if doc["table"] else []),
         ("events", f"{doc['events']} in {doc['rounds'] if doc['rounds'] is not None else '?'} {doc['round_name']}s, "
                    f"{doc['keyframes']} keyframes"),
         ("by type", ", ".join(f"{k} {v}" for k, v in sorted(doc["events_by_type"].items(), key=lambda kv: -kv[1]))
@@ -189,6 +191,24 @@ def cmd_info(args: argparse.Namespace) -> int:
                   f"{side['expected_damage']:.1f} expected ({side['luck']:+.1f}), mean percentile "
                   + ("-" if mean is None else f"{mean * 100:.0f}"))
     return EXIT_UNSOUND if doc["damaged"] else 0
+
+
+def _table(header: dict[str, Any]) -> dict[str, Any] | None:
+    """The names a table game gave itself in its notation (Event, Date, Site, the players); None without."""
+    from engine.replay.table_names import table_names
+
+    names = table_names(header)
+    return names.as_dict() if names else None
+
+
+def _table_text(table: dict[str, Any]) -> str:
+    parts = [str(table[k]) for k in ("event", "date", "site") if table.get(k)]
+    if table.get("round"):
+        parts.append(f"round {table['round']}")
+    players = [p or "?" for p in table.get("players", [])]
+    if any(p != "?" for p in players):
+        parts.append("players " + " and ".join(players))
+    return _short("; ".join(parts))
 
 
 def _named(value: Any) -> Any:
@@ -220,7 +240,7 @@ def _print(text: str) -> None:
 
 
 def _short(value: Any, width: int = 100) -> str:
-    text = value if isinstance(value, str) else json.dumps(value, separators=(",", ":"))
+    text = value[: width * 2] if isinstance(value, str) else preview(value, width)  # only what is shown
     text = one_line(text.replace("\n", " "))
     return text if len(text) <= width else text[: width - 3] + "..."
 
@@ -236,7 +256,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
         print_json({"file": str(path), **report.as_json()})
     else:
         verdict = "NOT SOUND" if not report.sound else "sound" if report.verified else \
-            "UNVERIFIED (another engine's rules: today's rules play it otherwise, see the notes)"
+            "UNVERIFIED (another engine's rules: today's rules play it otherwise, see the notes)" \
+            if report.rules_checked else "UNVERIFIED (no ruleset this engine knows: only its framing was checked)"
         _print(f"{path}: {verdict}")
         for problem in report.problems:
             _print(f"  problem: {problem}")
@@ -244,9 +265,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
             _print(f"  note: {note}")
         if report.sound:
             rules = "played again by the rules, every event matched" if report.replayed else \
+                "structure only" if not report.rules_checked else \
                 "each event checked against the rules, not played again (another engine's rules)" \
-                if not report.verified else \
-                "each event checked against the rules" if report.rules_checked else "structure only"
+                if not report.verified else "each event checked against the rules"
             _print(f"  {report.events} events, {report.keyframes} keyframes, schema {report.schema}, {rules}")
     return EXIT_UNSOUND if not report.sound else 0 if report.verified else EXIT_UNVERIFIED
 
@@ -258,8 +279,9 @@ def cmd_dump(args: argparse.Namespace) -> int:
     stop = None if args.stop is None else args.stop + 1
     out = sys.stdout
     key, name = rounds_of(replay.header)
+    budget = OutputBudget(replay.size, "the dump")  # a few bytes of compact maps must not print as megabytes
     for event in replay.events(args.start, stop):
-        doc = to_json(event)
+        doc = to_json(event, budget=budget)
         if args.json:
             out.write(json.dumps(doc, separators=(",", ":")) + "\n")
         else:

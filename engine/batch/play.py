@@ -23,7 +23,8 @@ import engine
 from engine.batch.games import BatchError, GameOutput, Job, play_game
 from engine.batch.runner import connected, run_tasks
 from engine.errors import TrekError
-from engine.io.output import make_folder, write_atomic
+from engine.io.documents import read_document
+from engine.io.output import make_folder, sweep_folder, write_atomic
 from engine.io.reading import show_path
 
 MANIFEST = "batch.json"
@@ -69,16 +70,15 @@ def prepare(folder: Path, job: Job) -> None:
     wanted = _manifest(job)
     try:
         if path.is_file():
-            try:
-                found = json.loads(path.read_text(encoding="utf-8"))
-            except ValueError:
-                raise BatchError(f"{show_path(path)} is not a batch manifest (not JSON)") from None
+            found = read_document(path, BatchError, kind="batch manifest", toml=False)
             if not isinstance(found, dict) or found.get("kind") != "trek batch":
                 raise BatchError(f"{show_path(path)} is not a batch manifest")
             differs = [k for k in wanted if found.get(k) != wanted[k]]
             if differs:
                 what = "; ".join(f"{k}: {_shown(k, found.get(k))} there, {_shown(k, wanted[k])} now" for k in differs)
                 raise BatchError(f"{show_path(folder)} holds another batch: {what}; use another folder")
+            for sub in (folder, folder / ROWS, folder / REPLAYS):  # what a killed run left half-written
+                sweep_folder(sub)
             return
         if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
             raise BatchError(f"{show_path(folder)} exists and is not a batch folder; use another (or an empty) one")
@@ -105,21 +105,15 @@ def finished(folder: Path) -> dict[int, Path]:
 
 def read_rows(folder: Path) -> list[dict[str, Any]]:
     """Every finished game's row, in seed order (a row that cannot be read is an error naming it)."""
-    rows = []
-    for seed, path in sorted(finished(folder).items()):
-        try:
-            row = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise BatchError(f"cannot read {show_path(path)}: {exc}") from None
-        if not isinstance(row, dict) or row.get("seed") != seed:
-            raise BatchError(f"{show_path(path)} is not the row of seed {seed}")
-        rows.append(row)
-    return rows
+    from engine.batch.rows import read_row
+
+    return [read_row(path, seed) for seed, path in sorted(finished(folder).items())]
 
 
 def _save(folder: Path, output: GameOutput) -> None:
-    write_atomic(folder / REPLAYS / replay_name(output.seed), output.replay)
-    write_atomic(folder / ROWS / row_name(output.seed), json.dumps(output.row, sort_keys=True) + "\n")
+    # (no sweep per game: thousands of files; prepare() swept the folders once)
+    write_atomic(folder / REPLAYS / replay_name(output.seed), output.replay, sweep=False)
+    write_atomic(folder / ROWS / row_name(output.seed), json.dumps(output.row, sort_keys=True) + "\n", sweep=False)
 
 
 def write_games(folder: Path) -> int:
@@ -130,9 +124,11 @@ def write_games(folder: Path) -> int:
 
 
 def play_batch(job: Job, seeds: range, folder: Path, workers: int, address: str | None = None,
-               progress: bool | None = None, on_game: Callable[[GameOutput], None] | None = None) -> PlaySummary:
+               progress: bool | None = None, on_game: Callable[[GameOutput], None] | None = None,
+               worker_setup: Callable[[], None] | None = None) -> PlaySummary:
     """Play every seed of ``seeds`` without a row in ``folder`` on Ray, writing each game as it
-    finishes; a tqdm bar on stderr (``progress`` None: only on a terminal)."""
+    finishes; a tqdm bar on stderr (``progress`` None: only on a terminal). ``worker_setup``: see
+    ``runner.connected``."""
     from tqdm import tqdm  # type: ignore[import-untyped]
 
     prepare(folder, job)
@@ -144,7 +140,7 @@ def play_batch(job: Job, seeds: range, folder: Path, workers: int, address: str 
     warned: dict[str, None] = {}
     try:
         if todo:
-            with connected(workers, address):
+            with connected(workers, address, worker_setup):
                 for output in run_tasks(play_game, ((job, s) for s in todo), workers):
                     if output.error is not None or output.row is None:
                         raise BatchError(f"seed {output.seed}: {output.error or 'no row'}")

@@ -11,6 +11,8 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import signal
+import threading
 import warnings
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
@@ -42,15 +44,24 @@ def check_workers(workers: int | None) -> int:
 
 
 @contextlib.contextmanager
-def connected(workers: int, address: str | None = None) -> Iterator[None]:
+def connected(workers: int, address: str | None = None,
+              worker_setup: Callable[[], None] | None = None) -> Iterator[None]:
     """Ray for the length of the block: the one already started in this process if any (left
     running), else a cluster at ``address`` (ray://HOST:PORT, or "auto"), else a local Ray with
-    ``workers`` processors, no dashboard and no worker logs on the terminal (shut down after)."""
+    ``workers`` processors, no dashboard and no worker logs on the terminal (shut down after).
+    ``worker_setup`` runs first in each worker process of a local Ray started here (the program's
+    settings for the processes it owns, e.g. the `trek` command's cycle collector); a cluster's
+    workers are its own."""
     ray = _ray()
     if ray.is_initialized():
         yield
         return
     quiet: dict[str, Any] = {"log_to_driver": False, "logging_level": logging.ERROR}
+    if worker_setup is not None and not address:
+        quiet["runtime_env"] = {"worker_process_setup_hook": worker_setup}
+    # Ray's core worker installs its own handlers for SIGTERM and SIGINT (they print native stack traces
+    # and exit 15): ours are put back, so a stopped batch ends as Ctrl-C does (exit 130, files cleaned up)
+    handlers = _handlers()
     try:
         with warnings.catch_warnings():  # Ray Client warns before it raises; the error says it in one line
             warnings.simplefilter("ignore")
@@ -62,10 +73,34 @@ def connected(workers: int, address: str | None = None) -> Iterator[None]:
         where = f"the Ray cluster at {address}" if address else "a local Ray"
         raise BatchError(f"cannot start {where}: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}")\
             from None
+    finally:
+        _restore(handlers)
+    _OWN.append(True)
     try:
         yield
     finally:
+        _OWN.pop()
         ray.shutdown()
+        _restore(handlers)
+
+
+# a Ray started by ``connected`` (the innermost block): its shutdown stops every task, so a batch stopped
+# early leaves cancelling to it (cancelling a task whose reply is on its way can abort Ray's core worker
+# with "Check failed: it != submissible_tasks_.end()", exit 1 and a native stack trace)
+_OWN: list[bool] = []
+
+
+def _handlers() -> dict[int, Any]:
+    """This process's Python handlers of SIGTERM and SIGINT (none from a thread: only the main one has them)."""
+    if threading.current_thread() is not threading.main_thread():
+        return {}
+    return {sig: signal.getsignal(sig) for sig in (signal.SIGTERM, signal.SIGINT)}
+
+
+def _restore(handlers: dict[int, Any]) -> None:
+    for sig, handler in handlers.items():
+        if handler is not None:  # (None: a handler not set from Python, which cannot be put back)
+            signal.signal(sig, handler)
 
 
 def run_tasks(fn: Callable[..., R], jobs: Iterable[tuple[Any, ...]], workers: int) -> Iterator[R]:
@@ -90,6 +125,6 @@ def run_tasks(fn: Callable[..., R], jobs: Iterable[tuple[Any, ...]], workers: in
                 raise BatchError(f"a worker failed: {type(cause).__name__}: {text[-1] if text else ''}") from None
             yield result
     finally:
-        for ref in running:  # stopped early (an error, Ctrl-C): drop what is still queued or running
-            with contextlib.suppress(Exception):
+        for ref in running if not _OWN else ():  # stopped early (an error, Ctrl-C): drop what is still queued
+            with contextlib.suppress(Exception):  # or running in a Ray this batch did not start
                 ray.cancel(ref, force=True)

@@ -115,10 +115,11 @@ def _side(rows: Sequence[dict[str, Any]], i: int) -> dict[str, Any]:
              and s.get("attacks")]
     rolled = sum(k for _, k in rolls)
     mean_pct = sum(p * k for p, k in rolls) / rolled if rolled else None
-    won = [s["actual_damage"] - s["expected_damage"] for row, s in mine
-           if row.get("outcome") == s.get("name") and s.get("attacks")]
-    lost = [s["actual_damage"] - s["expected_damage"] for row, s in mine
-            if row.get("outcome") != s.get("name") and s.get("attacks")]
+    # (a row without either number, from a game that reports no luck or a stranger's folder, has no say)
+    luck = [(row.get("outcome") == s.get("name"), s["actual_damage"] - s["expected_damage"]) for row, s in mine
+            if s.get("attacks") and s.get("actual_damage") is not None and s.get("expected_damage") is not None]
+    won = [d for winner, d in luck if winner]
+    lost = [d for winner, d in luck if not winner]
     return {
         "side": i, "name": name, "games": len(mine), "wins": wins, "win_rate": _r(wins / len(mine)),
         "wilson_low": _r(low), "wilson_high": _r(high),
@@ -170,12 +171,12 @@ def write_plots(found: Tables, rows: Sequence[dict[str, Any]], out: Path) -> lis
         from matplotlib.figure import Figure  # the object API: no pyplot, no display, Agg by default
     except ImportError:
         raise BatchError(BATCH_MISSING) from None
-    title = f"{rows[0].get('scenario')}: {len(rows)} games"
+    title = _label(f"{rows[0].get('scenario')}: {len(rows)} games")
     written = []
 
     fig = Figure(figsize=(6.4, 3.6), dpi=100)
     ax = fig.add_subplot()
-    labels = [o["outcome"] for o in found.outcomes]
+    labels = [_label(o["outcome"]) for o in found.outcomes]
     shares = [o["share"] for o in found.outcomes]
     errors = [[o["share"] - o["wilson_low"] for o in found.outcomes],
               [o["wilson_high"] - o["share"] for o in found.outcomes]]
@@ -192,7 +193,8 @@ def write_plots(found: Tables, rows: Sequence[dict[str, Any]], out: Path) -> lis
     ax.bar([x - 0.2 for x in xs], [s["expected_per_attack"] for s in sides], width=0.4, label="expected (exact odds)",
            color="#bab0ac")
     ax.bar([x + 0.2 for x in xs], [s["damage_per_attack"] for s in sides], width=0.4, label="dealt", color="#e45756")
-    ax.set_xticks(list(xs), [f"{s['name']}\nmean percentile {100 * s['mean_percentile']:.0f}" for s in sides])
+    ax.set_xticks(list(xs), [f"{_label(s['name'])}\nmean percentile " + (
+        "unknown" if s["mean_percentile"] is None else f"{100 * s['mean_percentile']:.0f}") for s in sides])
     ax.set_ylabel("damage per attack")
     ax.set_title(f"{title}: damage against the odds")
     # room above the tallest bar for the legend in one row: in a corner it covered a side's bars
@@ -205,7 +207,7 @@ def write_plots(found: Tables, rows: Sequence[dict[str, Any]], out: Path) -> lis
     ax = fig.add_subplot()
     width, height = rows[0].get("table") or (914.4, 914.4)
     colours = ["#4c78a8", "#e45756", "#54a24b", "#b279a2"]
-    names = {s["side"]: s["name"] for s in found.sides}
+    names = {s["side"]: _label(s["name"]) for s in found.sides}
     for side in sorted({loss["side"] for loss in found.losses}):
         at = Counter((loss["x"], loss["y"]) for loss in found.losses if loss["side"] == side and loss["x"] is not None)
         # games that went the same way lose ships at the same spot: the area of a dot counts them
@@ -222,6 +224,12 @@ def write_plots(found: Tables, rows: Sequence[dict[str, Any]], out: Path) -> lis
             handle.set_sizes([20])  # type: ignore[union-attr]
     written.append(_save(fig, out / "losses.png"))
     return written
+
+
+def _label(text: Any) -> str:
+    """A name from a row as plot text: matplotlib reads text between two dollar signs as TeX, so a
+    side named '$\\x$' would stop the plot; escaped, it is drawn as written."""
+    return str(text).replace("$", r"\$")
 
 
 def _save(fig: Any, target: Path) -> Path:

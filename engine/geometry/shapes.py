@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import cached_property
 
 from shapely.geometry import Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from engine.errors import GeometryError
 from engine.geometry.pose import Pose
+from engine.memos import memo
 
 
 @dataclass(frozen=True)
@@ -99,7 +100,7 @@ class PlayArea:
         return self._box
 
 
-@lru_cache(maxsize=2048)
+@memo(maxsize=2048)
 def base_polygon(pose: Pose, half: float) -> Polygon:
     """The square base outline of a ship as a shapely polygon (remembered: a ship's base is asked
     for again and again where it stands, and shapely's geometries never change)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 import sys
 import tomllib
 from collections.abc import Iterable, Sequence
@@ -39,6 +40,9 @@ class DocumentLimits:
 
 DEFAULT_DOCUMENT_LIMITS: Final = DocumentLimits()
 CHARS_PER_CONTAINER: Final = 8  # real documents have one list or table per 20 characters or more
+# JSON's \ud800 escapes decode to lone surrogates, which no text encoding can write back out (a print
+# to a UTF-8 terminal, a file written in UTF-8 would fail): refused where the document is read
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
 
 
 def _reject_constant(name: str) -> Any:
@@ -67,6 +71,9 @@ def check_document(document: Any, source: str, error: type[E], limits: DocumentL
                 for key, item in value.items():
                     if len(key) > limits.max_str:
                         raise error(f"{source}: a key of {len(key)} characters in {where or 'the top'}")
+                    if found := _SURROGATE.search(key):
+                        raise error(f"{source}: a key in {where or 'the top'} holds a lone surrogate "
+                                    f"(\\u{ord(found.group()):04x}), which is not text")
                     deeper.append((item, f"{where}.{key}" if where else str(key)[:40]))
             elif isinstance(value, list):
                 if len(value) > limits.max_items:
@@ -77,6 +84,9 @@ def check_document(document: Any, source: str, error: type[E], limits: DocumentL
                 if len(value) > limits.max_str:
                     raise error(f"{source}: {where or 'the top'}: a string of {len(value)} characters, over the "
                                 f"limit of {limits.max_str}")
+                if found := _SURROGATE.search(value):
+                    raise error(f"{source}: {where or 'the top'}: a lone surrogate (\\u{ord(found.group()):04x}) "
+                                "is not text")
             elif isinstance(value, bool) or value is None:
                 continue
             elif isinstance(value, int):

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
@@ -69,11 +71,21 @@ def _umask() -> int:
     return mask
 
 
-def new_temp(path: Path) -> tuple[int, Path]:
+STALE_AFTER = 60.0  # seconds: a temporary file this old whose process is gone is a leftover
+
+
+def new_temp(path: Path, *, sweep: bool = True) -> tuple[int, Path]:
     """A new hidden temporary file beside ``path`` (open descriptor, name), with the mode a plain
-    ``open`` would give (mkstemp's own 0600 would make shared outputs unreadable to others)."""
+    ``open`` would give (mkstemp's own 0600 would make shared outputs unreadable to others).
+
+    Its name holds this process's id (``.NAME.PID.XXXXXXXX.tmp``): a run killed outright (SIGKILL, a
+    power cut) cannot remove its own, so the next output of the same name removes those of processes
+    that no longer run (``sweep``; `batch play` sweeps its folders once instead, see ``sweep_folder``).
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, name = tempfile.mkstemp(prefix=f".{path.name[:200]}.", suffix=".tmp", dir=path.parent)
+    if sweep:
+        sweep_folder(path.parent, path.name)
+    fd, name = tempfile.mkstemp(prefix=f".{path.name[:200]}.{os.getpid()}.", suffix=".tmp", dir=path.parent)
     try:
         os.fchmod(fd, 0o666 & ~_umask())
     except OSError:
@@ -81,6 +93,44 @@ def new_temp(path: Path) -> tuple[int, Path]:
         os.unlink(name)
         raise
     return fd, Path(name)
+
+
+def sweep_folder(folder: Path, name: str | None = None) -> int:
+    """Remove the temporary files ``new_temp`` left in ``folder`` (for outputs named ``name``, or any)
+    whose process has ended, at least ``STALE_AFTER`` seconds ago; how many were removed. Never one of
+    a running process, nor anything but such a file."""
+    removed = 0
+    now = time.time()
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return 0
+    for entry in entries:
+        found = _TEMP.fullmatch(entry.name)
+        if found is None or (name is not None and found.group("name") != name[:200]):
+            continue
+        pid = int(found.group("pid"))
+        if pid == os.getpid() or _running(pid):
+            continue
+        with contextlib.suppress(OSError):
+            if entry.is_file(follow_symlinks=False) and now - entry.stat(follow_symlinks=False).st_mtime > STALE_AFTER:
+                os.unlink(entry.path)
+                removed += 1
+    return removed
+
+
+# .NAME.PID.XXXXXXXX.tmp: new_temp's names (mkstemp's eight random letters, digits or underscores)
+_TEMP = re.compile(r"\.(?P<name>.+)\.(?P<pid>\d{1,10})\.[a-z0-9_]{8}\.tmp")
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):  # another user's process, or not a process id
+        return True
+    return True
 
 
 @contextlib.contextmanager
@@ -125,12 +175,12 @@ def _fsync_path(path: Path) -> None:
 
 
 @contextlib.contextmanager
-def atomic_output(target: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
+def atomic_output(target: str | os.PathLike[str], *, sweep: bool = True) -> Iterator[IO[bytes]]:
     """A binary file to write ``target`` through: flushed, fsynced and renamed when the block ends."""
     path = Path(os.fspath(target))
     _check_target(path)
     try:
-        fd, tmp = new_temp(path)
+        fd, tmp = new_temp(path, sweep=sweep)
     except OSError as exc:
         raise _cannot(path, exc) from None
     with _removed_on_error(tmp, path):
@@ -141,8 +191,8 @@ def atomic_output(target: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
         os.replace(tmp, path)
 
 
-def write_atomic(target: str | os.PathLike[str], data: bytes | str) -> Path:
+def write_atomic(target: str | os.PathLike[str], data: bytes | str, *, sweep: bool = True) -> Path:
     """Write ``data`` (text as UTF-8) to ``target`` atomically; ``OutputError`` on any failure."""
-    with atomic_output(target) as handle:
+    with atomic_output(target, sweep=sweep) as handle:
         handle.write(data.encode("utf-8") if isinstance(data, str) else data)
     return Path(os.fspath(target))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 from pathlib import Path
 from typing import Final, TypeVar
@@ -30,6 +31,8 @@ CAPS: Final[dict[str, int]] = {
     "fleet-builder": 1_000_000,
     "lesson": 1_000_000,
     "commentary": 256 * 1024,  # a video maker's timed remarks (studio/commentary.py)
+    "batch row": 1_000_000,  # rows/seed-N.json of a batch folder: a few KB each
+    "batch manifest": 1_000_000,  # batch.json of a batch folder
 }
 
 
@@ -55,13 +58,21 @@ def printable(text: str) -> str:
     return "\n".join(one_line(line) for line in text.split("\n"))
 
 
+# Characters that are not shown but act on the text around them: the C0 controls, DEL and C1 (0x9b is
+# a one-byte CSI to some terminals); the bidirectional overrides, embeddings, isolates and marks (U+202E
+# shows what follows backwards: a name could hide or fake a result); the line and paragraph separators (a
+# line break to some terminals); lone surrogates (no encoding can print them)
+_CONTROL: Final = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e"
+                             "\u2066-\u2069\ud800-\udfff]")
+
+
 def _is_control(c: str) -> bool:
-    return ord(c) < 32 or 0x7f <= ord(c) < 0xa0  # C0, DEL and C1 (0x9b is a one-byte CSI to some terminals)
+    return _CONTROL.match(c) is not None
 
 
 def has_control(text: str) -> bool:
     """Whether ``text`` holds a control character (ESC, BEL, a newline...) that a terminal would act on."""
-    return any(_is_control(c) for c in text)
+    return _CONTROL.search(text) is not None
 
 
 def plain_text(text: str) -> str:

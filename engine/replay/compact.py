@@ -37,6 +37,10 @@ MAX_STRING_BYTES: Final = 4 * MAX_INTERNED  # a declared string in UTF-8
 MAX_STRINGS: Final = 65_536  # declared strings in a file; the writer stores the rest where they occur
 MAX_SHAPES: Final = 4096  # declared shapes in a file; past it the writer stores plain maps
 MAX_KEYS: Final = 256  # keys of one shape; a larger map is stored as a plain value
+# characters of one key of a shape; a map with a longer key is stored as a plain value. A shape's keys
+# are stored once and written out again by every map of that shape: a long key would make a few bytes
+# of a file into kilobytes of `replay dump` and `export` (the engine's keys are names of a few words)
+MAX_KEY_CHARS: Final = 64
 SEQ_KEY: Final = "seq"
 
 Tag = Any  # "v" | "s" | "S" | "#" | "m" | "M" | ("T", tuple[str, ...]) (a list on disk)
@@ -144,7 +148,7 @@ class CompactEncoder:
             except TypeError:
                 bad = next(type(k).__name__ for k in obj if type(k) is not str)
                 raise ValueError(f"has a map key of type {bad}; keys must be strings") from None
-            if len(obj) > MAX_KEYS:
+            if len(obj) > MAX_KEYS or (obj and max(map(len, obj)) > MAX_KEY_CHARS):
                 return "v", self._plain(obj, depth)
             last = self._last[keys] = None
         tags: list[Tag] = []
@@ -234,7 +238,8 @@ class CompactEncoder:
             width = len(items[0])
             rows_fit = depth < self.limits.max_depth  # the rows are one level further down
             # (rows of one width, of scalars only: both checked in C)
-            if width and rows_fit and set(map(len, items)) == {width} \
+            # (a row of more than MAX_KEYS cells is stored plain: the reader refuses a wider table tag)
+            if width and width <= MAX_KEYS and rows_fit and set(map(len, items)) == {width} \
                     and _SCALARS.issuperset(map(type, chain.from_iterable(items))):
                 self.containers += 1 + len(items)
                 columns = list(zip(*items, strict=True))
@@ -373,11 +378,14 @@ def _shape_from_disk(raw: Any, earlier: list[tuple[str, ...]]) -> Shape:
         raise ValueError(f"declares shape {number} with keys that are neither a list nor an earlier shape's number")
     else:
         fits = len(keys) == len(tags) and len(keys) <= MAX_KEYS and _STR.issuperset(map(type, keys)) \
-            and len(set(keys)) == len(keys)
+            and len(set(keys)) == len(keys) and (not keys or max(map(len, keys)) <= MAX_KEY_CHARS)
         keys = tuple(keys)  # (a tuple stays as it is)
     if not fits:
         raise ValueError(f"declares shape {number} without as many distinct string keys as tags "
-                         f"(at most {MAX_KEYS})")
+                         f"(at most {MAX_KEYS}, each of at most {MAX_KEY_CHARS} characters)")
+    if "#" in tags and (tags.count("#") > 1 or SEQ_KEY not in keys or tags[keys.index(SEQ_KEY)] != "#"):
+        # nothing stored, a value decoded: only an event's seq is written so (one per map, never more)
+        raise ValueError(f"declares shape {number} with the tag '#' on a key other than {SEQ_KEY!r}")
     if _STR.issuperset(map(type, tags)) and _PLAIN_TAGS.issuperset(tags):  # (no "T": checked in C)
         return keys, tuple(tags)
     return keys, tuple(t if t.__class__ is str and t in _PLAIN_TAGS else _tag_from_disk(t, number) for t in tags)
@@ -392,7 +400,9 @@ def _tag_from_disk(raw: Any, number: int) -> Tag:
     if raw.__class__ in _SEQUENCES and len(raw) == 2 and raw[0] == "T" and raw[1].__class__ in _SEQUENCES and raw[1] \
             and len(raw[1]) <= MAX_KEYS and all(type(t) is str and t in _STRINGY for t in raw[1]):
         return "T", tuple(raw[1])
-    raise ValueError(f"declares shape {number} with a tag {raw!r} that is not one of the tags")
+    shown = repr(raw)
+    shown = shown if len(shown) <= 60 else shown[:57] + "..."  # (a tag of a file's: never its whole text)
+    raise ValueError(f"declares shape {number} with a tag {shown} that is not one of the tags")
 
 
 # Shapes declared before (in this file or another one: a ruleset's games share most of them), by their

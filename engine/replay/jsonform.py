@@ -13,7 +13,7 @@ import binascii
 import itertools
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
 
@@ -28,21 +28,94 @@ _RESERVED = frozenset({"$bytes", "$float", "$map"})
 _MAX_DEPTH = 64
 
 
-def to_json(value: Any, _depth: int = 0) -> Any:
-    """A JSON-ready copy of plain replay data (bytes and non-finite floats spelled as one-key maps)."""
+# What a replay's JSON form, or its dump, may hold: a real replay's is 2 to 5 times the file's size.
+# A file of compact maps stores a map's keys once and a short string once for the whole file: its
+# few bytes could otherwise print as megabytes (a key a map, a string a value), so the output is
+# held to this multiple of the file's size and the command refuses past it, saying so.
+OUTPUT_FACTOR = 16
+OUTPUT_FLOOR = 4 << 20  # characters any file may give, however small
+
+
+class OutputBudget:
+    """Characters an output may still take (``OUTPUT_FACTOR`` times the file's size, at least
+    ``OUTPUT_FLOOR``); ReplayError naming the bound when it is spent."""
+
+    def __init__(self, file_size: int, what: str) -> None:
+        self.limit = OUTPUT_FACTOR * file_size + OUTPUT_FLOOR
+        self.left = self.limit
+        self.what = what
+
+    def spend(self, n: int) -> None:
+        self.left -= n
+        if self.left < 0:
+            raise ReplayError(f"{self.what} would be over {self.limit:,} characters ({OUTPUT_FACTOR} times the "
+                              f"file's size, and {OUTPUT_FLOOR:,} more): not a replay trek writes")
+
+
+def to_json(value: Any, _depth: int = 0, budget: OutputBudget | None = None) -> Any:
+    """A JSON-ready copy of plain replay data (bytes and non-finite floats spelled as one-key maps);
+    with ``budget``, what the copy will print as is counted (keys and strings by their length)."""
     if _depth > _MAX_DEPTH:
         raise ReplayError("data nested too deeply for the JSON form")
     t = type(value)
+    if budget is not None:
+        budget.spend(_printed(value, t))
     if t is dict:
-        out = {k: to_json(v, _depth + 1) for k, v in value.items()}
+        out = {k: to_json(v, _depth + 1, budget) for k, v in value.items()}
         return {"$map": out} if len(out) == 1 and next(iter(out)) in _RESERVED else out
     if t is list or t is tuple:
-        return [to_json(v, _depth + 1) for v in value]
+        return [to_json(v, _depth + 1, budget) for v in value]
     if t is bytes:
         return {"$bytes": base64.b64encode(value).decode("ascii")}
     if t is float and not math.isfinite(value):
         return {"$float": "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf")}
     return value
+
+
+def preview(value: Any, width: int) -> str:
+    """The start of ``value``'s compact JSON text, at least ``width`` characters of it when it is longer:
+    only what is shown is encoded (a field of a million items costs no more than one of ten)."""
+    out: list[str] = []
+    count = 0
+    for piece in _pieces(value, 0):
+        out.append(piece)
+        count += len(piece)
+        if count > width:
+            break
+    return "".join(out)
+
+
+def _pieces(value: Any, depth: int) -> Iterator[str]:
+    t = type(value)
+    if depth < _MAX_DEPTH and t is dict:
+        yield "{"
+        for i, (key, item) in enumerate(value.items()):
+            yield ("," if i else "") + json.dumps(key if type(key) is str else str(key)) + ":"
+            yield from _pieces(item, depth + 1)
+        yield "}"
+    elif depth < _MAX_DEPTH and (t is list or t is tuple):
+        yield "["
+        for i, item in enumerate(value):
+            if i:
+                yield ","
+            yield from _pieces(item, depth + 1)
+        yield "]"
+    else:
+        try:
+            yield json.dumps(value, separators=(",", ":"))
+        except (TypeError, ValueError):
+            yield json.dumps(repr(value))
+
+
+def _printed(value: Any, t: type) -> int:
+    """About how many characters ``value`` adds to its JSON text, not counting what it holds."""
+    if t is str or t is bytes:
+        return len(value) + 2
+    if t is dict:  # each key, quoted, with its colon and comma
+        return 2 + sum(len(k) + 4 if type(k) is str else 24 for k in value)
+    if t is list or t is tuple:
+        return 2 + len(value)
+    return 8
 
 
 def from_json(value: Any, _depth: int = 0) -> Any:
@@ -78,16 +151,17 @@ def export_json(replay: Replay) -> dict[str, Any]:
     """The whole replay as one JSON-ready document: header, events, keyframes, result, and whether it was cut."""
     events: list[Any] = []
     keyframes: list[dict[str, Any]] = []
+    budget = OutputBudget(replay.size, "the JSON form")
     for rec in replay.records():
         if rec.kind == KIND_EVENT:
-            events.append(to_json(replay.event_body(rec)))
+            events.append(to_json(replay.event_body(rec), budget=budget))
         else:
-            keyframes.append({"events": rec.seq, "state": to_json(replay.keyframe_body(rec))})
+            keyframes.append({"events": rec.seq, "state": to_json(replay.keyframe_body(rec), budget=budget)})
     return {
         "format": JSON_FORMAT,
         "schema": JSON_SCHEMA,
         "source_schema": replay.schema,
-        "header": to_json(replay.header),
+        "header": to_json(replay.header, budget=budget),
         "events": events,
         "keyframes": keyframes,
         "result": to_json(replay.result),
@@ -101,8 +175,9 @@ def write_json(replay: Replay, out: IO[str]) -> None:
     Events come first, then keyframes, so the file is read twice; memory stays bounded by the
     largest record whatever the replay's length.
     """
+    budget = OutputBudget(replay.size, "the JSON form")
     head = {"format": JSON_FORMAT, "schema": JSON_SCHEMA, "source_schema": replay.schema,
-            "header": to_json(replay.header)}
+            "header": to_json(replay.header, budget=budget)}
     out.write("{\n")
     for key, value in head.items():
         out.write(f"  {json.dumps(key)}: {json.dumps(value)},\n")
@@ -112,8 +187,8 @@ def write_json(replay: Replay, out: IO[str]) -> None:
         for rec in replay.records():
             if (rec.kind == KIND_EVENT) != wanted:
                 continue
-            item = to_json(replay.event_body(rec)) if wanted else \
-                {"events": rec.seq, "state": to_json(replay.keyframe_body(rec))}
+            item = to_json(replay.event_body(rec), budget=budget) if wanted else \
+                {"events": rec.seq, "state": to_json(replay.keyframe_body(rec), budget=budget)}
             out.write(("\n    " if first else ",\n    ") + json.dumps(item))
             first = False
         out.write("\n  ],\n" if not first else "],\n")

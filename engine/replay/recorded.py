@@ -10,6 +10,7 @@ the look-ahead window, not by the length of the game.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Final
 
@@ -19,7 +20,9 @@ LOOK_AHEAD: Final = 512  # events a decision may sit ahead of the engine (far mo
 
 
 class LogEnds(Exception):
-    """The recorded log ends here (a cut-off file): the re-play stops without a verdict on the rest."""
+    """The recorded log ends here (a cut-off file): the re-play stops without a verdict on the rest.
+
+    ``args[0]`` names what the rules wanted next from the log (a decision, the dice)."""
 
 
 class Mismatch(ValueError):
@@ -101,14 +104,18 @@ def play_against_log(log: RecordedLog, play: Callable[[Callable[[Any, Any], None
                                f"({getattr(event, 'type', 'an event')} comes next)")
             raise LogEnds("events")
         emitted = to_dict(event)
-        if recorded != emitted:
+        if not same(recorded, emitted):
             raise Mismatch(index, f"{recorded.get('type')!r} does not follow the rules: "
                            f"{differences(recorded, emitted)}")
         log.advance()
 
     try:
         expected = play(compare)
-    except LogEnds:
+    except LogEnds as exc:
+        if complete:  # a file that says it is whole must hold every decision and die roll to the end
+            what = exc.args[0] if exc.args else "the next event"
+            return [f"event {log.position}: the file ends here, but by the rules the game goes on "
+                    f"(next comes: {what})"]
         return []
     except Mismatch as exc:
         return [str(exc)]
@@ -119,7 +126,7 @@ def play_against_log(log: RecordedLog, play: Callable[[Callable[[Any, Any], None
     if extra:
         problems.append(f"event {log.position}: by the rules the game is over after event {log.position - 1}, "
                         f"but the file holds {extra} more events")
-    if complete and result != expected:
+    if complete and not same(result, expected):
         problems.append(f"the index's result {_short(result)} is not the game's ({_short(expected)})")
     return problems
 
@@ -140,7 +147,7 @@ def header_problem(header: dict[str, Any], expected: dict[str, Any], source: str
     skip = {"engine_version", "event_schema"} if older else {"engine_version"}
     stored = {k: header.get(k) for k in expected if k not in skip}
     wanted = {k: v for k, v in expected.items() if k not in skip}
-    if stored != wanted:
+    if not same(stored, wanted):
         return (f"the header disagrees with its own {source}: {differences(stored, wanted)}"
                 .replace("the rules give", f"the {source} gives"))
     unknown = sorted(set(header) - set(expected) - FRAMING_KEYS - optional)
@@ -157,8 +164,26 @@ def differences(recorded: dict[str, Any], emitted: dict[str, Any]) -> str:
     return "; ".join(found[:3]) + more
 
 
+def same(a: Any, b: Any) -> bool:
+    """Whether two plain values are the same value of the same type: what the engine writes, exactly.
+
+    ``==`` is not enough for a file: ``true == 1``, ``4.0 == 4`` and ``-0.0 == 0.0`` in Python, and a
+    file holding one where the engine writes the other is not the engine's file.
+    """
+    kind = type(a)
+    if kind is not type(b):
+        return False
+    if kind is dict:
+        return len(a) == len(b) and all(k in b and same(v, b[k]) for k, v in a.items())
+    if kind is list or kind is tuple:
+        return len(a) == len(b) and all(map(same, a, b))
+    if kind is float:
+        return (a == b and math.copysign(1.0, a) == math.copysign(1.0, b)) or (math.isnan(a) and math.isnan(b))
+    return bool(a == b)
+
+
 def _diff(a: Any, b: Any, path: str, out: list[str], depth: int) -> None:
-    if a == b or len(out) > 3:
+    if same(a, b) or len(out) > 3:
         return
     if depth < 8 and type(a) is dict and type(b) is dict:
         for key in dict.fromkeys([*b, *a]):

@@ -20,10 +20,12 @@ from pydantic import ValidationError
 
 import engine
 from engine.io.documents import validation_line
+from engine.io.reading import has_control, one_line
 from engine.replay.codec import ReplayCodec, codec_for_header, rounds_of
 from engine.replay.errors import ReplayError
 from engine.replay.format import DEFAULT_LIMITS, KIND_EVENT, Limits
 from engine.replay.reader import Replay, open_replay
+from engine.replay.recorded import same
 from engine.replay.source import Source
 
 
@@ -39,8 +41,9 @@ class ValidationReport:
     truncated: bool | None = None
     rules_checked: bool = False
     replayed: bool = False  # the game was played again through the engine and every event matched
-    # False when the file names another engine (its rules of play) and today's rules play it otherwise:
-    # no forgery can be proven, and none ruled out, so the file is not vouched for (exit status 3)
+    # False when the file names another engine (its rules of play) and today's rules play it otherwise,
+    # or names a ruleset this engine does not know (or none): no forgery can be proven, and none ruled
+    # out, so the file is not vouched for (exit status 3)
     verified: bool = True
 
     def problem(self, text: str) -> None:
@@ -70,6 +73,10 @@ def validate_replay(source: Source | Replay, *, codec: ReplayCodec[Any, Any] | N
         return report
     if replay.truncated:
         report.problem(f"cut off: {replay.cut_reason}")
+    version = replay.header.get("engine_version")
+    if version is not None and not (type(version) is str and 0 < len(version) <= 40 and not has_control(version)):
+        # (the version is the file's own claim, shown by `info` and the notes: a short plain text)
+        report.problem(f"the header's engine_version {_shown(version)} is not a version")
     if replay.schema != replay.header.get("schema"):
         report.notes.append(f"written in schema {replay.schema}, read through the upgrades to schema "
                             f"{replay.header.get('schema')}")
@@ -78,6 +85,8 @@ def validate_replay(source: Source | Replay, *, codec: ReplayCodec[Any, Any] | N
             codec = codec_for_header(replay.header)
         except ReplayError as exc:
             report.notes.append(f"{exc}: the events were not checked against the rules")
+            # framing alone cannot vouch for a game: any events, any result would pass (exit status 3)
+            report.verified = False
     report.rules_checked = codec is not None
     try:
         _check_records(replay, codec, report)
@@ -102,6 +111,11 @@ def validate_replay(source: Source | Replay, *, codec: ReplayCodec[Any, Any] | N
         # a file may claim an older engine to hide a forgery: its departures are not vouched for either
         report.verified = not problems or other is None
     return report
+
+
+def _shown(value: Any) -> str:
+    text = one_line(repr(value))
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def other_engine(header: dict[str, Any]) -> str | None:
@@ -162,6 +176,7 @@ def _check_records(replay: Replay, codec: ReplayCodec[Any, Any] | None, report: 
     legacy: int | None = None  # an index written before the ruleset named its round key counted "round"
     key = rounds_of(replay.header)[0]
     state: Any = None
+    exact = other_engine(replay.header) is None and replay.schema == replay.header.get("schema")
     if codec is not None:
         with _blame("the codec cannot build the initial state from the header"):
             state = codec.initial_state(replay.header)
@@ -188,8 +203,10 @@ def _check_records(replay: Replay, codec: ReplayCodec[Any, Any] | None, report: 
             with _blame("the codec cannot encode the folded state", rec.offset, rec.number):
                 folded = _plain(codec.encode_state(state))
             # compared as this engine reads the keyframe (a state field added since it was written
-            # takes its default), so an older file's keyframes still agree
-            if folded != _plain(codec.encode_state(kept)):
+            # takes its default), so an older file's keyframes still agree; a file of this engine's
+            # holds exactly what it writes (a renamed key, true for 1, would otherwise read back as
+            # the default or the same number)
+            if not same(folded, _plain(raw) if exact else _plain(codec.encode_state(kept))):
                 report.problem(str(ReplayError(f"{where} disagrees with the state folded from the events before it",
                                                offset=rec.offset, record=rec.number)))
     index = replay.index

@@ -19,6 +19,7 @@ from engine.errors import TrekError
 
 if TYPE_CHECKING:  # types only: the registry loads without the timeline, the view and their geometry
     from engine.replay.codec import ReplayCodec
+    from engine.rulesets.notation import GameNotation
     from engine.timeline import Presenter, TableGeometry
     from engine.view import CardView, PlateView
 
@@ -111,13 +112,24 @@ class UpgradingCodec(Generic[S, E]):
 class PlayRequest:
     """`trek play NAME`: a game to play with the engine's AI in every seat, and where to record it.
 
-    ``players`` is the ruleset's own reading of ``--players`` (None: its default)."""
+    ``players`` is the ruleset's own reading of ``--players`` (None: its default); ``front`` the
+    front end (``engine.seats.decision.FrontEnd``) a person in a seat answers through; ``dice``
+    ``--dice`` (engine: rolled from the seed; table: asked as rolled at a real table)."""
 
     name: str
     seed: int
     out: Path | None = None
     rounds: int | None = None
     players: str | None = None
+    front: Any = None
+    dice: str = "engine"  # "table": each roll's faces asked as they came up on physical dice
+
+
+def with_people(request: PlayRequest) -> bool:
+    """Whether a person sits in a seat (``human`` among ``--players``; an Alliance mission's ships after
+    a colon, ``3:P1``) or keeps the table's dice: the game is played with the seats package's session."""
+    players = request.players or ""
+    return request.dice == "table" or ":" in players or "human" in [p.strip() for p in players.split(",")]
 
 
 @dataclass(frozen=True)
@@ -146,6 +158,9 @@ class GameMaker:
     # (`trek batch play FILE` ships it to workers that have no copy); None: files are played
     # where they are
     document: Callable[[str], tuple[str, str]] | None = None
+    # a replay header of a game with people in its seats, as the game to play again
+    # (``engine.seats.session.Seated``): `trek play --resume` and `trek replay validate`; None: no people
+    seated: Callable[[dict[str, Any]], Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -190,6 +205,9 @@ class Ruleset(Generic[S, E]):
     - ``round_key``: the field of its plain events that numbers the game's rounds (the replay
       index's last round, `trek replay info` and `dump`); ``round_name``: what the game calls one
       ("round"; Fleet Captains: "turn").
+    - ``notation``: loads the game's notation (`trek notation check|import|export`: its grammar, the
+      import through the game's own engine, the export); called only when a notation of the game is
+      read or written, so listing rulesets loads no grammar; None: the game has no notation.
     """
 
     name: str
@@ -206,6 +224,7 @@ class Ruleset(Generic[S, E]):
     card_abilities: Callable[[str], tuple[str, ...] | None] | None = None
     losses: Callable[[Plain, Sequence[E]], list[dict[str, Any]]] | None = None
     teaching: Callable[[str], PlateView] | None = None
+    notation: Callable[[], GameNotation] | None = None
     event_schema: int = 1
     upgrades: Mapping[int, EventUpgrade] = field(default_factory=dict)
     round_key: str = "round"

@@ -25,8 +25,10 @@ def lazy(module: str, name: str) -> Callable[..., Any]:
     return call
 
 
-def lazy_maker(play_module: str, bundled: tuple[str, str] | None = None) -> GameMaker:
+def lazy_maker(play_module: str, bundled: tuple[str, str] | None = None, seated: str | None = None) -> GameMaker:
     """A GameMaker from ``play_module``'s ``plays`` and ``play_command``; the bundled names from
-    ``bundled`` (module, function), by default the same module's ``bundled``."""
+    ``bundled`` (module, function), by default the same module's ``bundled``; a saved game with people
+    in its seats from the ``seated_from_header`` of ``seated`` (a module; by default the play module)."""
     source, name = bundled or (play_module, "bundled")
-    return GameMaker(lazy(source, name), lazy(play_module, "plays"), lazy(play_module, "play_command"))
+    return GameMaker(lazy(source, name), lazy(play_module, "plays"), lazy(play_module, "play_command"),
+                     seated=lazy(seated or play_module, "seated_from_header"))

@@ -2,14 +2,13 @@
 
 A ruleset's play function builds its game and hands it the ``sink`` this loop gives it; the
 loop writes every event as the ruleset's codec encodes it, a keyframe of the state whenever the
-writer wants one, and, when the game is over, the trailer with the ruleset's result.
+writer wants one, and, when the game is over, the trailer with the ruleset's result. It changes
+nothing of the process's (the cycle collector's thresholds are the program's to set: ``trek`` does).
 """
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -20,7 +19,6 @@ S = TypeVar("S")
 E = TypeVar("E")
 G = TypeVar("G")
 
-GAME_GC_THRESHOLD = 20_000  # allocations between young collections while a game plays (Python's default: 700)
 KEYFRAME_EVERY = 128  # a seek folds at most this many events (3 ms for Attack Wing); keyframes are a fifth of a file
 Sink = Callable[[E, S], None]
 
@@ -30,21 +28,6 @@ def stamped(ruleset: Recorded[Any, Any], header: Mapping[str, Any]) -> dict[str,
     return {**header, "ruleset": ruleset.name, EVENT_SCHEMA_KEY: ruleset.event_schema}
 
 
-@contextmanager
-def fewer_collections() -> Iterator[None]:
-    """The cycle collector's young generation collected every GAME_GC_THRESHOLD allocations, not
-    every 700, while a game plays; the thresholds as they were afterwards. A game makes hundreds of
-    thousands of short-lived objects (states, events, copies) and hardly a cycle: at the default, the
-    collector ran ~90 times a skirmish for ~4% of its time, finding nothing of the game's to free."""
-    old = gc.get_threshold()
-    gc.set_threshold(max(old[0], GAME_GC_THRESHOLD), *old[1:])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*old)
-
-
-@fewer_collections()
 def record_game(ruleset: Recorded[S, E], header: Mapping[str, Any], play: Callable[[Sink[E, S] | None], G],
                 result: Callable[[G], dict[str, Any] | None], out: Path | None, *,
                 keyframe_every: int = KEYFRAME_EVERY) -> G:

@@ -20,6 +20,9 @@ RULESETS: dict[str, str] = {
     "fleet_captains": "engine.rulesets.fleet_captains.ruleset",
 }
 
+# the game of a notation file without a Game tag: every notation file was one before the others had one
+NOTATION_DEFAULT = "attack_wing"
+
 _loaded: dict[str, Ruleset[Any, Any]] = {}
 
 

@@ -8,10 +8,18 @@ it) and Into the Unknown draw from it; ``engine.rulesets.attack_wing.dice`` re-e
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Final
 
 _MASK64: Final = (1 << 64) - 1
+
+# A game played at a real table rolls real dice: while a notation is imported, ``below`` asks this
+# (the number of faces or cards, the draw's number) for what the table rolled instead of the seed's
+# number, and the counter still advances as the seeded generator's would (None: the seed decides).
+TableDraw = Callable[[int, int], int]
+TABLE_DICE: Final[ContextVar[TableDraw | None]] = ContextVar("table_dice", default=None)
 
 
 def splitmix64(x: int) -> int:
@@ -35,6 +43,9 @@ class Rng:
 
     def below(self, n: int, k: int = 0) -> int:
         """A number in [0, n) from the (drawn + k)-th draw (n is small, bias is negligible)."""
+        table = TABLE_DICE.get()
+        if table is not None:
+            return table(n, self.drawn + k)
         return self.value(k) % n
 
     def advanced(self, count: int) -> Rng:

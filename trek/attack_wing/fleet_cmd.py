@@ -18,6 +18,7 @@ import sys
 from typing import Any, TypeVar
 
 from engine.io.output import write_atomic
+from engine.io.reading import printable
 from engine.rulesets.attack_wing.fleet import CardCost, ResolvedFleet, fleet_document, load_fleet
 from engine.rulesets.attack_wing.fleet_io import (
     EXPORT_FORMATS,
@@ -93,7 +94,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             "violations": [v.model_dump(mode="json") for v in violations],
         })
     else:
-        print("\n".join([*fleet_lines(fleet), "", *verdict_lines(args.format, violations)]))
+        print(printable("\n".join([*fleet_lines(fleet), "", *verdict_lines(args.format, violations)])))
     return EXIT_ILLEGAL if violations else EXIT_LEGAL
 
 
@@ -166,11 +167,11 @@ def cmd_import(args: argparse.Namespace) -> int:
     lines = [*import_lines(result), ""]
     lines.append(f"wrote {args.output}" if args.output else "the fleet file is on standard output")
     lines += ["", *fleet_lines(result.fleet), "", *verdict_lines(args.format, violations)]
-    if args.output:
-        print("\n".join(lines))
+    if args.output:  # (names, ids and titles from the file: escaped, never sent raw to the terminal)
+        print(printable("\n".join(lines)))
     else:
         sys.stdout.write(fleet_text)
-        print("\n".join(lines), file=sys.stderr)
+        print(printable("\n".join(lines)), file=sys.stderr)
     return status
 
 

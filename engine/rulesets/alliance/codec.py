@@ -13,7 +13,7 @@ from pydantic import TypeAdapter
 
 from engine.rulesets.alliance import events as ae
 from engine.rulesets.alliance.state import AllianceState
-from engine.rulesets.attack_wing.codec import header_seed, plain, validate_snapshot
+from engine.rulesets.snapshots import header_seed, plain, validate_snapshot
 
 RULESET = "alliance"
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 from shapely.geometry import Point, Polygon, box
 
 from engine.bundled import replays_dir
@@ -29,7 +29,7 @@ from engine.errors import TrekError
 from engine.geometry.pose import Pose, normalize_heading
 from engine.geometry.shapes import Obstacle, Planet, PlayArea
 from engine.io.documents import model_fields, read_document, validation_message
-from engine.io.reading import is_regular_file
+from engine.io.reading import is_regular_file, plain_text
 from engine.rulesets.alliance.logic import LOGIC_CARDS
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing.dice import Rng
@@ -44,7 +44,8 @@ MAX_ITEMS: Final = 50
 Squares = Annotated[float, Field(strict=False, allow_inf_nan=False, ge=-5, le=100)]
 Count = Annotated[int, Field(strict=True, ge=0, le=MAX_ITEMS)]
 PlayerCount = Annotated[int, Field(strict=True, ge=MIN_PLAYERS, le=MAX_PLAYERS)]
-Long = Annotated[str, Field(max_length=4000)]
+# a briefing or an objective's text: printed by `mission show` and the studio, so plain text (lines kept)
+Long = Annotated[str, Field(max_length=4000), AfterValidator(lambda v: "\n".join(map(plain_text, v.split("\n"))))]
 
 
 class MissionError(TrekError):

@@ -27,6 +27,8 @@ from engine.rulesets.attack_wing.loadout import ship_setup
 from engine.rulesets.attack_wing.players import Player, RandomPlayer
 from engine.rulesets.base import Played, PlayRequest, Recording
 from engine.rulesets.record import Sink, record_game
+from engine.seats.decision import FrontEnd, Journal
+from engine.seats.session import Seated, default_out, play_and_save
 
 # what its replays are written with (the Ruleset record's name, codec and event schema)
 RECORDING: Recording[AllianceState, ae.AnyEvent] = Recording(RULESET, AllianceCodec(), EVENT_SCHEMA)
@@ -149,12 +151,53 @@ def play_mission(name: str | Path | Mission, players: int, seed: int, out: Path 
         raise TrekError(f"unknown pilot {pilot!r}: use ai or random")
     def run(sink: Sink[ae.AnyEvent, AllianceState] | None) -> AllianceGame:
         game = AllianceGame(setup, seed, seat, sink=sink)
-        game.trusted_events = True  # the engine's own seats (ai, random): its events are not validated again
         game.play()
         return game
 
     game = record_game(RECORDING, header_for(setup, seed, chosen), run, _trailer, out)
     return MissionResult(game.full, list(game.events), out)
+
+
+PEOPLE_KEY = "people"  # the header's list of the player ships people fly (a game with people only)
+DICE_KEY = "dice"  # the header's "table" for a mission whose dice were rolled at a real table
+
+
+def seated(setup: AllianceSetup, seed: int, ships: Sequence[PlayerShip], people: Sequence[str],
+           dice: str = "engine") -> Seated[AllianceGame]:
+    """The mission with people flying the player ships ``people`` (P1, P2...), the AI the others;
+    ``dice`` "table": each roll (the Enemy AI's die too) asked as it came up at the table."""
+    from engine.rulesets.alliance.human import SplitSeat
+    from engine.rulesets.attack_wing.human import AskedDice, HumanSeat
+
+    refs = [s.id for s in setup.player_ships]
+    if (not people and dice != "table") or any(p not in refs for p in people) or len(set(people)) != len(people):
+        raise TrekError(f"the ships people fly are some of {', '.join(refs)}, each once; not {', '.join(people)}")
+    mission = setup.mission
+
+    def run(journal: Journal, front: FrontEnd, sink: Sink[ae.AnyEvent, AllianceState]) -> AllianceGame:
+        ai = MissionAiPlayer(mission, setup.players, setup.obstacles, setup.planets)
+        person = HumanSeat(f"the players ({', '.join(people)})", journal, front, "alliance")
+        table = AskedDice(journal, front, "alliance") if dice == "table" else None
+        game = AllianceGame(setup, seed, SplitSeat(ai, person, frozenset(people)), table, sink=sink,
+                            die=table.die if table is not None else None)
+        game.play()  # a person's decisions: every event validated (not ``trusted_events``)
+        return game
+
+    def report(game: AllianceGame | None, events: Sequence[Any]) -> tuple[dict[str, Any], list[str]]:
+        outcome = "saved" if game is None else _outcome(game.full)
+        rounds = None if game is None else game.full.aw.round
+        return ({"mission": mission.name, "players": setup.players, "people": list(people), "seed": seed,
+                 "rounds": rounds, "events": len(events), "outcome": outcome},
+                [f"{mission.name}, {setup.players} player ships"
+                 + (f" ({', '.join(people)} flown by people)" if people else "")
+                 + (", the dice rolled at the table" if dice == "table" else "")
+                 + f", seed {seed}: {len(events)} events", f"  outcome: {outcome}"])
+
+    header = {**header_for(setup, seed, ships), PEOPLE_KEY: list(people), **({DICE_KEY: "table"} if dice == "table"
+                                                                              else {})}
+    from engine.rulesets.alliance.narrate import log_line
+
+    return Seated(RECORDING, header, run, _trailer, report, log_line)
 
 
 def _trailer(game: AllianceGame) -> dict[str, Any] | None:
@@ -185,14 +228,24 @@ def play_command(request: PlayRequest) -> Played:
     the number of player ships (2 to 6, default 2)."""
     import time
 
+    number, _, flown = (request.players or "2").partition(":")
     try:
-        count = int(request.players or 2)
+        count = int(number)
     except ValueError:
-        raise TrekError(f"--players for a mission is the number of player ships (2 to 6), not {request.players!r}")\
-            from None
+        raise TrekError(f"--players for a mission is the number of player ships (2 to 6), and after a colon the "
+                        f"ships people fly (3:P1,P2), not {request.players!r}") from None
     if not 2 <= count <= 6:
         raise TrekError("--players for a mission must be between 2 and 6")
     check_rounds(request.rounds)
+    if flown or request.dice == "table":
+        if request.front is None:
+            raise TrekError("a person in a seat needs a front end (--ui terminal)")
+        mission = load_mission(request.name)
+        chosen = pregenerated(mission, count)
+        setup = mission_setup(mission, count, request.seed, chosen, request.rounds)
+        people = [p.strip().upper() for p in flown.split(",") if p.strip()]
+        return play_and_save(seated(setup, request.seed, chosen, people, request.dice), request.front,
+                             request.out or default_out(request.name, request.seed))
     started = time.perf_counter()
     result = play_mission(request.name, count, request.seed, request.out, request.rounds)
     seconds = time.perf_counter() - started

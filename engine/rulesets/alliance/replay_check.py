@@ -18,12 +18,13 @@ from engine.rulesets.alliance import events as ae
 from engine.rulesets.alliance.game import AllianceGame, AllianceSetup
 from engine.rulesets.alliance.logic import glyph_of
 from engine.rulesets.alliance.mission import parse_mission
-from engine.rulesets.alliance.play import PlayerShip, header_for, mission_setup
+from engine.rulesets.alliance.play import DICE_KEY, PEOPLE_KEY, PlayerShip, header_for, mission_setup, seated
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.maneuvers import Maneuver
 from engine.rulesets.attack_wing.players import ChoiceOffer, SeededDice
 from engine.rulesets.attack_wing.replay_check import LogPlayer
 from engine.rulesets.attack_wing.state import GameState
+from engine.seats.session import Seated, has_people, validate
 
 
 class AllianceLogPlayer(LogPlayer):
@@ -75,6 +76,12 @@ def _upgrade_ids(ship: dict[str, Any]) -> tuple[str, ...]:
 
 
 def _setup_from_header(header: dict[str, Any]) -> tuple[AllianceSetup, int]:
+    setup, seed, _ = setup_and_ships(header)
+    return setup, seed
+
+
+def setup_and_ships(header: dict[str, Any]) -> tuple[AllianceSetup, int, list[PlayerShip]]:
+    """The mission's setup, seed and player ships as the header gives them (checked against it)."""
     seed, players, rounds, fleets = header.get("seed"), header.get("players"), header.get("round_limit"), \
         header.get("fleets")
     if type(seed) is not int or not 0 <= seed < 2**63:
@@ -104,11 +111,27 @@ def _setup_from_header(header: dict[str, Any]) -> tuple[AllianceSetup, int]:
     problem = header_problem(header, header_for(setup, seed, ships), "mission")
     if problem is not None:
         raise TrekError(problem)
-    return setup, seed
+    return setup, seed, ships
+
+
+def seated_from_header(header: dict[str, Any]) -> Seated[AllianceGame]:
+    """A saved mission's header as the game to play again: its setup, seed, ships and who flies them
+    (here, beside the header's own checks, which play does not import)."""
+    people = header.get(PEOPLE_KEY)
+    if not isinstance(people, list) or not all(isinstance(p, str) for p in people):
+        raise TrekError(f"the header's {PEOPLE_KEY} is not a list of player ships")
+    dice = header.get(DICE_KEY, "engine")
+    if dice not in ("engine", "table"):
+        raise TrekError(f"the header's {DICE_KEY} is not table")
+    setup, seed, ships = setup_and_ships({k: v for k, v in header.items()
+                                          if k not in (PEOPLE_KEY, DICE_KEY, "answers")})
+    return seated(setup, seed, ships, people, dice)
 
 
 def replay_game(header: dict[str, Any], events: Any, result: dict[str, Any] | None, complete: bool) -> list[str]:
     """Play the recorded mission again; the problems found (empty when the file is that game)."""
+    if has_people(header):  # the people's answers are in the header: played again through their seats
+        return validate(seated_from_header, header, events, result, complete, "mission")
     try:
         setup, seed = _setup_from_header(header)
     except TrekError as exc:

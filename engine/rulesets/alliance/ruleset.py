@@ -74,7 +74,8 @@ RULESET: Ruleset[AllianceState, ae.AnyEvent] = Ruleset(
     seconds=lazy("engine.rulesets.attack_wing.presenter", "seconds"),
     format_state=format_state,
     # the game and the Enemy AI load only when a mission is played (opening a replay needs neither)
-    maker=lazy_maker("engine.rulesets.alliance.play", bundled=("engine.rulesets.alliance.mission", "bundled_missions")),
+    maker=lazy_maker("engine.rulesets.alliance.play", bundled=("engine.rulesets.alliance.mission", "bundled_missions"),
+                     seated="engine.rulesets.alliance.replay_check"),
     replay_check=lazy("engine.rulesets.alliance.replay_check", "replay_game"),
     luck=ALLIANCE_LUCK,
     event_schema=EVENT_SCHEMA,

@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 import numpy as np
 from shapely.prepared import PreparedGeometry, prep
@@ -19,6 +18,7 @@ from shapely.prepared import PreparedGeometry, prep
 from engine.geometry import kernels
 from engine.geometry.pose import Pose
 from engine.geometry.shapes import Obstacle, Planet, PlayArea, base_corners, base_polygon
+from engine.memos import memo
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities import moves
@@ -69,7 +69,7 @@ _GUESSED = tuple(Maneuver(kind, 2) for kind in ("straight", "left-bank", "right-
 _Planned = tuple[list[Pose], list[float], list[float], list[str]]
 
 
-@lru_cache(maxsize=256)
+@memo(maxsize=256)
 def _guessed(dial: tuple[tuple[str, int, str], ...]) -> list[Maneuver]:
     """The guessed moves (``_GUESSED``) on this dial (remembered per dial: a ship's dial is fixed,
     and this is all the guess reads of it; the caller only reads the list)."""

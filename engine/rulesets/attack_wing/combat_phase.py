@@ -15,6 +15,7 @@ from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.abilities import dampening, dice_windows, extra, mines, split
 from engine.rulesets.attack_wing.game_base import GameBase
 from engine.rulesets.attack_wing.measure import line_of_fire
+from engine.rulesets.attack_wing.refusals import RULES
 from engine.rulesets.attack_wing.state import ShipState
 
 
@@ -68,7 +69,8 @@ class CombatPhase(GameBase):
             self.emit(ev.AttackSkipped, ship=ship.id, cause=reason or "no target in arc and range")
             return
         if choice not in options:
-            raise IllegalDecision(f"{ship.name} cannot attack {choice.defender} with {choice.weapon_key} now")
+            raise IllegalDecision(f"{ship.name} cannot attack {choice.defender} with {choice.weapon_key} now "
+                                  f"[{RULES['declared-attack'].cite}]")
         made: rules.AttackOption | None = choice
         dice: tuple[int, str] | None = None
         while made is not None:  # an attack divided between two ships (Forward Weapons Grid): two parts

@@ -10,6 +10,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from engine.rulesets.attack_wing.events_base import Name, Reason, ShipRef, Small, _Event
 from engine.rulesets.models import PoseModel
 
+# a firing arc's width: a finite angle of a turn at most (an infinite one has no edges to draw)
+ArcDegrees = Annotated[float, Field(ge=0, le=360, allow_inf_nan=False)]
+
 
 class WeaponSetup(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -43,8 +46,8 @@ class ShipSetup(BaseModel):
     shields: Small
     cost: Small
     actions: tuple[Name, ...]
-    front_arc: float | None
-    rear_arc: float | None
+    front_arc: ArcDegrees | None
+    rear_arc: ArcDegrees | None
     has_360_arc: bool
     dial: tuple[tuple[Name, Small, Literal["green", "white", "red"]], ...]
     weapons: tuple[WeaponSetup, ...] = ()

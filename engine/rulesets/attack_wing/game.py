@@ -8,6 +8,7 @@ Combat Phase ``combat_phase.py``; the Planning and End Phases are here.
 
 from __future__ import annotations
 
+from engine.errors import IllegalDecision
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities import cloaked_mines, dampening, planning
@@ -20,6 +21,7 @@ from engine.rulesets.attack_wing.game_base import ROUND as ROUND
 from engine.rulesets.attack_wing.game_base import GameSetup as GameSetup
 from engine.rulesets.attack_wing.game_base import Phase as Phase
 from engine.rulesets.attack_wing.game_base import natural_key as natural_key
+from engine.rulesets.attack_wing.refusals import RULES
 
 
 class Game(ActivationPhase, CombatPhase):
@@ -42,6 +44,9 @@ class Game(ActivationPhase, CombatPhase):
             options = rules.dial_options(ship)  # less those a card forbids now (the R.I.S. Apnex)
             options = dial_choices(self.state, ship, options, [(m.kind, m.speed) for m, _ in options])
             maneuver, reason = self.players[ship.side].plan(self.state, ship, options)
+            if all(maneuver != m for m, _ in options):  # a seat may answer anything: only the options stand
+                raise IllegalDecision(f"{ship.name} cannot set its dial to {maneuver.kind} {maneuver.speed} "
+                                      f"[{RULES['dial'].cite}]")
             choices.append((ship.id, maneuver, reason))
         for ship_id, maneuver, reason in choices:
             self.emit(ev.DialSet, ship=ship_id, kind=maneuver.kind, speed=maneuver.speed, reason=reason)

@@ -22,7 +22,6 @@ from engine.rulesets.attack_wing.movement import ShipBase, Table
 from engine.rulesets.attack_wing.players import DiceSource, Player, SeededDice
 from engine.rulesets.attack_wing.reducer import apply, initial_state
 from engine.rulesets.attack_wing.state import GameState, ShipState
-from engine.rulesets.trusted import trusted
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,11 +79,8 @@ class GameBase:
     dial_sides: tuple[int, ...] = (0, 1)  # the sides whose ships plan a dial in the Planning Phase
 
     def __init__(self, setup: GameSetup, seed: int, players: Sequence[Player], dice: DiceSource | None = None,
-                 sink: Callable[[ev.Event, GameState], None] | None = None, trusted_events: bool = False) -> None:
+                 sink: Callable[[ev.Event, GameState], None] | None = None) -> None:
         self.setup = setup
-        # every decision comes from the engine's own players (AI, random): the events it builds are
-        # not validated again (``trusted``); a game fed from a file or a person validates each one
-        self.trusted_events = trusted_events
         self.players = players
         self.dice: DiceSource = dice or SeededDice()
         self.sink = sink
@@ -96,7 +92,7 @@ class GameBase:
         fields.setdefault("round", self.state.round)
         fields.setdefault("phase", self.state.phase)
         fields["seq"] = self.state.seq + 1
-        event = trusted(event_type, fields) if self.trusted_events else event_type(**fields)
+        event = event_type(**fields)  # validated, whoever decided it (pydantic's checks cost ~1% of a game)
         self.fold(event)
         self.events.append(event)
         self.record(event)

@@ -15,11 +15,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.rulesets.attack_wing import events as ev
-from engine.rulesets.attack_wing.codec import header_seed
 from engine.rulesets.attack_wing.presenter import seconds
 from engine.rulesets.attack_wing.reducer import apply, initial_state
 from engine.rulesets.attack_wing.screen import ship_status
 from engine.rulesets.attack_wing.state import GameState, ShipState
+from engine.rulesets.snapshots import header_seed
 
 
 def losses(header: dict[str, Any], events: Sequence[ev.Event]) -> list[dict[str, Any]]:

@@ -21,6 +21,7 @@ from shapely.geometry import Polygon
 from engine.catalog.models import MANEUVER_KINDS
 from engine.errors import GeometryError
 from engine.geometry.pose import Pose, normalize_heading
+from engine.memos import memo
 from engine.rulesets.attack_wing import params as P
 
 _ROTATE_DEGREES = {
@@ -260,7 +261,7 @@ def _relative_end(kind: str, speed: int, base: str) -> tuple[float, float, float
     return end.y, end.x, end.heading
 
 
-@lru_cache(maxsize=1024)
+@memo(maxsize=1024)
 def template_outline(start: Pose, maneuver: Maneuver, base: str = "small") -> Polygon | None:
     """The template's outline on the table, or None for maneuvers that use no template
     (remembered: the planner tries it against each obstacle near, the move lays it again)."""

@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 from shapely.geometry import LineString, Polygon
@@ -21,6 +20,7 @@ from engine.errors import GeometryError
 from engine.geometry import kernels
 from engine.geometry.pose import Pose
 from engine.geometry.shapes import Obstacle, Planet, base_polygon
+from engine.memos import memo
 from engine.rulesets.attack_wing import params as P
 
 FULL_CIRCLE = 360.0
@@ -93,7 +93,7 @@ def distance(a: Placed, b: Placed) -> float:
     return _distance(a, b)
 
 
-@lru_cache(maxsize=4096)
+@memo(maxsize=4096)
 def _distance(a: Placed, b: Placed) -> float:
     """``distance``, remembered: a pure function of the two placements (pose and base size), asked
     again and again while neither moves (the cards' range conditions in every window, the actions'
@@ -293,7 +293,7 @@ def arc_check(a: Placed, b: Placed, arc_deg: float, rear: bool = False) -> ArcCh
     return _arc_check(a, b, arc_deg, rear)
 
 
-@lru_cache(maxsize=4096)
+@memo(maxsize=4096)
 def _arc_check(a: Placed, b: Placed, arc_deg: float, rear: bool) -> ArcCheck:
     """``arc_check``, remembered: the same two bases are measured again and again while neither
     moves (every ship's attack options, the AI's and the game's, the cards' conditions)."""

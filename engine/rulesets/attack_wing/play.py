@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -105,10 +105,14 @@ def _initiative(scenario: Scenario) -> int:
     return 1 if b < a else 0
 
 
-def players_for(kinds: Sequence[str], scenario: Scenario, seed: int) -> list[Player]:
+def players_for(kinds: Sequence[str], scenario: Scenario, seed: int,
+                people: Callable[[int], Player] | None = None) -> list[Player]:
+    """The seats: the AI, a random player, or (``people`` given) a person's seat for side i."""
     out: list[Player] = []
     for i, kind in enumerate(kinds):
-        if kind == "ai":
+        if kind == "human" and people is not None:
+            out.append(people(i))
+        elif kind == "ai":
             out.append(AiPlayer(scenario.obstacles, scenario.planets,
                                 (scenario.play_area.width, scenario.play_area.height)))
         elif kind == "random":
@@ -150,15 +154,18 @@ def play(scenario: Scenario, seed: int, out: Path | None = None, rounds: int | N
     seats = players_for(players, scenario, seed)
 
     def run(sink: Sink[ev.Event, GameState] | None) -> Game:
-        game = Game(setup, seed, seats, sink=sink, trusted_events=True)  # ai and random seats only
+        game = Game(setup, seed, seats, sink=sink)
         game.play()
         return game
 
-    game = record_game(RECORDING, header_for(scenario, setup, seed, players), run, _trailer, out)
+    game = record_game(RECORDING, header_for(scenario, setup, seed, players), run, trailer, out)
     return PlayResult(game.state, game.events, out, tuple(card_warnings(setup)))
 
 
-def _trailer(game: Game) -> dict[str, Any] | None:
+SEATS = ("ai", "random", "human")
+
+
+def trailer(game: Game) -> dict[str, Any] | None:
     """The replay's result: winner, reason, fleet points, ships lost, rounds (None: stopped early)."""
     result = game.state.result
     return None if result is None else {
@@ -182,36 +189,49 @@ def play_command(request: PlayRequest) -> Played:
     from engine.rulesets.attack_wing.scenario import load_scenario
 
     players = [p.strip() for p in (request.players or "ai,ai").split(",")]
-    if len(players) != 2 or any(p not in ("ai", "random") for p in players):
-        raise TrekError(f"--players needs two of ai or random, e.g. ai,random; got {request.players!r}")
+    if len(players) != 2 or any(p not in SEATS for p in players):
+        raise TrekError(f"--players needs two of ai, human or random, e.g. human,ai; got {request.players!r}")
     if request.rounds is not None and not 1 <= request.rounds <= 100:
         raise TrekError("--rounds must be between 1 and 100")
+    if "human" in players or request.dice == "table":  # (the ruleset sends such games to people.py)
+        raise TrekError("a game with people in its seats or the table's dice is played by "
+                        "engine.rulesets.attack_wing.people")
     scenario = load_scenario(request.name)
     started = time.perf_counter()
     result = play(scenario, request.seed, request.out, request.rounds, players)
     seconds = time.perf_counter() - started
-    state = result.state
+    doc, lines = summary(scenario, request.seed, result.state, len(result.events), seconds, result.warnings)
+    doc["replay"] = str(request.out) if request.out else None
+    if request.out:
+        lines.insert(len(lines) - len(result.warnings), f"  replay: {request.out}")
+    return Played(doc, tuple(lines))
+
+
+def summary(scenario: Scenario, seed: int, state: GameState | None, events: int, seconds: float | None,
+            warnings: tuple[str, ...]) -> tuple[dict[str, Any], list[str]]:
+    """What `trek play` says of a game (``state`` None: a game stopped before its end)."""
+    if state is None:
+        return ({"scenario": scenario.name, "seed": seed, "events": events, "reason": "saved"},
+                [f"{scenario.name}, seed {seed}: {events} events played"])
     outcome = state.result
     sides = [s.name for s in scenario.sides]
     doc = {
         "scenario": scenario.name,
-        "seed": request.seed,
-        "replay": str(request.out) if request.out else None,
+        "seed": seed,
         "rounds": state.round,
-        "events": len(result.events),
+        "events": events,
         "winner": None if outcome is None or outcome.winner is None else sides[outcome.winner],
         "reason": outcome.reason if outcome else "stopped",
         "fleet_points": {sides[0]: outcome.points[0], sides[1]: outcome.points[1]} if outcome else None,
         "ships_lost": {sides[0]: outcome.ships_lost[0], sides[1]: outcome.ships_lost[1]} if outcome else None,
-        "seconds": round(seconds, 3),
-        "warnings": list(result.warnings),
+        "seconds": None if seconds is None else round(seconds, 3),
+        "warnings": list(warnings),
     }
-    lines = [f"{scenario.name}, seed {request.seed}: {doc['rounds']} rounds, {doc['events']} events in {seconds:.2f} s"]
+    took = "" if seconds is None else f" in {seconds:.2f} s"  # (a game with people: their time is theirs)
+    lines = [f"{scenario.name}, seed {seed}: {doc['rounds']} rounds, {doc['events']} events{took}"]
     if outcome is not None:
         lines += [f"  result: {doc['winner'] or 'draw'} ({outcome.reason})",
                   f"  fleet points: {sides[0]} {outcome.points[0]}, {sides[1]} {outcome.points[1]}",
                   f"  ships lost:   {sides[0]} {outcome.ships_lost[0]}, {sides[1]} {outcome.ships_lost[1]}"]
-    if request.out:
-        lines.append(f"  replay: {request.out}")
-    lines += [f"  {w}" for w in result.warnings]
-    return Played(doc, tuple(lines))
+    lines += [f"  {w}" for w in warnings]
+    return doc, lines

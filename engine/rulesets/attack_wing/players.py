@@ -112,10 +112,16 @@ def decide_choice(player: object, state: GameState, offer: ChoiceOffer) -> tuple
     if choose is None:
         return 0, f"{offer.options[0].label}: the first listed (this seat does not choose)"
     index, reason = choose(state, offer)
-    if not isinstance(index, int) or not 0 <= index < len(offer.options):
+    if type(index) is not int or not 0 <= index < len(offer.options):
+        section = CHOICE_SECTIONS[offer.kind]
         raise IllegalDecision(f"{offer.kind} choice for {offer.ship}: {index!r} is not one of "
-                              f"{', '.join(f'{i} ({o.label})' for i, o in enumerate(offer.options))}")
+                              f"{', '.join(f'{i} ({o.label})' for i, o in enumerate(offer.options))} "
+                              f"[Alliance rulebook, {section}: the players choose one of these]")
     return index, reason
+
+
+# the rulebook sections that leave a choice for an Enemy AI ship to the players
+CHOICE_SECTIONS: dict[str, str] = {"swerve": "Swerving to Avoid Obstacles", "target": "Determining Nearest"}
 
 
 def decide_spend(player: object, state: GameState, ship: ShipState, offer: SpendOffer) -> tuple[int, ...] | None:

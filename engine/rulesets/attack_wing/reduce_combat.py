@@ -197,6 +197,8 @@ def _damage(state: GameState, e: ev.DamageDealt) -> GameState:
     if not deck:  # a file of event schema 1 has no damage_deck_reshuffled: the shuffle happened here
         deck, rng = shuffled(rng, discard)
         discard = ()
+    if not deck:  # no card left in the deck nor in the discard pile: nothing can be dealt
+        raise IllegalEvent(f"event {e.seq}: the damage deck and its discard pile are empty, no card to deal")
     if e.card != deck[0]:
         raise IllegalEvent(f"event {e.seq}: the top damage card is {deck[0]!r}, not {e.card!r}")
     new = state.update(e.ship, damage=(*ship.damage, DamageCardState(deck[0], e.face_up)))

@@ -46,18 +46,7 @@ def apply(state: GameState, event: ev.Event) -> GameState:
     except KeyError as exc:
         raise IllegalEvent(f"event {event.seq} ({event.type}): {exc.args[0]}") from None
     rng = new.rng.advanced(event.draws) if event.draws else new.rng
-    if new is state:
-        return replace(new, seq=event.seq, round=event.round, phase=event.phase, rng=rng)
-    # a handler returns ``state`` itself or a state it has just made, which no one else holds yet: that
-    # one takes the event's place in the game as it is, sparing a copy of the state per event
-    _SET(new, "seq", event.seq)
-    _SET(new, "round", event.round)
-    _SET(new, "phase", event.phase)
-    _SET(new, "rng", rng)
-    return new
-
-
-_SET = object.__setattr__
+    return new.stamped(event.seq, event.round, event.phase, rng)
 
 
 def fold(state: GameState, events: Iterable[ev.Event]) -> GameState:

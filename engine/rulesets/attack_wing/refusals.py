@@ -82,6 +82,11 @@ RULES: Final[dict[str, Rule]] = _rules(
     Rule("squadron-range", "tournament", "Attack Squadrons and Shuttlecraft",
          "squadrons and shuttlecraft attack enemy ships at Range 1-2 only"),
     Rule("regenerated", "tournament", "Regenerate", "a ship that regenerates does not attack that round"),
+    # a seat's answer that is none of the options offered
+    Rule("dial", "Alliance", "Planning Phase", "each ship's dial is set to one of the maneuvers on it that no card "
+         "forbids now"),
+    Rule("declared-attack", "Alliance", "Combat Phase", "a ship declares one of the attacks its weapons, arcs and "
+         "range allow now"),
     Rule("one-reroll", "Alliance", "Modifying Dice Results", "a die is rerolled at most once"),
 )
 

@@ -18,6 +18,7 @@ from typing import Any, Final
 
 from engine.errors import TrekError
 from engine.geometry.pose import Pose
+from engine.io.reading import has_control
 from engine.replay.recorded import LogEnds, Mismatch, RecordedLog, header_problem, play_against_log
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing.dice import ELITE_DIE, FACES
@@ -33,12 +34,15 @@ from engine.rulesets.attack_wing.players import (
 )
 from engine.rulesets.attack_wing.rules import AttackOption
 from engine.rulesets.attack_wing.state import GameState, ShipState
+from engine.seats.session import has_people, validate
 
-ENGINE_PLAYERS: Final = frozenset({"ai", "random"})
+ENGINE_PLAYERS: Final = frozenset({"ai", "random", "human"})  # the engine rolled their dice
 
 
 def is_table_game(header: dict[str, Any]) -> bool:
     """A game played on a real table (its dice rolled by hand), not one the engine rolled from its seed."""
+    if header.get("dice") == "table":  # `trek play --dice table`: the faces typed in as they came up
+        return True
     players = header.get("players")
     return not (isinstance(players, list) and players and all(p in ENGINE_PLAYERS for p in players))
 
@@ -221,8 +225,8 @@ def _setup_from_header(header: dict[str, Any]) -> tuple[GameSetup, int, list[str
                              frozenset({"notation"}))
     notation = header.get("notation", {})
     if problem is None and not (isinstance(notation, dict) and all(
-            isinstance(k, str) and isinstance(v, str) for k, v in notation.items())):
-        problem = "the header's notation tags are not text"
+            isinstance(k, str) and isinstance(v, str) and not has_control(k + v) for k, v in notation.items())):
+        problem = "the header's notation tags are not plain text"
     if problem is not None:
         raise TrekError(problem)
     return setup, seed, players
@@ -234,24 +238,66 @@ def replay_game(header: dict[str, Any], events: Any, result: dict[str, Any] | No
     ``events`` yields the recorded events as plain maps; ``complete`` is False for a cut-off file
     (the re-play stops where the file does, without a verdict on the rest).
     """
+    if has_people(header):  # the people's answers are in the header: played again through their seats
+        from engine.rulesets.attack_wing.people import seated_from_header
+
+        return validate(seated_from_header, header, events, result, complete, "scenario")
     try:
         setup, seed, _ = _setup_from_header(header)
     except TrekError as exc:
         return [str(exc).splitlines()[0]]
     log = RecordedLog(events)
     table = is_table_game(header)
+    on_top = 0  # a table's recorded damage cards on top of the seed's shuffle
     if table:  # the deck as the table dealt it (the first event records it)
         first = log.get(0)
         deck = first.get("deck") if first is not None and first.get("type") == "game_started" else None
         if isinstance(deck, list) and all(isinstance(c, str) for c in deck):
+            top = _cards_on_top(deck, seed)
+            if top is None:  # the seed is the header's claim too: the deck's order below the recorded cards
+                return [f"event 0: the damage deck is not the seed's shuffle (seed {seed}) under the cards the "
+                        "table recorded (docs/notation.md, Damage cards)"]
+            on_top = top
             setup = replace(setup, deck=tuple(deck))
     player = TablePlayer(log) if table else LogPlayer(log)
+    taken = [0]  # cards taken from the first deck (before it ran out)
 
     def run(sink: Callable[[Any, Any], None]) -> dict[str, Any] | None:
-        state = Game(setup, seed, [player, player], TableDice(log) if table else SeededDice(), sink=sink).play()
+        def counting(event: Any, state: Any) -> None:
+            if isinstance(event, ev.DamageDeckReshuffled):
+                taken[0] = len(setup.deck or ())  # the first deck ran out: every card of it was taken
+            elif isinstance(event, ev.DamageCardsDrawn):
+                taken[0] += 2
+            elif isinstance(event, ev.DamageDealt) and event.card is not None:
+                taken[0] += 1
+            sink(event, state)
+
+        state = Game(setup, seed, [player, player], TableDice(log) if table else SeededDice(),
+                     sink=counting if on_top else sink).play()
         final = state.result
         return None if final is None else {
             "winner": final.winner, "reason": final.reason, "points": list(final.points),
             "ships_lost": list(final.ships_lost), "rounds": state.round}
 
-    return play_against_log(log, run, ev.event_to_dict, result, complete)
+    problems = play_against_log(log, run, ev.event_to_dict, result, complete)
+    if not problems and complete and taken[0] < on_top:
+        problems.append(f"the damage deck holds {on_top} recorded cards on top of the seed's shuffle, but the "
+                        f"game deals only {taken[0]} (docs/notation.md: record every card or none)")
+    return problems
+
+
+def _cards_on_top(deck: list[str], seed: int) -> int | None:
+    """How many cards a table recorded on top of the seed's shuffle to give ``deck`` (the fewest that
+    do), or None when no number does: the notation's deck is its recorded cards, in order, then the
+    rest of the seed's shuffle (``notation.setup.TableBuilder.deck``)."""
+    from engine.rulesets.attack_wing.damage import deck_keys
+    from engine.rulesets.attack_wing.dice import Rng, shuffled
+
+    rest = list(shuffled(Rng(seed), deck_keys())[0])
+    for k in range(len(deck) + 1):
+        if rest == deck[k:]:
+            return k
+        if k == len(deck) or deck[k] not in rest:
+            return None
+        rest.remove(deck[k])
+    return None

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from engine.geometry.pose import Pose
+from engine.memos import memo, memo_table
 from engine.rulesets.attack_wing import params as P
 from engine.rulesets.attack_wing.maneuvers import Maneuver
 from engine.rulesets.attack_wing.measure import FULL_CIRCLE, ArcCheck, Placed, arc_check, beyond_range, distance
@@ -63,7 +64,7 @@ def dial_options(ship: ShipState) -> list[tuple[Maneuver, str]]:
     return list(_dial_options(ship.dial, ship.face_up("engine_room_fire")))
 
 
-@lru_cache(maxsize=256)
+@memo(maxsize=256)
 def _dial_options(dial: tuple[tuple[str, int, str], ...], fire: bool) -> tuple[tuple[Maneuver, str], ...]:
     """``dial_options`` by all it reads: the printed dial and whether an Engine Room Fire is face
     up (the planner and the Planning Phase ask it of every ship every round)."""
@@ -343,8 +344,8 @@ def attack_options(state: GameState, ship: ShipState) -> list[AttackOption]:
     return list(known)
 
 
-# attack_options by everything it reads (its key above), emptied by memos.forget
-_OPTIONS: dict[tuple[object, ...], tuple[AttackOption, ...]] = {}
+# attack_options by everything it reads (its key above), a memo (engine.memos)
+_OPTIONS: dict[tuple[object, ...], tuple[AttackOption, ...]] = memo_table()
 _OPTIONS_MAX = 4096
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from engine.rulesets.attack_wing.codec import RULESET as NAME
 from engine.rulesets.attack_wing.codec import AttackWingCodec
 from engine.rulesets.attack_wing.upgrades import EVENT_SCHEMA, UPGRADES
-from engine.rulesets.base import GameMaker, Luck, Played, PlayRequest, Ruleset
+from engine.rulesets.base import GameMaker, Luck, Played, PlayRequest, Ruleset, with_people
 from engine.rulesets.lazy import lazy
 
 if TYPE_CHECKING:
@@ -50,10 +50,20 @@ def _plays(name: str) -> bool:
 
 
 def _play(request: PlayRequest) -> Played:
+    if with_people(request):
+        from engine.rulesets.attack_wing import people
+
+        return people.play_command(request)
     from engine.rulesets.attack_wing.play import play_command
 
     return play_command(request)
 
+
+
+def _seated(header: dict[str, Any]) -> Any:
+    from engine.rulesets.attack_wing.people import seated_from_header
+
+    return seated_from_header(header)
 
 
 def _versus(fleets: Sequence[str], table: str | None) -> tuple[str, str]:
@@ -105,7 +115,7 @@ RULESET: Ruleset[GameState, ev.Event] = Ruleset(
     # the view loads when a replay is drawn, not when one is listed or checked
     presenter=lazy("engine.rulesets.attack_wing.presenter", "AttackWingPresenter"),
     seconds=lazy("engine.rulesets.attack_wing.presenter", "seconds"),
-    maker=GameMaker(_bundled, _plays, _play, _versus, _document),
+    maker=GameMaker(_bundled, _plays, _play, _versus, _document, seated=_seated),
     replay_check=_replay_check,
     luck=LUCK,
     losses=_losses,
@@ -113,4 +123,5 @@ RULESET: Ruleset[GameState, ev.Event] = Ruleset(
     upgrades=UPGRADES,
     cards=lazy("engine.rulesets.attack_wing.screen", "cards"),
     card_abilities=_card_abilities,
+    notation=lazy("engine.rulesets.attack_wing.notation.seam", "notation"),
 )

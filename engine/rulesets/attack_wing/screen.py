@@ -121,7 +121,17 @@ def odds_line(odds: OddsView | None) -> str:
     if odds.actual is not None and odds.percentile is not None:
         return f"{odds.actual} damage: {a_percentile(odds.percentile)} roll " \
                f"({expected_text(odds)})"
-    return f"odds: {expected_text(odds)}, {100 * odds.p_damage:.0f}% chance of any"
+    return f"odds: {expected_text(odds)}, {chance_text(odds.p_damage)} chance of any"
+
+
+def chance_text(p: float) -> str:
+    """A probability in whole percent, never rounded into a certainty it is not: 0.9997 is ">99%"
+    (it read "100%"), 0.0004 "<1%"; only 1 and 0 themselves are "100%" and "0%"."""
+    if 0 < p < 0.005:
+        return "<1%"
+    if 0.995 <= p < 1:
+        return ">99%"
+    return f"{100 * p:.0f}%"
 
 
 def dice_tally(attack: Sequence[DieView], defense: Sequence[DieView]) -> str:

@@ -1,7 +1,10 @@
-"""Attack Wing game state as data: frozen dataclasses, changed only by the reducer.
+"""Attack Wing game state as data: frozen dataclasses; the reducer makes a new one for every event.
 
 A state is small (a tuple of ships plus a few fields), so a snapshot is cheap and the replay
-reader keeps one every N events.
+reader keeps one every N events. The records copied for every event (``ShipState``,
+``AttackState``, ``GameState``) keep their fields in an instance dictionary rather than slots,
+so ``evolve`` copies one as ``copy.copy`` would (see ``engine/evolve.py``); every record refuses
+assignment once made.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing.dice import Rng
 
 ORIGIN = Pose(0.0, 0.0, 0.0)
+_NEW = object.__new__
 Phase = Literal["setup", "planning", "activation", "combat", "end", "over"]
 Cloak = Literal["none", "green", "red"]
 
@@ -39,7 +43,7 @@ class DamageCardState:
     face_up: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ShipState:
     """One ship: printed numbers, where it is, and everything on and beside its card."""
 
@@ -93,7 +97,7 @@ class ShipState:
     card_tokens: tuple[tuple[str, int], ...] = ()  # tokens kept on its cards (card, count): Alexander's
     protected: tuple[str, ...] = ()  # its cards no other card may disable or discard this round (Weyoun 2034)
     # upgrades it took from another ship (Superior Intellect); written into keyframes only when some
-    # (``codec.OMIT_DEFAULT``), so replays made before it keep their bytes
+    # (``snapshots.OMIT_DEFAULT``), so replays made before it keep their bytes
     cards_taken: tuple[str, ...] = field(default=(), metadata={"omit_default": True})
     # Captain Skill in effect this phase, fixed when the phase starts (tournament ruling 14); derived
     # by the reducer, so not in keyframes (a state read from one uses the skill on the cards)
@@ -129,7 +133,7 @@ class ShipState:
         return self.cloak != "none"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class AttackState:
     """The attack being resolved, with its dice as they stand (for the HUD and the reducer)."""
 
@@ -162,7 +166,7 @@ class Mine:
     y: float
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GameState:
     ships: tuple[ShipState, ...]
     rng: Rng
@@ -176,47 +180,52 @@ class GameState:
     seq: int = -1  # the last event applied
     round_limit: int = 0
     mines: tuple[Mine, ...] = ()  # Minefield Tokens in the play area
-    # ship id -> position, and the ships tuple it was made for: a copy whose ships are another
-    # tuple makes its own on first use, except where ``with_ship`` knows the order is the same
-    _index: dict[str, int] | None = field(default=None, init=False, compare=False, repr=False)
+    # ship id -> position, and the ships tuple it was made for: derived when the state is made
+    # (``__post_init__``), kept by a copy whose ships are the same tuple
+    _index: dict[str, int] = field(default_factory=dict, init=False, compare=False, repr=False)
     _indexed: tuple[ShipState, ...] | None = field(default=None, init=False, compare=False, repr=False)
 
-    def _positions(self) -> dict[str, int]:
-        index = self._index
-        if index is None or self._indexed is not self.ships:
-            index = {s.id: i for i, s in enumerate(self.ships)}
-            object.__setattr__(self, "_index", index)
+    def __post_init__(self) -> None:
+        if self._indexed is not self.ships:  # (the dataclass way to give a frozen record a derived field)
+            object.__setattr__(self, "_index", {s.id: i for i, s in enumerate(self.ships)})
             object.__setattr__(self, "_indexed", self.ships)
-        return index
+
+    def stamped(self, seq: int, round: int, phase: Phase, rng: Rng) -> GameState:
+        """A copy at another event: ``replace(self, seq=..., round=..., phase=..., rng=...)`` in one step
+        (the reducer's, once an event): a new state filled in as ``evolve`` fills one, its ships (and
+        so their index) the same."""
+        new = _NEW(type(self))
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        fields["seq"], fields["round"], fields["phase"], fields["rng"] = seq, round, phase, rng
+        return new
 
     def ship(self, ship_id: str) -> ShipState:
-        index = self._index
-        if index is None or self._indexed is not self.ships:  # (``_positions``' check inline: asked all game long)
-            index = self._positions()
         try:
-            return self.ships[index[ship_id]]
+            return self.ships[self._index[ship_id]]
         except KeyError:
             raise KeyError(f"no ship {ship_id!r} in this game") from None
 
     def with_ship(self, ship: ShipState) -> GameState:
-        index = self._positions()
-        i = index[ship.id]
-        new = replace(self, ships=(*self.ships[:i], ship, *self.ships[i + 1:]))
-        object.__setattr__(new, "_indexed", new.ships)  # the same ids in the same places: the index holds
-        return new
+        i = self._index[ship.id]
+        return self._in_place((*self.ships[:i], ship, *self.ships[i + 1:]))
 
     def update(self, ship_id: str, **changes: object) -> GameState:
         """The state with one ship changed: ``with_ship(replace(ship(ship_id), **changes))`` in one step
         (the reducer's commonest)."""
-        index = self._index
-        if index is None or self._indexed is not self.ships:
-            index = self._positions()
-        i = index.get(ship_id)
+        i = self._index.get(ship_id)
         if i is None:
             raise KeyError(f"no ship {ship_id!r} in this game")
         ships = self.ships
-        new = replace(self, ships=(*ships[:i], replace(ships[i], **changes), *ships[i + 1:]))
-        object.__setattr__(new, "_indexed", new.ships)  # the same ids in the same places: the index holds
+        return self._in_place((*ships[:i], replace(ships[i], **changes), *ships[i + 1:]))
+
+    def _in_place(self, ships: tuple[ShipState, ...]) -> GameState:
+        """A copy with ``ships``, whose ids are this state's in the same places: its index holds for
+        them, so it is made as ``stamped`` makes one, without working the index out again."""
+        new = _NEW(type(self))
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        fields["ships"] = fields["_indexed"] = ships
         return new
 
     def in_play(self, side: int | None = None) -> list[ShipState]:

@@ -6,11 +6,11 @@ from typing import Any, Final
 
 from pydantic import TypeAdapter
 
-from engine.rulesets.attack_wing.codec import header_seed, plain, validate_snapshot
 from engine.rulesets.fleet_captains import events as fe
 from engine.rulesets.fleet_captains.content import MISSIONS, SHIP_CLASSES, TILES
 from engine.rulesets.fleet_captains.reducer import apply, initial_state
 from engine.rulesets.fleet_captains.state import FcState
+from engine.rulesets.snapshots import header_seed, plain, validate_snapshot
 
 NAME: Final = "fleet_captains"
 _STATE: Final[TypeAdapter[FcState]] = TypeAdapter(FcState)

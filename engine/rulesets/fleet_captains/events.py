@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
 
-Name = Annotated[str, Field(min_length=1, max_length=60)]
-Text = Annotated[str, Field(max_length=400)]
+from engine.io.reading import plain_text
+
+# what the engine writes is plain text: a control character or a bidi override in a file is a forgery
+Name = Annotated[str, Field(min_length=1, max_length=60), AfterValidator(plain_text)]
+Text = Annotated[str, Field(max_length=400), AfterValidator(plain_text)]
 Side = Annotated[int, Field(ge=0, le=1)]
 Die = Annotated[int, Field(ge=1, le=6)]
 Count = Annotated[int, Field(ge=0, le=10_000)]
@@ -133,6 +136,15 @@ class Rolled(_SideEvent):
     """One d6 of the game's generator, and what it is for."""
 
     type: Literal["rolled"] = "rolled"
+    value: Die
+    purpose: Text = ""
+
+
+class TableRolled(_SideEvent):
+    """One d6 rolled at a real table (``trek play --dice table``): its face as it came up; the game's
+    generator moves on as for a roll of its own, so the rest of the game draws as it would."""
+
+    type: Literal["table_rolled"] = "table_rolled"
     value: Die
     purpose: Text = ""
 
@@ -367,7 +379,8 @@ class GameEnded(_Event):
 
 
 Event = Annotated[
-    GameStarted | Shuffled | MapLaid | Drafted | Redrafted | Chosen | CardsMoved | Rolled | Tested | TurnStarted
+    GameStarted | Shuffled | MapLaid | Drafted | Redrafted | Chosen | CardsMoved | Rolled | TableRolled | Tested
+    | TurnStarted
     | TurnEnded | MoveStarted | Moved | MoveEnded | Explored | Damaged | ScoredVp | PowerAdjusted | Cloaked
     | EchoDeployed | EchoMoveStarted | TokenMoved | TokenRevealed | TokenGathered | CargoMoved | InfluenceChanged
     | Installed | InstallationLost | Reinforced | Repaired | Scanned | ActionTaken | ExtraAction | CrewAssigned

@@ -33,7 +33,8 @@ class Game:
     """One game between two seats (side 0 and side 1), from a seed."""
 
     def __init__(self, seed: int, players: Sequence[Player], *, factions: tuple[str, str] = ("Federation", "Klingon"),
-                 fleet_size: int = STANDARD_FLEET_SIZE, sink: Sink | None = None, turn_limit: int = TURN_LIMIT) -> None:
+                 fleet_size: int = STANDARD_FLEET_SIZE, sink: Sink | None = None, turn_limit: int = TURN_LIMIT,
+                 table_die: Callable[[int, str], int] | None = None) -> None:
         if len(players) != 2:
             raise ValueError("Fleet Captains is a game for two seats")
         self.seed = seed
@@ -42,6 +43,7 @@ class Game:
         self.fleet_size = fleet_size
         self.sink = sink
         self.turn_limit = turn_limit
+        self.table_die = table_die  # each d6's face at a real table (None: the generator's)
         self.state: FcState = initial_state(seed)
         self.events: list[fe.Event] = []
 
@@ -58,6 +60,10 @@ class Game:
         return self.state.turn
 
     def roll(self, side: int, purpose: str) -> int:
+        if self.table_die is not None:  # `--dice table`: the face as it came up on the table's die
+            value = self.table_die(side, purpose)
+            self.emit(fe.TableRolled(turn=self.turn, side=side, value=value, purpose=purpose))
+            return value
         value, _ = rng.d6(self.state.rng)
         self.emit(fe.Rolled(turn=self.turn, side=side, value=value, purpose=purpose))
         return value
@@ -103,8 +109,7 @@ class Game:
         if len(offer.options) == 1:
             return offer.options[0]
         index, reason = self.players[offer.side].choose(self.state, offer)
-        if not 0 <= index < len(offer.options):
-            raise ValueError(f"side {offer.side} picked option {index} of {len(offer.options)} for {offer.kind}")
+        refuse_pick(offer, index)
         act = offer.options[index]
         self.emit(fe.Chosen(turn=self.turn, side=offer.side, kind=offer.kind, choice=act.label, reason=reason[:400]))
         return act
@@ -203,7 +208,9 @@ class Game:
                 break
         winner = 0 if rolls[0] > rolls[1] else 1
         options = tuple(Act("first_player", value=s, label=f"side {s} goes first") for s in (winner, other(winner)))
-        index, reason = self.players[winner].choose(self.state, Offer(winner, "first_player", options))
+        offer = Offer(winner, "first_player", options)
+        index, reason = self.players[winner].choose(self.state, offer)
+        refuse_pick(offer, index)  # ("The winner chooses who goes first": one of the two)
         act = options[index]
         self.emit(fe.Chosen(side=winner, kind="first_player", choice=act.label, reason=reason[:400]))
 
@@ -276,3 +283,11 @@ class Game:
     def end(self, winner: int | None, reason: str) -> None:
         if self.state.phase != "over":
             self.emit(fe.GameEnded(turn=self.turn, winner=winner, reason=reason))
+
+
+def refuse_pick(offer: Offer, index: object) -> None:
+    """A seat's pick must be one of the options the rules offer (a person may type anything)."""
+    if type(index) is not int or not 0 <= index < len(offer.options):
+        raise ValueError(f"side {offer.side} picked option {index!r} for {offer.kind}: the rules offer only options "
+                         f"0 to {len(offer.options) - 1} ({', '.join(a.label for a in offer.options[:6])}"
+                         f"{', ...' if len(offer.options) > 6 else ''})")

@@ -5,15 +5,20 @@ ships, a step from one place to another, a pile) are worded by the helpers above
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final
 
 from engine.rulesets.fleet_captains import events as fe
+
+if TYPE_CHECKING:
+    from engine.rulesets.fleet_captains.state import FcState
 from engine.rulesets.fleet_captains.content import (
     CARGO,
     COMMAND_CARDS,
     ENCOUNTERS,
     MISSIONS,
+    SHIP_CLASSES,
     TILES,
     mission_name,
     mission_vp,
@@ -21,7 +26,7 @@ from engine.rulesets.fleet_captains.content import (
 
 
 def _card(card: str) -> str:
-    for table in (COMMAND_CARDS, MISSIONS, ENCOUNTERS, CARGO):
+    for table in (COMMAND_CARDS, MISSIONS, ENCOUNTERS, CARGO, SHIP_CLASSES):
         if card in table:
             return str(table[card].name)
     return card
@@ -38,6 +43,16 @@ def _words(name: str) -> str:
 
 def _side(side: int | None) -> str:
     return "" if side is None else f"side {side} "
+
+
+def _class(card: str) -> str:
+    """A ship card by its class's name ("Excelsior Class"), not its id ("excelsior")."""
+    found = SHIP_CLASSES.get(card)
+    return found.name if found is not None else card
+
+
+def _a(name: str) -> str:
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
 
 
 def _ships(ships: Sequence[str]) -> str:
@@ -80,12 +95,14 @@ _LINES: dict[str, Callable[[Any], str]] = {
     "game_started": lambda e: f"{e.factions[0]} against {e.factions[1]}, fleet size {e.fleet_size}",
     "shuffled": lambda e: f"shuffle the {_words(e.pile)}" + _if(e.side is not None, f" of side {e.side}"),
     "map_laid": lambda e: f"{len(e.tiles)} location tiles laid face down",
-    "drafted": lambda e: f"side {e.side} drafts a {e.card}: " + (f"kept as {e.ship}" if e.ship else "discarded")
+    "drafted": lambda e: f"side {e.side} drafts {_a(_class(e.card))}: "
+                         + (f"kept as {e.ship}" if e.ship else "discarded")
     + f" ({e.reason})",
     "redrafted": lambda e: f"side {e.side} restarts the draft",
     "chosen": lambda e: f"side {e.side} {_words(e.kind)}: {e.choice}" + _if(e.reason, f" ({e.reason})"),
     "cards_moved": lambda e: f"{_side(e.side)}{_words(e.source)} -> {_words(e.dest)}: {_cards(e.cards)} ({e.why})",
     "rolled": lambda e: f"side {e.side} rolls {e.value} ({e.purpose})",
+    "table_rolled": lambda e: f"side {e.side} rolls {e.value} at the table ({e.purpose})",
     "tested": _tested,
     "turn_started": lambda e: f"side {e.side}'s turn" + _if(e.last, " (the last turn)"),
     "turn_ended": lambda e: f"side {e.side} ends the turn",
@@ -120,6 +137,19 @@ _LINES: dict[str, Callable[[Any], str]] = {
                                    f"{_ships(e.ships)}",
     "game_ended": _ended,
 }
+
+
+_SIDE: Final = re.compile(r"\bside ([01])\b")
+
+
+def faction_of(state: FcState, side: int) -> str:
+    """What a player reads for a side: its faction ("Federation"), or "side N" before the factions are known."""
+    return state.sides[side].faction if 0 <= side < len(state.sides) and state.sides[side].faction else f"side {side}"
+
+
+def sided(text: str, state: FcState) -> str:
+    """``text`` with every "side N" said as that side's faction."""
+    return _SIDE.sub(lambda m: faction_of(state, int(m.group(1))), text)
 
 
 def describe(e: fe.Event) -> str:

@@ -16,7 +16,7 @@ from typing import Any, Final
 from engine.geometry.pose import Pose
 from engine.rulesets.fleet_captains import events as fe
 from engine.rulesets.fleet_captains.content import COLUMNS, MISSIONS, ROWS, SHIP_MISSIONS, TILES
-from engine.rulesets.fleet_captains.narrate import describe, log_line
+from engine.rulesets.fleet_captains.narrate import describe, faction_of, log_line, sided
 from engine.rulesets.fleet_captains.state import LOCATION_INDEX, FcState, ShipState, grid_of
 from engine.timeline import Moment, TableGeometry
 from engine.view import (
@@ -39,7 +39,7 @@ from engine.view_fleet_captains import FleetCaptainsMoment, FleetCaptainsPanel, 
 TILE_MM: Final = 300.0
 AREA: Final = (COLUMNS * TILE_MM, (ROWS + 2) * TILE_MM)
 SECONDS: Final[dict[str, float]] = {"moved": 1.2, "tested": 1.0, "turn_started": 1.0, "game_ended": 2.0,
-                                    "damaged": 0.8, "explored": 0.8, "cloaked": 0.8, "rolled": 0.4,
+                                    "damaged": 0.8, "explored": 0.8, "cloaked": 0.8, "rolled": 0.4, "table_rolled": 0.4,
                                     "mission_completed": 1.0, "shuffled": 0.1, "cards_moved": 0.2, "chosen": 0.3,
                                     "drafted": 0.2, "token_moved": 1.0, "token_gathered": 0.8}
 
@@ -140,18 +140,19 @@ _PLACE: Final = re.compile(r"\b(r\d+c\d+|cp[01])\b")
 
 
 def named(line: str, state: FcState) -> str:
-    """A log line with its location ids as the map shows them: a turned-over tile's name, a
-    command post's side; a face-down tile keeps its id (r2c3: row 2, column 3 from side 0's end)."""
+    """A log line as a player reads it: each side by its faction ("Klingon drafts...", not "side 1
+    drafts..."), the location ids as the map shows them: a turned-over tile's name, a command post's
+    faction; a face-down tile keeps its id (r2c3: row 2, column 3 from the first player's end)."""
 
     def name(match: re.Match[str]) -> str:
         loc = match.group(1)
         if loc.startswith("cp"):
-            return f"side {loc[2]}'s command post"
+            return f"{faction_of(state, int(loc[2]))}'s command post"
         index = LOCATION_INDEX.get(loc)
         place = state.locations[index] if index is not None and index < len(state.locations) else None
         return TILES[place.tile].name if place is not None and place.tile and place.explored else loc
 
-    return _PLACE.sub(name, line)
+    return sided(_PLACE.sub(name, line), state)
 
 
 _ATTACK_ENDS: Final = frozenset(("action_taken", "turn_ended", "move_started", "moved", "move_ended", "turn_started",
@@ -247,6 +248,7 @@ class FcPresenter:
         self.roster = tuple(_panel(s, final, False) for s in sorted(final.ships, key=lambda s: (s.side, s.id)))
 
     def mark(self, event: fe.Event) -> tuple[int, str] | None:
+        # (the scrub bar's marks: the side's number is all the mark has room for)
         return (event.turn, f"side {event.side}") if isinstance(event, fe.TurnStarted) else None
 
     def board(self, state: FcState) -> Any:
@@ -270,16 +272,17 @@ class FcPresenter:
             chooser, reason = self.reasons[index] if index >= 0 else (None, "")
             side = state.active if chooser is None else chooser
             mover = active if active is not None and state.ship(active).side == side else None
-            header = HeaderView(ship=mover or "", name=f"side {side} {state.sides[side].faction}", player=side,
+            header = HeaderView(ship=mover or "", name=faction_of(state, side), player=side,
                                 reason=reason)
-        banner = BannerView(title=f"TURN {event.turn}", subtitle=f"side {event.side}") \
+        banner = BannerView(title=f"TURN {event.turn}", subtitle=f"{faction_of(state, event.side)}'s turn") \
             if isinstance(event, fe.TurnStarted) else None
         panels = tuple(_panel(s, state, s.id == active) for s in sorted(state.ships, key=lambda s: (s.side, s.id)))
         return Moment(time=time, index=index, progress=progress, round=state.turn, phase=state.phase, view=view,
                       active=active, dice=self._dice(index), reason=header.reason if header else "",
                       caption=self.lines[index] if index >= 0 else "", header=header, banner=banner,
                       round_label="SETUP" if state.turn == 0 else f"TURN {state.turn}",
-                      phase_label="GAME OVER" if state.phase == "over" else f"SIDE {state.active}" if state.turn
+                      phase_label="GAME OVER" if state.phase == "over"
+                      else f"{faction_of(state, state.active).upper()}'S TURN" if state.turn
                       else "", panels=panels, part=FleetCaptainsMoment(notes=notes(state)))
 
     def _dice(self, index: int) -> DiceView | None:
@@ -300,7 +303,7 @@ class FcPresenter:
             dice.append(DieView(kind="defense", face=str(before.die), fresh=at == index))
         elif test.kind in ("breakaway", "evasion"):
             rolled = self.events[at - 1]
-            if isinstance(rolled, fe.Rolled):
+            if isinstance(rolled, fe.Rolled | fe.TableRolled):
                 dice.append(DieView(kind="defense", face=str(rolled.value), fresh=at == index))
         return DiceView(attack=tuple(dice[:1]), defense=tuple(dice[1:]), tally=self.tallies[at],
                         attack_label=_DICE_LABELS.get(test.kind, ("",))[0] or test.system.upper()[:7],

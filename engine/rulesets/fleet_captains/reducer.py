@@ -192,6 +192,12 @@ def _cards_moved(state: FcState, e: fe.CardsMoved) -> FcState:
     return with_pile(state, e.dest, dest_side, (*pile(state, e.dest, dest_side), *e.cards))
 
 
+def _table_rolled(state: FcState, e: fe.TableRolled) -> FcState:
+    """A die rolled at the table: any face (the schema holds it to 1-6); the generator moves on."""
+    _, after = rng.d6(state.rng)
+    return replace(state, rng=after)
+
+
 def _rolled(state: FcState, e: fe.Rolled) -> FcState:
     value, after = rng.d6(state.rng)
     if value != e.value:
@@ -428,7 +434,7 @@ def _ended(state: FcState, e: fe.GameEnded) -> FcState:
 
 _HANDLERS: dict[str, Callable[[FcState, Any], FcState]] = {
     "game_started": _game_started, "shuffled": _shuffled, "map_laid": _map_laid, "drafted": _drafted,
-    "chosen": _chosen, "cards_moved": _cards_moved, "rolled": _rolled, "tested": _same,
+    "chosen": _chosen, "cards_moved": _cards_moved, "rolled": _rolled, "table_rolled": _table_rolled, "tested": _same,
     "turn_started": _turn_started, "turn_ended": _turn_ended, "move_started": _move_started, "moved": _moved,
     "move_ended": _move_ended, "explored": _explored, "damaged": _damaged, "scored_vp": _scored,
     "power_adjusted": _power, "cloaked": cloak.cloaked, "echo_deployed": cloak.echo_deployed,

@@ -13,6 +13,7 @@ from engine.rulesets.fleet_captains.game import Game
 from engine.rulesets.fleet_captains.play import FACTIONS, header_for, result_of
 from engine.rulesets.fleet_captains.players import Offer
 from engine.rulesets.fleet_captains.state import FcState
+from engine.seats.session import has_people, validate
 
 
 class LogSeat:
@@ -36,10 +37,17 @@ class LogSeat:
 
 def replay_game(header: dict[str, Any], events: Any, result: dict[str, Any] | None, complete: bool) -> list[str]:
     """Play the recorded game again; the problems found (empty when the file is that game)."""
+    if has_people(header):  # the people's answers are in the header: played again through their seats
+        from engine.rulesets.fleet_captains.play import seated_from_header
+
+        return validate(seated_from_header, header, events, result, complete, "standard setup")
     seed, limit = header.get("seed"), header.get("turn_limit")
     if type(seed) is not int or not 0 <= seed < 2**63 or type(limit) is not int or not 2 <= limit <= 400:
         return ["the header does not give the game's seed and turn limit"]
-    problem = header_problem(header, header_for(seed, limit), "standard setup")
+    expected = header_for(seed, limit)
+    if header.get("players") == ["table", "table"]:  # a game played at a table, imported from its notation
+        expected["players"] = ["table", "table"]
+    problem = header_problem(header, expected, "standard setup", optional=frozenset({"notation"}))
     if problem:
         return [problem]
     log = RecordedLog(events)

@@ -25,4 +25,5 @@ RULESET: Ruleset[FcState, fe.Event] = Ruleset(
     upgrades=UPGRADES,
     round_key="turn",  # each event carries its turn: a side's turn is this game's round
     round_name="turn",
+    notation=lazy("engine.rulesets.fleet_captains.notation", "notation"),
 )

@@ -17,32 +17,30 @@ from shapely.geometry import Point
 from engine.rulesets.into_the_unknown.ai_fire import plan_fire
 from engine.rulesets.into_the_unknown.combat import Shot
 from engine.rulesets.into_the_unknown.dice import Face, How, Modifier, Pool
-from engine.rulesets.into_the_unknown.displays import OFFICERS, PROJECTILES, Action, ActionName, StationKey
+from engine.rulesets.into_the_unknown.displays import OFFICERS, PROJECTILES, ActionName, StationKey
 from engine.rulesets.into_the_unknown.displays import Section as SectionKey
-from engine.rulesets.into_the_unknown.events import Paid, PoseModel
+from engine.rulesets.into_the_unknown.events import PoseModel
 from engine.rulesets.into_the_unknown.movement import NOTCH_DEGREES, ComeAboutPlan, ImpulsePlan, Plan, WarpPlan, resolve
-from engine.rulesets.into_the_unknown.orders import DISABLED_ACTIONS, Option, options, pay, table_for
+from engine.rulesets.into_the_unknown.orders import MISSION_ACTIONS as MISSION_ACTIONS
+from engine.rulesets.into_the_unknown.orders import Option, options, options_at, pay, table_for
+from engine.rulesets.into_the_unknown.orders import mission_action as mission_action
 from engine.rulesets.into_the_unknown.procedures import COLOURS, at_sensors_range, lockable, within
 from engine.rulesets.into_the_unknown.projectiles import (
-    PROJECTILE_SENSORS_IN,
     Launch,
     ManeuverSide,
     impulse,
-    in_blast,
+    moving_sides,
     outline,
     units,
 )
 from engine.rulesets.into_the_unknown.state import ItuState, ObjectiveState, ProjectileState, ShipState
 from engine.rulesets.into_the_unknown.table import INCH, area_of, area_of_point, base_polygon
 
-# the station each mission action is treated as in (THREAT ANALYSIS: guide; the others chosen)
 SIDES: tuple[Literal["port"], Literal["starboard"]] = ("port", "starboard")
 WARP_BEYOND_IN = 0.0  # within an area, warp toward a goal beyond an impulse's reach (plus this many inches)
 ORDER_COST = 500.0  # a move's score (mm-like) for each further order its end leaves to reach the goal
 MISSION_SKILLS: dict[ActionName, str] = {"THREAT ANALYSIS": "Discipline", "DEMOLITION SALVO": "Ordnance",
                                          "TRANSPORTER EVAC": "Mechanics"}  # the skill each mission test names
-MISSION_ACTIONS: dict[ActionName, StationKey] = {"THREAT ANALYSIS": "instruments", "DEMOLITION SALVO": "tactical",
-                                                 "TRANSPORTER EVAC": "instruments"}
 
 
 @dataclass(frozen=True)
@@ -157,12 +155,6 @@ def mission_objectives(state: ItuState, ship: ShipState) -> list[ObjectiveState]
     if state.complication == "outpost_ambush":
         return [o for o in state.objectives if o.marker == theirs]
     return [o for o in state.objectives if o.marker is None and o.marker != mine]
-
-
-def mission_action(state: ItuState) -> ActionName:
-    if state.complication is None:
-        return "THREAT ANALYSIS"
-    return "DEMOLITION SALVO" if state.complication == "outpost_ambush" else "TRANSPORTER EVAC"
 
 
 def mission_ready(state: ItuState, ship: ShipState) -> list[ObjectiveState]:
@@ -300,11 +292,7 @@ class ItuAI:
         """The side (fore sides only with a locked opposing unit at the torpedo's Sensors range) and
         placement that end nearest the nearest opposing ship."""
         enemies = [s for s in state.ships if s.side != token.side and not s.destroyed]
-        locked = {s.lock for s in state.ships if s.side == token.side and s.lock}
-        guided = any(e.id in locked and in_blast(token.pose.pose(), base_polygon(e.pose.pose(), e.card.base),
-                                                 PROJECTILE_SENSORS_IN) for e in enemies)
-        sides: tuple[ManeuverSide, ...] = ("port", "starboard", "fore_port", "fore_starboard") if guided \
-            else ("port", "starboard")
+        sides = moving_sides(state, token)
         card = PROJECTILES[token.kind]
         others = units(state, but=token.id)
         best: tuple[float, ManeuverSide, bool] | None = None
@@ -400,24 +388,3 @@ class ItuAI:
 def _reserve_at(ship: ShipState, station: StationKey, officer: str) -> int:
     """The reserve the station's actions would cost in all if ``officer`` gave their orders."""
     return sum(pay(a.cost, OFFICERS[officer]).reserve for a in ship.card.station(station).actions)
-
-
-def options_at(ship: ShipState, station: StationKey, action: ActionName,
-               kind: Literal["priority", "standby"] = "priority") -> list[Option]:
-    """An order for a mission action treated as in ``station``: a priority order by its ready
-    officer, or a ready officer of its section for an open station; a standby order by no officer
-    (it counts as the ship's one standby order). TRANSPORTER EVAC costs 1 reserve."""
-    if (ship.offline(station) and action != "REPAIR") or (ship.disabled and action not in DISABLED_ACTIONS):
-        return []
-    cost = Paid(reserve=1) if action == "TRANSPORTER EVAC" else Paid()
-    if cost.reserve > ship.reserve:
-        return []
-    if kind == "standby":
-        return [Option(Action(action), station, None, False, cost)]
-    holder = ship.at_station(station)
-    if holder is not None:
-        ok = not holder.committed and not holder.incapacitated
-        return [Option(Action(action), station, holder.key, False, cost)] if ok else []
-    section = ship.card.station(station).section
-    return [Option(Action(action), station, o.key, True, cost) for o in ship.officers
-            if o.section == section and o.station is None and not o.committed and not o.incapacitated]

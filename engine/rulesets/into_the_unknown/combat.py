@@ -290,7 +290,8 @@ def _beam_dice(state: ItuState, ship: ShipState, shot: Shot, volley: VolleyState
     power = shot.weapons_power + shot.reserve
     leader = beam_leader(ship, volley)
     officer = OFFICERS[leader] if leader else None
-    pool, rng = roll(Rng(state.seed, state.drawn), shot.weapon.dice_per_power * power, ordnance(volley))
+    pool, rng = roll(Rng(state.seed, state.drawn), shot.weapon.dice_per_power * power, ordnance(volley),
+                     tester.table)
     rerolls: list[tuple[How, int]] = []
     if locked:
         rerolls.append(("lock", ship.stats.instruments))
@@ -408,7 +409,7 @@ def dice_attack(state: ItuState, attacker: str, weapon: str, target: ShipState, 
     dice against the target's evasion, the seats' modifications, damage as any hit; a hostile act
     of ``hostile_side`` when it is one (an attack on an opposing ship)."""
     rng = Rng(state.seed, state.drawn)
-    pool, rng = roll(rng, dice, 0)
+    pool, rng = roll(rng, dice, 0, tester.table)
     rolled = modify(pool, rng, target.card.evasion, Allowances(), 0, tester, opponent)
     pool, rng = rolled.pool, rolled.rng
     hit = pool.successes() >= target.card.evasion

@@ -65,18 +65,34 @@ class Pool:
         return Pool(tuple(dice), (*self.steps, step), self.first)
 
 
-def roll(rng: Rng, intuition: int, expertise: int) -> tuple[Pool, Rng]:
-    """Roll the intuition dice, then the expertise dice."""
+# The faces of dice rolled at a real table (``--dice table``): the face die ``index`` of a kind shows,
+# rolled for ``how`` ("roll", or the reroll's source); the generator advances as for rolled dice.
+TableFaces = Callable[[DieKind, int, str], Face]
+
+
+def _table_face(table: TableFaces, kind: DieKind, index: int, how: str) -> Face:
+    face = table(kind, index, how)
+    if face not in FACES[kind]:
+        raise ValueError(f"the {kind} die has no {face!r} face (it has {', '.join(dict.fromkeys(FACES[kind]))})")
+    return face
+
+
+def roll(rng: Rng, intuition: int, expertise: int, table: TableFaces | None = None) -> tuple[Pool, Rng]:
+    """Roll the intuition dice, then the expertise dice (``table``: as they came up at the table)."""
     first: DieKind = "intuition"
     second: DieKind = "expertise"
     kinds = [first] * intuition + [second] * expertise
-    dice = tuple(Die(k, FACES[k][rng.below(len(FACES[k]), i)]) for i, k in enumerate(kinds))
+    if table is not None:
+        dice = tuple(Die(k, _table_face(table, k, i, "roll")) for i, k in enumerate(kinds))
+    else:
+        dice = tuple(Die(k, FACES[k][rng.below(len(FACES[k]), i)]) for i, k in enumerate(kinds))
     return Pool(dice, (), dice), rng.advanced(len(kinds))
 
 
-def reroll(pool: Pool, rng: Rng, index: int, how: How) -> tuple[Pool, Rng]:
+def reroll(pool: Pool, rng: Rng, index: int, how: How, table: TableFaces | None = None) -> tuple[Pool, Rng]:
     kind = pool.dice[index].kind
-    return pool.changed(Step(how, index, FACES[kind][rng.below(len(FACES[kind]))])), rng.advanced(1)
+    face = _table_face(table, kind, index, how) if table is not None else FACES[kind][rng.below(len(FACES[kind]))]
+    return pool.changed(Step(how, index, face)), rng.advanced(1)
 
 
 @dataclass(frozen=True)
@@ -95,10 +111,12 @@ Discoverer = Callable[[Pool, int, int], Face | None]
 
 @dataclass(frozen=True)
 class Modifier:
-    """A seat's decisions during the modify steps of a test."""
+    """A seat's decisions during the modify steps of a test; ``table``: the dice's faces as they came
+    up at a real table (None: rolled from the generator)."""
 
     choose: Chooser
     discover: Discoverer
+    table: TableFaces | None = None
 
 
 @dataclass
@@ -113,6 +131,13 @@ class Rolled:
     spent: dict[str, int] = field(default_factory=dict)
 
 
+def _die(pool: Pool, index: object, who: str) -> int:
+    """A seat's die: one of the pool's (a person may answer anything)."""
+    if type(index) is not int or not 0 <= index < len(pool.dice):
+        raise ValueError(f"{who} chose die {index!r}: the pool has dice 0 to {len(pool.dice) - 1}")
+    return index
+
+
 def modify(pool: Pool, rng: Rng, difficulty: int, allow: Allowances, peril: int, tester: Modifier,
            opponent: Chooser) -> Rolled:
     """Steps 4 and 5 of a test (or 6 and 7 of an attack)."""
@@ -122,26 +147,31 @@ def modify(pool: Pool, rng: Rng, difficulty: int, allow: Allowances, peril: int,
             index = tester.choose(result.pool, difficulty, how)
             if index is None:
                 break
-            result.pool, result.rng = reroll(result.pool, result.rng, index, how)
+            index = _die(result.pool, index, f"the tester ({how})")
+            result.pool, result.rng = reroll(result.pool, result.rng, index, how, tester.table)
             if how == "relentless" and result.pool.dice[index].face == "breakthrough":
                 result.relentless_breakthroughs += 1
     for index, die in enumerate(result.pool.dice):
         if die.face == "discovery":
             face = tester.discover(result.pool, difficulty, index)
+            if face is not None and face not in (*INTUITION, *EXPERTISE):  # "any face" of the dice
+                raise ValueError(f"a discovery becomes a face of the dice, not {face!r}")
             if face is not None:
                 result.pool = result.pool.changed(Step("discovery", index, face))
     while result.advantage_spent < allow.advantage:
         index = tester.choose(result.pool, difficulty, "advantage")
         if index is None:
             break
-        result.pool, result.rng = reroll(result.pool, result.rng, index, "advantage")
+        index = _die(result.pool, index, "the tester (advantage)")
+        result.pool, result.rng = reroll(result.pool, result.rng, index, "advantage", tester.table)
         result.advantage_spent += 1
     while result.peril_spent < peril:
         index = opponent(result.pool, difficulty, "peril")
         if index is None:
             break
+        index = _die(result.pool, index, "the opponent (peril)")
         if result.pool.dice[index].face == "breakthrough":
             raise ValueError("peril cannot force a breakthrough success to be rerolled")
-        result.pool, result.rng = reroll(result.pool, result.rng, index, "peril")
+        result.pool, result.rng = reroll(result.pool, result.rng, index, "peril", tester.table)
         result.peril_spent += 1
     return result

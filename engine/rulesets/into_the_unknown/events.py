@@ -8,17 +8,19 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
 
+from engine.io.reading import plain_text
 from engine.rulesets.models import Coord as Coord
 from engine.rulesets.models import PoseModel as PoseModel
 
-Name = Annotated[str, Field(max_length=200)]
+# what the engine writes is plain text: a control character or a bidi override in a file is a forgery
+Name = Annotated[str, Field(max_length=200), AfterValidator(plain_text)]
 Ref = Annotated[str, Field(min_length=1, max_length=40)]
 Small = Annotated[int, Field(ge=-1000, le=1000)]
 Count = Annotated[int, Field(ge=0, le=1000)]
 Side = Annotated[int, Field(ge=0, le=1)]
-Reason = Annotated[str, Field(max_length=500)]
+Reason = Annotated[str, Field(max_length=500), AfterValidator(plain_text)]
 Phase = Literal["setup", "priority", "standby", "hazard", "ready", "hail", "over"]
 StationRef = Literal["captains_chair", "helm", "instruments", "tactical", "engineering", "cargo_bay", "medbay"]
 SectionRef = Literal["bridge", "engineering", "cargo_bay", "medbay"]

@@ -15,6 +15,7 @@ from engine.geometry.pose import Pose
 from engine.rulesets.into_the_unknown import procedures, projectiles
 from engine.rulesets.into_the_unknown.ai import Choice, Player
 from engine.rulesets.into_the_unknown.combat import beam_attack, outpost_attack, volley_of
+from engine.rulesets.into_the_unknown.dice import Modifier
 from engine.rulesets.into_the_unknown.displays import PROJECTILES
 from engine.rulesets.into_the_unknown.events import (
     AlertChanged,
@@ -38,9 +39,9 @@ from engine.rulesets.into_the_unknown.events import (
     RoundStarted,
     ShipDelta,
 )
-from engine.rulesets.into_the_unknown.mission import DOMINION, FEDERATION, OBJECTIVES, setup
-from engine.rulesets.into_the_unknown.movement import crossed_anomalies
-from engine.rulesets.into_the_unknown.orders import IllegalOrder, maneuver, table_for
+from engine.rulesets.into_the_unknown.mission import DOMINION, FEDERATION, OBJECTIVES, setup, tie_rule
+from engine.rulesets.into_the_unknown.movement import WarpPlan, crossed_anomalies
+from engine.rulesets.into_the_unknown.orders import IllegalOrder, maneuver, order_refusal, table_for
 from engine.rulesets.into_the_unknown.reducer import apply
 from engine.rulesets.into_the_unknown.state import ItuState, ProjectileState
 from engine.rulesets.into_the_unknown.table import INCH, TOKEN_RADIUS, base_polygon
@@ -121,6 +122,9 @@ class ItuGame:
                 if choice is None:
                     self.emit(Passed(seq=self.seq, round=self.state.round, phase=kind, side=side))
                 else:
+                    if choice.ship not in {s.id for s in self.state.ships if s.side == side}:
+                        raise IllegalOrder(f"side {side} cannot order {choice.ship!r}: not a ship of its fleet "
+                                           "(guide, \"Priority Orders\" step 1: choose a ship you control)")
                     self._order(choice, kind)
             side = 1 - side
         for side in (0, 1):  # pragma: no cover - a seat that never passes is stopped here
@@ -129,6 +133,17 @@ class ItuGame:
 
     def _order(self, choice: Choice, kind: Literal["priority", "standby"]) -> None:
         opt = choice.option
+        ship = self.state.ship(choice.ship)
+        why = order_refusal(self.state, ship, kind, opt.action.name, opt.station, opt.officer, opt.assigned, opt.paid)
+        if why is not None:  # the seat's order is checked before any of it is resolved
+            raise IllegalOrder(why)
+        why = self._target_refusal(choice, kind)
+        if why is not None:
+            raise IllegalOrder(why)
+        if choice.plan is not None and (opt.action.name == "WARP") != isinstance(choice.plan, WarpPlan):
+            # guide, "Maneuvers": engage warp is the WARP action's; forward impulse and come about are IMPULSE's
+            raise IllegalOrder(f"{opt.action.name} cannot make a {type(choice.plan).__name__.removesuffix('Plan')} "
+                               "maneuver (guide, \"Maneuvers\": warp by WARP, impulse and come about by IMPULSE)")
         if opt.action.name == "FIRE WEAPONS":
             why = plan_refusal(self.state.ship(choice.ship),
                                [(x.weapon.name, x.arc, x.weapons_power, x.reserve) for x in choice.shots]
@@ -144,7 +159,7 @@ class ItuGame:
         side = ship.side
         tester, opponent = self.players[side].tester(self.state, side), self.players[1 - side].peril
         name = opt.action.name
-        if name in ("WARP", "IMPULSE") and choice.plan is not None:
+        if name in ("WARP", "IMPULSE") and choice.plan is not None:  # (its kind was checked before the order)
             moved = maneuver(self.state, choice.ship, choice.plan, seq=self.seq, phase=kind)
             self.emit(moved)
             if moved.maneuver == "warp":
@@ -183,6 +198,24 @@ class ItuGame:
             self.emit(test(self.state, choice.ship, choice.objective, leader, tester, opponent, seq=self.seq,
                            phase=kind))
 
+    def _target_refusal(self, choice: Choice, kind: Literal["priority", "standby"]) -> str | None:
+        """Why the procedure the order resolves refuses its target (a lock, a card, an objective), tried
+        on the state as it is before the order is given (nothing kept, nobody asked)."""
+        name, leader = choice.option.action.name, choice.option.officer if kind == "priority" else None
+        quiet = Modifier(lambda pool, difficulty, how: None, lambda pool, difficulty, index: None)
+        trials = {"SENSOR LOCK": (choice.target, procedures.sensor_lock), "REPAIR": (choice.target, procedures.repair),
+                  "THREAT ANALYSIS": (choice.objective, procedures.threat_analysis),
+                  "DEMOLITION SALVO": (choice.objective, procedures.demolition_salvo),
+                  "TRANSPORTER EVAC": (choice.objective, procedures.transporter_evac)}
+        target, procedure = trials.get(name, (None, None))
+        if target is None or procedure is None:
+            return None
+        try:
+            procedure(self.state, choice.ship, target, leader, quiet, quiet.choose, seq=self.seq, phase=kind)
+        except (ValueError, StopIteration) as exc:
+            return f"{name} at {target!r}: {exc or 'no such target'} (guide, \"Action Requirements\")"
+        return None
+
     def _unpaid(self, ship_id: str, weapon: str, where: str, power: int, reserve: int) -> bool:
         """A planned attack or launch of the action that the ship can no longer pay for: its reserve
         went to shields against Relentless's health damage after an earlier attack ("Shields": the
@@ -214,6 +247,9 @@ class ItuGame:
         if self._detonate(token) or self._salvo(token):
             return
         side, across = self.players[token.side].steer(self.state, token)
+        why = projectiles.side_refusal(self.state, token, side)
+        if why is not None:
+            raise IllegalOrder(why)
         card = PROJECTILES[token.kind]
         move = projectiles.impulse(token.pose.pose(), side, card.engine * INCH, across,
                                    projectiles.units(self.state, but=token.id))
@@ -235,6 +271,9 @@ class ItuGame:
         chosen = self.players[token.side].salvo(self.state, token, [o.id for o in targets]) if targets else None
         if chosen is None:
             return False
+        if chosen not in [o.id for o in targets]:
+            raise IllegalOrder(f"{token.id} cannot take DEMOLITION SALVO at {chosen!r}: not an opposing outpost at its "
+                               "detonation range (Outpost Ambush, \"Mission Action\")")
         side = token.side
         self.emit(procedures.torpedo_salvo(self.state, token.id, chosen, self.players[side].tester(self.state, side),
                                            self.players[1 - side].peril, seq=self.seq, phase="standby"))
@@ -419,12 +458,10 @@ class ItuGame:
                                       effects=Effects(victory=(victory[0], victory[1]))))
         state = self.state
         scores = (state.score(0), state.score(1))
-        tie = 1 if state.complication == "outpost_ambush" else 0
+        tie, rule = tie_rule(state.complication)
         winner = 0 if scores[0] > scores[1] else 1 if scores[1] > scores[0] else tie
         if scores[0] == scores[1]:  # the score alone does not say who won: the rule that decides does
-            gets = "the Dominion" if tie else "the Federation"
-            where = "Outpost Ambush" if tie else "Rescue Op" if state.complication else "the overture"
-            why = f"{why}; a tie goes to {gets} in {where}"
+            why = f"{why}; {rule}"
         self.emit(GameEnded(seq=self.seq, round=state.round, phase="over", winner=winner, scores=scores,
                             why=f"({why})"))
 

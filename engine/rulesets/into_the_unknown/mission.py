@@ -63,3 +63,12 @@ def setup(seed: int) -> GameStarted:
                          for i, x, y, m in OBJECTIVES),
         anomalies=tuple(TokenSetup(id=f"anomaly-{k + 1}", x=x, y=y, number=n)
                         for k, ((x, y), n) in enumerate(zip(ANOMALY_SPOTS, numbers, strict=True))))
+
+
+def tie_rule(complication: str | None) -> tuple[int, str]:
+    """Who wins a tied score, and the rule in words: the Dominion in Outpost Ambush, the Federation
+    in Rescue Op and in the overture (the mission's victory conditions)."""
+    tie = 1 if complication == "outpost_ambush" else 0
+    gets = "the Dominion" if tie else "the Federation"
+    where = "Outpost Ambush" if tie else "Rescue Op" if complication else "the overture"
+    return tie, f"a tie goes to {gets} in {where}"

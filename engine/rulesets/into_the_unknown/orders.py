@@ -7,8 +7,18 @@ reducer then folds, so a game and its replay agree by construction.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
-from engine.rulesets.into_the_unknown.displays import CATEGORIES, OFFICERS, Action, Cost, Officer, StationKey, notches
+from engine.rulesets.into_the_unknown.displays import (
+    CATEGORIES,
+    OFFICERS,
+    Action,
+    ActionName,
+    Cost,
+    Officer,
+    StationKey,
+    notches,
+)
 from engine.rulesets.into_the_unknown.events import Paid, Phase, PoseModel, ShipMoved
 from engine.rulesets.into_the_unknown.movement import (
     ComeAboutPlan,
@@ -33,7 +43,7 @@ class IllegalOrder(ValueError):
 
 
 def pay(cost: Cost, officer: Officer | None) -> Paid:
-    """Guide, "Action Costs": each level the ordering officer has in a category pays one matching
+    """Guide, \"Action Costs\": each level the ordering officer has in a category pays one matching
     icon; each icon past it costs 1 reserve, as does each reserve icon. A standby order has no
     officer, so it pays everything with reserve."""
     levels = {c: min(cost.category(c), officer.category_level(c) if officer else 0) for c in CATEGORIES}
@@ -88,6 +98,91 @@ def options(ship: ShipState, order: str) -> list[Option]:
                 if paid.reserve <= ship.reserve:
                     found.append(Option(action, station.key, officer.key, assigned, paid))
     return found
+
+
+# the station each mission action is treated as in (guide, "Action Requirements": THREAT ANALYSIS shows
+# the instruments icon; the others chosen), and the mission action of each act of the learning mission
+MISSION_ACTIONS: dict[ActionName, StationKey] = {"THREAT ANALYSIS": "instruments", "DEMOLITION SALVO": "tactical",
+                                                 "TRANSPORTER EVAC": "instruments"}
+ACT_ACTIONS: dict[str | None, ActionName] = {None: "THREAT ANALYSIS", "outpost_ambush": "DEMOLITION SALVO",
+                                             "rescue_op": "TRANSPORTER EVAC"}
+ACT_NAMES = {None: "the overture", "outpost_ambush": "Outpost Ambush", "rescue_op": "Rescue Op"}
+
+
+def mission_action(state: ItuState) -> ActionName:
+    """The mission action of the act being played: the overture's, else the complication's."""
+    return ACT_ACTIONS[state.complication]
+
+
+def options_at(ship: ShipState, station: StationKey, action: ActionName,
+               kind: Literal["priority", "standby"] = "priority") -> list[Option]:
+    """An order for a mission action treated as in ``station``: a priority order by its ready
+    officer, or a ready officer of its section for an open station; a standby order by no officer
+    (it counts as the ship's one standby order). TRANSPORTER EVAC costs 1 reserve."""
+    if (ship.offline(station) and action != "REPAIR") or (ship.disabled and action not in DISABLED_ACTIONS):
+        return []
+    cost = Paid(reserve=1) if action == "TRANSPORTER EVAC" else Paid()
+    if cost.reserve > ship.reserve:
+        return []
+    if kind == "standby":
+        return [Option(Action(action), station, None, False, cost)]
+    holder = ship.at_station(station)
+    if holder is not None:
+        ok = not holder.committed and not holder.incapacitated
+        return [Option(Action(action), station, holder.key, False, cost)] if ok else []
+    section = ship.card.station(station).section
+    return [Option(Action(action), station, o.key, True, cost) for o in ship.officers
+            if o.section == section and o.station is None and not o.committed and not o.incapacitated]
+
+
+def legal_orders(state: ItuState, ship: ShipState, kind: Literal["priority", "standby"]) -> list[Option]:
+    """Every order the ship may be given now, the one legality source for the seats (AI or person)
+    and the reducer: its stations' actions (``options``), the act's mission action at the station
+    it is treated as in (guide, "Action Requirements") and, by priority order, REPAIR of a damage
+    card at its station."""
+    if ship.destroyed or (kind == "standby" and ship.standby_given):
+        return []
+    found = options(ship, kind)
+    action = mission_action(state)
+    found += options_at(ship, MISSION_ACTIONS[action], action, kind)
+    if kind == "priority":
+        for station in dict.fromkeys(station for _, station in ship.cards):
+            found += options_at(ship, station, "REPAIR")
+    return found
+
+
+def order_refusal(state: ItuState, ship: ShipState, kind: Literal["priority", "standby"], action: str,
+                  station: str | None, officer: str | None, assigned: bool, paid: Paid) -> str | None:
+    """Why the rules refuse this order (None: it is one of ``legal_orders``), naming the rule."""
+    legal = legal_orders(state, ship, kind)
+    if any((o.action.name, o.officer, o.assigned, o.paid) == (action, officer, assigned, paid)
+           and (o.station == station or (station is None and kind == "standby")) for o in legal):
+        return None  # (a standby order commits no one: a file may leave out the box it took the action from)
+    what = f"{action} at the {station} station of {ship.name}"
+    act = ACT_NAMES.get(state.complication, "this act")
+    if action in MISSION_ACTIONS and action != mission_action(state):
+        return (f"{what}: {action} is not the mission action of {act}, which is {mission_action(state)} "
+                "(guide, \"Action Requirements\": mission actions come from the mission's rules)")
+    here = [o for o in legal if o.action.name == action and (station is None or o.station == station)]
+    if not here:
+        if ship.destroyed or (kind == "standby" and ship.standby_given):
+            return f"{what}: the ship has no {kind} order left (guide, \"Standby Orders\")"
+        at = sorted({o.station for o in legal if o.action.name == action})
+        return (f"{what}: that station's box has no {action} the ship can take by a {kind} order now"
+                + (f" (it is at the {', '.join(at)} station)" if at else "")
+                + " (guide, \"Orders and Actions\", \"Action Requirements\")")
+    costs = {o.paid for o in here}
+    if paid not in costs:
+        return (f"{what}: paid {_paid_text(paid)}, but the cost is paid {' or '.join(_paid_text(c) for c in costs)} "
+                "(guide, \"Action Costs\": each officer level pays one icon, each icon past it 1 reserve)")
+    return (f"{what}: {officer or 'no officer'} cannot give it"
+            + (" as assigned to the open station" if assigned else "")
+            + " (guide, \"Priority Orders\": commit a ready officer in that station)")
+
+
+def _paid_text(paid: Paid) -> str:
+    parts = [f"{getattr(paid, c)} {c}" for c in (*CATEGORIES, "reserve") if getattr(paid, c)]
+    return ", ".join(parts) or "nothing"
 
 
 def table_for(state: ItuState, ship: ShipState) -> Table:

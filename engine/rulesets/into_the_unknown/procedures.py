@@ -76,7 +76,7 @@ def test_dice(state: ItuState, ship: ShipState, stat: CrewStat, skill: str, diff
     relentless = OFFICERS[leader].keyword("Relentless") if leader else 0
     if relentless and SKILL_CATEGORIES.get(skill) == "security":
         rerolls = (*rerolls, ("relentless", relentless))
-    pool, rng = roll(Rng(state.seed, state.drawn), intuition, expertise)
+    pool, rng = roll(Rng(state.seed, state.drawn), intuition, expertise, tester.table)
     rolled = modify(pool, rng, difficulty, Allowances(rerolls, ship.advantage), ship.peril, tester, opponent)
     return Outcome(rolled, difficulty)
 
@@ -250,7 +250,7 @@ def torpedo_salvo(state: ItuState, token_id: str, objective_id: str, tester: Mod
         raise ValueError(f"{objective_id} is not an opposing outpost at {token_id}'s detonation range")
     card = PROJECTILES[token.kind]
     difficulty = SALVO_DIFFICULTY + opposing_units_within(state, token.side, objective, SALVO_CROWD_IN)
-    pool, rng = roll(Rng(state.seed, state.drawn), card.ops, 0)
+    pool, rng = roll(Rng(state.seed, state.drawn), card.ops, 0, tester.table)
     rolled = modify(pool, rng, difficulty, Allowances((("allowance", card.instruments),)), 0, tester, opponent)
     victory, spent = [0, 0], []
     success = rolled.pool.successes() >= difficulty

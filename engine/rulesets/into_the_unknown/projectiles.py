@@ -183,6 +183,28 @@ def detonates(state: ItuState, token: ProjectileState) -> bool:
                for s in state.ships if s.side != token.side and not s.destroyed and s.area == area)
 
 
+def moving_sides(state: ItuState, token: ProjectileState) -> tuple[ManeuverSide, ...]:
+    """The sides the torpedo may move along now (guide, "Sensor Lock": "Torpedoes can also move along
+    their fore sides when a locked opposing unit is at Sensors range"): its lateral sides, and its
+    fore sides too while a friendly lock is on an opposing ship at its Sensors range."""
+    locked = {s.lock for s in state.ships if s.side == token.side and s.lock}
+    guided = any(e.id in locked and in_blast(token.pose.pose(), base_polygon(e.pose.pose(), e.card.base),
+                                             PROJECTILE_SENSORS_IN)
+                 for e in state.ships if e.side != token.side and not e.destroyed)
+    return ("port", "starboard", "fore_port", "fore_starboard") if guided else ("port", "starboard")
+
+
+def side_refusal(state: ItuState, token: ProjectileState, side: str) -> str | None:
+    """Why the torpedo may not move along ``side`` now (None: it may)."""
+    allowed = moving_sides(state, token)
+    if side in allowed:
+        return None
+    if side in ("fore_port", "fore_starboard"):
+        return (f"{token.id} moves along its {side.replace('_', ' ')} side without a locked opposing unit at its "
+                f"Sensors range ({PROJECTILE_SENSORS_IN:g}\"); guide, \"Sensor Lock\": only then along its fore sides")
+    return f"{token.id} moves along its lateral sides ({', '.join(allowed)}), not {side!r} (guide, \"Projectiles\")"
+
+
 def blast_targets(state: ItuState, token: ProjectileState) -> list[ShipState]:
     """Blast X: each unit at X"; only the opposing ones with a friendly lock when there are any. The
     blast is an attack, so it reaches across areas but not into another system (guide, "Declare

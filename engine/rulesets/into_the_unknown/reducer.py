@@ -34,7 +34,8 @@ from engine.rulesets.into_the_unknown.events import (
     ShipMoved,
     TestMade,
 )
-from engine.rulesets.into_the_unknown.orders import DISABLED_ACTIONS
+from engine.rulesets.into_the_unknown.orders import DISABLED_ACTIONS, order_refusal
+from engine.rulesets.into_the_unknown.projectiles import side_refusal
 from engine.rulesets.into_the_unknown.state import (
     AnomalyState,
     ItuState,
@@ -81,8 +82,14 @@ def _apply(state: ItuState, event: ItuEvent) -> ItuState:
         passed = (True, state.passed[1]) if event.side == 0 else (state.passed[0], True)
         return state.model_copy(update={"passed": passed, "volley": None})
     if isinstance(event, OrderGiven):
+        ship = state.ship(event.ship)
+        ordered = _ordered(ship, event)  # its own checks first, then what none of them names
+        why = order_refusal(state, ship, event.order, event.action, event.station, event.officer, event.assigned,
+                            event.paid)
+        if why is not None:
+            raise ValueError(why)
         volley = VolleyState(ship=event.ship, leader=event.officer) if event.action == "FIRE WEAPONS" else None
-        return state.with_ship(_ordered(state.ship(event.ship), event)).model_copy(update={"volley": volley})
+        return state.with_ship(ordered).model_copy(update={"volley": volley})
     if isinstance(event, ShipMoved):
         ship = state.ship(event.ship)
         if not ship.pose.pose().close_to(event.start.pose(), 1e-3):
@@ -160,6 +167,9 @@ def _apply(state: ItuState, event: ItuEvent) -> ItuState:
         token = _projectile(state, event.projectile)
         if not token.pose.pose().close_to(event.start.pose(), 1e-3) or token.moved:
             raise ValueError(f"{event.projectile} moves from {event.start} but lies at {token.pose}")
+        why = side_refusal(state, token, event.side)
+        if why is not None:
+            raise ValueError(why)
         if event.endurance > token.endurance:
             raise ValueError(f"{event.projectile}'s endurance cannot rise")
         moved = token.model_copy(update={"pose": event.end, "endurance": event.endurance, "moved": True})

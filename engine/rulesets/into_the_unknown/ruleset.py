@@ -14,6 +14,7 @@ from engine.rulesets.into_the_unknown.screen import cards
 from engine.rulesets.into_the_unknown.state import ItuState
 from engine.rulesets.into_the_unknown.table import SECTOR_MM
 from engine.rulesets.into_the_unknown.upgrades import EVENT_SCHEMA, UPGRADES
+from engine.rulesets.lazy import lazy
 from engine.timeline import TableGeometry
 from engine.view import MarkerView
 
@@ -26,5 +27,8 @@ def table(header: dict[str, Any]) -> TableGeometry:
 
 RULESET: Ruleset[ItuState, ItuEvent] = Ruleset(
     name=NAME, codec=ItuCodec(), table=table, presenter=ItuPresenter, seconds=seconds,
-    maker=GameMaker(play.bundled, play.plays, play.play_command), replay_check=play.replay_check,
-    event_schema=EVENT_SCHEMA, upgrades=UPGRADES, cards=cards, teaching=lambda name: teaching.plate(name))
+    maker=GameMaker(play.bundled, play.plays, play.play_command, seated=play.seated_from_header),
+    # the AI's and people's games played again by their seats, a table's by its recorded decisions
+    replay_check=lazy("engine.rulesets.into_the_unknown.notation.playing", "replay_check"),
+    event_schema=EVENT_SCHEMA, upgrades=UPGRADES, cards=cards, teaching=lambda name: teaching.plate(name),
+    notation=lazy("engine.rulesets.into_the_unknown.notation", "notation"))

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.rulesets.into_the_unknown.displays import OFFICERS
-from engine.rulesets.into_the_unknown.mission import NAME, TITLE
+from engine.rulesets.into_the_unknown.mission import NAME, TITLE, tie_rule
 from engine.rulesets.into_the_unknown.state import ItuState, ShipState
 from engine.view import CardView, FleetCardView, ShipLineView
 
@@ -49,7 +49,12 @@ def cards(header: Mapping[str, Any], final: ItuState, truncated: bool, fallback:
     else:
         verdict = "a draw" if final.winner is None else f"{final.sides[final.winner].title()} wins"
     complication = COMPLICATIONS.get(final.complication or "", "")
+    subtitle = f"complication: {complication}" if complication else "the overture did not end"
+    if final.over and not truncated and final.winner is not None and final.score(0) == final.score(1):
+        # a tie: the score says nothing of who won, the mission's rule does (it read "Dominion wins" over 5-5)
+        verdict += " the tie"
+        subtitle = f"{final.score(0)} to {final.score(1)}: {tie_rule(final.complication)[1]}; {subtitle}"
     end = CardView(kicker="THE GAME ENDS", title=verdict,
-                   subtitle=f"complication: {complication}" if complication else "the overture did not end",
+                   subtitle=subtitle,
                    fleets=tuple(end_fleets), footer=f"round {final.round}", headline_side=final.winner)
     return title, end

@@ -27,6 +27,7 @@ from math import gcd
 from types import MappingProxyType
 
 from engine.evolve import evolve
+from engine.memos import memo_table
 from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities import answer
 from engine.rulesets.attack_wing.abilities.dice_windows import crit_on_hull, offered_dice
@@ -106,11 +107,11 @@ def _with(state: GameState, ship_id: str, **changes: int) -> GameState:
 # the (pool, token) keys a reroll of some dice can give, with their weights, by the dice kept (a
 # sorted pool), how many are rerolled and the token: all they depend on (the rerolled dice's faces
 # are gone), so pools that differ only in those share them (928 -> 563 built in 10 cold skirmish
-# games); a pure function: the same pools recur in every attack of a game; emptied by memos.forget
-_REROLLS: dict[tuple[str, Pool, int, bool], tuple[tuple[tuple[Pool, bool], int], ...]] = {}
+# games); a pure function: the same pools recur in every attack of a game; a memo (engine.memos)
+_REROLLS: dict[tuple[str, Pool, int, bool], tuple[tuple[tuple[Pool, bool], int], ...]] = memo_table()
 _REROLLS_MAX = 50_000
-# (pool, battle stations token) -> the hits and crits it shows after step 4 (pure), emptied by memos.forget
-_SHOWN: dict[tuple[Pool, bool], tuple[int, int]] = {}
+# (pool, battle stations token) -> the hits and crits it shows after step 4 (pure), a memo (engine.memos)
+_SHOWN: dict[tuple[Pool, bool], tuple[int, int]] = memo_table()
 
 
 # The policy's answer for a pool, by what it reads (``policy._reroll``, ``_convert`` and the
@@ -119,7 +120,7 @@ _SHOWN: dict[tuple[Pool, bool], tuple[int, int]] = {}
 # attacker and the owner's battle stations token. The same cases recur in every
 # attack of a game, so they are worked out once: the ability object is kept with its answer (an id
 # is never reused while the object lives).
-_DECIDED: dict[tuple[object, ...], tuple[Ability, tuple[int, ...] | None]] = {}
+_DECIDED: dict[tuple[object, ...], tuple[Ability, tuple[int, ...] | None]] = memo_table()
 _DECIDED_MAX = 200_000
 
 
@@ -165,8 +166,8 @@ def _left(attack: tuple[str, ...], pool: Pool) -> bool:
     return known
 
 
-# (attack dice, evades) -> whether any result is left uncanceled (pure; a handful of cases), emptied by memos.forget
-_LEFT: dict[tuple[tuple[str, ...], int], bool] = {}
+# (attack dice, evades) -> whether any result is left uncanceled (pure; a handful of cases); a memo
+_LEFT: dict[tuple[tuple[str, ...], int], bool] = memo_table()
 
 
 def _use(token_state: GameState, found: Found, kind: str, pool: Pool, other: tuple[str, ...]) -> AbilityUse | None:
@@ -367,11 +368,11 @@ def _scan_dice(context: AttackContext, scans: int, spent: int) -> int:
 # card_odds by everything it reads: the dice and tokens, the defender's shields, the attack's
 # declared dice, and each card ability that acts (its owner, the owner's battle stations token, the
 # ability) -- the same attack between the same ships recurs round after round
-_ODDS: dict[tuple[object, ...], Odds] = {}
+_ODDS: dict[tuple[object, ...], Odds] = memo_table()
 _ODDS_MAX = 20_000
 # the damage the plain defense roll lets through (weights out of 8**(2 * dice)) for each total of
 # hits and crits, by everything it reads (read only: shared by the attacks it recurs in)
-_DAMAGE: dict[tuple[object, ...], dict[tuple[int, int], int]] = {}
+_DAMAGE: dict[tuple[object, ...], dict[tuple[int, int], int]] = memo_table()
 
 
 def _sig(found: list[Found]) -> tuple[tuple[str, int, Ability], ...]:

@@ -18,6 +18,7 @@ from itertools import combinations
 from typing import Any, Protocol
 
 from engine.catalog import load_catalog
+from engine.memos import memo_table
 from engine.rulesets.attack_wing import events as ev
 from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities import answer
@@ -180,7 +181,7 @@ Owners = tuple[tuple[ShipState, tuple[tuple[str, Card, int, Ability], ...]], ...
 # per window: the last ships asked about (kept, so that their tuple's id is never reused) and their
 # ``_owners``. A state's ships are frozen and the registry fixed, so the same tuple of ships gives the
 # same answer; the game asks several times per state (64% of the asks in 5 skirmish games)
-_OWNERS: dict[str, tuple[tuple[ShipState, ...], Owners]] = {}
+_OWNERS: dict[str, tuple[tuple[ShipState, ...], Owners]] = memo_table()
 
 
 def _owners(ships: tuple[ShipState, ...], window: str) -> Owners:

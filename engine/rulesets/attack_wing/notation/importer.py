@@ -269,6 +269,13 @@ class _Driver:
             self.issue(line.no, "placement", f"{who} placed: say why the table differs, e.g. "
                        f"{ship.id} placed 300,420,45 (bump dispute)")
             reason = "placed at the table"
+        if line.measured is not None:  # as measured at the table: from the edges or another ship in play
+            area = self.table.setup.area
+            try:
+                line.pose = line.measured.pose(area.width, area.height, {s.id: s.pose for s in state.in_play()})
+            except ValueError as exc:
+                self.issue(line.no, "placement", str(exc))
+                return None
         half = P.base_half(ship.base)
         if not self.table.setup.area.contains_base(base_corners(line.pose, half)):
             self.issue(line.no, "placement", f"{who} placed off the play area (a ship that leaves it has fled)")
@@ -681,7 +688,8 @@ def run_notation(doc: m.Notation, base_dir: Path | None = None, *, record: bool 
     from engine.replay.writer import ReplayWriter
 
     buffer = io.BytesIO()
-    writer = ReplayWriter(buffer, table.header, keyframe_every=KEYFRAME_EVERY) if record else None
+    # written for `check` too: the replay is validated below, so check and import refuse the same notations
+    writer: ReplayWriter | None = ReplayWriter(buffer, table.header, keyframe_every=KEYFRAME_EVERY)
 
     def recorder(event: ev.Event, state: GameState) -> None:
         if writer is not None:
@@ -728,6 +736,19 @@ def run_notation(doc: m.Notation, base_dir: Path | None = None, *, record: bool 
         writer.close(None if result is None else {
             "winner": result.winner, "reason": result.reason, "points": list(result.points),
             "ships_lost": list(result.ships_lost), "rounds": state.round})
-        outcome.replay = buffer.getvalue()
+        problem = _unsound(buffer.getvalue())
+        if problem is not None:  # never a replay that `trek replay validate` refuses (issue 34, item 19)
+            outcome.issues.append(Issue(doc.last_line, "engine", f"the replay this game gives would not be "
+                                        f"sound: {problem}"))
+        elif record:
+            outcome.replay = buffer.getvalue()
     return outcome
+
+
+def _unsound(data: bytes) -> str | None:
+    """The first problem `trek replay validate` finds in a replay's bytes, or None when it is sound."""
+    from engine.replay.validate import validate_replay
+
+    report = validate_replay(data)
+    return None if report.sound else report.problems[0] if report.problems else "not sound"
 

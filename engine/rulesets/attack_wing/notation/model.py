@@ -8,9 +8,13 @@ line the game consumed, so that every line the game never reached can be reporte
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from engine.geometry.pose import Pose
 from engine.rulesets.attack_wing.notation.errors import Issue
+
+if TYPE_CHECKING:
+    from engine.rulesets.attack_wing.notation.terms import Measured
 
 
 @dataclass(eq=False)
@@ -61,6 +65,7 @@ class Placed(ShipLine):
 
     pose: Pose = field(default_factory=lambda: Pose(0.0, 0.0, 0.0))
     reason: str = ""
+    measured: Measured | None = None  # measured from the table's edges or another ship: ``pose`` is then resolved
 
 
 @dataclass(eq=False)

@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 from typing import Final
 
-from engine.io.reading import read_bytes, show_path
+from engine.io.reading import has_control, read_bytes, show_path
 from engine.rulesets.attack_wing.notation import drawn
 from engine.rulesets.attack_wing.notation import model as m
 from engine.rulesets.attack_wing.notation.errors import Issue, NotationError
@@ -25,7 +25,7 @@ from engine.rulesets.attack_wing.notation.terms import (
     parse_faces,
     parse_maneuver,
     parse_number,
-    parse_pose,
+    parse_placement,
     parse_token,
     word,
 )
@@ -36,7 +36,7 @@ MAX_ROUND: Final = 1000
 
 # header tags the notation reads (case does not matter); any other tag is kept as it is
 KNOWN_TAGS: Final = ("Event", "Site", "Date", "Round", "Scenario", "Seed", "Rounds", "Side A", "Side B", "Player A",
-                     "Player B", "Notation")
+                     "Player B", "Notation", "Game")
 _TAG = re.compile(r"([A-Za-z][A-Za-z0-9 ]{0,40}?)\s*:(.*)")
 _FLEET = re.compile(r"fleet\s+([A-Za-z])\s*:(.*)", re.IGNORECASE)
 _SHIP_ENTRY = re.compile(r"([A-Za-z]\d{1,3})\s+ship\b(.*)", re.IGNORECASE)
@@ -159,9 +159,15 @@ class _Parser:
         self.doc.issues.append(Issue(no, code, message))
 
     def run(self, text: str) -> m.Notation:
-        lines = text.splitlines()
-        for no, raw in enumerate(lines, start=1):
+        # split on line feeds only (CRLF too): splitlines() would also break at a form feed, U+2028 and
+        # others, which are refused below like any control character
+        lines = text.replace("\r\n", "\n").split("\n")
+        for no, line in enumerate(lines, start=1):
+            raw = line.replace("\t", " ")  # a tab is a space
             code, comment = split_comment(raw)
+            if comment is not None and has_control(comment):  # it becomes a reason, which is plain text
+                self.issue(no, "syntax", f"the comment {_control(comment)}; notation is plain text")
+                comment = None
             if not code:
                 continue
             self.doc.last_line = no
@@ -204,6 +210,8 @@ class _Parser:
             canonical = key
         if self.doc.tag(canonical) is not None:
             raise _Bad(f"the tag {canonical!r} is given twice", "header")
+        if canonical != "Scenario" and has_control(key + value):  # a free tag goes into the replay's header
+            raise _Bad(f"the tag {_control(key + value)}; notation is plain text", "header")
         scenario = canonical == "Scenario" and value.strip().startswith("{")
         self.doc.tags.append(m.Tag(no, canonical, value.strip() if scenario else unquote(value)))
 
@@ -388,7 +396,8 @@ class _Parser:
         self.attack, self.swallow = None, False
         if verb == "placed" and self.round is None:
             pose_text, why = _split_reason(rest)
-            self.doc.setup.append(m.Placed(no, ref, parse_pose(pose_text), why or reason))
+            pose, measured = parse_placement(pose_text)
+            self.doc.setup.append(m.Placed(no, ref, pose, why or reason, measured))
             return
         if self.round is None:
             raise _Bad(f"{ref} {verb}: this line belongs to a round (write Round 1 above it)", "order")
@@ -451,7 +460,8 @@ class _Parser:
             return m.Roll(no, ref, "obstacle", name, faces[0])
         if verb == "placed":
             pose_text, why = _split_reason(rest)
-            return m.Placed(no, ref, parse_pose(pose_text), why or reason)
+            pose, measured = parse_placement(pose_text)
+            return m.Placed(no, ref, pose, why or reason, measured)
         if verb in ("keeps", "drops"):
             if word(rest) != "cloak":
                 raise _Bad(f"{ref} {verb}: write {ref} {verb} cloak")
@@ -620,6 +630,12 @@ def _echo(ref: str, args: list[str]) -> tuple[int, int, float]:
     except ValueError as exc:
         raise _Bad(f"{usage} ({exc})") from None
     return (-1 if args[0].lower() == "left" else 1), int(args[1]), offset
+
+
+def _control(text: str) -> str:
+    """'holds a control character (\\x1b)': the first one in ``text``, escaped."""
+    bad = next(c for c in text if has_control(c))
+    return f"holds a control character ({bad.encode('unicode_escape').decode('ascii')})"
 
 
 def parse_notation(text: str) -> m.Notation:

@@ -41,7 +41,8 @@ DEFAULT_PLAYER: Final = "table"
 NOTATION_VERSION: Final = "1"
 # tags that build the game; the others (Event, Date, Site, any tag of your own) go into the
 # replay header under "notation"
-STRUCTURAL_TAGS: Final = ("Scenario", "Seed", "Rounds", "Side A", "Side B", "Player A", "Player B", "Notation")
+STRUCTURAL_TAGS: Final = ("Scenario", "Seed", "Rounds", "Side A", "Side B", "Player A", "Player B", "Notation",
+                           "Game")  # Game: which game's notation this is (trek notation reads it)
 POSE_TOLERANCE: Final = 1e-3  # mm and degrees: a setup line at the scenario's own pose changes nothing
 
 
@@ -208,6 +209,15 @@ class TableBuilder:
             if (side, index) in wanted:
                 self.issue(line.no, "setup", f"{line.ship} is placed twice in the setup")
                 continue
+            if line.measured is not None:  # as measured at the table: from the edges or a ship placed before
+                placed = {SIDE_LETTERS[s] + str(i + 1): pose for s in (0, 1)
+                          for i, pose in enumerate(scenario.sides[s].start)}
+                placed.update({SIDE_LETTERS[s] + str(i + 1): w.pose for (s, i), w in wanted.items()})
+                try:
+                    line.pose = line.measured.pose(scenario.play_area.width, scenario.play_area.height, placed)
+                except ValueError as exc:
+                    self.issue(line.no, "setup", str(exc))
+                    continue
             problem = _deploy_problem(scenario, side, index, line.pose)
             if problem:
                 self.issue(line.no, "setup", problem)
@@ -240,8 +250,9 @@ class TableBuilder:
         except ValueError:
             self.issue(tag.no, "header", f"Seed {tag.value!r}: a seed is a whole number")
             return DEFAULT_SEED
-        if not -(2 ** 63) <= value < 2 ** 63:
-            self.issue(tag.no, "header", "Seed: out of range (a 64-bit whole number)")
+        if not 0 <= value < 2 ** 63:  # what a replay's header may hold (replay_check._setup_from_header)
+            self.issue(tag.no, "header", f"Seed {value if abs(value) < 10**20 else '...'}: out of range "
+                       "(a whole number from 0 to 2**63 - 1)")
             return DEFAULT_SEED
         return value
 

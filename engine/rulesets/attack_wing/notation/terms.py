@@ -10,6 +10,8 @@ from __future__ import annotations
 import difflib
 import math
 import re
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Final
 
 from engine.catalog.models import MANEUVER_KINDS
@@ -220,6 +222,86 @@ def parse_pose(text: str) -> Pose:
                          "e.g. 300,420,45")
     x, y, h = (parse_number(p, "position") for p in parts)
     return Pose(x, y, normalize_heading(h))
+
+
+INCH_MM: Final = 25.4
+_LENGTH = re.compile(r"([-+]?(?:\d+\.?\d*|\.\d+))\s*(mm|in|inch|inches|\"|'')?", re.IGNORECASE)
+EDGES: Final = {"west": "x", "east": "x", "south": "y", "north": "y"}
+
+
+@dataclass(frozen=True)
+class Measure:
+    """One coordinate as a player measures it: a length (mm) from an edge of the play area (``west``,
+    ``east``, ``south``, ``north``) or from another ship's base centre (``ship``: east, west, north or
+    south of it)."""
+
+    mm: float
+    edge: str
+    ship: str = ""
+
+
+@dataclass(frozen=True)
+class Measured:
+    """A placement measured from the table's edges or from another ship: x, y and the heading."""
+
+    x: Measure
+    y: Measure
+    heading: float
+
+    def pose(self, width: float, height: float, ships: Mapping[str, Pose]) -> Pose:
+        """The pose on a play area of ``width`` x ``height`` mm, other ships where ``ships`` has them;
+        ValueError naming a ship that is not placed yet."""
+        def at(m: Measure) -> float:
+            if m.ship:
+                if m.ship not in ships:
+                    raise ValueError(f"{m.ship} is not on the table yet: a placement measured from it comes after "
+                                     "its own")
+                base = ships[m.ship]
+                return {"east": base.x + m.mm, "west": base.x - m.mm, "north": base.y + m.mm,
+                        "south": base.y - m.mm}[m.edge]
+            return {"west": m.mm, "east": width - m.mm, "south": m.mm, "north": height - m.mm}[m.edge]
+
+        return Pose(at(self.x), at(self.y), normalize_heading(self.heading))
+
+
+def parse_length(text: str, what: str) -> float:
+    """A length in millimetres: ``457.2``, ``457.2mm``, ``18in``, ``18"`` (inches)."""
+    found = _LENGTH.fullmatch(text.strip())
+    if not found:
+        raise ValueError(f"{what}: {text.strip()!r} is not a length (millimetres, or inches as 18in or 18\")")
+    value = parse_number(found[1], what)
+    unit = (found[2] or "mm").lower()
+    return value if unit == "mm" else value * INCH_MM
+
+
+def parse_placement(text: str) -> tuple[Pose, Measured | None]:
+    """A placement: ``X,Y,H`` from the south-west corner (each length in mm, or in inches as ``18in``), or
+    measured as players measure, ``18in from west, 2in from north, 180`` or ``4in east of B1, 3in south
+    of B1, 90`` (to the base's centre; the heading in degrees clockwise from north, ``heading`` optional)."""
+    parts = [p.strip() for p in text.strip().split(",")]
+    if len(parts) == 3 and re.search(r"\b(from|of)\b", parts[0] + parts[1], re.IGNORECASE):
+        heading = parse_number(re.sub(r"^heading\s+|\s*(deg|degrees|°)$", "", parts[2], flags=re.IGNORECASE),
+                               "heading")
+        axes = []
+        for part, axis in ((parts[0], "x"), (parts[1], "y")):
+            found = re.fullmatch(r"(.+?)\s+(?:from\s+(west|east|south|north)(?:\s+edge)?|(west|east|south|north)"
+                                 r"\s+of\s+([A-Za-z]\d{1,2}))", part, re.IGNORECASE)
+            if not found:
+                raise ValueError(f"{part!r}: write LENGTH from west|east|south|north, or LENGTH east|west|north|south "
+                                 "of SHIP (e.g. 18in from west, 2in from south, 0)")
+            edge = (found[2] or found[3]).lower()
+            if EDGES[edge] != axis:
+                raise ValueError(f"{part!r}: the {'first' if axis == 'x' else 'second'} length is measured "
+                                 f"{'east-west' if axis == 'x' else 'north-south'}")
+            axes.append(Measure(parse_length(found[1], "position"), edge, (found[4] or "").upper()))
+        measured = Measured(axes[0], axes[1], heading)
+        return Pose(0.0, 0.0, normalize_heading(heading)), measured
+    pieces = [p for p in re.split(r"[\s,]+", text.strip()) if p]
+    if len(pieces) == 3 and any(re.fullmatch(r".*\d\s*(mm|in|inch|inches|\"|'')", p, re.IGNORECASE)
+                                for p in pieces[:2]):  # a length with its unit
+        x, y = (parse_length(p, "position") for p in pieces[:2])
+        return Pose(x, y, normalize_heading(parse_number(pieces[2], "heading"))), None
+    return parse_pose(text), None
 
 
 def format_pose(pose: Pose) -> str:

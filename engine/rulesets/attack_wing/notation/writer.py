@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from engine.rulesets.attack_wing.notation import model as m
+from engine.rulesets.attack_wing.notation.errors import NotationError
 from engine.rulesets.attack_wing.notation.terms import (
     ACTION_OUT,
     SIDE_LETTERS,
@@ -16,6 +17,16 @@ from engine.rulesets.attack_wing.notation.terms import (
     format_pose,
     quote,
 )
+
+
+def _term(table: dict[str, str], key: str, what: str) -> str:
+    """The notation's word for ``key``; NotationError for one the notation has no word for (a replay
+    from another engine may name an action this one does not know)."""
+    word = table.get(key)
+    if word is None:
+        raise NotationError(f"the replay names the {what} {key[:40]!r}, which the notation has no word for")
+    return word
+
 
 HEADING = "# Star Trek: Attack Wing game notation (docs/notation.md)"
 _PLAIN_NAME = re.compile(r"[^\s\"#]+( [^\s\"#]+)*")
@@ -56,7 +67,7 @@ def line_text(line: m.Line) -> str:
         if line.action is not None and line.action.startswith(m.FREE_CARD):  # a card's Action: as a free action
             parts += ["free", "card", _name(line.action[len(m.FREE_CARD):]), *([line.target] if line.target else [])]
         elif line.action is not None:
-            parts += ["free", ACTION_OUT[line.action], *([line.target] if line.target else [])]
+            parts += ["free", _term(ACTION_OUT, line.action, 'action'), *([line.target] if line.target else [])]
         if line.choice is not None:
             parts += ["choosing", _name(line.choice)]
         if line.pays is not None:
@@ -64,7 +75,7 @@ def line_text(line: m.Line) -> str:
         faces = f": {format_faces(line.faces)}" if line.faces else ""
         return " ".join(parts) + faces + _comment(line.reason)
     if isinstance(line, m.ActionLine):
-        parts = [line.ship, "action", ACTION_OUT[line.action]]
+        parts = [line.ship, "action", _term(ACTION_OUT, line.action, 'action')]
         if line.target:
             parts.append(line.target)
         if line.weapon is not None:
@@ -88,7 +99,7 @@ def line_text(line: m.Line) -> str:
         kind = "" if line.kind == "attack" else f"{line.kind} "
         return f"reroll {kind}{' '.join(str(i) for i in line.indices)}: {format_faces(line.faces)}"
     if isinstance(line, m.Spend):
-        return f"{line.ship} spends {TOKEN_OUT[line.token]}"
+        return f"{line.ship} spends {_term(TOKEN_OUT, line.token, 'token')}"
     if isinstance(line, m.Roll):
         if line.cause == "mine":
             return f"{line.ship} mine {line.obstacle}{' scan' if line.scan else ''}: {format_faces(line.faces)}"

@@ -1,0 +1,1 @@
+"""Front ends a person plays through: the terminal (``terminal.TerminalSeat``)."""
