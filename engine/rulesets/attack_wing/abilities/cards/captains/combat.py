@@ -11,6 +11,7 @@ from engine.rulesets.attack_wing.abilities.cards.common import (
     ANY,
     ATTACKING,
     DEFENDING,
+    behind_target,
     dice,
     green,
     has_faction,
@@ -19,17 +20,6 @@ from engine.rulesets.attack_wing.abilities.cards.common import (
     weapon_faction,
 )
 from engine.rulesets.attack_wing.abilities.model import Ability, Card, Condition, Cost, Effect, Situation
-
-
-def _behind_target(sit: Situation) -> bool:
-    """The card's ship is outside the defender's forward firing arc."""
-    from engine.rulesets.attack_wing.measure import arc_check
-
-    attack = sit.attack
-    if attack is None:
-        return False
-    defender = sit.state.ship(attack.defender.id)
-    return not arc_check(rules.placed(defender), rules.placed(sit.owner), defender.front_arc or 90.0).in_arc
 
 
 def _defender_has(token: str) -> Callable[[Situation], bool]:
@@ -153,7 +143,7 @@ CARDS: tuple[Card, ...] = (
         note="minefields are not in the engine"),
     Card(("2033",), "Valdore", "captain", (
         Ability("attack_dice", Effect("attack_dice", 1), "attacking from outside the defender's forward arc: +1 "
-                "attack die", condition=Condition(role="attacker", check=_behind_target), optional=False),)),
+                "attack die", condition=Condition(role="attacker", check=behind_target), optional=False),)),
     Card(("2037",), "Worf", "captain", (
         Ability("modify_attack", Effect("reroll", 0, "attack", ("blank",)), "attacking: reroll every blank once",
                 condition=_ATTACKING),)),

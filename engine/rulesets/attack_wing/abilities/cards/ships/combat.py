@@ -3,15 +3,21 @@ counted and rolled, rerolls and conversions. Each says in the project's words wh
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities.cards.common import (
     ANY,
     DEFENDING,
+    behind_target,
     dice,
     green,
     per_count,
 )
 from engine.rulesets.attack_wing.abilities.model import Ability, Card, Condition, Cost, Effect, Situation
+
+if TYPE_CHECKING:
+    from engine.rulesets.attack_wing.state import ShipState
 
 
 def _cloaked(sit: Situation) -> bool:
@@ -22,6 +28,22 @@ def _attack_ship_near(sit: Situation) -> bool:
     """A friendly Jem'Hadar Attack Ship within Range 1-2 of the card's ship."""
     return any(s.id != sit.owner.id and s.class_name == "Jem'Hadar Attack Ship"
                and rules.band_between(sit.owner, s) in (1, 2) for s in sit.state.in_play(sit.owner.side))
+
+
+def _defender(sit: Situation) -> ShipState | None:
+    return sit.state.ship(sit.attack.defender.id) if sit.attack is not None else None
+
+
+def _at_cloaked(sit: Situation) -> bool:
+    """The ship attacked is cloaked."""
+    defender = _defender(sit)
+    return defender is not None and defender.cloaked
+
+
+def _at_scanned(sit: Situation) -> bool:
+    """The ship attacked has a scan token beside it."""
+    defender = _defender(sit)
+    return defender is not None and defender.scan > 0
 
 
 def _damage_cards(sit: Situation) -> int:
@@ -101,4 +123,35 @@ CARDS: tuple[Card, ...] = (
                 condition=Condition(role="attacker", check=_torpedo), optional=False),),
         note="a station: it moves only as its printed dial allows (stop and rotations; tournament ruling 50), "
              "as the engine's dial for it already does"),
+    # ship cards of the later waves whose dice the attack's own situation decides
+    Card(("d_kyr_71446",), "D'Kyr", "ship", (
+        dice("attack", 1, "attacking at Range 3: +1 attack die", Condition(role="attacker", bands=(3,)),
+             optional=False),)),
+    Card(("u_s_s_enterprise_d_72944",), "U.S.S. Enterprise-D", "ship", (
+        dice("attack", -1, "defending: the attacker rolls 1 attack die less", DEFENDING, optional=False),)),
+    Card(("seleya_72221i",), "Seleya", "ship", (
+        dice("defense", 1, "defending with a scan token beside it: +1 defense die",
+             Condition(role="defender", token="scan"), optional=False),)),
+    Card(("ni_var_71527",), "Ni'Var", "ship", (
+        dice("attack", 1, "attacking at Range 3 with the primary weapon, a scan token beside it: +1 attack die",
+             Condition(role="attacker", bands=(3,), weapon="primary", token="scan"), optional=False),)),
+    Card(("i_k_s_korinar_71999p",), "I.K.S. Korinar", "ship", (
+        dice("attack", 1, "attacking at Range 1 with the primary weapon while cloaked: +1 attack die",
+             Condition(role="attacker", bands=(1,), weapon="primary", check=_cloaked), optional=False),)),
+    Card(("relora_sankur_71646c",), "Relora-Sankur", "ship", (
+        dice("attack", 1, "attacking in a round it performed a green maneuver: +1 attack die",
+             Condition(role="attacker", check=green), optional=False),)),
+    Card(("nistrim_raider_71282",), "Nistrim Raider", "ship", (
+        dice("attack", 2, "attacking a ship with a scan token beside it, with the primary weapon: +2 attack dice",
+             Condition(role="attacker", weapon="primary", check=_at_scanned), optional=False),)),
+    Card(("u_s_s_hood_71998p",), "U.S.S. Hood", "ship", (
+        dice("attack", 1, "attacking a cloaked ship: +1 attack die", Condition(role="attacker", check=_at_cloaked),
+             optional=False),)),
+    Card(("interceptor_8_72221g",), "Interceptor 8", "ship", (
+        dice("attack", 1, "attacking from outside the target's forward firing arc: +1 attack die",
+             Condition(role="attacker", check=behind_target), optional=False),)),
+    Card(("u_s_s_defiant_ncc_1764_72225p",), "U.S.S. Defiant NCC-1764", "ship", (
+        Ability("modify_attack", Effect("reroll", 0, "attack", ("blank",)), "attacking from outside the target's "
+                "forward firing arc: reroll every blank result once",
+                condition=Condition(role="attacker", check=behind_target)),)),
 )
