@@ -30,7 +30,7 @@ def _agility(ship_id: str) -> int:
 
 def _from_behind(a_hull: str, faces: list[str] = BLANKS) -> Game:
     """A attacks J from behind: both face the same way, A's bow at J's stern."""
-    poses = {"A": Pose(400, 300, 0), "J": Pose(400, 560, 0)}
+    poses: dict[str, object] = {"A": Pose(400, 300, 0), "J": Pose(400, 560, 0)}
     return one_attack([ship("A", 0, a_hull), ship("J", 1, ATTACK_SHIP)], faces, players=seats(), poses=poses)
 
 
