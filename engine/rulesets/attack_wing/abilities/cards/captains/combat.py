@@ -295,4 +295,7 @@ CARDS: tuple[Card, ...] = (
          note="no ability in play: one Dominion upgrade's -2 cost is fleet building (the fleet prices it)"),
     Card(("3106",), "Styles", "captain", (),
          note="no ability in play: his extra tech slot is fleet building (the fleet counts it)"),
+    Card(("elim_garak_71646b",), "Elim Garak", "captain", (
+        dice("attack", 1, "attacking: discard one of his ship's crew upgrades for +1 attack die", _ATTACKING,
+             Cost(own="crew", own_discard=True)),)),
 )

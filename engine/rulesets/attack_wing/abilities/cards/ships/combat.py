@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities.cards.common import (
     ANY,
+    ATTACKING,
     DEFENDING,
     behind_target,
     dice,
@@ -44,6 +45,16 @@ def _at_scanned(sit: Situation) -> bool:
     """The ship attacked has a scan token beside it."""
     defender = _defender(sit)
     return defender is not None and defender.scan > 0
+
+
+def _attack_ship_at_1(sit: Situation) -> bool:
+    """Another friendly Jem'Hadar Attack Ship within Range 1 of the card's ship."""
+    return any(s.id != sit.owner.id and s.class_name == "Jem'Hadar Attack Ship"
+               and rules.band_between(sit.owner, s) == 1 for s in sit.state.in_play(sit.owner.side))
+
+
+def _not_at_cloaked(sit: Situation) -> bool:
+    return not _at_cloaked(sit)
 
 
 def _damage_cards(sit: Situation) -> int:
@@ -154,4 +165,39 @@ CARDS: tuple[Card, ...] = (
         Ability("modify_attack", Effect("reroll", 0, "attack", ("blank",)), "attacking from outside the target's "
                 "forward firing arc: reroll every blank result once",
                 condition=Condition(role="attacker", check=behind_target)),)),
+    # ship cards of the later waves that pay for their dice in the attack (a shield, a token, an upgrade)
+    Card(("u_s_s_enterprise_d_71510b",), "U.S.S. Enterprise-D", "ship", (
+        dice("attack", 1, "attacking: disable one active shield for +1 attack die", ATTACKING, Cost(shields=1)),)),
+    Card(("halik_raider_72018",), "Halik Raider", "ship", (
+        dice("defense", 2, "defending: disable one active shield for +2 defense dice", DEFENDING, Cost(shields=1)),)),
+    Card(("ti_mur_71508",), "Ti'Mur", "ship", (
+        dice("attack", 1, "attacking: disable one of its ready tech upgrades for +1 attack die", ATTACKING,
+             Cost(disable_upgrade="tech")),)),
+    Card(("orassin_72341",), "Orassin", "ship", (
+        Ability("modify_attack", Effect("convert", 1, "attack", ("hit",), "crit"), "attacking: spend a battle "
+                "stations token to turn one hit into a critical hit", Cost(token="battle_stations"), ATTACKING),)),
+    Card(("muratas_72335",), "Muratas", "ship", (
+        Ability("modify_attack", Effect("reroll", 2, "attack"), "attacking: disable one active shield to reroll "
+                "up to 2 attack dice", Cost(shields=1), ATTACKING),)),
+    Card(("i_k_s_bortas_72323p",), "I.K.S. Bortas", "ship", (
+        Ability("modify_defense", Effect("reroll", 1, "defense"), "defending: reroll one defense die, placing an "
+                "auxiliary power token beside it", Cost(aux_power=True), DEFENDING),)),
+    Card(("i_r_w_rateg_72321p",), "I.R.W. Rateg", "ship", (
+        Ability("modify_defense", Effect("reroll", 2, "defense"), "defending while cloaked: reroll up to 2 defense "
+                "dice", condition=Condition(role="defender", check=_cloaked)),)),
+    Card(("federation_attack_fighter_op6prize",), "Federation Attack Fighter", "ship", (
+        Ability("modify_attack", Effect("reroll", 1, "attack"), "attacking at Range 1: reroll one attack die",
+                condition=Condition(role="attacker", bands=(1,))),)),
+    Card(("3rd_division_battle_cruiser_72946",), "3rd Division Battle Cruiser", "ship", (
+        dice("defense", 1, "every friendly Jem'Hadar Attack Ship within Range 1 of it rolls +1 defense die",
+             Condition(role="defender", scope="friendly", aura=(1,), classes=("Jem'Hadar Attack Ship",)),
+             optional=False),)),
+    Card(("2nd_wing_patrol_ship_72946",), "2nd Wing Patrol Ship", "ship", (
+        dice("defense", 2, "defending with another friendly Jem'Hadar Attack Ship within Range 1: +2 defense dice",
+             Condition(role="defender", check=_attack_ship_at_1), optional=False),)),
+    Card(("u_s_s_enterprise_a_72319g",), "U.S.S. Enterprise-A", "ship", (
+        dice("attack", 1, "attacking with a scan token beside it: +1 attack die",
+             Condition(role="attacker", token="scan", check=_not_at_cloaked), optional=False),
+        dice("attack", 2, "attacking a cloaked ship with a scan token beside it: +2 attack dice",
+             Condition(role="attacker", token="scan", check=_at_cloaked), optional=False))),
 )
