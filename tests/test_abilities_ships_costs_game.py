@@ -6,6 +6,7 @@ round-trips through the notation to the same bytes."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from card_games import duel_with, replays_and_notation, round_trips
@@ -18,19 +19,22 @@ NAMES = {"u_s_s_enterprise_d_71510b": "Enterprise-D", "halik_raider_72018": "Hal
          "orassin_72341": "Orassin", "muratas_72335": "Muratas", "i_k_s_bortas_72323p": "I.K.S. Bortas",
          "3rd_division_battle_cruiser_72946": "3rd Division Battle Cruiser",
          "2nd_wing_patrol_ship_72946": "2nd Wing Patrol Ship", "elim_garak_71646b": "Elim Garak"}
-DOMINION = {"name": "Dominion", "faction": "Dominion", "ships": [
+DOMINION: dict[str, Any] = {"name": "Dominion", "faction": "Dominion", "ships": [
     {"ship": "3rd_division_battle_cruiser_72946"}, {"ship": "2nd_wing_patrol_ship_72946"}, {"ship": "1037"}]}
-XINDI = {"name": "Xindi", "faction": "Xindi", "ships": [
+XINDI: dict[str, Any] = {"name": "Xindi", "faction": "Xindi", "ships": [
     {"ship": "orassin_72341"}, {"ship": "muratas_72335"}, {"ship": "halik_raider_72018"}]}
-FEDERATION = {"name": "Federation", "faction": "Federation", "ships": [
+FEDERATION: dict[str, Any] = {"name": "Federation", "faction": "Federation", "ships": [
     {"ship": "u_s_s_enterprise_a_72319g"}, {"ship": "u_s_s_enterprise_d_71510b"},
     {"ship": "ti_mur_71508", "captain": "elim_garak_71646b", "upgrades": ["3104", "3062"]}]}
-KLINGON = {"name": "Klingon", "faction": "Klingon", "ships": [
+KLINGON: dict[str, Any] = {"name": "Klingon", "faction": "Klingon", "ships": [
     {"ship": "i_k_s_bortas_72323p"}, {"ship": "i_r_w_rateg_72321p"}]}
 # (fleets, seed, the cards used or counted in that game)
-GAMES = {"dominion-xindi": ((DOMINION, XINDI), 1, {"2nd Wing Patrol Ship", "3rd Division Battle Cruiser",
-                                                    "Halik Raider", "Muratas", "Orassin"}),
-         "federation-klingon": ((FEDERATION, KLINGON), 1, {"Elim Garak", "Enterprise-D", "I.K.S. Bortas", "Ti'Mur"})}
+Game = tuple[tuple[dict[str, Any], dict[str, Any]], int, set[str]]
+GAMES: dict[str, Game] = {
+    "dominion-xindi": ((DOMINION, XINDI), 1, {"2nd Wing Patrol Ship", "3rd Division Battle Cruiser", "Halik Raider",
+                                              "Muratas", "Orassin"}),
+    "federation-klingon": ((FEDERATION, KLINGON), 1, {"Elim Garak", "Enterprise-D", "I.K.S. Bortas", "Ti'Mur"}),
+}
 
 
 @pytest.fixture(scope="module", params=sorted(GAMES))
