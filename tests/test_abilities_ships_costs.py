@@ -105,10 +105,12 @@ def _beside(j_hull: str, third: str, third_side: int) -> Game:
                       BLANKS, players=seats(), poses=poses, holds=("J", "K"))
 
 
-def test_3rd_division_battle_cruiser_gives_a_friendly_attack_ship_near_it_a_defense_die() -> None:
+def test_3rd_division_battle_cruiser_gives_any_attack_ship_near_it_a_defense_die() -> None:
+    """Its text names no side: a Jem'Hadar Attack Ship within Range 1 of it, friend or enemy (rulings.md)."""
     cruiser = "3rd_division_battle_cruiser_72946"
     assert dice_count(_beside(ATTACK_SHIP, cruiser, 1), "defense") == _agility(ATTACK_SHIP) + 1
-    assert dice_count(_beside(ATTACK_SHIP, cruiser, 0), "defense", "J") == _agility(ATTACK_SHIP)  # an enemy's
+    assert dice_count(_beside(ATTACK_SHIP, cruiser, 0), "defense", "J") == _agility(ATTACK_SHIP) + 1  # an enemy's
+    assert dice_count(_beside(KHAZARA, cruiser, 1), "defense") == _agility(KHAZARA)  # not an attack ship
 
 
 def test_2nd_wing_patrol_ship_with_another_attack_ship_near() -> None:

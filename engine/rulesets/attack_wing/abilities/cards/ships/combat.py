@@ -189,8 +189,9 @@ CARDS: tuple[Card, ...] = (
         Ability("modify_attack", Effect("reroll", 1, "attack"), "attacking at Range 1: reroll one attack die",
                 condition=Condition(role="attacker", bands=(1,))),)),
     Card(("3rd_division_battle_cruiser_72946",), "3rd Division Battle Cruiser", "ship", (
-        dice("defense", 1, "every friendly Jem'Hadar Attack Ship within Range 1 of it rolls +1 defense die",
-             Condition(role="defender", scope="friendly", aura=(1,), classes=("Jem'Hadar Attack Ship",)),
+        dice("defense", 1, "every Jem'Hadar Attack Ship within Range 1 of it, friend or enemy (the card says no "
+             "more), rolls +1 defense die",
+             Condition(role="defender", scope="near", aura=(1,), classes=("Jem'Hadar Attack Ship",)),
              optional=False),)),
     Card(("2nd_wing_patrol_ship_72946",), "2nd Wing Patrol Ship", "ship", (
         dice("defense", 2, "defending with another friendly Jem'Hadar Attack Ship within Range 1: +2 defense dice",
