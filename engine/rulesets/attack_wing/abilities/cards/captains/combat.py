@@ -298,4 +298,13 @@ CARDS: tuple[Card, ...] = (
     Card(("elim_garak_71646b",), "Elim Garak", "captain", (
         dice("attack", 1, "attacking: discard one of his ship's crew upgrades for +1 attack die", _ATTACKING,
              Cost(own="crew", own_discard=True)),)),
+    Card(("tomalak_72945",), "Tomalak", "captain", per_count(
+        lambda sit: upgrades(sit.owner, "tech"), 6,
+        lambda n, c: Ability("modify_attack", Effect("reroll", n, "attack"), "attacking: reroll an attack die "
+                             f"for each tech upgrade of his ship ({n})", condition=c), _ATTACKING),
+        note="his extra tech slot is fleet building (the fleet's slots count it)"),
+    Card(("valdore_71536",), "Valdore", "captain", (
+        dice("attack", 1, "attacking: discard one of his ship's tech upgrades for +1 attack die", _ATTACKING,
+             Cost(own="tech", own_discard=True)),),
+        note="his extra tech slot is fleet building (the fleet's slots count it)"),
 )

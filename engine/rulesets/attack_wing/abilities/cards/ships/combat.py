@@ -57,6 +57,23 @@ def _not_at_cloaked(sit: Situation) -> bool:
     return not _at_cloaked(sit)
 
 
+def _bigger_target(sit: Situation) -> bool:
+    """The ship attacked has a greater printed hull or primary weapon value than the card's ship."""
+    defender = _defender(sit)
+    return defender is not None and (defender.hull > sit.owner.hull or defender.attack > sit.owner.attack)
+
+
+def _friends_at_1(sit: Situation) -> int:
+    """Friendly ships within Range 1 of the card's ship."""
+    return sum(1 for s in sit.state.in_play(sit.owner.side) if s.id != sit.owner.id
+               and rules.band_between(sit.owner, s) == 1)
+
+
+def _other_romulans(sit: Situation) -> int:
+    """The other Romulan ships of its fleet still in play."""
+    return sum(1 for s in sit.state.in_play(sit.owner.side) if s.id != sit.owner.id and s.faction == "Romulan")
+
+
 def _damage_cards(sit: Situation) -> int:
     return len(sit.owner.damage)
 
@@ -201,4 +218,21 @@ CARDS: tuple[Card, ...] = (
              Condition(role="attacker", token="scan", check=_not_at_cloaked), optional=False),
         dice("attack", 2, "attacking a cloaked ship with a scan token beside it: +2 attack dice",
              Condition(role="attacker", token="scan", check=_at_cloaked), optional=False))),
+    # ship cards of the later waves that count their target or their fleet
+    Card(("i_k_s_t_ong_72009",), "I.K.S. T'Ong", "ship", (
+        dice("attack", 1, "attacking with the primary weapon a ship of greater hull or primary weapon value: "
+             "+1 attack die", Condition(role="attacker", weapon="primary", check=_bigger_target), optional=False),)),
+    Card(("nistrim_culluh_72221h",), "Nistrim-Culluh", "ship", per_count(
+        _friends_at_1, 2, lambda n, c: dice("attack", n, f"attacking at Range 3: +1 attack die for each friendly "
+                                            f"ship within Range 1 of it, at most 2 ({n})", c, optional=False),
+        Condition(role="attacker", bands=(3,)))),
+    Card(("i_r_w_haakona_71794",), "I.R.W. Haakona", "ship", per_count(
+        _other_romulans, 4, lambda n, c: dice("attack", n, f"attacking with the primary weapon while cloaked: +1 "
+                                              f"attack die for each other Romulan ship of its fleet, at most 4 ({n})",
+                                              c, optional=False),
+        Condition(role="attacker", weapon="primary", check=_cloaked))),
+    Card(("korok_s_bird_of_prey_71512",), "Korok's Bird-of-Prey", "ship", (
+        dice("defense", -1, "attacking at Range 1 while cloaked: the defender rolls 1 defense die fewer",
+             Condition(role="attacker", bands=(1,), check=_cloaked), optional=False),),
+        note="not in the same fleet as Assimilated Vessel 80279: fleet building"),
 )
