@@ -262,6 +262,22 @@ def plate_labels(ghosts: Sequence[Ghost], shown: Sequence[Pose], layout: PlateLa
     return tuple(PlateLabel(t, x, y, w, h) for t, (x, y), (w, h) in zip(texts, spots, sizes, strict=True))
 
 
+def leader_line(label: PlateLabel, anchor: Point, half_px: float) -> tuple[Point, Point] | None:
+    """The pixel segment from a label moved off its ghost to that ghost's base (issue 35: a moved
+    label had no line back to its ghost): from the label box's point nearest the ghost's centre to
+    the edge of the ghost's base; None when the label sits on its ghost."""
+    x0, y0, x1, y1 = label.box
+    ax, ay = anchor
+    if x0 <= ax <= x1 and y0 <= ay <= y1:
+        return None
+    nx, ny = min(max(ax, x0), x1), min(max(ay, y0), y1)
+    gap = math.hypot(ax - nx, ay - ny)
+    if gap <= half_px:  # the box touches the base: no line is needed
+        return None
+    t = (gap - half_px * 0.9) / gap
+    return (nx, ny), (nx + (ax - nx) * t, ny + (ay - ny) * t)
+
+
 def _notch_box(pose: Pose, half: float, layout: PlateLayout) -> tuple[float, float, float, float]:
     """The pixel box of a base's heading notch (``base_shape``'s triangle), which a label must not cover."""
     corners = [pose.advance(half - 1.0), pose.advance(half * 0.55, -half * 0.3), pose.advance(half * 0.55, half * 0.3)]
@@ -365,6 +381,14 @@ def _draw_dial(canvas: Canvas, dial: Dial, ghosts: Sequence[Ghost], shown: Seque
     base_shape(b, start, dial.base, palette.with_alpha(style.base, 0.9), (1.0, 0.85, 0.2, 1.0), width=1.8)
     canvas.add(b, "start")
     labels = plate_labels(ghosts, shown, canvas.layout, start, dial.base)
+    half_px = base_half(dial.base) / canvas.layout.mm_per_px
+    leaders = MeshBuilder()
+    for label, pose in zip(labels[1:], shown, strict=True):  # a label moved off its ghost points back at it
+        line = leader_line(label, canvas.layout.to_pixel(pose.x, pose.y), half_px)
+        if line is not None:
+            a, z = (canvas.layout.to_table(*p) for p in line)
+            leaders.ribbon([a, z], 0.5 * canvas.layout.mm_per_px * 2, palette.with_alpha(style.text, 0.8), 0.05)
+    canvas.add(leaders, "leaders")
     start_colour = (0.05, 0.05, 0.08, 1.0) if style.shadow else (1.0, 1.0, 1.0, 1.0)
     for k, label in enumerate(labels):
         canvas.text(label.text, label.x, label.y, label.height / 1.15, start_colour if k == 0 else style.text,

@@ -21,6 +21,7 @@ from engine.teach import (
     sensor_echo_options,
 )
 from studio import palette
+from studio.hud2d import Shapes
 from studio.meshes import MeshBuilder
 from studio.offscreen import Frame
 from studio.overlays import rings_builder
@@ -179,3 +180,24 @@ def _text(canvas: Canvas, lesson: Lesson, moves: list[tuple[str, MoveResult]], s
         canvas.text(s.id, px, py - half_px - 12, max(12.0, h * 0.022), style.text, "center", shadow=style.shadow)
     canvas.text("\n".join(lines), 24, h - h * 0.13, max(12.0, h * 0.024), style.text, shadow=style.shadow,
                 wrap_px=w - 48)
+    if lesson.echo:
+        _echo_legend(canvas, lesson, style)
+
+
+def _echo_legend(canvas: Canvas, lesson: Lesson, style: Style) -> None:
+    """What the sensor echo's marks mean (issue 35 item 4: the picture could not be read without it),
+    and whose ship is whose colour, in a row under the title."""
+    h = canvas.layout.size[1]
+    green = palette.MANEUVER_COLOURS["green"]
+    items = [(palette.with_alpha(green, 0.7), "outline: a legal end position (each end of a slide)"),
+             (green, "bar: every legal centre along that slide")]
+    players = sorted({s.player for s in lesson.ships})
+    items += [(palette.player_colour(p), f"player {p + 1}'s ship") for p in players]
+    shapes = Shapes()
+    lp = max(11.0, h * 0.02)
+    x, y = 24.0, h * 0.09 + lp
+    for colour, words in items:
+        canvas.rect_px(shapes, x, y - lp * 0.55, x + lp * 1.1, y + lp * 0.55, colour)
+        canvas.text(words, x + lp * 1.5, y, lp, style.text, shadow=style.shadow)
+        x += lp * 1.5 + canvas.text_width(words, lp) + 22
+    canvas.shapes2d(shapes)

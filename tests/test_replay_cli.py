@@ -180,3 +180,14 @@ def test_a_played_game_is_a_sound_replay(capsys: pytest.CaptureFixture[str], tmp
     last = doc["events"] - 1
     code, out, _ = run(capsys, "replay", "state", str(path), "--at", str(last), "--json")
     assert code == 0 and json.loads(out)["state"]["seq"] == last
+
+
+def test_info_says_its_result_is_the_files_claim(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 34 item 14: `replay info` showed a forged winner as if it were the game's; a summary reads
+    what the file says, and says so, pointing at the check that plays the game again."""
+    replay = tmp_path / "duel.trek"
+    assert main(["play", "duel", "--seed", "2", "--rounds", "1", "-o", str(replay)]) == 0
+    capsys.readouterr()
+    assert main(["replay", "info", str(replay)]) == 0
+    out = capsys.readouterr().out
+    assert "the result is the file's own claim" in out and "trek replay validate" in out

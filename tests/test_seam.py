@@ -18,6 +18,9 @@ ALLOWED = {
     # teaching: Attack Wing's dial plates, maneuver clips and lessons (the studio's plates draw
     # from engine/teach.py, the teaching view, and name no game)
     "trek/teach_cmd.py", "engine/teach.py",
+    # drills (issue 35): Attack Wing's judging and file, and the terminal that asks either game's
+    # drill (Into the Unknown's are in its ruleset folder); to reach them through the registry
+    "engine/drill.py", "engine/drill_file.py", "trek/teach_drill.py",
 }
 
 
@@ -103,3 +106,14 @@ def test_studio_commands_without_the_studio_say_so_in_one_line(tmp_path: Path) -
         done = run_without_studio(f"from trek.main import main\nsys.exit(main({argv!r}))")
         assert done.returncode == 2, (argv, done.stderr[-2000:])
         assert done.stderr.count("\n") == 1 and "the 3D studio is not installed" in done.stderr, done.stderr
+
+
+def test_a_drill_at_the_terminal_needs_no_studio(tmp_path: Path) -> None:
+    """`trek teach drills` and `trek teach drill` draw nothing: a light install runs them; only
+    --answer-png asks for the studio."""
+    listing = run_without_studio("from trek.main import main\nsys.exit(main(['teach', 'drills']))")
+    assert listing.returncode == 0 and "aw-" in listing.stdout, listing.stderr[-2000:]
+    drawn = run_without_studio(f"from trek.main import main\nsys.exit(main(['teach', 'drill', 'aw-asteroid', "
+                               f"'--progress', {str(tmp_path / 'p.json')!r}, '--answer-png', "
+                               f"{str(tmp_path / 'a.png')!r}]))")
+    assert drawn.returncode == 2 and "the 3D studio is not installed" in drawn.stderr, drawn.stderr[-2000:]

@@ -73,9 +73,13 @@ def test_a_split_render_is_one_video_with_the_same_frames(skirmish3: LoadedRepla
     # joins too (a chunk that started at the wrong frame would show the frame before or after)
     for k in range(plan.total):
         assert psnr(frames[k], ref_frames[k]) > 30, f"frame {k}"
+    told = 0
     for k in range(CHUNK_FRAMES, plan.total, CHUNK_FRAMES):
-        assert psnr(frames[k], ref_frames[k]) > psnr(frames[k], ref_frames[k - 1]) or \
-            np.array_equal(ref_frames[k], ref_frames[k - 1])
+        if np.array_equal(ref_frames[k], ref_frames[k - 1]) or psnr(ref_frames[k], ref_frames[k - 1]) > 42:
+            continue  # a hold (a pause, a caption that changed a few pixels): the encoder's noise is larger
+        told += 1
+        assert psnr(frames[k], ref_frames[k]) > psnr(frames[k], ref_frames[k - 1]), f"join at frame {k}"
+    assert told  # at least one join falls where the picture moves
 
 
 def test_the_helper_process_renders_the_chunks_it_takes(skirmish3: LoadedReplay, whole: Any,

@@ -25,6 +25,8 @@ COMMANDS: Final[dict[str, Command]] = {
     "render": Command("trek.render_cmd", "render a replay as a battle-report video (MP4, GIF or PNG frames)"),
     "screenshot": Command("trek.render_cmd", "render one frame of a replay as a PNG"),
     "teach": Command("trek.teach_cmd", "teaching pictures: dial plates, comparisons, maneuver clips, lessons"),
+    "analyze": Command("trek.analyze_cmd",
+                       "a recorded game's win probability at every point, turning points and luck (rollouts)"),
     "batch": Command("trek.batch_cmd", "many games at once on Ray: play, stats, render"),
     "notation": Command("trek.notation_cmd",
                         "check a game's notation, turn it into a replay, write a replay as one (any game)"),

@@ -100,7 +100,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(words[0] if words else "")
     args = parser.parse_args(words)
-    if args.command in STUDIO_COMMANDS and not studio_installed():
+    # a studio command's subcommand may say it draws nothing (a drill at the terminal: needs_studio=False)
+    if getattr(args, "needs_studio", args.command in STUDIO_COMMANDS) and not studio_installed():
         print(f"trek {args.command}: error: {STUDIO_MISSING}", file=sys.stderr)
         return EXIT_USAGE
     with sigterm_as_interrupt(), fewer_collections():

@@ -175,6 +175,8 @@ def cmd_info(args: argparse.Namespace) -> int:
         ("result", _short(doc["result"]) if doc["result"] is not None else "none recorded"),
         ("complete", "no: DAMAGED: " + str(doc["damaged"]) if doc["damaged"] else
          "no: CUT OFF: " + str(doc["cut_reason"]) if doc["truncated"] else "yes"),
+        # a summary reads what the file says; only a re-play by the rules can say a result is true
+        ("checked", "not here: the result is the file's own claim; `trek replay validate` plays the game again"),
     ]
     for key, value in rows:
         _print(f"{key:<9} {value}")

@@ -4,6 +4,7 @@
 - ``trek teach compare CLASS_A CLASS_B -o OUT.png``: two dials side by side on one scale.
 - ``trek teach maneuver SHIP_OR_CLASS KIND SPEED -o OUT.mp4|gif``: one maneuver, animated.
 - ``trek teach lesson NAME -o OUT.png|mp4|gif``: a scripted lesson scene (``--list`` lists them).
+- ``trek teach drill NAME`` / ``trek teach drills``: teach by doing (trek/teach_drill.py).
 - ``trek teach plate GAME [NAME] -o OUT.png``: a game's own teaching plate (its ruleset's
   ``teaching``: Into the Unknown's ``moves``, the impulse and warp moves).
 """
@@ -59,6 +60,34 @@ def register(sub: Any) -> None:
     pl.add_argument("name", metavar="NAME", nargs="?", default="moves", help="the plate (default moves)")
     _common(pl, "1920x800")
     pl.set_defaults(handler=run_game_plate)
+    _drill_parsers(tsub)
+
+
+def _drill_parsers(tsub: Any) -> None:
+    dr = tsub.add_parser("drill", help="fly a drill: pick the maneuver, see what the rules made of it")
+    dr.add_argument("name", metavar="NAME", help="a bundled drill (trek teach drills) or a .json drill file")
+    dr.add_argument("--ui", choices=("terminal",), default="terminal", help="where to fly it (default terminal)")
+    dr.add_argument("--progress", metavar="FILE", type=Path,
+                    help="the progress file (default $XDG_STATE_HOME/trek/drills.json or ~/.local/state/trek/...)")
+    dr.add_argument("--answer-png", metavar="OUT.png", type=Path,
+                    help="after the drill, draw the last answer's ghost and the ideal answers on the table")
+    dr.set_defaults(handler=_run_drill, needs_studio=False)  # (--answer-png asks for it when it draws)
+    ds = tsub.add_parser("drills", help="the bundled drills by game and skill")
+    ds.add_argument("--json", action="store_true", help="print them as one JSON document")
+    ds.add_argument("--progress", metavar="FILE", type=Path, help="the progress file to show beside them")
+    ds.set_defaults(handler=_run_drills, needs_studio=False)
+
+
+def _run_drill(args: argparse.Namespace) -> int:
+    from trek.teach_drill import run_drill  # (a drill needs no studio unless it draws its answer)
+
+    return run_drill(args)
+
+
+def _run_drills(args: argparse.Namespace) -> int:
+    from trek.teach_drill import run_drills
+
+    return run_drills(args)
 
 
 def _common(p: argparse.ArgumentParser, size: str, suffixes: tuple[str, ...] = (".png",)) -> None:

@@ -25,8 +25,10 @@ TABLE_SEAT = "the table"  # who is asked a table die's face (``--dice table``): 
 class TerminalSeat:
     """The ``FrontEnd`` of a person at a terminal (or of a script piping lines in)."""
 
-    def __init__(self, stdin: TextIO | None = None, stdout: TextIO | None = None, echo: bool | None = None) -> None:
+    def __init__(self, stdin: TextIO | None = None, stdout: TextIO | None = None, echo: bool | None = None,
+                 leave: str = "save leaves the game (trek play --resume goes on)") -> None:
         self.stdin = stdin if stdin is not None else sys.stdin
+        self.leave = leave  # what `?` says of leaving (a drill has no game to resume)
         self.stdout = stdout if stdout is not None else sys.stdout
         # piped input is not shown by the terminal: echo it, so that a transcript reads as a dialogue
         self.echo = (not _is_tty(self.stdin)) if echo is None else echo
@@ -116,7 +118,7 @@ class TerminalSeat:
         for number, option in enumerate(decision.options, start=1):
             more = f"  ({shown(option.details)})" if option.details else ""
             print(f"  {number:>3}. {shown(option.text)}{more}", file=self.stdout)
-        print("  type a number or an option's text; save leaves the game (trek play --resume goes on)"
+        print(f"  type a number or an option's text; {self.leave}"
               + ("; back takes back this order's choices so far" if decision.undoable else ""), file=self.stdout)
 
     def _read(self) -> str:
