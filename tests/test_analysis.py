@@ -285,3 +285,18 @@ def test_fleet_captains_turning_point_names_the_vp_scored() -> None:
     sides = ["Federation", "Klingon"]
     pts = [sidecar.point(0, 1, [0] * 5 + [1] * 5, sides), sidecar.point(3, 1, [0] * 9 + [1], sides)]
     assert [t.side for t in turning_points(header, events, pts, sides, "Klingon", fc.why)] == ["Klingon"]
+
+
+def test_a_move_within_the_rollouts_noise_says_so() -> None:
+    """Eight rollouts a point cannot tell 6 wins from 3 (|z| = 1.5): the turning point says more
+    rollouts would tell; 10 wins in 10 against 1 in 10 it can (|z| = 4.3)."""
+    from engine.analysis.explain import beyond_noise
+
+    sides = ["Federation", "Klingon"]
+    a, b = sidecar.point(0, 1, [0] * 6 + [1] * 2, sides), sidecar.point(5, 1, [0] * 3 + [1] * 5, sides)
+    assert not beyond_noise(a, b, "Federation")
+    c, d = sidecar.point(0, 1, [0] * 10, sides), sidecar.point(5, 1, [0] + [1] * 9, sides)
+    assert beyond_noise(c, d, "Federation") and beyond_noise(c, d, "Klingon")
+    header: dict[str, Any] = {}
+    (found,) = turning_points(header, [{"type": "x"}] * 6, [a, b], sides)
+    assert "within the noise of 8 rollouts a point" in found.why

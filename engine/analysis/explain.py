@@ -5,6 +5,7 @@ side's luck against the exact odds recorded before every roll."""
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -103,9 +104,21 @@ def turning_points(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]
         taken.add(before.event)
         at, words = (explain or last_event)(header, events, before.event, after.event)
         name = sides[side]
+        if not beyond_noise(before, after, name):
+            words += f" (within the noise of {before.rollouts} rollouts a point: more --rollouts would tell)"
         picked.append(sidecar.TurningPoint(event=at, round=after.round, side=name, before=before.win[name],
                                            after=after.win[name], change=round(change, 6), why=words))
     return sorted(picked, key=lambda t: t.event)
+
+
+def beyond_noise(before: sidecar.Point, after: sidecar.Point, side: str) -> bool:
+    """Whether ``side``'s win probability moved between the two points by more than their rollouts'
+    chance could (a two-sided test of two proportions at 95%: |z| > 1.96 with the pooled estimate)."""
+    n1, n2 = before.rollouts, after.rollouts
+    p1, p2 = before.win[side], after.win[side]
+    pooled = (p1 * n1 + p2 * n2) / (n1 + n2)
+    spread = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
+    return (spread > 0 and abs(p2 - p1) / spread > 1.96) or (spread == 0 and p1 != p2)
 
 
 @dataclass
