@@ -1,4 +1,4 @@
-"""Cards that change the dice of one attack (crew_more, tech_more, talents_more, captains_more and
+"""Cards that change the dice of one attack (the crew, tech, talents and captains packages and
 the weapons), each from its text's situation and one where it does not hold. Dice as in
 test_abilities_more_cards: the Akira (A) rolls 4 attack dice (+1 at Range 1) and 2 defense dice
 (+1 at Range 3); the Jem'Hadar Attack Ship (J) 3 attack and 2 defense dice; a scan token beside

@@ -1,4 +1,4 @@
-"""Cards whose "Action:" lasts the round (crew_more, tech_more, talents_more, captains_more), each
+"""Cards whose "Action:" lasts the round (the crew, tech, talents and captains packages), each
 from its text's situation and one where it does not hold. Dice as in test_abilities_more_cards:
 the Akira (A) rolls 4 attack dice (+1 at Range 1) and 2 defense dice (+1 at Range 3); the Jem'Hadar
 Attack Ship (J) 3 attack and 2 defense dice."""

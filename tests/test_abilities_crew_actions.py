@@ -1,4 +1,4 @@
-"""Crew cards that grant Actions in other forms (cards/crew_actions.py), each from its text's
+"""Crew cards that grant Actions in other forms (cards/crew/granted_actions.py), each from its text's
 situation and one where it does not hold. A (the Akira) attacks J (the Jem'Hadar Attack Ship)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Energy Dissipator (cards/divided.py, abilities/dampening.py) and the Energy Dampening Token's
+"""Energy Dissipator (cards/weapons/divided.py, abilities/dampening.py) and the Energy Dampening Token's
 reference card: the attack that hits deals no damage, the ship hit receives the token (shields
 disabled, cloak removed), the attacker may at once attack it again with another weapon; with the
 token a ship makes no attack, raises no shields, and next round flies a white 1 straight without a

@@ -1,4 +1,4 @@
-"""Forward Weapons Grid (cards/divided.py, abilities/split.py): one attack's dice divided between two
+"""Forward Weapons Grid (cards/weapons/divided.py, abilities/split.py): one attack's dice divided between two
 ships in the forward arc, at least one die at each, the seat's choice; each part a roll of its own
 at its ship. Where the card's situation holds (two enemy ships ahead) and where it does not (one)."""
 

@@ -1,4 +1,4 @@
-"""The Koranak (ship card 1040, cards/twin_attack.py): in place of its one attack, a scan token spent
+"""The Koranak (ship card 1040, cards/ships/twin_attack.py): in place of its one attack, a scan token spent
 for two primary weapon attacks at two different ships, each at 2 attack dice fewer. Where its
 text's situation holds (a scan token, two enemy ships to attack) and where not (no scan token, one
 enemy only), the seat's say, the reducer's refusal of the same ship twice, the AI's choice by the

@@ -1,4 +1,4 @@
-"""More ship cards' own abilities (cards/ships_more.py), each from its text's situation and one where
+"""More ship cards' own abilities (cards/ships/actions.py), each from its text's situation and one where
 it does not hold. Dice as in test_abilities_ships: A attacks J (the Jem'Hadar Attack Ship, 2 defense
 dice); ``torpedo()``: A locks on J and fires Photon Torpedoes (3006: 5 dice at Range 2-3)."""
 

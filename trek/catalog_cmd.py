@@ -1,6 +1,6 @@
-"""`trek catalog ships|classes|show`: browse the ship catalog, print a class's maneuver dial, and say
-whether a ship's, captain's, admiral's, upgrade's or resource's ability is played by the rules (each ruleset's
-``card_abilities``)."""
+"""`trek catalog ships|classes|show|abilities`: browse the ship catalog, print a class's maneuver dial, and
+say whether a ship's, captain's, admiral's, upgrade's or resource's ability is played by the rules (each
+ruleset's ``card_abilities``); `abilities` lists every Attack Wing card that prints one."""
 
 from __future__ import annotations
 
@@ -55,6 +55,11 @@ def register(subparsers: argparse._SubParsersAction[P]) -> None:
                       help="a ship, ship class, captain, admiral or upgrade, by name or id")
     show.add_argument("--json", action="store_true", help="print one JSON document")
     show.set_defaults(handler=cmd_show)
+
+    abilities = sub.add_parser("abilities", help="every Attack Wing card that prints an ability: played or why not")
+    abilities.add_argument("--unsupported", action="store_true", help="only the cards the engine does not play yet")
+    abilities.add_argument("--json", action="store_true", help="print one JSON document")
+    abilities.set_defaults(handler=cmd_abilities)
 
 
 def cmd_ships(args: argparse.Namespace) -> int:
@@ -167,6 +172,23 @@ def cmd_show(args: argparse.Namespace) -> int:
                     "ships": [s.id for s in catalog.ships_of_class(found)]})
     else:
         print("\n".join(class_lines(found, use_colour())))
+    return 0
+
+
+def cmd_abilities(args: argparse.Namespace) -> int:
+    """Every ability-bearing card of the data (Attack Wing's card abilities), with whether it plays."""
+    from engine.rulesets.attack_wing.abilities.support import cards, counts
+
+    entries = cards()
+    played, total = counts(entries)
+    shown = [e for e in entries if not (args.unsupported and e.supported)]
+    if args.json:
+        print_json({"supported": played, "cards": total, "abilities": [e.json() for e in shown]})
+        return 0
+    rows = [[e.id, e.title, e.kind, e.faction, ",".join(e.sets), "yes" if e.supported else f"no: {e.reason}"]
+            for e in shown]
+    print(format_table(["id", "title", "kind", "faction", "set", "plays"], rows))
+    print(f"{played} of the {total} cards that print an ability play")
     return 0
 
 

@@ -18,7 +18,8 @@ class Command(NamedTuple):
 COMMANDS: Final[dict[str, Command]] = {
     "demo": Command("trek.demo_cmd", "play the bundled skirmish, then view it or render its video"),
     "play": Command("trek.play_cmd", "play a scenario (AI or people in the seats) and record the replay"),
-    "catalog": Command("trek.catalog_cmd", "browse the ship catalog (ships, classes, dials)"),
+    "catalog": Command("trek.catalog_cmd",
+                       "browse the ship catalog (ships, classes, dials) and which card abilities play"),
     "replay": Command("trek.replay_cmd", "inspect, check and convert replay files"),
     "view": Command("trek.view_cmd", "open a replay in the interactive 3D viewer"),
     "render": Command("trek.render_cmd", "render a replay as a battle-report video (MP4, GIF or PNG frames)"),

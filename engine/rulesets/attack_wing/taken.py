@@ -1,4 +1,4 @@
-"""The reducer's part of two card effects (``abilities/cards/crew_more2``): two damage cards drawn
+"""The reducer's part of two card effects (``abilities/cards/drawn_and_taken``): two damage cards drawn
 for one critical hit, one kept (Joachim), and an upgrade card taken from another ship with what is
 on it (Superior Intellect). Events ``damage_cards_drawn`` and ``upgrade_taken``."""
 

@@ -1,5 +1,5 @@
 """The effect that draws two damage cards and places one (``Effect("choose_damage")``: Joachim,
-``cards/crew_more2``; rulings.md "Joachim"): the engine's part, asked by ``combat.suffer`` before a
+``cards/drawn_and_taken``; rulings.md "Joachim"): the engine's part, asked by ``combat.suffer`` before a
 critical damage card is dealt, and the policy's choice of the card placed."""
 
 from __future__ import annotations

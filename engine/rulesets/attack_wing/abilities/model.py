@@ -53,7 +53,7 @@ DiceKind = Literal["attack", "defense"]
 Role = Literal["any", "attacker", "defender"]
 # whose roll or turn the ability changes, seen from the card's ship: its own, a friendly ship's
 # within ``Condition.aura`` range of it, or a ship marked by this card this round
-Scope = Literal["own", "friendly", "marked"]
+Scope = Literal["own", "friendly", "near", "marked"]  # "near": every ship in the aura, friend or enemy
 EffectKind = Literal[
     "attack_dice",     # +/- ``amount`` attack dice (step 3)
     "defense_dice",    # +/- ``amount`` defense dice (step 5)
@@ -140,9 +140,9 @@ EffectKind = Literal[
     "maneuver",        # an "Action:": the ship performs an additional maneuver, one of ``Effect.maneuvers``
                        # (none named: its dial's, of ``colours``), the seat's choice (``abilities/maneuvers``)
     "choose_damage",   # window "critical": draw 2 damage cards for the critical hit, the seat places one, the
-                       # other is discarded (Joachim; ``cards/crew_more2``)
+                       # other is discarded (Joachim; ``cards/drawn_and_taken``)
     "steal_upgrade",   # an "Action:": take one upgrade of the ship it targets, even past the upgrade bar
-                       # (Superior Intellect; ``cards/crew_more2``)
+                       # (Superior Intellect; ``cards/drawn_and_taken``)
 ]
 
 
@@ -210,8 +210,8 @@ class Condition:
 
     role: Role = "any"  # the subject must be the attacker / the defender of the attack
     scope: Scope = "own"
-    aura: tuple[int, ...] = ()  # scope "friendly": range bands from the card's ship to the subject
-    others_only: bool = True  # scope "friendly": not the card's own ship
+    aura: tuple[int, ...] = ()  # scope "friendly" or "near": range bands from the card's ship to the subject
+    others_only: bool = True  # scope "friendly" or "near": not the card's own ship
     bands: tuple[int, ...] = (1, 2, 3)  # the attack's range band
     weapon: Literal["any", "primary", "secondary", "this"] = "any"  # "this": the card is the weapon fired
     classes: tuple[str, ...] = ()  # the subject's ship class is one of these

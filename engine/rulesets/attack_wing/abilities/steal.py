@@ -1,5 +1,5 @@
 """The effect that takes an upgrade from another ship (``Effect("steal_upgrade")``: Superior
-Intellect, ``cards/crew_more2``; rulings.md "Superior Intellect"): the upgrades that may be taken,
+Intellect, ``cards/drawn_and_taken``; rulings.md "Superior Intellect"): the upgrades that may be taken,
 what each is worth taken, and the policy's choice."""
 
 from __future__ import annotations

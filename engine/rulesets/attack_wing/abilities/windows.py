@@ -69,8 +69,8 @@ def holds(sit: Situation, card_id: str, ability: Ability) -> bool:
     c, owner, subject, attack = ability.condition, sit.owner, sit.subject, sit.attack
     if c.scope == "own" and owner.id != subject.id:
         return False
-    if c.scope == "friendly":
-        if owner.side != subject.side or (c.others_only and owner.id == subject.id):
+    if c.scope in ("friendly", "near"):
+        if (c.scope == "friendly" and owner.side != subject.side) or (c.others_only and owner.id == subject.id):
             return False
         if c.aura and rules.band_between(owner, subject) not in c.aura:
             return False

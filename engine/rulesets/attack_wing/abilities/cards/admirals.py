@@ -2,7 +2,7 @@
 admiral's ship or a friendly ship within Range 1-3 of it resolves as its action, once per round for
 the fleet (the Fleet Action Token); "your ship" on the card is the ship acting. The skill modifier
 is added to the captain's skill by the fleet (``fleet.py``). An admiral assigned face down is a
-captain: its captain card's id (``*_cap_*``) is in ``captains.py``.
+captain: its captain card's id (``*_cap_*``) is in the ``captains`` package.
 
 Most admirals print their captain side's Action: as their Fleet Action: those take the captain
 card's abilities, the action made a Fleet Action."""
@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.rulesets.attack_wing.abilities.cards import captains, captains_more
+from engine.rulesets.attack_wing.abilities.cards.captains import actions, combat
 from engine.rulesets.attack_wing.abilities.model import Ability, Card
 
 
 def _captain(card_id: str) -> Card:
-    cards: tuple[Card, ...] = (*captains.CARDS, *captains_more.CARDS)
+    cards: tuple[Card, ...] = (*combat.CARDS, *actions.CARDS)
     return next(c for c in cards if card_id in c.ids)
 
 

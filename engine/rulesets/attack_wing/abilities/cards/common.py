@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities.model import Ability, Condition, Cost, Effect, Situation
 
 if TYPE_CHECKING:
@@ -135,6 +136,17 @@ def free(summary: str, actions: tuple[str, ...] = BAR_ACTIONS, cost: Cost | None
     """A free action from the ship's Action Bar, after its Perform Action step (rulings.md)."""
     return Ability("free_action", Effect("free_action", actions=actions, bar_only=True), summary,
                    cost or Cost(), Condition(check=check))
+
+
+def behind_target(sit: Situation) -> bool:
+    """The card's ship is outside the defender's forward firing arc."""
+    from engine.rulesets.attack_wing.measure import arc_check
+
+    attack = sit.attack
+    if attack is None:
+        return False
+    defender = sit.state.ship(attack.defender.id)
+    return not arc_check(rules.placed(defender), rules.placed(sit.owner), defender.front_arc or 90.0).in_arc
 
 
 def green(sit: Situation) -> bool:

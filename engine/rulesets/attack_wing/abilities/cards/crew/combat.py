@@ -1,20 +1,24 @@
-"""Crew upgrades (the abilities printed on them, in the project's words). Fleet-building texts
-(which ships may take a card, its cost on another ship) are the fleet builder's."""
+"""Crew whose abilities play in an attack's steps: which attacks may be declared, the dice counted and
+rolled, rerolls and conversions, the compare and damage steps. Each says in the project's words what the
+card's text does."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.rulesets.attack_wing import rules
+from engine.rulesets.attack_wing.abilities.cards.common import (
+    ANY,
+    ATTACKING,
+    DEFENDING,
+    dice,
+    per_count,
+    upgrades,
+)
 from engine.rulesets.attack_wing.abilities.model import Ability, Card, Condition, Cost, Effect, Situation
 
 _ATTACKING = Condition(role="attacker")
 _DEFENDING = Condition(role="defender")
 _WITH_SCAN = Condition(role="attacker", token="scan")
-# an "Action:" crew card whose effect lasts the round: the action marks the card's own ship, and
-# the card's riders (scope "marked") read the mark in the combat windows
-_MARKED_ATTACKING = Condition(role="attacker", scope="marked")
-_MARKED_DEFENDING = Condition(role="defender", scope="marked")
 
 
 def _attacker_is(faction: str, yes: bool = True) -> Callable[[Situation], bool]:
@@ -40,29 +44,8 @@ def _shields_destroyed(sit: Situation) -> bool:
     return sit.owner.shields == 0 and not sit.owner.shields_disabled
 
 
-def _no_enemy_near(sit: Situation) -> bool:
-    """No enemy ship within Range 1-3 of the card's ship."""
-    return all(rules.band_between(sit.owner, e) is None for e in sit.state.enemies(sit.owner))
-
-
 def _defender_scanned(sit: Situation) -> bool:
     return sit.attack is not None and sit.attack.defender.scan > 0
-
-
-def _this_round(summary: str, cost: Cost | None = None) -> Ability:
-    return Ability("action", Effect("mark"), summary, cost or Cost())
-
-
-def _battle_stations_round() -> tuple[Ability, ...]:
-    """Drex and N'Garen print the same Action: this round, one battle stations result of each attack
-    may become a critical hit, then the others hits."""
-    return (
-        _this_round("Action: attacking this round, one battle stations result may become a critical hit and "
-                    "the others hits"),
-        Ability("modify_attack", Effect("convert", 1, "attack", ("battle_stations",), "crit"),
-                "one battle stations result becomes a critical hit (marked)", condition=_MARKED_ATTACKING),
-        Ability("modify_attack", Effect("convert", 0, "attack", ("battle_stations",), "hit"),
-                "every other battle stations result becomes a hit (marked)", condition=_MARKED_ATTACKING))
 
 
 CARDS: tuple[Card, ...] = (
@@ -74,20 +57,10 @@ CARDS: tuple[Card, ...] = (
         Ability("modify_defense", Effect("reroll", 1, "defense"),
                 "attacking with a scan token beside his ship: the defender rerolls one defense die of his "
                 "choice", condition=_WITH_SCAN),)),
-    Card(("3029",), "Hikaru Sulu", "crew", (
-        _this_round("Action: +2 agility this round, and each defense this round may turn one battle stations "
-                    "result into an evade"),
-        Ability("defense_dice", Effect("defense_dice", 2, "defense"), "+2 agility: +2 defense dice (marked)",
-                condition=_MARKED_DEFENDING, optional=False),
-        Ability("modify_defense", Effect("convert", 1, "defense", ("battle_stations",), "evade"),
-                "defending: one battle stations result becomes an evade (marked)",
-                condition=_MARKED_DEFENDING))),
     Card(("3030",), "Mr. Spock", "crew", (
         Ability("modify_attack", Effect("convert", 0, "attack", ("battle_stations",), "hit"),
                 "attacking with a scan token beside his ship: every battle stations result becomes a hit",
                 condition=_WITH_SCAN),)),
-    Card(("3050",), "Drex", "crew", _battle_stations_round()),
-    Card(("3092",), "N'Garen", "crew", _battle_stations_round()),
     Card(("3057",), "Breen Aide", "crew", (
         Ability("modify_attack", Effect("convert", 1, "attack", ("blank",), "hit"),
                 "attacking with a scan token beside his ship: one blank becomes a hit", condition=_WITH_SCAN),)),
@@ -108,12 +81,6 @@ CARDS: tuple[Card, ...] = (
         Ability("modify_attack", Effect("reroll", 2, "attack"),
                 "attacking with a scan token beside his ship: reroll up to two attack dice",
                 condition=_WITH_SCAN),)),
-    Card(("3135",), "Christopher Hobson", "crew", (
-        _this_round("Action: +1 attack die this round when firing at a cloaked ship"),
-        Ability("attack_dice", Effect("attack_dice", 1), "+1 attack die against a cloaked ship (marked)",
-                condition=Condition(role="attacker", scope="marked",
-                                    check=lambda sit: sit.attack is not None and sit.attack.defender.cloaked),
-                optional=False))),
     Card(("tom_paris_71280",), "Tom Paris", "crew", (_ONE_MORE_DEFENSE_DIE,)),
     Card(("amat_igan_71524",), "Amat'Igan", "crew", (_ONE_MORE_DEFENSE_DIE,),
          note="taking another crew card's discard is not played: no card in the engine discards crew"),
@@ -184,14 +151,6 @@ CARDS: tuple[Card, ...] = (
         Ability("attack_dice", Effect("attack_dice", -1), "defending with a scan token beside her ship: disable; "
                 "the attacker rolls 1 attack die less", Cost(disable=True),
                 Condition(role="defender", token="scan")),)),
-    Card(("karden_71793",), "Karden", "crew", (
-        _this_round("Action: disable this card; +2 attack dice and 2 defense dice less this round",
-                    Cost(disable=True)),
-        Ability("attack_dice", Effect("attack_dice", 2), "+2 attack dice (marked)", condition=_MARKED_ATTACKING,
-                optional=False),
-        Ability("defense_dice", Effect("defense_dice", -2, "defense"), "2 defense dice less (marked)",
-                condition=_MARKED_DEFENDING, optional=False)),
-        note="only a Kazon ship may take him: fleet building"),
     Card(("lon_suder_gavroche",), "Lon Suder", "crew", (
         Ability("attack_dice", Effect("attack_dice", 1), "attacking: disable and spend a battle stations token "
                 "for +1 attack die", Cost(disable=True, token="battle_stations"), _ATTACKING),)),
@@ -201,20 +160,6 @@ CARDS: tuple[Card, ...] = (
     Card(("jack_crusher_71510",), "Jack Crusher", "crew", (
         Ability("modify_defense", Effect("add_result", 2, "defense", to="evade"), "defending: discard and spend "
                 "an evade token to add two evade results", Cost(discard=True, token="evade"), _DEFENDING),)),
-    # shield repair, cancel, time tokens, an effect on another ship's card (abilities.md "How to add a card")
-    Card(("harry_kim_71280",), "Harry Kim", "crew", (
-        Ability("action", Effect("repair_shield", 1), "Action: disable this card to repair 1 shield",
-                Cost(disable=True)),)),
-    Card(("solin_72221i",), "Solin", "crew", (
-        Ability("action", Effect("repair_shield", 2), "Action: discard this card to repair up to 2 shields",
-                Cost(discard=True)),), note="its +4 cost on a non-Vulcan ship is fleet building"),
-    Card(("3008",), "Konmel", "crew", (
-        Ability("action", Effect("repair_shield", 1), "Action: not cloaked: repair 1 shield",
-                condition=Condition(check=lambda sit: not sit.owner.cloaked)),)),
-    Card(("vulcan_engineer_72002p",), "Vulcan Engineer", "crew", (
-        Ability("action", Effect("repair_shield", 1), "Action: no enemy ship within Range 1-3: repair 1 shield",
-                condition=Condition(check=_no_enemy_near)),),
-        note="not paying a faction penalty on a Vulcan ship is fleet building"),
     Card(("quinn_72000b",), "Quinn", "crew", (
         Ability("compare", Effect("cancel", 1, "attack", ("hit", "crit")), "defending: discard this card to "
                 "cancel 1 hit or critical hit", Cost(discard=True), _DEFENDING),)),
@@ -225,4 +170,47 @@ CARDS: tuple[Card, ...] = (
         Ability("modify_attack", Effect("reroll", 3, "attack"), "attacking: place 2 time tokens on this card to "
                 "reroll up to three attack dice", Cost(time=2), _ATTACKING),),
         note="her two weapon upgrade slots are fleet building"),
+    Card(("jadzia_dax_72015",), "Jadzia Dax", "crew", (
+        Ability("modify_attack", Effect("convert", 1, "attack", ("battle_stations",), "hit"),
+                "attacking: disable and spend a scan token; one battle stations result becomes a hit",
+                Cost(disable=True, token="scan"), ATTACKING),
+        Ability("modify_defense", Effect("convert", 1, "defense", ("battle_stations",), "evade"),
+                "defending: disable and spend a scan token; one battle stations result becomes an evade",
+                Cost(disable=True, token="scan"), DEFENDING)),
+        note="no faction penalty on a Klingon ship is fleet building"),
+    Card(("klingon_tactical_officer_72327",), "Klingon Tactical Officer", "crew", (
+        Ability("modify_attack", Effect("convert", 1, "attack", ("battle_stations",), "hit"),
+                "attacking with the primary weapon: disable and spend an evade token; one battle stations result "
+                "becomes a hit", Cost(disable=True, token="evade"), Condition(role="attacker", weapon="primary")),)),
+    Card(("rulat_72221h",), "Rulat", "crew", (
+        Ability("modify_attack", Effect("reroll", ANY, "attack"), "attacking: discard to reroll any number of the "
+                "attack dice", Cost(discard=True), ATTACKING),
+        Ability("modify_defense", Effect("reroll", ANY, "defense"), "defending: discard to reroll any number of "
+                "the defense dice", Cost(discard=True), DEFENDING))),
+    Card(("ikat_ika_71279",), "Ikat'Ika", "crew", (
+        Ability("modify_attack", Effect("reroll", ANY, "attack"), "defending: discard; the attacker rerolls any "
+                "number of its attack dice of this seat's choice", Cost(discard=True), DEFENDING),),
+        note="its +5 cost on a non-Jem'Hadar ship is fleet building"),
+    Card(("aquatic_councilor_72004p",), "Aquatic Councilor", "crew", (
+        dice("defense", 1, "defending: disable for +1 defense die", DEFENDING, Cost(disable=True)),
+        dice("defense", 2, "defending: discard for +2 defense dice", DEFENDING, Cost(discard=True)))),
+    Card(("geordi_la_forge_72017",), "Geordi La Forge", "crew", per_count(
+        lambda sit: upgrades(sit.owner, "tech"), 2,
+        lambda n, c: dice("defense", n, f"defending: disable for +1 defense die for each tech upgrade, at most 2 "
+                          f"({n})", c, Cost(disable=True)), DEFENDING),
+        note="his -1 cost for tech upgrades is fleet building"),
+    Card(("b_elanna_torres_72014",), "B'Elanna Torres", "crew", (
+        Ability("compare", Effect("cancel", 1, "attack", ("hit", "crit")), "defending: disable this card and one "
+                "active shield to cancel 1 hit or critical hit", Cost(disable=True, shields=1), DEFENDING),)),
+    Card(("3035",), "Tactical Officer", "crew", (
+        Ability("modify_attack", Effect("reroll_again", ANY, "attack"), "attacking: the dice the target lock just "
+                "rerolled may each be rerolled once more", condition=ATTACKING),)),
+    Card(("3039",), "Varel", "crew", (
+        Ability("attack_dice", Effect("no_dice", dice="attack"), "attacked: discard before any die is rolled; the "
+                "attack is canceled (its attack rolls no dice, and it is not made again at another ship)",
+                Cost(discard=True), DEFENDING),),
+        note="her +5 cost on a ship other than a Romulan Science Vessel is fleet building"),
+    Card(("3110",), "Lojur", "crew", (
+        Ability("attack_dice", Effect("spare_weapon"), "firing a weapon upgrade that is disabled to fire: disable "
+                "Lojur instead of the weapon", Cost(disable=True), Condition(role="attacker", weapon="secondary")),)),
 )

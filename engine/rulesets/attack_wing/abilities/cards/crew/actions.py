@@ -1,13 +1,10 @@
-"""More crew upgrades: "Action:" cards whose effect lasts the round (tokens, dice for a marked
-ship), and cards that spend a token or themselves to change the dice. Fleet-building texts are
-the fleet builder's (the ``note``)."""
+"""Crew with an "Action:" or a free action (and the riders in the attack's steps of an action that lasts
+the round). Each says in the project's words what the card's text does."""
 
 from __future__ import annotations
 
+from engine.rulesets.attack_wing import rules
 from engine.rulesets.attack_wing.abilities.cards.common import (
-    ANY,
-    ATTACKING,
-    DEFENDING,
     RANGES,
     attack_rider,
     by_owner,
@@ -20,9 +17,34 @@ from engine.rulesets.attack_wing.abilities.cards.common import (
     per_count,
     target_ship,
     this_round,
-    upgrades,
 )
 from engine.rulesets.attack_wing.abilities.model import Ability, Card, Condition, Cost, Effect, Situation
+
+# an "Action:" crew card whose effect lasts the round: the action marks the card's own ship, and
+# the card's riders (scope "marked") read the mark in the combat windows
+_MARKED_ATTACKING = Condition(role="attacker", scope="marked")
+_MARKED_DEFENDING = Condition(role="defender", scope="marked")
+
+
+def _no_enemy_near(sit: Situation) -> bool:
+    """No enemy ship within Range 1-3 of the card's ship."""
+    return all(rules.band_between(sit.owner, e) is None for e in sit.state.enemies(sit.owner))
+
+
+def _this_round(summary: str, cost: Cost | None = None) -> Ability:
+    return Ability("action", Effect("mark"), summary, cost or Cost())
+
+
+def _battle_stations_round() -> tuple[Ability, ...]:
+    """Drex and N'Garen print the same Action: this round, one battle stations result of each attack
+    may become a critical hit, then the others hits."""
+    return (
+        _this_round("Action: attacking this round, one battle stations result may become a critical hit and "
+                    "the others hits"),
+        Ability("modify_attack", Effect("convert", 1, "attack", ("battle_stations",), "crit"),
+                "one battle stations result becomes a critical hit (marked)", condition=_MARKED_ATTACKING),
+        Ability("modify_attack", Effect("convert", 0, "attack", ("battle_stations",), "hit"),
+                "every other battle stations result becomes a hit (marked)", condition=_MARKED_ATTACKING))
 
 
 def _cloaked(sit: Situation) -> bool:
@@ -44,6 +66,44 @@ def _militia(sit: Situation) -> int:
 
 
 CARDS: tuple[Card, ...] = (
+    Card(("3029",), "Hikaru Sulu", "crew", (
+        _this_round("Action: +2 agility this round, and each defense this round may turn one battle stations "
+                    "result into an evade"),
+        Ability("defense_dice", Effect("defense_dice", 2, "defense"), "+2 agility: +2 defense dice (marked)",
+                condition=_MARKED_DEFENDING, optional=False),
+        Ability("modify_defense", Effect("convert", 1, "defense", ("battle_stations",), "evade"),
+                "defending: one battle stations result becomes an evade (marked)",
+                condition=_MARKED_DEFENDING))),
+    Card(("3050",), "Drex", "crew", _battle_stations_round()),
+    Card(("3092",), "N'Garen", "crew", _battle_stations_round()),
+    Card(("3135",), "Christopher Hobson", "crew", (
+        _this_round("Action: +1 attack die this round when firing at a cloaked ship"),
+        Ability("attack_dice", Effect("attack_dice", 1), "+1 attack die against a cloaked ship (marked)",
+                condition=Condition(role="attacker", scope="marked",
+                                    check=lambda sit: sit.attack is not None and sit.attack.defender.cloaked),
+                optional=False))),
+    Card(("karden_71793",), "Karden", "crew", (
+        _this_round("Action: disable this card; +2 attack dice and 2 defense dice less this round",
+                    Cost(disable=True)),
+        Ability("attack_dice", Effect("attack_dice", 2), "+2 attack dice (marked)", condition=_MARKED_ATTACKING,
+                optional=False),
+        Ability("defense_dice", Effect("defense_dice", -2, "defense"), "2 defense dice less (marked)",
+                condition=_MARKED_DEFENDING, optional=False)),
+        note="only a Kazon ship may take him: fleet building"),
+    # shield repair, cancel, time tokens, an effect on another ship's card (abilities.md "How to add a card")
+    Card(("harry_kim_71280",), "Harry Kim", "crew", (
+        Ability("action", Effect("repair_shield", 1), "Action: disable this card to repair 1 shield",
+                Cost(disable=True)),)),
+    Card(("solin_72221i",), "Solin", "crew", (
+        Ability("action", Effect("repair_shield", 2), "Action: discard this card to repair up to 2 shields",
+                Cost(discard=True)),), note="its +4 cost on a non-Vulcan ship is fleet building"),
+    Card(("3008",), "Konmel", "crew", (
+        Ability("action", Effect("repair_shield", 1), "Action: not cloaked: repair 1 shield",
+                condition=Condition(check=lambda sit: not sit.owner.cloaked)),)),
+    Card(("vulcan_engineer_72002p",), "Vulcan Engineer", "crew", (
+        Ability("action", Effect("repair_shield", 1), "Action: no enemy ship within Range 1-3: repair 1 shield",
+                condition=Condition(check=_no_enemy_near)),),
+        note="not paying a faction penalty on a Vulcan ship is fleet building"),
     Card(("3014",), "N'Vek", "crew", (
         this_round("Action: disable one active shield; +1 attack die this round", Cost(shields=1)),
         attack_rider(1, "+1 attack die (marked)"))),
@@ -100,35 +160,6 @@ CARDS: tuple[Card, ...] = (
         this_round("Action: discard this card; a battle stations token beside his ship and every other friendly "
                    "ship within Range 1-2", Cost(discard=True), targets="friendly", reach=(1, 2), and_self=True,
                    amount=1, token="battle_stations"),)),
-    Card(("jadzia_dax_72015",), "Jadzia Dax", "crew", (
-        Ability("modify_attack", Effect("convert", 1, "attack", ("battle_stations",), "hit"),
-                "attacking: disable and spend a scan token; one battle stations result becomes a hit",
-                Cost(disable=True, token="scan"), ATTACKING),
-        Ability("modify_defense", Effect("convert", 1, "defense", ("battle_stations",), "evade"),
-                "defending: disable and spend a scan token; one battle stations result becomes an evade",
-                Cost(disable=True, token="scan"), DEFENDING)),
-        note="no faction penalty on a Klingon ship is fleet building"),
-    Card(("klingon_tactical_officer_72327",), "Klingon Tactical Officer", "crew", (
-        Ability("modify_attack", Effect("convert", 1, "attack", ("battle_stations",), "hit"),
-                "attacking with the primary weapon: disable and spend an evade token; one battle stations result "
-                "becomes a hit", Cost(disable=True, token="evade"), Condition(role="attacker", weapon="primary")),)),
-    Card(("rulat_72221h",), "Rulat", "crew", (
-        Ability("modify_attack", Effect("reroll", ANY, "attack"), "attacking: discard to reroll any number of the "
-                "attack dice", Cost(discard=True), ATTACKING),
-        Ability("modify_defense", Effect("reroll", ANY, "defense"), "defending: discard to reroll any number of "
-                "the defense dice", Cost(discard=True), DEFENDING))),
-    Card(("ikat_ika_71279",), "Ikat'Ika", "crew", (
-        Ability("modify_attack", Effect("reroll", ANY, "attack"), "defending: discard; the attacker rerolls any "
-                "number of its attack dice of this seat's choice", Cost(discard=True), DEFENDING),),
-        note="its +5 cost on a non-Jem'Hadar ship is fleet building"),
-    Card(("aquatic_councilor_72004p",), "Aquatic Councilor", "crew", (
-        dice("defense", 1, "defending: disable for +1 defense die", DEFENDING, Cost(disable=True)),
-        dice("defense", 2, "defending: discard for +2 defense dice", DEFENDING, Cost(discard=True)))),
-    Card(("geordi_la_forge_72017",), "Geordi La Forge", "crew", per_count(
-        lambda sit: upgrades(sit.owner, "tech"), 2,
-        lambda n, c: dice("defense", n, f"defending: disable for +1 defense die for each tech upgrade, at most 2 "
-                          f"({n})", c, Cost(disable=True)), DEFENDING),
-        note="his -1 cost for tech upgrades is fleet building"),
     Card(("bajoran_militia_71803",), "Bajoran Militia", "crew", (
         this_round("Action: this round, +1 attack die for each Bajoran Militia on the ship (at most 3)"),
         *per_count(_militia, 3, lambda n, c: dice("attack", n, f"+1 attack die for each Bajoran Militia, at most "
@@ -160,9 +191,6 @@ CARDS: tuple[Card, ...] = (
                 condition=Condition(check=_not_ferengi)),
         Ability("action", Effect("repair_shield", 2), "Action: on a Ferengi ship, repair up to 2 shields",
                 condition=Condition(check=_ferengi)))),
-    Card(("b_elanna_torres_72014",), "B'Elanna Torres", "crew", (
-        Ability("compare", Effect("cancel", 1, "attack", ("hit", "crit")), "defending: disable this card and one "
-                "active shield to cancel 1 hit or critical hit", Cost(disable=True, shields=1), DEFENDING),)),
     Card(("3003",), "Miles O'Brien", "crew", (
         Ability("action", Effect("disable_upgrade", targets="ships", reach=RANGES, pick=True),
                 "Action: discard this card; disable one upgrade of this seat's choice on another ship at Range 1-3, "
@@ -180,16 +208,4 @@ CARDS: tuple[Card, ...] = (
                 "shields; his ship attacks no one this round", Cost(disable=True)),
         Ability("declare_target", Effect("cannot_attack", targets="owner"), "his ship attacks no one (marked)",
                 optional=False))),
-    Card(("3035",), "Tactical Officer", "crew", (
-        Ability("modify_attack", Effect("reroll_again", ANY, "attack"), "attacking: the dice the target lock just "
-                "rerolled may each be rerolled once more", condition=ATTACKING),)),
-    Card(("3039",), "Varel", "crew", (
-        Ability("attack_dice", Effect("no_dice", dice="attack"), "attacked: discard before any die is rolled; the "
-                "attack is canceled (its attack rolls no dice, and it is not made again at another ship)",
-                Cost(discard=True), DEFENDING),),
-        note="her +5 cost on a ship other than a Romulan Science Vessel is fleet building"),
-    Card(("3110",), "Lojur", "crew", (
-        Ability("attack_dice", Effect("spare_weapon"), "firing a weapon upgrade that is disabled to fire: disable "
-                "Lojur instead of the weapon", Cost(disable=True), Condition(role="attacker", weapon="secondary")),)),
 )
-

@@ -1,4 +1,6 @@
-"""More elite talents: a ship marked for the round, tokens, dice counts and rerolls."""
+"""Elite talents whose abilities play in an attack's steps: which attacks may be declared, the dice counted
+and rolled, rerolls and conversions, the compare and damage steps. Each says in the project's words what
+the card's text does."""
 
 from __future__ import annotations
 
@@ -7,26 +9,25 @@ from engine.rulesets.attack_wing.abilities.cards.common import (
     ANY,
     ATTACKING,
     DEFENDING,
-    attack_rider,
-    by_owner,
     defense_rider,
     dice,
-    free,
     has_faction,
-    no_free,
-    not_at_each_other,
     per_count,
-    target_ship,
-    this_round,
     upgrades,
 )
 from engine.rulesets.attack_wing.abilities.model import Ability, Card, Condition, Cost, Effect, Situation
 
 
+def _cloaked_defender(sit: Situation) -> bool:
+    return sit.attack is not None and sit.state.ship(sit.attack.defender.id).cloaked
+
+
+def _uncloaked_defender(sit: Situation) -> bool:
+    return sit.attack is not None and not sit.state.ship(sit.attack.defender.id).cloaked
+
+
 def _no_evade(sit: Situation) -> bool:
     return not sit.owner.evade
-
-GALAXY = ("Galaxy Class", "Galaxy Class (MU)")
 
 
 def _near(sit: Situation, ship_id: str, bands: tuple[int, ...], friendly_to: int,
@@ -76,10 +77,35 @@ def _not_klingon_defender(sit: Situation) -> bool:
 
 
 CARDS: tuple[Card, ...] = (
-    Card(("3107",), "Feint", "talent", (
-        target_ship("Action: discard this card; a ship at Range 2-3 rolls 2 fewer defense dice against this ship's "
-                    "attacks this round", (2, 3), Cost(discard=True)),
-        defense_rider(-2, "the marked ship rolls 2 fewer defense dice against the card's ship", check=by_owner))),
+    Card(("3088",), "Attack Pattern Delta", "talent", (
+        Ability("modify_defense", Effect("reroll", 0, "defense"), "disable this card: reroll the whole defense "
+                "roll", Cost(disable=True), Condition(role="defender")),)),
+    Card(("research_mission_71509",), "Research Mission", "talent", (
+        Ability("defense_dice", Effect("defense_dice", 1, "defense"), "disable this card: +1 defense die",
+                Cost(disable=True), Condition(role="defender")),)),
+    Card(("the_day_is_ours__72015",), "The Day Is Ours!", "talent", (
+        Ability("modify_attack", Effect("add_result", 1, "attack", to="crit"), "discard this card: add a critical "
+                "hit to the attack roll", Cost(discard=True), Condition(role="attacker")),),
+        note="added as the attack dice are modified (the card: as they are rolled); Klingon only is fleet building"),
+    Card(("tholian_punctuality_opwebprize",), "Tholian Punctuality", "talent", (
+        Ability("attack_dice", Effect("attack_dice", 1), "discard this card: +1 attack die for this attack",
+                Cost(discard=True), Condition(role="attacker")),)),
+    Card(("military_secrets_72321p",), "Military Secrets", "talent", (
+        Ability("defense_dice", Effect("defense_dice", -1, "defense"), "discard this card: the defender rolls one "
+                "defense die less", Cost(discard=True), Condition(role="attacker", check=_uncloaked_defender)),
+        Ability("defense_dice", Effect("defense_dice", -2, "defense"), "discard this card: a cloaked defender "
+                "rolls two defense dice less", Cost(discard=True), Condition(role="attacker",
+                                                                              check=_cloaked_defender)))),
+    Card(("dominant_species_72005p",), "Dominant Species", "talent", (
+        Ability("modify_defense", Effect("reroll", 2, "defense"), "discard this card: the defender rerolls up to "
+                "two defense dice", Cost(discard=True), Condition(role="attacker")),)),
+    Card(("tactical_alert_71526",), "Tactical Alert", "talent", (
+        Ability("modify_attack", Effect("reroll", 20, "attack"), "discard this card and spend a battle stations "
+                "token: reroll any of the attack dice", Cost(discard=True, token="battle_stations"),
+                Condition(role="attacker")),
+        Ability("modify_defense", Effect("reroll", 20, "defense"), "discard this card and spend a battle stations "
+                "token: reroll any of the defense dice", Cost(discard=True, token="battle_stations"),
+                Condition(role="defender")))),
     Card(("3101",), "Invasion Plans", "talent", (
         dice("defense", -2, "attacking at Range 2-3 while cloaked: discard; the defender rolls 2 fewer defense dice",
              Condition(role="attacker", bands=(2, 3), check=_cloaked), Cost(discard=True)),)),
@@ -87,14 +113,6 @@ CARDS: tuple[Card, ...] = (
         dice("defense", -2, "attacking at Range 3 a ship with another enemy ship within Range 1-2 of it: the "
              "defender rolls 2 fewer defense dice", Condition(role="attacker", bands=(3,), check=_destabilized),
              optional=False),)),
-    Card(("altert_status_one_72015",), "Alert Status One", "talent", (
-        this_round("Action: discard this card; a battle stations token beside this ship", Cost(discard=True),
-                   amount=1, token="battle_stations"),
-        no_free("no battle stations as a free action this round (marked)", "battle_stations"))),
-    Card(("3086",), "Defense Condition One", "talent", (
-        this_round("Action: discard this card; a battle stations token beside this ship and every other friendly "
-                   "ship within Range 1-2, even one that has one", Cost(discard=True), targets="friendly",
-                   reach=(1, 2), and_self=True, amount=1, token="battle_stations"),)),
     Card(("klingon_romulan_alliance_72325g",), "Klingon-Romulan Alliance", "talent", (
         Ability("modify_defense", Effect("reroll", ANY, "defense"), "defending within Range 1-2 of a friendly "
                 "Klingon or Romulan ship: discard to reroll any number of the defense dice", Cost(discard=True),
@@ -105,15 +123,6 @@ CARDS: tuple[Card, ...] = (
                 "the defense dice", Cost(discard=True), DEFENDING),
         Ability("modify_attack", Effect("reroll", ANY, "attack"), "attacking: discard to reroll any number of the "
                 "attack dice", Cost(discard=True), ATTACKING))),
-    Card(("i_am_the_borg_72006",), "I Am the Borg", "talent", (
-        this_round("Action: discard this card; every other friendly ship within Range 1-2 rolls +1 attack die "
-                   "this round", Cost(discard=True), targets="friendly", reach=(1, 2)),
-        attack_rider(1, "+1 attack die (marked)")),
-        note="only the Borg Queen may take it: fleet building"),
-    Card(("galaxy_wing_squadron_72336",), "Galaxy Wing Squadron", "talent", (
-        this_round("Action: discard this card; every other friendly Galaxy class ship within Range 1-2 rolls +1 "
-                   "attack die this round", Cost(discard=True), targets="friendly", reach=(1, 2), classes=GALAXY),
-        attack_rider(1, "+1 attack die (marked)"))),
     Card(("pursuit_72221g",), "Pursuit", "talent", (
         dice("attack", 2, "attacking a ship this ship holds a target lock on: discard for +2 attack dice",
              Condition(role="attacker", check=_locked), Cost(discard=True)),),
@@ -123,25 +132,12 @@ CARDS: tuple[Card, ...] = (
                                             f"upgrade on the defender, at most 3 ({n})", c, Cost(discard=True)),
         ATTACKING),
         note="only a Klingon captain on a Klingon ship may field it: fleet building"),
-    Card(("devotion_to_duty_72009",), "Devotion to Duty", "talent", (
-        this_round("Action: this round, attacking with the primary weapon, the card may be discarded for +1 attack "
-                   "die for each damage card beside the ship (at most 2)"),
-        *per_count(lambda sit: len(sit.owner.damage), 2, lambda n, c: dice(
-            "attack", n, f"discard for +1 attack die for each damage card, at most 2 ({n}) (marked)", c,
-            Cost(discard=True)), Condition(role="attacker", scope="marked", weapon="primary"))),
-        note="only a Klingon captain on a Klingon ship may field it: fleet building"),
     Card(("enemy_of_the_empire_72325p",), "Enemy of the Empire", "talent", (
         dice("attack", 1, "attacking: discard for +1 attack die", Condition(role="attacker",
                                                                           check=_not_klingon_defender),
              Cost(discard=True)),
         dice("attack", 1, "attacking a Klingon ship, or one with a Klingon captain or upgrade: disable for +1 attack "
              "die", Condition(role="attacker", check=_klingon_defender), Cost(disable=True)))),
-    Card(("marauder_71806",), "Marauder", "talent", (
-        free("disable this card: a free Battle Stations action", ("battle_stations",), Cost(disable=True)),),
-        note="only a Ferengi captain on a Ferengi ship: fleet building"),
-    Card(("provisional_government_71803",), "Provisional Government", "talent", not_at_each_other(
-        "Action: discard this card; a ship at Range 1-3 and this ship do not attack each other this round", (1, 2, 3),
-        Cost(discard=True))),
     Card(("unremarkable_species_72018", "unremarkable_species_c_72018", "unremarkable_species_t_72018",
           "unremarkable_species_w_72018"), "Unremarkable Species", "talent", (
         dice("defense", 2, "defending against a Borg ship: +2 defense dice",
@@ -152,11 +148,6 @@ CARDS: tuple[Card, ...] = (
         Ability("compare", Effect("cancel", 1, "attack"), "defending: discard this card to cancel any one attack die "
                 "(in the compare step)", Cost(discard=True), DEFENDING),),
         note="only a captain on a D7 class ship may field it: fleet building"),
-    Card(("i_am_kohn_ma_op6prize",), "I Am Kohn-Ma", "talent", (
-        Ability("action", Effect("disable_upgrade", targets="ships", reach=(1, 2, 3), pick=True),
-                "Action: discard this card; disable one upgrade of this seat's choice on a ship at Range 1-3",
-                Cost(discard=True)),),
-        note="only a Bajoran captain may field it: fleet building"),
     Card(("invaluable_advice_op5prize",), "Invaluable Advice", "talent", (
         Ability("attack_dice", Effect("gain_token", 1, token="battle_stations"), "attacking or defending, before "
                 "any die is rolled: discard this card for a battle stations token", Cost(discard=True)),)),

@@ -1,12 +1,22 @@
-"""More ship cards' own abilities (the ship card's catalog id among its ship's cards): torpedoes
-fired without their usual price (Gor Portas, Deep Space 9), a Cloak action with no shields and its
-roll (I.R.W. Praetus), damage to every ship near it and a slow dial after (R.I.S. Apnex), a friend's
-damage taken on its own shields (Kraxon). Each says
-in the project's words what the card's text does."""
+"""Ship cards whose own abilities are an "Action:" or a free action, or play around the ship's maneuver,
+its cloak, the Planning Phase or a friend's damage. Each says in the project's words what the card's
+text does."""
 
 from __future__ import annotations
 
+from engine.rulesets.attack_wing import rules
+from engine.rulesets.attack_wing.abilities.cards.common import (
+    MARKED_ATTACKING,
+    attack_rider,
+    defense_rider,
+    this_round,
+)
+from engine.rulesets.attack_wing.abilities.cards.ships.combat import _always
 from engine.rulesets.attack_wing.abilities.model import Ability, Card, Condition, Cost, Effect, Situation
+
+
+def _no_enemy_at_range_1(sit: Situation) -> bool:
+    return not any(rules.band_between(sit.owner, s) == 1 for s in sit.state.in_play() if s.side != sit.owner.side)
 
 APNEX, NEGHVAR = "1013", "1017"
 ONE_MANEUVERS = ("straight", "left-bank", "right-bank", "left-turn", "right-turn")
@@ -17,23 +27,28 @@ def _apnex_used(sit: Situation) -> bool:
     return APNEX in sit.owner.used_game
 
 
-def _torpedo(sit: Situation) -> bool:
-    """The weapon fired is a torpedo: a secondary weapon whose card's name says so (rulings.md)."""
-    weapon = sit.attack.weapon if sit.attack is not None else None
-    return weapon is not None and "torpedo" in weapon.name.casefold()
-
-
-def _lock_weapon(sit: Situation) -> bool:
-    """The weapon fired asks for a target lock on the defender (a torpedo's "spend your target lock")."""
-    weapon = sit.attack.weapon if sit.attack is not None else None
-    return weapon is not None and weapon.needs_target_lock and _torpedo(sit)
-
-
 CARDS: tuple[Card, ...] = (
-    Card(("1021",), "Gor Portas", "ship", (
-        Ability("attack_dice", Effect("keep_lock"), "firing a torpedo that needs its target lock: the lock is "
-                "not spent (it may still reroll dice in that attack, as any lock)",
-                condition=Condition(role="attacker", check=_lock_weapon), optional=False),)),
+    Card(("1044",), "U.S.S. Excelsior", "ship", (
+        Ability("after_move", Effect("free_action", actions=("scan",)), "after moving with no enemy ship within "
+                "Range 1: a free Scan action", condition=Condition(check=_no_enemy_at_range_1)),)),
+    Card(("1009",), "U.S.S. Enterprise", "ship", (
+        _always("aux_power", Effect("aux_actions"), "with an auxiliary power token: it still performs an action "
+                "of its Action Bar", Condition()),)),
+    Card(("1036",), "5th Wing Patrol Ship", "ship", (
+        this_round("Action: this round +1 attack die attacking, -1 defense die defending"),
+        attack_rider(1, "marked, attacking: +1 attack die"),
+        defense_rider(-1, "marked, defending: -1 defense die"))),
+    Card(("1046",), "R.I.S. Vo", "ship", (
+        Ability("after_move", Effect("free_action", actions=("evasive_maneuvers",), and_self=True),
+                "after moving: a free Evasive Maneuvers action, and then no attack this round"),
+        Ability("declare_target", Effect("cannot_attack", targets="owner"),
+                "after its free Evasive Maneuvers it attacks no one this round", optional=False))),
+    Card(("1023",), "Krayton", "ship", (
+        this_round("Action: disable 1 active shield: this round +1 attack die, and its blanks may be rerolled once",
+                   Cost(shields=1)),
+        attack_rider(1, "marked, attacking: +1 attack die"),
+        Ability("modify_attack", Effect("reroll", 0, "attack", ("blank",)), "marked, attacking: reroll every blank "
+                "result once", condition=MARKED_ATTACKING))),
     Card((APNEX,), "R.I.S. Apnex", "ship", (
         Ability("action", Effect("damage", 1, targets="ships", reach=(1,), and_self=True), "Action, once per "
                 "game: every other ship at Range 1, and the Apnex itself, suffers 1 damage", Cost(limit="game")),
@@ -55,9 +70,4 @@ CARDS: tuple[Card, ...] = (
                 optional=False),
         Ability("cloak", Effect("cloak_roll", 1, "attack", ("battle_stations",)), "performing the Cloak action: "
                 "roll 1 attack die; a battle stations result is 1 damage to its hull", optional=False))),
-    Card(("1025",), "Deep Space 9", "ship", (
-        Ability("attack_dice", Effect("spare_weapon"), "firing a torpedo: the torpedo card is not disabled",
-                condition=Condition(role="attacker", check=_torpedo), optional=False),),
-        note="a station: it moves only as its printed dial allows (stop and rotations; tournament ruling 50), "
-             "as the engine's dial for it already does"),
 )

@@ -1,0 +1,2 @@
+"""Tech upgrade cards, by mechanism: ``combat`` (the attack's dice and steps), ``actions`` (an "Action:" or
+a free action)."""
