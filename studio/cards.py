@@ -15,6 +15,7 @@ from panda3d.core import NodePath, TransparencyAttrib
 from engine.view import CardView, FleetCardView
 from studio import palette
 from studio.hud2d import DIM, WHITE, Label, Shapes, replace_children, short
+from studio.win_graph import WinCurve, draw_curve
 
 CARD_BACK: Final = (0.015, 0.02, 0.045, 0.9)
 GOLD: Final = (1.0, 0.82, 0.35, 1.0)
@@ -35,7 +36,7 @@ class Cards:
         self.root.setLightOff(1)
         self.root.setTwoSided(True)
         self.root.hide()
-        self._shown: CardView | None = None
+        self._shown: tuple[CardView, WinCurve | None] | None = None
 
     def hide(self) -> None:
         self.root.hide()
@@ -46,14 +47,16 @@ class Cards:
     def show_title(self, info: CardView) -> None:
         self._show(info, end=False)
 
-    def show_end(self, info: CardView) -> None:
-        self._show(info, end=True)
+    def show_end(self, info: CardView, curve: WinCurve | None = None) -> None:
+        """The end card; with ``curve`` (an analysis's), the first side's win probability along the
+        game under the fleets, where they leave room for it."""
+        self._show(info, end=True, curve=curve)
 
-    def _show(self, info: CardView, end: bool) -> None:
+    def _show(self, info: CardView, end: bool, curve: WinCurve | None = None) -> None:
         self.root.show()
-        if info == self._shown:
+        if (info, curve) == self._shown:
             return
-        self._shown = info
+        self._shown = (info, curve)
         root = replace_children(self.root)
         a = self.aspect
         back = Shapes()
@@ -75,11 +78,19 @@ class Cards:
         if len(info.fleets) == 2:
             Label(root, "vs", 0.09, "center", (0.8, 0.82, 0.9, 1.0)).set("VS" if not end else "", pos=(0.0, 0.2))
         col_w = min(0.85 * a - 0.1, 1.25)
+        lowest = 1.0
         for k, fleet in enumerate(info.fleets[:2]):
             x0 = -0.08 - col_w if k == 0 else 0.08
-            self._fleet(root, fleet, x0, col_w, end)
+            lowest = min(lowest, self._fleet(root, fleet, x0, col_w, end))
+        if curve is not None and curve.points and lowest >= GRAPH_TOP + 0.04:
+            duration = max(t for t, _ in curve.points)
+            draw_curve(root, curve, -0.9 * a, 0.9 * a, GRAPH_BOTTOM, duration, GRAPH_TOP - GRAPH_BOTTOM)
+            Label(root, "graph", 0.032, "left", DIM).set(f"{curve.side}'s chance of winning through the game "
+                                                         "(the analysis; marks: turning points)",
+                                                         pos=(-0.9 * a, GRAPH_TOP + 0.015))
 
-    def _fleet(self, root: NodePath, fleet: FleetCardView, x0: float, w: float, end: bool) -> None:
+    def _fleet(self, root: NodePath, fleet: FleetCardView, x0: float, w: float, end: bool) -> float:
+        """One fleet's panel; its bottom edge."""
         colour = palette.player_colour(fleet.side)
         light = palette.mix(colour, WHITE, 0.3)
         step = min(0.17, 0.75 / max(len(fleet.ships), 1))
@@ -113,6 +124,9 @@ class Cards:
                 if fleet.points is not None:
                     Label(root, "cost", 0.04, "right", light).set(f"{ship.points}", pos=(x0 + w - 0.04, z))
             z -= step
+        return bottom
 
 
 GREY_TEXT: Final = (0.55, 0.56, 0.6, 1.0)
+GRAPH_BOTTOM: Final = -0.74  # the end card's win probability, over the bottom rule
+GRAPH_TOP: Final = -0.56

@@ -27,6 +27,7 @@ from engine.errors import TrekError
 from engine.io.reading import printable, read_bytes
 from engine.timeline import Timeline
 from studio.frame_plan import VideoPlan
+from studio.win_graph import WinCurve
 
 MAX_LINES: Final = 5000
 MAX_TEXT: Final = 200  # a caption line's worth
@@ -164,11 +165,29 @@ def remark_at(shown: Sequence[Shown], seconds: float) -> str | None:
 
 @dataclass(frozen=True)
 class Words:
-    """What the video's maker says over the game: the title card's title (None: the game's) and
-    the remarks placed on the video (picklable: a split render's helpers draw them too)."""
+    """What a video says beside the game: the maker's title (None: the game's) and remarks placed on
+    the video, and an analysis's win probability for the end card (picklable: a split render's
+    helpers draw them too)."""
 
     title: str | None = None
     remarks: tuple[Shown, ...] = ()
+    curve: WinCurve | None = None
+
+
+def with_turning_points(remarks: Sequence[Shown], curve: WinCurve, plan: VideoPlan,
+                        seconds: float = 4.0) -> tuple[Shown, ...]:
+    """``remarks`` and a caption at each of the analysis's turning points in the video (for
+    ``seconds``), where the maker says nothing of their own."""
+    game_end = (plan.title_frames + plan.game_frames) / plan.fps
+    out = list(remarks)
+    for t, text in curve.said:
+        if not plan.start <= t <= plan.end:
+            continue
+        start = plan.video_seconds(t)
+        end = min(start + seconds, game_end)
+        if end > start and not any(r.start < end and start < r.end for r in out):
+            out.append(Shown(start, end, text))
+    return tuple(sorted(out, key=lambda r: r.start))
 
 
 NO_WORDS: Final = Words()

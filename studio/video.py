@@ -31,7 +31,7 @@ from engine.replay_timeline import LoadedReplay
 from engine.timeline import Moment
 from engine.view import CardView
 from studio.camera import CameraPose, CameraRig, follow, preset
-from studio.commentary import NO_WORDS, Remark, Words, place, remark_at
+from studio.commentary import NO_WORDS, Remark, Words, place, remark_at, with_turning_points
 from studio.encode import GifSink, Mp4Sink, PngSink, Sink, ThreadedSink
 from studio.frame_plan import (
     DEFAULTS,
@@ -48,6 +48,7 @@ from studio.frames import iter_frames
 from studio.mux import finish_video
 from studio.offscreen import CaptureBuffer, Frame, display_name, offscreen_showbase, video_displays
 from studio.split import MIN_FRAMES, Job, merged_stats, render_chunks, split_render, take_chunk
+from studio.win_graph import curve_beside
 
 CAMERAS: Final = ("director", "top", "table", "follow:SHIP")
 VIDEO_OVERLAYS: Final = frozenset({"templates", "attack", "trails", "sectors", "names"})
@@ -247,7 +248,7 @@ class FrameRenderer:
         if which == "title":
             self.cards.show_title(title)
         else:
-            self.cards.show_end(end)
+            self.cards.show_end(end, self.words.curve)
         frame = self._draw(moment, self.director.lens.pose(self.director.table_framing), set())
         self.cards.hide()
         return frame
@@ -356,7 +357,10 @@ def render_video(loaded: LoadedReplay, out: str | Path, *, size: tuple[int, int]
     clip = clip_span(loaded.timeline, events, attack)
     cards = cards and clip is None
     plan = plan_video(loaded.timeline, fps, speed, rounds, cards, *(clip or (None, None)))
-    words = Words(title or None, place(commentary, plan, loaded.timeline))
+    # an analysis beside the replay: its win probability on the end card, a caption at each turning point
+    curve = curve_beside(Path(loaded.path), loaded.timeline) if cards and Path(loaded.path).is_file() else None
+    remarks = place(commentary, plan, loaded.timeline)
+    words = Words(title or None, with_turning_points(remarks, curve, plan) if curve else remarks, curve)
     tmp = _temp_path(out)
     _remove(tmp)
     sidecars: dict[str, Path] = {}

@@ -9,6 +9,7 @@ with ``trek view --analysis``): the studio draws what the file says and runs no 
 from __future__ import annotations
 
 import hashlib
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +19,7 @@ from panda3d.core import LineSegs, NodePath
 
 from engine.analysis.sidecar import Analysis, read
 from engine.errors import TrekError
+from engine.io.reading import one_line
 from engine.timeline import Timeline
 from studio import palette
 
@@ -32,6 +34,7 @@ class WinCurve:
     side: str
     points: tuple[tuple[float, float], ...]
     turning: tuple[float, ...]
+    said: tuple[tuple[float, str], ...] = ()  # each turning point's time and what a caption says of it
 
 
 def curve_of(analysis: Analysis, timeline: Timeline) -> WinCurve:
@@ -40,7 +43,10 @@ def curve_of(analysis: Analysis, timeline: Timeline) -> WinCurve:
     side = analysis.sides[0]
     points = tuple((timeline.start_of(p.event + 1), p.win[side]) for p in analysis.points if side in p.win)
     turning = tuple(timeline.start_of(t.event) for t in analysis.turning_points)
-    return WinCurve(side, points, turning)
+    said = tuple((timeline.start_of(t.event),
+                  f"Turning point: {t.side} {t.before:.0%} to {t.after:.0%}: {t.why}"[:200])
+                 for t in analysis.turning_points)
+    return WinCurve(side, points, turning, said)
 
 
 def find_analysis(replay: Path) -> Path | None:
@@ -58,6 +64,19 @@ def load_curve(path: Path, replay: Path, timeline: Timeline) -> WinCurve:
         raise TrekError(f"{path}: an analysis of another replay than {replay.name} (its SHA-256 differs); "
                         f"run `trek analyze {replay.name}` again")
     return curve_of(analysis, timeline)
+
+
+def curve_beside(replay: Path, timeline: Timeline) -> WinCurve | None:
+    """The curve of ``GAME.analysis.json`` beside ``replay``, if there is one and it is of this very
+    file; a stale or broken one is passed over with a line on stderr (nobody asked for it by name)."""
+    found = find_analysis(replay)
+    if found is None:
+        return None
+    try:
+        return load_curve(found, replay, timeline)
+    except TrekError as exc:
+        print(f"note: {found.name} is not used: {one_line(str(exc))}", file=sys.stderr)
+        return None
 
 
 def draw_curve(parent: NodePath, curve: WinCurve, left: float, right: float, bottom: float, duration: float,

@@ -85,3 +85,41 @@ def test_the_curve_is_drawn_at_its_points_and_a_click_on_it_jumps(graphed: tuple
     x, z = drawn[len(drawn) // 2]
     viewer.click(x / viewer.aspect, z)
     assert viewer.playback.time == pytest.approx(bar.fraction_at(x) * bar.duration, abs=0.05)
+
+
+def test_the_end_card_draws_the_curve_and_the_video_captions_its_turning_points(
+        duel: tuple[Path, Path], tmp_path: Path) -> None:
+    """Issue 33 item 5: the battle report gets the graph on its end card and a caption at each turning
+    point, from the analysis beside the replay."""
+    import shutil
+
+    from studio.cards import GRAPH_BOTTOM, GRAPH_TOP
+    from studio.commentary import Words
+    from studio.sidecars import sidecar_paths
+    from studio.video import FrameRenderer, render_video
+    from studio.win_graph import curve_beside
+
+    replay, out = duel
+    loaded = load_timeline(replay)
+    curve = curve_beside(replay, loaded.timeline)
+    assert curve is not None and curve.said
+    size = (640, 360)
+    with FrameRenderer(loaded, size, words=Words(curve=curve)) as told:  # (one at a time: they share a buffer)
+        with_graph = told.card_frame("end", loaded.timeline.duration).astype(int)
+    with FrameRenderer(loaded, size) as plain:
+        without = plain.card_frame("end", loaded.timeline.duration).astype(int)
+    rows = np.nonzero(np.abs(with_graph - without).sum(axis=(1, 2)))[0]
+    band = (round((1 - GRAPH_TOP - 0.06) / 2 * size[1]), round((1 - GRAPH_BOTTOM) / 2 * size[1]) + 2)
+    assert rows.size and band[0] <= rows.min() and rows.max() <= band[1], (rows.min(), rows.max(), band)
+    # the whole video: a caption at each turning point, in the subtitles as on screen
+    video = tmp_path / "duel.mp4"
+    shutil.copy(replay, tmp_path / "duel.trek")
+    shutil.copy(out, tmp_path / "duel.analysis.json")
+    render_video(load_timeline(tmp_path / "duel.trek"), video, size=(160, 90), fps=2, progress=False, workers=1)
+    srt = sidecar_paths(video)["srt"].read_text(encoding="utf-8")
+    from studio.commentary import with_turning_points
+    from studio.frame_plan import plan_video
+
+    shown = with_turning_points((), curve, plan_video(loaded.timeline, 2))  # (one within 4 s of another: left out)
+    assert shown and srt.count("Turning point: ") == len(shown)
+    assert all(s.text in srt for s in shown)
