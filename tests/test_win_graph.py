@@ -123,3 +123,19 @@ def test_the_end_card_draws_the_curve_and_the_video_captions_its_turning_points(
     shown = with_turning_points((), curve, plan_video(loaded.timeline, 2))  # (one within 4 s of another: left out)
     assert shown and srt.count("Turning point: ") == len(shown)
     assert all(s.text in srt for s in shown)
+
+
+def test_trek_view_refuses_an_analysis_it_cannot_use(duel: tuple[Path, Path], tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """`trek view --analysis FILE`: a missing file or an analysis of another replay is one line, before
+    any window opens."""
+    from tests.cli_helpers import run
+
+    replay, out = duel
+    code, _, err = run(capsys, "view", str(replay), "--analysis", str(tmp_path / "nowhere.json"))
+    assert code == 2 and "--analysis" in err and "no such file" in err
+    other = tmp_path / "other.trek"
+    _, maker = maker_for("duel")
+    maker.play(PlayRequest("duel", 6, other, None))
+    code, _, err = run(capsys, "view", str(other), "--analysis", str(out))
+    assert code == 2 and "another replay" in err and err.count("\n") == 1

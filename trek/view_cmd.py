@@ -52,6 +52,12 @@ def run(args: argparse.Namespace) -> int:
         raise TrekError(f"--camera must be top, table, follow or follow:SHIP; got {args.camera!r}")
     if not args.file.is_file():
         raise TrekError(f"{args.file}: no such replay file")
+    if args.analysis is not None:
+        if not args.analysis.is_file():
+            raise TrekError(f"--analysis {args.analysis}: no such file")
+        from studio.win_graph import load_curve  # refused before a window opens: another game's, or broken
+
+        load_curve(args.analysis, args.file, load_timeline(args.file).timeline)
     if not display_available():
         print(f"trek view: error: {NO_DISPLAY}", file=sys.stderr)
         return 2
@@ -65,6 +71,4 @@ def run(args: argparse.Namespace) -> int:
         except ValueError as exc:
             raise TrekError(str(exc)) from None
     camera = f"follow:{ship}" if ship else kind
-    if args.analysis is not None and not args.analysis.is_file():
-        raise TrekError(f"--analysis {args.analysis}: no such file")
     return run_viewer(args.file, at=args.at, camera=camera, size=size, loaded=loaded, analysis=args.analysis)
