@@ -4,6 +4,7 @@ attack that hits): the caption said "3 damage, 1 critical" beside the strip's "4
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 from engine.rulesets.attack_wing import events as ev
@@ -29,3 +30,15 @@ def test_a_chance_is_never_rounded_into_a_certainty() -> None:
 
     assert [chance_text(p) for p in (1.0, 0.9997, 0.995, 0.994, 0.5, 0.004, 0.0)] == \
         ["100%", ">99%", ">99%", "99%", "50%", "<1%", "0%"]
+
+
+def test_a_one_ship_fleet_is_one_ship_on_the_cards(tmp_path: Path) -> None:
+    """The duel's cards said "1 ships" and "0 of 1 ships left"."""
+    from engine.replay_timeline import load_timeline
+    from trek.main import main
+
+    out = tmp_path / "duel.trek"
+    assert main(["play", "duel", "--seed", "5", "-o", str(out)]) == 0
+    loaded = load_timeline(out)
+    assert {f.summary.split(",")[0] for f in loaded.title_card.fleets} == {"1 ship"}
+    assert all(" of 1 ship left" in f.summary for f in loaded.end_card.fleets)

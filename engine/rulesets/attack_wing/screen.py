@@ -469,7 +469,7 @@ def end_card(header: Mapping[str, Any], final: GameState, truncated: bool) -> Ca
         side = side_of(f.get("side"), k)
         lines = fleet_lines(final, side)
         lost = result.ships_lost[side] if result else sum(1 for s in lines if s.gone)
-        summary = f"{len(lines) - lost} of {len(lines)} ships left, {lost} lost"
+        summary = f"{len(lines) - lost} of {len(lines)} {'ship' if len(lines) == 1 else 'ships'} left, {lost} lost"
         fleets.append(FleetCardView(side, str(f.get("name", f"Fleet {k + 1}")), result.points[side] if result else None,
                                     label, summary, lines))
     names = {f.side: f.name for f in fleets}
