@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import os
+import re
 import shutil
 import signal
 import sys
@@ -27,6 +28,7 @@ from typing import Any, Final, Literal
 
 import numpy as np
 
+from engine.io.output import STALE_AFTER, process_running
 from engine.replay_timeline import LoadedReplay
 from engine.timeline import Moment
 from engine.view import CardView
@@ -290,6 +292,31 @@ def _temp_path(out: Path) -> Path:
     return out.parent / f".{out.name}.partial-{os.getpid()}"
 
 
+# what a render leaves beside its output while it works: the video being written, a split render's parts
+_LEFTOVER = re.compile(r"\.(?:.+\.partial|trek-parts)-(?P<pid>\d{1,10})(?:-.*)?")
+
+
+def sweep_leftovers(folder: Path) -> int:
+    """Remove what renders killed outright (SIGKILL, a power cut) left in ``folder``: a partial video
+    or a split render's parts folder whose process is gone, at least ``STALE_AFTER`` seconds old; how
+    many. Never one of a running process, nor anything else."""
+    removed = 0
+    now = time.time()
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return 0
+    for entry in entries:
+        found = _LEFTOVER.fullmatch(entry.name)
+        if found is None or int(found.group("pid")) == os.getpid() or process_running(int(found.group("pid"))):
+            continue
+        with contextlib.suppress(OSError):
+            if now - entry.stat(follow_symlinks=False).st_mtime > STALE_AFTER:
+                _remove(Path(entry.path))
+                removed += 1
+    return removed
+
+
 def _remove(path: Path) -> None:
     if path.is_dir() and not path.is_symlink():
         shutil.rmtree(path, ignore_errors=True)
@@ -363,6 +390,7 @@ def render_video(loaded: LoadedReplay, out: str | Path, *, size: tuple[int, int]
     words = Words(title or None, with_turning_points(remarks, curve, plan) if curve else remarks, curve)
     tmp = _temp_path(out)
     _remove(tmp)
+    sweep_leftovers(out.parent)
     sidecars: dict[str, Path] = {}
     started = time.perf_counter()
     sink: Sink | None = None
@@ -380,7 +408,7 @@ def render_video(loaded: LoadedReplay, out: str | Path, *, size: tuple[int, int]
                 fr.stats = Stats()
                 bar = tqdm(total=plan.total, unit="frame", desc=f"rendering {out.name}", file=sys.stderr,
                            disable=progress_enabled(progress), dynamic_ncols=True, smoothing=0.1)
-                with tempfile.TemporaryDirectory(prefix=".trek-parts-", dir=out.parent) as parts:
+                with tempfile.TemporaryDirectory(prefix=f".trek-parts-{os.getpid()}-", dir=out.parent) as parts:
                     job = Job(Path(loaded.path).resolve(), display_name() or "", Path(parts), plan, (w, h),
                               fr.camera, frozenset(fr.overlays), captions, hud, attack is not None, words)
                     info = split_render(fr, job, tmp, loaded.title, bar, render_helper)

@@ -279,3 +279,38 @@ def test_director_is_a_pure_function_of_time(skirmish3: LoadedReplay) -> None:
     poses = [d.framing(k / 30) for k in range(int(tl.duration * 30))]
     steps = [math.dist((p.cx, p.cy, p.d), (q.cx, q.cy, q.d)) for p, q in itertools.pairwise(poses)]
     assert max(steps) < 120.0
+
+
+def test_a_render_sweeps_what_killed_renders_left(tmp_path: Path) -> None:
+    """Issue 34 item 21: SIGKILL left hidden '.out.mp4.partial-PID' files and '.trek-parts-*' folders
+    that no later run removed. A render removes those of a process that has ended, once a minute old;
+    never a running process's (this one's), nor anything else."""
+    import os
+
+    from studio.video import sweep_leftovers
+
+    dead = _a_dead_pid()
+    old = 10**9  # 2001: long stale
+    names = [f".game.mp4.partial-{dead}", f".trek-parts-{dead}-abc123", f".game.mp4.partial-{os.getpid()}",
+             ".trek-parts-abc123", "game.mp4", f".notes.partial-{dead}.txt"]
+    for name in names:
+        path = tmp_path / name
+        if "parts" in name:
+            path.mkdir()
+            (path / "part-00000.mp4").write_bytes(b"x")
+        else:
+            path.write_bytes(b"x")
+        os.utime(path, (old, old))
+    fresh = tmp_path / f".fresh.mp4.partial-{dead}"
+    fresh.write_bytes(b"x")  # a minute has not passed: its process may have just handed it on
+    assert sweep_leftovers(tmp_path) == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*names[2:], fresh.name])
+
+
+def _a_dead_pid() -> int:
+    """The id of a process that has ended (one this test started and waited for)."""
+    import subprocess
+
+    proc = subprocess.Popen(["true"])
+    proc.wait()
+    return proc.pid

@@ -123,6 +123,11 @@ def sweep_folder(folder: Path, name: str | None = None) -> int:
 _TEMP = re.compile(r"\.(?P<name>.+)\.(?P<pid>\d{1,10})\.[a-z0-9_]{8}\.tmp")
 
 
+def process_running(pid: int) -> bool:
+    """Whether process ``pid`` may still be running (another user's counts as running)."""
+    return _running(pid)
+
+
 def _running(pid: int) -> bool:
     try:
         os.kill(pid, 0)
