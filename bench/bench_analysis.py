@@ -17,10 +17,10 @@ import time
 from pathlib import Path
 
 from engine.analysis.analyze import load, roll_point
-from engine.analysis.attack_wing import continuation
 from engine.analysis.rollout import rollout_seed
 from engine.batch.runner import connected, run_tasks
 from engine.rulesets.attack_wing.play import play
+from engine.rulesets.attack_wing.rollout import continuation
 from engine.rulesets.attack_wing.scenario import load_scenario
 
 

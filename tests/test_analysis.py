@@ -10,11 +10,11 @@ import pytest
 
 from engine.analysis import sidecar
 from engine.analysis.analyze import analyze, load
-from engine.analysis.attack_wing import continuation, points
 from engine.analysis.explain import turning_points, why
 from engine.analysis.rollout import NotThatGame
 from engine.errors import TrekError
 from engine.rulesets.attack_wing.play import RECORDING, play
+from engine.rulesets.attack_wing.rollout import continuation, points
 from engine.rulesets.attack_wing.scenario import load_scenario
 
 
@@ -163,7 +163,7 @@ def test_a_game_with_a_person_is_rolled_out_from_their_saved_answers(tmp_path: P
 
 
 def test_fleet_captains_rollouts_fork_at_each_turn(tmp_path: Path) -> None:
-    from engine.analysis import fleet_captains as fc
+    from engine.rulesets.fleet_captains import rollout as fc
     from engine.rulesets.fleet_captains.play import RECORDING as FC_RECORDING
     from engine.rulesets.fleet_captains.play import play_game
 
@@ -187,7 +187,7 @@ def test_fleet_captains_rollouts_fork_at_each_turn(tmp_path: Path) -> None:
 
 
 def test_into_the_unknown_rollouts_fork_at_each_order(tmp_path: Path) -> None:
-    from engine.analysis import into_the_unknown as itu
+    from engine.rulesets.into_the_unknown import rollout as itu
     from engine.rulesets.into_the_unknown.play import RECORDING as ITU_RECORDING
     from engine.rulesets.into_the_unknown.play import play_mission
 
@@ -273,7 +273,7 @@ def test_a_hopeless_position_shows_early(skirmish3_file: Path) -> None:
 
 
 def test_fleet_captains_turning_point_names_the_vp_scored() -> None:
-    from engine.analysis import fleet_captains as fc
+    from engine.rulesets.fleet_captains import rollout as fc
 
     header = {"factions": ["Federation", "Klingon"]}
     events: list[dict[str, Any]] = [{"type": "turn_started", "turn": 1, "side": 0},

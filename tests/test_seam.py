@@ -21,6 +21,11 @@ ALLOWED = {
     # drills (issue 35): Attack Wing's judging and file, and the terminal that asks either game's
     # drill (Into the Unknown's are in its ruleset folder); to reach them through the registry
     "engine/drill.py", "engine/drill_file.py", "trek/teach_drill.py",
+    # analysis (issue 33): the grading of Attack Wing's dials and its luck by ship (each game's rollouts
+    # are in its ruleset folder, found through the registry's ROLLOUTS); to move there the same way
+    "engine/analysis/analyze.py", "engine/analysis/explain.py", "engine/analysis/grading.py",
+    # the catalog's list of ability cards (issue 32): Attack Wing's cards; to reach them through its Ruleset
+    "trek/catalog_cmd.py",
 }
 
 

@@ -87,7 +87,7 @@ def grade(header: Mapping[str, Any], recorded: Sequence[Mapping[str, Any]], even
           ) -> tuple[int, list[tuple[tuple[str, int], list[Winner]]]]:
     """A worker's task: the chosen dial and the best ``alternatives`` others, each with its rollouts'
     winners (rollout i of each has the same seed)."""
-    from engine.analysis.attack_wing import continuation
+    from engine.rulesets.attack_wing.rollout import continuation
 
     def wrap_with(maneuver: tuple[str, int] | None) -> Any:
         return lambda seat, ai: _Forcing(seat, ai, ship, round_, maneuver)

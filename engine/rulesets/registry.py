@@ -23,6 +23,13 @@ RULESETS: dict[str, str] = {
 # the game of a notation file without a Game tag: every notation file was one before the others had one
 NOTATION_DEFAULT = "attack_wing"
 
+# name -> the module whose ROLLER plays a game of it on from a point (`trek analyze`)
+ROLLOUTS: dict[str, str] = {
+    "attack_wing": "engine.rulesets.attack_wing.rollout",
+    "fleet_captains": "engine.rulesets.fleet_captains.rollout",
+    "into_the_unknown": "engine.rulesets.into_the_unknown.rollout",
+}
+
 _loaded: dict[str, Ruleset[Any, Any]] = {}
 
 
