@@ -155,16 +155,35 @@ def vtt_text(items: Sequence[Cue]) -> str:
     return "WEBVTT\n\n" + "\n".join(blocks)
 
 
+YOUTUBE_SHORTEST = 10.0  # seconds: YouTube takes a description's chapters only if each lasts this long
+
+
+def youtube_chapters(items: Sequence[Chapter], shortest: float = YOUTUBE_SHORTEST) -> list[Chapter]:
+    """``items`` as YouTube takes them: a chapter shorter than ``shortest`` joined with the ones after
+    it until they last that long ("Title to Round 2"; a short last one joins the one before), so a
+    quick setup or round never makes YouTube drop every chapter of the video."""
+    runs: list[list[Chapter]] = []
+    for c in items:
+        if runs and runs[-1][-1].end - runs[-1][0].start < shortest:
+            runs[-1].append(c)
+        else:
+            runs.append([c])
+    if len(runs) > 1 and runs[-1][-1].end - runs[-1][0].start < shortest:
+        runs[-2].extend(runs.pop())
+    return [Chapter(run[0].start, run[-1].end, run[0].title if len(run) == 1 else f"{run[0].title} to {run[-1].title}")
+            for run in runs]
+
+
 def youtube_chapters_text(items: Sequence[Chapter]) -> str:
     """``M:SS Title`` a line (``H:MM:SS`` past an hour), the first at 0:00, as YouTube reads them
-    from a video's description."""
+    from a video's description (chapters under 10 s joined: :func:`youtube_chapters`)."""
     def stamp(seconds: float) -> str:
         s = int(seconds)
         h, rest = divmod(s, 3600)
         m, s = divmod(rest, 60)
         return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
-    return "".join(f"{stamp(c.start)} {_one_line(c.title)}\n" for c in items)
+    return "".join(f"{stamp(c.start)} {_one_line(c.title)}\n" for c in youtube_chapters(items))
 
 
 def sidecar_paths(video: Path) -> dict[str, Path]:

@@ -96,9 +96,13 @@ def test_the_text_forms(tmp_path: Path) -> None:
     assert "01:02:05,500\nline one\nline two\n" in srt
     vtt = vtt_text(items)
     assert vtt.startswith("WEBVTT\n\n00:00:03.000 --> 00:00:04.250\nDefiant -&gt; Galor &lt;fires&gt; &amp; hits\n")
-    text = youtube_chapters_text([Chapter(0, 3, "Title"), Chapter(3, 75, "Round 1"), Chapter(75, 3700, "Round 2"),
+    text = youtube_chapters_text([Chapter(0, 12, "Title"), Chapter(12, 75, "Round 1"), Chapter(75, 3700, "Round 2"),
                                   Chapter(3700, 3710, "Result")])
-    assert text == "0:00 Title\n0:03 Round 1\n1:15 Round 2\n1:01:40 Result\n"
+    assert text == "0:00 Title\n0:12 Round 1\n1:15 Round 2\n1:01:40 Result\n"
+    # YouTube drops every chapter if one lasts under 10 s: the short ones are joined with what follows
+    short = [Chapter(0, 3, "Title"), Chapter(3, 3.5, "Setup"), Chapter(3.5, 9, "Round 1"), Chapter(9, 27, "Round 2"),
+             Chapter(27, 66, "Round 3"), Chapter(66, 73, "Round 4"), Chapter(73, 77, "Result")]
+    assert youtube_chapters_text(short) == "0:00 Title to Round 2\n0:27 Round 3\n1:06 Round 4 to Result\n"
     assert sidecar_paths(tmp_path / "game.mp4") == {"chapters": tmp_path / "game.chapters.txt",
                                                    "srt": tmp_path / "game.srt", "vtt": tmp_path / "game.vtt"}
 
@@ -170,4 +174,4 @@ def test_a_batch_worker_hands_back_the_chapters_and_subtitles_with_the_video(tmp
     assert output.error is None and output.video[4:8] == b"ftyp"
     beside = dict(output.beside)
     assert sorted(beside) == [".chapters.txt", ".srt", ".vtt"]
-    assert beside[".chapters.txt"].startswith(b"0:00 Title\n") and beside[".vtt"].startswith(b"WEBVTT")
+    assert beside[".chapters.txt"].startswith(b"0:00 Title") and beside[".vtt"].startswith(b"WEBVTT")
