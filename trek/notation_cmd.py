@@ -132,23 +132,29 @@ def cmd_import(args: argparse.Namespace) -> int:
     return status
 
 
-def cmd_export(args: argparse.Namespace) -> int:
+def notation_of(path: Path) -> str:
+    """The notation of the replay at ``path`` (a sound one: a forged or damaged game is refused, never
+    half-exported); TrekError for a game without a notation."""
     from engine.errors import TrekError
     from engine.replay import ReplayError, open_replay
     from engine.replay.validate import soundness_problem
     from engine.rulesets.registry import ruleset_for
 
-    path = Path(args.file)
     replay = open_replay(path)
     ruleset = ruleset_for(replay.ruleset)
     if ruleset.notation is None:
-        raise TrekError(f"{show_path(args.file)}: {replay.ruleset} games have no notation yet")
-    problem = soundness_problem(replay)  # a forged or damaged game is refused, never half-exported
+        raise TrekError(f"{show_path(path)}: {replay.ruleset} games have no notation yet")
+    problem = soundness_problem(replay)
     if problem is not None:
-        raise ReplayError(f"{show_path(args.file)} is not a sound replay (see `trek replay validate`): {problem}")
+        raise ReplayError(f"{show_path(path)} is not a sound replay (see `trek replay validate`): {problem}")
     events = list(replay.typed_events(ruleset.reading(replay.header)))
     cut = f"the replay is cut off after {len(events)} events: {replay.cut_reason}" if replay.truncated else None
-    text = ruleset.notation().export(replay.header, events, cut)
+    text: str = ruleset.notation().export(replay.header, events, cut)
+    return text
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    text = notation_of(Path(args.file))
     if args.output:
         _write_bytes(Path(args.output), text.encode("utf-8"))
     else:

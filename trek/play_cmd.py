@@ -38,6 +38,9 @@ def register(sub: Any) -> None:
                    help="go on with a saved game: its seats, answers and dice where they were")
     p.add_argument("--from", dest="from_event", type=int, metavar="EVENT",
                    help="with --resume: fork from the state after event EVENT into a new file (-o)")
+    p.add_argument("--notation", type=Path, metavar="FILE",
+                   help="also write the game in its table notation when it ends or is saved (Attack Wing, Into the "
+                        "Unknown, Fleet Captains): a game followed at the table ends with both files")
     p.add_argument("--json", action="store_true", help="print the result as one JSON document")
     p.set_defaults(handler=run)
 
@@ -62,11 +65,39 @@ def run(args: argparse.Namespace) -> int:
             raise TrekError("give a scenario to play (or --resume GAME.trek)")
         if args.from_event is not None:
             raise TrekError("--from EVENT forks a saved game: use it with --resume GAME.trek")
-        _, maker = maker_for(args.scenario)
+        game, maker = maker_for(args.scenario)
+        if args.notation is not None:
+            _check_notation(game, args.notation)
         played = maker.play(PlayRequest(args.scenario, args.seed, args.output, args.rounds, args.players, front,
                                         args.dice))
+    if args.notation is not None:
+        _write_notation(played.doc.get("replay"), args.notation)
+        played.doc["notation"] = str(args.notation)
     if args.json:
         print_json(played.doc)
     else:
         print("\n".join(played.lines))
+        if args.notation is not None:
+            print(f"  notation: {args.notation}")
     return 0
+
+
+def _check_notation(game: str, out: Path) -> None:
+    """Before a game is played: its ruleset has a notation to write, into a folder that is there."""
+    from engine.errors import TrekError
+    from engine.rulesets.registry import ruleset_for
+
+    if ruleset_for(game).notation is None:
+        raise TrekError(f"--notation: {game} games have no notation yet")
+    if not out.parent.is_dir():
+        raise TrekError(f"--notation {out}: no folder {out.parent}")
+
+
+def _write_notation(replay: object, out: Path) -> None:
+    from engine.errors import TrekError
+    from engine.io.output import write_atomic
+    from trek.notation_cmd import notation_of
+
+    if not isinstance(replay, str):
+        raise TrekError("--notation writes the notation of the recorded game: give -o GAME.trek too")
+    write_atomic(out, notation_of(Path(replay)).encode("utf-8"))
