@@ -74,6 +74,12 @@ def points_before(events: Events, starts: Callable[[Mapping[str, Any]], bool], r
     return out
 
 
+def reached_fork(played: int, at: int) -> None:
+    """TrekError when a forked game of ``played`` events ended before the fork at event ``at``."""
+    if played <= at:
+        raise TrekError(f"the game ends after event {played - 1}, before the fork at event {at}")
+
+
 def checked(recorded: Sequence[Mapping[str, Any]], encode: Callable[[Any], Any]) -> Callable[[int, Any], None]:
     """A check of each re-played event (its number, the event) against the file's, up to the fork."""
 

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.analysis.explain import luck, why
-from engine.analysis.rollout import Handover, Roller, Winner, checked, points_before
+from engine.analysis.rollout import Handover, Roller, Winner, checked, points_before, reached_fork
 from engine.errors import TrekError
 from engine.rulesets.attack_wing.dice import shuffled
 from engine.rulesets.attack_wing.game import Game, GameSetup
@@ -92,8 +92,7 @@ def continuation(header: Mapping[str, Any], recorded: Sequence[Mapping[str, Any]
     game = _Forked(setup, plain["seed"], handed, at, seed, checked(recorded, RECORDING.codec.encode_event))
     forked.append(game)
     game.play()
-    if game.folded <= at:
-        raise TrekError(f"the game ends after event {game.folded - 1}, before the fork at event {at}")
+    reached_fork(game.folded, at)
     return game
 
 

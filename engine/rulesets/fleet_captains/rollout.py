@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from engine.analysis.rollout import Handover, Roller, Winner, checked, points_before
+from engine.analysis.rollout import Handover, Roller, Winner, checked, points_before, reached_fork
 from engine.errors import TrekError
 from engine.rulesets.fleet_captains.game import Game
 from engine.rulesets.fleet_captains.reducer import DRAW_PILES, SHARED_PILES, pile
@@ -70,8 +70,7 @@ def continuation(header: Mapping[str, Any], recorded: Sequence[Mapping[str, Any]
     game = _Forked(plain["seed"], seats, plain["turn_limit"], at, seed, checked(recorded, RECORDING.codec.encode_event))
     forked.append(game)
     game.play()
-    if len(game.events) <= at:
-        raise TrekError(f"the game ends after event {len(game.events) - 1}, before the fork at event {at}")
+    reached_fork(len(game.events), at)
     return game
 
 

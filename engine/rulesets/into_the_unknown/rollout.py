@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.analysis.rollout import Handover, Roller, Winner, checked, points_before
+from engine.analysis.rollout import Handover, Roller, Winner, checked, points_before, reached_fork
 from engine.errors import TrekError
 from engine.rulesets.into_the_unknown.game import ItuGame
 
@@ -67,8 +67,7 @@ def continuation(header: Mapping[str, Any], recorded: Sequence[Mapping[str, Any]
     game = _Forked(plain["seed"], seats, plain["rounds"], at, seed, checked(recorded, RECORDING.codec.encode_event))
     forked.append(game)
     game.play()
-    if len(game.events) <= at:
-        raise TrekError(f"the game ends after event {len(game.events) - 1}, before the fork at event {at}")
+    reached_fork(len(game.events), at)
     return game
 
 
